@@ -1,0 +1,157 @@
+// Command evalkit measures how good a machine-learning model is.
+//
+//	evalkit <task> [flags] [FILE]
+//
+// Run "evalkit help" for the tasks. Exit status: 0 ok, 1 bad data or a
+// failure (the message on stderr names file, line and column), 2 bad usage.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+)
+
+func main() {
+	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// env is what a command may touch: its streams and whether they are
+// terminals.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	stdoutTerm     bool // stdout is a terminal: text is the default format
+	stderrTerm     bool // stderr is a terminal: progress may be shown
+}
+
+// command is one task of the command line. Each lives in its own file and
+// adds itself with register from an init function.
+type command struct {
+	name    string
+	summary string // one line for "evalkit help"
+	run     func(e *env, args []string) error
+}
+
+var commands []*command
+
+func register(c *command) {
+	commands = append(commands, c)
+	slices.SortFunc(commands, func(a, b *command) int { return strings.Compare(a.name, b.name) })
+}
+
+// usageError is bad usage: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// errHelp is returned after help was printed on request: exit status 0.
+var errHelp = errors.New("help requested")
+
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil || errors.Is(err, errHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "evalkit: %v\n", err)
+	var u *usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
+		stdoutTerm: isTerminal(stdout), stderrTerm: isTerminal(stderr)}
+	if len(args) == 0 {
+		printHelp(stderr)
+		return usagef("no task given")
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "--help" || name == "-help" {
+		if len(args) > 1 {
+			return run([]string{args[1], "--help"}, stdin, stdout, stderr)
+		}
+		printHelp(stdout)
+		return nil
+	}
+	for _, c := range commands {
+		if c.name == name {
+			return c.run(e, args[1:])
+		}
+	}
+	return usagef("unknown task %q (run \"evalkit help\" for the list)", name)
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "evalkit measures how good a machine-learning model is.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "usage: evalkit <task> [flags] [FILE]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "tasks:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run \"evalkit <task> --help\" for a task's flags. FILE is CSV, TSV or JSON Lines")
+	fmt.Fprintln(w, "(by extension; .gz is read transparently; - or nothing reads standard input).")
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// parseFlags parses args with fs, allowing flags after positional
+// arguments ("evalkit classify data.csv --beta 2"). A lone "--" ends the
+// flags. Flag errors are usage errors; -h/--help prints the flags and
+// returns errHelp.
+func parseFlags(fs *flag.FlagSet, e *env, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(e.stdout)
+			fmt.Fprintf(e.stdout, "usage: evalkit %s [flags] [FILE]\n\nflags:\n", fs.Name())
+			fs.PrintDefaults()
+			return nil, errHelp
+		}
+		if err != nil {
+			return nil, usagef("%s: %v", fs.Name(), err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// oneFile returns the single FILE argument ("" for standard input).
+func oneFile(fs *flag.FlagSet, pos []string) (string, error) {
+	switch len(pos) {
+	case 0:
+		return "", nil
+	case 1:
+		return pos[0], nil
+	}
+	return "", usagef("%s: one FILE at most, got %d: %s", fs.Name(), len(pos), strings.Join(pos, " "))
+}

@@ -1,0 +1,120 @@
+// Package label maps class labels, strings at the edge, to dense int
+// indices inside.
+//
+// Order (SPEC §1): labels are sorted numerically when every one of them
+// parses as a number, otherwise bytewise. Labels that are numerically equal
+// but spelled differently ("1" and "1.0") are distinct labels, ordered
+// bytewise among themselves. An explicit list (the CLI's --labels) overrides
+// the order, may name labels absent from the data, and makes any other label
+// an error.
+package label
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Set assigns dense indices to labels as they are first seen (or as a fixed
+// list gives them). Its zero value is not usable; call [NewSet].
+type Set struct {
+	names []string
+	index map[string]int
+	fixed bool
+}
+
+// NewSet returns an empty open set, or, when fixed is not nil, a closed set
+// of exactly those labels in that order. It panics if fixed repeats a label.
+func NewSet(fixed []string) *Set {
+	s := &Set{index: map[string]int{}}
+	if fixed != nil {
+		s.fixed = true
+		for _, n := range fixed {
+			if _, dup := s.index[n]; dup {
+				panic("label: repeated label " + strconv.Quote(n))
+			}
+			s.index[n] = len(s.names)
+			s.names = append(s.names, n)
+		}
+	}
+	return s
+}
+
+// Fixed reports whether the set is a closed list.
+func (s *Set) Fixed() bool { return s.fixed }
+
+// ID returns the index of label b, adding it to an open set. For a fixed set
+// ok is false when b is not in the list.
+func (s *Set) ID(b []byte) (id int, ok bool) {
+	if i, found := s.index[string(b)]; found { // no allocation for the lookup
+		return i, true
+	}
+	if s.fixed {
+		return -1, false
+	}
+	id = len(s.names)
+	name := string(b)
+	s.index[name] = id
+	s.names = append(s.names, name)
+	return id, true
+}
+
+// Lookup returns the index of name without adding it.
+func (s *Set) Lookup(name string) (int, bool) {
+	i, ok := s.index[name]
+	return i, ok
+}
+
+// Len returns the number of labels.
+func (s *Set) Len() int { return len(s.names) }
+
+// Names returns the labels in index order. The caller must not modify it.
+func (s *Set) Names() []string { return s.names }
+
+// Sorted returns the labels in SPEC order and perm with perm[k] = the index
+// of the k-th label in sorted order. A fixed set keeps its given order.
+func (s *Set) Sorted() (names []string, perm []int) {
+	perm = make([]int, len(s.names))
+	for i := range perm {
+		perm[i] = i
+	}
+	if !s.fixed {
+		numeric := AllNumeric(s.names)
+		slices.SortStableFunc(perm, func(a, b int) int { return compare(s.names[a], s.names[b], numeric) })
+	}
+	names = make([]string, len(perm))
+	for k, i := range perm {
+		names[k] = s.names[i]
+	}
+	return names, perm
+}
+
+// Sort sorts names in SPEC order, in place.
+func Sort(names []string) {
+	numeric := AllNumeric(names)
+	slices.SortStableFunc(names, func(a, b string) int { return compare(a, b, numeric) })
+}
+
+// AllNumeric reports whether every name parses as a number.
+func AllNumeric(names []string) bool {
+	for _, n := range names {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(n), 64); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func compare(a, b string, numeric bool) int {
+	if numeric {
+		x, _ := strconv.ParseFloat(strings.TrimSpace(a), 64)
+		y, _ := strconv.ParseFloat(strings.TrimSpace(b), 64)
+		if x < y {
+			return -1
+		}
+		if x > y {
+			return 1
+		}
+	}
+	return strings.Compare(a, b)
+}

@@ -1,0 +1,331 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// Format is an output format.
+type Format int
+
+// The output formats.
+const (
+	Text Format = iota
+	JSONFormat
+	Markdown
+	CSV
+)
+
+// ParseFormat parses "text", "json", "markdown" (or "md") and "csv".
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(s) {
+	case "text", "txt":
+		return Text, nil
+	case "json":
+		return JSONFormat, nil
+	case "markdown", "md":
+		return Markdown, nil
+	case "csv":
+		return CSV, nil
+	}
+	return 0, fmt.Errorf("unknown format %q (want text, json, markdown or csv)", s)
+}
+
+// Sig formats v to 4 significant digits without an exponent for ordinary
+// magnitudes (0.8333, 12.35, 1235, 123457); "—" for NaN; "∞" for infinities.
+func Sig(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "—"
+	case math.IsInf(v, 1):
+		return "∞"
+	case math.IsInf(v, -1):
+		return "-∞"
+	case v == 0:
+		return "0"
+	}
+	a := math.Abs(v)
+	if a < 1e-4 || a >= 1e9 {
+		return strconv.FormatFloat(v, 'g', 4, 64)
+	}
+	// Round to 4 significant digits first, so that 0.99996 shows as 1.000.
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	digits := 3 - int(math.Floor(math.Log10(math.Abs(r))))
+	if digits < 0 {
+		digits = 0
+	}
+	return strconv.FormatFloat(r, 'f', digits, 64)
+}
+
+// Int formats a count that is held as a float (a weighted count): with no
+// decimals when it is whole, else to 4 significant digits.
+func Int(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return Sig(v)
+}
+
+// Pct formats a fraction as a percentage with 4 significant digits.
+func Pct(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return Sig(v)
+	}
+	return Sig(100*v) + " %"
+}
+
+// A Doc is a document for people: a title and a list of blocks.
+type Doc struct {
+	Title  string
+	Blocks []Block
+}
+
+// A Block is a *Pairs, a *Table or a Note.
+type Block interface{ block() }
+
+// Pairs is a titled list of name–value pairs.
+type Pairs struct {
+	Title string
+	Items [][2]string
+}
+
+// Table is a titled table. Columns after the first are right-aligned.
+type Table struct {
+	Title  string
+	Header []string
+	Rows   [][]string
+}
+
+// Note is a paragraph of text.
+type Note string
+
+func (*Pairs) block() {}
+func (*Table) block() {}
+func (Note) block()   {}
+
+// Add appends a pair.
+func (p *Pairs) Add(name, value string) { p.Items = append(p.Items, [2]string{name, value}) }
+
+// Text writes d for a terminal.
+func (d *Doc) Text(w io.Writer) error {
+	var b bytes.Buffer
+	if d.Title != "" {
+		fmt.Fprintf(&b, "%s\n%s\n", d.Title, strings.Repeat("=", runeLen(d.Title)))
+	}
+	for _, blk := range d.Blocks {
+		b.WriteByte('\n')
+		switch x := blk.(type) {
+		case *Pairs:
+			if x.Title != "" {
+				fmt.Fprintf(&b, "%s\n", x.Title)
+			}
+			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+			for _, it := range x.Items {
+				fmt.Fprintf(tw, "  %s\t%s\n", it[0], it[1])
+			}
+			tw.Flush()
+		case *Table:
+			if x.Title != "" {
+				fmt.Fprintf(&b, "%s\n", x.Title)
+			}
+			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+			row := func(cells []string) {
+				// AlignRight pads every cell on the left; the first column
+				// reads better left-aligned, so pad it by hand.
+				fmt.Fprint(tw, "  ")
+				for i, c := range cells {
+					if i == 0 {
+						c = c + strings.Repeat(" ", firstWidth(x)-runeLen(c))
+					}
+					fmt.Fprintf(tw, "%s\t", c)
+				}
+				fmt.Fprintln(tw)
+			}
+			row(x.Header)
+			for _, r := range x.Rows {
+				row(r)
+			}
+			tw.Flush()
+		case Note:
+			fmt.Fprintf(&b, "%s\n", string(x))
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func firstWidth(t *Table) int {
+	n := 0
+	if len(t.Header) > 0 {
+		n = runeLen(t.Header[0])
+	}
+	for _, r := range t.Rows {
+		if len(r) > 0 && runeLen(r[0]) > n {
+			n = runeLen(r[0])
+		}
+	}
+	return n
+}
+
+func runeLen(s string) int { return len([]rune(s)) }
+
+// Markdown writes d as Markdown.
+func (d *Doc) Markdown(w io.Writer) error {
+	var b bytes.Buffer
+	if d.Title != "" {
+		fmt.Fprintf(&b, "# %s\n", d.Title)
+	}
+	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	for _, blk := range d.Blocks {
+		b.WriteByte('\n')
+		switch x := blk.(type) {
+		case *Pairs:
+			if x.Title != "" {
+				fmt.Fprintf(&b, "## %s\n\n", x.Title)
+			}
+			b.WriteString("| measure | value |\n|:--|--:|\n")
+			for _, it := range x.Items {
+				fmt.Fprintf(&b, "| %s | %s |\n", esc(it[0]), esc(it[1]))
+			}
+		case *Table:
+			if x.Title != "" {
+				fmt.Fprintf(&b, "## %s\n\n", x.Title)
+			}
+			for i, h := range x.Header {
+				if i == 0 {
+					b.WriteString("|")
+				}
+				fmt.Fprintf(&b, " %s |", esc(h))
+			}
+			b.WriteString("\n|")
+			for i := range x.Header {
+				if i == 0 {
+					b.WriteString(":--|")
+				} else {
+					b.WriteString("--:|")
+				}
+			}
+			b.WriteByte('\n')
+			for _, r := range x.Rows {
+				b.WriteString("|")
+				for _, c := range r {
+					fmt.Fprintf(&b, " %s |", esc(c))
+				}
+				b.WriteByte('\n')
+			}
+		case Note:
+			fmt.Fprintf(&b, "%s\n", string(x))
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// Flatten turns a JSON document into (path, value) pairs in document order:
+// nested keys are joined with dots, array elements by index; strings are
+// unquoted, null stays "null" in JSON's sense but is written as "".
+func Flatten(doc []byte) ([][2]string, error) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	var out [][2]string
+	var walk func(path string) error
+	walk = func(path string) error {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		join := func(k string) string {
+			if path == "" {
+				return k
+			}
+			return path + "." + k
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '{' {
+				for dec.More() {
+					kt, err := dec.Token()
+					if err != nil {
+						return err
+					}
+					if err := walk(join(kt.(string))); err != nil {
+						return err
+					}
+				}
+			} else {
+				for i := 0; dec.More(); i++ {
+					if err := walk(join(strconv.Itoa(i))); err != nil {
+						return err
+					}
+				}
+			}
+			_, err := dec.Token()
+			return err
+		case nil:
+			out = append(out, [2]string{path, ""})
+		case string:
+			out = append(out, [2]string{path, t})
+		case json.Number:
+			out = append(out, [2]string{path, t.String()})
+		case bool:
+			out = append(out, [2]string{path, strconv.FormatBool(t)})
+		}
+		return nil
+	}
+	if err := walk(""); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// WriteCSV writes the flattened form of v as a two-column CSV, "key,value".
+func WriteCSV(w io.Writer, v any) error {
+	doc, err := JSON(v, "")
+	if err != nil {
+		return err
+	}
+	rows, err := Flatten(doc)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	cw := csv.NewWriter(&b)
+	cw.Write([]string{"key", "value"})
+	for _, r := range rows {
+		cw.Write(r[:])
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// Write renders a result in format f: JSON and CSV from v, text and Markdown
+// from the Doc that doc builds (called only when needed).
+func Write(w io.Writer, f Format, v any, doc func() *Doc) error {
+	switch f {
+	case JSONFormat:
+		b, err := JSON(v, "  ")
+		if err != nil {
+			return err
+		}
+		b = append(b, '\n')
+		_, err = w.Write(b)
+		return err
+	case CSV:
+		return WriteCSV(w, v)
+	case Markdown:
+		return doc().Markdown(w)
+	default:
+		return doc().Text(w)
+	}
+}

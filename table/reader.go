@@ -1,0 +1,528 @@
+package table
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Format is a file format.
+type Format int
+
+// The formats. Sniff means: decide from the first bytes.
+const (
+	Sniff Format = iota
+	CSV
+	TSV
+	JSONL
+)
+
+func (f Format) String() string {
+	switch f {
+	case CSV:
+		return "csv"
+	case TSV:
+		return "tsv"
+	case JSONL:
+		return "jsonl"
+	}
+	return "sniff"
+}
+
+// FormatOf returns the format that path's extension names (a trailing .gz
+// is ignored), or Sniff when the extension names none.
+func FormatOf(path string) Format {
+	p := strings.ToLower(path)
+	p = strings.TrimSuffix(p, ".gz")
+	switch filepath.Ext(p) {
+	case ".csv":
+		return CSV
+	case ".tsv", ".tab":
+		return TSV
+	case ".jsonl", ".ndjson", ".json":
+		return JSONL
+	}
+	return Sniff
+}
+
+// Reader reads rows from a table. Create one with [Open] or [NewReader].
+type Reader struct {
+	name   string
+	format Format
+	br     *bufio.Reader
+	closer io.Closer
+	delim  byte
+
+	header []string
+	index  map[string]int
+
+	line     int // line on which the current row starts
+	nextLine int // number of lines consumed so far
+	fields   [][]byte
+	long     []byte // a line longer than the bufio buffer
+	rec      []byte // unquoted copy of a quoted record
+	ends     []int  // field ends in rec
+	err      error
+	done     bool
+	rows     int
+
+	// JSON Lines
+	jsonFirst []byte // the first object's line, kept to be read as a row
+	jsonObj   map[string]json.RawMessage
+	jsonVals  [][]byte
+	jsonKind  []byte // per column: 0 ok, 'n' null, 'c' composite, 'm' missing
+}
+
+// Open opens the named file (or standard input for "" or "-") and reads its
+// header. The file is closed by [Reader.Close].
+func Open(path string, stdin io.Reader) (*Reader, error) {
+	if path == "" || path == "-" {
+		return NewReader(stdin, "<stdin>", Sniff)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := newReader(f, path, FormatOf(path), f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// NewReader reads a table from rd; name is used in error messages. It reads
+// the header (for JSON Lines, the first object) before it returns.
+func NewReader(rd io.Reader, name string, format Format) (*Reader, error) {
+	return newReader(rd, name, format, nil)
+}
+
+func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Reader, error) {
+	br := bufio.NewReaderSize(rd, 1<<16)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		gz, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
+		}
+		br = bufio.NewReaderSize(gz, 1<<16)
+	}
+	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
+		br.Discard(3)
+	}
+	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}}
+	if err := r.readHeader(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Close closes the underlying file, if Open opened one.
+func (r *Reader) Close() error {
+	if r.closer != nil {
+		return r.closer.Close()
+	}
+	return nil
+}
+
+// Name returns the name used in error messages.
+func (r *Reader) Name() string { return r.name }
+
+// Format returns the format being read.
+func (r *Reader) Format() Format { return r.format }
+
+// Header returns the column names. For JSON Lines they are the keys of the
+// first object, in the order they appear there.
+func (r *Reader) Header() []string { return r.header }
+
+// Line returns the line on which the current row starts.
+func (r *Reader) Line() int { return r.line }
+
+// Rows returns the number of rows read so far.
+func (r *Reader) Rows() int { return r.rows }
+
+// Col returns the index of the named column, or a ParseError wrapping
+// ErrMissingColumn that lists the columns the file has.
+func (r *Reader) Col(name string) (int, error) {
+	if i, ok := r.index[name]; ok {
+		return i, nil
+	}
+	if r.format == JSONL {
+		// A key absent from the first object may appear later; rows that
+		// lack it are errors when the column is read.
+		i := len(r.header)
+		r.header = append(r.header, name)
+		r.index[name] = i
+		r.jsonVals = append(r.jsonVals, nil)
+		r.jsonKind = append(r.jsonKind, 0)
+		return i, nil
+	}
+	return -1, &ParseError{File: r.name, Line: 1, Err: fmt.Errorf("%w %q (the header has: %s)",
+		ErrMissingColumn, name, strings.Join(r.header, ", "))}
+}
+
+// Errorf returns a ParseError at the current row for column col (-1: no
+// column) wrapping err.
+func (r *Reader) Errorf(col int, err error) error {
+	pe := &ParseError{File: r.name, Line: r.line, Err: err}
+	if col >= 0 && col < len(r.header) {
+		pe.Column = r.header[col]
+	}
+	return pe
+}
+
+// Err returns the first error met by Next, or nil at a clean end of input.
+// An input with a header and no rows is an error wrapping ErrNoRows.
+func (r *Reader) Err() error { return r.err }
+
+func (r *Reader) readHeader() error {
+	line, ok, err := r.nonBlankLine()
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &ParseError{File: r.name, Err: ErrEmpty}
+	}
+	r.line = r.nextLine
+	if r.format == Sniff {
+		r.format = sniff(line)
+	}
+	switch r.format {
+	case JSONL:
+		r.jsonFirst = append([]byte(nil), line...)
+		keys, err := jsonKeys(line)
+		if err != nil {
+			return &ParseError{File: r.name, Line: r.line, Err: fmt.Errorf("%w: %v", ErrBadJSON, err)}
+		}
+		for _, k := range keys {
+			if _, dup := r.index[k]; dup {
+				continue
+			}
+			r.index[k] = len(r.header)
+			r.header = append(r.header, k)
+		}
+		r.jsonVals = make([][]byte, len(r.header))
+		r.jsonKind = make([]byte, len(r.header))
+		return nil
+	case TSV:
+		r.delim = '\t'
+	default:
+		r.delim = ','
+	}
+	if err := r.splitRecord(line); err != nil {
+		return err
+	}
+	for i, f := range r.fields {
+		name := string(f)
+		if _, dup := r.index[name]; dup {
+			return &ParseError{File: r.name, Line: r.line, Err: fmt.Errorf("%w %q", ErrDuplicateName, name)}
+		}
+		r.index[name] = i
+		r.header = append(r.header, name)
+	}
+	return nil
+}
+
+func sniff(line []byte) Format {
+	t := bytes.TrimLeft(line, " \t")
+	if len(t) > 0 && t[0] == '{' {
+		return JSONL
+	}
+	if bytes.IndexByte(line, '\t') >= 0 && bytes.IndexByte(line, ',') < 0 {
+		return TSV
+	}
+	return CSV
+}
+
+// rawLine returns the next line without its line ending. ok is false at the
+// end of input. The slice is valid until the next call.
+func (r *Reader) rawLine() (line []byte, ok bool, err error) {
+	line, err = r.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		r.long = append(r.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = r.br.ReadSlice('\n')
+			r.long = append(r.long, line...)
+		}
+		line = r.long
+	}
+	if err != nil && err != io.EOF {
+		return nil, false, &ParseError{File: r.name, Line: r.nextLine + 1, Err: err}
+	}
+	if len(line) == 0 && err == io.EOF {
+		return nil, false, nil
+	}
+	r.nextLine++
+	n := len(line)
+	if n > 0 && line[n-1] == '\n' {
+		n--
+		if n > 0 && line[n-1] == '\r' {
+			n--
+		}
+	}
+	return line[:n], true, nil
+}
+
+func (r *Reader) nonBlankLine() ([]byte, bool, error) {
+	for {
+		line, ok, err := r.rawLine()
+		if err != nil || !ok {
+			return nil, ok, err
+		}
+		if len(line) > 0 {
+			return line, true, nil
+		}
+	}
+}
+
+// Next advances to the next row. It returns false at the end of input or on
+// an error, which Err then returns.
+func (r *Reader) Next() bool {
+	if r.done {
+		return false
+	}
+	if r.format == JSONL {
+		return r.nextJSON()
+	}
+	line, ok, err := r.nonBlankLine()
+	if err != nil {
+		return r.fail(err)
+	}
+	if !ok {
+		return r.finish()
+	}
+	r.line = r.nextLine
+	if err := r.splitRecord(line); err != nil {
+		return r.fail(err)
+	}
+	if len(r.fields) != len(r.header) {
+		return r.fail(&ParseError{File: r.name, Line: r.line, Err: fmt.Errorf("%w: the row has %d, the header %d",
+			ErrRagged, len(r.fields), len(r.header))})
+	}
+	r.rows++
+	return true
+}
+
+func (r *Reader) fail(err error) bool {
+	r.err, r.done = err, true
+	return false
+}
+
+func (r *Reader) finish() bool {
+	r.done = true
+	if r.rows == 0 {
+		r.err = &ParseError{File: r.name, Err: ErrNoRows}
+	}
+	return false
+}
+
+// splitRecord splits line (and, for a quoted field that spans lines, the
+// lines after it) into r.fields.
+func (r *Reader) splitRecord(line []byte) error {
+	if !utf8.Valid(line) {
+		return r.utf8Error(line)
+	}
+	r.fields = r.fields[:0]
+	if bytes.IndexByte(line, '"') < 0 {
+		for {
+			i := bytes.IndexByte(line, r.delim)
+			if i < 0 {
+				r.fields = append(r.fields, line)
+				return nil
+			}
+			r.fields = append(r.fields, line[:i])
+			line = line[i+1:]
+		}
+	}
+	return r.splitQuoted(line)
+}
+
+func (r *Reader) utf8Error(line []byte) error {
+	col := bytes.Count(line[:firstInvalid(line)], []byte{r.delim})
+	pe := &ParseError{File: r.name, Line: r.nextLine, Err: ErrBadUTF8}
+	if col < len(r.header) {
+		pe.Column = r.header[col]
+	} else {
+		pe.Err = fmt.Errorf("%w in field %d", ErrBadUTF8, col+1)
+	}
+	return pe
+}
+
+func firstInvalid(b []byte) int {
+	for i := 0; i < len(b); {
+		c, size := utf8.DecodeRune(b[i:])
+		if c == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(b)
+}
+
+// splitQuoted handles a record with quotes, copying its unquoted fields into
+// r.rec. It may read further lines when a quoted field holds a line break.
+func (r *Reader) splitQuoted(line []byte) error {
+	r.rec = r.rec[:0]
+	r.ends = r.ends[:0]
+	field := 0
+	colErr := func(err error) error {
+		pe := &ParseError{File: r.name, Line: r.line, Err: err}
+		if field < len(r.header) {
+			pe.Column = r.header[field]
+		} else {
+			pe.Err = fmt.Errorf("field %d: %w", field+1, err)
+		}
+		return pe
+	}
+	for {
+		if len(line) == 0 || line[0] != '"' {
+			// Unquoted field.
+			i := bytes.IndexByte(line, r.delim)
+			f := line
+			if i >= 0 {
+				f = line[:i]
+			}
+			if bytes.IndexByte(f, '"') >= 0 {
+				return colErr(fmt.Errorf("%w: a \" in an unquoted field", ErrQuote))
+			}
+			r.rec = append(r.rec, f...)
+			r.ends = append(r.ends, len(r.rec))
+			field++
+			if i < 0 {
+				break
+			}
+			line = line[i+1:]
+			continue
+		}
+		// Quoted field.
+		line = line[1:]
+		for {
+			i := bytes.IndexByte(line, '"')
+			if i < 0 {
+				// The field goes on over a line break.
+				r.rec = append(r.rec, line...)
+				r.rec = append(r.rec, '\n')
+				next, ok, err := r.rawLine()
+				if err != nil {
+					return err
+				}
+				if !ok {
+					return colErr(fmt.Errorf("%w: a quoted field is not closed before the end of the input", ErrQuote))
+				}
+				if !utf8.Valid(next) {
+					return colErr(ErrBadUTF8)
+				}
+				line = next
+				continue
+			}
+			r.rec = append(r.rec, line[:i]...)
+			line = line[i+1:]
+			if len(line) > 0 && line[0] == '"' {
+				r.rec = append(r.rec, '"')
+				line = line[1:]
+				continue
+			}
+			break
+		}
+		r.ends = append(r.ends, len(r.rec))
+		field++
+		if len(line) == 0 {
+			break
+		}
+		if line[0] != r.delim {
+			field--
+			return colErr(fmt.Errorf("%w: text after a closing quote", ErrQuote))
+		}
+		line = line[1:]
+		if len(line) == 0 {
+			r.ends = append(r.ends, len(r.rec))
+			field++
+			break
+		}
+	}
+	start := 0
+	for _, e := range r.ends {
+		r.fields = append(r.fields, r.rec[start:e:e])
+		start = e
+	}
+	return nil
+}
+
+// Field returns the bytes of column col in the current row. They are valid
+// until the next call to Next. For JSON Lines, a missing key, null or a
+// composite value is reported by [Reader.Text] and [Reader.Float], not here:
+// Field returns nil for them.
+func (r *Reader) Field(col int) []byte {
+	if r.format == JSONL {
+		return r.jsonVals[col]
+	}
+	return r.fields[col]
+}
+
+// Text returns column col of the current row as a string, or an error for
+// an empty value (or, in JSON Lines, a missing key, null or composite value).
+func (r *Reader) Text(col int) ([]byte, error) {
+	if r.format == JSONL {
+		if err := r.jsonCheck(col); err != nil {
+			return nil, err
+		}
+	}
+	f := r.Field(col)
+	if len(f) == 0 {
+		return nil, r.Errorf(col, ErrEmptyValue)
+	}
+	return f, nil
+}
+
+// Float parses column col of the current row as a finite float64.
+func (r *Reader) Float(col int) (float64, error) {
+	f, err := r.Text(col)
+	if err != nil {
+		return 0, err
+	}
+	v, err := ParseFloat(f)
+	if err != nil {
+		return 0, r.Errorf(col, err)
+	}
+	return v, nil
+}
+
+// Weight parses column col of the current row as a finite, non-negative
+// sample weight.
+func (r *Reader) Weight(col int) (float64, error) {
+	v, err := r.Float(col)
+	if err != nil {
+		return 0, err
+	}
+	if !(v >= 0) {
+		return 0, r.Errorf(col, BadValue(r.Field(col), ErrNegativeWeight))
+	}
+	return v, nil
+}
+
+// ParseFloat parses b (surrounding blanks allowed) as a finite float64. The
+// error, if any, wraps ErrNotNumber or ErrNotFinite.
+func ParseFloat(b []byte) (float64, error) {
+	t := bytes.TrimSpace(b)
+	v, err := strconv.ParseFloat(string(t), 64)
+	if err != nil {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
+			return 0, BadValue(b, ErrNotFinite)
+		}
+		return 0, BadValue(b, ErrNotNumber)
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, BadValue(b, ErrNotFinite)
+	}
+	return v, nil
+}
