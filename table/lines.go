@@ -1,0 +1,59 @@
+package table
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"unicode/utf8"
+)
+
+// ReadLines reads a text file of one item a line (a sentence, for the
+// translation measures) from path, or from stdin for "" or "-". Gzip data is
+// decompressed transparently. Line endings (\n or \r\n) are removed; nothing
+// else is trimmed. A byte that is not UTF-8 is a *ParseError naming the
+// line and wrapping ErrBadUTF8. An empty file has zero lines.
+func ReadLines(path string, stdin io.Reader) ([]string, error) {
+	name := path
+	var rd io.Reader = stdin
+	if path == "" || path == "-" {
+		name = "<stdin>"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		rd = f
+	}
+	br := bufio.NewReaderSize(rd, 1<<16)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		gz, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
+		}
+		defer gz.Close()
+		br = bufio.NewReaderSize(gz, 1<<16)
+	}
+	var lines []string
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(line) == 0 && err == io.EOF {
+			return lines, nil
+		}
+		if err != nil && err != io.EOF {
+			return nil, &ParseError{File: name, Line: n, Err: err}
+		}
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if !utf8.Valid(line) {
+			return nil, &ParseError{File: name, Line: n, Err: fmt.Errorf("%w at byte %d", ErrBadUTF8, firstInvalid(line)+1)}
+		}
+		lines = append(lines, string(line))
+		if err == io.EOF {
+			return lines, nil
+		}
+	}
+}
