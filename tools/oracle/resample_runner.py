@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""Reference numbers for package resample's runner, from scikit-learn/scipy.
+
+Writes resample/testdata/runner.json: per-fold scores of cross_val_score,
+learning_curve means, and Student-t confidence intervals (scipy.stats.t).
+Rerun from the repository root with Debian's python3-sklearn:
+
+    /usr/bin/python3 tools/oracle/resample_runner.py
+"""
+import json
+
+import numpy as np
+import scipy
+import sklearn
+from scipy import stats
+from sklearn import datasets
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.model_selection import KFold, StratifiedKFold, cross_val_score, learning_curve
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeRegressor
+
+iris = datasets.load_iris(return_X_y=True)
+wine = datasets.load_wine(return_X_y=True)
+cancer = datasets.load_breast_cancer(return_X_y=True)
+diabetes = datasets.load_diabetes(return_X_y=True, scaled=False)
+
+cv = []
+
+
+def add(name, model, data, splitter, scoring):
+    s = cross_val_score(model, *data, cv=splitter, scoring=scoring)
+    if scoring.startswith("neg_"):
+        s = -s
+    cv.append({"name": name, "scores": s.tolist()})
+
+
+add("gnb_iris_skf10", GaussianNB(), iris, StratifiedKFold(10), "accuracy")
+add("gnb_cancer_skf10", GaussianNB(), cancer, StratifiedKFold(10), "accuracy")
+add("knn5_wine_skf5", make_pipeline(StandardScaler(), KNeighborsClassifier(5, algorithm="brute")), wine,
+    StratifiedKFold(5), "accuracy")
+add("linear_diabetes_kf5", LinearRegression(), diabetes, KFold(5), "neg_mean_squared_error")
+add("logistic_cancer_skf10", make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cg", tol=1e-6, max_iter=10000)),
+    cancer, StratifiedKFold(10), "accuracy")
+
+curves = []
+sizes, tr, va = learning_curve(GaussianNB(), *cancer, cv=KFold(5), train_sizes=[0.1, 0.325, 0.55, 0.775, 1.0],
+                               scoring="accuracy")
+curves.append({"name": "gnb_cancer_kf5", "sizes": sizes.tolist(), "train": tr.mean(axis=1).tolist(),
+               "valid": va.mean(axis=1).tolist()})
+sizes, tr, va = learning_curve(LinearRegression(), *diabetes, cv=KFold(4), train_sizes=[0.2, 0.6, 1.0],
+                               scoring="neg_mean_squared_error")
+curves.append({"name": "linear_diabetes_kf4", "sizes": sizes.tolist(), "train": (-tr).mean(axis=1).tolist(),
+               "valid": (-va).mean(axis=1).tolist()})
+
+ci = []
+rng = np.random.RandomState(3)
+for n in [2, 3, 5, 10, 30]:
+    for level in [0.9, 0.95, 0.99]:
+        x = rng.normal(0.8, 0.05, n)
+        lo, hi = stats.t.interval(level, n - 1, loc=x.mean(), scale=stats.sem(x))
+        ci.append({"values": x.tolist(), "level": level, "mean": x.mean(), "std": x.std(ddof=1),
+                   "lo": lo, "hi": hi})
+
+out = {"source": f"scikit-learn {sklearn.__version__}, scipy {scipy.__version__}; tools/oracle/resample_runner.py",
+       "cv": cv, "curves": curves, "ci": ci}
+with open("resample/testdata/runner.json", "w") as f:
+    json.dump(out, f)
+print(len(cv), len(curves), len(ci))
