@@ -1,6 +1,7 @@
 package resample
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -268,16 +269,35 @@ func repeated(k, repeats int, seed uint64, one func(*rng) (Folds, error)) ([]Fol
 // distinct groups and panics if k < 2.
 func GroupKFold(groups []int, k int) (Folds, error) {
 	checkK(k)
-	uniq := slices.Clone(groups)
-	slices.Sort(uniq)
-	uniq = slices.Compact(uniq)
+	// number the groups by sorted value, as numpy.unique does
+	seen := map[int]int{} // value → first-seen id
+	var uniq []int
+	first := make([]int, len(groups))
+	for i, g := range groups {
+		id, ok := seen[g]
+		if !ok {
+			id = len(uniq)
+			seen[g] = id
+			uniq = append(uniq, g)
+		}
+		first[i] = id
+	}
 	if len(uniq) < k {
 		return Folds{}, fmt.Errorf("%w: %d folds need at least %d groups, have %d", ErrTooFewGroups, k, k, len(uniq))
 	}
+	byValue := make([]int, len(uniq)) // ids in value order
+	for i := range byValue {
+		byValue[i] = i
+	}
+	slices.SortFunc(byValue, func(a, b int) int { return cmp.Compare(uniq[a], uniq[b]) })
+	rank := make([]int, len(uniq))
+	for r, id := range byValue {
+		rank[id] = r
+	}
 	code := make([]int, len(groups))
 	size := make([]int64, len(uniq))
-	for i, g := range groups {
-		c, _ := slices.BinarySearch(uniq, g)
+	for i, id := range first {
+		c := rank[id]
 		code[i] = c
 		size[c]++
 	}
