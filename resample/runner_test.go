@@ -320,3 +320,44 @@ func TestBootstrapErrorOrder(t *testing.T) {
 		t.Errorf("%d rows never out of bag in 30 rounds", len(cancer.Y)-e.Covered)
 	}
 }
+
+type failing struct{ learn.Baseline }
+
+func (f *failing) Fit(d learn.Data) error {
+	if len(d.Y) < 8 {
+		return learn.ErrEmpty
+	}
+	return f.Baseline.Fit(d)
+}
+
+// TestRunnerErrors: a fit error names the first failing split; a measure
+// that is undefined on a split gives NaN there, a warning, and a summary of
+// the others.
+func TestRunnerErrors(t *testing.T) {
+	d := learn.Data{X: make([][]float64, 10), Y: make([]float64, 10), Classes: 2}
+	for i := range d.X {
+		d.X[i] = []float64{float64(i)}
+		d.Y[i] = float64(i % 2)
+	}
+	splits := []Split{{Train: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, Test: []int{9}}, {Train: []int{0, 1}, Test: []int{2, 3}}, {Train: []int{0}, Test: []int{1}}}
+	_, err := CrossValidate(func() learn.Model { return &failing{} }, d, splits, []Measure{Accuracy}, Config{Workers: 2})
+	if err == nil || err.Error() != "split 2: fit: no rows" {
+		t.Errorf("got %v", err)
+	}
+	odd := Measure{Name: "odd", Func: func(p Predictions) (float64, error) {
+		if p.Rows[0]%2 == 1 {
+			return 0, learn.ErrLabel
+		}
+		return 1, nil
+	}}
+	cv, err := CrossValidate(func() learn.Model { return &learn.Baseline{} }, d, []Split{splits[0], {Train: []int{1, 2, 3}, Test: []int{0}}}, []Measure{odd}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(cv.PerSplit[0][0]) || cv.PerSplit[1][0] != 1 || len(cv.Warnings) != 1 || cv.Summary[0].N != 1 || cv.Summary[0].Mean != 1 {
+		t.Errorf("got %+v", cv)
+	}
+	if cv.OutOfFold != nil {
+		t.Error("out-of-fold predictions for splits that do not partition the rows")
+	}
+}
