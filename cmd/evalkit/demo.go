@@ -9,6 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/learn"
 	"github.com/evalkit-go/evalkit/learn/datasets"
+	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
 )
@@ -109,6 +110,7 @@ func runDemo(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed for shuffled splits and bootstrap samples")
 	rounds := fs.Int("rounds", 50, "bootstrap rounds for the bias–variance and .632 estimates")
 	workers := fs.Int("workers", 0, "models trained at once (default: all CPUs); results do not depend on it")
+	plotDir := fs.String("plot", "", "also write the learning curves as DIR/learning_curves.svg and .png")
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -133,6 +135,25 @@ func runDemo(e *env, args []string) error {
 		return err
 	}
 	rep.Seconds = time.Since(start).Seconds()
+	if *plotDir != "" {
+		var series []plot.CurveSeries
+		for _, c := range rep.LearningCurves {
+			s := plot.CurveSeries{Name: c.Learner}
+			for _, p := range c.Points {
+				s.Sizes = append(s.Sizes, float64(p.TrainSize))
+				s.Train = append(s.Train, p.Train.Mean)
+				s.Valid = append(s.Valid, p.Valid.Mean)
+			}
+			series = append(series, s)
+		}
+		p, err := plot.LearningCurve("Learning curves, breast cancer", "accuracy", series)
+		if err != nil {
+			return err
+		}
+		if err := plot.Save(p, *plotDir, "learning_curves"); err != nil {
+			return err
+		}
+	}
 	return emit(e, f, rep, func() *report.Doc { return demoDoc(rep) })
 }
 

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -41,6 +43,13 @@ func TestDemo(t *testing.T) {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q", want)
 		}
+	}
+	dir := t.TempDir()
+	if err := run([]string{"demo", "--format", "json", "--folds", "2", "--rounds", "2", "--plot", dir}, nil, &text, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "learning_curves.svg")); err != nil {
+		t.Error(err)
 	}
 	if err := run([]string{"demo", "extra"}, nil, &text, &stderr); err == nil {
 		t.Error("demo accepted a file argument")
