@@ -1,0 +1,270 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+func init() {
+	register(&command{
+		name:    "classify",
+		summary: "confusion matrix, accuracy, precision/recall/F, kappa, MCC, … from true and predicted labels",
+		run:     runClassify,
+	})
+}
+
+type classifyFlags struct {
+	trueCol, predCol, weightCol string
+	labels, posLabel            string
+	beta                        float64
+	zeroDiv                     string
+	classWeights, cost          string
+	format                      *string
+}
+
+func (f *classifyFlags) define(fs *flag.FlagSet) {
+	fs.StringVar(&f.trueCol, "true", "y_true", "column of true labels")
+	fs.StringVar(&f.predCol, "pred", "y_pred", "column of predicted labels")
+	fs.StringVar(&f.weightCol, "weight", "", "column of sample weights (default: every weight 1)")
+	fs.StringVar(&f.labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
+	fs.StringVar(&f.posLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")
+	fs.Float64Var(&f.beta, "beta", 1, "β of the fbeta fields (> 0)")
+	fs.StringVar(&f.zeroDiv, "zero-division", "0", "value of a ratio with a zero denominator: 0, 1 or nan (null)")
+	fs.StringVar(&f.classWeights, "class-weights", "", "comma-separated weights, one per label in label order, or inv-log2 for the seeds' 1/log2(n_c): adds \"class_weighted\"")
+	fs.StringVar(&f.cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
+	f.format = formatFlag(fs)
+}
+
+// options turns the flags into classify.Options (labels and class weights
+// by label need the label list, so weights are resolved after reading).
+func (f *classifyFlags) options() (classify.Options, error) {
+	var opt classify.Options
+	if !(f.beta > 0) || f.beta > 1e300 {
+		return opt, usagef("classify: --beta must be a positive number, got %v", f.beta)
+	}
+	opt.Beta = f.beta
+	z, err := classify.ParseZeroDivision(f.zeroDiv)
+	if err != nil {
+		return opt, usagef("classify: --zero-division: %v", err)
+	}
+	opt.ZeroDivision = z
+	opt.PosLabel = f.posLabel
+	if f.labels != "" {
+		opt.Labels = strings.Split(f.labels, ",")
+		seen := map[string]bool{}
+		for _, l := range opt.Labels {
+			if l == "" {
+				return opt, usagef("classify: --labels has an empty label")
+			}
+			if seen[l] {
+				return opt, usagef("classify: --labels repeats %q", l)
+			}
+			seen[l] = true
+		}
+	}
+	switch f.classWeights {
+	case "":
+	case "inv-log2":
+		opt.InvLog2ClassWeights = true
+	default:
+		ws, err := parseFloats(f.classWeights, ",")
+		if err != nil {
+			return opt, usagef("classify: --class-weights: %v", err)
+		}
+		opt.ClassWeights = ws
+	}
+	if f.cost != "" {
+		for _, row := range strings.Split(f.cost, ";") {
+			vs, err := parseFloats(row, ",")
+			if err != nil {
+				return opt, usagef("classify: --cost: %v", err)
+			}
+			opt.Cost = append(opt.Cost, vs)
+		}
+	}
+	return opt, nil
+}
+
+func parseFloats(s, sep string) ([]float64, error) {
+	var out []float64
+	for _, p := range strings.Split(s, sep) {
+		v, err := table.ParseFloat([]byte(p))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func runClassify(e *env, args []string) error {
+	fs := flag.NewFlagSet("classify", flag.ContinueOnError)
+	var f classifyFlags
+	f.define(fs)
+	pos, err := parseFlags(fs, e, args)
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(fs, pos)
+	if err != nil {
+		return err
+	}
+	format, err := outputFormat(e, *f.format)
+	if err != nil {
+		return err
+	}
+	opt, err := f.options()
+	if err != nil {
+		return err
+	}
+	rep, err := classifyFile(e, path, &f, opt)
+	if err != nil {
+		return err
+	}
+	return emit(e, format, rep, func() *report.Doc { return classifyDoc(rep, displayName(path)) })
+}
+
+func displayName(path string) string {
+	if path == "" || path == "-" {
+		return "<stdin>"
+	}
+	return path
+}
+
+// classifyFile streams the file into a tally and computes the report.
+func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, error) {
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tc, err := r.Col(f.trueCol)
+	if err != nil {
+		return nil, err
+	}
+	pc, err := r.Col(f.predCol)
+	if err != nil {
+		return nil, err
+	}
+	wc := -1
+	if f.weightCol != "" {
+		if wc, err = r.Col(f.weightCol); err != nil {
+			return nil, err
+		}
+	}
+	tally := classify.NewTally(opt.Labels)
+	for r.Next() {
+		yt, err := r.Text(tc)
+		if err != nil {
+			return nil, err
+		}
+		yp, err := r.Text(pc)
+		if err != nil {
+			return nil, err
+		}
+		w := -1.0
+		if wc >= 0 {
+			if w, err = r.Weight(wc); err != nil {
+				return nil, err
+			}
+		}
+		if ok, bad := tally.Add(yt, yp, w); !ok {
+			col, v := tc, yt
+			if bad == 1 {
+				col, v = pc, yp
+			}
+			return nil, r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	labels, c := tally.Sorted()
+	rep, err := classify.NewReport(labels, c, opt)
+	if err != nil {
+		name := r.Name()
+		switch {
+		case errors.Is(err, classify.ErrZeroWeight):
+			return nil, fmt.Errorf("%s: column %q: %w", name, f.weightCol, err)
+		case errors.Is(err, classify.ErrPosLabel):
+			return nil, usagef("classify: --pos-label: %v", err)
+		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
+			return nil, usagef("classify: %v", err)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return rep, nil
+}
+
+// classifyDoc lays the report out for people: per-class table with the
+// averages beneath, the confusion matrix, then the single-number measures.
+func classifyDoc(r *classify.Report, name string) *report.Doc {
+	d := &report.Doc{Title: fmt.Sprintf("Classification report: %s (n = %d)", name, r.N)}
+	fb := "f" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
+	head := []string{"class", "precision", "recall", "f1", "support"}
+	if r.Beta != 1 {
+		head = []string{"class", "precision", "recall", "f1", fb, "support"}
+	}
+	row := func(name string, p classify.PRF, support string) []string {
+		cells := []string{name, report.Sig(p.Precision), report.Sig(p.Recall), report.Sig(p.F1)}
+		if r.Beta != 1 {
+			cells = append(cells, report.Sig(p.FBeta))
+		}
+		return append(cells, support)
+	}
+	t := &report.Table{Header: head}
+	for _, c := range r.PerClass {
+		t.Rows = append(t.Rows, row(c.Label, c.PRF, report.Int(c.Support)))
+	}
+	t.Rows = append(t.Rows, make([]string, len(head)))
+	total := report.Int(r.WeightSum)
+	t.Rows = append(t.Rows, row("micro avg", r.Micro, total))
+	t.Rows = append(t.Rows, row("macro avg", r.Macro.PRF, total))
+	t.Rows = append(t.Rows, row("weighted avg", r.Weighted, total))
+	if r.ClassWeighted != nil {
+		t.Rows = append(t.Rows, row("class-weighted avg", *r.ClassWeighted, total))
+	}
+	d.Blocks = append(d.Blocks, t)
+
+	cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
+	for i, l := range r.Labels {
+		cells := []string{l}
+		for _, v := range r.ConfusionMatrix[i] {
+			cells = append(cells, report.Int(v))
+		}
+		cm.Rows = append(cm.Rows, cells)
+	}
+	d.Blocks = append(d.Blocks, cm)
+
+	p := &report.Pairs{Title: "Measures"}
+	p.Add("accuracy", report.Sig(r.Accuracy))
+	p.Add("error rate", report.Sig(r.ErrorRate))
+	p.Add("balanced accuracy", report.Sig(r.BalancedAccuracy))
+	p.Add("Cohen's kappa (linear, quadratic)", fmt.Sprintf("%s (%s, %s)", report.Sig(r.CohenKappa), report.Sig(r.CohenKappaLinear), report.Sig(r.CohenKappaQuadratic)))
+	p.Add("Matthews correlation", report.Sig(r.MCC))
+	p.Add("macro F1 from macro P and R", report.Sig(r.Macro.F1FromPR))
+	p.Add("micro / macro Jaccard", report.Sig(r.Micro.Jaccard)+" / "+report.Sig(r.Macro.Jaccard))
+	if r.CostSensitiveError != nil {
+		p.Add("cost-sensitive error", report.Sig(*r.CostSensitiveError))
+	}
+	d.Blocks = append(d.Blocks, p)
+	if b := r.Binary; b != nil {
+		bp := &report.Pairs{Title: fmt.Sprintf("Positive class %q against the rest", b.Label)}
+		bp.Add("TP / FP / FN / TN", fmt.Sprintf("%s / %s / %s / %s", report.Int(b.TP), report.Int(b.FP), report.Int(b.FN), report.Int(b.TN)))
+		bp.Add("precision, recall, f1", fmt.Sprintf("%s, %s, %s", report.Sig(b.Precision), report.Sig(b.Recall), report.Sig(b.F1)))
+		bp.Add("specificity", report.Sig(b.Specificity))
+		bp.Add("likelihood ratios LR+, LR−", report.Sig(b.PositiveLR)+", "+report.Sig(b.NegativeLR))
+		d.Blocks = append(d.Blocks, bp)
+	}
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}
