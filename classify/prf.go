@@ -72,28 +72,54 @@ func (c ClassCounts) Support() float64 { return c.TP + c.FN }
 // Predicted is the predicted mass of the class, TP + FP.
 func (c ClassCounts) Predicted() float64 { return c.TP + c.FP }
 
-// Counts returns the one-vs-rest counts of every class. FP and FN are summed
-// from the off-diagonal cells (not derived by subtraction), so weighted sums
-// keep full precision.
+// Counts returns the one-vs-rest counts of every class. Without weights they
+// are exact integers. With weights FP, FN and TN are compensated sums of
+// their own cells, not differences, so a count that is zero is exactly zero.
 func (c *Confusion) Counts() []ClassCounts {
 	out := make([]ClassCounts, c.k)
+	if !c.weighted {
+		row := make([]int64, c.k)
+		col := make([]int64, c.k)
+		for i := range c.k {
+			for j := range c.k {
+				v := c.cnt[i*c.k+j]
+				row[i] += v
+				col[j] += v
+			}
+		}
+		for j := range c.k {
+			tp := c.cnt[j*c.k+j]
+			fp, fn := col[j]-tp, row[j]-tp
+			tn := c.n - tp - fp - fn
+			out[j] = ClassCounts{TP: float64(tp), FP: float64(fp), FN: float64(fn), TN: float64(tn)}
+		}
+		return out
+	}
 	total := c.Total()
 	for j := range c.k {
-		var fp, fn fsum.Sum
+		var fp, fn, tn fsum.Sum
 		for i := range c.k {
-			if i != j {
-				fp.Add(c.Cell(i, j))
-				fn.Add(c.Cell(j, i))
+			if i == j {
+				continue
+			}
+			fp.Add(c.Cell(i, j))
+			fn.Add(c.Cell(j, i))
+			if c.k <= 128 { // O(K³) in all: exact zeros for the usual K
+				for l := range c.k {
+					if l != j {
+						tn.Add(c.Cell(i, l))
+					}
+				}
 			}
 		}
 		tp := c.Cell(j, j)
-		out[j] = ClassCounts{TP: tp, FP: fp.Value(), FN: fn.Value()}
-		var tn fsum.Sum
-		tn.Add(total)
-		tn.Add(-tp)
-		tn.Add(-out[j].FP)
-		tn.Add(-out[j].FN)
-		out[j].TN = tn.Value()
+		if c.k > 128 {
+			tn.Add(total)
+			tn.Add(-tp)
+			tn.Add(-fp.Value())
+			tn.Add(-fn.Value())
+		}
+		out[j] = ClassCounts{TP: tp, FP: fp.Value(), FN: fn.Value(), TN: tn.Value()}
 	}
 	return out
 }
