@@ -304,9 +304,16 @@ func (r *Reader) Next() bool {
 	if err := r.splitRecord(line); err != nil {
 		return r.fail(err)
 	}
-	if len(r.fields) != len(r.header) {
-		return r.fail(&ParseError{File: r.name, Line: r.line, Err: fmt.Errorf("%w: the row has %d, the header %d",
-			ErrRagged, len(r.fields), len(r.header))})
+	if n, h := len(r.fields), len(r.header); n != h {
+		pe := &ParseError{File: r.name, Line: r.line}
+		if n < h {
+			pe.Column = r.header[n]
+			pe.Err = fmt.Errorf("%w: the field is missing (the row has %d fields, the header %d)", ErrRagged, n, h)
+		} else {
+			pe.Err = fmt.Errorf("%w: field %d is beyond the last column %q (the row has %d fields, the header %d)",
+				ErrRagged, h+1, r.header[h-1], n, h)
+		}
+		return r.fail(pe)
 	}
 	r.rows++
 	return true
