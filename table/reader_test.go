@@ -65,11 +65,11 @@ func TestLineNumbersAfterMultilineField(t *testing.T) {
 
 func TestSniff(t *testing.T) {
 	for in, want := range map[string]Format{
-		"a,b\n1,2\n":        CSV,
-		"a\tb\n1\t2\n":      TSV,
-		"{\"a\": 1}\n":      JSONL,
-		"\ufeffa,b\n1,2\n":  CSV,
-		"a\tb,c\n1\t2,3\n":  CSV,
+		"a,b\n1,2\n":         CSV,
+		"a\tb\n1\t2\n":       TSV,
+		"{\"a\": 1}\n":       JSONL,
+		"\ufeffa,b\n1,2\n":   CSV,
+		"a\tb,c\n1\t2,3\n":   CSV,
 		"  {\"a\": \"x\"}\n": JSONL,
 	} {
 		r, err := NewReader(strings.NewReader(in), "-", Sniff)
@@ -257,4 +257,3 @@ func FuzzFloat(f *testing.F) {
 		}
 	})
 }
-
