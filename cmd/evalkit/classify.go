@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,6 +28,8 @@ type classifyFlags struct {
 	beta                        float64
 	zeroDiv                     string
 	classWeights, cost          string
+	multilabel                  bool
+	sep                         string
 	format                      *string
 }
 
@@ -39,6 +43,8 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.zeroDiv, "zero-division", "0", "value of a ratio with a zero denominator: 0, 1 or nan (null)")
 	fs.StringVar(&f.classWeights, "class-weights", "", "comma-separated weights, one per label in label order, or inv-log2 for the seeds' 1/log2(n_c): adds \"class_weighted\"")
 	fs.StringVar(&f.cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
+	fs.BoolVar(&f.multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
+	fs.StringVar(&f.sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
 	f.format = formatFlag(fs)
 }
 
@@ -123,6 +129,19 @@ func runClassify(e *env, args []string) error {
 	opt, err := f.options()
 	if err != nil {
 		return err
+	}
+	if f.multilabel {
+		if f.sep == "" {
+			return usagef("classify: --sep must not be empty")
+		}
+		if opt.PosLabel != "" || opt.ClassWeights != nil || opt.InvLog2ClassWeights || opt.Cost != nil {
+			return usagef("classify: --pos-label, --class-weights and --cost do not apply with --multilabel")
+		}
+		rep, err := multilabelFile(e, path, &f, opt)
+		if err != nil {
+			return err
+		}
+		return emit(e, format, rep, func() *report.Doc { return multilabelDoc(rep, displayName(path)) })
 	}
 	rep, err := classifyFile(e, path, &f, opt)
 	if err != nil {
@@ -263,6 +282,120 @@ func classifyDoc(r *classify.Report, name string) *report.Doc {
 		bp.Add("likelihood ratios LR+, LR−", report.Sig(b.PositiveLR)+", "+report.Sig(b.NegativeLR))
 		d.Blocks = append(d.Blocks, bp)
 	}
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}
+
+// labelSet splits a multilabel cell: a JSON array of strings (JSON Lines),
+// or labels joined by sep; empty parts are dropped.
+func labelSet(r *table.Reader, col int, sep string, out [][]byte) ([][]byte, error) {
+	out = out[:0]
+	raw := r.Raw(col)
+	if r.Format() == table.JSONL {
+		if len(raw) > 0 && raw[0] == '[' {
+			var xs []string
+			if err := json.Unmarshal(raw, &xs); err != nil {
+				return nil, r.Errorf(col, fmt.Errorf("%w: a label set must be an array of strings", table.ErrBadValue))
+			}
+			for _, x := range xs {
+				if x != "" {
+					out = append(out, []byte(x))
+				}
+			}
+			return out, nil
+		}
+		if _, err := r.Text(col); err != nil && !errors.Is(err, table.ErrEmptyValue) {
+			return nil, err
+		}
+	}
+	for _, part := range bytes.Split(raw, []byte(sep)) {
+		if len(part) > 0 {
+			out = append(out, part)
+		}
+	}
+	return out, nil
+}
+
+func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.MultilabelReport, error) {
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tc, err := r.Col(f.trueCol)
+	if err != nil {
+		return nil, err
+	}
+	pc, err := r.Col(f.predCol)
+	if err != nil {
+		return nil, err
+	}
+	wc := -1
+	if f.weightCol != "" {
+		if wc, err = r.Col(f.weightCol); err != nil {
+			return nil, err
+		}
+	}
+	m := classify.NewMultilabel(opt.Labels, opt.Beta)
+	var ts, ps [][]byte
+	for r.Next() {
+		if ts, err = labelSet(r, tc, f.sep, ts); err != nil {
+			return nil, err
+		}
+		if ps, err = labelSet(r, pc, f.sep, ps); err != nil {
+			return nil, err
+		}
+		w := 1.0
+		if wc >= 0 {
+			if w, err = r.Weight(wc); err != nil {
+				return nil, err
+			}
+		}
+		if bad, ok := m.Add(ts, ps, w); !ok {
+			col := tc
+			for _, p := range ps {
+				if bytes.Equal(p, bad) {
+					col = pc
+				}
+			}
+			return nil, r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, bad, strings.Join(opt.Labels, ",")))
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	rep, err := m.Report(opt.ZeroDivision)
+	if err != nil {
+		if errors.Is(err, classify.ErrZeroWeight) {
+			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.weightCol, err)
+		}
+		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	return rep, nil
+}
+
+func multilabelDoc(r *classify.MultilabelReport, name string) *report.Doc {
+	d := &report.Doc{Title: fmt.Sprintf("Multilabel classification report: %s (n = %d)", name, r.N)}
+	t := &report.Table{Header: []string{"label", "precision", "recall", "f1", "support", "tp", "fp", "fn", "tn"}}
+	for _, c := range r.PerClass {
+		t.Rows = append(t.Rows, []string{c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1),
+			report.Int(c.Support), report.Int(c.TP), report.Int(c.FP), report.Int(c.FN), report.Int(c.TN)})
+	}
+	t.Rows = append(t.Rows, make([]string, len(t.Header)))
+	for _, a := range []struct {
+		name string
+		p    classify.PRF
+	}{{"micro avg", r.Micro}, {"macro avg", r.Macro.PRF}, {"weighted avg", r.Weighted}, {"samples avg", r.Samples}} {
+		t.Rows = append(t.Rows, []string{a.name, report.Sig(a.p.Precision), report.Sig(a.p.Recall), report.Sig(a.p.F1), "", "", "", "", ""})
+	}
+	d.Blocks = append(d.Blocks, t)
+	p := &report.Pairs{Title: "Measures"}
+	p.Add("subset accuracy (exact match)", report.Sig(r.SubsetAccuracy))
+	p.Add("Hamming loss", report.Sig(r.HammingLoss))
+	p.Add("samples Jaccard", report.Sig(r.Samples.Jaccard))
+	d.Blocks = append(d.Blocks, p)
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}

@@ -109,3 +109,77 @@ func writeTable(t *testing.T, path string, yt, yp []string, w []float64) {
 		t.Fatal(err)
 	}
 }
+
+// The multilabel golden cases (scikit-learn 1.2.1,
+// tools/oracle/classify_multilabel.py) through the command line: CSV cells
+// joined with "|" and JSON Lines arrays.
+func TestClassifyMultilabelCLIOracle(t *testing.T) {
+	b, err := os.ReadFile("../../classify/testdata/sklearn_multilabel.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Cases []struct {
+			Name         string          `json:"name"`
+			YTrue        [][]string      `json:"y_true"`
+			YPred        [][]string      `json:"y_pred"`
+			Weights      []float64       `json:"weights"`
+			Labels       []string        `json:"labels"`
+			Beta         float64         `json:"beta"`
+			ZeroDivision string          `json:"zero_division"`
+			Expected     json.RawMessage `json:"expected"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for i, c := range doc.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			var buf bytes.Buffer
+			path := filepath.Join(dir, c.Name+".csv")
+			if i%2 == 1 {
+				path = filepath.Join(dir, c.Name+".jsonl")
+				for r := range c.YTrue {
+					row := map[string]any{"y_true": c.YTrue[r], "y_pred": c.YPred[r]}
+					if c.Weights != nil {
+						row["w"] = c.Weights[r]
+					}
+					line, _ := json.Marshal(row)
+					buf.Write(append(line, '\n'))
+				}
+			} else {
+				cw := csv.NewWriter(&buf)
+				cw.Write([]string{"y_true", "y_pred", "w"})
+				for r := range c.YTrue {
+					w := "1"
+					if c.Weights != nil {
+						w = strconv.FormatFloat(c.Weights[r], 'g', -1, 64)
+					}
+					cw.Write([]string{strings.Join(c.YTrue[r], "|"), strings.Join(c.YPred[r], "|"), w})
+				}
+				cw.Flush()
+			}
+			os.WriteFile(path, buf.Bytes(), 0o644)
+			args := []string{"classify", "--multilabel", "--format", "json", "--beta", strconv.FormatFloat(c.Beta, 'g', -1, 64),
+				"--zero-division", c.ZeroDivision, path}
+			if c.Weights != nil {
+				args = append(args, "--weight", "w")
+			}
+			if c.Labels != nil {
+				args = append(args, "--labels", strings.Join(c.Labels, ","))
+			}
+			var stdout, stderr bytes.Buffer
+			if err := run(args, nil, &stdout, &stderr); err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			diffs, err := golden.Diff(stdout.Bytes(), c.Expected, 1e-9, 1e-12)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range diffs {
+				t.Error(d)
+			}
+		})
+	}
+}
