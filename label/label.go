@@ -21,6 +21,18 @@ type Set struct {
 	names []string
 	index map[string]int
 	fixed bool
+	// cache is a direct-mapped cache in front of index, keyed by a cheap
+	// hash of the label's length and edge bytes: with the few labels of a
+	// typical classification problem, most lookups are one comparison.
+	cache [256]int32 // id+1, 0 = empty
+}
+
+func cacheSlot(b []byte) uint8 {
+	n := len(b)
+	if n == 0 {
+		return 0
+	}
+	return uint8(n*31) ^ b[n-1] ^ b[0]<<3 ^ b[n/2]<<5
 }
 
 // NewSet returns an empty open set, or, when fixed is not nil, a closed set
@@ -46,7 +58,12 @@ func (s *Set) Fixed() bool { return s.fixed }
 // ID returns the index of label b, adding it to an open set. For a fixed set
 // ok is false when b is not in the list.
 func (s *Set) ID(b []byte) (id int, ok bool) {
+	slot := cacheSlot(b)
+	if c := s.cache[slot]; c > 0 && s.names[c-1] == string(b) {
+		return int(c - 1), true
+	}
 	if i, found := s.index[string(b)]; found { // no allocation for the lookup
+		s.cache[slot] = int32(i + 1)
 		return i, true
 	}
 	if s.fixed {
@@ -56,6 +73,7 @@ func (s *Set) ID(b []byte) (id int, ok bool) {
 	name := string(b)
 	s.index[name] = id
 	s.names = append(s.names, name)
+	s.cache[slot] = int32(id + 1)
 	return id, true
 }
 

@@ -75,6 +75,8 @@ type Reader struct {
 	err      error
 	done     bool
 	rows     int
+	mem      []byte // a sub-reader's chunk (Parallel); br is nil then
+	sub      bool
 
 	// JSON Lines
 	jsonFirst []byte // the first object's line, kept to be read as a row
@@ -246,7 +248,19 @@ func sniff(line []byte) Format {
 // rawLine returns the next line without its line ending. ok is false at the
 // end of input. The slice is valid until the next call.
 func (r *Reader) rawLine() (line []byte, ok bool, err error) {
-	line, err = r.br.ReadSlice('\n')
+	if r.br == nil {
+		if len(r.mem) == 0 {
+			return nil, false, nil
+		}
+		i := bytes.IndexByte(r.mem, '\n')
+		if i < 0 {
+			line, r.mem = r.mem, nil
+		} else {
+			line, r.mem = r.mem[:i+1], r.mem[i+1:]
+		}
+	} else {
+		line, err = r.br.ReadSlice('\n')
+	}
 	if err == bufio.ErrBufferFull {
 		r.long = append(r.long[:0], line...)
 		for err == bufio.ErrBufferFull {
@@ -326,7 +340,7 @@ func (r *Reader) fail(err error) bool {
 
 func (r *Reader) finish() bool {
 	r.done = true
-	if r.rows == 0 {
+	if r.rows == 0 && !r.sub {
 		r.err = &ParseError{File: r.name, Err: ErrNoRows}
 	}
 	return false

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -178,32 +179,44 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 			return nil, err
 		}
 	}
-	tally := classify.NewTally(opt.Labels)
-	for r.Next() {
-		yt, err := r.Text(tc)
-		if err != nil {
-			return nil, err
-		}
-		yp, err := r.Text(pc)
-		if err != nil {
-			return nil, err
-		}
-		w := -1.0
-		if wc >= 0 {
-			if w, err = r.Weight(wc); err != nil {
-				return nil, err
-			}
-		}
-		if ok, bad := tally.Add(yt, yp, w); !ok {
-			col, v := tc, yt
-			if bad == 1 {
-				col, v = pc, yp
-			}
-			return nil, r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
-		}
+	// Each worker tallies its chunks of rows; the tallies are merged.
+	tallies := make([]*classify.Tally, runtime.GOMAXPROCS(0))
+	for i := range tallies {
+		tallies[i] = classify.NewTally(opt.Labels)
 	}
-	if err := r.Err(); err != nil {
+	err = r.Parallel(len(tallies), func(worker int, sub *table.Reader) error {
+		tally := tallies[worker]
+		for sub.Next() {
+			yt, err := sub.Text(tc)
+			if err != nil {
+				return err
+			}
+			yp, err := sub.Text(pc)
+			if err != nil {
+				return err
+			}
+			w := -1.0
+			if wc >= 0 {
+				if w, err = sub.Weight(wc); err != nil {
+					return err
+				}
+			}
+			if ok, bad := tally.Add(yt, yp, w); !ok {
+				col, v := tc, yt
+				if bad == 1 {
+					col, v = pc, yp
+				}
+				return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
+	}
+	tally := tallies[0]
+	for _, t := range tallies[1:] {
+		tally.Merge(t)
 	}
 	labels, c := tally.Sorted()
 	rep, err := classify.NewReport(labels, c, opt)
@@ -338,33 +351,45 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 			return nil, err
 		}
 	}
-	m := classify.NewMultilabel(opt.Labels, opt.Beta)
-	var ts, ps [][]byte
-	for r.Next() {
-		if ts, err = labelSet(r, tc, f.sep, ts); err != nil {
-			return nil, err
-		}
-		if ps, err = labelSet(r, pc, f.sep, ps); err != nil {
-			return nil, err
-		}
-		w := 1.0
-		if wc >= 0 {
-			if w, err = r.Weight(wc); err != nil {
-				return nil, err
+	states := make([]*classify.Multilabel, runtime.GOMAXPROCS(0))
+	for i := range states {
+		states[i] = classify.NewMultilabel(opt.Labels, opt.Beta)
+	}
+	err = r.Parallel(len(states), func(worker int, sub *table.Reader) error {
+		m := states[worker]
+		var ts, ps [][]byte
+		var err error
+		for sub.Next() {
+			if ts, err = labelSet(sub, tc, f.sep, ts); err != nil {
+				return err
 			}
-		}
-		if bad, ok := m.Add(ts, ps, w); !ok {
-			col := tc
-			for _, p := range ps {
-				if bytes.Equal(p, bad) {
-					col = pc
+			if ps, err = labelSet(sub, pc, f.sep, ps); err != nil {
+				return err
+			}
+			w := 1.0
+			if wc >= 0 {
+				if w, err = sub.Weight(wc); err != nil {
+					return err
 				}
 			}
-			return nil, r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, bad, strings.Join(opt.Labels, ",")))
+			if bad, ok := m.Add(ts, ps, w); !ok {
+				col := tc
+				for _, p := range ps {
+					if bytes.Equal(p, bad) {
+						col = pc
+					}
+				}
+				return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, bad, strings.Join(opt.Labels, ",")))
+			}
 		}
-	}
-	if err := r.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
+	}
+	m := states[0]
+	for _, o := range states[1:] {
+		m.Merge(o)
 	}
 	rep, err := m.Report(opt.ZeroDivision)
 	if err != nil {
