@@ -22,6 +22,6 @@ fi
 echo "  $N rows, 10 classes ($LABELS labels), $(du -h "$data" | cut -f1)"
 measure "evalkit classify" "$EVALKIT" classify --format json "$data"
 ek=$LAST_MEDIAN
-measure "pandas + scikit-learn" "$PY" bench/classify_ref.py "$data"
+REPEAT=${REF_REPEAT:-$REPEAT} measure "pandas + scikit-learn" "$PY" bench/classify_ref.py "$data"
 ref=$LAST_MEDIAN
 echo "  ratio (reference / evalkit): $(ratio "$ref" "$ek")x"

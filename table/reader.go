@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -77,6 +78,8 @@ type Reader struct {
 	rows     int
 	mem      []byte // a sub-reader's chunk (Parallel); br is nil then
 	sub      bool
+	progress *counter // bytes read from the file (compressed, for gzip)
+	size     int64    // the file's size, or -1 when unknown (stdin)
 
 	// JSON Lines
 	jsonFirst []byte // the first object's line, kept to be read as a row
@@ -95,12 +98,41 @@ func Open(path string, stdin io.Reader) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := newReader(f, path, FormatOf(path), f)
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	cnt := &counter{r: f}
+	r, err := newReader(cnt, path, FormatOf(path), f)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
+	r.progress, r.size = cnt, size
 	return r, nil
+}
+
+// counter counts the bytes read through it; Read and Load may run on
+// different goroutines.
+type counter struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// Progress returns how many bytes of the file have been read so far and the
+// file's size (-1 when unknown, as for standard input). For a gzip file
+// both count compressed bytes. It may be called from another goroutine.
+func (r *Reader) Progress() (done, size int64) {
+	if r.progress == nil {
+		return 0, -1
+	}
+	return r.progress.n.Load(), r.size
 }
 
 // NewReader reads a table from rd; name is used in error messages. It reads
@@ -121,7 +153,7 @@ func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Rea
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
 		br.Discard(3)
 	}
-	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}}
+	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1}
 	if err := r.readHeader(); err != nil {
 		return nil, err
 	}

@@ -179,6 +179,7 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 			return nil, err
 		}
 	}
+	defer progress(e, r)()
 	// Each worker tallies its chunks of rows; the tallies are merged.
 	tallies := make([]*classify.Tally, runtime.GOMAXPROCS(0))
 	for i := range tallies {
@@ -351,6 +352,7 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 			return nil, err
 		}
 	}
+	defer progress(e, r)()
 	states := make([]*classify.Multilabel, runtime.GOMAXPROCS(0))
 	for i := range states {
 		states[i] = classify.NewMultilabel(opt.Labels, opt.Beta)
