@@ -7,7 +7,8 @@
 #
 # Needs Debian's python3-sklearn and python3-pandas (apt-get install) and, for
 # BLEU, a sacreBLEU checkout named by SACREBLEU_DIR. Data goes to bench/out/
-# (ignored by git); sizes can be lowered with N=... for a quick look.
+# (ignored by git); sizes can be lowered with N=... for a quick look, and the
+# (slow) reference run fewer times with REF_REPEAT=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench/out

@@ -1,12 +1,3 @@
-// Package label maps class labels, strings at the edge, to dense int
-// indices inside.
-//
-// Order (SPEC §1): labels are sorted numerically when every one of them
-// parses as a number, otherwise bytewise. Labels that are numerically equal
-// but spelled differently ("1" and "1.0") are distinct labels, ordered
-// bytewise among themselves. An explicit list (the CLI's --labels) overrides
-// the order, may name labels absent from the data, and makes any other label
-// an error.
 package label
 
 import (
@@ -21,6 +12,18 @@ type Set struct {
 	names []string
 	index map[string]int
 	fixed bool
+	// cache is a direct-mapped cache in front of index, keyed by a cheap
+	// hash of the label's length and edge bytes: with the few labels of a
+	// typical classification problem, most lookups are one comparison.
+	cache [256]int32 // id+1, 0 = empty
+}
+
+func cacheSlot(b []byte) uint8 {
+	n := len(b)
+	if n == 0 {
+		return 0
+	}
+	return uint8(n*31) ^ b[n-1] ^ b[0]<<3 ^ b[n/2]<<5
 }
 
 // NewSet returns an empty open set, or, when fixed is not nil, a closed set
@@ -46,7 +49,12 @@ func (s *Set) Fixed() bool { return s.fixed }
 // ID returns the index of label b, adding it to an open set. For a fixed set
 // ok is false when b is not in the list.
 func (s *Set) ID(b []byte) (id int, ok bool) {
+	slot := cacheSlot(b)
+	if c := s.cache[slot]; c > 0 && s.names[c-1] == string(b) {
+		return int(c - 1), true
+	}
 	if i, found := s.index[string(b)]; found { // no allocation for the lookup
+		s.cache[slot] = int32(i + 1)
 		return i, true
 	}
 	if s.fixed {
@@ -56,6 +64,7 @@ func (s *Set) ID(b []byte) (id int, ok bool) {
 	name := string(b)
 	s.index[name] = id
 	s.names = append(s.names, name)
+	s.cache[slot] = int32(id + 1)
 	return id, true
 }
 

@@ -1,13 +1,3 @@
-// Package plot draws evalkit's figures (ROC, P-R, DET, calibration,
-// predicted-vs-actual, residuals, critical-difference diagrams) in one house
-// style with gonum.org/v1/plot, and saves them as SVG and PNG.
-//
-// The style is what a careful analyst puts in a paper: a title, labelled
-// axes with units where they have them, a light grid, a legend that carries
-// the headline number (e.g. "model (AUC = 0.912)"), and a dashed grey
-// reference line (the chance diagonal, y = x) where one means something.
-// Each figure has its own file in this package; they share [New], [Save]
-// and the palette here.
 package plot
 
 import (
@@ -16,6 +6,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -53,13 +44,29 @@ func New(title, xLabel, yLabel string) *gplot.Plot {
 	p.X.Label.TextStyle.Font.Size = vg.Points(10)
 	p.Y.Label.TextStyle.Font.Size = vg.Points(10)
 	g := plotter.NewGrid()
-	g.Vertical.Color = color.Gray{Y: 225}
-	g.Horizontal.Color = color.Gray{Y: 225}
+	g.Vertical.Color = color.Gray{Y: 215}
+	g.Horizontal.Color = color.Gray{Y: 215}
+	g.Vertical.Width = vg.Points(0.5)
+	g.Horizontal.Width = vg.Points(0.5)
 	p.Add(g)
-	p.Legend.Top = true
-	p.Legend.Left = false
+	LegendAt(p, false, false)
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	return p
+}
+
+// LegendAt puts the legend in a corner, inset from the axes: bottom right
+// (false, false) suits ROC and calibration curves, top right (true, false)
+// P-R curves.
+func LegendAt(p *gplot.Plot, top, left bool) {
+	p.Legend.Top, p.Legend.Left = top, left
+	p.Legend.XOffs = -vg.Points(8)
+	if left {
+		p.Legend.XOffs = vg.Points(8)
+	}
+	p.Legend.YOffs = vg.Points(8)
+	if top {
+		p.Legend.YOffs = -vg.Points(8)
+	}
 }
 
 // Diagonal adds the dashed grey line y = x from (lo, lo) to (hi, hi), the
@@ -110,10 +117,20 @@ func Scatter(p *gplot.Plot, xy plotter.XYs, i int, legend string) error {
 	return nil
 }
 
-// Unit fixes both axes to [0, 1], for rate plots.
+// Unit fixes both axes to [0, 1] with ticks every 0.2, for rate plots.
 func Unit(p *gplot.Plot) {
 	p.X.Min, p.X.Max = 0, 1
 	p.Y.Min, p.Y.Max = 0, 1
+	var ticks []gplot.Tick
+	for i := 0; i <= 10; i++ {
+		t := gplot.Tick{Value: float64(i) / 10}
+		if i%2 == 0 {
+			t.Label = strconv.FormatFloat(t.Value, 'f', 1, 64)
+		}
+		ticks = append(ticks, t)
+	}
+	p.X.Tick.Marker = gplot.ConstantTicks(ticks)
+	p.Y.Tick.Marker = gplot.ConstantTicks(ticks)
 }
 
 // Render returns the figure encoded in format "svg" or "png".

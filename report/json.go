@@ -25,11 +25,110 @@ func JSON(v any, indent string) ([]byte, error) {
 	if indent == "" {
 		return e.buf.Bytes(), nil
 	}
+	return indentJSON(e.buf.Bytes(), indent), nil
+}
+
+// indentJSON indents compact JSON, object members one a line, but keeps an
+// array that holds no object on one line ("confusion_matrix": [[2,1],[0,3]]),
+// which is how people read vectors and matrices.
+func indentJSON(src []byte, indent string) []byte {
 	var out bytes.Buffer
-	if err := json.Indent(&out, e.buf.Bytes(), "", indent); err != nil {
-		return nil, err
+	depth := 0
+	newline := func() {
+		out.WriteByte('\n')
+		for range depth {
+			out.WriteString(indent)
+		}
 	}
-	return out.Bytes(), nil
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '"':
+			j := skipString(src, i)
+			out.Write(src[i:j])
+			i = j - 1
+		case '{':
+			if i+1 < len(src) && src[i+1] == '}' {
+				out.WriteString("{}")
+				i++
+				continue
+			}
+			out.WriteByte('{')
+			depth++
+			newline()
+		case '}':
+			depth--
+			newline()
+			out.WriteByte('}')
+		case '[':
+			end, flat := arrayEnd(src, i)
+			if flat {
+				for k := i; k < end; k++ {
+					out.WriteByte(src[k])
+					if src[k] == ',' {
+						out.WriteByte(' ')
+					}
+					if src[k] == '"' {
+						j := skipString(src, k)
+						out.Write(src[k+1 : j])
+						k = j - 1
+					}
+				}
+				i = end - 1
+				continue
+			}
+			out.WriteByte('[')
+			depth++
+			newline()
+		case ']':
+			depth--
+			newline()
+			out.WriteByte(']')
+		case ',':
+			out.WriteByte(',')
+			newline()
+		case ':':
+			out.WriteString(": ")
+		default:
+			out.WriteByte(c)
+		}
+	}
+	return out.Bytes()
+}
+
+// skipString returns the index just past the string starting at src[i].
+func skipString(src []byte, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(src)
+}
+
+// arrayEnd returns the index just past the array starting at src[i] and
+// whether it holds no object.
+func arrayEnd(src []byte, i int) (int, bool) {
+	depth, flat := 0, true
+	for j := i; j < len(src); j++ {
+		switch src[j] {
+		case '"':
+			j = skipString(src, j) - 1
+		case '{':
+			flat = false
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return j + 1, flat
+			}
+		}
+	}
+	return len(src), flat
 }
 
 type jsonEncoder struct{ buf bytes.Buffer }

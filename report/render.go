@@ -135,7 +135,8 @@ func (d *Doc) Text(w io.Writer) error {
 			if x.Title != "" {
 				fmt.Fprintf(&b, "%s\n", x.Title)
 			}
-			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+			var tb bytes.Buffer
+			tw := tabwriter.NewWriter(&tb, 0, 0, 2, ' ', tabwriter.AlignRight)
 			row := func(cells []string) {
 				// AlignRight pads every cell on the left; the first column
 				// reads better left-aligned, so pad it by hand.
@@ -150,15 +151,33 @@ func (d *Doc) Text(w io.Writer) error {
 			}
 			row(x.Header)
 			for _, r := range x.Rows {
-				row(r)
+				row(r) // a blank row keeps its tabs, so the columns stay one block
 			}
 			tw.Flush()
+			for _, l := range strings.SplitAfter(tb.String(), "\n") {
+				if l == "" {
+					continue
+				}
+				b.WriteString(strings.TrimRight(l, " \n"))
+				b.WriteByte('\n')
+			}
 		case Note:
 			fmt.Fprintf(&b, "%s\n", string(x))
 		}
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// blank reports whether every cell of a row is empty: such a row is a
+// separator, an empty line in text, left out of Markdown.
+func blank(r []string) bool {
+	for _, c := range r {
+		if c != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func firstWidth(t *Table) int {
@@ -214,6 +233,9 @@ func (d *Doc) Markdown(w io.Writer) error {
 			}
 			b.WriteByte('\n')
 			for _, r := range x.Rows {
+				if blank(r) {
+					continue
+				}
 				b.WriteString("|")
 				for _, c := range r {
 					fmt.Fprintf(&b, " %s |", esc(c))

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -75,6 +76,10 @@ type Reader struct {
 	err      error
 	done     bool
 	rows     int
+	mem      []byte // a sub-reader's chunk (Parallel); br is nil then
+	sub      bool
+	progress *counter // bytes read from the file (compressed, for gzip)
+	size     int64    // the file's size, or -1 when unknown (stdin)
 
 	// JSON Lines
 	jsonFirst []byte // the first object's line, kept to be read as a row
@@ -93,12 +98,41 @@ func Open(path string, stdin io.Reader) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := newReader(f, path, FormatOf(path), f)
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	cnt := &counter{r: f}
+	r, err := newReader(cnt, path, FormatOf(path), f)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
+	r.progress, r.size = cnt, size
 	return r, nil
+}
+
+// counter counts the bytes read through it; Read and Load may run on
+// different goroutines.
+type counter struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// Progress returns how many bytes of the file have been read so far and the
+// file's size (-1 when unknown, as for standard input). For a gzip file
+// both count compressed bytes. It may be called from another goroutine.
+func (r *Reader) Progress() (done, size int64) {
+	if r.progress == nil {
+		return 0, -1
+	}
+	return r.progress.n.Load(), r.size
 }
 
 // NewReader reads a table from rd; name is used in error messages. It reads
@@ -119,7 +153,7 @@ func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Rea
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
 		br.Discard(3)
 	}
-	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}}
+	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1}
 	if err := r.readHeader(); err != nil {
 		return nil, err
 	}
@@ -246,7 +280,19 @@ func sniff(line []byte) Format {
 // rawLine returns the next line without its line ending. ok is false at the
 // end of input. The slice is valid until the next call.
 func (r *Reader) rawLine() (line []byte, ok bool, err error) {
-	line, err = r.br.ReadSlice('\n')
+	if r.br == nil {
+		if len(r.mem) == 0 {
+			return nil, false, nil
+		}
+		i := bytes.IndexByte(r.mem, '\n')
+		if i < 0 {
+			line, r.mem = r.mem, nil
+		} else {
+			line, r.mem = r.mem[:i+1], r.mem[i+1:]
+		}
+	} else {
+		line, err = r.br.ReadSlice('\n')
+	}
 	if err == bufio.ErrBufferFull {
 		r.long = append(r.long[:0], line...)
 		for err == bufio.ErrBufferFull {
@@ -304,9 +350,16 @@ func (r *Reader) Next() bool {
 	if err := r.splitRecord(line); err != nil {
 		return r.fail(err)
 	}
-	if len(r.fields) != len(r.header) {
-		return r.fail(&ParseError{File: r.name, Line: r.line, Err: fmt.Errorf("%w: the row has %d, the header %d",
-			ErrRagged, len(r.fields), len(r.header))})
+	if n, h := len(r.fields), len(r.header); n != h {
+		pe := &ParseError{File: r.name, Line: r.line}
+		if n < h {
+			pe.Column = r.header[n]
+			pe.Err = fmt.Errorf("%w: the field is missing (the row has %d fields, the header %d)", ErrRagged, n, h)
+		} else {
+			pe.Err = fmt.Errorf("%w: field %d is beyond the last column %q (the row has %d fields, the header %d)",
+				ErrRagged, h+1, r.header[h-1], n, h)
+		}
+		return r.fail(pe)
 	}
 	r.rows++
 	return true
@@ -319,7 +372,7 @@ func (r *Reader) fail(err error) bool {
 
 func (r *Reader) finish() bool {
 	r.done = true
-	if r.rows == 0 {
+	if r.rows == 0 && !r.sub {
 		r.err = &ParseError{File: r.name, Err: ErrNoRows}
 	}
 	return false

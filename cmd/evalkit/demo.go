@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/evalkit-go/evalkit/learn"
 	"github.com/evalkit-go/evalkit/learn/datasets"
@@ -129,12 +128,10 @@ func runDemo(e *env, args []string) error {
 	if e.stderrTerm {
 		progress = e.stderr
 	}
-	start := time.Now()
 	rep, err := buildDemo(*folds, *seed, *rounds, *workers, progress)
 	if err != nil {
 		return err
 	}
-	rep.Seconds = time.Since(start).Seconds()
 	if *plotDir != "" {
 		var series []plot.CurveSeries
 		for _, c := range rep.LearningCurves {
@@ -430,6 +427,5 @@ func demoDoc(r *demoReport) *report.Doc {
 	if len(r.Warnings) > 0 {
 		add(report.Note("Warnings:\n  " + strings.Join(r.Warnings, "\n  ")))
 	}
-	add(report.Note(fmt.Sprintf("(computed in %.1f s)", r.Seconds)))
 	return d
 }

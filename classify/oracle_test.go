@@ -1,0 +1,147 @@
+package classify
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/golden"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// OracleCase is one golden case of testdata/sklearn_cases.json, produced by
+// tools/oracle/classify_cases.py with scikit-learn 1.2.1 (see its "source").
+type OracleCase struct {
+	Name         string          `json:"name"`
+	YTrue        []string        `json:"y_true"`
+	YPred        []string        `json:"y_pred"`
+	Weights      []float64       `json:"weights"`
+	Labels       []string        `json:"labels"`
+	Beta         float64         `json:"beta"`
+	ZeroDivision string          `json:"zero_division"`
+	PosLabel     *string         `json:"pos_label"`
+	Expected     json.RawMessage `json:"expected"`
+}
+
+func loadOracle(t *testing.T) []OracleCase {
+	t.Helper()
+	b, err := os.ReadFile("testdata/sklearn_cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Source string       `json:"source"`
+		Cases  []OracleCase `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 200 || !strings.HasPrefix(doc.Source, "scikit-learn") {
+		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	}
+	return doc.Cases
+}
+
+// Tolerances for every comparison with scikit-learn: 1e-9 relative, and
+// 1e-12 absolute for values that are 0 in exact arithmetic (kappa, MCC and
+// weighted sums can leave 1e-16 residues on either side).
+const relTol, absTol = 1e-9, 1e-12
+
+func TestScikitLearnOracle(t *testing.T) {
+	for _, c := range loadOracle(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			z, err := ParseZeroDivision(c.ZeroDivision)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := Options{Labels: c.Labels, Beta: c.Beta, ZeroDivision: z}
+			if c.PosLabel != nil {
+				opt.PosLabel = *c.PosLabel
+			}
+			rep, err := Evaluate(c.YTrue, c.YPred, c.Weights, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := report.JSON(rep, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			diffs, err := golden.Diff(got, c.Expected, relTol, absTol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range diffs {
+				t.Error(d)
+			}
+		})
+	}
+}
+
+// MultilabelCase is one case of testdata/sklearn_multilabel.json
+// (scikit-learn 1.2.1, tools/oracle/classify_multilabel.py).
+type MultilabelCase struct {
+	Name         string          `json:"name"`
+	YTrue        [][]string      `json:"y_true"`
+	YPred        [][]string      `json:"y_pred"`
+	Weights      []float64       `json:"weights"`
+	Labels       []string        `json:"labels"`
+	Beta         float64         `json:"beta"`
+	ZeroDivision string          `json:"zero_division"`
+	Expected     json.RawMessage `json:"expected"`
+}
+
+func bytesOf(xs []string) [][]byte {
+	out := make([][]byte, len(xs))
+	for i, x := range xs {
+		out[i] = []byte(x)
+	}
+	return out
+}
+
+func TestScikitLearnMultilabelOracle(t *testing.T) {
+	b, err := os.ReadFile("testdata/sklearn_multilabel.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Cases []MultilabelCase `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range doc.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			z, _ := ParseZeroDivision(c.ZeroDivision)
+			// Tally in two halves and merge, which must not matter.
+			half := len(c.YTrue) / 2
+			m, m2 := NewMultilabel(c.Labels, c.Beta), NewMultilabel(c.Labels, c.Beta)
+			for i := range c.YTrue {
+				w := 1.0
+				if c.Weights != nil {
+					w = c.Weights[i]
+				}
+				dst := m
+				if i >= half {
+					dst = m2
+				}
+				if _, ok := dst.Add(bytesOf(c.YTrue[i]), bytesOf(c.YPred[i]), w); !ok {
+					t.Fatal("label outside the list")
+				}
+			}
+			m.Merge(m2)
+			rep, err := m.Report(z)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := report.JSON(rep, "")
+			diffs, err := golden.Diff(got, c.Expected, relTol, absTol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range diffs {
+				t.Error(d)
+			}
+		})
+	}
+}

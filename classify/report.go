@@ -1,0 +1,268 @@
+package classify
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Sentinel errors.
+var (
+	ErrEmpty        = errors.New("no samples")
+	ErrZeroWeight   = errors.New("the weights sum to zero")
+	ErrWeight       = errors.New("invalid weight")
+	ErrUnknownLabel = errors.New("label not in the label list")
+	ErrClassWeight  = errors.New("invalid class weights")
+	ErrCost         = errors.New("invalid cost matrix")
+	ErrPosLabel     = errors.New("positive label not among the labels")
+)
+
+// Options configure [Evaluate] and [NewReport]. The zero value is valid: β = 1, zero
+// division 0, no positive label, no class weights, no cost matrix.
+type Options struct {
+	// Labels, when not nil, fixes the label list and its order for
+	// [Evaluate]: labels may be absent from the data, and a label not in the
+	// list is an error wrapping ErrUnknownLabel.
+	Labels []string
+	// Beta is β of the FBeta fields; 0 means 1. It must not be negative.
+	Beta float64
+	// ZeroDivision is the value of a ratio with a zero denominator.
+	ZeroDivision ZeroDivision
+	// PosLabel, when not empty, adds the Binary block for that class
+	// against the rest.
+	PosLabel string
+	// ClassWeights, when not nil, adds the ClassWeighted average with
+	// these weights (one per label, in label order).
+	ClassWeights []float64
+	// InvLog2ClassWeights adds the ClassWeighted average with the seeds'
+	// w_c = 1/log2(n_c) (n_c the support). It is ignored if ClassWeights
+	// is set.
+	InvLog2ClassWeights bool
+	// Cost, when not nil, is a K×K cost matrix (cost[i][j]: predicting j
+	// for true i) for CostSensitiveError.
+	Cost [][]float64
+}
+
+func (o Options) beta() float64 {
+	if o.Beta == 0 {
+		return 1
+	}
+	return o.Beta
+}
+
+// ClassStats are the scores and counts of one class against the rest.
+type ClassStats struct {
+	Label string `json:"label"`
+	PRF
+	Support float64 `json:"support"`
+	TP      float64 `json:"tp"`
+	FP      float64 `json:"fp"`
+	FN      float64 `json:"fn"`
+	TN      float64 `json:"tn"`
+}
+
+// MacroAverage is the macro average with the seeds' F from macro-P and
+// macro-R.
+type MacroAverage struct {
+	PRF
+	F1FromPR    float64 `json:"f1_from_pr"`
+	FBetaFromPR float64 `json:"fbeta_from_pr"`
+}
+
+// Binary are the scores of the positive class against the rest.
+type Binary struct {
+	Label string `json:"label"`
+	PRF
+	Specificity float64 `json:"specificity"`
+	TP          float64 `json:"tp"`
+	FP          float64 `json:"fp"`
+	FN          float64 `json:"fn"`
+	TN          float64 `json:"tn"`
+	// PositiveLR and NegativeLR are the class likelihood ratios.
+	PositiveLR float64 `json:"positive_likelihood_ratio"`
+	NegativeLR float64 `json:"negative_likelihood_ratio"`
+}
+
+// Report holds every measure of a confusion matrix, in the shape of the
+// CLI's JSON output (SPEC §3). Undefined values are NaN (JSON null) and
+// Warnings says why.
+type Report struct {
+	N                        int64        `json:"n"`
+	WeightSum                float64      `json:"weight_sum"`
+	Labels                   []string     `json:"labels"`
+	ConfusionMatrix          [][]float64  `json:"confusion_matrix"`
+	Accuracy                 float64      `json:"accuracy"`
+	ErrorRate                float64      `json:"error_rate"`
+	BalancedAccuracy         float64      `json:"balanced_accuracy"`
+	BalancedAccuracyAdjusted float64      `json:"balanced_accuracy_adjusted"`
+	CohenKappa               float64      `json:"cohen_kappa"`
+	CohenKappaLinear         float64      `json:"cohen_kappa_linear"`
+	CohenKappaQuadratic      float64      `json:"cohen_kappa_quadratic"`
+	MCC                      float64      `json:"mcc"`
+	HammingLoss              float64      `json:"hamming_loss"`
+	ZeroOneLoss              float64      `json:"zero_one_loss"`
+	CostSensitiveError       *float64     `json:"cost_sensitive_error,omitempty"`
+	Beta                     float64      `json:"beta"`
+	ZeroDivision             string       `json:"zero_division"`
+	PerClass                 []ClassStats `json:"per_class"`
+	Micro                    PRF          `json:"micro"`
+	Macro                    MacroAverage `json:"macro"`
+	Weighted                 PRF          `json:"weighted"`
+	ClassWeighted            *PRF         `json:"class_weighted,omitempty"`
+	ClassWeights             []float64    `json:"class_weights,omitempty"`
+	Binary                   *Binary      `json:"binary,omitempty"`
+	Warnings                 []string     `json:"warnings"`
+}
+
+// NewReport computes the report of confusion matrix c over labels (one per
+// class, in order; opt.Labels is not used). It returns ErrEmpty for an empty
+// matrix, ErrZeroWeight when the total weight is zero, and an error for a
+// bad option. It panics if len(labels) ≠ c.K().
+func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
+	if len(labels) != c.K() {
+		panic(fmt.Sprintf("classify: %d labels for %d classes", len(labels), c.K()))
+	}
+	if c.N() == 0 {
+		return nil, ErrEmpty
+	}
+	total := c.Total()
+	if !(total > 0) {
+		return nil, ErrZeroWeight
+	}
+	if !(opt.Beta >= 0) || math.IsInf(opt.Beta, 0) {
+		return nil, fmt.Errorf("classify: beta must be a finite number ≥ 0, got %v", opt.Beta)
+	}
+	beta, z := opt.beta(), opt.ZeroDivision
+	r := &Report{
+		N:               c.N(),
+		WeightSum:       total,
+		Labels:          labels,
+		ConfusionMatrix: c.Matrix(),
+		Accuracy:        c.Accuracy(),
+		ErrorRate:       c.ErrorRate(),
+		Beta:            beta,
+		ZeroDivision:    z.String(),
+		Warnings:        []string{},
+	}
+	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
+	r.HammingLoss, r.ZeroOneLoss = r.ErrorRate, r.ErrorRate
+	r.BalancedAccuracy = c.BalancedAccuracy(false)
+	r.BalancedAccuracyAdjusted = c.BalancedAccuracy(true)
+	if math.IsNaN(r.BalancedAccuracyAdjusted) {
+		warn("balanced_accuracy_adjusted is undefined: only one class has true samples")
+	}
+	r.CohenKappa = c.CohenKappa(KappaUnweighted)
+	r.CohenKappaLinear = c.CohenKappa(KappaLinear)
+	r.CohenKappaQuadratic = c.CohenKappa(KappaQuadratic)
+	if math.IsNaN(r.CohenKappa) {
+		warn("cohen_kappa is undefined: the expected disagreement is zero (one class on both sides)")
+	}
+	if math.IsNaN(r.CohenKappaLinear) && !math.IsNaN(r.CohenKappa) {
+		warn("weighted cohen_kappa is undefined: the expected weighted disagreement is zero")
+	}
+	var undef bool
+	r.MCC, undef = c.MCC()
+	if undef {
+		warn("mcc is undefined (all true or all predicted labels are one class); reported as 0, as scikit-learn does")
+	}
+
+	counts := c.Counts()
+	per := c.PerClass(beta, z)
+	sup := make([]float64, len(counts))
+	r.PerClass = make([]ClassStats, len(counts))
+	for i, k := range counts {
+		sup[i] = k.Support()
+		r.PerClass[i] = ClassStats{Label: labels[i], PRF: per[i], Support: sup[i], TP: k.TP, FP: k.FP, FN: k.FN, TN: k.TN}
+		var what []string
+		if k.Predicted() == 0 {
+			what = append(what, "precision (no predicted samples)")
+		}
+		if k.Support() == 0 {
+			what = append(what, "recall (no true samples)")
+		}
+		if len(what) > 0 {
+			warn("class %q: %s ill-defined, set to %s (zero division policy)", labels[i], strings.Join(what, " and "), z)
+		}
+	}
+	r.Micro = c.Micro(beta, z)
+	r.Macro.PRF = Averaged(per, nil)
+	r.Macro.F1FromPR = FFromPR(r.Macro.Precision, r.Macro.Recall, 1)
+	r.Macro.FBetaFromPR = FFromPR(r.Macro.Precision, r.Macro.Recall, beta)
+	r.Weighted = Averaged(per, sup)
+
+	cw := opt.ClassWeights
+	if cw == nil && opt.InvLog2ClassWeights {
+		var err error
+		if cw, err = InvLog2Weights(sup, labels); err != nil {
+			return nil, err
+		}
+	}
+	if cw != nil {
+		if len(cw) != len(labels) {
+			return nil, fmt.Errorf("%w: %d weights for %d classes", ErrClassWeight, len(cw), len(labels))
+		}
+		for i, w := range cw {
+			if !(w >= 0) || math.IsInf(w, 0) {
+				return nil, fmt.Errorf("%w: class %q has weight %v", ErrClassWeight, labels[i], w)
+			}
+		}
+		a := Averaged(per, cw)
+		r.ClassWeighted, r.ClassWeights = &a, cw
+	}
+	if opt.Cost != nil {
+		if len(opt.Cost) != c.K() {
+			return nil, fmt.Errorf("%w: %d rows for %d classes", ErrCost, len(opt.Cost), c.K())
+		}
+		for i, row := range opt.Cost {
+			if len(row) != c.K() {
+				return nil, fmt.Errorf("%w: row %d has %d entries for %d classes", ErrCost, i+1, len(row), c.K())
+			}
+			for _, v := range row {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, fmt.Errorf("%w: row %d has a non-finite entry", ErrCost, i+1)
+				}
+			}
+		}
+		e := c.CostError(opt.Cost)
+		r.CostSensitiveError = &e
+	}
+	if opt.PosLabel != "" {
+		pos := -1
+		for i, l := range labels {
+			if l == opt.PosLabel {
+				pos = i
+			}
+		}
+		if pos < 0 {
+			return nil, fmt.Errorf("%w: %q (labels: %s)", ErrPosLabel, opt.PosLabel, strings.Join(labels, ", "))
+		}
+		k := counts[pos]
+		b := &Binary{Label: opt.PosLabel, PRF: per[pos], TP: k.TP, FP: k.FP, FN: k.FN, TN: k.TN,
+			Specificity: z.div(k.TN, k.TN+k.FP)}
+		b.PositiveLR, b.NegativeLR = c.LikelihoodRatios(pos)
+		if math.IsNaN(b.PositiveLR) {
+			warn("positive_likelihood_ratio is undefined (no positive samples, or no false positives)")
+		}
+		if math.IsNaN(b.NegativeLR) {
+			warn("negative_likelihood_ratio is undefined (no positive samples, or no true negatives)")
+		}
+		r.Binary = b
+	}
+	if z == ZeroDivNaN {
+		r.nanWarnings()
+	}
+	return r, nil
+}
+
+// nanWarnings notes averages that came out undefined under the NaN policy.
+func (r *Report) nanWarnings() {
+	check := func(name string, p PRF) {
+		if math.IsNaN(p.Precision) || math.IsNaN(p.Recall) || math.IsNaN(p.F1) || math.IsNaN(p.Jaccard) {
+			r.Warnings = append(r.Warnings, name+" average has undefined values: every class was ill-defined for them")
+		}
+	}
+	check("micro", r.Micro)
+	check("macro", r.Macro.PRF)
+	check("weighted", r.Weighted)
+}

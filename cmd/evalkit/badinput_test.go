@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func gz(s string) string {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte(s))
+	w.Close()
+	return b.String()
+}
+
+// Malformed input: each case expects exit status 1 (2 for usage), a message
+// naming the file, the line and the column where one is at fault, and
+// nothing on stdout.
+func TestClassifyBadInput(t *testing.T) {
+	cases := []struct {
+		name, file, content string
+		args                []string
+		want                string // substring of stderr
+		code                int
+	}{
+		{"not a number", "w.csv", "y_true,y_pred,w\na,a,1\nb,a,x\n", []string{"--weight", "w"},
+			`w.csv:3: column "w": value "x" is not a number`, 1},
+		{"NaN weight", "nan.csv", "y_true,y_pred,w\na,a,NaN\n", []string{"--weight", "w"},
+			`nan.csv:2: column "w": value "NaN" is not a finite number`, 1},
+		{"infinite weight", "inf.csv", "y_true,y_pred,w\na,a,1\na,b,-Inf\n", []string{"--weight", "w"},
+			`inf.csv:3: column "w": value "-Inf" is not a finite number`, 1},
+		{"overflowing weight", "big.csv", "y_true,y_pred,w\na,a,1e999\n", []string{"--weight", "w"},
+			`big.csv:2: column "w": value "1e999" is not a finite number`, 1},
+		{"negative weight", "neg.csv", "y_true,y_pred,w\na,a,1\na,b,-0.5\n", []string{"--weight", "w"},
+			`neg.csv:3: column "w": value "-0.5" is a negative weight`, 1},
+		{"ragged short row", "short.csv", "y_true,y_pred\na,a\nb\n", nil,
+			`short.csv:3: column "y_pred": wrong number of fields: the field is missing`, 1},
+		{"ragged long row", "long.csv", "y_true,y_pred\na,a\nb,b,c\n", nil,
+			`long.csv:3: wrong number of fields: field 3 is beyond the last column "y_pred"`, 1},
+		{"ragged TSV", "r.tsv", "y_true\ty_pred\na\ta\nb\n", nil,
+			`r.tsv:3: column "y_pred": wrong number of fields`, 1},
+		{"missing column", "nocol.csv", "truth,y_pred\na,a\n", nil,
+			`nocol.csv:1: no such column "y_true" (the header has: truth, y_pred)`, 1},
+		{"empty file", "empty.csv", "", nil, `empty.csv: empty input: no header row`, 1},
+		{"header only", "head.csv", "y_true,y_pred\n", nil, `head.csv: no data rows`, 1},
+		{"bad UTF-8", "utf.csv", "y_true,y_pred\na,a\nb,\xff\xfe\n", nil,
+			`utf.csv:3: column "y_pred": invalid UTF-8`, 1},
+		{"empty label", "el.csv", "y_true,y_pred\na,a\n,b\n", nil, `el.csv:3: column "y_true": empty value`, 1},
+		{"unclosed quote", "q.csv", "y_true,y_pred\na,a\n\"b,a\n", nil,
+			`q.csv:3: column "y_true": misplaced quote: a quoted field is not closed before the end of the input`, 1},
+		{"bare quote", "bq.csv", "y_true,y_pred\na,a\nb,x\"y\n", nil,
+			`bq.csv:3: column "y_pred": misplaced quote: a " in an unquoted field`, 1},
+		{"text after quote", "tq.csv", "y_true,y_pred\n\"a\"x,a\n", nil,
+			`tq.csv:2: column "y_true": misplaced quote: text after a closing quote`, 1},
+		{"duplicate header", "dup.csv", "y_true,y_true,y_pred\na,a,a\n", nil,
+			`dup.csv:1: duplicate column name "y_true"`, 1},
+		{"invalid JSON", "bad.jsonl", "{\"y_true\":\"a\",\"y_pred\":\"a\"}\n{\"y_true\":\"a\",\n", nil,
+			`bad.jsonl:2: invalid JSON`, 1},
+		{"JSON missing key", "mk.jsonl", "{\"y_true\":\"a\",\"y_pred\":\"a\"}\n{\"y_true\":\"b\"}\n", nil,
+			`mk.jsonl:2: column "y_pred": empty value: the key is missing`, 1},
+		{"JSON null", "null.jsonl", "{\"y_true\":\"a\",\"y_pred\":null}\n", nil,
+			`null.jsonl:1: column "y_pred": empty value: null`, 1},
+		{"JSON array", "arr.jsonl", "{\"y_true\":\"a\",\"y_pred\":[\"a\"]}\n", nil,
+			`arr.jsonl:1: column "y_pred": invalid value: an array or object`, 1},
+		{"unknown label", "ul.csv", "y_true,y_pred\na,a\nb,c\n", []string{"--labels", "a,b"},
+			`ul.csv:3: column "y_pred": label not in the label list: "c" (--labels gives a,b)`, 1},
+		{"zero total weight", "zw.csv", "y_true,y_pred,w\na,a,0\nb,a,0\n", []string{"--weight", "w"},
+			`zw.csv: column "w": the weights sum to zero`, 1},
+		{"corrupt gzip", "c.csv.gz", gz("y_true,y_pred\na,a\n")[:15], nil, `c.csv.gz`, 1},
+		{"bad UTF-8 in gzip", "u.csv.gz", gz("y_true,y_pred\na,\xc3\n"), nil, `u.csv.gz:2: column "y_pred": invalid UTF-8`, 1},
+		{"absent positive label", "pl.csv", "y_true,y_pred\na,a\n", []string{"--pos-label", "z"},
+			`--pos-label: positive label not among the labels: "z"`, 2},
+		{"bad zero division", "zd.csv", "y_true,y_pred\na,a\n", []string{"--zero-division", "7"},
+			`unknown zero-division policy "7"`, 2},
+		{"bad beta", "beta.csv", "y_true,y_pred\na,a\n", []string{"--beta", "-1"}, `--beta must be a positive number`, 2},
+		{"unknown flag", "uf.csv", "y_true,y_pred\na,a\n", []string{"--bogus"}, `flag provided but not defined: -bogus`, 2},
+		{"cost matrix shape", "cm.csv", "y_true,y_pred\na,a\nb,b\n", []string{"--cost", "0,1"}, `invalid cost matrix: 1 rows for 2 classes`, 2},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, c.file)
+			if err := os.WriteFile(path, []byte(c.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{"classify", "--format", "json"}, c.args...)
+			args = append(args, path)
+			var stdout, stderr bytes.Buffer
+			code := exitCode(run(args, nil, &stdout, &stderr), &stderr)
+			if code != c.code {
+				t.Errorf("exit status %d, want %d; stderr: %s", code, c.code, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("stderr %q does not contain %q", stderr.String(), c.want)
+			}
+			if stdout.Len() != 0 {
+				t.Errorf("stdout is not empty: %q", stdout.String())
+			}
+		})
+	}
+	// A file that does not exist.
+	var stdout, stderr bytes.Buffer
+	if code := exitCode(run([]string{"classify", filepath.Join(dir, "absent.csv")}, nil, &stdout, &stderr), &stderr); code != 1 {
+		t.Errorf("absent file: exit %d, want 1", code)
+	}
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// writeClassifyCSV writes n rows of y_true,y_pred over 10 string classes.
+func writeClassifyCSV(b *testing.B, n int) string {
+	path := filepath.Join(b.TempDir(), fmt.Sprintf("c%d.csv", n))
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	rng := rand.New(rand.NewPCG(1, 2))
+	fmt.Fprintln(w, "y_true,y_pred")
+	for range n {
+		t := rng.IntN(10)
+		p := t
+		if rng.Float64() < 0.3 {
+			p = rng.IntN(10)
+		}
+		fmt.Fprintf(w, "class_%d,class_%d\n", t, p)
+	}
+	w.Flush()
+	f.Close()
+	return path
+}
+
+// The whole command, file to JSON, as a user runs it.
+func BenchmarkClassifyCLI(b *testing.B) {
+	for _, n := range []int{1e3, 1e5, 1e6} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			path := writeClassifyCSV(b, n)
+			for b.Loop() {
+				if err := run([]string{"classify", "--format", "json", path}, nil, io.Discard, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}

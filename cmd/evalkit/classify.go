@@ -1,0 +1,430 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+func init() {
+	register(&command{
+		name:    "classify",
+		summary: "confusion matrix, accuracy, precision/recall/F, kappa, MCC, … from true and predicted labels",
+		run:     runClassify,
+	})
+}
+
+type classifyFlags struct {
+	trueCol, predCol, weightCol string
+	labels, posLabel            string
+	beta                        float64
+	zeroDiv                     string
+	classWeights, cost          string
+	multilabel                  bool
+	sep                         string
+	format                      *string
+}
+
+func (f *classifyFlags) define(fs *flag.FlagSet) {
+	fs.StringVar(&f.trueCol, "true", "y_true", "column of true labels")
+	fs.StringVar(&f.predCol, "pred", "y_pred", "column of predicted labels")
+	fs.StringVar(&f.weightCol, "weight", "", "column of sample weights (default: every weight 1)")
+	fs.StringVar(&f.labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
+	fs.StringVar(&f.posLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")
+	fs.Float64Var(&f.beta, "beta", 1, "β of the fbeta fields (> 0)")
+	fs.StringVar(&f.zeroDiv, "zero-division", "0", "value of a ratio with a zero denominator: 0, 1 or nan (null)")
+	fs.StringVar(&f.classWeights, "class-weights", "", "comma-separated weights, one per label in label order, or inv-log2 for the seeds' 1/log2(n_c): adds \"class_weighted\"")
+	fs.StringVar(&f.cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
+	fs.BoolVar(&f.multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
+	fs.StringVar(&f.sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
+	f.format = formatFlag(fs)
+}
+
+// options turns the flags into classify.Options (labels and class weights
+// by label need the label list, so weights are resolved after reading).
+func (f *classifyFlags) options() (classify.Options, error) {
+	var opt classify.Options
+	if !(f.beta > 0) || f.beta > 1e300 {
+		return opt, usagef("classify: --beta must be a positive number, got %v", f.beta)
+	}
+	opt.Beta = f.beta
+	z, err := classify.ParseZeroDivision(f.zeroDiv)
+	if err != nil {
+		return opt, usagef("classify: --zero-division: %v", err)
+	}
+	opt.ZeroDivision = z
+	opt.PosLabel = f.posLabel
+	if f.labels != "" {
+		opt.Labels = strings.Split(f.labels, ",")
+		seen := map[string]bool{}
+		for _, l := range opt.Labels {
+			if l == "" {
+				return opt, usagef("classify: --labels has an empty label")
+			}
+			if seen[l] {
+				return opt, usagef("classify: --labels repeats %q", l)
+			}
+			seen[l] = true
+		}
+	}
+	switch f.classWeights {
+	case "":
+	case "inv-log2":
+		opt.InvLog2ClassWeights = true
+	default:
+		ws, err := parseFloats(f.classWeights, ",")
+		if err != nil {
+			return opt, usagef("classify: --class-weights: %v", err)
+		}
+		opt.ClassWeights = ws
+	}
+	if f.cost != "" {
+		for _, row := range strings.Split(f.cost, ";") {
+			vs, err := parseFloats(row, ",")
+			if err != nil {
+				return opt, usagef("classify: --cost: %v", err)
+			}
+			opt.Cost = append(opt.Cost, vs)
+		}
+	}
+	return opt, nil
+}
+
+func parseFloats(s, sep string) ([]float64, error) {
+	var out []float64
+	for _, p := range strings.Split(s, sep) {
+		v, err := table.ParseFloat([]byte(p))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func runClassify(e *env, args []string) error {
+	fs := flag.NewFlagSet("classify", flag.ContinueOnError)
+	var f classifyFlags
+	f.define(fs)
+	pos, err := parseFlags(fs, e, args)
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(fs, pos)
+	if err != nil {
+		return err
+	}
+	format, err := outputFormat(e, *f.format)
+	if err != nil {
+		return err
+	}
+	opt, err := f.options()
+	if err != nil {
+		return err
+	}
+	if f.multilabel {
+		if f.sep == "" {
+			return usagef("classify: --sep must not be empty")
+		}
+		if opt.PosLabel != "" || opt.ClassWeights != nil || opt.InvLog2ClassWeights || opt.Cost != nil {
+			return usagef("classify: --pos-label, --class-weights and --cost do not apply with --multilabel")
+		}
+		rep, err := multilabelFile(e, path, &f, opt)
+		if err != nil {
+			return err
+		}
+		return emit(e, format, rep, func() *report.Doc { return multilabelDoc(rep, displayName(path)) })
+	}
+	rep, err := classifyFile(e, path, &f, opt)
+	if err != nil {
+		return err
+	}
+	return emit(e, format, rep, func() *report.Doc { return classifyDoc(rep, displayName(path)) })
+}
+
+func displayName(path string) string {
+	if path == "" || path == "-" {
+		return "<stdin>"
+	}
+	return path
+}
+
+// classifyFile streams the file into a tally and computes the report.
+func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, error) {
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tc, err := r.Col(f.trueCol)
+	if err != nil {
+		return nil, err
+	}
+	pc, err := r.Col(f.predCol)
+	if err != nil {
+		return nil, err
+	}
+	wc := -1
+	if f.weightCol != "" {
+		if wc, err = r.Col(f.weightCol); err != nil {
+			return nil, err
+		}
+	}
+	defer progress(e, r)()
+	// Each worker tallies its chunks of rows; the tallies are merged.
+	tallies := make([]*classify.Tally, runtime.GOMAXPROCS(0))
+	for i := range tallies {
+		tallies[i] = classify.NewTally(opt.Labels)
+	}
+	err = r.Parallel(len(tallies), func(worker int, sub *table.Reader) error {
+		tally := tallies[worker]
+		for sub.Next() {
+			yt, err := sub.Text(tc)
+			if err != nil {
+				return err
+			}
+			yp, err := sub.Text(pc)
+			if err != nil {
+				return err
+			}
+			w := -1.0
+			if wc >= 0 {
+				if w, err = sub.Weight(wc); err != nil {
+					return err
+				}
+			}
+			if ok, bad := tally.Add(yt, yp, w); !ok {
+				col, v := tc, yt
+				if bad == 1 {
+					col, v = pc, yp
+				}
+				return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	tally := tallies[0]
+	for _, t := range tallies[1:] {
+		tally.Merge(t)
+	}
+	labels, c := tally.Sorted()
+	rep, err := classify.NewReport(labels, c, opt)
+	if err != nil {
+		name := r.Name()
+		switch {
+		case errors.Is(err, classify.ErrZeroWeight):
+			return nil, fmt.Errorf("%s: column %q: %w", name, f.weightCol, err)
+		case errors.Is(err, classify.ErrPosLabel):
+			return nil, usagef("classify: --pos-label: %v", err)
+		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
+			return nil, usagef("classify: %v", err)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return rep, nil
+}
+
+// classifyDoc lays the report out for people: per-class table with the
+// averages beneath, the confusion matrix, then the single-number measures.
+func classifyDoc(r *classify.Report, name string) *report.Doc {
+	d := &report.Doc{Title: fmt.Sprintf("Classification report: %s (n = %d)", name, r.N)}
+	fb := "f" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
+	head := []string{"class", "precision", "recall", "f1", "support"}
+	if r.Beta != 1 {
+		head = []string{"class", "precision", "recall", "f1", fb, "support"}
+	}
+	row := func(name string, p classify.PRF, support string) []string {
+		cells := []string{name, report.Sig(p.Precision), report.Sig(p.Recall), report.Sig(p.F1)}
+		if r.Beta != 1 {
+			cells = append(cells, report.Sig(p.FBeta))
+		}
+		return append(cells, support)
+	}
+	t := &report.Table{Header: head}
+	for _, c := range r.PerClass {
+		t.Rows = append(t.Rows, row(c.Label, c.PRF, report.Int(c.Support)))
+	}
+	t.Rows = append(t.Rows, make([]string, len(head)))
+	total := report.Int(r.WeightSum)
+	t.Rows = append(t.Rows, row("micro avg", r.Micro, total))
+	t.Rows = append(t.Rows, row("macro avg", r.Macro.PRF, total))
+	t.Rows = append(t.Rows, row("weighted avg", r.Weighted, total))
+	if r.ClassWeighted != nil {
+		t.Rows = append(t.Rows, row("class-weighted avg", *r.ClassWeighted, total))
+	}
+	d.Blocks = append(d.Blocks, t)
+
+	cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
+	for i, l := range r.Labels {
+		cells := []string{l}
+		for _, v := range r.ConfusionMatrix[i] {
+			cells = append(cells, report.Int(v))
+		}
+		cm.Rows = append(cm.Rows, cells)
+	}
+	d.Blocks = append(d.Blocks, cm)
+
+	p := &report.Pairs{Title: "Measures"}
+	p.Add("accuracy", report.Sig(r.Accuracy))
+	p.Add("error rate", report.Sig(r.ErrorRate))
+	p.Add("balanced accuracy", report.Sig(r.BalancedAccuracy))
+	p.Add("Cohen's kappa (linear, quadratic)", fmt.Sprintf("%s (%s, %s)", report.Sig(r.CohenKappa), report.Sig(r.CohenKappaLinear), report.Sig(r.CohenKappaQuadratic)))
+	p.Add("Matthews correlation", report.Sig(r.MCC))
+	p.Add("macro F1 from macro P and R", report.Sig(r.Macro.F1FromPR))
+	p.Add("micro / macro Jaccard", report.Sig(r.Micro.Jaccard)+" / "+report.Sig(r.Macro.Jaccard))
+	if r.CostSensitiveError != nil {
+		p.Add("cost-sensitive error", report.Sig(*r.CostSensitiveError))
+	}
+	d.Blocks = append(d.Blocks, p)
+	if b := r.Binary; b != nil {
+		bp := &report.Pairs{Title: fmt.Sprintf("Positive class %q against the rest", b.Label)}
+		bp.Add("TP / FP / FN / TN", fmt.Sprintf("%s / %s / %s / %s", report.Int(b.TP), report.Int(b.FP), report.Int(b.FN), report.Int(b.TN)))
+		bp.Add("precision, recall, f1", fmt.Sprintf("%s, %s, %s", report.Sig(b.Precision), report.Sig(b.Recall), report.Sig(b.F1)))
+		bp.Add("specificity", report.Sig(b.Specificity))
+		bp.Add("likelihood ratios LR+, LR−", report.Sig(b.PositiveLR)+", "+report.Sig(b.NegativeLR))
+		d.Blocks = append(d.Blocks, bp)
+	}
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}
+
+// labelSet splits a multilabel cell: a JSON array of strings (JSON Lines),
+// or labels joined by sep; empty parts are dropped.
+func labelSet(r *table.Reader, col int, sep string, out [][]byte) ([][]byte, error) {
+	out = out[:0]
+	raw := r.Raw(col)
+	if r.Format() == table.JSONL {
+		if len(raw) > 0 && raw[0] == '[' {
+			var xs []string
+			if err := json.Unmarshal(raw, &xs); err != nil {
+				return nil, r.Errorf(col, fmt.Errorf("%w: a label set must be an array of strings", table.ErrBadValue))
+			}
+			for _, x := range xs {
+				if x != "" {
+					out = append(out, []byte(x))
+				}
+			}
+			return out, nil
+		}
+		if _, err := r.Text(col); err != nil && !errors.Is(err, table.ErrEmptyValue) {
+			return nil, err
+		}
+	}
+	for _, part := range bytes.Split(raw, []byte(sep)) {
+		if len(part) > 0 {
+			out = append(out, part)
+		}
+	}
+	return out, nil
+}
+
+func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.MultilabelReport, error) {
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tc, err := r.Col(f.trueCol)
+	if err != nil {
+		return nil, err
+	}
+	pc, err := r.Col(f.predCol)
+	if err != nil {
+		return nil, err
+	}
+	wc := -1
+	if f.weightCol != "" {
+		if wc, err = r.Col(f.weightCol); err != nil {
+			return nil, err
+		}
+	}
+	defer progress(e, r)()
+	states := make([]*classify.Multilabel, runtime.GOMAXPROCS(0))
+	for i := range states {
+		states[i] = classify.NewMultilabel(opt.Labels, opt.Beta)
+	}
+	err = r.Parallel(len(states), func(worker int, sub *table.Reader) error {
+		m := states[worker]
+		var ts, ps [][]byte
+		var err error
+		for sub.Next() {
+			if ts, err = labelSet(sub, tc, f.sep, ts); err != nil {
+				return err
+			}
+			if ps, err = labelSet(sub, pc, f.sep, ps); err != nil {
+				return err
+			}
+			w := 1.0
+			if wc >= 0 {
+				if w, err = sub.Weight(wc); err != nil {
+					return err
+				}
+			}
+			if bad, ok := m.Add(ts, ps, w); !ok {
+				col := tc
+				for _, p := range ps {
+					if bytes.Equal(p, bad) {
+						col = pc
+					}
+				}
+				return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, bad, strings.Join(opt.Labels, ",")))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	m := states[0]
+	for _, o := range states[1:] {
+		m.Merge(o)
+	}
+	rep, err := m.Report(opt.ZeroDivision)
+	if err != nil {
+		if errors.Is(err, classify.ErrZeroWeight) {
+			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.weightCol, err)
+		}
+		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	return rep, nil
+}
+
+func multilabelDoc(r *classify.MultilabelReport, name string) *report.Doc {
+	d := &report.Doc{Title: fmt.Sprintf("Multilabel classification report: %s (n = %d)", name, r.N)}
+	t := &report.Table{Header: []string{"label", "precision", "recall", "f1", "support", "tp", "fp", "fn", "tn"}}
+	for _, c := range r.PerClass {
+		t.Rows = append(t.Rows, []string{c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1),
+			report.Int(c.Support), report.Int(c.TP), report.Int(c.FP), report.Int(c.FN), report.Int(c.TN)})
+	}
+	t.Rows = append(t.Rows, make([]string, len(t.Header)))
+	for _, a := range []struct {
+		name string
+		p    classify.PRF
+	}{{"micro avg", r.Micro}, {"macro avg", r.Macro.PRF}, {"weighted avg", r.Weighted}, {"samples avg", r.Samples}} {
+		t.Rows = append(t.Rows, []string{a.name, report.Sig(a.p.Precision), report.Sig(a.p.Recall), report.Sig(a.p.F1), "", "", "", "", ""})
+	}
+	d.Blocks = append(d.Blocks, t)
+	p := &report.Pairs{Title: "Measures"}
+	p.Add("subset accuracy (exact match)", report.Sig(r.SubsetAccuracy))
+	p.Add("Hamming loss", report.Sig(r.HammingLoss))
+	p.Add("samples Jaccard", report.Sig(r.Samples.Jaccard))
+	d.Blocks = append(d.Blocks, p)
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}

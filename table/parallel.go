@@ -1,0 +1,216 @@
+package table
+
+import (
+	"bytes"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// chunkSize is the size of the blocks of whole rows handed to workers (a
+// variable so that tests can cut tiny chunks).
+var chunkSize = 1 << 20
+
+// Parallel reads the remaining rows of r on several goroutines. The input is
+// cut into chunks of whole rows (a cut never falls inside a quoted field);
+// each chunk is read by a fresh sub-reader with r's header, and work(worker,
+// sub) drains it with sub.Next. Calls for the same worker index never
+// overlap, so per-worker state needs no locks; merging that state afterwards
+// is the caller's job. workers ≤ 0 means runtime.GOMAXPROCS(0).
+//
+// Errors are those of a sequential read: the first error in input order,
+// whether from the reader or from work, with the same file, line and column.
+// Chunks after a failed one may have been read, but their errors are not
+// reported. An input with no rows gives ErrNoRows. Memory is bounded by a few
+// chunks per worker. After Parallel, r is exhausted.
+func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error) error {
+	if r.done {
+		return r.err
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	type chunk struct {
+		seq   int
+		data  []byte
+		line  int // line number of the chunk's first line, minus one
+		rows  int
+		err   error
+		first []byte // JSON Lines: the first object, already read
+	}
+	jobs := make(chan *chunk, workers)
+	results := make(chan *chunk, workers)
+	free := make(chan []byte, 2*workers+2)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range jobs {
+				sub := r.subReader(c.data, c.line, c.first)
+				c.err = work(w, sub)
+				if c.err == nil {
+					c.err = sub.err
+				}
+				c.rows = sub.rows
+				results <- c
+			}
+		}()
+	}
+
+	// The splitter: read blocks, cut after the last row boundary, send.
+	var splitErr error
+	sent := 0
+	stop := make(chan struct{})
+	go func() {
+		defer close(jobs)
+		line := r.nextLine
+		var carry []byte
+		var first []byte
+		if r.jsonFirst != nil {
+			first, r.jsonFirst = r.jsonFirst, nil
+		}
+		eof := false
+		for !eof {
+			var buf []byte
+			select {
+			case buf = <-free:
+				buf = buf[:0]
+			default:
+				buf = make([]byte, 0, chunkSize+chunkSize/4)
+			}
+			buf = append(buf, carry...)
+			carry = carry[:0]
+			for {
+				n, err := fill(r.br, buf[len(buf):cap(buf)])
+				buf = buf[:len(buf)+n]
+				if err == io.EOF {
+					eof = true
+				} else if err != nil {
+					splitErr = &ParseError{File: r.name, Line: line + bytes.Count(buf, []byte{'\n'}) + 1, Err: err}
+					return
+				}
+				cut := -1
+				if eof {
+					cut = len(buf)
+				} else {
+					cut = r.rowBoundary(buf)
+				}
+				if cut >= 0 {
+					carry = append(carry, buf[cut:]...)
+					buf = buf[:cut]
+					break
+				}
+				// One row longer than the buffer: grow and read on.
+				buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
+			}
+			if len(buf) == 0 && first == nil {
+				continue
+			}
+			c := &chunk{seq: sent, data: buf, line: line, first: first}
+			line += bytes.Count(buf, []byte{'\n'})
+			first = nil
+			select {
+			case jobs <- c:
+				sent++
+			case <-stop:
+				return
+			}
+		}
+	}()
+
+	var firstErr *chunk
+	rows := 0
+	done := 0
+	stopped := false
+	go func() { wg.Wait(); close(results) }()
+	for c := range results {
+		done++
+		rows += c.rows
+		if c.err != nil && (firstErr == nil || c.seq < firstErr.seq) {
+			firstErr = c
+		}
+		if firstErr != nil && !stopped {
+			close(stop)
+			stopped = true
+		}
+		select {
+		case free <- c.data:
+		default:
+		}
+	}
+	r.done = true
+	r.rows += rows
+	switch {
+	case firstErr != nil:
+		r.err = firstErr.err
+	case splitErr != nil:
+		r.err = splitErr
+	case r.rows == 0:
+		r.err = &ParseError{File: r.name, Err: ErrNoRows}
+	}
+	return r.err
+}
+
+// rowBoundary returns the index just past the last newline of buf that is
+// not inside a quoted field (CSV, TSV), or -1 if there is none. A chunk
+// always starts outside quotes.
+func (r *Reader) rowBoundary(buf []byte) int {
+	if r.format == JSONL || bytes.IndexByte(buf, '"') < 0 {
+		i := bytes.LastIndexByte(buf, '\n')
+		if i < 0 {
+			return -1
+		}
+		return i + 1
+	}
+	in := false
+	last := -1
+	for i, c := range buf {
+		switch c {
+		case '"':
+			in = !in
+		case '\n':
+			if !in {
+				last = i
+			}
+		}
+	}
+	if last < 0 {
+		return -1
+	}
+	return last + 1
+}
+
+// subReader returns a reader over one chunk of r's input, sharing r's
+// header. line is the number of lines before the chunk.
+func (r *Reader) subReader(data []byte, line int, jsonFirst []byte) *Reader {
+	s := &Reader{
+		name: r.name, format: r.format, delim: r.delim,
+		header: r.header, index: r.index,
+		mem: data, sub: true, nextLine: line, line: line + 1,
+		jsonFirst: jsonFirst,
+	}
+	if jsonFirst != nil {
+		s.line = line // the first object, read with the header, is on line `line`
+	}
+	if r.format == JSONL {
+		s.jsonVals = make([][]byte, len(r.header))
+		s.jsonKind = make([]byte, len(r.header))
+	}
+	return s
+}
+
+// fill reads into b until it is full or the input ends (io.EOF, possibly
+// with n > 0) or fails (any other error, io.ErrUnexpectedEOF from a
+// truncated gzip stream included).
+func fill(rd io.Reader, b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := rd.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}

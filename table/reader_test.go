@@ -1,0 +1,259 @@
+package table
+
+import (
+	"encoding/csv"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func readAll(t testing.TB, r *Reader) ([][]string, error) {
+	var rows [][]string
+	for r.Next() {
+		row := make([]string, len(r.Header()))
+		for i := range row {
+			row[i] = string(r.Field(i))
+		}
+		rows = append(rows, row)
+	}
+	return rows, r.Err()
+}
+
+func TestCSVQuoting(t *testing.T) {
+	in := "a,b,c\r\n\"x, y\",\"he said \"\"hi\"\"\",3\n\n\"multi\nline\",,\"\"\n"
+	r, err := NewReader(strings.NewReader(in), "q.csv", CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := readAll(t, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"x, y", `he said "hi"`, "3"}, {"multi\nline", "", ""}}
+	if len(rows) != len(want) {
+		t.Fatalf("rows %q, want %q", rows, want)
+	}
+	for i := range want {
+		for j := range want[i] {
+			if rows[i][j] != want[i][j] {
+				t.Errorf("row %d field %d = %q, want %q", i, j, rows[i][j], want[i][j])
+			}
+		}
+	}
+}
+
+func TestLineNumbersAfterMultilineField(t *testing.T) {
+	in := "a,b\n\"1\n2\n3\",x\n4,oops\n"
+	r, _ := NewReader(strings.NewReader(in), "m.csv", CSV)
+	a, _ := r.Col("a")
+	r.Next()
+	if r.Line() != 2 {
+		t.Errorf("first row starts on line %d, want 2", r.Line())
+	}
+	r.Next()
+	if r.Line() != 5 {
+		t.Errorf("second row starts on line %d, want 5", r.Line())
+	}
+	if _, err := r.Float(1); err == nil || err.Error() != `m.csv:5: column "b": value "oops" is not a number` {
+		t.Errorf("error %v", err)
+	}
+	if v, err := r.Float(a); err != nil || v != 4 {
+		t.Errorf("Float = %v, %v", v, err)
+	}
+}
+
+func TestSniff(t *testing.T) {
+	for in, want := range map[string]Format{
+		"a,b\n1,2\n":         CSV,
+		"a\tb\n1\t2\n":       TSV,
+		"{\"a\": 1}\n":       JSONL,
+		"\ufeffa,b\n1,2\n":   CSV,
+		"a\tb,c\n1\t2,3\n":   CSV,
+		"  {\"a\": \"x\"}\n": JSONL,
+	} {
+		r, err := NewReader(strings.NewReader(in), "-", Sniff)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if r.Format() != want {
+			t.Errorf("%q sniffed as %v, want %v", in, r.Format(), want)
+		}
+	}
+}
+
+func TestBOMAndLongLines(t *testing.T) {
+	long := strings.Repeat("x", 200_000)
+	in := "\ufeffname,v\n" + long + ",1\n"
+	r, err := NewReader(strings.NewReader(in), "b.csv", CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Header()[0] != "name" {
+		t.Errorf("header %q: BOM not removed", r.Header())
+	}
+	rows, err := readAll(t, r)
+	if err != nil || len(rows) != 1 || rows[0][0] != long {
+		t.Fatalf("long line: %v, %d rows", err, len(rows))
+	}
+}
+
+func TestJSONL(t *testing.T) {
+	in := `{"y": "a", "s": 0.5, "ok": true}` + "\n\n" + `{"s": 1e-3, "y": "b\u00e9", "ok": false}` + "\n"
+	r, err := NewReader(strings.NewReader(in), "j.jsonl", JSONL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, _ := r.Col("y")
+	s, _ := r.Col("s")
+	var got []string
+	for r.Next() {
+		v, err := r.Float(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		txt, err := r.Text(y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, string(txt))
+		_ = v
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, ",") != "a,bé" {
+		t.Errorf("got %q", got)
+	}
+	if r.Rows() != 2 || r.Line() != 3 {
+		t.Errorf("rows %d line %d, want 2 and 3", r.Rows(), r.Line())
+	}
+}
+
+func TestErrorsAreSentinels(t *testing.T) {
+	r, _ := NewReader(strings.NewReader("a\n-1\n"), "e.csv", CSV)
+	r.Next()
+	_, err := r.Weight(0)
+	var pe *ParseError
+	if !errors.Is(err, ErrNegativeWeight) || !errors.As(err, &pe) || pe.Line != 2 || pe.Column != "a" {
+		t.Errorf("weight error %#v", err)
+	}
+	if _, err := NewReader(strings.NewReader(""), "e.csv", CSV); !errors.Is(err, ErrEmpty) {
+		t.Errorf("empty input: %v", err)
+	}
+	r, _ = NewReader(strings.NewReader("a\n"), "e.csv", CSV)
+	if r.Next() || !errors.Is(r.Err(), ErrNoRows) {
+		t.Errorf("no rows: %v", r.Err())
+	}
+}
+
+func TestReadLines(t *testing.T) {
+	lines, err := ReadLines("-", strings.NewReader("one\r\ntwo\n\nfour"))
+	if err != nil || strings.Join(lines, "|") != "one|two||four" {
+		t.Errorf("ReadLines = %q, %v", lines, err)
+	}
+	_, err = ReadLines("-", strings.NewReader("ok\nbad \xff\n"))
+	if !errors.Is(err, ErrBadUTF8) || !strings.Contains(err.Error(), "<stdin>:2:") {
+		t.Errorf("bad UTF-8: %v", err)
+	}
+}
+
+// FuzzCSV checks the reader against encoding/csv: on input that
+// encoding/csv reads strictly (no lazy quotes, equal field counts), ours
+// returns the same records; on any input ours never panics, and every row
+// it returns has the header's width.
+func FuzzCSV(f *testing.F) {
+	for _, s := range []string{
+		"a,b\n1,2\n", "a,b\r\n\"1,\"\"x\"\"\",2\r\n", "a\n\"\n\"\n", "a,b\n1\n", "a,b\n\"x\"y,1\n",
+		"a,b\n1,2,3\n", "\"a\nb\",c\nd,e\n", "a\n\n\n1\n", "x,y\n\xff,1\n", "a,a\n1,2\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		r, err := NewReader(strings.NewReader(in), "f.csv", CSV)
+		if err != nil {
+			return
+		}
+		var rows [][]string
+		for r.Next() {
+			if len(r.Header()) != len(r.fields) {
+				t.Fatalf("row of %d fields under a header of %d", len(r.fields), len(r.Header()))
+			}
+			row := make([]string, len(r.fields))
+			for i := range row {
+				row[i] = string(r.Field(i))
+			}
+			rows = append(rows, row)
+		}
+		ours := r.Err()
+		if strings.HasPrefix(in, "\ufeff") || strings.Contains(in, "\r") || !utf8.ValidString(in) {
+			return // encoding/csv keeps a BOM and treats a lone \r differently
+		}
+		cr := csv.NewReader(strings.NewReader(in))
+		all, cerr := cr.ReadAll()
+		if cerr != nil || len(all) == 0 {
+			return
+		}
+		names := map[string]bool{}
+		for _, h := range all[0] {
+			if names[h] {
+				return // we reject duplicate names; encoding/csv does not
+			}
+			names[h] = true
+		}
+		if len(all) == 1 {
+			if !errors.Is(ours, ErrNoRows) {
+				t.Fatalf("header only: error %v", ours)
+			}
+			return
+		}
+		if ours != nil {
+			t.Fatalf("encoding/csv reads %q but we fail: %v", in, ours)
+		}
+		if len(rows) != len(all)-1 {
+			t.Fatalf("%d rows, encoding/csv %d", len(rows), len(all)-1)
+		}
+		for i, row := range rows {
+			for j := range row {
+				if row[j] != all[i+1][j] {
+					t.Fatalf("row %d field %d: %q, encoding/csv %q", i, j, row[j], all[i+1][j])
+				}
+			}
+		}
+	})
+}
+
+// FuzzJSONL: any input gives rows or a positioned error, never a panic.
+func FuzzJSONL(f *testing.F) {
+	for _, s := range []string{`{"a":1}`, "{\"a\":\"x\"}\n{\"a\":null}\n", "{\"a\":[1]}\n{}", "{", "{\"a\":1}\n[1]\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		r, err := NewReader(strings.NewReader(in), "f.jsonl", JSONL)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("unpositioned error %v", err)
+			}
+			return
+		}
+		c, _ := r.Col("a")
+		for r.Next() {
+			r.Text(c)
+			r.Float(c)
+		}
+	})
+}
+
+// FuzzFloat: ParseFloat never accepts a NaN or an infinity.
+func FuzzFloat(f *testing.F) {
+	for _, s := range []string{"1", " 2.5 ", "NaN", "inf", "-Infinity", "1e400", "0x1p-2", "", "abc"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseFloat([]byte(s))
+		if err == nil && (v != v || v > 1.7976931348623157e308 || v < -1.7976931348623157e308) {
+			t.Fatalf("ParseFloat(%q) = %v", s, v)
+		}
+	})
+}
