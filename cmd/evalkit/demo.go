@@ -340,20 +340,32 @@ func demoDoc(r *demoReport) *report.Doc {
 	add(dt)
 
 	// classification: one table per data set, mean ± std over folds
-	add(report.Note(fmt.Sprintf("%d-fold stratified cross-validation (shuffled). Each cell is the mean ± standard deviation\n"+
-		"   over the %d test folds; every fold keeps the class shares of the whole set to within one row.", r.Folds, r.Folds)))
+	add(report.Note(fmt.Sprintf("%d-fold stratified cross-validation (shuffled). Each cell is the mean ± standard deviation over\n"+
+		"the %d test folds; every fold keeps the class shares of the whole set to within one row.", r.Folds, r.Folds)))
+	shown := []string{"accuracy", "balanced_accuracy", "macro_f1", "mcc", "roc_auc", "log_loss"}
 	for _, ds := range []string{"breast_cancer", "iris", "wine"} {
 		var t *report.Table
 		for _, c := range r.Classification {
 			if c.Dataset != ds {
 				continue
 			}
+			var cols []int
+			for _, name := range shown {
+				for j, m := range c.Measures {
+					if m == name {
+						cols = append(cols, j)
+					}
+				}
+			}
 			if t == nil {
-				t = &report.Table{Title: ds, Header: append([]string{"learner"}, c.Measures...)}
+				t = &report.Table{Title: ds, Header: []string{"learner"}}
+				for _, j := range cols {
+					t.Header = append(t.Header, c.Measures[j])
+				}
 			}
 			row := []string{c.Learner}
-			for _, s := range c.Summary {
-				row = append(row, pm(s))
+			for _, j := range cols {
+				row = append(row, pm(c.Summary[j]))
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -363,19 +375,20 @@ func demoDoc(r *demoReport) *report.Doc {
 	for _, c := range r.Classification {
 		if c.Dataset == "breast_cancer" && c.Learner == "logistic" {
 			t := &report.Table{Title: "breast_cancer, logistic regression: every measure on every fold",
-				Header: append([]string{"fold"}, c.Measures...)}
-			for f, row := range c.PerFold {
-				cells := []string{fmt.Sprint(f + 1)}
-				for _, v := range row {
-					cells = append(cells, report.Sig(v))
+				Header: []string{"measure"}}
+			for f := range c.PerFold {
+				t.Header = append(t.Header, fmt.Sprint(f+1))
+			}
+			t.Header = append(t.Header, "mean", "95% CI")
+			for j, m := range c.Measures {
+				row := []string{m}
+				for _, fold := range c.PerFold {
+					row = append(row, report.Sig(fold[j]))
 				}
-				t.Rows = append(t.Rows, cells)
+				s := c.Summary[j]
+				row = append(row, report.Sig(s.Mean), report.Sig(s.Lo)+"–"+report.Sig(s.Hi))
+				t.Rows = append(t.Rows, row)
 			}
-			ci := []string{"95% CI"}
-			for _, s := range c.Summary {
-				ci = append(ci, report.Sig(s.Lo)+"–"+report.Sig(s.Hi))
-			}
-			t.Rows = append(t.Rows, ci)
 			add(t)
 		}
 	}
@@ -401,9 +414,9 @@ func demoDoc(r *demoReport) *report.Doc {
 				report.Sig(p.Valid.Mean), report.Sig(p.Train.Mean - p.Valid.Mean)})
 		}
 	}
-	add(lt, report.Note("   Read it as seed 001 §5 does: a training score well above the validation score is overfitting\n"+
-		"   (variance), and the gap should narrow as rows are added; low scores on both sides are\n"+
-		"   underfitting (bias), which more rows do not cure."))
+	add(lt, report.Note("Read it as seed 001 §5 does: a training score well above the validation score is overfitting\n"+
+		"(variance), and the gap should narrow as rows are added; low scores on both sides are\n"+
+		"underfitting (bias), which more rows do not cure."))
 
 	bt := &report.Table{Title: fmt.Sprintf("Bias–variance decomposition by bootstrap (%d rounds; held-out third as test set)", r.BiasVariance[0].Rounds),
 		Header: []string{"data set", "learner", "loss", "expected loss", "bias", "variance", "net variance"}}
@@ -411,10 +424,10 @@ func demoDoc(r *demoReport) *report.Doc {
 		bt.Rows = append(bt.Rows, []string{b.Dataset, b.Learner, b.Loss, report.Sig(b.ExpectedLoss), report.Sig(b.Bias),
 			report.Sig(b.Variance), report.Sig(b.NetVariance)})
 	}
-	add(bt, report.Note("   Each learner is trained on bootstrap samples of the training part; its predictions on every\n"+
-		"   test point are split into the main (mean or most frequent) prediction and the spread around it.\n"+
-		"   Squared loss: expected loss = bias² + variance. 0-1 loss (Domingos 2000): expected loss =\n"+
-		"   bias + net variance, where variance on points whose main prediction is wrong lowers the loss."))
+	add(bt, report.Note("Each learner is trained on bootstrap samples of the training part; its predictions on every\n"+
+		"test point are split into the main (mean or most frequent) prediction and the spread around it.\n"+
+		"Squared loss: expected loss = bias² + variance. 0-1 loss (Domingos 2000): expected loss =\n"+
+		"bias + net variance, where variance on points whose main prediction is wrong lowers the loss."))
 
 	ot := &report.Table{Title: "Bootstrap error estimates on breast_cancer (0-1 loss)",
 		Header: []string{"learner", "training error", "out-of-bag Err¹", ".632", ".632+", fmt.Sprintf("%d-fold CV", r.Folds)}}
@@ -422,8 +435,8 @@ func demoDoc(r *demoReport) *report.Doc {
 		ot.Rows = append(ot.Rows, []string{b.Learner, report.Sig(b.Train), report.Sig(b.OOB), report.Sig(b.E632),
 			report.Sig(b.E632Plus), report.Sig(b.CV)})
 	}
-	add(ot, report.Note("   A row is out of bag with probability (1 − 1/n)ⁿ ≈ 0.368; .632 mixes the optimistic training error\n"+
-		"   with the pessimistic out-of-bag error, .632+ shifts weight to the latter when a model overfits."))
+	add(ot, report.Note("A row is out of bag with probability (1 − 1/n)ⁿ ≈ 0.368; .632 mixes the optimistic training error\n"+
+		"with the pessimistic out-of-bag error, .632+ shifts weight to the latter when a model overfits."))
 	if len(r.Warnings) > 0 {
 		add(report.Note("Warnings:\n  " + strings.Join(r.Warnings, "\n  ")))
 	}
