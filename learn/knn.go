@@ -1,10 +1,5 @@
 package learn
 
-import (
-	"cmp"
-	"slices"
-)
-
 // KNN is k-nearest-neighbours by Euclidean distance over all training rows
 // (brute force). A classifier votes: Proba is the share of the K
 // neighbours in each class and Predict the class with most votes (the
@@ -36,8 +31,10 @@ func (m *KNN) k() int {
 	return min(k, len(m.train.X))
 }
 
-// neighbours returns the training rows nearest to x, nearest first.
+// neighbours returns the k training rows nearest to x, nearest first (ties
+// by training-row order), kept in buf by insertion: O(n·k).
 func (m *KNN) neighbours(x []float64, buf []nb) []nb {
+	k := m.k()
 	buf = buf[:0]
 	for i, t := range m.train.X {
 		d := 0.0
@@ -45,18 +42,22 @@ func (m *KNN) neighbours(x []float64, buf []nb) []nb {
 			e := v - t[j]
 			d += e * e
 		}
-		buf = append(buf, nb{d, i})
-	}
-	k := m.k()
-	byDist := func(a, b nb) int {
-		if c := cmp.Compare(a.d, b.d); c != 0 {
-			return c
+		// rows come in index order, so a later row never displaces an
+		// equally distant earlier one
+		if len(buf) == k && !(d < buf[k-1].d) {
+			continue
 		}
-		return cmp.Compare(a.i, b.i)
+		if len(buf) < k {
+			buf = append(buf, nb{})
+		}
+		p := len(buf) - 1
+		for p > 0 && d < buf[p-1].d {
+			buf[p] = buf[p-1]
+			p--
+		}
+		buf[p] = nb{d, i}
 	}
-	// a partial selection would be faster; a sort keeps it obviously right
-	slices.SortFunc(buf, byDist)
-	return buf[:k]
+	return buf
 }
 
 type nb struct {

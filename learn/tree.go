@@ -117,7 +117,12 @@ func (m *Tree) grow(d Data, rows []int, depth, minLeaf int) *node {
 	bestGain, bestF, bestT := 0.0, -1, 0.0
 	sorted := slices.Clone(rows)
 	for f := range m.width {
-		slices.SortStableFunc(sorted, func(a, b int) int { return cmp.Compare(d.X[a][f], d.X[b][f]) })
+		slices.SortFunc(sorted, func(a, b int) int {
+			if c := cmp.Compare(d.X[a][f], d.X[b][f]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
 		left := stat{counts: make([]float64, m.classes)}
 		right := total
 		right.counts = slices.Clone(total.counts)
