@@ -13,7 +13,15 @@ func (s *State) base() (float64, error) {
 	}
 	w := s.w.Value()
 	if !(w > 0) {
+		if math.IsInf(w, 0) || math.IsNaN(w) {
+			return 0, fmt.Errorf("the weights: %w", ErrOverflow)
+		}
 		return 0, fmt.Errorf("%w over %d rows", ErrZeroWeight, s.n)
+	}
+	for _, v := range []float64{w, s.sq.Value(), s.abs.Value(), s.y.m2, s.d.m2} {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return 0, ErrOverflow
+		}
 	}
 	return w, nil
 }
@@ -23,7 +31,11 @@ func (s *State) mean(sum float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return sum / w, nil
+	v := sum / w
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, ErrOverflow
+	}
+	return v, nil
 }
 
 func (s *State) issue(kind int, err error, what string) error {
@@ -119,7 +131,15 @@ func (s *State) R2() (float64, error) {
 	if s.n < 2 {
 		return 0, fmt.Errorf("R²: %w: %d row, need 2", ErrTooFew, s.n)
 	}
-	return forceFinite(s.sq.Value(), s.y.m2), nil
+	return finite(forceFinite(s.sq.Value(), s.y.m2))
+}
+
+// finite returns v, or ErrOverflow when an intermediate overflowed.
+func finite(v float64) (float64, error) {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, ErrOverflow
+	}
+	return v, nil
 }
 
 // AdjustedR2 returns 1 − (1 − R²)(n − 1)/(n − p − 1) for a model with p
@@ -137,7 +157,7 @@ func (s *State) AdjustedR2(p int) (float64, error) {
 		return 0, fmt.Errorf("adjusted R²: %w: %d rows for %d features, need more than %d", ErrTooFew, s.n, p, p+1)
 	}
 	n := float64(s.n)
-	return 1 - (1-r2)*(n-1)/(n-float64(p)-1), nil
+	return finite(1 - (1-r2)*(n-1)/(n-float64(p)-1))
 }
 
 // ExplainedVariance returns 1 − Var_w(y − ŷ) / Var_w(y) with scikit-learn's
@@ -147,7 +167,11 @@ func (s *State) ExplainedVariance() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return forceFinite(s.d.m2/w, s.y.m2/w), nil
+	num, den := s.d.m2/w, s.y.m2/w
+	if math.IsInf(num, 0) || math.IsInf(den, 0) {
+		return 0, ErrOverflow
+	}
+	return finite(forceFinite(num, den))
 }
 
 // VarY returns the weighted population variance of y, Σ w (y − ȳ_w)² / Σ w:
@@ -157,7 +181,7 @@ func (s *State) VarY() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return s.y.m2 / w, nil
+	return finite(s.y.m2 / w)
 }
 
 // MSLE returns the mean squared logarithmic error
@@ -291,7 +315,7 @@ func (s *State) D2Tweedie() (float64, error) {
 	if den == 0 {
 		return 0, fmt.Errorf("D² Tweedie: %w (y is constant)", ErrUndefined)
 	}
-	return 1 - num/den, nil
+	return finite(1 - num/den)
 }
 
 // D2Pinball returns the fraction of pinball loss explained at
@@ -344,5 +368,8 @@ func (s *State) d2pinball(num, alpha float64) (float64, error) {
 		}
 	}
 	den := acc.Value() / s.w.Value()
-	return forceFinite(num, den), nil
+	if math.IsInf(den, 0) || math.IsNaN(den) {
+		return 0, ErrOverflow
+	}
+	return finite(forceFinite(num, den))
 }

@@ -21,6 +21,7 @@ var (
 	ErrBadOption  = errors.New("invalid option")
 	ErrNotFinite  = errors.New("a value that is not a finite number")
 	ErrBadWeight  = errors.New("a weight that is negative or not finite")
+	ErrOverflow   = errors.New("a sum overflows float64")
 )
 
 // Options configure a [State]. The zero value is valid: MAPE with no
@@ -183,12 +184,17 @@ func (s *State) AddWeighted(y, yhat, w float64) error {
 	return nil
 }
 
-func (s *State) checkRow(y, yhat float64) error {
+func (s *State) checkRow(y, yhat float64) error { return s.checkRowAt(s.n, y, yhat) }
+
+func (s *State) checkRowAt(row int64, y, yhat float64) error {
 	if math.IsNaN(y) || math.IsInf(y, 0) {
-		return fmt.Errorf("%s: %w: y = %v", s.rowName(s.n), ErrNotFinite, y)
+		return fmt.Errorf("%s: %w: y = %v", s.rowName(row), ErrNotFinite, y)
 	}
 	if math.IsNaN(yhat) || math.IsInf(yhat, 0) {
-		return fmt.Errorf("%s: %w: ŷ = %v", s.rowName(s.n), ErrNotFinite, yhat)
+		return fmt.Errorf("%s: %w: ŷ = %v", s.rowName(row), ErrNotFinite, yhat)
+	}
+	if math.IsInf(y-yhat, 0) {
+		return fmt.Errorf("%s: %w: y − ŷ overflows (y = %v, ŷ = %v)", s.rowName(row), ErrNotFinite, y, yhat)
 	}
 	return nil
 }
@@ -215,70 +221,14 @@ func (s *State) markWeighted() {
 	}
 }
 
-func (s *State) note(kind int) {
-	if s.first[kind] < 0 {
-		s.first[kind] = s.n
-		s.changes++
-	}
-}
-
+// add adds one validated row: a block of one.
 func (s *State) add(y, yhat, w float64) {
-	d := y - yhat
-	ad := math.Abs(d)
-	s.w.Add(w)
-	s.y.add(y, w)
-	s.d.add(d, w)
-	s.sq.Add(w * d * d)
-	s.abs.Add(w * ad)
-	if ad > s.maxErr {
-		s.maxErr = ad
-	}
-	ay := math.Abs(y)
-	s.absY.Add(w * ay)
-	if den := math.Max(ay, s.opt.MAPEEpsilon); den > 0 {
-		s.ape.Add(w * (ad / den))
+	ys, ps, ws := [1]float64{y}, [1]float64{yhat}, [1]float64{w}
+	if s.weighted {
+		s.addBlock(ys[:], ps[:], ws[:])
 	} else {
-		s.note(issueZeroTarget)
+		s.addBlock(ys[:], ps[:], nil)
 	}
-	if den := ay + math.Abs(yhat); den > 0 {
-		s.sape.Add(w * (2 * ad / den))
-	}
-	if y < 0 || yhat < 0 {
-		s.note(issueNegative)
-	} else {
-		l := math.Log1p(y) - math.Log1p(yhat)
-		s.sqLog.Add(w * l * l)
-	}
-	a := s.opt.alpha()
-	if d >= 0 {
-		s.pinball.Add(w * (a * d))
-	} else {
-		s.pinball.Add(w * (-(1 - a) * d))
-	}
-	s.pinHalf.Add(w * (0.5 * ad))
-	if y < 0 || yhat <= 0 {
-		s.note(issuePoisson)
-	} else {
-		s.poisson.Add(w * poissonDev(y, yhat))
-	}
-	if y <= 0 || yhat <= 0 {
-		s.note(issueGamma)
-	} else {
-		s.gamma.Add(w * gammaDev(y, yhat))
-	}
-	if tweedieOK(s.opt.Power, y, yhat) {
-		s.tweedie.Add(w * tweedieDev(s.opt.Power, y, yhat))
-	} else {
-		s.note(issueTweedie)
-	}
-	if s.opt.KeepValues {
-		s.ys = append(s.ys, y)
-		s.ads = append(s.ads, ad)
-		if s.weighted {
-			s.ws = append(s.ws, w)
-		}
-	}
-	s.n++
 }
 
 // Merge adds the rows of o to s, as if they had been added after s's own.

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/plot"
@@ -89,6 +92,11 @@ func runRegress(e *env, args []string) error {
 	for j := 0; j < k; j++ {
 		m.Output(j).SetRowName(name)
 	}
+	if n := estimateRows(path); n > 0 {
+		for j := 0; j < k; j++ {
+			m.Output(j).Grow(n)
+		}
+	}
 	var samples []*reservoir
 	if *plotDir != "" {
 		samples = make([]*reservoir, k)
@@ -96,42 +104,47 @@ func runRegress(e *env, args []string) error {
 			samples[j] = newReservoir(plotSample, uint64(j))
 		}
 	}
-	y, p := make([]float64, k), make([]float64, k)
+	// One goroutine parses batches of rows while this one adds them.
+	batches, free := make(chan *regressBatch, 4), make(chan *regressBatch, 6)
+	for range 6 {
+		free <- newRegressBatch(k, wc >= 0)
+	}
+	done := make(chan struct{})
+	defer close(done)
+	var readErr error
+	go func() {
+		defer close(batches)
+		readErr = readRegressBatches(r, tc, pc, wc, batches, free, done)
+	}()
 	issues := 0
-	for r.Next() {
-		for j := 0; j < k; j++ {
-			if y[j], err = r.Float(tc[j]); err != nil {
-				return err
-			}
-			if p[j], err = r.Float(pc[j]); err != nil {
-				return err
-			}
-		}
-		row := m.Output(0).N()
-		lines[row] = r.Line()
+	for b := range batches {
+		var w []float64
 		if wc >= 0 {
-			w, err := r.Weight(wc)
-			if err != nil {
-				return err
-			}
-			err = m.AddWeighted(y, p, w)
-		} else {
-			err = m.Add(y, p)
+			w = b.w
 		}
-		if err != nil {
+		base := m.Output(0).N()
+		if err := m.AddBatch(b.y, b.p, w); err != nil {
 			return err
 		}
 		if n := totalIssues(m); n != issues {
 			issues = n
-		} else {
-			delete(lines, row)
+			for j := 0; j < k; j++ {
+				for _, row := range m.Output(j).IssueRows() {
+					if row >= base && row < base+int64(len(b.lines)) {
+						lines[row] = b.lines[row-base]
+					}
+				}
+			}
 		}
 		for j, s := range samples {
-			s.add(y[j], p[j])
+			for i := range b.lines {
+				s.add(b.y[j][i], b.p[j][i])
+			}
 		}
+		free <- b
 	}
-	if err := r.Err(); err != nil {
-		return err
+	if readErr != nil {
+		return readErr
 	}
 
 	nf := *nFeatures
@@ -158,6 +171,121 @@ func runRegress(e *env, args []string) error {
 		}
 	}
 	return emit(e, outFmt, out, doc)
+}
+
+// regressBatch is a batch of parsed rows: y[j][i], p[j][i] are output j
+// of row i, w[i] its weight, lines[i] its input line.
+type regressBatch struct {
+	y, p  [][]float64
+	w     []float64
+	lines []int
+}
+
+const regressBatchRows = 4096
+
+func newRegressBatch(k int, weighted bool) *regressBatch {
+	b := &regressBatch{y: make([][]float64, k), p: make([][]float64, k)}
+	for j := range b.y {
+		b.y[j] = make([]float64, 0, regressBatchRows)
+		b.p[j] = make([]float64, 0, regressBatchRows)
+	}
+	if weighted {
+		b.w = make([]float64, 0, regressBatchRows)
+	}
+	b.lines = make([]int, 0, regressBatchRows)
+	return b
+}
+
+// readRegressBatches parses the rows into batches taken from free and sent
+// on out, until the input ends, a row is bad (the error is returned) or
+// done is closed.
+func readRegressBatches(r *table.Reader, tc, pc []int, wc int, out, free chan *regressBatch, done chan struct{}) error {
+	var b *regressBatch
+	take := func() bool {
+		select {
+		case b = <-free:
+		case <-done:
+			return false
+		}
+		for j := range b.y {
+			b.y[j], b.p[j] = b.y[j][:0], b.p[j][:0]
+		}
+		b.w, b.lines = b.w[:0], b.lines[:0]
+		return true
+	}
+	send := func() bool {
+		select {
+		case out <- b:
+			return true
+		case <-done:
+			return false
+		}
+	}
+	if !take() {
+		return nil
+	}
+	for r.Next() {
+		for j := range tc {
+			y, err := r.Float(tc[j])
+			if err != nil {
+				return err
+			}
+			p, err := r.Float(pc[j])
+			if err != nil {
+				return err
+			}
+			b.y[j], b.p[j] = append(b.y[j], y), append(b.p[j], p)
+		}
+		if wc >= 0 {
+			w, err := r.Weight(wc)
+			if err != nil {
+				return err
+			}
+			b.w = append(b.w, w)
+		}
+		b.lines = append(b.lines, r.Line())
+		if len(b.lines) == regressBatchRows {
+			if !send() || !take() {
+				return nil
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		return err
+	}
+	if len(b.lines) > 0 {
+		send()
+	}
+	return nil
+}
+
+// estimateRows guesses the number of rows of a plain (not compressed)
+// file from its size and the length of its first lines, to reserve the
+// kept values at once; 0 when it cannot tell.
+func estimateRows(path string) int {
+	if path == "" || path == "-" || strings.HasSuffix(strings.ToLower(path), ".gz") {
+		return 0
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return 0
+	}
+	head := make([]byte, 1<<16)
+	n, _ := io.ReadFull(f, head)
+	nl := bytes.Count(head[:n], []byte{'\n'})
+	if nl < 2 {
+		return 0
+	}
+	est := float64(st.Size()) / (float64(n) / float64(nl)) * 1.02
+	if est > 1<<40 {
+		return 0
+	}
+	return int(est)
 }
 
 func splitList(s string) []string {
