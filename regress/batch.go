@@ -192,6 +192,7 @@ func (s *State) addBlock(y, yhat, w []float64) {
 		}
 	}
 	s.n += int64(len(y))
+	s.yq = nil
 }
 
 // AddBatch adds rows to every output: ys[j][i] and yhats[j][i] are output

@@ -348,11 +348,17 @@ func (s *State) d2pinball(num, alpha float64) (float64, error) {
 	if err := s.needValues(); err != nil {
 		return 0, err
 	}
-	var q float64
-	if s.weighted {
-		q = weightedPercentile(s.ys, s.ws, alpha*100)
-	} else {
-		q = percentileLinear(s.ys, alpha*100)
+	q, ok := s.yq[alpha]
+	if !ok {
+		if s.weighted {
+			q = weightedPercentile(s.ys, s.ws, alpha*100)
+		} else {
+			q = percentileLinear(s.ys, alpha*100)
+		}
+		if s.yq == nil {
+			s.yq = map[float64]float64{}
+		}
+		s.yq[alpha] = q
 	}
 	var acc fsum.Sum
 	for i, y := range s.ys {

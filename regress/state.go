@@ -124,6 +124,7 @@ type State struct {
 	ys, ads, ws []float64 // kept values (ws only once weighted)
 
 	name func(int64) string // names rows in messages
+	yq   map[float64]float64 // quantiles of y computed since the last add
 }
 
 // New returns an empty State. It panics if the options are invalid (an
@@ -269,6 +270,7 @@ func (s *State) Merge(o *State) {
 		}
 	}
 	s.n += o.n
+	s.yq = nil
 }
 
 // Issues returns a count that grows whenever a domain problem (a zero

@@ -233,3 +233,32 @@ func TestRegressGolden(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRegressCLI runs `evalkit regress` on arbitrary input: never a panic,
+// and either exit 0 with JSON on stdout or an error with nothing on stdout.
+func FuzzRegressCLI(f *testing.F) {
+	f.Add("y_true,y_pred\n1,2\n3,3.5\n0,1\n", "")
+	f.Add("y_true,y_pred,w\n1,2,1\n-3,3.5,0\n", "w")
+	f.Add("y_true,y_pred\n1,abc\n", "")
+	f.Add("y_true,y_pred\n1e308,-1e308\n", "")
+	f.Add("{\"y_true\":1,\"y_pred\":2}\n{\"y_true\":0,\"y_pred\":null}\n", "")
+	f.Add("y_true,y_pred,w\n1,2,-1\n", "w")
+	f.Fuzz(func(t *testing.T, data, weight string) {
+		args := []string{"regress", "--format", "json"}
+		if weight != "" {
+			args = append(args, "--weight", weight)
+		}
+		var out, errb bytes.Buffer
+		err := run(args, strings.NewReader(data), &out, &errb)
+		if err != nil {
+			if out.Len() != 0 {
+				t.Fatalf("error %v with output %q", err, out.String())
+			}
+			return
+		}
+		var v map[string]any
+		if json.Unmarshal(out.Bytes(), &v) != nil {
+			t.Fatalf("not JSON: %q", out.String())
+		}
+	})
+}
