@@ -123,7 +123,7 @@ type State struct {
 
 	ys, ads, ws []float64 // kept values (ws only once weighted)
 
-	name func(int64) string // names rows in messages
+	name func(int64) string  // names rows in messages
 	yq   map[float64]float64 // quantiles of y computed since the last add
 }
 
