@@ -7,7 +7,8 @@
 //
 // Every measure is a pure function of a [State], a mergeable sufficient
 // statistic of (y, ŷ, w) rows: compensated (Neumaier) sums of the per-row
-// losses, Welford/Chan moments of y and of the residual d = y − ŷ, the
+// losses (blocked: rows are summed in plain float64 within blocks of 256,
+// the block sums compensated), Welford/Chan moments of y and of the residual d = y − ŷ, the
 // maximum absolute residual, and the first row at which a measure's domain
 // is violated. Rows may be added one at a time, in batches, or in separate
 // states that are merged; the result is the same as adding them all at once.
