@@ -285,8 +285,9 @@ func (s *State) MedAE() (float64, error) {
 // 1 − D(y, ŷ) / D(y, ȳ_w), where D is the mean Tweedie deviance of power
 // Options.Power and ȳ_w the weighted mean of y (scikit-learn 1.2
 // d2_tweedie_score). Fewer than two rows is ErrTooFew; a zero null deviance
-// (constant y) is ErrUndefined (scikit-learn returns NaN or −∞). It needs
-// KeepValues.
+// (constant y) is ErrUndefined (scikit-learn returns NaN or −∞). For
+// p ≠ 0 it needs KeepValues (the null deviance is a second pass over y);
+// for p = 0 the null deviance is the variance of y.
 func (s *State) D2Tweedie() (float64, error) {
 	num, err := s.TweedieDeviance()
 	if err != nil {
@@ -295,23 +296,29 @@ func (s *State) D2Tweedie() (float64, error) {
 	if s.n < 2 {
 		return 0, fmt.Errorf("D²: %w: %d row, need 2", ErrTooFew, s.n)
 	}
-	if err := s.needValues(); err != nil {
-		return 0, err
-	}
 	mu := s.y.mean
 	p := s.opt.Power
-	if !tweedieOK(p, 1, mu) {
-		return 0, fmt.Errorf("D² Tweedie: %w (the mean of y, %g, is outside the domain of power %g)", ErrDomain, mu, p)
-	}
-	var acc fsum.Sum
-	for i, y := range s.ys {
-		w := 1.0
-		if s.weighted {
-			w = s.ws[i]
+	var den float64
+	if p == 0 {
+		// The null model's squared error is the variance of y: no pass.
+		den = s.y.m2 / s.w.Value()
+	} else {
+		if err := s.needValues(); err != nil {
+			return 0, err
 		}
-		acc.Add(w * tweedieDev(p, y, mu))
+		if !tweedieOK(p, 1, mu) {
+			return 0, fmt.Errorf("D² Tweedie: %w (the mean of y, %g, is outside the domain of power %g)", ErrDomain, mu, p)
+		}
+		var acc fsum.Sum
+		for i, y := range s.ys {
+			w := 1.0
+			if s.weighted {
+				w = s.ws[i]
+			}
+			acc.Add(w * tweedieDev(p, y, mu))
+		}
+		den = acc.Value() / s.w.Value()
 	}
-	den := acc.Value() / s.w.Value()
 	if den == 0 {
 		return 0, fmt.Errorf("D² Tweedie: %w (y is constant)", ErrUndefined)
 	}

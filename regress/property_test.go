@@ -279,3 +279,64 @@ func TestAddBatch(t *testing.T) {
 		})
 	}
 }
+
+// TestSelectionLarge checks the band method (n ≥ bandMinSize) and its
+// fallbacks against sorting: continuous values, heavy ties, and ranks at
+// the ends.
+func TestSelectionLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := bandMinSize + 1234
+	gens := map[string]func() float64{
+		"normal":   rng.NormFloat64,
+		"ties":     func() float64 { return float64(rng.IntN(5)) },
+		"constant": func() float64 { return 2.5 },
+		"skewed":   func() float64 { return math.Exp(3 * rng.NormFloat64()) },
+	}
+	for name, gen := range gens {
+		t.Run(name, func(t *testing.T) {
+			a, w := make([]float64, n), make([]float64, n)
+			for i := range a {
+				a[i] = gen()
+				w[i] = float64(rng.IntN(3))
+			}
+			s := slices.Clone(a)
+			slices.Sort(s)
+			for _, k := range []int{0, 1, n / 10, n/2 - 1, n / 2, n - 2, n - 1} {
+				v0, v1 := orderStats(slices.Clone(a), k)
+				want1 := math.Inf(1)
+				if k+1 < n {
+					want1 = s[k+1]
+				}
+				if v0 != s[k] || v1 != want1 {
+					t.Errorf("orderStats(k=%d) = %v, %v; want %v, %v", k, v0, v1, s[k], want1)
+				}
+			}
+			idx := make([]int, n)
+			for i := range idx {
+				idx[i] = i
+			}
+			sort.SliceStable(idx, func(i, j int) bool { return a[idx[i]] < a[idx[j]] })
+			var total float64
+			for _, x := range w {
+				total += x
+			}
+			for _, q := range []float64{0, 5, 50, 90, 100} {
+				target := q / 100 * total
+				if target == 0 {
+					target = math.SmallestNonzeroFloat64
+				}
+				want, cum := a[idx[n-1]], 0.0
+				for _, i := range idx {
+					cum += w[i]
+					if cum >= target {
+						want = a[i]
+						break
+					}
+				}
+				if got := weightedPercentile(a, w, q); got != want {
+					t.Errorf("weightedPercentile(q=%v) = %v, want %v", q, got, want)
+				}
+			}
+		})
+	}
+}

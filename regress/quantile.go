@@ -1,6 +1,10 @@
 package regress
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // selectK rearranges a so that a[k] is its k-th smallest value (0-based),
 // every a[:k] ≤ a[k] and every a[k+1:] ≥ a[k], and returns a[k]. It is
@@ -52,45 +56,159 @@ func maxOf(a []float64) float64 {
 	return m
 }
 
-// median returns numpy's median of a (reordering a): the middle value for
-// odd n, the mean of the two middle values for even n.
+// median returns numpy's median of a: the middle value for odd n, the
+// mean of the two middle values for even n. It may reorder a.
 func median(a []float64) float64 {
 	n := len(a)
-	hi := selectK(a, n/2)
 	if n%2 == 1 {
-		return hi
+		v, _ := orderStats(a, n/2)
+		return v
 	}
-	lo := maxOf(a[:n/2])
+	lo, hi := orderStats(a, n/2-1)
 	return (lo + hi) / 2
 }
 
 // percentileLinear returns numpy 1.24's np.percentile(a, q) with the
-// default "linear" method (Hyndman & Fan type 7), reordering a: the virtual
-// index h = (n − 1)·q/100 and a lerp between the order statistics ⌊h⌋ and
-// ⌊h⌋ + 1 computed as numpy's _lerp does.
+// default "linear" method (Hyndman & Fan type 7): the virtual index
+// h = (n − 1)·q/100 and a lerp between the order statistics ⌊h⌋ and
+// ⌊h⌋ + 1 computed as numpy's _lerp does. It may reorder a.
 func percentileLinear(a []float64, q float64) float64 {
 	n := len(a)
 	h := float64(n-1) * (q / 100)
 	i := int(math.Floor(h))
 	if i >= n-1 {
-		return selectK(a, n-1)
+		v, _ := orderStats(a, n-1)
+		return v
 	}
 	if i < 0 {
 		i = 0
 	}
 	t := h - float64(i)
-	lo := selectK(a, i)
-	hiv := a[i+1]
-	for _, v := range a[i+2:] {
-		if v < hiv {
-			hiv = v
-		}
-	}
+	lo, hiv := orderStats(a, i)
 	d := hiv - lo
 	if t >= 0.5 {
 		return hiv - d*(1-t)
 	}
 	return lo + d*t
+}
+
+// sampleSize is the sample from which the band method picks its pivots;
+// bandSigmas · √sampleSize/2 sample ranks either side of the estimate make
+// a miss (and the fallback) very unlikely.
+const (
+	sampleSize  = 1 << 14
+	bandSigmas  = 6
+	bandMinSize = 1 << 15 // below this, plain quickselect
+)
+
+// xorshift is the deterministic generator of pivots and samples.
+type xorshift uint64
+
+func (x *xorshift) next() uint64 {
+	*x ^= *x << 13
+	*x ^= *x >> 7
+	*x ^= *x << 17
+	return uint64(*x)
+}
+
+// orderStats returns the k-th smallest value of a (0-based) and the
+// (k+1)-th (or +Inf when k is the last). For large a it estimates a band
+// of values around rank k from a sample (Floyd & Rivest's idea), keeps the
+// values inside the band in one pass and sorts only those, without
+// touching a; if the band misses rank k (or is too wide, as with massive
+// ties) it falls back to quickselect in place, which reorders a.
+func orderStats(a []float64, k int) (float64, float64) {
+	n := len(a)
+	if n >= bandMinSize {
+		if v0, v1, ok := bandStats(a, k); ok {
+			return v0, v1
+		}
+	}
+	v0 := selectK(a, k)
+	if k+1 >= n {
+		return v0, math.Inf(1)
+	}
+	v1 := a[k+1]
+	for _, v := range a[k+2:] {
+		if v < v1 {
+			v1 = v
+		}
+	}
+	return v0, v1
+}
+
+func bandStats(a []float64, k int) (float64, float64, bool) {
+	n := len(a)
+	rng := xorshift(0x9e3779b97f4a7c15)
+	sample := make([]float64, sampleSize)
+	for i := range sample {
+		sample[i] = a[rng.next()%uint64(n)]
+	}
+	slices.Sort(sample)
+	lo, hi := bandAround(sample, float64(k)/float64(n))
+	var below int
+	band := make([]float64, 0, 4*sampleSize)
+	limit := n / 8
+	in := inBand(lo, hi)
+	for _, v := range a {
+		// Written so that the compiler can use a conditional move: a
+		// branch on v < lo would be mispredicted half the time.
+		inc := 0
+		if v < lo {
+			inc = 1
+		}
+		below += inc
+		if in(v) {
+			if len(band) == limit {
+				return 0, 0, false
+			}
+			band = append(band, v)
+		}
+	}
+	last := k + 1
+	if last >= n {
+		last = k
+	}
+	if k < below || last >= below+len(band) {
+		return 0, 0, false
+	}
+	slices.Sort(band)
+	v0 := band[k-below]
+	if k+1 >= n {
+		return v0, math.Inf(1), true
+	}
+	return v0, band[k+1-below], true
+}
+
+// inBand returns the test lo ≤ v ≤ hi. For finite bounds it first checks
+// |v − mid| against a slightly widened half-width, one comparison that is
+// almost always false (so well predicted), and only then the exact test.
+func inBand(lo, hi float64) func(float64) bool {
+	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsInf(hi-lo, 0) {
+		return func(v float64) bool { return v >= lo && v <= hi }
+	}
+	mid, half := lo+(hi-lo)/2, (hi-lo)/2
+	slack := half*1e-6 + 4*math.SmallestNonzeroFloat64 + 1e-300
+	return func(v float64) bool {
+		return math.Abs(v-mid) <= half+slack && v >= lo && v <= hi
+	}
+}
+
+// bandAround returns the values of a sorted sample bandSigmas standard
+// deviations of a sample rank either side of fraction f (−Inf / +Inf past
+// the ends).
+func bandAround(sample []float64, f float64) (float64, float64) {
+	m := len(sample)
+	d := int(bandSigmas*math.Sqrt(float64(m))/2) + 1
+	r := int(f * float64(m))
+	lo, hi := math.Inf(-1), math.Inf(1)
+	if r-d >= 0 {
+		lo = sample[r-d]
+	}
+	if r+d < m {
+		hi = sample[r+d]
+	}
+	return lo, hi
 }
 
 // weightedPercentile returns scikit-learn 1.2's _weighted_percentile(a, w,
@@ -99,6 +217,11 @@ func percentileLinear(a []float64, q float64) float64 {
 // values are skipped); if no value reaches the target (all weights zero) it
 // is the largest value. It works on a copy; a and w are not modified.
 func weightedPercentile(a, w []float64, q float64) float64 {
+	if len(a) >= bandMinSize {
+		if v, ok := weightedBand(a, w, q); ok {
+			return v
+		}
+	}
 	type vw struct{ v, w float64 }
 	xs := make([]vw, len(a))
 	var total float64
@@ -155,4 +278,71 @@ func weightedPercentile(a, w []float64, q float64) float64 {
 		}
 	}
 	return m
+}
+
+// weightedBand is weightedPercentile by the band method of orderStats: the
+// band is placed from a sample's weighted distribution; it reports false
+// when the band misses the target.
+func weightedBand(a, w []float64, q float64) (float64, bool) {
+	n := len(a)
+	var total float64
+	for _, x := range w {
+		total += x
+	}
+	target := q / 100 * total
+	if target == 0 {
+		target = math.SmallestNonzeroFloat64
+	}
+	type vw struct{ v, w float64 }
+	rng := xorshift(0x9e3779b97f4a7c15)
+	sample := make([]vw, sampleSize)
+	var sw float64
+	for i := range sample {
+		j := rng.next() % uint64(n)
+		sample[i] = vw{a[j], w[j]}
+		sw += w[j]
+	}
+	if !(sw > 0) {
+		return 0, false
+	}
+	slices.SortFunc(sample, func(x, y vw) int { return cmp.Compare(x.v, y.v) })
+	vals := make([]float64, len(sample))
+	f, cum := 1.0, 0.0
+	for i, x := range sample {
+		vals[i] = x.v
+		cum += x.w
+		if cum >= q/100*sw && f == 1 {
+			f = float64(i) / float64(len(sample))
+		}
+	}
+	lo, hi := bandAround(vals, f)
+	var below float64
+	band := make([]vw, 0, 4*sampleSize)
+	limit := n / 8
+	in := inBand(lo, hi)
+	for i, v := range a {
+		b := 0.0
+		if v < lo {
+			b = w[i]
+		}
+		below += b
+		if in(v) {
+			if len(band) == limit {
+				return 0, false
+			}
+			band = append(band, vw{v, w[i]})
+		}
+	}
+	if below >= target {
+		return 0, false
+	}
+	slices.SortFunc(band, func(x, y vw) int { return cmp.Compare(x.v, y.v) })
+	cum = below
+	for _, x := range band {
+		cum += x.w
+		if cum >= target {
+			return x.v, true
+		}
+	}
+	return 0, false
 }

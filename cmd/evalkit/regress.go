@@ -33,7 +33,7 @@ func runRegress(e *env, args []string) error {
 	power := fs.Float64("power", 0, "Tweedie power p (≤ 0 or ≥ 1) of tweedie_deviance and d2_tweedie")
 	nFeatures := fs.Int("n-features", 0, "number of model features p: adds adjusted_r2")
 	multi := fs.String("multioutput", "uniform", "several outputs: raw, uniform or variance-weighted")
-	bounded := fs.Bool("bounded-memory", false, "skip medae and the D² scores, which hold every row (O(n) memory)")
+	bounded := fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
 	plotDir := fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
 	format := formatFlag(fs)
 	pos, err := parseFlags(fs, e, args)
