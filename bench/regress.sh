@@ -45,13 +45,32 @@ out = {
 }
 print(out)
 PY
-measure "evalkit regress" "$EVALKIT" regress "$data" --format json
-ek=$LAST_MEDIAN
-measure "evalkit regress --bounded-memory" "$EVALKIT" regress "$data" --format json --bounded-memory
-ekb=$LAST_MEDIAN
-measure "pandas + scikit-learn" "$PY" bench/out/regress_sklearn.py "$data"
-sk=$LAST_MEDIAN
-echo "  speed-up: $(ratio "$sk" "$ek")x (all measures), $(ratio "$sk" "$ekb")x (--bounded-memory)   goal ≥ 3x"
+# measure2 NAME CMD... : like lib.sh's measure (median wall time, peak RSS)
+# and also the median CPU time (user + sys), which a busy machine disturbs
+# less than wall time; sets WALL and CPU.
+measure2() {
+  local name=$1; shift
+  local walls=() cpus=() rss=0 e u s r
+  for _ in $(seq "$REPEAT"); do
+    /usr/bin/time -f '%e %U %S %M' -o bench/out/.time "$@" > /dev/null
+    read -r e u s r < bench/out/.time
+    walls+=("$e")
+    cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')")
+    [ "$r" -gt "$rss" ] && rss=$r
+  done
+  med() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  WALL=$(med "${walls[@]}")
+  CPU=$(med "${cpus[@]}")
+  printf '  %-34s wall %6.2f s  cpu %6.2f s  peak %5.0f MB  (wall runs: %s)\n' "$name" "$WALL" "$CPU" "$((rss/1024))" "${walls[*]}"
+}
+measure2 "evalkit regress" "$EVALKIT" regress "$data" --format json
+ekw=$WALL ekc=$CPU
+measure2 "evalkit regress --bounded-memory" "$EVALKIT" regress "$data" --format json --bounded-memory
+ekbw=$WALL ekbc=$CPU
+measure2 "pandas + scikit-learn" "$PY" bench/out/regress_sklearn.py "$data"
+skw=$WALL skc=$CPU
+echo "  speed-up, wall: $(ratio "$skw" "$ekw")x (all measures), $(ratio "$skw" "$ekbw")x (--bounded-memory)   goal ≥ 3x"
+echo "  speed-up, cpu:  $(ratio "$skc" "$ekc")x (all measures), $(ratio "$skc" "$ekbc")x (--bounded-memory)"
 # The numbers agree: print both for a look.
 "$EVALKIT" regress "$data" --format json | grep -E '"(mse|mae|mape|r2|explained_variance|medae|max_error|msle)"' | tr -d ' \n'; echo
 "$PY" bench/out/regress_sklearn.py "$data"
