@@ -8,9 +8,10 @@
 // Every measure is a pure function of a [State], a mergeable sufficient
 // statistic of (y, ŷ, w) rows: compensated (Neumaier) sums of the per-row
 // losses (blocked: rows are summed in plain float64 within blocks of 256,
-// the block sums compensated), Welford/Chan moments of y and of the residual d = y − ŷ, the
-// maximum absolute residual, and the first row at which a measure's domain
-// is violated. Rows may be added one at a time, in batches, or in separate
+// the block sums compensated), moments of y and of the residual d = y − ŷ
+// (two passes within a block, Chan et al.'s merge across blocks and
+// states), the maximum absolute residual, and the first row at which a
+// measure's domain is violated. Rows may be added one at a time, in batches, or in separate
 // states that are merged; the result is the same as adding them all at once.
 // The one-call functions ([MSE], [R2], …) are thin wrappers over a State.
 //
@@ -19,14 +20,19 @@
 // density-weighted forms, e.g. ∫(f(x) − y)² p(x) dx, are computed. A total
 // weight of zero is [ErrZeroWeight].
 //
-// Three measures need every row, not a summary: the median absolute error
+// Four measures need every row, not a summary: the median absolute error
 // and the D² pinball / absolute-error scores (they need an exact quantile),
 // and the D² Tweedie score (its null model's deviance is computed in a
 // second pass at the weighted mean). A State therefore holds, when created
 // with Options.KeepValues, each row's y and |y − ŷ| (and its weight when
 // weights are used): 16 (or 24) bytes a row, O(n) memory; without it those
-// measures return [ErrNoValues]. Quantiles use a selection algorithm
-// (expected O(n)), not a full sort. Everything else is O(1) memory.
+// measures return [ErrNoValues] (D² Tweedie at power 0 excepted: its null
+// deviance is the variance of y). Quantiles are found by selection, not by
+// sorting every row: a sample of 16384 values places a narrow band of
+// values around the wanted rank (Floyd & Rivest's idea), one pass keeps
+// the values inside it, and only those are sorted; if the band misses, a
+// quickselect (three-way partition, expected O(n)) does the work.
+// Everything else is O(1) memory.
 //
 // Median conventions follow scikit-learn: without weights the median is
 // numpy's (the mean of the two middle values for even n) and the quantile of
