@@ -204,7 +204,8 @@ func Average(vals, weights []float64) float64 {
 
 // MultiReport holds every measure of a multi-output regression: each
 // output's [Report], and their combination by How (for Raw, the uniform
-// mean). A combined value is NaN when any output's is.
+// mean), as [Multi.Score] computes it. A combined value is NaN when any
+// output's is.
 type MultiReport struct {
 	How      Multioutput
 	Outputs  []Report
@@ -230,13 +231,24 @@ func (m *Multi) Report(nFeatures int, how Multioutput) MultiReport {
 		v := 0.0
 		c.AdjustedR2 = &v
 	}
+	var wts []float64
+	if comb == VarianceWeighted {
+		wts = m.varWeights()
+	}
+	vals := make([]float64, len(m.outs))
 	for _, sp := range specs {
-		v, err := m.Score(sp.F, comb)
 		x := math.NaN()
-		if err == nil {
-			x = v[0]
+		bad := -1
+		for j := range r.Outputs {
+			vals[j], _ = r.Outputs[j].Get(sp.Key)
+			if math.IsNaN(vals[j]) && bad < 0 {
+				bad = j
+			}
+		}
+		if bad < 0 {
+			x = Average(vals, wts)
 		} else if m.outs[0].n > 0 {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %v", sp.Key, err))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: output %d is undefined", sp.Key, bad))
 		}
 		*c.field(sp.Key) = x // every Spec key has a field
 	}
