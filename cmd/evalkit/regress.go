@@ -224,33 +224,22 @@ func readRegressBatches(r *table.Reader, tc, pc []int, wc int, out, free chan *r
 	if !take() {
 		return nil
 	}
-	// The bytes of a field are what Float parses; fastFloat takes the
-	// common plain decimals and leaves the rest (and every error) to it.
-	num := func(col int) (float64, error) {
-		if v, ok := fastFloat(r.Field(col)); ok {
-			return v, nil
-		}
-		return r.Float(col)
-	}
 	for r.Next() {
 		for j := range tc {
-			y, err := num(tc[j])
+			y, err := r.Float(tc[j])
 			if err != nil {
 				return err
 			}
-			p, err := num(pc[j])
+			p, err := r.Float(pc[j])
 			if err != nil {
 				return err
 			}
 			b.y[j], b.p[j] = append(b.y[j], y), append(b.p[j], p)
 		}
 		if wc >= 0 {
-			w, ok := fastFloat(r.Field(wc))
-			if !ok || !(w >= 0) {
-				var err error
-				if w, err = r.Weight(wc); err != nil {
-					return err
-				}
+			w, err := r.Weight(wc)
+			if err != nil {
+				return err
 			}
 			b.w = append(b.w, w)
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"math"
 	"os"
 	"path/filepath"
@@ -187,53 +186,6 @@ func near(a, b float64) bool {
 	return a == b || d <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) || d <= 1e-12
 }
 
-var update = flag.Bool("update", false, "rewrite the CLI golden files")
-
-// TestRegressGolden runs testdata/regress/NAME.args (one argument a line,
-// run in testdata/regress) and compares stdout, stderr and the exit status
-// with NAME.stdout, NAME.stderr and NAME.code. go test -run
-// TestRegressGolden -update rewrites them.
-func TestRegressGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/regress/*.args")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".args")
-		t.Run(name, func(t *testing.T) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
-			for i, a := range args {
-				if strings.HasSuffix(a, ".csv") || strings.HasSuffix(a, ".tsv") || strings.HasSuffix(a, ".jsonl") {
-					args[i] = filepath.Join("testdata/regress", a)
-				}
-			}
-			var out, errb bytes.Buffer
-			code := exitCode(run(args, strings.NewReader(""), &out, &errb), &errb)
-			got := map[string]string{"stdout": out.String(), "stderr": errb.String(), "code": strconv.Itoa(code) + "\n"}
-			for ext, g := range got {
-				p := filepath.Join("testdata/regress", name+"."+ext)
-				if *update {
-					if err := os.WriteFile(p, []byte(g), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				w, err := os.ReadFile(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if string(w) != g {
-					t.Errorf("%s:\ngot:\n%s\nwant:\n%s", ext, g, w)
-				}
-			}
-		})
-	}
-}
-
 // FuzzRegressCLI runs `evalkit regress` on arbitrary input: never a panic,
 // and either exit 0 with JSON on stdout or an error with nothing on stdout.
 func FuzzRegressCLI(f *testing.F) {
@@ -259,25 +211,6 @@ func FuzzRegressCLI(f *testing.F) {
 		var v map[string]any
 		if json.Unmarshal(out.Bytes(), &v) != nil {
 			t.Fatalf("not JSON: %q", out.String())
-		}
-	})
-}
-
-// FuzzFastFloat: fastFloat agrees bit for bit with strconv.ParseFloat
-// whenever it accepts its input.
-func FuzzFastFloat(f *testing.F) {
-	for _, s := range []string{"0", "-0", "1.5", ".5", "5.", "-12.25", "123456789012345", "0.000000000000000000001",
-		"1e5", "abc", "", "-", ".", "+3", "9007199254740993", "0.1", "3.14159265358979"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		v, ok := fastFloat([]byte(s))
-		if !ok {
-			return
-		}
-		w, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.Float64bits(v) != math.Float64bits(w) {
-			t.Fatalf("fastFloat(%q) = %v, strconv: %v, %v", s, v, w, err)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package main
+package table
 
 // pow10 holds the powers of ten that float64 represents exactly.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
@@ -9,7 +9,7 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // blanks — exactly: the digits form an integer m < 2⁵³ and the value is
 // m / 10^f, one correctly rounded division of two exact float64s (Clinger
 // 1990), so it equals strconv.ParseFloat's result. ok is false for
-// anything else, which the caller parses the general way (and reports).
+// anything else, which ParseFloat parses the general way (and reports).
 func fastFloat(b []byte) (v float64, ok bool) {
 	i, neg := 0, false
 	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
