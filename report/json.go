@@ -110,7 +110,8 @@ func skipString(src []byte, i int) int {
 }
 
 // arrayEnd returns the index just past the array starting at src[i] and
-// whether it holds no object.
+// whether it is to be written on one line: it holds no object, and either
+// no string or, in all, at most 100 bytes.
 func arrayEnd(src []byte, i int) (int, bool) {
 	depth, flat := 0, true
 	for j := i; j < len(src); j++ {
@@ -124,6 +125,9 @@ func arrayEnd(src []byte, i int) (int, bool) {
 		case ']':
 			depth--
 			if depth == 0 {
+				if flat && j+1-i > 100 && bytes.IndexByte(src[i:j], '"') >= 0 {
+					flat = false
+				}
 				return j + 1, flat
 			}
 		}

@@ -563,8 +563,12 @@ func (r *Reader) Weight(col int) (float64, error) {
 }
 
 // ParseFloat parses b (surrounding blanks allowed) as a finite float64. The
-// error, if any, wraps ErrNotNumber or ErrNotFinite.
+// error, if any, wraps ErrNotNumber or ErrNotFinite. Plain decimals take an
+// exact fast path (see fastFloat); everything else goes to strconv.
 func ParseFloat(b []byte) (float64, error) {
+	if v, ok := fastFloat(b); ok {
+		return v, nil
+	}
 	t := bytes.TrimSpace(b)
 	v, err := strconv.ParseFloat(string(t), 64)
 	if err != nil {

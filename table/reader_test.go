@@ -3,6 +3,8 @@ package table
 import (
 	"encoding/csv"
 	"errors"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -254,6 +256,25 @@ func FuzzFloat(f *testing.F) {
 		v, err := ParseFloat([]byte(s))
 		if err == nil && (v != v || v > 1.7976931348623157e308 || v < -1.7976931348623157e308) {
 			t.Fatalf("ParseFloat(%q) = %v", s, v)
+		}
+	})
+}
+
+// FuzzFastFloat: fastFloat agrees bit for bit with strconv.ParseFloat
+// whenever it accepts its input.
+func FuzzFastFloat(f *testing.F) {
+	for _, s := range []string{"0", "-0", "1.5", ".5", "5.", "-12.25", "123456789012345", "0.000000000000000000001",
+		"1e5", "abc", "", "-", ".", "+3", "9007199254740993", "0.1", "3.14159265358979"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, ok := fastFloat([]byte(s))
+		if !ok {
+			return
+		}
+		w, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.Float64bits(v) != math.Float64bits(w) {
+			t.Fatalf("fastFloat(%q) = %v, strconv: %v, %v", s, v, w, err)
 		}
 	})
 }

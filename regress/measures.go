@@ -1,0 +1,388 @@
+package regress
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+func (s *State) base() (float64, error) {
+	if s.n == 0 {
+		return 0, ErrEmpty
+	}
+	w := s.w.Value()
+	if !(w > 0) {
+		if math.IsInf(w, 0) || math.IsNaN(w) {
+			return 0, fmt.Errorf("the weights: %w", ErrOverflow)
+		}
+		return 0, fmt.Errorf("%w over %d rows", ErrZeroWeight, s.n)
+	}
+	for _, v := range []float64{w, s.sq.Value(), s.abs.Value(), s.y.m2, s.d.m2} {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return 0, ErrOverflow
+		}
+	}
+	return w, nil
+}
+
+func (s *State) mean(sum float64) (float64, error) {
+	w, err := s.base()
+	if err != nil {
+		return 0, err
+	}
+	v := sum / w
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, ErrOverflow
+	}
+	return v, nil
+}
+
+func (s *State) issue(kind int, err error, what string) error {
+	if r := s.first[kind]; r >= 0 {
+		return fmt.Errorf("%s: %w%s", s.rowName(r), err, what)
+	}
+	return nil
+}
+
+// MSE returns the mean squared error Σ w (y − ŷ)² / Σ w
+// (scikit-learn mean_squared_error).
+func (s *State) MSE() (float64, error) { return s.mean(s.sq.Value()) }
+
+// RMSE returns √MSE (scikit-learn mean_squared_error, squared=False).
+func (s *State) RMSE() (float64, error) {
+	v, err := s.MSE()
+	return math.Sqrt(v), err
+}
+
+// MAE returns the mean absolute error Σ w |y − ŷ| / Σ w
+// (scikit-learn mean_absolute_error).
+func (s *State) MAE() (float64, error) { return s.mean(s.abs.Value()) }
+
+// MAPE returns the mean absolute percentage error as a fraction
+// (0.05 = 5 %):
+//
+//	MAPE = Σ w |y − ŷ| / max(|y|, ε) / Σ w
+//
+// With ε = 0 (Options.MAPEEpsilon unset) a zero target is ErrZeroTarget
+// naming its row. scikit-learn 1.2 mean_absolute_percentage_error uses
+// ε = 2.220446049250313e-16.
+func (s *State) MAPE() (float64, error) {
+	if err := s.issue(issueZeroTarget, ErrZeroTarget, ""); err != nil {
+		return 0, err
+	}
+	return s.mean(s.ape.Value())
+}
+
+// SMAPE returns the symmetric mean absolute percentage error as a fraction
+// in [0, 2]:
+//
+//	sMAPE = Σ w · 2|y − ŷ| / (|y| + |ŷ|) / Σ w
+//
+// where a row with y = ŷ = 0 contributes 0 (a perfect prediction). This is
+// the definition of torchmetrics' SymmetricMeanAbsolutePercentageError
+// without its clamp; scikit-learn has none.
+func (s *State) SMAPE() (float64, error) { return s.mean(s.sape.Value()) }
+
+// WAPE returns the weighted absolute percentage error Σ w|y − ŷ| / Σ w|y|,
+// a fraction. It is ErrUndefined when every target is 0.
+func (s *State) WAPE() (float64, error) {
+	if _, err := s.base(); err != nil {
+		return 0, err
+	}
+	den := s.absY.Value()
+	if !(den > 0) {
+		return 0, fmt.Errorf("WAPE: %w (every target is 0)", ErrUndefined)
+	}
+	return s.abs.Value() / den, nil
+}
+
+// MaxError returns max |y − ŷ| over all rows, whatever their weights
+// (scikit-learn max_error has no weights).
+func (s *State) MaxError() (float64, error) {
+	if s.n == 0 {
+		return 0, ErrEmpty
+	}
+	return s.maxErr, nil
+}
+
+// forceFinite applies scikit-learn's force_finite rule to 1 − num/den.
+func forceFinite(num, den float64) float64 {
+	switch {
+	case num == 0:
+		return 1
+	case den == 0:
+		return 0
+	}
+	return 1 - num/den
+}
+
+// R2 returns the coefficient of determination
+//
+//	R² = 1 − Σ w (y − ŷ)² / Σ w (y − ȳ_w)²
+//
+// with scikit-learn's force_finite convention for constant y (1 if every
+// prediction is exact, else 0). Fewer than two rows is ErrTooFew
+// (scikit-learn 1.2 r2_score returns NaN with a warning).
+func (s *State) R2() (float64, error) {
+	if _, err := s.base(); err != nil {
+		return 0, err
+	}
+	if s.n < 2 {
+		return 0, fmt.Errorf("R²: %w: %d row, need 2", ErrTooFew, s.n)
+	}
+	return finite(forceFinite(s.sq.Value(), s.y.m2))
+}
+
+// finite returns v, or ErrOverflow when an intermediate overflowed.
+func finite(v float64) (float64, error) {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, ErrOverflow
+	}
+	return v, nil
+}
+
+// AdjustedR2 returns 1 − (1 − R²)(n − 1)/(n − p − 1) for a model with p
+// features, n the number of rows. n ≤ p + 1 is ErrTooFew. It panics if
+// p < 0.
+func (s *State) AdjustedR2(p int) (float64, error) {
+	if p < 0 {
+		panic("regress: negative number of features")
+	}
+	r2, err := s.R2()
+	if err != nil {
+		return 0, err
+	}
+	if s.n <= int64(p)+1 {
+		return 0, fmt.Errorf("adjusted R²: %w: %d rows for %d features, need more than %d", ErrTooFew, s.n, p, p+1)
+	}
+	n := float64(s.n)
+	return finite(1 - (1-r2)*(n-1)/(n-float64(p)-1))
+}
+
+// ExplainedVariance returns 1 − Var_w(y − ŷ) / Var_w(y) with scikit-learn's
+// force_finite convention (explained_variance_score).
+func (s *State) ExplainedVariance() (float64, error) {
+	w, err := s.base()
+	if err != nil {
+		return 0, err
+	}
+	num, den := s.d.m2/w, s.y.m2/w
+	if math.IsInf(num, 0) || math.IsInf(den, 0) {
+		return 0, ErrOverflow
+	}
+	return finite(forceFinite(num, den))
+}
+
+// VarY returns the weighted population variance of y, Σ w (y − ȳ_w)² / Σ w:
+// the weight of this output in a variance-weighted multi-output average.
+func (s *State) VarY() (float64, error) {
+	w, err := s.base()
+	if err != nil {
+		return 0, err
+	}
+	return finite(s.y.m2 / w)
+}
+
+// MSLE returns the mean squared logarithmic error
+// Σ w (log(1 + y) − log(1 + ŷ))² / Σ w. A negative y or ŷ is ErrNegative
+// naming the first such row (scikit-learn mean_squared_log_error raises).
+func (s *State) MSLE() (float64, error) {
+	if err := s.issue(issueNegative, ErrNegative, ""); err != nil {
+		return 0, err
+	}
+	return s.mean(s.sqLog.Value())
+}
+
+// RMSLE returns √MSLE.
+func (s *State) RMSLE() (float64, error) {
+	v, err := s.MSLE()
+	return math.Sqrt(v), err
+}
+
+// Pinball returns the mean pinball (quantile) loss at α = Options.Alpha:
+//
+//	Σ w (α max(y − ŷ, 0) + (1 − α) max(ŷ − y, 0)) / Σ w
+//
+// (scikit-learn mean_pinball_loss).
+func (s *State) Pinball() (float64, error) { return s.mean(s.pinball.Value()) }
+
+// PoissonDeviance returns the mean Poisson deviance
+// Σ w 2(y log(y/ŷ) − y + ŷ) / Σ w; it needs y ≥ 0 and ŷ > 0, else ErrDomain
+// naming the row (scikit-learn mean_poisson_deviance).
+func (s *State) PoissonDeviance() (float64, error) {
+	if err := s.issue(issuePoisson, ErrDomain, " (Poisson deviance needs y ≥ 0 and ŷ > 0)"); err != nil {
+		return 0, err
+	}
+	return s.mean(s.poisson.Value())
+}
+
+// GammaDeviance returns the mean Gamma deviance
+// Σ w 2(log(ŷ/y) + y/ŷ − 1) / Σ w; it needs y > 0 and ŷ > 0, else ErrDomain
+// (scikit-learn mean_gamma_deviance).
+func (s *State) GammaDeviance() (float64, error) {
+	if err := s.issue(issueGamma, ErrDomain, " (Gamma deviance needs y > 0 and ŷ > 0)"); err != nil {
+		return 0, err
+	}
+	return s.mean(s.gamma.Value())
+}
+
+func (s *State) tweedieDomain() string {
+	p := s.opt.Power
+	switch {
+	case p < 0:
+		return fmt.Sprintf(" (Tweedie deviance with power %g needs ŷ > 0)", p)
+	case p < 2:
+		return fmt.Sprintf(" (Tweedie deviance with power %g needs y ≥ 0 and ŷ > 0)", p)
+	}
+	return fmt.Sprintf(" (Tweedie deviance with power %g needs y > 0 and ŷ > 0)", p)
+}
+
+// TweedieDeviance returns the mean Tweedie deviance of power
+// p = Options.Power (see tweedieDev's formula in the package source; p = 0
+// is MSE, 1 Poisson, 2 Gamma) with scikit-learn 1.2 mean_tweedie_deviance's
+// domain: p < 0 needs ŷ > 0; 1 ≤ p < 2 needs y ≥ 0, ŷ > 0; p ≥ 2 needs
+// y > 0, ŷ > 0. Else ErrDomain naming the row.
+func (s *State) TweedieDeviance() (float64, error) {
+	if err := s.issue(issueTweedie, ErrDomain, s.tweedieDomain()); err != nil {
+		return 0, err
+	}
+	return s.mean(s.tweedie.Value())
+}
+
+// Power returns the Tweedie power of the state's options.
+func (s *State) Power() float64 { return s.opt.Power }
+
+// Alpha returns the pinball quantile of the state's options.
+func (s *State) Alpha() float64 { return s.opt.alpha() }
+
+func (s *State) needValues() error {
+	if !s.opt.KeepValues {
+		return ErrNoValues
+	}
+	return nil
+}
+
+// MedAE returns the median absolute error, exactly: without weights,
+// numpy's median of |y − ŷ| (the mean of the two middle values for even n);
+// with weights, scikit-learn's lower weighted median (the smallest |y − ŷ|
+// whose cumulative weight reaches half the total). scikit-learn 1.2
+// median_absolute_error. It needs KeepValues (else ErrNoValues).
+func (s *State) MedAE() (float64, error) {
+	if s.n == 0 {
+		return 0, ErrEmpty
+	}
+	if err := s.needValues(); err != nil {
+		return 0, err
+	}
+	if s.weighted {
+		return weightedPercentile(s.ads, s.ws, 50), nil
+	}
+	return median(s.ads), nil
+}
+
+// D2Tweedie returns the fraction of Tweedie deviance explained,
+// 1 − D(y, ŷ) / D(y, ȳ_w), where D is the mean Tweedie deviance of power
+// Options.Power and ȳ_w the weighted mean of y (scikit-learn 1.2
+// d2_tweedie_score). Fewer than two rows is ErrTooFew; a zero null deviance
+// (constant y) is ErrUndefined (scikit-learn returns NaN or −∞). For
+// p ≠ 0 it needs KeepValues (the null deviance is a second pass over y);
+// for p = 0 the null deviance is the variance of y.
+func (s *State) D2Tweedie() (float64, error) {
+	num, err := s.TweedieDeviance()
+	if err != nil {
+		return 0, err
+	}
+	if s.n < 2 {
+		return 0, fmt.Errorf("D²: %w: %d row, need 2", ErrTooFew, s.n)
+	}
+	mu := s.y.mean
+	p := s.opt.Power
+	var den float64
+	if p == 0 {
+		// The null model's squared error is the variance of y: no pass.
+		den = s.y.m2 / s.w.Value()
+	} else {
+		if err := s.needValues(); err != nil {
+			return 0, err
+		}
+		if !tweedieOK(p, 1, mu) {
+			return 0, fmt.Errorf("D² Tweedie: %w (the mean of y, %g, is outside the domain of power %g)", ErrDomain, mu, p)
+		}
+		var acc fsum.Sum
+		for i, y := range s.ys {
+			w := 1.0
+			if s.weighted {
+				w = s.ws[i]
+			}
+			acc.Add(w * tweedieDev(p, y, mu))
+		}
+		den = acc.Value() / s.w.Value()
+	}
+	if den == 0 {
+		return 0, fmt.Errorf("D² Tweedie: %w (y is constant)", ErrUndefined)
+	}
+	return finite(1 - num/den)
+}
+
+// D2Pinball returns the fraction of pinball loss explained at
+// α = Options.Alpha, 1 − L(y, ŷ) / L(y, q_α(y)), where q_α is numpy's linear
+// percentile without weights and scikit-learn's lower weighted percentile
+// with them, and the force_finite convention applies (scikit-learn 1.2
+// d2_pinball_score). Fewer than two rows is ErrTooFew. It needs KeepValues.
+func (s *State) D2Pinball() (float64, error) {
+	num, err := s.Pinball()
+	if err != nil {
+		return 0, err
+	}
+	return s.d2pinball(num, s.opt.alpha())
+}
+
+// D2AbsoluteError returns D2Pinball at α = 0.5 (scikit-learn 1.2
+// d2_absolute_error_score), whatever Options.Alpha is.
+func (s *State) D2AbsoluteError() (float64, error) {
+	num, err := s.mean(s.pinHalf.Value())
+	if err != nil {
+		return 0, err
+	}
+	return s.d2pinball(num, 0.5)
+}
+
+func (s *State) d2pinball(num, alpha float64) (float64, error) {
+	if s.n < 2 {
+		return 0, fmt.Errorf("D²: %w: %d row, need 2", ErrTooFew, s.n)
+	}
+	if err := s.needValues(); err != nil {
+		return 0, err
+	}
+	q, ok := s.yq[alpha]
+	if !ok {
+		if s.weighted {
+			q = weightedPercentile(s.ys, s.ws, alpha*100)
+		} else {
+			q = percentileLinear(s.ys, alpha*100)
+		}
+		if s.yq == nil {
+			s.yq = map[float64]float64{}
+		}
+		s.yq[alpha] = q
+	}
+	var acc fsum.Sum
+	for i, y := range s.ys {
+		w := 1.0
+		if s.weighted {
+			w = s.ws[i]
+		}
+		d := y - q
+		if d >= 0 {
+			acc.Add(w * (alpha * d))
+		} else {
+			acc.Add(w * (-(1 - alpha) * d))
+		}
+	}
+	den := acc.Value() / s.w.Value()
+	if math.IsInf(den, 0) || math.IsNaN(den) {
+		return 0, ErrOverflow
+	}
+	return finite(forceFinite(num, den))
+}

@@ -1,0 +1,348 @@
+package regress
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// selectK rearranges a so that a[k] is its k-th smallest value (0-based),
+// every a[:k] ≤ a[k] and every a[k+1:] ≥ a[k], and returns a[k]. It is
+// Hoare's quickselect with a three-way partition (so ties cost nothing) and
+// a deterministic pseudo-random pivot: expected O(n).
+func selectK(a []float64, k int) float64 {
+	lo, hi := 0, len(a) // search in a[lo:hi]
+	rng := uint64(0x9e3779b97f4a7c15)
+	for hi-lo > 1 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		p := a[lo+int(rng%uint64(hi-lo))]
+		// Dutch national flag: [lo,lt) < p, [lt,i) == p, (gt,hi) > p.
+		lt, i, gt := lo, lo, hi-1
+		for i <= gt {
+			switch v := a[i]; {
+			case v < p:
+				a[lt], a[i] = a[i], a[lt]
+				lt++
+				i++
+			case v > p:
+				a[i], a[gt] = a[gt], a[i]
+				gt--
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt
+		case k <= gt:
+			return p
+		default:
+			lo = gt + 1
+		}
+	}
+	return a[k]
+}
+
+// maxOf returns the largest value of a non-empty slice.
+func maxOf(a []float64) float64 {
+	m := a[0]
+	for _, v := range a[1:] {
+		if v > m {
+			m = v
+		}
+	}
+	return m
+}
+
+// median returns numpy's median of a: the middle value for odd n, the
+// mean of the two middle values for even n. It may reorder a.
+func median(a []float64) float64 {
+	n := len(a)
+	if n%2 == 1 {
+		v, _ := orderStats(a, n/2)
+		return v
+	}
+	lo, hi := orderStats(a, n/2-1)
+	return (lo + hi) / 2
+}
+
+// percentileLinear returns numpy 1.24's np.percentile(a, q) with the
+// default "linear" method (Hyndman & Fan type 7): the virtual index
+// h = (n − 1)·q/100 and a lerp between the order statistics ⌊h⌋ and
+// ⌊h⌋ + 1 computed as numpy's _lerp does. It may reorder a.
+func percentileLinear(a []float64, q float64) float64 {
+	n := len(a)
+	h := float64(n-1) * (q / 100)
+	i := int(math.Floor(h))
+	if i >= n-1 {
+		v, _ := orderStats(a, n-1)
+		return v
+	}
+	if i < 0 {
+		i = 0
+	}
+	t := h - float64(i)
+	lo, hiv := orderStats(a, i)
+	d := hiv - lo
+	if t >= 0.5 {
+		return hiv - d*(1-t)
+	}
+	return lo + d*t
+}
+
+// sampleSize is the sample from which the band method picks its pivots;
+// bandSigmas · √sampleSize/2 sample ranks either side of the estimate make
+// a miss (and the fallback) very unlikely.
+const (
+	sampleSize  = 1 << 14
+	bandSigmas  = 6
+	bandMinSize = 1 << 15 // below this, plain quickselect
+)
+
+// xorshift is the deterministic generator of pivots and samples.
+type xorshift uint64
+
+func (x *xorshift) next() uint64 {
+	*x ^= *x << 13
+	*x ^= *x >> 7
+	*x ^= *x << 17
+	return uint64(*x)
+}
+
+// orderStats returns the k-th smallest value of a (0-based) and the
+// (k+1)-th (or +Inf when k is the last). For large a it estimates a band
+// of values around rank k from a sample (Floyd & Rivest's idea), keeps the
+// values inside the band in one pass and sorts only those, without
+// touching a; if the band misses rank k (or is too wide, as with massive
+// ties) it falls back to quickselect in place, which reorders a.
+func orderStats(a []float64, k int) (float64, float64) {
+	n := len(a)
+	if n >= bandMinSize {
+		if v0, v1, ok := bandStats(a, k); ok {
+			return v0, v1
+		}
+	}
+	v0 := selectK(a, k)
+	if k+1 >= n {
+		return v0, math.Inf(1)
+	}
+	v1 := a[k+1]
+	for _, v := range a[k+2:] {
+		if v < v1 {
+			v1 = v
+		}
+	}
+	return v0, v1
+}
+
+func bandStats(a []float64, k int) (float64, float64, bool) {
+	n := len(a)
+	rng := xorshift(0x9e3779b97f4a7c15)
+	sample := make([]float64, sampleSize)
+	for i := range sample {
+		sample[i] = a[rng.next()%uint64(n)]
+	}
+	slices.Sort(sample)
+	lo, hi := bandAround(sample, float64(k)/float64(n))
+	var below int
+	band := make([]float64, 0, 4*sampleSize)
+	limit := n / 8
+	in := inBand(lo, hi)
+	for _, v := range a {
+		// Written so that the compiler can use a conditional move: a
+		// branch on v < lo would be mispredicted half the time.
+		inc := 0
+		if v < lo {
+			inc = 1
+		}
+		below += inc
+		if in(v) {
+			if len(band) == limit {
+				return 0, 0, false
+			}
+			band = append(band, v)
+		}
+	}
+	last := k + 1
+	if last >= n {
+		last = k
+	}
+	if k < below || last >= below+len(band) {
+		return 0, 0, false
+	}
+	slices.Sort(band)
+	v0 := band[k-below]
+	if k+1 >= n {
+		return v0, math.Inf(1), true
+	}
+	return v0, band[k+1-below], true
+}
+
+// inBand returns the test lo ≤ v ≤ hi. For finite bounds it first checks
+// |v − mid| against a slightly widened half-width, one comparison that is
+// almost always false (so well predicted), and only then the exact test.
+func inBand(lo, hi float64) func(float64) bool {
+	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsInf(hi-lo, 0) {
+		return func(v float64) bool { return v >= lo && v <= hi }
+	}
+	mid, half := lo+(hi-lo)/2, (hi-lo)/2
+	slack := half*1e-6 + 4*math.SmallestNonzeroFloat64 + 1e-300
+	return func(v float64) bool {
+		return math.Abs(v-mid) <= half+slack && v >= lo && v <= hi
+	}
+}
+
+// bandAround returns the values of a sorted sample bandSigmas standard
+// deviations of a sample rank either side of fraction f (−Inf / +Inf past
+// the ends).
+func bandAround(sample []float64, f float64) (float64, float64) {
+	m := len(sample)
+	d := int(bandSigmas*math.Sqrt(float64(m))/2) + 1
+	r := int(f * float64(m))
+	lo, hi := math.Inf(-1), math.Inf(1)
+	if r-d >= 0 {
+		lo = sample[r-d]
+	}
+	if r+d < m {
+		hi = sample[r+d]
+	}
+	return lo, hi
+}
+
+// weightedPercentile returns scikit-learn 1.2's _weighted_percentile(a, w,
+// q): the smallest value v of a with W(≤ v) ≥ q/100 · Σ w, where a zero
+// target is replaced by the smallest positive float (so leading zero-weight
+// values are skipped); if no value reaches the target (all weights zero) it
+// is the largest value. It works on a copy; a and w are not modified.
+func weightedPercentile(a, w []float64, q float64) float64 {
+	if len(a) >= bandMinSize {
+		if v, ok := weightedBand(a, w, q); ok {
+			return v
+		}
+	}
+	type vw struct{ v, w float64 }
+	xs := make([]vw, len(a))
+	var total float64
+	for i, v := range a {
+		xs[i] = vw{v, w[i]}
+		total += w[i]
+	}
+	target := q / 100 * total
+	if target == 0 {
+		target = math.SmallestNonzeroFloat64
+	}
+	// Invariant: the answer is in xs[lo:hi], and base is the weight of
+	// the values below xs[lo:hi].
+	lo, hi := 0, len(xs)
+	base := 0.0
+	rng := uint64(0x9e3779b97f4a7c15)
+	for hi-lo > 0 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		p := xs[lo+int(rng%uint64(hi-lo))].v
+		lt, i, gt := lo, lo, hi-1
+		var wl, we float64
+		for i <= gt {
+			switch x := xs[i]; {
+			case x.v < p:
+				wl += x.w
+				xs[lt], xs[i] = xs[i], xs[lt]
+				lt++
+				i++
+			case x.v > p:
+				xs[i], xs[gt] = xs[gt], xs[i]
+				gt--
+			default:
+				we += x.w
+				i++
+			}
+		}
+		switch {
+		case base+wl >= target && lt > lo:
+			hi = lt
+		case base+wl+we >= target:
+			return p
+		default:
+			base += wl + we
+			lo = gt + 1
+		}
+	}
+	// No value reaches the target: scikit-learn clips to the last index.
+	m := xs[0].v
+	for _, x := range xs {
+		if x.v > m {
+			m = x.v
+		}
+	}
+	return m
+}
+
+// weightedBand is weightedPercentile by the band method of orderStats: the
+// band is placed from a sample's weighted distribution; it reports false
+// when the band misses the target.
+func weightedBand(a, w []float64, q float64) (float64, bool) {
+	n := len(a)
+	var total float64
+	for _, x := range w {
+		total += x
+	}
+	target := q / 100 * total
+	if target == 0 {
+		target = math.SmallestNonzeroFloat64
+	}
+	type vw struct{ v, w float64 }
+	rng := xorshift(0x9e3779b97f4a7c15)
+	sample := make([]vw, sampleSize)
+	var sw float64
+	for i := range sample {
+		j := rng.next() % uint64(n)
+		sample[i] = vw{a[j], w[j]}
+		sw += w[j]
+	}
+	if !(sw > 0) {
+		return 0, false
+	}
+	slices.SortFunc(sample, func(x, y vw) int { return cmp.Compare(x.v, y.v) })
+	vals := make([]float64, len(sample))
+	f, cum := 1.0, 0.0
+	for i, x := range sample {
+		vals[i] = x.v
+		cum += x.w
+		if cum >= q/100*sw && f == 1 {
+			f = float64(i) / float64(len(sample))
+		}
+	}
+	lo, hi := bandAround(vals, f)
+	var below float64
+	band := make([]vw, 0, 4*sampleSize)
+	limit := n / 8
+	in := inBand(lo, hi)
+	for i, v := range a {
+		b := 0.0
+		if v < lo {
+			b = w[i]
+		}
+		below += b
+		if in(v) {
+			if len(band) == limit {
+				return 0, false
+			}
+			band = append(band, vw{v, w[i]})
+		}
+	}
+	if below >= target {
+		return 0, false
+	}
+	slices.SortFunc(band, func(x, y vw) int { return cmp.Compare(x.v, y.v) })
+	cum = below
+	for _, x := range band {
+		cum += x.w
+		if cum >= target {
+			return x.v, true
+		}
+	}
+	return 0, false
+}

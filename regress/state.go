@@ -1,0 +1,330 @@
+package regress
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// Sentinel errors. Returned errors wrap them; match with errors.Is.
+var (
+	ErrEmpty      = errors.New("no rows")
+	ErrZeroWeight = errors.New("the weights sum to zero")
+	ErrZeroTarget = errors.New("a zero target under MAPE (an epsilon, --mape-epsilon on the command line, bounds the denominator)")
+	ErrNegative   = errors.New("a negative value under a logarithmic error")
+	ErrDomain     = errors.New("a value outside the deviance's domain")
+	ErrTooFew     = errors.New("too few rows")
+	ErrUndefined  = errors.New("undefined: zero denominator")
+	ErrNoValues   = errors.New("needs every row, which was not kept (Options.KeepValues; --bounded-memory on the command line)")
+	ErrBadOption  = errors.New("invalid option")
+	ErrNotFinite  = errors.New("a value that is not a finite number")
+	ErrBadWeight  = errors.New("a weight that is negative or not finite")
+	ErrOverflow   = errors.New("a sum overflows float64")
+)
+
+// Options configure a [State]. The zero value is valid: MAPE with no
+// epsilon, pinball loss at α = 0.5, Tweedie power 0, no values kept.
+type Options struct {
+	// MAPEEpsilon bounds MAPE's denominator below: |y − ŷ| / max(|y|, ε).
+	// 0 (the default) makes a zero target an error; scikit-learn always
+	// uses ε = 2.220446049250313e-16 (float64 machine epsilon).
+	MAPEEpsilon float64
+	// Alpha is the quantile of the pinball loss and of D² pinball, in
+	// (0, 1); 0 means 0.5.
+	Alpha float64
+	// Power is the Tweedie power p of TweedieDeviance and D2Tweedie:
+	// p ≤ 0 or p ≥ 1 (0 normal, 1 Poisson, 2 Gamma, 3 inverse Gaussian).
+	Power float64
+	// KeepValues keeps every row's y and |y − ŷ| (and weight), needed by
+	// MedAE, D2Pinball, D2AbsoluteError and D2Tweedie: O(n) memory.
+	KeepValues bool
+}
+
+func (o Options) alpha() float64 {
+	if o.Alpha == 0 {
+		return 0.5
+	}
+	return o.Alpha
+}
+
+func (o Options) check() error {
+	if !(o.MAPEEpsilon >= 0) || math.IsInf(o.MAPEEpsilon, 0) {
+		return fmt.Errorf("%w: MAPE epsilon %v is not a finite non-negative number", ErrBadOption, o.MAPEEpsilon)
+	}
+	if a := o.alpha(); !(a > 0 && a < 1) {
+		return fmt.Errorf("%w: alpha %v is not in (0, 1)", ErrBadOption, o.Alpha)
+	}
+	if p := o.Power; !(p <= 0 || p >= 1) || math.IsInf(p, 0) {
+		return fmt.Errorf("%w: Tweedie power %v is not ≤ 0 or ≥ 1", ErrBadOption, p)
+	}
+	return nil
+}
+
+// moments is a weighted Welford accumulator (West 1979; Chan et al. 1979
+// for merges): the weight sum, the weighted mean and the weighted sum of
+// squared deviations from it.
+type moments struct {
+	w, mean, m2 float64
+}
+
+func (m *moments) add(x, w float64) {
+	if w == 0 {
+		return
+	}
+	m.w += w
+	d := x - m.mean
+	m.mean += d * (w / m.w)
+	m.m2 += w * d * (x - m.mean)
+}
+
+func (m *moments) merge(o moments) {
+	if o.w == 0 {
+		return
+	}
+	if m.w == 0 {
+		*m = o
+		return
+	}
+	w := m.w + o.w
+	d := o.mean - m.mean
+	m.mean += d * (o.w / w)
+	m.m2 += o.m2 + d*d*(m.w*o.w/w)
+	m.w = w
+}
+
+// Issue kinds: the domain checks a State tracks.
+const (
+	issueZeroTarget = iota // y = 0 under MAPE with no epsilon
+	issueNegative          // y < 0 or ŷ < 0 under MSLE
+	issuePoisson           // y < 0 or ŷ ≤ 0
+	issueGamma             // y ≤ 0 or ŷ ≤ 0
+	issueTweedie           // outside the domain of the options' power
+	numIssues
+)
+
+// State is the mergeable sufficient statistic of one output. Create it with
+// [New]; add rows with Add / AddWeighted; combine with Merge. A State is not
+// safe for concurrent use (the quantile measures reorder the kept values).
+type State struct {
+	opt      Options
+	n        int64
+	weighted bool
+	w        fsum.Sum
+	y, d     moments // of y and of d = y − ŷ
+
+	sq, abs, ape, sape, absY, sqLog, pinball, pinHalf fsum.Sum
+	poisson, gamma, tweedie                           fsum.Sum
+	maxErr                                            float64
+
+	first   [numIssues]int64 // first offending row, or -1
+	changes int              // number of first offences recorded
+
+	ys, ads, ws []float64 // kept values (ws only once weighted)
+
+	name func(int64) string  // names rows in messages
+	yq   map[float64]float64 // quantiles of y computed since the last add
+}
+
+// New returns an empty State. It panics if the options are invalid (an
+// alpha outside (0, 1), a Tweedie power in (0, 1), a negative or non-finite
+// epsilon); use [Options] values checked with [CheckOptions] for user input.
+func New(opt Options) *State {
+	if err := opt.check(); err != nil {
+		panic("regress: " + err.Error())
+	}
+	s := &State{opt: opt}
+	for i := range s.first {
+		s.first[i] = -1
+	}
+	return s
+}
+
+// CheckOptions reports whether opt is valid, with an error wrapping
+// ErrBadOption when it is not.
+func CheckOptions(opt Options) error { return opt.check() }
+
+// Options returns the state's options.
+func (s *State) Options() Options { return s.opt }
+
+// N returns the number of rows added.
+func (s *State) N() int64 { return s.n }
+
+// WeightSum returns Σ w.
+func (s *State) WeightSum() float64 { return s.w.Value() }
+
+// Weighted reports whether any row was added with a weight.
+func (s *State) Weighted() bool { return s.weighted }
+
+// Add adds a row (y, ŷ) of weight 1. A NaN or infinite y or ŷ is
+// ErrNotFinite naming the row, and the row is not added.
+func (s *State) Add(y, yhat float64) error {
+	if err := s.checkRow(y, yhat); err != nil {
+		return err
+	}
+	s.add(y, yhat, 1)
+	return nil
+}
+
+// AddWeighted adds a row (y, ŷ) of weight w and marks the state weighted
+// (which selects scikit-learn's weighted-percentile convention for the
+// quantile measures). A non-finite value is ErrNotFinite, a negative or
+// non-finite weight ErrBadWeight, naming the row; the row is not added.
+func (s *State) AddWeighted(y, yhat, w float64) error {
+	if err := s.checkRow(y, yhat); err != nil {
+		return err
+	}
+	if !(w >= 0) || math.IsInf(w, 1) {
+		return fmt.Errorf("%s: %w: %v", s.rowName(s.n), ErrBadWeight, w)
+	}
+	if !s.weighted {
+		s.markWeighted()
+	}
+	s.add(y, yhat, w)
+	return nil
+}
+
+func (s *State) checkRow(y, yhat float64) error { return s.checkRowAt(s.n, y, yhat) }
+
+func (s *State) checkRowAt(row int64, y, yhat float64) error {
+	if math.IsNaN(y) || math.IsInf(y, 0) {
+		return fmt.Errorf("%s: %w: y = %v", s.rowName(row), ErrNotFinite, y)
+	}
+	if math.IsNaN(yhat) || math.IsInf(yhat, 0) {
+		return fmt.Errorf("%s: %w: ŷ = %v", s.rowName(row), ErrNotFinite, yhat)
+	}
+	if math.IsInf(y-yhat, 0) {
+		return fmt.Errorf("%s: %w: y − ŷ overflows (y = %v, ŷ = %v)", s.rowName(row), ErrNotFinite, y, yhat)
+	}
+	return nil
+}
+
+// SetRowName sets how error messages name a row (by its 0-based index in
+// the order rows were added); the default is "row N". A reader of a file
+// can name the file and line instead.
+func (s *State) SetRowName(f func(row int64) string) { s.name = f }
+
+func (s *State) rowName(r int64) string {
+	if s.name != nil {
+		return s.name(r)
+	}
+	return fmt.Sprintf("row %d", r)
+}
+
+func (s *State) markWeighted() {
+	s.weighted = true
+	if s.opt.KeepValues && s.ws == nil {
+		s.ws = make([]float64, len(s.ys), cap(s.ys))
+		for i := range s.ws {
+			s.ws[i] = 1
+		}
+	}
+}
+
+// add adds one validated row: a block of one.
+func (s *State) add(y, yhat, w float64) {
+	ys, ps, ws := [1]float64{y}, [1]float64{yhat}, [1]float64{w}
+	if s.weighted {
+		s.addBlock(ys[:], ps[:], ws[:])
+	} else {
+		s.addBlock(ys[:], ps[:], nil)
+	}
+}
+
+// Merge adds the rows of o to s, as if they had been added after s's own.
+// Both states must have the same options; it panics otherwise.
+func (s *State) Merge(o *State) {
+	if s.opt != o.opt {
+		panic("regress: Merge of states with different options")
+	}
+	if o.weighted && !s.weighted {
+		s.markWeighted()
+	}
+	for i, f := range o.first {
+		if s.first[i] < 0 && f >= 0 {
+			s.first[i] = s.n + f
+			s.changes++
+		}
+	}
+	s.w.Merge(o.w)
+	s.y.merge(o.y)
+	s.d.merge(o.d)
+	for _, p := range [][2]*fsum.Sum{{&s.sq, &o.sq}, {&s.abs, &o.abs}, {&s.ape, &o.ape},
+		{&s.sape, &o.sape}, {&s.absY, &o.absY}, {&s.sqLog, &o.sqLog}, {&s.pinball, &o.pinball},
+		{&s.pinHalf, &o.pinHalf}, {&s.poisson, &o.poisson}, {&s.gamma, &o.gamma}, {&s.tweedie, &o.tweedie}} {
+		p[0].Merge(*p[1])
+	}
+	s.maxErr = math.Max(s.maxErr, o.maxErr)
+	if s.opt.KeepValues {
+		s.ys = append(s.ys, o.ys...)
+		s.ads = append(s.ads, o.ads...)
+		if s.weighted {
+			if o.weighted {
+				s.ws = append(s.ws, o.ws...)
+			} else {
+				for range o.ys {
+					s.ws = append(s.ws, 1)
+				}
+			}
+		}
+	}
+	s.n += o.n
+	s.yq = nil
+}
+
+// Issues returns a count that grows whenever a domain problem (a zero
+// target under MAPE, a negative value under MSLE, a value outside a
+// deviance's domain) is met for the first time, so a reader can note the
+// input position of the row just added.
+func (s *State) Issues() int { return s.changes }
+
+// poissonDev is the Poisson unit deviance 2(y log(y/μ) − y + μ), with
+// 0·log 0 = 0 (scikit-learn's xlogy).
+func poissonDev(y, mu float64) float64 {
+	t := 0.0
+	if y != 0 {
+		t = y * math.Log(y/mu)
+	}
+	return 2 * (t - y + mu)
+}
+
+// gammaDev is the Gamma unit deviance 2(log(μ/y) + y/μ − 1).
+func gammaDev(y, mu float64) float64 {
+	return 2 * (math.Log(mu/y) + y/mu - 1)
+}
+
+// tweedieOK reports whether (y, μ) is in the domain of power p (as
+// scikit-learn 1.2 mean_tweedie_deviance checks it).
+func tweedieOK(p, y, mu float64) bool {
+	switch {
+	case p < 0:
+		return mu > 0
+	case p == 0:
+		return true
+	case p < 2:
+		return y >= 0 && mu > 0
+	}
+	return y > 0 && mu > 0
+}
+
+// tweedieDev is the Tweedie unit deviance of power p:
+//
+//	p = 0: (y − μ)²;  p = 1: Poisson;  p = 2: Gamma;
+//	else  2(max(y,0)^(2−p)/((1−p)(2−p)) − y μ^(1−p)/(1−p) + μ^(2−p)/(2−p)).
+func tweedieDev(p, y, mu float64) float64 {
+	switch p {
+	case 0:
+		d := y - mu
+		return d * d
+	case 1:
+		return poissonDev(y, mu)
+	case 2:
+		return gammaDev(y, mu)
+	}
+	yy := y
+	if p < 0 && yy < 0 {
+		yy = 0
+	}
+	return 2 * (math.Pow(yy, 2-p)/((1-p)*(2-p)) - y*math.Pow(mu, 1-p)/(1-p) + math.Pow(mu, 2-p)/(2-p))
+}
