@@ -392,14 +392,26 @@ func demoDoc(r *demoReport) *report.Doc {
 			add(t)
 		}
 	}
-	rt := &report.Table{Title: fmt.Sprintf("diabetes (regression), %d-fold cross-validation", r.Folds)}
+	rt := &report.Table{Title: fmt.Sprintf("diabetes (regression), %d-fold cross-validation (shuffled)", r.Folds)}
+	rshown := []string{"mse", "rmse", "mae", "mape", "r2"}
 	for _, c := range r.Regression {
+		var cols []int
+		for _, name := range rshown {
+			for j, m := range c.Measures {
+				if m == name {
+					cols = append(cols, j)
+				}
+			}
+		}
 		if rt.Header == nil {
-			rt.Header = append([]string{"learner"}, c.Measures...)
+			rt.Header = []string{"learner"}
+			for _, j := range cols {
+				rt.Header = append(rt.Header, c.Measures[j])
+			}
 		}
 		row := []string{c.Learner}
-		for _, s := range c.Summary {
-			row = append(row, pm(s))
+		for _, j := range cols {
+			row = append(row, pm(c.Summary[j]))
 		}
 		rt.Rows = append(rt.Rows, row)
 	}

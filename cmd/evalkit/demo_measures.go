@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/learn/datasets"
+	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/resample"
 )
 
@@ -48,9 +49,27 @@ func classificationMeasures(classes int) []resample.Measure {
 	}
 }
 
-// regressionMeasures are the regression measures reported per fold.
+// fromRegress makes a measure of one of package regress's one-call
+// functions.
+func fromRegress(name string, higher bool, f func(y, yhat, w []float64) (float64, error)) resample.Measure {
+	return resample.Measure{Name: name, HigherIsBetter: higher, Func: func(p resample.Predictions) (float64, error) {
+		return f(p.Y, p.Pred, nil)
+	}}
+}
+
+// regressionMeasures are the regression measures reported per fold:
+// package regress's.
 func regressionMeasures() []resample.Measure {
-	return []resample.Measure{resample.SquaredLoss.Measure()}
+	return []resample.Measure{
+		fromRegress("mse", false, regress.MSE),
+		fromRegress("rmse", false, regress.RMSE),
+		fromRegress("mae", false, regress.MAE),
+		fromRegress("medae", false, regress.MedAE),
+		fromRegress("mape", false, func(y, yhat, w []float64) (float64, error) { return regress.MAPE(y, yhat, w, 0) }),
+		fromRegress("r2", true, regress.R2),
+		fromRegress("explained_variance", true, regress.ExplainedVariance),
+		fromRegress("max_error", false, func(y, yhat, _ []float64) (float64, error) { return regress.MaxError(y, yhat) }),
+	}
 }
 
 // demoExtras adds the sections that come from the measure and test
