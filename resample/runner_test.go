@@ -16,6 +16,10 @@ type runnerGolden struct {
 		Name   string    `json:"name"`
 		Scores []float64 `json:"scores"`
 	} `json:"cv"`
+	Multi []struct {
+		Name   string               `json:"name"`
+		Scores map[string][]float64 `json:"scores"`
+	} `json:"multi"`
 	Curves []struct {
 		Name  string    `json:"name"`
 		Sizes []int     `json:"sizes"`
@@ -359,5 +363,54 @@ func TestRunnerErrors(t *testing.T) {
 	}
 	if cv.OutOfFold != nil {
 		t.Error("out-of-fold predictions for splits that do not partition the rows")
+	}
+}
+
+// TestDefaultMeasuresOracle: every default measure on every fold vs
+// scikit-learn 1.2.1 cross_validate with the matching scorers
+// (tools/oracle/resample_runner.py), to 1e-9.
+func TestDefaultMeasuresOracle(t *testing.T) {
+	g := loadRunner(t)
+	wine, cancer, diab := datasets.Wine().Data, datasets.BreastCancer().Data, datasets.Diabetes().Data
+	runs := map[string]func() (*CV, error){
+		"gnb_wine_skf5": func() (*CV, error) {
+			return CrossValidate(func() learn.Model { return &learn.GaussianNB{} }, wine, stratified(t, wine, 5), DefaultMeasures(wine), Config{})
+		},
+		"gnb_cancer_skf10": func() (*CV, error) {
+			return CrossValidate(func() learn.Model { return &learn.GaussianNB{} }, cancer, stratified(t, cancer, 10), DefaultMeasures(cancer), Config{})
+		},
+		"linear_diabetes_kf5": func() (*CV, error) {
+			return CrossValidate(func() learn.Model { return &learn.Linear{} }, diab, kfold(t, len(diab.Y), 5), DefaultMeasures(diab), Config{})
+		},
+		"ridge1_diabetes_kf3": func() (*CV, error) {
+			return CrossValidate(func() learn.Model { return &learn.Linear{Alpha: 1} }, diab, kfold(t, len(diab.Y), 3), DefaultMeasures(diab), Config{})
+		},
+	}
+	checked := 0
+	for _, c := range g.Multi {
+		t.Run(c.Name, func(t *testing.T) {
+			cv, err := runs[c.Name]()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j, m := range cv.Measures {
+				want, ok := c.Scores[m]
+				if !ok {
+					if m != "error_rate" {
+						t.Errorf("no reference for %s", m)
+					}
+					continue
+				}
+				for s := range want {
+					if got := cv.PerSplit[s][j]; !near(got, want[s], 1e-9) {
+						t.Errorf("%s split %d: %v, want %v", m, s, got, want[s])
+					}
+					checked++
+				}
+			}
+		})
+	}
+	if checked < 150 {
+		t.Errorf("only %d values checked", checked)
 	}
 }

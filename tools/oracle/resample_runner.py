@@ -14,7 +14,7 @@ import scipy
 import sklearn
 from scipy import stats
 from sklearn import datasets
-from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
 from sklearn.model_selection import KFold, StratifiedKFold, cross_val_score, learning_curve
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
@@ -45,6 +45,32 @@ add("linear_diabetes_kf5", LinearRegression(), diabetes, KFold(5), "neg_mean_squ
 add("logistic_cancer_skf10", make_pipeline(StandardScaler(), LogisticRegression(solver="newton-cg", tol=1e-6, max_iter=10000)),
     cancer, StratifiedKFold(10), "accuracy")
 
+# every default measure per fold (resample.DefaultMeasures) vs cross_validate
+from sklearn.metrics import cohen_kappa_score, make_scorer, matthews_corrcoef
+from sklearn.model_selection import cross_validate
+
+multi = []
+cls_scoring = {"accuracy": "accuracy", "balanced_accuracy": "balanced_accuracy",
+               "macro_precision": "precision_macro", "macro_recall": "recall_macro", "macro_f1": "f1_macro",
+               "cohen_kappa": make_scorer(cohen_kappa_score), "mcc": make_scorer(matthews_corrcoef)}
+reg_scoring = {"mse": "neg_mean_squared_error", "rmse": "neg_root_mean_squared_error",
+               "mae": "neg_mean_absolute_error", "medae": "neg_median_absolute_error",
+               "mape": "neg_mean_absolute_percentage_error", "r2": "r2",
+               "explained_variance": "explained_variance", "max_error": "max_error"}
+for name, model, data, splitter, scoring in [
+        ("gnb_wine_skf5", GaussianNB(), wine, StratifiedKFold(5), cls_scoring),
+        ("gnb_cancer_skf10", GaussianNB(), cancer, StratifiedKFold(10), cls_scoring),
+        ("linear_diabetes_kf5", LinearRegression(), diabetes, KFold(5), reg_scoring),
+        ("ridge1_diabetes_kf3", Ridge(alpha=1.0, solver="cholesky"), diabetes, KFold(3), reg_scoring)]:
+    r = cross_validate(model, *data, cv=splitter, scoring=scoring)
+    scores = {}
+    for m, sc in scoring.items():
+        v = r["test_" + m]
+        if isinstance(sc, str) and (sc.startswith("neg_") or sc == "max_error"):
+            v = -v
+        scores[m] = v.tolist()
+    multi.append({"name": name, "scores": scores})
+
 curves = []
 sizes, tr, va = learning_curve(GaussianNB(), *cancer, cv=KFold(5), train_sizes=[0.1, 0.325, 0.55, 0.775, 1.0],
                                scoring="accuracy")
@@ -65,7 +91,7 @@ for n in [2, 3, 5, 10, 30]:
                    "lo": lo, "hi": hi})
 
 out = {"source": f"scikit-learn {sklearn.__version__}, scipy {scipy.__version__}; tools/oracle/resample_runner.py",
-       "cv": cv, "curves": curves, "ci": ci}
+       "cv": cv, "multi": multi, "curves": curves, "ci": ci}
 with open("resample/testdata/runner.json", "w") as f:
     json.dump(out, f)
 print(len(cv), len(curves), len(ci))
