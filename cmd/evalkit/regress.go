@@ -87,11 +87,7 @@ func runRegress(e *env, args []string) error {
 	}
 
 	m := regress.NewMulti(k, opt)
-	lines := map[int64]int{} // input line of each row a warning names
-	name := func(row int64) string { return fmt.Sprintf("%s:%d", r.Name(), lines[row]) }
-	for j := 0; j < k; j++ {
-		m.Output(j).SetRowName(name)
-	}
+	m.SetRowName(func(line int64) string { return fmt.Sprintf("%s:%d", r.Name(), line) })
 	if n := estimateRows(path); n > 0 {
 		for j := 0; j < k; j++ {
 			m.Output(j).Grow(n)
@@ -116,25 +112,13 @@ func runRegress(e *env, args []string) error {
 		defer close(batches)
 		readErr = readRegressBatches(r, tc, pc, wc, batches, free, done)
 	}()
-	issues := 0
 	for b := range batches {
 		var w []float64
 		if wc >= 0 {
 			w = b.w
 		}
-		base := m.Output(0).N()
-		if err := m.AddBatch(b.y, b.p, w); err != nil {
+		if err := m.AddBatchAt(b.y, b.p, w, b.lines); err != nil {
 			return err
-		}
-		if n := totalIssues(m); n != issues {
-			issues = n
-			for j := 0; j < k; j++ {
-				for _, row := range m.Output(j).IssueRows() {
-					if row >= base && row < base+int64(len(b.lines)) {
-						lines[row] = b.lines[row-base]
-					}
-				}
-			}
 		}
 		for j, s := range samples {
 			for i := range b.lines {
@@ -178,7 +162,7 @@ func runRegress(e *env, args []string) error {
 type regressBatch struct {
 	y, p  [][]float64
 	w     []float64
-	lines []int
+	lines []int64
 }
 
 const regressBatchRows = 4096
@@ -192,7 +176,7 @@ func newRegressBatch(k int, weighted bool) *regressBatch {
 	if weighted {
 		b.w = make([]float64, 0, regressBatchRows)
 	}
-	b.lines = make([]int, 0, regressBatchRows)
+	b.lines = make([]int64, 0, regressBatchRows)
 	return b
 }
 
@@ -243,7 +227,7 @@ func readRegressBatches(r *table.Reader, tc, pc []int, wc int, out, free chan *r
 			}
 			b.w = append(b.w, w)
 		}
-		b.lines = append(b.lines, r.Line())
+		b.lines = append(b.lines, int64(r.Line()))
 		if len(b.lines) == regressBatchRows {
 			if !send() || !take() {
 				return nil
@@ -296,14 +280,6 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-func totalIssues(m *regress.Multi) int {
-	n := 0
-	for j := 0; j < m.K(); j++ {
-		n += m.Output(j).Issues()
-	}
-	return n
 }
 
 // reservoir keeps a uniform sample of at most size (y, ŷ) pairs
