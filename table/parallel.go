@@ -11,6 +11,32 @@ import (
 // variable so that tests can cut tiny chunks).
 var chunkSize = 1 << 20
 
+// SetChunkSizeForTest sets the size in bytes of the chunks that Parallel
+// cuts (1 MiB by default; a chunk holds at least one whole row, so a size
+// of 1 gives a chunk a row) and returns a function that restores the
+// previous size. It is for tests of callers of Parallel that want many
+// chunks from a small input; it must not be called while Parallel runs.
+// It panics if n < 1.
+func SetChunkSizeForTest(n int) (restore func()) {
+	if n < 1 {
+		panic("table: SetChunkSizeForTest with a size below 1")
+	}
+	old := chunkSize
+	chunkSize = n
+	return func() { chunkSize = old }
+}
+
+// Chunk returns the 0-based index, in input order, of the chunk that a
+// sub-reader handed to Parallel's work function reads, and -1 for any
+// other reader. Callers that keep state per chunk use it to combine that
+// state in input order, whichever worker read which chunk.
+func (r *Reader) Chunk() int {
+	if !r.sub {
+		return -1
+	}
+	return r.chunk
+}
+
 // Parallel reads the remaining rows of r on several goroutines. The input is
 // cut into chunks of whole rows (a cut never falls inside a quoted field);
 // each chunk is read by a fresh sub-reader with r's header, and work(worker,
@@ -48,6 +74,7 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 			defer wg.Done()
 			for c := range jobs {
 				sub := r.subReader(c.data, c.line, c.first)
+				sub.chunk = c.seq
 				c.err = work(w, sub)
 				if c.err == nil {
 					c.err = sub.err

@@ -129,3 +129,57 @@ func TestParallelEqualsSequential(t *testing.T) {
 		}
 	}
 }
+
+// TestChunkIndex: the sub-readers' chunk indices are 0, 1, … once each,
+// in input order (every line of chunk i comes before every line of chunk
+// i+1); a plain reader's is -1.
+func TestChunkIndex(t *testing.T) {
+	restore := SetChunkSizeForTest(7)
+	defer restore()
+	var in strings.Builder
+	in.WriteString("a,b,c\n")
+	for i := range 300 {
+		fmt.Fprintf(&in, "x%d,y,%d\n", i, i)
+		if i%17 == 0 {
+			in.WriteString("\n") // a blank line
+		}
+	}
+	r, err := NewReader(strings.NewReader(in.String()), "c.csv", CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Chunk() != -1 {
+		t.Fatalf("plain reader: Chunk() = %d", r.Chunk())
+	}
+	var mu sync.Mutex
+	lines := map[int][]int{} // chunk → lines of its rows
+	err = r.Parallel(3, func(_ int, sub *Reader) error {
+		for sub.Next() {
+			mu.Lock()
+			lines[sub.Chunk()] = append(lines[sub.Chunk()], sub.Line())
+			mu.Unlock()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < 100 {
+		t.Fatalf("%d chunks from 300 rows in chunks of 7 bytes", len(lines))
+	}
+	last := 0
+	for c := range len(lines) {
+		ls, ok := lines[c]
+		if !ok {
+			t.Fatalf("no chunk %d of %d", c, len(lines))
+		}
+		if ls[0] <= last {
+			t.Fatalf("chunk %d starts at line %d, not after line %d", c, ls[0], last)
+		}
+		last = ls[len(ls)-1]
+	}
+	restore()
+	if chunkSize != 1<<20 {
+		t.Fatalf("chunk size %d after restore", chunkSize)
+	}
+}
