@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -108,8 +109,17 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 			}
 			buf = append(buf, carry...)
 			carry = carry[:0]
+			// The chunk is cut at the last row boundary within limit
+			// bytes — a function of the input alone, not of the recycled
+			// buffer's capacity — so that the chunks, and any per-chunk
+			// state merged in chunk order, are the same on every run.
+			limit := chunkSize + chunkSize/4
+			for limit <= len(buf) {
+				limit *= 2
+			}
+			buf = slices.Grow(buf, limit-len(buf))
 			for {
-				n, err := fill(r.br, buf[len(buf):cap(buf)])
+				n, err := fill(r.br, buf[len(buf):limit])
 				buf = buf[:len(buf)+n]
 				if err == io.EOF {
 					eof = true
@@ -128,8 +138,9 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 					buf = buf[:cut]
 					break
 				}
-				// One row longer than the buffer: grow and read on.
-				buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
+				// One row longer than the chunk: read on, twice as far.
+				limit *= 2
+				buf = slices.Grow(buf, limit-len(buf))
 			}
 			if len(buf) == 0 && first == nil {
 				continue

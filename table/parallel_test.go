@@ -183,3 +183,44 @@ func TestChunkIndex(t *testing.T) {
 		t.Fatalf("chunk size %d after restore", chunkSize)
 	}
 }
+
+// TestChunksDeterministic: the cut into chunks depends on the input alone
+// (not on which recycled buffer a chunk was read into), even with rows
+// longer than a chunk: two reads give the same chunks.
+func TestChunksDeterministic(t *testing.T) {
+	defer SetChunkSizeForTest(1)()
+	rng := rand.New(rand.NewPCG(31, 32))
+	for trial := range 100 {
+		chunkSize = 1 + rng.IntN(60)
+		jsonl := trial%3 == 0
+		f := CSV
+		if jsonl {
+			f = JSONL
+		}
+		in := randomTable(rng, jsonl)
+		var cuts [2]map[int][]int
+		var errs [2]error
+		for i := range cuts {
+			r, err := NewReader(strings.NewReader(in), "d.csv", f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mu sync.Mutex
+			cuts[i] = map[int][]int{}
+			errs[i] = r.Parallel(3, func(_ int, sub *Reader) error {
+				for sub.Next() {
+					mu.Lock()
+					cuts[i][sub.Chunk()] = append(cuts[i][sub.Chunk()], sub.Line())
+					mu.Unlock()
+				}
+				return nil
+			})
+		}
+		if errs[0] != nil || errs[1] != nil {
+			continue // chunks after a bad one may or may not be read
+		}
+		if fmt.Sprint(cuts[0]) != fmt.Sprint(cuts[1]) {
+			t.Fatalf("trial %d: chunks %v, then %v", trial, cuts[0], cuts[1])
+		}
+	}
+}
