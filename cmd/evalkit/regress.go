@@ -182,7 +182,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 		return nil, nil, err
 	}
 	if len(merge.pending) > 0 || m.Output(0).N() != int64(r.Rows()) {
-		panic(fmt.Sprintf("evalkit: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), len(merge.pending)))
+		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), len(merge.pending)))
 	}
 	return m, mergeSamples(samples, sampleSize), nil
 }
