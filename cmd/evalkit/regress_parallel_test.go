@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -144,6 +145,25 @@ func TestRegressParallelFirstLine(t *testing.T) {
 					})
 				}
 			})
+		}
+	}
+}
+
+// TestRegressWorkers: the output does not depend on the number of
+// workers either (the chunk states are merged in chunk order).
+func TestRegressWorkers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	path, _ := issueFile(t, rng, t.TempDir(), false, 300)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	defer table.SetChunkSizeForTest(50)()
+	var first []byte
+	for _, procs := range []int{1, 2, 3, 8} {
+		runtime.GOMAXPROCS(procs)
+		_, raw := runJSON(t, "regress", path, "--format", "json", "--weight", "w")
+		if first == nil {
+			first = raw
+		} else if !bytes.Equal(raw, first) {
+			t.Errorf("%d workers: output differs from one worker's:\n%s", procs, lineDiff(first, raw))
 		}
 	}
 }
