@@ -46,8 +46,10 @@ func (s *State) AddBatch(y, yhat, w []float64) error {
 // message names: for each problem, the offending row of smallest position,
 // in this state and in every state merged into it ([State.Merge]). Rows
 // added without positions (pos nil, Add, AddWeighted, AddBatch) have their
-// 0-based index in the order rows were added to the state. It panics if
-// the lengths differ.
+// 0-based index in the order rows were added to the state; give positions
+// to every row of a family of merged states or to none, since a position
+// and an index are compared as plain numbers. It panics if the lengths
+// differ.
 func (s *State) AddBatchAt(y, yhat, w []float64, pos []int64) error {
 	if len(y) != len(yhat) || (w != nil && len(w) != len(y)) || (pos != nil && len(pos) != len(y)) {
 		panic(fmt.Sprintf("regress: AddBatch of %d targets, %d predictions, %d weights and %d positions", len(y), len(yhat), len(w), len(pos)))

@@ -108,7 +108,8 @@ const (
 const noIssue = math.MaxInt64
 
 // State is the mergeable sufficient statistic of one output. Create it with
-// [New]; add rows with Add / AddWeighted; combine with Merge. A State is not
+// [New]; add rows with Add / AddWeighted / AddBatch (or AddBatchAt, with
+// positions); combine with Merge; reuse with Reset. A State is not
 // safe for concurrent use (the quantile measures reorder the kept values).
 type State struct {
 	opt      Options
