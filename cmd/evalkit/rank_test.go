@@ -223,3 +223,31 @@ func TestRankCLIMulticlassOracle(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRankCLI feeds arbitrary tables to "evalkit rank" (binary, weighted,
+// binned and multiclass): no panic, and either an error or valid JSON.
+func FuzzRankCLI(f *testing.F) {
+	f.Add("y_true,y_score,w\n0,0.1,1\n1,0.9,2\n0,0.9,0\n1,NaN,1\n", uint8(0))
+	f.Add("y_true,y_score,w\n-1,3,1\n1,-2,1\n1,1e308,0.5\n", uint8(1))
+	f.Add("y_true,y_score\n1,0.5\n0,0.5\n", uint8(2))
+	f.Add("y_true,a,b,c\na,0.2,0.3,0.5\nb,0.1,0.8,0.1\nc,0.3,0.3,0.4\n", uint8(3))
+	f.Fuzz(func(t *testing.T, data string, mode uint8) {
+		args := []string{"rank", "--format", "json"}
+		switch mode % 4 {
+		case 1:
+			args = append(args, "--weight", "w")
+		case 2:
+			args = append(args, "--bins", "7", "--bin-range", "-1,2")
+		case 3:
+			args = append(args, "--score", "a,b,c", "--classes", "a,b,c")
+		}
+		var stdout, stderr bytes.Buffer
+		err := run(args, strings.NewReader(data), &stdout, &stderr)
+		if err == nil && !json.Valid(stdout.Bytes()) {
+			t.Fatalf("invalid JSON: %s", stdout.String())
+		}
+		if err != nil && stdout.Len() != 0 {
+			t.Fatalf("output written before the error %v", err)
+		}
+	})
+}
