@@ -77,6 +77,11 @@ func TestProperties(t *testing.T) {
 		if err != nil {
 			continue // every weight of a class happened to be zero
 		}
+		if w == nil {
+			if fast, err := AUC(pos, score, nil); err != nil || math.Abs(fast-auc) > 1e-12 {
+				t.Errorf("trial %d: Builder.AUC %v (%v), Table.AUC %v", trial, fast, err, auc)
+			}
+		}
 		rl, _ := tb.RankLoss()
 		if math.Abs(auc+rl-1) > 1e-12 {
 			t.Errorf("trial %d: AUC %v + rank loss %v ≠ 1", trial, auc, rl)

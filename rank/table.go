@@ -2,6 +2,7 @@ package rank
 
 import (
 	"math"
+	"slices"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
@@ -245,6 +246,13 @@ func NewTable(score []float64, positive []bool, weight []float64) (*Table, error
 		panic("rank: NewTable: slices of different lengths")
 	}
 	var b Builder
+	np := 0
+	for _, p := range positive {
+		if p {
+			np++
+		}
+	}
+	b.Grow(np, len(positive)-np)
 	for i, s := range score {
 		w := 1.0
 		if weight != nil {
@@ -288,4 +296,50 @@ func Merge(a, b *Table) *Table {
 		}
 	}
 	return t
+}
+
+// AUC returns the exact AUC of the samples added so far without building
+// a [Table]: it sorts the builder's keys in place (the builder stays
+// usable) and counts the (positive, negative) pairs in one merge pass,
+// in exact integer arithmetic when every weight is 1 (up to 2³² samples).
+// Weighted samples fall back to [Table.AUC] on a copy. It returns
+// ErrOneClass when a class is missing.
+func (b *Builder) AUC() (float64, error) {
+	if b.posW != nil {
+		c := Builder{posK: slices.Clone(b.posK), negK: slices.Clone(b.negK),
+			posW: slices.Clone(b.posW), negW: slices.Clone(b.negW), rows: b.rows}
+		return c.Table().AUC()
+	}
+	pk, nk := b.posK, b.negK
+	switch {
+	case len(pk) == 0 && len(nk) == 0:
+		return math.NaN(), ErrEmpty
+	case len(pk) == 0:
+		return math.NaN(), errorf(ErrOneClass, "no positive samples")
+	case len(nk) == 0:
+		return math.NaN(), errorf(ErrOneClass, "no negative samples")
+	}
+	buf := make([]uint64, max(len(pk), len(nk)))
+	radixSort(pk, buf)
+	radixSort(nk, buf)
+	// Walk the positives in increasing order; j counts the negatives with
+	// a smaller key, and equal keys count one half (num is in halves).
+	var num uint64
+	j := 0
+	for i := 0; i < len(pk); {
+		k := pk[i]
+		for j < len(nk) && nk[j] < k {
+			j++
+		}
+		e := j
+		for e < len(nk) && nk[e] == k {
+			e++
+		}
+		i0 := i
+		for i < len(pk) && pk[i] == k {
+			i++
+		}
+		num += uint64(i-i0) * uint64(2*j+(e-j))
+	}
+	return float64(num) / 2 / float64(len(pk)) / float64(len(nk)), nil
 }

@@ -1,5 +1,7 @@
 package rank
 
+import "math"
+
 // The one-call functions below build a [Table] from slices and return one
 // measure: positive[i] tells whether sample i is positive, score[i] is its
 // score and weight[i] its weight (nil: all 1). They return the errors of
@@ -8,6 +10,31 @@ package rank
 // AUC returns the area under the ROC curve ([Table.AUC]), scikit-learn's
 // roc_auc_score.
 func AUC(positive []bool, score, weight []float64) (float64, error) {
+	if weight == nil {
+		// Exact pair count on the sorted keys, without a Table.
+		if len(positive) != len(score) {
+			panic("rank: AUC: slices of different lengths")
+		}
+		var b Builder
+		np := 0
+		for _, p := range positive {
+			if p {
+				np++
+			}
+		}
+		b.Grow(np, len(positive)-np)
+		for i, s := range score {
+			if math.IsNaN(s) || math.IsInf(s, 0) {
+				return math.NaN(), errorf(ErrNotFinite, "row %d: score %v", i, s)
+			}
+			if positive[i] {
+				b.AddPositive(s)
+			} else {
+				b.AddNegative(s)
+			}
+		}
+		return b.AUC()
+	}
 	t, err := NewTable(score, positive, weight)
 	if err != nil {
 		return 0, err
