@@ -62,13 +62,19 @@ func (t *Table) DeLongVar() (float64, error) {
 		return math.NaN(), err
 	}
 	theta, _ := t.AUC()
-	v10, v01 := t.placements(p, n)
+	// The structural components of group g, from the cumulative masses
+	// (no per-group arrays): negatives below g = W⁻ − FP_g.
+	tp, fp := t.cum()
 	var sx, sy fsum.Sum
 	for g := range t.Score {
-		d := v10[g] - theta
-		sx.Add(t.Pos[g] * d * d)
-		d = v01[g] - theta
-		sy.Add(t.Neg[g] * d * d)
+		if t.Pos[g] != 0 {
+			d := (n-fp[g]+t.Neg[g]/2)/n - theta
+			sx.Add(t.Pos[g] * d * d)
+		}
+		if t.Neg[g] != 0 {
+			d := (tp[g]-t.Pos[g]/2)/p - theta
+			sy.Add(t.Neg[g] * d * d)
+		}
 	}
 	return sx.Value()/(p-1)/p + sy.Value()/(n-1)/n, nil
 }

@@ -3,6 +3,7 @@ package rank
 import (
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
@@ -24,6 +25,11 @@ type Table struct {
 	Rows int64
 	// Weighted reports whether any sample had a weight other than 1.
 	Weighted bool
+
+	totals sync.Once
+	p, n   float64 // W⁺, W⁻
+	cums   sync.Once
+	tp, fp []float64 // cumulative masses, see cum
 }
 
 // Len returns the number of distinct scores.
@@ -31,10 +37,17 @@ func (t *Table) Len() int { return len(t.Score) }
 
 // Positives returns the positive mass W⁺ (the number of positives when
 // unweighted).
-func (t *Table) Positives() float64 { return fsum.Of(t.Pos) }
+func (t *Table) Positives() float64 { t.sums(); return t.p }
 
 // Negatives returns the negative mass W⁻.
-func (t *Table) Negatives() float64 { return fsum.Of(t.Neg) }
+func (t *Table) Negatives() float64 { t.sums(); return t.n }
+
+// sums computes W⁺ and W⁻ once. A Table is safe for concurrent use.
+func (t *Table) sums() {
+	t.totals.Do(func() {
+		t.p, t.n = fsum.Of(t.Pos), fsum.Of(t.Neg)
+	})
+}
 
 // check returns W⁺ and W⁻, or ErrEmpty / ErrOneClass.
 func (t *Table) check() (p, n float64, err error) {
@@ -53,16 +66,29 @@ func (t *Table) check() (p, n float64, err error) {
 // cum returns the cumulative (inclusive) true- and false-positive masses at
 // each distinct threshold, in decreasing score order, summed with
 // compensation.
+// They are computed once and shared: callers must not modify them.
+// Unweighted masses are integers, summed exactly without compensation.
 func (t *Table) cum() (tp, fp []float64) {
-	tp = make([]float64, len(t.Score))
-	fp = make([]float64, len(t.Score))
-	var a, b fsum.Sum
-	for i := range t.Score {
-		a.Add(t.Pos[i])
-		b.Add(t.Neg[i])
-		tp[i], fp[i] = a.Value(), b.Value()
-	}
-	return tp, fp
+	t.cums.Do(func() {
+		t.tp = make([]float64, len(t.Score))
+		t.fp = make([]float64, len(t.Score))
+		if !t.Weighted {
+			var a, b float64
+			for i := range t.Score {
+				a += t.Pos[i]
+				b += t.Neg[i]
+				t.tp[i], t.fp[i] = a, b
+			}
+			return
+		}
+		var a, b fsum.Sum
+		for i := range t.Score {
+			a.Add(t.Pos[i])
+			b.Add(t.Neg[i])
+			t.tp[i], t.fp[i] = a.Value(), b.Value()
+		}
+	})
+	return t.tp, t.fp
 }
 
 // Builder accumulates samples for a [Table]. Its zero value is empty and

@@ -106,38 +106,51 @@ type CostCurve struct {
 // between consecutive hull points a, b the envelope changes line at
 // x = ΔFPR / (ΔFPR + ΔTPR). It returns ErrOneClass when a class is missing.
 func (t *Table) CostCurve() (CostCurve, error) {
-	c, err := t.ROC(false)
+	p, n, err := t.check()
 	if err != nil {
 		return CostCurve{}, err
 	}
-	// Upper convex hull of the ROC points (increasing FPR, then TPR).
-	hull := make([]int, 0, 16)
-	cross := func(o, a, b int) float64 {
-		return (c.FPR[a]-c.FPR[o])*(c.TPR[b]-c.TPR[o]) - (c.TPR[a]-c.TPR[o])*(c.FPR[b]-c.FPR[o])
+	tp, fp := t.cum()
+	// ROC point i: (0, 0) for i = 0, else the (i−1)-th cumulative point.
+	pt := func(i int) (x, y float64) {
+		if i == 0 {
+			return 0, 0
+		}
+		return fp[i-1] / n, tp[i-1] / p
 	}
-	for i := range c.FPR {
+	// Upper convex hull of the ROC points (increasing FPR, then TPR).
+	hull := make([]int, 0, 64)
+	cross := func(o, a, b int) float64 {
+		ox, oy := pt(o)
+		ax, ay := pt(a)
+		bx, by := pt(b)
+		return (ax-ox)*(by-oy) - (ay-oy)*(bx-ox)
+	}
+	for i := 0; i <= len(tp); i++ {
 		for len(hull) >= 2 && cross(hull[len(hull)-2], hull[len(hull)-1], i) >= 0 {
 			hull = hull[:len(hull)-1]
 		}
 		hull = append(hull, i)
 	}
-	cc := CostCurve{X: []float64{0}, Y: []float64{c.FPR[hull[0]]}}
+	x0, _ := pt(hull[0])
+	cc := CostCurve{X: []float64{0}, Y: []float64{x0}}
 	for k := 1; k < len(hull); k++ {
-		a, b := hull[k-1], hull[k]
-		df, dt := c.FPR[b]-c.FPR[a], c.TPR[b]-c.TPR[a]
+		ax, ay := pt(hull[k-1])
+		bx, by := pt(hull[k])
+		df, dt := bx-ax, by-ay
 		if df+dt == 0 {
 			continue
 		}
 		x := df / (df + dt)
-		y := c.FPR[a] + (1-c.TPR[a]-c.FPR[a])*x
+		y := ax + (1-ay-ax)*x
 		if x > cc.X[len(cc.X)-1] && x < 1 {
 			cc.X = append(cc.X, x)
 			cc.Y = append(cc.Y, y)
 		}
 	}
-	last := hull[len(hull)-1]
+	_, ly := pt(hull[len(hull)-1])
 	cc.X = append(cc.X, 1)
-	cc.Y = append(cc.Y, 1-c.TPR[last])
+	cc.Y = append(cc.Y, 1-ly)
 	var s fsum.Sum
 	for k := 1; k < len(cc.X); k++ {
 		s.Add((cc.X[k] - cc.X[k-1]) * (cc.Y[k] + cc.Y[k-1]) / 2)

@@ -107,12 +107,12 @@ func runRank(e *env, args []string) error {
 		}
 		return emit(e, format, rep, func() *report.Doc { return rankMultiDoc(rep, name) })
 	}
+	if format != report.JSONFormat && format != report.CSV {
+		f.curves = false // text and Markdown show no curves
+	}
 	rep, err := rankBinaryFile(e, path, &f)
 	if err != nil {
 		return err
-	}
-	if format != report.JSONFormat && format != report.CSV {
-		rep.ROCCurve, rep.PRCurve = nil, nil
 	}
 	return emit(e, format, rep, func() *report.Doc { return rankBinaryDoc(rep, name) })
 }
@@ -335,9 +335,6 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rankBinaryReport, error
 			return nil, err
 		}
 	}
-	if !f.curves {
-		rep.ROCCurve, rep.PRCurve = nil, nil
-	}
 	return rep, nil
 }
 
@@ -430,16 +427,31 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 	m, e2 := t.MaxFBeta(1)
 	c, e3 := t.MinCost(f.costFP, f.costFN)
 	cc, e4 := t.CostCurve()
-	roc, e5 := t.ROC(true)
-	pr, e6 := t.PR()
-	det, e7 := t.DET()
-	if err := errors.Join(err, e1, e2, e3, e4, e5, e6, e7); err != nil {
+	if err := errors.Join(err, e1, e2, e3, e4); err != nil {
 		return err
 	}
 	rep.Youden, rep.MaxF1, rep.MinCost, rep.CostCurveArea = rankOp(y), rankOp(m), rankOp(c), cc.Area
-	rep.ROCCurve = &rankROCCurve{FPR: roc.FPR, TPR: roc.TPR, Thresholds: roc.Thresholds}
-	rep.PRCurve = &rankPRCurve{Precision: pr.Precision, Recall: pr.Recall, Thresholds: pr.Thresholds}
-	rep.rocPlot, rep.prPlot, rep.det = roc, pr, det
+	// The curves cost memory in proportion to the distinct scores: only
+	// when they are printed or drawn.
+	if f.curves || f.plotDir != "" {
+		roc, e5 := t.ROC(true)
+		pr, e6 := t.PR()
+		if err := errors.Join(e5, e6); err != nil {
+			return err
+		}
+		rep.rocPlot, rep.prPlot = roc, pr
+		if f.curves {
+			rep.ROCCurve = &rankROCCurve{FPR: roc.FPR, TPR: roc.TPR, Thresholds: roc.Thresholds}
+			rep.PRCurve = &rankPRCurve{Precision: pr.Precision, Recall: pr.Recall, Thresholds: pr.Thresholds}
+		}
+	}
+	if f.plotDir != "" {
+		det, err := t.DET()
+		if err != nil {
+			return err
+		}
+		rep.det = det
+	}
 	return nil
 }
 
