@@ -184,18 +184,7 @@ func (b *Builder) Rows() int64 { return b.rows }
 // returns their score table. The builder is left empty.
 func (b *Builder) Table() *Table {
 	t := &Table{Rows: b.rows, Weighted: b.posW != nil}
-	n := max(len(b.posK), len(b.negK))
-	kbuf := make([]uint64, n)
-	var vbuf []float64
-	if t.Weighted {
-		vbuf = make([]float64, n)
-		radixSortPairs(b.posK, b.posW, kbuf, vbuf)
-		radixSortPairs(b.negK, b.negW, kbuf, vbuf)
-	} else {
-		radixSort(b.posK, kbuf)
-		radixSort(b.negK, kbuf)
-	}
-	kbuf, vbuf = nil, nil
+	b.sortKeys()
 	t.fill(b.posK, b.negK, b.posW, b.negW)
 	*b = Builder{}
 	return t
@@ -345,9 +334,7 @@ func (b *Builder) AUC() (float64, error) {
 	case len(nk) == 0:
 		return math.NaN(), errorf(ErrOneClass, "no negative samples")
 	}
-	buf := make([]uint64, max(len(pk), len(nk)))
-	radixSort(pk, buf)
-	radixSort(nk, buf)
+	b.sortKeys()
 	// Walk the positives in increasing order; j counts the negatives with
 	// a smaller key, and equal keys count one half (num is in halves).
 	var num uint64
@@ -368,4 +355,30 @@ func (b *Builder) AUC() (float64, error) {
 		num += uint64(i-i0) * uint64(2*j+(e-j))
 	}
 	return float64(num) / 2 / float64(len(pk)) / float64(len(nk)), nil
+}
+
+// parallelSort is the size from which the two classes are sorted on two
+// goroutines (each then needs its own buffer).
+const parallelSort = 1 << 16
+
+// sortKeys sorts the positive and the negative keys (with their weights),
+// concurrently when there are many.
+func (b *Builder) sortKeys() {
+	sortOne := func(k []uint64, w []float64) {
+		kbuf := make([]uint64, len(k))
+		if w != nil {
+			radixSortPairs(k, w, kbuf, make([]float64, len(k)))
+		} else {
+			radixSort(k, kbuf)
+		}
+	}
+	if len(b.posK)+len(b.negK) < parallelSort {
+		sortOne(b.posK, b.posW)
+		sortOne(b.negK, b.negW)
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { sortOne(b.posK, b.posW) })
+	sortOne(b.negK, b.negW)
+	wg.Wait()
 }
