@@ -182,3 +182,15 @@ func DeLongTest(positive []bool, scoreA, scoreB []float64) (DeLong, error) {
 	r.P = math.Erfc(math.Abs(r.Z) / math.Sqrt2)
 	return r, nil
 }
+
+// DiffCI returns the confidence interval at level conf of AUCA − AUCB,
+// (AUCA − AUCB) ± z_{(1+conf)/2} √(VarA + VarB − 2 Cov), as pROC's
+// roc.test conf.int. It panics if conf is not in (0, 1).
+func (r DeLong) DiffCI(conf float64) (lo, hi float64) {
+	if !(conf > 0 && conf < 1) {
+		panic("rank: DiffCI: conf must be in (0, 1)")
+	}
+	d := r.AUCA - r.AUCB
+	h := normQuantile((1+conf)/2) * math.Sqrt(max(r.VarA+r.VarB-2*r.Cov, 0))
+	return d - h, d + h
+}

@@ -18,6 +18,7 @@ type delongCase struct {
 	CI90   [2]float64 `json:"ci90"`
 	Z      float64    `json:"z"`
 	PValue float64    `json:"p_value"`
+	DiffCI [2]float64 `json:"diff_ci95"`
 }
 
 // TestDeLongGolden compares DeLongVar, AUCCI and DeLongTest with pROC
@@ -69,6 +70,9 @@ func TestDeLongGolden(t *testing.T) {
 			checkNum(t, "var_a", r.VarA, c.VarA)
 			checkNum(t, "var_b", r.VarB, c.VarB)
 			checkNum(t, "z", r.Z, c.Z)
+			lo, hi := r.DiffCI(0.95)
+			checkNum(t, "diff_ci.lo", lo, c.DiffCI[0])
+			checkNum(t, "diff_ci.hi", hi, c.DiffCI[1])
 			if math.Abs(r.P-c.PValue) > 1e-7 {
 				t.Errorf("p = %v, want %v", r.P, c.PValue)
 			}

@@ -1,7 +1,8 @@
 #!/usr/bin/env Rscript
 # Oracle for rank's DeLong variance, confidence interval and paired test:
 # writes rank/testdata/delong.json.gz with pROC's var(method="delong"),
-# ci.auc(method="delong") and roc.test(method="delong", paired=TRUE).
+# ci.auc(method="delong") and roc.test(method="delong", paired=TRUE)
+# (statistic, p-value and the 95% confidence interval of the difference).
 # Data are generated here (set.seed), scores rounded to 6 decimals (or
 # coarser, for ties) so that they print exactly.
 #
@@ -45,7 +46,8 @@ for (n in sizes) {
         auc_a = as.numeric(auc(ra)), auc_b = as.numeric(auc(rb)),
         var_a = var(ra, method = "delong"), var_b = var(rb, method = "delong"),
         ci95 = c(ci[1], ci[3]), ci90 = c(ci90[1], ci90[3]),
-        z = unname(tt$statistic), p_value = tt$p.value)
+        z = unname(tt$statistic), p_value = tt$p.value,
+        diff_ci95 = as.numeric(tt$conf.int))
     }
   }
 }
