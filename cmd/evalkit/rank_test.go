@@ -251,3 +251,25 @@ func FuzzRankCLI(f *testing.F) {
 		}
 	})
 }
+
+// --plot writes the four figures as SVG and PNG.
+func TestRankPlot(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	err := run([]string{"rank", "--format", "json", "--pos-label", "spam", "--plot", dir, "testdata/rank/scores.csv"}, nil, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	for _, name := range []string{"roc", "pr", "det", "calibration"} {
+		for _, ext := range []string{".svg", ".png"} {
+			st, err := os.Stat(filepath.Join(dir, name+ext))
+			if err != nil || st.Size() < 1000 {
+				t.Errorf("%s%s: %v", name, ext, err)
+			}
+		}
+		b, _ := os.ReadFile(filepath.Join(dir, name+".svg"))
+		if name == "roc" && !bytes.Contains(b, []byte("AUC = 0.700")) {
+			t.Errorf("roc.svg has no \"AUC = 0.700\" legend")
+		}
+	}
+}
