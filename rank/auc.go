@@ -81,14 +81,23 @@ func (t *Table) AveragePrecision() (float64, error) {
 // between P-R points is optimistic; [Table.AveragePrecision] is the usual
 // summary. It returns ErrOneClass when a class is missing.
 func (t *Table) PRAUCTrapezoid() (float64, error) {
-	c, err := t.PR()
+	p, _, err := t.check()
 	if err != nil {
 		return math.NaN(), err
 	}
-	var s fsum.Sum
-	for k := len(c.Recall) - 1; k > 0; k-- {
-		// recall decreases along the slice; walk it increasing.
-		s.Add((c.Recall[k-1] - c.Recall[k]) * (c.Precision[k-1] + c.Precision[k]) / 2)
+	// Walk the points in decreasing threshold order (increasing recall),
+	// starting from the end point (recall 0, precision 1).
+	r0, p0 := 0.0, 1.0
+	var tp, pp, s fsum.Sum
+	for g := range t.Score {
+		tp.Add(t.Pos[g])
+		pp.Add(t.Pos[g] + t.Neg[g])
+		r1, p1 := tp.Value()/p, 0.0
+		if d := pp.Value(); d != 0 {
+			p1 = tp.Value() / d
+		}
+		s.Add((r1 - r0) * (p1 + p0) / 2)
+		r0, p0 = r1, p1
 	}
 	return s.Value(), nil
 }

@@ -62,17 +62,18 @@ func (t *Table) DeLongVar() (float64, error) {
 		return math.NaN(), err
 	}
 	theta, _ := t.AUC()
-	// The structural components of group g, from the cumulative masses
-	// (no per-group arrays): negatives below g = W⁻ − FP_g.
-	tp, fp := t.cum()
-	var sx, sy fsum.Sum
+	// The structural components of group g from running masses (no
+	// per-group arrays): negatives below g = W⁻ − FP_g.
+	var tp, fp, sx, sy fsum.Sum
 	for g := range t.Score {
+		tp.Add(t.Pos[g])
+		fp.Add(t.Neg[g])
 		if t.Pos[g] != 0 {
-			d := (n-fp[g]+t.Neg[g]/2)/n - theta
+			d := (n-fp.Value()+t.Neg[g]/2)/n - theta
 			sx.Add(t.Pos[g] * d * d)
 		}
 		if t.Neg[g] != 0 {
-			d := (tp[g]-t.Pos[g]/2)/p - theta
+			d := (tp.Value()-t.Pos[g]/2)/p - theta
 			sy.Add(t.Neg[g] * d * d)
 		}
 	}

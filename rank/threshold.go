@@ -110,47 +110,40 @@ func (t *Table) CostCurve() (CostCurve, error) {
 	if err != nil {
 		return CostCurve{}, err
 	}
-	tp, fp := t.cum()
-	// ROC point i: (0, 0) for i = 0, else the (i−1)-th cumulative point.
-	pt := func(i int) (x, y float64) {
-		if i == 0 {
-			return 0, 0
-		}
-		return fp[i-1] / n, tp[i-1] / p
-	}
-	// Upper convex hull of the ROC points (increasing FPR, then TPR).
-	hull := make([]int, 0, 64)
-	cross := func(o, a, b int) float64 {
-		ox, oy := pt(o)
-		ax, ay := pt(a)
-		bx, by := pt(b)
-		return (ax-ox)*(by-oy) - (ay-oy)*(bx-ox)
-	}
-	for i := 0; i <= len(tp); i++ {
-		for len(hull) >= 2 && cross(hull[len(hull)-2], hull[len(hull)-1], i) >= 0 {
+	// Upper convex hull of the ROC points (0, 0), then one per distinct
+	// score (increasing FPR, then TPR), streamed from running masses.
+	type pt struct{ x, y float64 }
+	hull := make([]pt, 0, 64)
+	cross := func(o, a, b pt) float64 { return (a.x-o.x)*(b.y-o.y) - (a.y-o.y)*(b.x-o.x) }
+	push := func(q pt) {
+		for len(hull) >= 2 && cross(hull[len(hull)-2], hull[len(hull)-1], q) >= 0 {
 			hull = hull[:len(hull)-1]
 		}
-		hull = append(hull, i)
+		hull = append(hull, q)
 	}
-	x0, _ := pt(hull[0])
-	cc := CostCurve{X: []float64{0}, Y: []float64{x0}}
+	push(pt{0, 0})
+	var tp, fp fsum.Sum
+	for g := range t.Score {
+		tp.Add(t.Pos[g])
+		fp.Add(t.Neg[g])
+		push(pt{fp.Value() / n, tp.Value() / p})
+	}
+	cc := CostCurve{X: []float64{0}, Y: []float64{hull[0].x}}
 	for k := 1; k < len(hull); k++ {
-		ax, ay := pt(hull[k-1])
-		bx, by := pt(hull[k])
-		df, dt := bx-ax, by-ay
+		a, b := hull[k-1], hull[k]
+		df, dt := b.x-a.x, b.y-a.y
 		if df+dt == 0 {
 			continue
 		}
 		x := df / (df + dt)
-		y := ax + (1-ay-ax)*x
+		y := a.x + (1-a.y-a.x)*x
 		if x > cc.X[len(cc.X)-1] && x < 1 {
 			cc.X = append(cc.X, x)
 			cc.Y = append(cc.Y, y)
 		}
 	}
-	_, ly := pt(hull[len(hull)-1])
 	cc.X = append(cc.X, 1)
-	cc.Y = append(cc.Y, 1-ly)
+	cc.Y = append(cc.Y, 1-hull[len(hull)-1].y)
 	var s fsum.Sum
 	for k := 1; k < len(cc.X); k++ {
 		s.Add((cc.X[k] - cc.X[k-1]) * (cc.Y[k] + cc.Y[k-1]) / 2)

@@ -273,40 +273,20 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rankBinaryReport, error
 		}
 		bn = rank.NewBinned(f.bins, lo, hi)
 	}
-	for r.Next() {
-		y, err := r.Text(tc)
-		if err != nil {
-			return nil, err
-		}
-		isPos, err := lab.classOf(r, tc, y)
-		if err != nil {
-			return nil, err
-		}
-		s, err := r.Float(sc)
-		if err != nil {
-			return nil, err
-		}
-		w := 1.0
-		if wc >= 0 {
-			if w, err = r.Weight(wc); err != nil {
-				return nil, err
-			}
-		}
+	add := func(s float64, isPos bool, w float64) error {
 		switch {
 		case bn != nil:
-			err = bn.Add(s, isPos, w)
+			return bn.Add(s, isPos, w)
 		case wc >= 0:
-			err = b.Add(s, isPos, w)
+			return b.Add(s, isPos, w)
 		case isPos:
 			b.AddPositive(s)
 		default:
 			b.AddNegative(s)
 		}
-		if err != nil {
-			return nil, r.Errorf(sc, err)
-		}
+		return nil
 	}
-	if err := r.Err(); err != nil {
+	if err := rankRead(r, tc, sc, wc, lab, add); err != nil {
 		return nil, err
 	}
 	names, _ := lab.set.Sorted()
