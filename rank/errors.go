@@ -28,10 +28,6 @@ var (
 	ErrBadClass = errors.New("class index out of range")
 )
 
-func rowErr(row int, what string, v float64, err error) error {
-	return fmt.Errorf("row %d: %s %v: %w", row, what, v, err)
-}
-
 // errorf wraps err with a prefix: "prefix: err".
 func errorf(err error, format string, args ...any) error {
 	return fmt.Errorf(format+": %w", append(args, err)...)
