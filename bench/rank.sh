@@ -47,3 +47,9 @@ fi
 measure "pandas + scikit-learn" "$PY" bench/out/rank_sklearn.py "$DATA"
 S=$LAST_MEDIAN
 echo "  ratio sklearn/evalkit: exact $(ratio "$S" "$E")x, binned $(ratio "$S" "$B")x"
+# CPU time (user + sys) of one run each: on a shared, loaded machine this
+# is steadier than the wall time.
+cpu() { /usr/bin/time -f '%U %S' -o bench/out/.cpu "$@" > /dev/null; awk '{printf "%.2f", $1 + $2}' bench/out/.cpu; }
+CE=$(cpu "$EVALKIT" rank --format json --curves=false "$DATA")
+CS=$(cpu "$PY" bench/out/rank_sklearn.py "$DATA")
+echo "  cpu seconds (user+sys, one run): evalkit $CE, pandas + scikit-learn $CS, ratio $(ratio "$CS" "$CE")x"

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/plot"
@@ -201,9 +202,13 @@ type rankLabeler struct {
 	given        bool
 	zero, minus1 bool
 	seenPos      string
+	byte1        [256]int8 // one-byte labels seen: 1 negative, 2 positive
 }
 
 func (l *rankLabeler) classOf(r *table.Reader, col int, b []byte) (bool, error) {
+	if len(b) == 1 && l.byte1[b[0]] != 0 { // "0"/"1" without a map lookup
+		return l.byte1[b[0]] == 2, nil
+	}
 	id, _ := l.set.ID(b)
 	if id < len(l.positive) {
 		return l.positive[id], nil
@@ -232,6 +237,12 @@ func (l *rankLabeler) classOf(r *table.Reader, col int, b []byte) (bool, error) 
 		}
 	}
 	l.positive = append(l.positive, pos)
+	if len(b) == 1 {
+		l.byte1[b[0]] = 1
+		if pos {
+			l.byte1[b[0]] = 2
+		}
+	}
 	return pos, nil
 }
 
@@ -344,6 +355,19 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 		}
 		return v
 	}
+	// Each measure is a pass over the table: half of them run on a second
+	// goroutine (a Table is safe for concurrent use).
+	var wg sync.WaitGroup
+	var y, m, c rank.Operating
+	var cc rank.CostCurve
+	var e1, e2, e3, e4 error
+	wg.Go(func() {
+		y, e1 = t.Youden()
+		m, e2 = t.MaxFBeta(1)
+		c, e3 = t.MinCost(f.costFP, f.costFN)
+		cc, e4 = t.CostCurve()
+	})
+	defer wg.Wait()
 	rep.ROCAUC = must(t.AUC())
 	rep.RankLoss = must(t.RankLoss())
 	rep.AveragePrecision = must(t.AveragePrecision())
@@ -403,10 +427,7 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 			rep.Warnings = append(rep.Warnings, "log_loss, brier, calibration: omitted, the scores are not all in [0, 1]")
 		}
 	}
-	y, e1 := t.Youden()
-	m, e2 := t.MaxFBeta(1)
-	c, e3 := t.MinCost(f.costFP, f.costFN)
-	cc, e4 := t.CostCurve()
+	wg.Wait()
 	if err := errors.Join(err, e1, e2, e3, e4); err != nil {
 		return err
 	}
