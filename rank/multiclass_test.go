@@ -70,3 +70,47 @@ func TestMulticlassGolden(t *testing.T) {
 		})
 	}
 }
+
+// Merging the statistics of two halves gives the one-shot measures.
+func TestMulticlassMerge(t *testing.T) {
+	var g struct {
+		Cases []struct {
+			Y      []int       `json:"y"`
+			P      [][]float64 `json:"p"`
+			Weight []float64   `json:"weight"`
+		} `json:"cases"`
+	}
+	loadGz(t, "testdata/multiclass.json.gz", &g)
+	for ci, c := range g.Cases {
+		k := len(c.P[0])
+		all, a, b := NewMultiBuilder(k), NewMultiBuilder(k), NewMultiBuilder(k)
+		for i, y := range c.Y {
+			w := 1.0
+			if c.Weight != nil {
+				w = c.Weight[i]
+			}
+			all.Add(y, c.P[i], w)
+			if i%3 == 0 {
+				a.Add(y, c.P[i], w)
+			} else {
+				b.Add(y, c.P[i], w)
+			}
+		}
+		one, merged := all.Result(), MergeMulticlass(a.Result(), b.Result())
+		r1, err1 := one.AUC()
+		r2, err2 := merged.AUC()
+		if (err1 == nil) != (err2 == nil) {
+			t.Fatalf("case %d: errors %v, %v", ci, err1, err2)
+		}
+		if err1 != nil {
+			continue
+		}
+		l1, _ := one.LogLoss()
+		l2, _ := merged.LogLoss()
+		for _, p := range [][2]float64{{r1.OvRMacro, r2.OvRMacro}, {r1.OvOWeighted, r2.OvOWeighted}, {l1, l2}} {
+			if !within(p[1], p[0]) {
+				t.Errorf("case %d: merged %v, one-shot %v", ci, p[1], p[0])
+			}
+		}
+	}
+}
