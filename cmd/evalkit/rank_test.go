@@ -116,7 +116,7 @@ func TestRankCLIOracle(t *testing.T) {
 			path := filepath.Join(dir, c.Name+".csv")
 			header := []string{"y_true", "y_score"}
 			cols := [][]string{c.Labels, rankFloats(c.Score)}
-			args := []string{"rank", "--format", "json", path}
+			args := []string{"rank", "--format", "json", "--max-fpr", "0.3", path}
 			if c.Weight != nil {
 				header = append(header, "w")
 				cols = append(cols, rankFloats(c.Weight))
@@ -141,6 +141,32 @@ func TestRankCLIOracle(t *testing.T) {
 				}
 				for _, d := range rankDiff(k, got[k], want) {
 					t.Error(d)
+				}
+			}
+			e := c.Expected
+			if pa, ok := e["partial_auc"].(map[string]any); ok {
+				for _, d := range rankDiff("partial_auc", got["partial_auc"], pa["0.3"]) {
+					t.Error(d)
+				}
+			}
+			if cal, ok := e["calibration_uniform_10"].(map[string]any); ok {
+				gc, _ := got["calibration"].(map[string]any)
+				for _, d := range rankDiff("calibration", gc, cal) {
+					t.Error(d)
+				}
+				for _, d := range rankDiff("calibration.ece", gc["ece"], e["ece_10"]) {
+					t.Error(d)
+				}
+			}
+			if th, ok := e["thresholds"].(map[string]any); ok {
+				for _, k := range [][2]string{{"youden", "youden"}, {"max_f1", "fbeta1"}} {
+					want := th[k[1]].(map[string]any)
+					gv, _ := got[k[0]].(map[string]any)
+					for _, f := range []string{"threshold", "value"} {
+						for _, d := range rankDiff(k[0]+"."+f, gv[f], want[f]) {
+							t.Error(d)
+						}
+					}
 				}
 			}
 			outside := false
@@ -271,5 +297,50 @@ func TestRankPlot(t *testing.T) {
 		if name == "roc" && !bytes.Contains(b, []byte("AUC = 0.700")) {
 			t.Errorf("roc.svg has no \"AUC = 0.700\" legend")
 		}
+	}
+}
+
+// TestRankCLIDeLong runs the cases of rank/testdata/delong.json.gz (pROC
+// 1.18.0, tools/oracle/rank_delong.R) through "evalkit rank" and compares
+// auc_variance_delong and auc_ci_delong (95%) to 1e-9.
+func TestRankCLIDeLong(t *testing.T) {
+	var g struct {
+		Cases []struct {
+			Name string    `json:"name"`
+			Y    []int     `json:"y"`
+			A    []float64 `json:"a"`
+			AUC  float64   `json:"auc_a"`
+			Var  float64   `json:"var_a"`
+			CI   []any     `json:"ci95"`
+		} `json:"cases"`
+	}
+	rankLoadGz(t, "../../rank/testdata/delong.json.gz", &g)
+	dir := t.TempDir()
+	for _, c := range g.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			ys := make([]string, len(c.Y))
+			for i, y := range c.Y {
+				ys[i] = strconv.Itoa(y)
+			}
+			path := filepath.Join(dir, c.Name+".csv")
+			rankWriteCSV(t, path, []string{"y_true", "y_score"}, [][]string{ys, rankFloats(c.A)})
+			var stdout, stderr bytes.Buffer
+			if err := run([]string{"rank", "--format", "json", "--curves=false", path}, nil, &stdout, &stderr); err != nil {
+				t.Fatalf("%v\n%s", err, stderr.String())
+			}
+			var got map[string]any
+			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range rankDiff("roc_auc", got["roc_auc"], c.AUC) {
+				t.Error(d)
+			}
+			for _, d := range rankDiff("auc_variance_delong", got["auc_variance_delong"], c.Var) {
+				t.Error(d)
+			}
+			for _, d := range rankDiff("auc_ci_delong", got["auc_ci_delong"], c.CI) {
+				t.Error(d)
+			}
+		})
 	}
 }
