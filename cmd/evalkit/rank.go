@@ -386,7 +386,7 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 		if o := bn.Outside(); o > 0 {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d scores fell outside --bin-range %s and were counted in the end bins", o, f.binRange))
 		}
-		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: not computed from binned scores (--bins)")
+		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong, calibration: not computed from binned scores (--bins)")
 		if ll, e := bn.LogLoss(); e == nil {
 			rep.LogLoss = fptr(ll)
 			rep.Brier = fptr(must(bn.Brier()))

@@ -12,7 +12,7 @@ import (
 // TestRankGoldenFiles runs testdata/rank/NAME.args (one argument a line)
 // and compares standard output and error with NAME.stdout and NAME.stderr
 // and the exit status with NAME.exit (absent: 0). RANK_UPDATE=1 rewrites
-// the expected files from the current output (review the diff!).
+// the expected files from the current output (review the diff).
 func TestRankGoldenFiles(t *testing.T) {
 	files, _ := filepath.Glob("testdata/rank/*.args")
 	if len(files) == 0 {
