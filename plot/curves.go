@@ -48,6 +48,27 @@ func ROC(title, model string, fpr, tpr []float64, auc float64) (*gplot.Plot, err
 	return p, nil
 }
 
+// ROCs returns one figure with several ROC curves (e.g. one-vs-rest per
+// class), each with its AUC in the legend, and the chance diagonal. It
+// panics if the slices differ in length.
+func ROCs(title string, names []string, fpr, tpr [][]float64, auc []float64) (*gplot.Plot, error) {
+	if len(fpr) != len(names) || len(tpr) != len(names) || len(auc) != len(names) {
+		panic("plot: ROCs: slices of different lengths")
+	}
+	p := New(title, "False positive rate (1 − specificity)", "True positive rate (sensitivity)")
+	Unit(p)
+	p.Legend.Top, p.Legend.Left = false, false
+	if err := Diagonal(p, 0, 1, "chance (AUC = 0.5)"); err != nil {
+		return nil, err
+	}
+	for i, n := range names {
+		if err := Line(p, xys(fpr[i], tpr[i]), i, fmt.Sprintf("%s (AUC = %.3f)", n, auc[i])); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
 // PR returns the precision–recall figure: recall against precision, the
 // average precision in the legend, and a dashed line at the prevalence
 // (the precision of a random ranking).

@@ -162,6 +162,19 @@ func asNeg(t *Table) *Table {
 	return &Table{Score: t.Score, Pos: make([]float64, len(t.Score)), Neg: t.Pos, Rows: t.Rows, Weighted: t.Weighted}
 }
 
+// OvR returns the one-vs-rest score table of class j: its samples as
+// positives, all others as negatives, scored by column j. It panics if j
+// is out of range.
+func (m *Multiclass) OvR(j int) *Table {
+	t := m.Cell[j][j]
+	for c := 0; c < m.K; c++ {
+		if c != j {
+			t = Merge(t, asNeg(m.Cell[c][j]))
+		}
+	}
+	return t
+}
+
 // MultiAUC holds the multiclass AUCs.
 type MultiAUC struct {
 	PerClass              []float64   // one-vs-rest AUC of each class
@@ -196,13 +209,7 @@ func (m *Multiclass) AUC() (MultiAUC, error) {
 	r.PerClass = make([]float64, m.K)
 	var mac, wtd fsum.Sum
 	for j := 0; j < m.K; j++ {
-		t := m.Cell[j][j]
-		for c := 0; c < m.K; c++ {
-			if c != j {
-				t = Merge(t, asNeg(m.Cell[c][j]))
-			}
-		}
-		a, err := t.AUC()
+		a, err := m.OvR(j).AUC()
 		if err != nil {
 			return r, err
 		}

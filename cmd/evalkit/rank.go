@@ -655,6 +655,25 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rankMultiReport, er
 	for c := range classes {
 		rep.PerClass = append(rep.PerClass, rankClassAUC{Label: classes[c], Support: sup[c], ROCAUC: a.PerClass[c]})
 	}
+	if f.plotDir != "" {
+		var fprs, tprs [][]float64
+		var names []string
+		for c := range classes {
+			roc, err := m.OvR(c).ROC(true)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", r.Name(), err)
+			}
+			fprs, tprs = append(fprs, roc.FPR), append(tprs, roc.TPR)
+			names = append(names, classes[c]+" vs rest")
+		}
+		p, err := plot.ROCs("One-vs-rest ROC curves: "+rankName(path), names, fprs, tprs, a.PerClass)
+		if err == nil {
+			err = plot.Save(p, f.plotDir, "roc")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("--plot %s: %w", f.plotDir, err)
+		}
+	}
 	if f.k >= len(classes) {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("top_k_accuracy: k = %d ≥ number of classes, so it is 1", f.k))
 	}
