@@ -282,7 +282,7 @@ func FuzzRankCLI(f *testing.F) {
 func TestRankPlot(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	err := run([]string{"rank", "--format", "json", "--pos-label", "spam", "--plot", dir, "testdata/rank/scores.csv"}, nil, &stdout, &stderr)
+	err := run([]string{"rank", "--format", "json", "--pos-label", "spam", "--plot", dir, "testdata/cli/scores.csv"}, nil, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
