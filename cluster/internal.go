@@ -170,7 +170,7 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 
 	okK := k >= 2 && k <= n-1
 	if !okK {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("%d clusters for %d rows: silhouette, Davies–Bouldin and Calinski–Harabasz need 2 ≤ k ≤ n−1", k, n))
+		r.Warnings = append(r.Warnings, fmt.Sprintf("k = %d clusters for n = %d rows: silhouette, both Davies–Bouldin indices and Calinski–Harabasz need 2 ≤ k ≤ n−1", k, n))
 		r.DaviesBouldin, r.CalinskiHarabasz = math.NaN(), math.NaN()
 	}
 
