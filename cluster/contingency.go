@@ -15,7 +15,7 @@ var (
 	ErrLabel     = errors.New("cluster: negative label")
 	ErrWeight    = errors.New("cluster: negative frequency weight")
 	ErrTooLarge  = errors.New("cluster: more than 4·10⁹ rows: pair counts would overflow int64")
-	ErrFeature   = errors.New("cluster: feature is not a finite number")
+	ErrFeature   = errors.New("cluster: feature out of range")
 	ErrDimension = errors.New("cluster: feature matrix has the wrong size")
 )
 

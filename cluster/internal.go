@@ -134,13 +134,17 @@ type Internal struct {
 	Warnings []string
 }
 
+// MaxFeature bounds the magnitude of a feature, so that squared
+// distances and their sums stay finite.
+const MaxFeature = 1e150
+
 // EvaluateInternal computes every internal index of the clustering labels
 // of the n rows of x, a row-major n×dim matrix. Labels may be any int
 // values. Indices need 2 ≤ k ≤ n−1 clusters (scikit-learn's rule; Dunn and
 // avgpair need k ≥ 2 and a non-zero diameter); outside that range they are
 // NaN with a warning, never an error. It returns ErrEmpty for no rows,
 // ErrDimension when len(x) ≠ len(labels)·dim, and ErrFeature, naming row
-// and column, for a NaN or infinite feature.
+// and column, for a NaN or infinite feature or one beyond ±1e150.
 func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal, error) {
 	n := len(labels)
 	if n == 0 {
@@ -150,8 +154,8 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		return Internal{}, fmt.Errorf("%w: %d values for %d rows of %d features", ErrDimension, len(x), n, dim)
 	}
 	for i, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return Internal{}, fmt.Errorf("%w: row %d, feature %d is %v", ErrFeature, i/dim, i%dim, v)
+		if !(math.Abs(v) <= MaxFeature) {
+			return Internal{}, fmt.Errorf("%w: row %d, feature %d is %v (the limit is ±1e150, beyond which squared distances overflow)", ErrFeature, i/dim, i%dim, v)
 		}
 	}
 	workers := opt.Workers

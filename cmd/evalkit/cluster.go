@@ -18,6 +18,8 @@ func init() {
 	register(&command{name: "cluster", summary: "clustering indices: external (--true/--pred) and internal (--features)", run: runCluster})
 }
 
+var errFeatureRange = errors.New("beyond ±1e150, where squared distances overflow")
+
 var errNotWhole = errors.New("not a whole number (weights of clustering rows are frequencies)")
 
 // clusterOut is the JSON of "evalkit cluster". The external and internal
@@ -210,6 +212,9 @@ func runCluster(e *env, args []string) error {
 				v, err := r.Float(c)
 				if err != nil {
 					return err
+				}
+				if !(math.Abs(v) <= cluster.MaxFeature) {
+					return r.Errorf(c, table.BadValue(r.Field(c), errFeatureRange))
 				}
 				x = append(x, v)
 			}

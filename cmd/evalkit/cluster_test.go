@@ -235,3 +235,28 @@ func TestClusterGolden(t *testing.T) {
 		})
 	}
 }
+
+// FuzzClusterCLI: any input file gives a result or a data error (exit 1),
+// never a panic or a usage error.
+func FuzzClusterCLI(f *testing.F) {
+	f.Add([]byte("y_true,y_pred,f1,w\na,x,1,1\nb,y,2,2\nb,x,3,0\n"))
+	f.Add([]byte("y_true,y_pred,f1,w\na,x,nan,1\n"))
+	f.Add([]byte("y_true,y_pred,f1,w\na,x,1,-1\n"))
+	f.Add([]byte("y_true,y_pred,f1,w\n\"a,\"\"b\",x,1e308,3\n"))
+	f.Add([]byte("{\"y_true\":\"a\",\"y_pred\":1,\"f1\":2,\"w\":1}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, args := range [][]string{
+			{"cluster", "--weight", "w", "--format", "json"},
+			{"cluster", "--true", "y_true", "--features", "f1", "--format", "text"},
+		} {
+			var stdout, stderr bytes.Buffer
+			err := run(args, bytes.NewReader(data), &stdout, &stderr)
+			if code := exitCode(err, &stderr); code == 2 {
+				t.Fatalf("usage error for data: %v", err)
+			}
+			if err != nil && stdout.Len() > 0 {
+				t.Fatalf("output written before an error: %v", err)
+			}
+		}
+	})
+}
