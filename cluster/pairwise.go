@@ -58,6 +58,9 @@ func pass(x []float64, dim int, g *groups, m Metric, workers int, keepDmin bool)
 			cl[p] = c
 		}
 	}
+	if n*k <= symLimit {
+		return passSym(xs, dim, m, cl, g, workers, keepDmin)
+	}
 	res := &passResult{own: make([]float64, n), other: make([]float64, n), diam: make([]float64, k), interMin: math.Inf(1)}
 	if keepDmin {
 		res.dmin = make([]float64, k*k)

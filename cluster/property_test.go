@@ -287,8 +287,11 @@ func TestPairwiseBruteForce(t *testing.T) {
 				x[i] = rng.NormFloat64() + float64(labels[i/tc.dim]%3)
 			}
 			sil, avg, diam, dmin := bruteInternal(x, tc.dim, labels, m)
-			for _, workers := range []int{1, 3} {
+			for _, v := range []struct{ workers, symLimit int }{{1, 1 << 22}, {3, 1 << 22}, {2, 0}} {
+				workers := v.workers
+				symLimit = v.symLimit
 				r, err := EvaluateInternal(x, tc.dim, labels, Options{Metric: m, KeepSamples: true, Workers: workers})
+				symLimit = 1 << 22
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -417,5 +420,22 @@ func TestCosineZero(t *testing.T) {
 	}
 	if r.Clusters[0].Diam != 1 || !closeAbs(r.Clusters[0].DMin[1], 1-1/math.Sqrt(1.01)) {
 		t.Errorf("diam %v d_min %v", r.Clusters[0].Diam, r.Clusters[0].DMin[1])
+	}
+}
+
+// TestDeterministic: the result does not depend on the number of workers,
+// to the last bit.
+func TestDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	n, dim := 1500, 3
+	labels := randLabels(rng, n, 7)
+	x := make([]float64, n*dim)
+	for i := range x {
+		x[i] = rng.NormFloat64() * 1e3
+	}
+	a, _ := EvaluateInternal(x, dim, labels, Options{Workers: 1, KeepSamples: true})
+	b, _ := EvaluateInternal(x, dim, labels, Options{Workers: 4, KeepSamples: true})
+	if !slices.Equal(a.SilhouetteValues, b.SilhouetteValues) || a.Silhouette != b.Silhouette || a.DaviesBouldinAvgPair != b.DaviesBouldinAvgPair {
+		t.Errorf("1 worker: %v %v; 4 workers: %v %v", a.Silhouette, a.DaviesBouldinAvgPair, b.Silhouette, b.DaviesBouldinAvgPair)
 	}
 }
