@@ -314,7 +314,10 @@ func logs(v []int64) []float64 {
 // the ratio recurrence P(k+1)/P(k) = (a−k)(b−k)/((k+1)(m−a−b+k+1)),
 // stopping on each side once the remaining terms' total probability is
 // below 10⁻¹⁸ (the distribution is unimodal, so the terms left out weigh
-// less than 10⁻¹⁸·log m in all). It is 0 when either side has one group.
+// less than 10⁻¹⁸·log m in all). The term of (i, j) depends only on the
+// sizes a_i and b_j, so it is computed once per pair of distinct sizes
+// (at most √(2m) of each) and multiplied by the number of such pairs. It
+// is 0 when either side has one group.
 func (c *compact) expectedMutualInfo() float64 {
 	if len(c.classes) == 1 || len(c.clusters) == 1 {
 		return 0
@@ -324,10 +327,12 @@ func (c *compact) expectedMutualInfo() float64 {
 	logm := math.Log(fm)
 	lgm := lgamma(fm + 1)
 	var s fsum.Sum
-	for _, a := range c.classes {
+	as, ac := distinct(c.classes)
+	bs, bc := distinct(c.clusters)
+	for ia, a := range as {
 		lga := lgamma(float64(a)+1) + lgamma(float64(m-a)+1)
 		la := math.Log(float64(a))
-		for _, b := range c.clusters {
+		for ib, b := range bs {
 			lo := max(1, a+b-m)
 			hi := min(a, b)
 			if lo > hi {
@@ -363,10 +368,27 @@ func (c *compact) expectedMutualInfo() float64 {
 					break
 				}
 			}
-			s.Merge(part)
+			s.Add(part.Value() * float64(ac[ia]) * float64(bc[ib]))
 		}
 	}
 	return s.Value()
+}
+
+// distinct returns the distinct values of v, in order of first appearance,
+// and how often each occurs.
+func distinct(v []int64) (vals, counts []int64) {
+	idx := map[int64]int{}
+	for _, x := range v {
+		i, ok := idx[x]
+		if !ok {
+			i = len(vals)
+			idx[x] = i
+			vals = append(vals, x)
+			counts = append(counts, 0)
+		}
+		counts[i]++
+	}
+	return vals, counts
 }
 
 func lgamma(x float64) float64 {
