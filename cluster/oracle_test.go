@@ -46,11 +46,18 @@ type extExpected struct {
 	Completeness      float64             `json:"completeness"`
 	VMeasure          float64             `json:"v_measure"`
 	Purity            float64             `json:"purity"`
+	N                 int64               `json:"n"`
+	Classes           int                 `json:"n_classes"`
+	Clusters          int                 `json:"n_clusters"`
+	EntropyTrue       float64             `json:"entropy_true"`
+	EntropyPred       float64             `json:"entropy_pred"`
+	ExpectedMI        float64             `json:"expected_mutual_info"`
 }
 
 type intCluster struct {
 	Label      string    `json:"label"`
 	Size       int       `json:"size"`
+	Centroid   []float64 `json:"centroid"`
 	Scatter    float64   `json:"scatter"`
 	Avg        float64   `json:"avg"`
 	Diam       float64   `json:"diam"`
@@ -150,6 +157,9 @@ func checkExternal(t *testing.T, c oracleCase) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got.N != want.N || got.Classes != want.Classes || got.Clusters != want.Clusters {
+		t.Errorf("n, classes, clusters = %d %d %d, want %d %d %d", got.N, got.Classes, got.Clusters, want.N, want.Classes, want.Clusters)
+	}
 	if got.Pairs != (Pairs{want.A, want.B, want.C, want.D}) {
 		t.Errorf("pairs = %+v, want a=%d b=%d c=%d d=%d", got.Pairs, want.A, want.B, want.C, want.D)
 	}
@@ -166,6 +176,9 @@ func checkExternal(t *testing.T, c oracleCase) {
 		{"completeness", got.Completeness, want.Completeness},
 		{"v_measure", got.VMeasure, want.VMeasure},
 		{"purity", got.Purity, want.Purity},
+		{"entropy_true", got.EntropyTrue, want.EntropyTrue},
+		{"entropy_pred", got.EntropyPred, want.EntropyPred},
+		{"expected_mutual_info", got.ExpectedMutualInfo, want.ExpectedMI},
 	} {
 		if !close(x.got, x.want) {
 			t.Errorf("%s = %.17g, want %.17g", x.name, x.got, x.want)
@@ -238,6 +251,11 @@ func checkInternal(t *testing.T, c oracleCase) {
 		} {
 			if !close(v.got, v.want) {
 				t.Errorf("cluster %s: %s = %.17g, want %.17g", w.Label, v.name, v.got, v.want)
+			}
+		}
+		for d := range w.Centroid {
+			if !close(g.Centroid[d], w.Centroid[d]) {
+				t.Errorf("cluster %s: centroid[%d] = %.17g, want %.17g", w.Label, d, g.Centroid[d], w.Centroid[d])
 			}
 		}
 		for e := range w.DMin {

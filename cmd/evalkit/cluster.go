@@ -307,7 +307,11 @@ func clusterDoc(o *clusterOut) *report.Doc {
 		d.Blocks = append(d.Blocks, p)
 	}
 	if x := o.clusterInternalOut; x != nil {
-		p := &report.Pairs{Title: fmt.Sprintf("Internal: %d rows, %d features, %s distance", o.N, len(x.Features), x.Metric)}
+		feat := "features"
+		if len(x.Features) == 1 {
+			feat = "feature"
+		}
+		p := &report.Pairs{Title: fmt.Sprintf("Internal: %d rows, %d %s, %s distance", o.N, len(x.Features), feat, x.Metric)}
 		p.Add("Davies–Bouldin (scikit-learn)", report.Sig(x.DaviesBouldin))
 		p.Add("Davies–Bouldin (seed 002, avg(C))", report.Sig(x.DaviesBouldinAvgPair))
 		p.Add("Dunn index", report.Sig(x.Dunn))

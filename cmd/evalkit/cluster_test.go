@@ -124,12 +124,12 @@ func TestClusterOracleCLI(t *testing.T) {
 }
 
 func compareExternalCLI(t *testing.T, got, want map[string]json.RawMessage) {
-	for _, k := range []string{"a", "b", "c", "d"} {
+	for _, k := range []string{"a", "b", "c", "d", "n", "n_classes", "n_clusters"} {
 		if string(got[k]) != string(want[k]) {
 			t.Errorf("%s = %s, want %s", k, got[k], want[k])
 		}
 	}
-	for _, k := range []string{"jaccard", "fowlkes_mallows", "rand_index", "adjusted_rand_index", "mutual_info", "homogeneity", "completeness", "v_measure", "purity"} {
+	for _, k := range []string{"jaccard", "fowlkes_mallows", "rand_index", "adjusted_rand_index", "mutual_info", "homogeneity", "completeness", "v_measure", "purity", "entropy_true", "entropy_pred", "expected_mutual_info"} {
 		if g, w := num(t, got[k]), num(t, want[k]); !closeTo(g, w) {
 			t.Errorf("%s = %.17g, want %.17g", k, g, w)
 		}
@@ -173,7 +173,7 @@ func compareInternalCLI(t *testing.T, got, want map[string]json.RawMessage) {
 				t.Errorf("cluster %s: %s = %.17g, want %.17g", wc[i]["label"], k, g, w)
 			}
 		}
-		for _, k := range []string{"d_min", "d_cen"} {
+		for _, k := range []string{"d_min", "d_cen", "centroid"} {
 			var g, w []json.RawMessage
 			json.Unmarshal(gc[i][k], &g)
 			json.Unmarshal(wc[i][k], &w)

@@ -21,6 +21,9 @@ Sources, per key:
                           counts (1 when a+b+c = 0, evalkit's documented rule)
     purity                direct formula sum_j max_i n_ij / n on
                           scikit-learn's contingency_matrix (rows = classes)
+    n, n_classes, n_clusters  rows and the shape of contingency_matrix
+    entropy_true, entropy_pred  sklearn.metrics.cluster.entropy
+    expected_mutual_info  sklearn's expected_mutual_information (Cython)
   Frequency weights are given to scikit-learn by repeating rows.
   internal:
     silhouette, silhouette_samples   silhouette_score / silhouette_samples(metric)
@@ -31,7 +34,7 @@ Sources, per key:
                           agree to 1e-6 (its dot-product distances leave
                           ~1e-7 noise for one-point clusters)
     calinski_harabasz     calinski_harabasz_score (metric-independent)
-    clusters[].size/scatter/avg/diam/d_min/d_cen, dunn,
+    clusters[].size/centroid/scatter/avg/diam/d_min/d_cen, dunn,
     davies_bouldin_avgpair
                           seed 002 definitions computed directly from the
                           full scipy cdist distance matrix (brute force)
@@ -97,6 +100,9 @@ def ext_case(name, t, p, w=None, beta=1.0):
         "ami": {m: ami(T, P, m) for m in AVGS},
         "homogeneity": h, "completeness": cc, "v_measure": v,
         "purity": float(cm.max(axis=0).sum() / cm.sum()),
+        "n": len(T), "n_classes": int(cm.shape[0]), "n_clusters": int(cm.shape[1]),
+        "entropy_true": float(C.entropy(T)), "entropy_pred": float(C.entropy(P)),
+        "expected_mutual_info": float(expected_mutual_information(C.contingency_matrix(T, P, sparse=True).astype(np.float64), len(T))),
     }
     out = {"name": name, "kind": "external", "true": t, "pred": p, "beta": beta, "expected": e}
     if w is not None:
@@ -189,7 +195,8 @@ def dunn_etc(X, lab, metric):
         if metric == "cosine":
             sc = np.clip(sc, 0, 2)
         dmin = [0.0 if e == c else float(D[np.ix_(ix, idx[e])].min()) for e in range(k)]
-        clusters.append({"label": names[c], "size": m, "scatter": float(sc.mean()), "avg": float(avg),
+        clusters.append({"label": names[c], "size": m, "centroid": [float(v) for v in cents[c]],
+                         "scatter": float(sc.mean()), "avg": float(avg),
                          "diam": float(diam), "d_min": dmin, "d_cen": [float(v) for v in dcen[c]]})
 
     def db(s):
