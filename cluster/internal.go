@@ -311,7 +311,6 @@ func parallel(n, workers int, f func(i int)) {
 func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, workers int) {
 	k := len(r.Clusters)
 	n := r.N
-	var total fsum.Sum // n·‖u‖² parts for the grand mean
 	mean := make([]float64, dim)
 	for t := range dim {
 		var s fsum.Sum
@@ -320,7 +319,6 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 		}
 		mean[t] = s.Value() / float64(n)
 	}
-	_ = total
 	intra := make([]float64, k) // Σ‖x − u‖² per cluster
 	parallel(k, workers, func(c int) {
 		cs := &r.Clusters[c]

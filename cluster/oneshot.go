@@ -60,9 +60,9 @@ func CalinskiHarabasz(x []float64, dim int, labels []int) (float64, error) {
 	return r.CalinskiHarabasz, nil
 }
 
-// Dunn returns seed 002's Dunn index under metric m (see [Internal.Dunn]);
-// NaN when it is undefined (the error is nil then only if the cluster count
-// is in range; the reason is in EvaluateInternal's warnings).
+// Dunn returns seed 002's Dunn index under metric m (see [Internal.Dunn]).
+// It is NaN, with a nil error, when every cluster has diameter 0. Errors
+// as [Silhouette].
 func Dunn(x []float64, dim int, labels []int, m Metric) (float64, error) {
 	r, err := internalOne(x, dim, labels, Options{Metric: m})
 	if err != nil {
