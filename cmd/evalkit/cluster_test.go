@@ -29,7 +29,7 @@ type clusterCase struct {
 	Expected map[string]json.RawMessage `json:"expected"`
 }
 
-func closeTo(got, want float64) bool {
+func clusterClose(got, want float64) bool {
 	if math.IsNaN(want) {
 		return math.IsNaN(got)
 	}
@@ -37,7 +37,7 @@ func closeTo(got, want float64) bool {
 }
 
 // num reads a JSON number or null (NaN).
-func num(t *testing.T, raw json.RawMessage) float64 {
+func clusterNum(t *testing.T, raw json.RawMessage) float64 {
 	t.Helper()
 	if raw == nil || string(raw) == "null" {
 		return math.NaN()
@@ -49,7 +49,7 @@ func num(t *testing.T, raw json.RawMessage) float64 {
 	return v
 }
 
-func writeCSV(t *testing.T, path string, rows [][]string) {
+func clusterWriteCSV(t *testing.T, path string, rows [][]string) {
 	t.Helper()
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
@@ -104,7 +104,7 @@ func TestClusterOracleCLI(t *testing.T) {
 				}
 				args = append(args, "--pred", "cluster", "--features", strings.Join(cols, ","), "--metric", c.Metric, "--pairwise-limit", "0")
 			}
-			writeCSV(t, path, rows)
+			clusterWriteCSV(t, path, rows)
 			var stdout, stderr bytes.Buffer
 			err := run(append([]string{"cluster", path, "--format", "json"}, args...), nil, &stdout, &stderr)
 			if err != nil {
@@ -115,22 +115,22 @@ func TestClusterOracleCLI(t *testing.T) {
 				t.Fatal(err)
 			}
 			if c.Kind == "external" {
-				compareExternalCLI(t, got, c.Expected)
+				clusterCompareExternal(t, got, c.Expected)
 			} else {
-				compareInternalCLI(t, got, c.Expected)
+				clusterCompareInternal(t, got, c.Expected)
 			}
 		})
 	}
 }
 
-func compareExternalCLI(t *testing.T, got, want map[string]json.RawMessage) {
+func clusterCompareExternal(t *testing.T, got, want map[string]json.RawMessage) {
 	for _, k := range []string{"a", "b", "c", "d", "n", "n_classes", "n_clusters"} {
 		if string(got[k]) != string(want[k]) {
 			t.Errorf("%s = %s, want %s", k, got[k], want[k])
 		}
 	}
 	for _, k := range []string{"jaccard", "fowlkes_mallows", "rand_index", "adjusted_rand_index", "mutual_info", "homogeneity", "completeness", "v_measure", "purity", "entropy_true", "entropy_pred", "expected_mutual_info"} {
-		if g, w := num(t, got[k]), num(t, want[k]); !closeTo(g, w) {
+		if g, w := clusterNum(t, got[k]), clusterNum(t, want[k]); !clusterClose(g, w) {
 			t.Errorf("%s = %.17g, want %.17g", k, g, w)
 		}
 	}
@@ -139,19 +139,19 @@ func compareExternalCLI(t *testing.T, got, want map[string]json.RawMessage) {
 		json.Unmarshal(got[k+"_averages"], &g)
 		json.Unmarshal(want[k], &w)
 		for _, a := range []string{"min", "geometric", "arithmetic", "max"} {
-			if gv, wv := num(t, g[a]), num(t, w[a]); !closeTo(gv, wv) {
+			if gv, wv := clusterNum(t, g[a]), clusterNum(t, w[a]); !clusterClose(gv, wv) {
 				t.Errorf("%s_averages.%s = %.17g, want %.17g", k, a, gv, wv)
 			}
 		}
-		if gv, wv := num(t, got[k]), num(t, w["arithmetic"]); !closeTo(gv, wv) {
+		if gv, wv := clusterNum(t, got[k]), clusterNum(t, w["arithmetic"]); !clusterClose(gv, wv) {
 			t.Errorf("%s = %.17g, want %.17g", k, gv, wv)
 		}
 	}
 }
 
-func compareInternalCLI(t *testing.T, got, want map[string]json.RawMessage) {
+func clusterCompareInternal(t *testing.T, got, want map[string]json.RawMessage) {
 	for _, k := range []string{"silhouette", "dunn", "calinski_harabasz", "davies_bouldin", "davies_bouldin_avgpair"} {
-		if g, w := num(t, got[k]), num(t, want[k]); !closeTo(g, w) {
+		if g, w := clusterNum(t, got[k]), clusterNum(t, want[k]); !clusterClose(g, w) {
 			t.Errorf("%s = %.17g, want %.17g", k, g, w)
 		}
 	}
@@ -169,7 +169,7 @@ func compareInternalCLI(t *testing.T, got, want map[string]json.RawMessage) {
 			t.Errorf("cluster %d: label %s size %s, want %s %s", i, gc[i]["label"], gc[i]["size"], wc[i]["label"], wc[i]["size"])
 		}
 		for _, k := range []string{"scatter", "avg", "diam", "silhouette"} {
-			if g, w := num(t, gc[i][k]), num(t, wc[i][k]); !closeTo(g, w) {
+			if g, w := clusterNum(t, gc[i][k]), clusterNum(t, wc[i][k]); !clusterClose(g, w) {
 				t.Errorf("cluster %s: %s = %.17g, want %.17g", wc[i]["label"], k, g, w)
 			}
 		}
@@ -181,7 +181,7 @@ func compareInternalCLI(t *testing.T, got, want map[string]json.RawMessage) {
 				t.Fatalf("cluster %s: %d %s, want %d", wc[i]["label"], len(g), k, len(w))
 			}
 			for e := range w {
-				if gv, wv := num(t, g[e]), num(t, w[e]); !closeTo(gv, wv) {
+				if gv, wv := clusterNum(t, g[e]), clusterNum(t, w[e]); !clusterClose(gv, wv) {
 					t.Errorf("cluster %s: %s[%d] = %.17g, want %.17g", wc[i]["label"], k, e, gv, wv)
 				}
 			}
