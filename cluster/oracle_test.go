@@ -89,11 +89,11 @@ func loadOracle(t testing.TB) oracleFile {
 	return f
 }
 
-// close reports whether got is within 1e-9 of want, relative to
+// within reports whether got is within 1e-9 of want, relative to
 // max(|want|, 1): values near 0 (MI − E[MI], ARI of independent
 // labellings) come from cancellation, where a relative tolerance means
 // nothing.
-func close(got, want float64) bool {
+func within(got, want float64) bool {
 	if math.IsNaN(want) {
 		return math.IsNaN(got)
 	}
@@ -180,15 +180,15 @@ func checkExternal(t *testing.T, c oracleCase) {
 		{"entropy_pred", got.EntropyPred, want.EntropyPred},
 		{"expected_mutual_info", got.ExpectedMutualInfo, want.ExpectedMI},
 	} {
-		if !close(x.got, x.want) {
+		if !within(x.got, x.want) {
 			t.Errorf("%s = %.17g, want %.17g", x.name, x.got, x.want)
 		}
 	}
 	for _, a := range Averages {
-		if !close(got.NMI[a], want.NMI[a.String()]) {
+		if !within(got.NMI[a], want.NMI[a.String()]) {
 			t.Errorf("nmi[%v] = %.17g, want %.17g", a, got.NMI[a], want.NMI[a.String()])
 		}
-		if !close(got.AMI[a], ptrNaN(want.AMI[a.String()])) {
+		if !within(got.AMI[a], ptrNaN(want.AMI[a.String()])) {
 			t.Errorf("ami[%v] = %.17g, want %v", a, got.AMI[a], ptrNaN(want.AMI[a.String()]))
 		}
 	}
@@ -221,13 +221,13 @@ func checkInternal(t *testing.T, c oracleCase) {
 		{"davies_bouldin", got.DaviesBouldin, ptrNaN(want.DaviesBouldin)},
 		{"davies_bouldin_avgpair", got.DaviesBouldinAvgPair, ptrNaN(want.DaviesBouldinAvgPair)},
 	} {
-		if !close(v.got, v.want) {
+		if !within(v.got, v.want) {
 			t.Errorf("%s = %.17g, want %.17g", v.name, v.got, v.want)
 		}
 	}
 	if want.SilhouetteSamples != nil {
 		for i, w := range want.SilhouetteSamples {
-			if !close(got.SilhouetteValues[i], w) {
+			if !within(got.SilhouetteValues[i], w) {
 				t.Errorf("silhouette_samples[%d] = %.17g, want %.17g", i, got.SilhouetteValues[i], w)
 			}
 		}
@@ -249,17 +249,17 @@ func checkInternal(t *testing.T, c oracleCase) {
 			{"diam", g.Diam, w.Diam},
 			{"silhouette", g.Silhouette, ptrNaN(w.Silhouette)},
 		} {
-			if !close(v.got, v.want) {
+			if !within(v.got, v.want) {
 				t.Errorf("cluster %s: %s = %.17g, want %.17g", w.Label, v.name, v.got, v.want)
 			}
 		}
 		for d := range w.Centroid {
-			if !close(g.Centroid[d], w.Centroid[d]) {
+			if !within(g.Centroid[d], w.Centroid[d]) {
 				t.Errorf("cluster %s: centroid[%d] = %.17g, want %.17g", w.Label, d, g.Centroid[d], w.Centroid[d])
 			}
 		}
 		for e := range w.DMin {
-			if !close(g.DMin[e], w.DMin[e]) || !close(g.DCen[e], w.DCen[e]) {
+			if !within(g.DMin[e], w.DMin[e]) || !within(g.DCen[e], w.DCen[e]) {
 				t.Errorf("cluster %s to %d: d_min %.17g d_cen %.17g, want %.17g %.17g", w.Label, e, g.DMin[e], g.DCen[e], w.DMin[e], w.DCen[e])
 			}
 		}
