@@ -262,8 +262,42 @@ func group(labels []int) *groups {
 	return g
 }
 
-// centroids fills Centroid with compensated means.
+// blockRows is the block size of the O(n·d) passes: sums are plain within
+// a block of rows and compensated across blocks, which are merged in row
+// order (so the result does not depend on the number of workers).
+const blockRows = 8192
+
+// centroids fills Centroid with the means of the clusters' rows.
 func centroids(x []float64, dim int, g *groups, cs []ClusterStats, workers int) {
+	n, k := len(g.id), len(cs)
+	nb := (n + blockRows - 1) / blockRows
+	if k*dim*nb <= 1<<22 {
+		parts := make([]float64, nb*k*dim)
+		parallel(nb, workers, func(b int) {
+			p := parts[b*k*dim : (b+1)*k*dim]
+			for i := b * blockRows; i < min(n, (b+1)*blockRows); i++ {
+				c := g.id[i]
+				pc := p[c*dim : (c+1)*dim]
+				for t, v := range x[i*dim : (i+1)*dim] {
+					pc[t] += v
+				}
+			}
+		})
+		acc := make([]fsum.Sum, k*dim)
+		for b := range nb {
+			for j, v := range parts[b*k*dim : (b+1)*k*dim] {
+				acc[j].Add(v)
+			}
+		}
+		for c := range cs {
+			u := make([]float64, dim)
+			for t := range u {
+				u[t] = acc[c*dim+t].Value() / float64(cs[c].Size)
+			}
+			cs[c].Centroid = u
+		}
+		return
+	}
 	parallel(len(cs), workers, func(c int) {
 		acc := make([]fsum.Sum, dim)
 		for _, i := range g.order[g.start[c]:g.start[c+1]] {
@@ -320,32 +354,57 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 		mean[t] = s.Value() / float64(n)
 	}
 	intra := make([]float64, k) // Σ‖x − u‖² per cluster
-	parallel(k, workers, func(c int) {
-		cs := &r.Clusters[c]
-		u := cs.Centroid
-		var un float64
-		if m == Cosine {
-			un = norm(u)
+	cnorm := make([]float64, k)
+	for c := range r.Clusters {
+		cnorm[c] = norm(r.Clusters[c].Centroid)
+	}
+	// toCentroid returns dist(x_i, u_c) and ‖x_i − u_c‖².
+	toCentroid := func(i, c int) (float64, float64) {
+		row := x[i*dim : (i+1)*dim]
+		u := r.Clusters[c].Centroid
+		var q float64
+		for t, v := range row {
+			e := v - u[t]
+			q += e * e
 		}
-		var sd, sq fsum.Sum
-		for _, i := range g.order[g.start[c]:g.start[c+1]] {
-			row := x[i*dim : (i+1)*dim]
-			var q float64
-			for t, v := range row {
-				e := v - u[t]
-				q += e * e
-			}
-			sq.Add(q)
-			switch m {
-			case Euclidean:
-				sd.Add(math.Sqrt(q))
-			default:
-				sd.Add(dist(m, row, u, norm(row), un))
-			}
+		if m == Euclidean {
+			return math.Sqrt(q), q
 		}
-		cs.Scatter = sd.Value() / float64(cs.Size)
-		intra[c] = sq.Value()
-	})
+		return dist(m, row, u, norm(row), cnorm[c]), q
+	}
+	nb := (n + blockRows - 1) / blockRows
+	if 2*k*nb <= 1<<22 {
+		parts := make([]float64, 2*k*nb)
+		parallel(nb, workers, func(b int) {
+			p := parts[2*k*b : 2*k*(b+1)]
+			for i := b * blockRows; i < min(n, (b+1)*blockRows); i++ {
+				c := g.id[i]
+				d, q := toCentroid(i, c)
+				p[2*c] += d
+				p[2*c+1] += q
+			}
+		})
+		for c := range r.Clusters {
+			var sd, sq fsum.Sum
+			for b := range nb {
+				sd.Add(parts[2*k*b+2*c])
+				sq.Add(parts[2*k*b+2*c+1])
+			}
+			r.Clusters[c].Scatter = sd.Value() / float64(r.Clusters[c].Size)
+			intra[c] = sq.Value()
+		}
+	} else {
+		parallel(k, workers, func(c int) {
+			var sd, sq fsum.Sum
+			for _, i := range g.order[g.start[c]:g.start[c+1]] {
+				d, q := toCentroid(i, c)
+				sd.Add(d)
+				sq.Add(q)
+			}
+			r.Clusters[c].Scatter = sd.Value() / float64(r.Clusters[c].Size)
+			intra[c] = sq.Value()
+		})
+	}
 	norms := make([]float64, k)
 	for c := range r.Clusters {
 		norms[c] = norm(r.Clusters[c].Centroid)

@@ -180,7 +180,12 @@ func runCluster(e *env, args []string) error {
 
 	tset, pset := label.NewSet(nil), label.NewSet(nil)
 	var tab cluster.Contingency
-	var x []float64
+	// Features are gathered in fixed-size chunks and joined once at the
+	// end: growing one slice by doubling would copy (and fault in) every
+	// value several times.
+	var chunks [][]float64
+	var cur []float64
+	const chunkLen = 1 << 20
 	var pred []int
 	for r.Next() {
 		pb, err := r.Text(pc)
@@ -216,7 +221,13 @@ func runCluster(e *env, args []string) error {
 				if !(math.Abs(v) <= cluster.MaxFeature) {
 					return r.Errorf(c, table.BadValue(r.Field(c), errFeatureRange))
 				}
-				x = append(x, v)
+				if len(cur) == cap(cur) {
+					if cur != nil {
+						chunks = append(chunks, cur)
+					}
+					cur = make([]float64, 0, chunkLen)
+				}
+				cur = append(cur, v)
 			}
 			pred = append(pred, p)
 		}
@@ -252,6 +263,16 @@ func runCluster(e *env, args []string) error {
 	var in cluster.Internal
 	var names []string
 	if internal {
+		chunks = append(chunks, cur)
+		total := 0
+		for _, c := range chunks {
+			total += len(c)
+		}
+		x := make([]float64, 0, total)
+		for i, c := range chunks {
+			x = append(x, c...)
+			chunks[i] = nil
+		}
 		var perm []int
 		names, perm = pset.Sorted()
 		rank := make([]int, len(perm))
