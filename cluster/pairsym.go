@@ -133,21 +133,17 @@ func (w *symWorker) block(xs []float64, dim int, m Metric, cl []int, g *groups, 
 		e := min(j1, g.start[c+1])
 		for i := i0; i < i1; i++ {
 			seg := blk[(i-i0)*width+(s-j0) : (i-i0)*width+(e-j0)]
-			var sum float64
-			mn, mx := math.Inf(1), 0.0
-			for _, d := range seg {
-				sum += d
-				mn = math.Min(mn, d)
-				mx = math.Max(mx, d)
-			}
-			acc[i*k+c].Add(sum)
 			if own := cl[i]; own == c {
-				w.diam[c] = math.Max(w.diam[c], mx)
+				sum, mx := sumMax(seg)
+				acc[i*k+c].Add(sum)
+				w.diam[c] = max(w.diam[c], mx)
 			} else {
+				sum, mn := sumMin(seg)
+				acc[i*k+c].Add(sum)
 				if w.dmin != nil {
-					w.dmin[own*k+c] = math.Min(w.dmin[own*k+c], mn)
+					w.dmin[own*k+c] = min(w.dmin[own*k+c], mn)
 				}
-				w.interMin = math.Min(w.interMin, mn)
+				w.interMin = min(w.interMin, mn)
 			}
 		}
 		s = e
@@ -172,4 +168,70 @@ func (w *symWorker) block(xs []float64, dim int, m Metric, cl []int, g *groups, 
 		}
 		s = e
 	}
+}
+
+// sumMax returns the sum and the largest of the (non-negative, non-NaN)
+// distances in seg, with four partial sums so that the additions overlap.
+func sumMax(seg []float64) (sum, mx float64) {
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(seg); i += 4 {
+		d0, d1, d2, d3 := seg[i], seg[i+1], seg[i+2], seg[i+3]
+		s0 += d0
+		s1 += d1
+		s2 += d2
+		s3 += d3
+		if d0 > mx {
+			mx = d0
+		}
+		if d1 > mx {
+			mx = d1
+		}
+		if d2 > mx {
+			mx = d2
+		}
+		if d3 > mx {
+			mx = d3
+		}
+	}
+	for ; i < len(seg); i++ {
+		s0 += seg[i]
+		if seg[i] > mx {
+			mx = seg[i]
+		}
+	}
+	return (s0 + s1) + (s2 + s3), mx
+}
+
+// sumMin is sumMax with the least distance (+Inf for an empty seg).
+func sumMin(seg []float64) (sum, mn float64) {
+	var s0, s1, s2, s3 float64
+	mn = math.Inf(1)
+	i := 0
+	for ; i+4 <= len(seg); i += 4 {
+		d0, d1, d2, d3 := seg[i], seg[i+1], seg[i+2], seg[i+3]
+		s0 += d0
+		s1 += d1
+		s2 += d2
+		s3 += d3
+		if d0 < mn {
+			mn = d0
+		}
+		if d1 < mn {
+			mn = d1
+		}
+		if d2 < mn {
+			mn = d2
+		}
+		if d3 < mn {
+			mn = d3
+		}
+	}
+	for ; i < len(seg); i++ {
+		s0 += seg[i]
+		if seg[i] < mn {
+			mn = seg[i]
+		}
+	}
+	return (s0 + s1) + (s2 + s3), mn
 }

@@ -148,18 +148,14 @@ func (w *passWorker) tile(xs []float64, dim int, m Metric, cl []int, g *groups, 
 			e := min(j1, g.start[c+1])
 			for ii := range rows {
 				seg := w.block[ii*width+(s-j0) : ii*width+(e-j0)]
-				var sum float64
-				mn, mx := math.Inf(1), 0.0
-				for _, d := range seg {
-					sum += d
-					mn = math.Min(mn, d)
-					mx = math.Max(mx, d)
-				}
-				w.acc[ii].Add(sum)
 				if cl[i0+ii] == c {
-					w.curMax[ii] = math.Max(w.curMax[ii], mx)
+					sum, mx := sumMax(seg)
+					w.acc[ii].Add(sum)
+					w.curMax[ii] = max(w.curMax[ii], mx)
 				} else {
-					w.curMin[ii] = math.Min(w.curMin[ii], mn)
+					sum, mn := sumMin(seg)
+					w.acc[ii].Add(sum)
+					w.curMin[ii] = min(w.curMin[ii], mn)
 				}
 			}
 			if e == g.start[c+1] { // cluster c is complete for these rows
