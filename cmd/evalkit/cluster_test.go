@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -186,53 +185,6 @@ func clusterCompareInternal(t *testing.T, got, want map[string]json.RawMessage) 
 				}
 			}
 		}
-	}
-}
-
-// TestClusterGolden runs testdata/cluster/NAME.args (one argument a line,
-// run from testdata/cluster) and compares standard output, standard error
-// and the exit status with NAME.stdout and NAME.stderr (whose first line is
-// "exit N"). EVALKIT_UPDATE_GOLDEN=1 rewrites them.
-func TestClusterGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/cluster/*.args")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".args")
-		t.Run(name, func(t *testing.T) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
-			for i, a := range args {
-				if strings.HasSuffix(a, ".csv") || strings.HasSuffix(a, ".tsv") || strings.HasSuffix(a, ".jsonl") {
-					args[i] = filepath.Join("testdata/cluster", a)
-				}
-			}
-			var stdout, stderr bytes.Buffer
-			err = run(args, strings.NewReader(""), &stdout, &stderr)
-			code := exitCode(err, &stderr)
-			gotErr := "exit " + strconv.Itoa(code) + "\n" + stderr.String()
-			base := strings.TrimSuffix(f, ".args")
-			if os.Getenv("EVALKIT_UPDATE_GOLDEN") == "1" {
-				os.WriteFile(base+".stdout", stdout.Bytes(), 0o644)
-				os.WriteFile(base+".stderr", []byte(gotErr), 0o644)
-				return
-			}
-			wantOut, err1 := os.ReadFile(base + ".stdout")
-			wantErr, err2 := os.ReadFile(base + ".stderr")
-			if err := errors.Join(err1, err2); err != nil {
-				t.Fatal(err)
-			}
-			if stdout.String() != string(wantOut) {
-				t.Errorf("stdout:\n%s\nwant:\n%s", stdout.String(), wantOut)
-			}
-			if gotErr != string(wantErr) {
-				t.Errorf("stderr:\n%s\nwant:\n%s", gotErr, wantErr)
-			}
-		})
 	}
 }
 
