@@ -102,6 +102,15 @@ func (t *Contingency) Merge(u *Contingency) {
 	t.overflow = t.overflow || u.overflow
 }
 
+// MergeMapped adds the counts of u with u's class i counted as class
+// classes[i] and u's cluster j as cluster clusters[j]: the merge of tables
+// built apart, each with its own label numbering (as parallel readers do).
+// It panics if a map is too short for u.
+func (t *Contingency) MergeMapped(u *Contingency, classes, clusters []int) {
+	u.each(func(i, j int, v int64) { t.Add(classes[i], clusters[j], v) })
+	t.overflow = t.overflow || u.overflow
+}
+
 // N returns the total count m.
 func (t *Contingency) N() int64 { return t.n }
 

@@ -178,62 +178,91 @@ func runCluster(e *env, args []string) error {
 		}
 	}
 
-	tset, pset := label.NewSet(nil), label.NewSet(nil)
-	var tab cluster.Contingency
-	// Features are gathered in fixed-size chunks and joined once at the
-	// end: growing one slice by doubling would copy (and fault in) every
-	// value several times.
-	var chunks [][]float64
-	var cur []float64
-	const chunkLen = 1 << 20
-	var pred []int
-	for r.Next() {
-		pb, err := r.Text(pc)
-		if err != nil {
-			return err
-		}
-		p, _ := pset.ID(pb)
-		if external {
-			tb, err := r.Text(tc)
+	// Each chunk of rows is read into a state of its own, with its own label
+	// numbering; the states are merged in chunk order afterwards, so the
+	// result is the same for any number of cores.
+	type chunkState struct {
+		tset, pset *label.Set
+		tab        cluster.Contingency
+		x          []float64
+		pred       []int
+	}
+	states, err := readChunks(e, r, func() *chunkState {
+		return &chunkState{tset: label.NewSet(nil), pset: label.NewSet(nil)}
+	}, func(st *chunkState, sub *table.Reader) error {
+		for sub.Next() {
+			pb, err := sub.Text(pc)
 			if err != nil {
 				return err
 			}
-			t, _ := tset.ID(tb)
-			w := int64(1)
-			if wc >= 0 {
-				v, err := r.Weight(wc)
+			p, _ := st.pset.ID(pb)
+			if external {
+				tb, err := sub.Text(tc)
 				if err != nil {
 					return err
 				}
-				if v != math.Trunc(v) || v > 1<<53 {
-					return r.Errorf(wc, table.BadValue(r.Field(wc), errNotWhole))
-				}
-				w = int64(v)
-			}
-			tab.Add(t, p, w)
-		}
-		if internal {
-			for _, c := range fc {
-				v, err := r.Float(c)
-				if err != nil {
-					return err
-				}
-				if !(math.Abs(v) <= cluster.MaxFeature) {
-					return r.Errorf(c, table.BadValue(r.Field(c), errFeatureRange))
-				}
-				if len(cur) == cap(cur) {
-					if cur != nil {
-						chunks = append(chunks, cur)
+				t, _ := st.tset.ID(tb)
+				w := int64(1)
+				if wc >= 0 {
+					v, err := sub.Weight(wc)
+					if err != nil {
+						return err
 					}
-					cur = make([]float64, 0, chunkLen)
+					if v != math.Trunc(v) || v > 1<<53 {
+						return sub.Errorf(wc, table.BadValue(sub.Field(wc), errNotWhole))
+					}
+					w = int64(v)
 				}
-				cur = append(cur, v)
+				st.tab.Add(t, p, w)
 			}
-			pred = append(pred, p)
+			if internal {
+				for _, c := range fc {
+					v, err := sub.Float(c)
+					if err != nil {
+						return err
+					}
+					if !(math.Abs(v) <= cluster.MaxFeature) {
+						return sub.Errorf(c, table.BadValue(sub.Field(c), errFeatureRange))
+					}
+					st.x = append(st.x, v)
+				}
+				st.pred = append(st.pred, p)
+			}
 		}
-	}
-	if err := r.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
+	}
+	tset, pset := label.NewSet(nil), label.NewSet(nil)
+	var tab cluster.Contingency
+	total, rows := 0, 0
+	for _, st := range states {
+		total += len(st.x)
+		rows += len(st.pred)
+	}
+	var x []float64
+	var pred []int
+	if internal {
+		x, pred = make([]float64, 0, total), make([]int, 0, rows)
+	}
+	remap := func(local, global *label.Set) []int {
+		m := make([]int, local.Len())
+		for i, name := range local.Names() {
+			m[i], _ = global.ID([]byte(name))
+		}
+		return m
+	}
+	for _, st := range states {
+		tm, pm := remap(st.tset, tset), remap(st.pset, pset)
+		if external {
+			tab.MergeMapped(&st.tab, tm, pm)
+		}
+		x = append(x, st.x...)
+		for _, p := range st.pred {
+			pred = append(pred, pm[p])
+		}
+		st.x, st.pred = nil, nil
 	}
 
 	out := &clusterOut{Warnings: []string{}}
@@ -263,16 +292,6 @@ func runCluster(e *env, args []string) error {
 	var in cluster.Internal
 	var names []string
 	if internal {
-		chunks = append(chunks, cur)
-		total := 0
-		for _, c := range chunks {
-			total += len(c)
-		}
-		x := make([]float64, 0, total)
-		for i, c := range chunks {
-			x = append(x, c...)
-			chunks[i] = nil
-		}
 		var perm []int
 		names, perm = pset.Sorted()
 		rank := make([]int, len(perm))
