@@ -30,30 +30,68 @@ func (s *State) Grow(n int) {
 	}
 }
 
-// IssueRows returns, for each domain problem the state tracks, the first
-// row that has it, or -1: zero target under MAPE, negative value under
-// MSLE, Poisson, Gamma and Tweedie domain. A reader uses it to record the
-// input position of those rows (see [State.SetRowName]).
-func (s *State) IssueRows() []int64 { return append([]int64(nil), s.first[:]...) }
-
 // AddBatch adds rows (y[i], yhat[i]) with weights w[i] (w nil: weight 1,
 // as Add). It is Add / AddWeighted for many rows, faster. A non-finite
 // value or a bad weight is an error naming its row, and then no row of the
 // batch is added. It panics if the lengths differ.
 func (s *State) AddBatch(y, yhat, w []float64) error {
-	if len(y) != len(yhat) || (w != nil && len(w) != len(y)) {
-		panic(fmt.Sprintf("regress: AddBatch of %d targets, %d predictions and %d weights", len(y), len(yhat), len(w)))
+	return s.AddBatchAt(y, yhat, w, nil)
+}
+
+// AddBatchAt is AddBatch for rows with caller-supplied positions: pos[i]
+// is row i's position, any int64 below math.MaxInt64 (a reader passes the
+// input line of the row). Positions are how rows are named, in the errors
+// of AddBatchAt and in the messages of the domain errors of the measures
+// ([ErrZeroTarget], [ErrNegative], [ErrDomain]), and which row such a
+// message names: for each problem, the offending row of smallest position,
+// in this state and in every state merged into it ([State.Merge]). Rows
+// added without positions (pos nil, Add, AddWeighted, AddBatch) have their
+// 0-based index in the order rows were added to the state; give positions
+// to every row of a family of merged states or to none, since a position
+// and an index are compared as plain numbers. It panics if the lengths
+// differ.
+func (s *State) AddBatchAt(y, yhat, w []float64, pos []int64) error {
+	if len(y) != len(yhat) || (w != nil && len(w) != len(y)) || (pos != nil && len(pos) != len(y)) {
+		panic(fmt.Sprintf("regress: AddBatch of %d targets, %d predictions, %d weights and %d positions", len(y), len(yhat), len(w), len(pos)))
 	}
 	for i := range y {
-		if err := s.checkRowAt(s.n+int64(i), y[i], yhat[i]); err != nil {
+		if err := s.checkRowAt(s.posOf(i, pos), y[i], yhat[i]); err != nil {
 			return err
 		}
-		if w != nil && (!(w[i] >= 0) || math.IsInf(w[i], 1)) {
-			return fmt.Errorf("%s: %w: %v", s.rowName(s.n+int64(i)), ErrBadWeight, w[i])
+		if w != nil && !goodWeight(w[i]) {
+			return fmt.Errorf("%s: %w: %v", s.rowName(s.posOf(i, pos)), ErrBadWeight, w[i])
 		}
 	}
+	s.addRows(y, yhat, w, pos)
+	return nil
+}
+
+func goodWeight(w float64) bool { return w >= 0 && !math.IsInf(w, 1) }
+
+// posOf returns the position of row i of a batch: pos[i], or the row's
+// index in the state when pos is nil.
+func (s *State) posOf(i int, pos []int64) int64 {
+	if pos != nil {
+		return pos[i]
+	}
+	return s.n + int64(i)
+}
+
+// note records that row i of the batch being added has domain problem
+// kind.
+func (s *State) note(kind, i int, pos []int64) {
+	if p := s.posOf(i, pos); p < s.first[kind] {
+		s.first[kind] = p
+	}
+}
+
+// addRows adds validated rows, in blocks.
+func (s *State) addRows(y, yhat, w []float64, pos []int64) {
 	if w != nil && !s.weighted {
 		s.markWeighted()
+	}
+	if pos != nil {
+		s.positioned = true
 	}
 	for lo := 0; lo < len(y); lo += blockSize {
 		hi := min(lo+blockSize, len(y))
@@ -61,22 +99,24 @@ func (s *State) AddBatch(y, yhat, w []float64) error {
 		if w != nil {
 			wb = w[lo:hi]
 		}
-		s.addBlock(y[lo:hi], yhat[lo:hi], wb)
+		var pb []int64
+		if pos != nil {
+			pb = pos[lo:hi]
+		}
+		s.addBlock(y[lo:hi], yhat[lo:hi], wb, pb)
 	}
-	return nil
 }
 
 // addBlock adds validated rows: plain sums within the block, compensated
 // across blocks; the moments of y and d by two passes over the block and a
-// Chan merge.
-func (s *State) addBlock(y, yhat, w []float64) {
+// Chan merge. pos is nil or the rows' positions.
+func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	var sw, sq, sabs, ape, sape, absY, sqLog, pin, pinHalf, pois, gam, tw float64
 	var swy, swd float64
 	maxErr := s.maxErr
 	a := s.opt.alpha()
 	eps := s.opt.MAPEEpsilon
 	p := s.opt.Power
-	base := s.n
 	keep := s.opt.KeepValues
 	for i := range y {
 		yi, pi := y[i], yhat[i]
@@ -98,18 +138,14 @@ func (s *State) addBlock(y, yhat, w []float64) {
 		absY += wi * ay
 		if den := math.Max(ay, eps); den > 0 {
 			ape += wi * (ad / den)
-		} else if s.first[issueZeroTarget] < 0 {
-			s.first[issueZeroTarget] = base + int64(i)
-			s.changes++
+		} else {
+			s.note(issueZeroTarget, i, pos)
 		}
 		if den := ay + math.Abs(pi); den > 0 {
 			sape += wi * (2 * ad / den)
 		}
 		if yi < 0 || pi < 0 {
-			if s.first[issueNegative] < 0 {
-				s.first[issueNegative] = base + int64(i)
-				s.changes++
-			}
+			s.note(issueNegative, i, pos)
 		} else {
 			l := math.Log1p(yi) - math.Log1p(pi)
 			sqLog += wi * l * l
@@ -121,18 +157,12 @@ func (s *State) addBlock(y, yhat, w []float64) {
 		}
 		pinHalf += wi * (0.5 * ad)
 		if yi < 0 || pi <= 0 {
-			if s.first[issuePoisson] < 0 {
-				s.first[issuePoisson] = base + int64(i)
-				s.changes++
-			}
+			s.note(issuePoisson, i, pos)
 		} else {
 			pois += wi * poissonDev(yi, pi)
 		}
 		if yi <= 0 || pi <= 0 {
-			if s.first[issueGamma] < 0 {
-				s.first[issueGamma] = base + int64(i)
-				s.changes++
-			}
+			s.note(issueGamma, i, pos)
 		} else {
 			gam += wi * gammaDev(yi, pi)
 		}
@@ -141,9 +171,8 @@ func (s *State) addBlock(y, yhat, w []float64) {
 			tw += wi * d * d
 		case tweedieOK(p, yi, pi):
 			tw += wi * tweedieDev(p, yi, pi)
-		case s.first[issueTweedie] < 0:
-			s.first[issueTweedie] = base + int64(i)
-			s.changes++
+		default:
+			s.note(issueTweedie, i, pos)
 		}
 	}
 	if sw > 0 {
@@ -197,29 +226,45 @@ func (s *State) addBlock(y, yhat, w []float64) {
 
 // AddBatch adds rows to every output: ys[j][i] and yhats[j][i] are output
 // j of row i (column-major: one slice per output), w the row weights (nil:
-// 1). On an error (naming the output and row) nothing is added. It panics
-// if the shapes do not match.
+// 1). On an error (naming the row, and the output when there are several)
+// nothing is added. It panics if the shapes do not match.
 func (m *Multi) AddBatch(ys, yhats [][]float64, w []float64) error {
+	return m.AddBatchAt(ys, yhats, w, nil)
+}
+
+// AddBatchAt is AddBatch for rows with caller-supplied positions pos[i],
+// as [State.AddBatchAt]: they name the rows in errors, and each output
+// keeps, per domain problem, the row of smallest position. An error names
+// the first bad row of the batch.
+func (m *Multi) AddBatchAt(ys, yhats [][]float64, w []float64, pos []int64) error {
 	if len(ys) != len(m.outs) || len(yhats) != len(m.outs) {
 		panic("regress: Multi.AddBatch with the wrong number of outputs")
 	}
-	for j, s := range m.outs {
-		if len(ys[j]) != len(ys[0]) || len(yhats[j]) != len(ys[0]) || (w != nil && len(w) != len(ys[0])) {
+	n := len(ys[0])
+	for j := range m.outs {
+		if len(ys[j]) != n || len(yhats[j]) != n {
 			panic("regress: Multi.AddBatch with columns of different lengths")
 		}
-		for i := range ys[j] {
-			if err := s.checkRowAt(s.n+int64(i), ys[j][i], yhats[j][i]); err != nil {
+	}
+	if (w != nil && len(w) != n) || (pos != nil && len(pos) != n) {
+		panic("regress: Multi.AddBatch with weights or positions of the wrong length")
+	}
+	s0 := m.outs[0]
+	for i := 0; i < n; i++ {
+		for j, s := range m.outs {
+			if err := s.checkRowAt(s.posOf(i, pos), ys[j][i], yhats[j][i]); err != nil {
 				if len(m.outs) > 1 {
 					err = fmt.Errorf("output %d: %w", j, err)
 				}
 				return err
 			}
 		}
+		if w != nil && !goodWeight(w[i]) {
+			return fmt.Errorf("%s: %w: %v", s0.rowName(s0.posOf(i, pos)), ErrBadWeight, w[i])
+		}
 	}
 	for j, s := range m.outs {
-		if err := s.AddBatch(ys[j], yhats[j], w); err != nil {
-			return err // only a bad weight, met at output 0 before any row is added
-		}
+		s.addRows(ys[j], yhats[j], w, pos)
 	}
 	return nil
 }

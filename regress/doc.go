@@ -10,8 +10,8 @@
 // losses (blocked: rows are summed in plain float64 within blocks of 256,
 // the block sums compensated), moments of y and of the residual d = y − ŷ
 // (two passes within a block, Chan et al.'s merge across blocks and
-// states), the maximum absolute residual, and the first row at which a
-// measure's domain is violated. Rows may be added one at a time, in batches, or in separate
+// states), the maximum absolute residual, and the first row (by position)
+// at which a measure's domain is violated. Rows may be added one at a time, in batches, or in separate
 // states that are merged; the result is the same as adding them all at once.
 // The one-call functions ([MSE], [R2], …) are thin wrappers over a State.
 //
@@ -43,7 +43,14 @@
 // # Errors
 //
 // Data problems are sentinel errors matched with errors.Is, whose messages
-// name the first offending row (0-based, in the order rows were added):
+// name the first offending row. A row is named by its position: by default
+// its 0-based index in the order rows were added, or a position the caller
+// gives with [State.AddBatchAt] (a file reader passes the input line, and
+// names it file:line with [State.SetRowName]). A State keeps, for each
+// domain problem, the offending row of smallest position, and [State.Merge]
+// keeps the smaller of the two states', so that states filled from chunks
+// of a file on several goroutines, merged in any order, still name the
+// first such row of the file. The errors:
 // [ErrEmpty], [ErrZeroWeight], [ErrZeroTarget] (MAPE without an epsilon),
 // [ErrNegative] (MSLE), [ErrDomain] (deviances), [ErrTooFew] (R², D² with
 // fewer than two rows, adjusted R² with n ≤ p + 1), [ErrUndefined] (a ratio

@@ -59,3 +59,20 @@ func ExampleScoreMulti() {
 	fmt.Printf("raw %.4f  variance-weighted %.4f\n", raw, vw[0])
 	// Output: raw [0.9654 0.9082]  variance-weighted 0.9383
 }
+
+// Rows can carry positions, such as their input lines: errors name the
+// row by position, and states filled from chunks of a file — on several
+// goroutines, merged in any order — name the first offending row of the
+// file.
+func ExampleState_AddBatchAt() {
+	name := func(line int64) string { return fmt.Sprintf("data.csv:%d", line) }
+	early, late := regress.New(regress.Options{}), regress.New(regress.Options{})
+	early.SetRowName(name)
+	late.SetRowName(name)
+	early.AddBatchAt([]float64{4, 0, 2}, []float64{3, 1, 2}, nil, []int64{2, 3, 5}) // lines 2, 3, 5
+	late.AddBatchAt([]float64{0, 1}, []float64{1, 1}, nil, []int64{6, 7})
+	late.Merge(early) // the later chunk finished first
+	_, err := late.MAPE()
+	fmt.Println(err)
+	// Output: data.csv:3: a zero target under MAPE (an epsilon, --mape-epsilon on the command line, bounds the denominator)
+}

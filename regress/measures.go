@@ -39,7 +39,7 @@ func (s *State) mean(sum float64) (float64, error) {
 }
 
 func (s *State) issue(kind int, err error, what string) error {
-	if r := s.first[kind]; r >= 0 {
+	if r := s.first[kind]; r != noIssue {
 		return fmt.Errorf("%s: %w%s", s.rowName(r), err, what)
 	}
 	return nil

@@ -74,6 +74,20 @@ func (m *Multi) K() int { return len(m.outs) }
 // Output returns the state of output j.
 func (m *Multi) Output(j int) *State { return m.outs[j] }
 
+// Reset empties every output's state ([State.Reset]).
+func (m *Multi) Reset() {
+	for _, s := range m.outs {
+		s.Reset()
+	}
+}
+
+// SetRowName sets every output's row namer ([State.SetRowName]).
+func (m *Multi) SetRowName(f func(pos int64) string) {
+	for _, s := range m.outs {
+		s.SetRowName(f)
+	}
+}
+
 // Add adds one row of k targets and k predictions with weight 1. A
 // non-finite value is ErrNotFinite and nothing is added. It panics if the
 // lengths are not k.

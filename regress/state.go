@@ -104,8 +104,12 @@ const (
 	numIssues
 )
 
+// noIssue is the position recorded for a domain problem no row has.
+const noIssue = math.MaxInt64
+
 // State is the mergeable sufficient statistic of one output. Create it with
-// [New]; add rows with Add / AddWeighted; combine with Merge. A State is not
+// [New]; add rows with Add / AddWeighted / AddBatch (or AddBatchAt, with
+// positions); combine with Merge; reuse with Reset. A State is not
 // safe for concurrent use (the quantile measures reorder the kept values).
 type State struct {
 	opt      Options
@@ -118,8 +122,8 @@ type State struct {
 	poisson, gamma, tweedie                           fsum.Sum
 	maxErr                                            float64
 
-	first   [numIssues]int64 // first offending row, or -1
-	changes int              // number of first offences recorded
+	first      [numIssues]int64 // smallest position of an offending row, or noIssue
+	positioned bool             // rows carry caller-supplied positions (AddBatchAt)
 
 	ys, ads, ws []float64 // kept values (ws only once weighted)
 
@@ -135,10 +139,17 @@ func New(opt Options) *State {
 		panic("regress: " + err.Error())
 	}
 	s := &State{opt: opt}
-	for i := range s.first {
-		s.first[i] = -1
-	}
+	s.Reset()
 	return s
+}
+
+// Reset empties the state, as New would, keeping its options, its row
+// namer ([State.SetRowName]) and the memory of its kept values for reuse.
+func (s *State) Reset() {
+	*s = State{opt: s.opt, name: s.name, ys: s.ys[:0], ads: s.ads[:0], ws: s.ws[:0]}
+	for i := range s.first {
+		s.first[i] = noIssue
+	}
 }
 
 // CheckOptions reports whether opt is valid, with an error wrapping
@@ -200,10 +211,11 @@ func (s *State) checkRowAt(row int64, y, yhat float64) error {
 	return nil
 }
 
-// SetRowName sets how error messages name a row (by its 0-based index in
-// the order rows were added); the default is "row N". A reader of a file
-// can name the file and line instead.
-func (s *State) SetRowName(f func(row int64) string) { s.name = f }
+// SetRowName sets how error messages name a row, given its position (see
+// [State.AddBatchAt]; by default a row's 0-based index in the order rows
+// were added); the default name is "row N". A reader of a file that passes
+// input lines as positions can name the file and line instead.
+func (s *State) SetRowName(f func(pos int64) string) { s.name = f }
 
 func (s *State) rowName(r int64) string {
 	if s.name != nil {
@@ -214,10 +226,13 @@ func (s *State) rowName(r int64) string {
 
 func (s *State) markWeighted() {
 	s.weighted = true
-	if s.opt.KeepValues && s.ws == nil {
-		s.ws = make([]float64, len(s.ys), cap(s.ys))
-		for i := range s.ws {
-			s.ws[i] = 1
+	if s.opt.KeepValues {
+		if cap(s.ws) < cap(s.ys) {
+			s.ws = make([]float64, 0, cap(s.ys))
+		}
+		s.ws = s.ws[:0]
+		for range s.ys {
+			s.ws = append(s.ws, 1)
 		}
 	}
 }
@@ -226,14 +241,20 @@ func (s *State) markWeighted() {
 func (s *State) add(y, yhat, w float64) {
 	ys, ps, ws := [1]float64{y}, [1]float64{yhat}, [1]float64{w}
 	if s.weighted {
-		s.addBlock(ys[:], ps[:], ws[:])
+		s.addBlock(ys[:], ps[:], ws[:], nil)
 	} else {
-		s.addBlock(ys[:], ps[:], nil)
+		s.addBlock(ys[:], ps[:], nil, nil)
 	}
 }
 
 // Merge adds the rows of o to s, as if they had been added after s's own.
-// Both states must have the same options; it panics otherwise.
+// For each domain problem the merged state names the row of smaller
+// position (see [State.AddBatchAt]). Positions o's rows got by default —
+// their indices in o — are shifted by s.N(), so that they stay the indices
+// of the merged rows; positions given to AddBatchAt are kept as they are,
+// so states read from parts of one file, in any order, and merged in any
+// order name the first offending row of the file. Both states must have the
+// same options; it panics otherwise.
 func (s *State) Merge(o *State) {
 	if s.opt != o.opt {
 		panic("regress: Merge of states with different options")
@@ -242,11 +263,17 @@ func (s *State) Merge(o *State) {
 		s.markWeighted()
 	}
 	for i, f := range o.first {
-		if s.first[i] < 0 && f >= 0 {
-			s.first[i] = s.n + f
-			s.changes++
+		if f == noIssue {
+			continue
+		}
+		if !o.positioned {
+			f += s.n
+		}
+		if f < s.first[i] {
+			s.first[i] = f
 		}
 	}
+	s.positioned = s.positioned || o.positioned
 	s.w.Merge(o.w)
 	s.y.merge(o.y)
 	s.d.merge(o.d)
@@ -272,12 +299,6 @@ func (s *State) Merge(o *State) {
 	s.n += o.n
 	s.yq = nil
 }
-
-// Issues returns a count that grows whenever a domain problem (a zero
-// target under MAPE, a negative value under MSLE, a value outside a
-// deviance's domain) is met for the first time, so a reader can note the
-// input position of the row just added.
-func (s *State) Issues() int { return s.changes }
 
 // poissonDev is the Poisson unit deviance 2(y log(y/μ) − y + μ), with
 // 0·log 0 = 0 (scikit-learn's xlogy).

@@ -4,12 +4,39 @@ import (
 	"bytes"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 )
 
 // chunkSize is the size of the blocks of whole rows handed to workers (a
 // variable so that tests can cut tiny chunks).
 var chunkSize = 1 << 20
+
+// SetChunkSizeForTest sets the size in bytes of the chunks that Parallel
+// cuts (1 MiB by default; a chunk holds at least one whole row, so a size
+// of 1 gives a chunk a row) and returns a function that restores the
+// previous size. It is for tests of callers of Parallel that want many
+// chunks from a small input; it must not be called while Parallel runs.
+// It panics if n < 1.
+func SetChunkSizeForTest(n int) (restore func()) {
+	if n < 1 {
+		panic("table: SetChunkSizeForTest with a size below 1")
+	}
+	old := chunkSize
+	chunkSize = n
+	return func() { chunkSize = old }
+}
+
+// Chunk returns the 0-based index, in input order, of the chunk that a
+// sub-reader handed to Parallel's work function reads, and -1 for any
+// other reader. Callers that keep state per chunk use it to combine that
+// state in input order, whichever worker read which chunk.
+func (r *Reader) Chunk() int {
+	if !r.sub {
+		return -1
+	}
+	return r.chunk
+}
 
 // Parallel reads the remaining rows of r on several goroutines. The input is
 // cut into chunks of whole rows (a cut never falls inside a quoted field);
@@ -48,6 +75,7 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 			defer wg.Done()
 			for c := range jobs {
 				sub := r.subReader(c.data, c.line, c.first)
+				sub.chunk = c.seq
 				c.err = work(w, sub)
 				if c.err == nil {
 					c.err = sub.err
@@ -81,8 +109,17 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 			}
 			buf = append(buf, carry...)
 			carry = carry[:0]
+			// The chunk is cut at the last row boundary within limit
+			// bytes — a function of the input alone, not of the recycled
+			// buffer's capacity — so that the chunks, and any per-chunk
+			// state merged in chunk order, are the same on every run.
+			limit := chunkSize + chunkSize/4
+			for limit <= len(buf) {
+				limit *= 2
+			}
+			buf = slices.Grow(buf, limit-len(buf))
 			for {
-				n, err := fill(r.br, buf[len(buf):cap(buf)])
+				n, err := fill(r.br, buf[len(buf):limit])
 				buf = buf[:len(buf)+n]
 				if err == io.EOF {
 					eof = true
@@ -101,8 +138,9 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 					buf = buf[:cut]
 					break
 				}
-				// One row longer than the buffer: grow and read on.
-				buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
+				// One row longer than the chunk: read on, twice as far.
+				limit *= 2
+				buf = slices.Grow(buf, limit-len(buf))
 			}
 			if len(buf) == 0 && first == nil {
 				continue

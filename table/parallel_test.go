@@ -129,3 +129,98 @@ func TestParallelEqualsSequential(t *testing.T) {
 		}
 	}
 }
+
+// TestChunkIndex: the sub-readers' chunk indices are 0, 1, … once each,
+// in input order (every line of chunk i comes before every line of chunk
+// i+1); a plain reader's is -1.
+func TestChunkIndex(t *testing.T) {
+	restore := SetChunkSizeForTest(7)
+	defer restore()
+	var in strings.Builder
+	in.WriteString("a,b,c\n")
+	for i := range 300 {
+		fmt.Fprintf(&in, "x%d,y,%d\n", i, i)
+		if i%17 == 0 {
+			in.WriteString("\n") // a blank line
+		}
+	}
+	r, err := NewReader(strings.NewReader(in.String()), "c.csv", CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Chunk() != -1 {
+		t.Fatalf("plain reader: Chunk() = %d", r.Chunk())
+	}
+	var mu sync.Mutex
+	lines := map[int][]int{} // chunk → lines of its rows
+	err = r.Parallel(3, func(_ int, sub *Reader) error {
+		for sub.Next() {
+			mu.Lock()
+			lines[sub.Chunk()] = append(lines[sub.Chunk()], sub.Line())
+			mu.Unlock()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < 100 {
+		t.Fatalf("%d chunks from 300 rows in chunks of 7 bytes", len(lines))
+	}
+	last := 0
+	for c := range len(lines) {
+		ls, ok := lines[c]
+		if !ok {
+			t.Fatalf("no chunk %d of %d", c, len(lines))
+		}
+		if ls[0] <= last {
+			t.Fatalf("chunk %d starts at line %d, not after line %d", c, ls[0], last)
+		}
+		last = ls[len(ls)-1]
+	}
+	restore()
+	if chunkSize != 1<<20 {
+		t.Fatalf("chunk size %d after restore", chunkSize)
+	}
+}
+
+// TestChunksDeterministic: the cut into chunks depends on the input alone
+// (not on which recycled buffer a chunk was read into), even with rows
+// longer than a chunk: two reads give the same chunks.
+func TestChunksDeterministic(t *testing.T) {
+	defer SetChunkSizeForTest(1)()
+	rng := rand.New(rand.NewPCG(31, 32))
+	for trial := range 100 {
+		chunkSize = 1 + rng.IntN(60)
+		jsonl := trial%3 == 0
+		f := CSV
+		if jsonl {
+			f = JSONL
+		}
+		in := randomTable(rng, jsonl)
+		var cuts [2]map[int][]int
+		var errs [2]error
+		for i := range cuts {
+			r, err := NewReader(strings.NewReader(in), "d.csv", f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mu sync.Mutex
+			cuts[i] = map[int][]int{}
+			errs[i] = r.Parallel(3, func(_ int, sub *Reader) error {
+				for sub.Next() {
+					mu.Lock()
+					cuts[i][sub.Chunk()] = append(cuts[i][sub.Chunk()], sub.Line())
+					mu.Unlock()
+				}
+				return nil
+			})
+		}
+		if errs[0] != nil || errs[1] != nil {
+			continue // chunks after a bad one may or may not be read
+		}
+		if fmt.Sprint(cuts[0]) != fmt.Sprint(cuts[1]) {
+			t.Fatalf("trial %d: chunks %v, then %v", trial, cuts[0], cuts[1])
+		}
+	}
+}

@@ -78,6 +78,7 @@ type Reader struct {
 	rows     int
 	mem      []byte // a sub-reader's chunk (Parallel); br is nil then
 	sub      bool
+	chunk    int      // a sub-reader's chunk index (Parallel)
 	progress *counter // bytes read from the file (compressed, for gzip)
 	size     int64    // the file's size, or -1 when unknown (stdin)
 

@@ -47,3 +47,38 @@ func BenchmarkClassifyCLI(b *testing.B) {
 		})
 	}
 }
+
+// writeRegressCSV writes n rows of y_true,y_pred like bench/regress.sh's
+// (Gamma targets, noisy positive predictions, 4 decimals).
+func writeRegressCSV(b *testing.B, n int) string {
+	path := filepath.Join(b.TempDir(), fmt.Sprintf("r%d.csv", n))
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	rng := rand.New(rand.NewPCG(3, 4))
+	fmt.Fprintln(w, "y_true,y_pred")
+	for range n {
+		y := 0.01 + 5*(rng.ExpFloat64()+rng.ExpFloat64())
+		fmt.Fprintf(w, "%.4f,%.4f\n", y, max(0.001, y+2*rng.NormFloat64()))
+	}
+	w.Flush()
+	f.Close()
+	return path
+}
+
+// The whole regress command, file to JSON, every measure (medae too).
+func BenchmarkRegressCLI(b *testing.B) {
+	for _, n := range []int{1e3, 1e5, 1e6} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			path := writeRegressCSV(b, n)
+			for b.Loop() {
+				if err := run([]string{"regress", "--format", "json", path}, nil, io.Discard, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}

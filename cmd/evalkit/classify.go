@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -179,44 +178,38 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 			return nil, err
 		}
 	}
-	defer progress(e, r)()
-	// Each worker tallies its chunks of rows; the tallies are merged.
-	tallies := make([]*classify.Tally, runtime.GOMAXPROCS(0))
-	for i := range tallies {
-		tallies[i] = classify.NewTally(opt.Labels)
-	}
-	err = r.Parallel(len(tallies), func(worker int, sub *table.Reader) error {
-		tally := tallies[worker]
-		for sub.Next() {
-			yt, err := sub.Text(tc)
-			if err != nil {
-				return err
-			}
-			yp, err := sub.Text(pc)
-			if err != nil {
-				return err
-			}
-			w := -1.0
-			if wc >= 0 {
-				if w, err = sub.Weight(wc); err != nil {
+	tallies, err := readChunks(e, r, func() *classify.Tally { return classify.NewTally(opt.Labels) },
+		func(tally *classify.Tally, sub *table.Reader) error {
+			for sub.Next() {
+				yt, err := sub.Text(tc)
+				if err != nil {
 					return err
 				}
-			}
-			if ok, bad := tally.Add(yt, yp, w); !ok {
-				col, v := tc, yt
-				if bad == 1 {
-					col, v = pc, yp
+				yp, err := sub.Text(pc)
+				if err != nil {
+					return err
 				}
-				return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
+				w := -1.0
+				if wc >= 0 {
+					if w, err = sub.Weight(wc); err != nil {
+						return err
+					}
+				}
+				if ok, bad := tally.Add(yt, yp, w); !ok {
+					col, v := tc, yt
+					if bad == 1 {
+						col, v = pc, yp
+					}
+					return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
+				}
 			}
-		}
-		return nil
-	})
+			return nil
+		})
 	if err != nil {
 		return nil, err
 	}
-	tally := tallies[0]
-	for _, t := range tallies[1:] {
+	tally := classify.NewTally(opt.Labels)
+	for _, t := range tallies {
 		tally.Merge(t)
 	}
 	labels, c := tally.Sorted()
@@ -352,45 +345,40 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 			return nil, err
 		}
 	}
-	defer progress(e, r)()
-	states := make([]*classify.Multilabel, runtime.GOMAXPROCS(0))
-	for i := range states {
-		states[i] = classify.NewMultilabel(opt.Labels, opt.Beta)
-	}
-	err = r.Parallel(len(states), func(worker int, sub *table.Reader) error {
-		m := states[worker]
-		var ts, ps [][]byte
-		var err error
-		for sub.Next() {
-			if ts, err = labelSet(sub, tc, f.sep, ts); err != nil {
-				return err
-			}
-			if ps, err = labelSet(sub, pc, f.sep, ps); err != nil {
-				return err
-			}
-			w := 1.0
-			if wc >= 0 {
-				if w, err = sub.Weight(wc); err != nil {
+	states, err := readChunks(e, r, func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) },
+		func(m *classify.Multilabel, sub *table.Reader) error {
+			var ts, ps [][]byte
+			var err error
+			for sub.Next() {
+				if ts, err = labelSet(sub, tc, f.sep, ts); err != nil {
 					return err
 				}
-			}
-			if bad, ok := m.Add(ts, ps, w); !ok {
-				col := tc
-				for _, p := range ps {
-					if bytes.Equal(p, bad) {
-						col = pc
+				if ps, err = labelSet(sub, pc, f.sep, ps); err != nil {
+					return err
+				}
+				w := 1.0
+				if wc >= 0 {
+					if w, err = sub.Weight(wc); err != nil {
+						return err
 					}
 				}
-				return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, bad, strings.Join(opt.Labels, ",")))
+				if bad, ok := m.Add(ts, ps, w); !ok {
+					col := tc
+					for _, p := range ps {
+						if bytes.Equal(p, bad) {
+							col = pc
+						}
+					}
+					return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, bad, strings.Join(opt.Labels, ",")))
+				}
 			}
-		}
-		return nil
-	})
+			return nil
+		})
 	if err != nil {
 		return nil, err
 	}
-	m := states[0]
-	for _, o := range states[1:] {
+	m := classify.NewMultilabel(opt.Labels, opt.Beta)
+	for _, o := range states {
 		m.Merge(o)
 	}
 	rep, err := m.Report(opt.ZeroDivision)

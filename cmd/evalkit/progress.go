@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -49,4 +50,35 @@ func progress(e *env, r *table.Reader) (stop func()) {
 		}
 	}()
 	return func() { close(done); wg.Wait() }
+}
+
+// readChunks reads the rows of r on every core through table.Parallel,
+// each chunk of rows into a fresh state made by newState, and returns the
+// states in chunk (file) order, with a progress line on a terminal. The
+// caller merges them in that order, so the result is the same, to the bit,
+// whatever the number of cores and the order in which chunks finish.
+func readChunks[S any](e *env, r *table.Reader, newState func() S, read func(st S, sub *table.Reader) error) ([]S, error) {
+	defer progress(e, r)()
+	var mu sync.Mutex
+	type seqState struct {
+		seq int
+		st  S
+	}
+	var all []seqState
+	err := r.Parallel(0, func(_ int, sub *table.Reader) error {
+		st := newState()
+		mu.Lock()
+		all = append(all, seqState{sub.Chunk(), st})
+		mu.Unlock()
+		return read(st, sub)
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(all, func(a, b seqState) int { return a.seq - b.seq })
+	out := make([]S, len(all))
+	for i, s := range all {
+		out[i] = s.st
+	}
+	return out, nil
 }

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
@@ -20,7 +23,8 @@ func init() {
 }
 
 // plotSample is how many (y, ŷ) points per output --plot draws at most (a
-// seeded reservoir sample of the rows).
+// sample of the rows chosen by a hash of their input lines: see
+// lineSample).
 const plotSample = 5000
 
 func runRegress(e *env, args []string) error {
@@ -64,90 +68,16 @@ func runRegress(e *env, args []string) error {
 		return usagef("regress: %v", err)
 	}
 
-	r, err := table.Open(path, e.stdin)
+	sampleSize := 0
+	if *plotDir != "" {
+		sampleSize = plotSample
+	}
+	m, sample, err := readRegress(e, path, regressCols{trues, preds, *weightCol}, opt, sampleSize)
 	if err != nil {
 		return err
 	}
-	defer r.Close()
-	k := len(trues)
-	tc, pc := make([]int, k), make([]int, k)
-	for j := range trues {
-		if tc[j], err = r.Col(trues[j]); err != nil {
-			return err
-		}
-		if pc[j], err = r.Col(preds[j]); err != nil {
-			return err
-		}
-	}
-	wc := -1
-	if *weightCol != "" {
-		if wc, err = r.Col(*weightCol); err != nil {
-			return err
-		}
-	}
 
-	m := regress.NewMulti(k, opt)
-	lines := map[int64]int{} // input line of each row a warning names
-	name := func(row int64) string { return fmt.Sprintf("%s:%d", r.Name(), lines[row]) }
-	for j := 0; j < k; j++ {
-		m.Output(j).SetRowName(name)
-	}
-	if n := estimateRows(path); n > 0 {
-		for j := 0; j < k; j++ {
-			m.Output(j).Grow(n)
-		}
-	}
-	var samples []*reservoir
-	if *plotDir != "" {
-		samples = make([]*reservoir, k)
-		for j := range samples {
-			samples[j] = newReservoir(plotSample, uint64(j))
-		}
-	}
-	// One goroutine parses batches of rows while this one adds them.
-	batches, free := make(chan *regressBatch, 4), make(chan *regressBatch, 6)
-	for range 6 {
-		free <- newRegressBatch(k, wc >= 0)
-	}
-	done := make(chan struct{})
-	defer close(done)
-	var readErr error
-	go func() {
-		defer close(batches)
-		readErr = readRegressBatches(r, tc, pc, wc, batches, free, done)
-	}()
-	issues := 0
-	for b := range batches {
-		var w []float64
-		if wc >= 0 {
-			w = b.w
-		}
-		base := m.Output(0).N()
-		if err := m.AddBatch(b.y, b.p, w); err != nil {
-			return err
-		}
-		if n := totalIssues(m); n != issues {
-			issues = n
-			for j := 0; j < k; j++ {
-				for _, row := range m.Output(j).IssueRows() {
-					if row >= base && row < base+int64(len(b.lines)) {
-						lines[row] = b.lines[row-base]
-					}
-				}
-			}
-		}
-		for j, s := range samples {
-			for i := range b.lines {
-				s.add(b.y[j][i], b.p[j][i])
-			}
-		}
-		free <- b
-	}
-	if readErr != nil {
-		return readErr
-	}
-
-	nf := *nFeatures
+	k, nf := len(trues), *nFeatures
 	var out any
 	var doc func() *report.Doc
 	if k == 1 {
@@ -160,12 +90,13 @@ func runRegress(e *env, args []string) error {
 		doc = func() *report.Doc { return regressDoc(&mr.Combined, &mr, trues, preds, how) }
 	}
 	if *plotDir != "" {
-		for j, s := range samples {
+		ys, ps := sample.columns(k)
+		for j := range k {
 			suffix := ""
 			if k > 1 {
 				suffix = "_" + trues[j]
 			}
-			if err := plot.SaveRegression(*plotDir, suffix, trues[j], preds[j], s.y, s.p); err != nil {
+			if err := plot.SaveRegression(*plotDir, suffix, trues[j], preds[j], ys[j], ps[j]); err != nil {
 				return err
 			}
 		}
@@ -173,89 +104,219 @@ func runRegress(e *env, args []string) error {
 	return emit(e, outFmt, out, doc)
 }
 
-// regressBatch is a batch of parsed rows: y[j][i], p[j][i] are output j
-// of row i, w[i] its weight, lines[i] its input line.
+// regressCols names the columns read: one target and one prediction
+// column per output, and the weight column ("" for none).
+type regressCols struct {
+	trues, preds []string
+	weight       string
+}
+
+// readRegress reads the rows of the file into a k-output state, on every
+// core, and, when sampleSize > 0, draws a sample of them for --plot.
+//
+// table.Parallel cuts the input into chunks of whole rows and hands each
+// to a worker, which adds its rows to a state of its own for that chunk,
+// in batches. A chunk's state is merged into the result as soon as the
+// chunks before it are (in input order: (*table.Reader).Chunk), then
+// reset and reused. The result therefore does not depend on which worker
+// read which chunk: a file gives the same numbers, to the last bit, on
+// every run, equal to a sequential read's up to the rounding of the
+// compensated sums. The kept values (median absolute error, D² scores)
+// are appended in file order, into room reserved from an estimate of the
+// number of rows. Every row carries its input line as its position, which
+// warnings print as file:line; a state keeps the smallest, so a warning
+// names the first offending row of the file. An error is the first one in
+// the file, as a sequential read would report it.
+func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int) (*regress.Multi, *lineSample, error) {
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Close()
+	k := len(cols.trues)
+	tc, pc := make([]int, k), make([]int, k)
+	for j := range k {
+		if tc[j], err = r.Col(cols.trues[j]); err != nil {
+			return nil, nil, err
+		}
+		if pc[j], err = r.Col(cols.preds[j]); err != nil {
+			return nil, nil, err
+		}
+	}
+	wc := -1
+	if cols.weight != "" {
+		if wc, err = r.Col(cols.weight); err != nil {
+			return nil, nil, err
+		}
+	}
+	name := func(line int64) string { return fmt.Sprintf("%s:%d", r.Name(), line) }
+	m := regress.NewMulti(k, opt)
+	m.SetRowName(name)
+	if n := estimateRows(path); n > 0 {
+		for j := range k {
+			m.Output(j).Grow(n)
+		}
+	}
+	merge := &chunkMerger{into: m, pending: map[int]*regress.Multi{}, fresh: func() *regress.Multi {
+		c := regress.NewMulti(k, opt)
+		c.SetRowName(name)
+		return c
+	}}
+	workers := runtime.GOMAXPROCS(0)
+	batches := make([]*regressBatch, workers)
+	samples := make([]*lineSample, workers)
+	for i := range batches {
+		batches[i] = newRegressBatch(tc, pc, wc)
+		samples[i] = &lineSample{size: sampleSize}
+	}
+	defer progress(e, r)()
+	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
+		c := merge.get()
+		if err := batches[worker].read(sub, c, samples[worker]); err != nil {
+			return err
+		}
+		merge.put(sub.Chunk(), c)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(merge.pending) > 0 || m.Output(0).N() != int64(r.Rows()) {
+		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), len(merge.pending)))
+	}
+	return m, mergeSamples(samples, sampleSize), nil
+}
+
+// chunkMerger merges per-chunk states into one, in chunk order, whatever
+// the order in which the chunks are finished; it recycles the states.
+type chunkMerger struct {
+	mu      sync.Mutex
+	into    *regress.Multi
+	next    int                    // the chunk to merge next
+	pending map[int]*regress.Multi // finished chunks after next
+	free    []*regress.Multi
+	fresh   func() *regress.Multi
+}
+
+// get returns an empty state for a chunk.
+func (c *chunkMerger) get() *regress.Multi {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := len(c.free); n > 0 {
+		m := c.free[n-1]
+		c.free = c.free[:n-1]
+		return m
+	}
+	return c.fresh()
+}
+
+// put hands over the state of a finished chunk, and merges every chunk
+// that is now next in order.
+func (c *chunkMerger) put(chunk int, m *regress.Multi) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pending[chunk] = m
+	for {
+		m, ok := c.pending[c.next]
+		if !ok {
+			return
+		}
+		delete(c.pending, c.next)
+		c.into.Merge(m)
+		m.Reset()
+		c.free = append(c.free, m)
+		c.next++
+	}
+}
+
+// regressBatch is one worker's buffer of parsed rows: y[j][i], p[j][i]
+// are output j of row i, w[i] its weight, lines[i] its input line.
 type regressBatch struct {
-	y, p  [][]float64
-	w     []float64
-	lines []int
+	tc, pc []int // the columns of each output's target and prediction
+	wc     int   // the weight column, or -1
+	y, p   [][]float64
+	w      []float64
+	lines  []int64
 }
 
 const regressBatchRows = 4096
 
-func newRegressBatch(k int, weighted bool) *regressBatch {
-	b := &regressBatch{y: make([][]float64, k), p: make([][]float64, k)}
+func newRegressBatch(tc, pc []int, wc int) *regressBatch {
+	k := len(tc)
+	b := &regressBatch{tc: tc, pc: pc, wc: wc, y: make([][]float64, k), p: make([][]float64, k)}
 	for j := range b.y {
 		b.y[j] = make([]float64, 0, regressBatchRows)
 		b.p[j] = make([]float64, 0, regressBatchRows)
 	}
-	if weighted {
+	if wc >= 0 {
 		b.w = make([]float64, 0, regressBatchRows)
 	}
-	b.lines = make([]int, 0, regressBatchRows)
+	b.lines = make([]int64, 0, regressBatchRows)
 	return b
 }
 
-// readRegressBatches parses the rows into batches taken from free and sent
-// on out, until the input ends, a row is bad (the error is returned) or
-// done is closed.
-func readRegressBatches(r *table.Reader, tc, pc []int, wc int, out, free chan *regressBatch, done chan struct{}) error {
-	var b *regressBatch
-	take := func() bool {
-		select {
-		case b = <-free:
-		case <-done:
-			return false
-		}
-		for j := range b.y {
-			b.y[j], b.p[j] = b.y[j][:0], b.p[j][:0]
-		}
-		b.w, b.lines = b.w[:0], b.lines[:0]
-		return true
+// truncate keeps the first n rows.
+func (b *regressBatch) truncate(n int) {
+	for j := range b.y {
+		b.y[j], b.p[j] = b.y[j][:n], b.p[j][:n]
 	}
-	send := func() bool {
-		select {
-		case out <- b:
-			return true
-		case <-done:
-			return false
+	if b.w != nil {
+		b.w = b.w[:n]
+	}
+	b.lines = b.lines[:n]
+}
+
+// read adds the rows of one chunk to m, a batch at a time, and offers them
+// to the sample. The rows before a bad one are added before its error is
+// returned, so that the first error of the chunk is reported, be it a
+// value that does not parse or one regress rejects (y − ŷ overflowing).
+func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *lineSample) error {
+	for {
+		b.truncate(0)
+		var bad error
+		for len(b.lines) < regressBatchRows && sub.Next() {
+			if bad = b.parse(sub); bad != nil {
+				b.truncate(len(b.lines))
+				break
+			}
 		}
-	}
-	if !take() {
-		return nil
-	}
-	for r.Next() {
-		for j := range tc {
-			y, err := r.Float(tc[j])
-			if err != nil {
+		if bad == nil {
+			bad = sub.Err()
+		}
+		if len(b.lines) > 0 {
+			if err := m.AddBatchAt(b.y, b.p, b.w, b.lines); err != nil {
 				return err
 			}
-			p, err := r.Float(pc[j])
-			if err != nil {
-				return err
-			}
-			b.y[j], b.p[j] = append(b.y[j], y), append(b.p[j], p)
+			sample.add(b)
 		}
-		if wc >= 0 {
-			w, err := r.Weight(wc)
-			if err != nil {
-				return err
-			}
-			b.w = append(b.w, w)
-		}
-		b.lines = append(b.lines, r.Line())
-		if len(b.lines) == regressBatchRows {
-			if !send() || !take() {
-				return nil
-			}
+		if bad != nil || len(b.lines) < regressBatchRows {
+			return bad
 		}
 	}
-	if err := r.Err(); err != nil {
-		return err
+}
+
+// parse appends the current row of sub; on an error the row may be half
+// appended (read truncates it).
+func (b *regressBatch) parse(sub *table.Reader) error {
+	for j := range b.tc {
+		y, err := sub.Float(b.tc[j])
+		if err != nil {
+			return err
+		}
+		p, err := sub.Float(b.pc[j])
+		if err != nil {
+			return err
+		}
+		b.y[j], b.p[j] = append(b.y[j], y), append(b.p[j], p)
 	}
-	if len(b.lines) > 0 {
-		send()
+	if b.wc >= 0 {
+		w, err := sub.Weight(b.wc)
+		if err != nil {
+			return err
+		}
+		b.w = append(b.w, w)
 	}
+	b.lines = append(b.lines, int64(sub.Line()))
 	return nil
 }
 
@@ -298,37 +359,117 @@ func splitList(s string) []string {
 	return out
 }
 
-func totalIssues(m *regress.Multi) int {
-	n := 0
-	for j := 0; j < m.K(); j++ {
-		n += m.Output(j).Issues()
-	}
-	return n
-}
-
-// reservoir keeps a uniform sample of at most size (y, ŷ) pairs
-// (Vitter's algorithm R) with a seeded generator: the same input gives the
-// same figure.
-type reservoir struct {
+// lineSample is a sample of at most size rows for --plot: the rows whose
+// hashed input line is smallest (a bottom-k sample). The hash, SplitMix64's
+// finalizer, mixes the bits of the line number well enough for the sample
+// to be uniform, and is a bijection, so no two lines share a hash: the
+// sample depends on the file alone — not on how its chunks were shared
+// among workers — and the samples of parts merge into the sample of the
+// whole. The same file gives the same figure on every run.
+type lineSample struct {
 	size int
-	seen int64
-	y, p []float64
-	rng  *rand.Rand
+	rows []sampleRow // a max-heap on h
 }
 
-func newReservoir(size int, seed uint64) *reservoir {
-	return &reservoir{size: size, rng: rand.New(rand.NewPCG(seed, 0x5eed))}
+type sampleRow struct {
+	h    uint64
+	line int64
+	y, p []float64 // one value per output
 }
 
-func (r *reservoir) add(y, p float64) {
-	r.seen++
-	if len(r.y) < r.size {
-		r.y, r.p = append(r.y, y), append(r.p, p)
+// lineHash is SplitMix64 (Steele, Lea & Flood 2014) at the line number: a
+// bijection of uint64.
+func lineHash(line int64) uint64 {
+	z := uint64(line) + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// add offers the rows of a batch.
+func (s *lineSample) add(b *regressBatch) {
+	if s.size == 0 {
 		return
 	}
-	if i := r.rng.Int64N(r.seen); i < int64(r.size) {
-		r.y[i], r.p[i] = y, p
+	for i, line := range b.lines {
+		h := lineHash(line)
+		var at int
+		switch {
+		case len(s.rows) < s.size:
+			s.rows = append(s.rows, sampleRow{y: make([]float64, len(b.y)), p: make([]float64, len(b.y))})
+			at = len(s.rows) - 1
+		case h < s.rows[0].h:
+			at = 0 // replaces the largest hash
+		default:
+			continue
+		}
+		r := &s.rows[at]
+		r.h, r.line = h, line
+		for j := range b.y {
+			r.y[j], r.p[j] = b.y[j][i], b.p[j][i]
+		}
+		if at == 0 {
+			s.down()
+		} else {
+			s.up(at)
+		}
 	}
+}
+
+// up restores the max-heap order after row i was appended.
+func (s *lineSample) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if s.rows[parent].h >= s.rows[i].h {
+			return
+		}
+		s.rows[parent], s.rows[i] = s.rows[i], s.rows[parent]
+		i = parent
+	}
+}
+
+// down restores the max-heap order after the root was replaced.
+func (s *lineSample) down() {
+	i, n := 0, len(s.rows)
+	for {
+		big := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < n && s.rows[c].h > s.rows[big].h {
+				big = c
+			}
+		}
+		if big == i {
+			return
+		}
+		s.rows[big], s.rows[i] = s.rows[i], s.rows[big]
+		i = big
+	}
+}
+
+// mergeSamples returns the sample of the union of the parts' rows: the
+// size rows of smallest hash among them, in input order.
+func mergeSamples(parts []*lineSample, size int) *lineSample {
+	all := &lineSample{size: size}
+	for _, p := range parts {
+		all.rows = append(all.rows, p.rows...)
+	}
+	slices.SortFunc(all.rows, func(a, b sampleRow) int { return cmp.Compare(a.h, b.h) })
+	all.rows = all.rows[:min(len(all.rows), size)]
+	slices.SortFunc(all.rows, func(a, b sampleRow) int { return cmp.Compare(a.line, b.line) })
+	return all
+}
+
+// columns returns the sampled targets and predictions of each of k
+// outputs.
+func (s *lineSample) columns(k int) (ys, ps [][]float64) {
+	ys, ps = make([][]float64, k), make([][]float64, k)
+	for j := range k {
+		for _, r := range s.rows {
+			ys[j] = append(ys[j], r.y[j])
+			ps[j] = append(ps[j], r.p[j])
+		}
+	}
+	return ys, ps
 }
 
 // obj is a JSON object with its keys in a fixed order.

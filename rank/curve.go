@@ -1,0 +1,114 @@
+package rank
+
+import (
+	"math"
+	"sort"
+)
+
+// ROCCurve is a receiver operating characteristic curve: the false- and
+// true-positive rates when every sample with score ≥ Thresholds[i] is
+// predicted positive, in decreasing threshold order. The first point is
+// (0, 0) at threshold +∞.
+type ROCCurve struct {
+	FPR, TPR, Thresholds []float64
+}
+
+// ROC returns the ROC curve, one point per distinct score (seed 003's
+// stepping rule: a positive moves the point up by 1/m⁺, a negative right by
+// 1/m⁻, a tie group diagonally). With dropIntermediate, points collinear
+// with both neighbours are dropped exactly as scikit-learn's roc_curve
+// (drop_intermediate=True) does: a point is dropped when the second
+// differences of both the cumulative false- and true-positive masses are
+// zero there. The first threshold is +∞ (scikit-learn ≥ 1.3; 1.2 printed
+// the largest score + 1). It returns ErrOneClass when a class is missing.
+func (t *Table) ROC(dropIntermediate bool) (ROCCurve, error) {
+	p, n, err := t.check()
+	if err != nil {
+		return ROCCurve{}, err
+	}
+	tp, fp := t.cum()
+	idx := make([]int, 0, len(tp))
+	for i := range tp {
+		if dropIntermediate && i > 0 && i < len(tp)-1 &&
+			fp[i+1]-2*fp[i]+fp[i-1] == 0 && tp[i+1]-2*tp[i]+tp[i-1] == 0 {
+			continue
+		}
+		idx = append(idx, i)
+	}
+	c := ROCCurve{
+		FPR:        make([]float64, len(idx)+1),
+		TPR:        make([]float64, len(idx)+1),
+		Thresholds: make([]float64, len(idx)+1),
+	}
+	c.Thresholds[0] = math.Inf(1)
+	for k, i := range idx {
+		c.FPR[k+1] = fp[i] / n
+		c.TPR[k+1] = tp[i] / p
+		c.Thresholds[k+1] = t.Score[i]
+	}
+	return c, nil
+}
+
+// PRCurve is a precision–recall curve as scikit-learn's
+// precision_recall_curve returns it: one point per distinct score in
+// increasing threshold order, then the point (recall 0, precision 1) that
+// has no threshold (len(Thresholds) = len(Precision) − 1).
+type PRCurve struct {
+	Precision, Recall, Thresholds []float64
+}
+
+// PR returns the precision–recall curve. Precision at a threshold where
+// the predicted-positive mass is zero (only possible with zero weights) is
+// 0, as in scikit-learn. It returns ErrOneClass when a class is missing.
+func (t *Table) PR() (PRCurve, error) {
+	p, _, err := t.check()
+	if err != nil {
+		return PRCurve{}, err
+	}
+	tp, fp := t.cum()
+	m := len(tp)
+	c := PRCurve{
+		Precision:  make([]float64, m+1),
+		Recall:     make([]float64, m+1),
+		Thresholds: make([]float64, m),
+	}
+	for i := range tp {
+		k := m - 1 - i
+		if d := tp[i] + fp[i]; d != 0 {
+			c.Precision[k] = tp[i] / d
+		}
+		c.Recall[k] = tp[i] / p
+		c.Thresholds[k] = t.Score[i]
+	}
+	c.Precision[m], c.Recall[m] = 1, 0
+	return c, nil
+}
+
+// DETCurve is a detection error tradeoff curve: false-positive and
+// false-negative rates per threshold, in increasing threshold order, as
+// scikit-learn's det_curve. Plotted on normal-deviate axes (probit of both
+// rates) a binormal model is a straight line.
+type DETCurve struct {
+	FPR, FNR, Thresholds []float64
+}
+
+// DET returns the DET curve: the thresholds from the last one with no
+// false positives down to the first with no false negatives, reversed, as
+// scikit-learn's det_curve. It returns ErrOneClass when a class is missing.
+func (t *Table) DET() (DETCurve, error) {
+	p, n, err := t.check()
+	if err != nil {
+		return DETCurve{}, err
+	}
+	tp, fp := t.cum()
+	// first: the last index with fp == fp[0]; last: the first with tp == p.
+	first := sort.Search(len(fp), func(i int) bool { return fp[i] > fp[0] }) - 1
+	last := sort.Search(len(tp), func(i int) bool { return tp[i] >= tp[len(tp)-1] })
+	var c DETCurve
+	for i := last; i >= first; i-- {
+		c.FPR = append(c.FPR, fp[i]/n)
+		c.FNR = append(c.FNR, (tp[len(tp)-1]-tp[i])/p)
+		c.Thresholds = append(c.Thresholds, t.Score[i])
+	}
+	return c, nil
+}

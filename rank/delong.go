@@ -1,0 +1,197 @@
+package rank
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// ErrTooFew: DeLong's variance needs at least two positives and two
+// negatives.
+var ErrTooFew = errors.New("too few samples")
+
+// placements returns DeLong's structural components per tie group:
+// v10[g] = (N_{<g} + ½ neg_g)/N for the positives at group g (the fraction
+// of negatives they outrank) and v01[g] = (P_{>g} + ½ pos_g)/P for the
+// negatives (the fraction of positives outranking them).
+func (t *Table) placements(p, n float64) (v10, v01 []float64) {
+	v10 = make([]float64, len(t.Score))
+	v01 = make([]float64, len(t.Score))
+	var above fsum.Sum
+	for g := range t.Score {
+		v01[g] = (above.Value() + t.Pos[g]/2) / p
+		above.Add(t.Pos[g])
+	}
+	var below fsum.Sum
+	for g := len(t.Score) - 1; g >= 0; g-- {
+		v10[g] = (below.Value() + t.Neg[g]/2) / n
+		below.Add(t.Neg[g])
+	}
+	return v10, v01
+}
+
+func (t *Table) delongCheck() (p, n float64, err error) {
+	p, n, err = t.check()
+	if err != nil {
+		return p, n, err
+	}
+	if t.Weighted {
+		return p, n, errorf(ErrWeighted, "DeLong variance")
+	}
+	if p < 2 || n < 2 {
+		return p, n, errorf(ErrTooFew, "DeLong variance needs 2 positives and 2 negatives, have %v and %v", p, n)
+	}
+	return p, n, nil
+}
+
+// DeLongVar returns the variance of the AUC estimate by DeLong, DeLong &
+// Clarke-Pearson (1988), as pROC's var(roc, method="delong"):
+//
+//	Var = S₁₀/m + S₀₁/n,  S₁₀ = Σ_{i∈P} (V₁₀(x_i) − θ)²/(m − 1),  S₀₁ likewise
+//
+// with V₁₀(x) the fraction of negatives a positive x outranks (ties ½),
+// V₀₁(y) the fraction of positives outranking a negative y, θ the AUC, m
+// and n the numbers of positives and negatives. It needs unweighted data
+// (ErrWeighted) with m, n ≥ 2 (ErrTooFew).
+func (t *Table) DeLongVar() (float64, error) {
+	p, n, err := t.delongCheck()
+	if err != nil {
+		return math.NaN(), err
+	}
+	theta, _ := t.AUC()
+	// The structural components of group g from running masses (no
+	// per-group arrays): negatives below g = W⁻ − FP_g.
+	var tp, fp, sx, sy fsum.Sum
+	for g := range t.Score {
+		tp.Add(t.Pos[g])
+		fp.Add(t.Neg[g])
+		if t.Pos[g] != 0 {
+			d := (n-fp.Value()+t.Neg[g]/2)/n - theta
+			sx.Add(t.Pos[g] * d * d)
+		}
+		if t.Neg[g] != 0 {
+			d := (tp.Value()-t.Pos[g]/2)/p - theta
+			sy.Add(t.Neg[g] * d * d)
+		}
+	}
+	return sx.Value()/(p-1)/p + sy.Value()/(n-1)/n, nil
+}
+
+// AUCCI returns the AUC with DeLong's confidence interval at level conf
+// (e.g. 0.95), θ ± z_{(1+conf)/2} √Var clipped to [0, 1], as pROC's
+// ci.auc(method="delong"). Errors as [Table.DeLongVar]. It panics if conf
+// is not in (0, 1).
+func (t *Table) AUCCI(conf float64) (auc, lo, hi float64, err error) {
+	if !(conf > 0 && conf < 1) {
+		panic("rank: AUCCI: conf must be in (0, 1)")
+	}
+	v, err := t.DeLongVar()
+	if err != nil {
+		return math.NaN(), math.NaN(), math.NaN(), err
+	}
+	auc, _ = t.AUC()
+	z := normQuantile((1 + conf) / 2)
+	sd := math.Sqrt(v)
+	lo = min(max(auc-z*sd, 0), 1)
+	hi = min(max(auc+z*sd, 0), 1)
+	return auc, lo, hi, nil
+}
+
+// normQuantile returns the standard normal quantile Φ⁻¹(p).
+func normQuantile(p float64) float64 { return -math.Sqrt2 * math.Erfcinv(2*p) }
+
+// DeLong is the result of [DeLongTest]: DeLong's test that two correlated
+// (paired) AUCs, of two scores of the same samples, are equal.
+type DeLong struct {
+	AUCA, AUCB float64 // the two AUCs
+	VarA, VarB float64 // their DeLong variances
+	Cov        float64 // their DeLong covariance
+	// Z = (AUCA − AUCB) / √(VarA + VarB − 2 Cov); 0 when both the
+	// difference and its standard error are 0, ±∞ when only the latter is.
+	Z float64
+	// P is the two-sided p-value 2 Φ(−|Z|).
+	P float64
+}
+
+// DeLongTest tests whether two scores of the same samples have equal AUC,
+// by DeLong, DeLong & Clarke-Pearson (1988): the structural components of
+// both scores give the 2×2 covariance matrix S = S₁₀/m + S₀₁/n of the two
+// AUCs, and Z = (θ_A − θ_B)/√(S_AA + S_BB − 2 S_AB) is referred to the
+// standard normal. It agrees with pROC's
+// roc.test(roc1, roc2, method="delong", paired=TRUE). Higher scores mean
+// positive for both (pROC's direction "<").
+//
+// positive[i] tells whether sample i is positive. It returns an error
+// naming the row for a NaN or infinite score (ErrNotFinite), ErrOneClass
+// when a class is missing and ErrTooFew with fewer than two positives or
+// negatives. It panics if the slices differ in length.
+func DeLongTest(positive []bool, scoreA, scoreB []float64) (DeLong, error) {
+	if len(scoreA) != len(positive) || len(scoreB) != len(positive) {
+		panic("rank: DeLongTest: slices of different lengths")
+	}
+	var r DeLong
+	ta, err := NewTable(scoreA, positive, nil)
+	if err != nil {
+		return r, fmt.Errorf("score A: %w", err)
+	}
+	tb, err := NewTable(scoreB, positive, nil)
+	if err != nil {
+		return r, fmt.Errorf("score B: %w", err)
+	}
+	p, n, err := ta.delongCheck()
+	if err != nil {
+		return r, err
+	}
+	r.AUCA, _ = ta.AUC()
+	r.AUCB, _ = tb.AUC()
+	a10, a01 := ta.placements(p, n)
+	b10, b01 := tb.placements(p, n)
+	group := func(t *Table, s float64) int {
+		s += 0
+		return sort.Search(len(t.Score), func(g int) bool { return t.Score[g] <= s })
+	}
+	var xaa, xbb, xab, yaa, ybb, yab fsum.Sum
+	for i, pos := range positive {
+		ga, gb := group(ta, scoreA[i]), group(tb, scoreB[i])
+		var da, db float64
+		if pos {
+			da, db = a10[ga]-r.AUCA, b10[gb]-r.AUCB
+			xaa.Add(da * da)
+			xbb.Add(db * db)
+			xab.Add(da * db)
+		} else {
+			da, db = a01[ga]-r.AUCA, b01[gb]-r.AUCB
+			yaa.Add(da * da)
+			ybb.Add(db * db)
+			yab.Add(da * db)
+		}
+	}
+	s := func(x, y fsum.Sum) float64 { return x.Value()/(p-1)/p + y.Value()/(n-1)/n }
+	r.VarA, r.VarB, r.Cov = s(xaa, yaa), s(xbb, ybb), s(xab, yab)
+	d := r.AUCA - r.AUCB
+	v := r.VarA + r.VarB - 2*r.Cov
+	sig := math.Sqrt(max(v, 0))
+	switch {
+	case d == 0 && sig == 0:
+		r.Z = 0
+	default:
+		r.Z = d / sig
+	}
+	r.P = math.Erfc(math.Abs(r.Z) / math.Sqrt2)
+	return r, nil
+}
+
+// DiffCI returns the confidence interval at level conf of AUCA − AUCB,
+// (AUCA − AUCB) ± z_{(1+conf)/2} √(VarA + VarB − 2 Cov), as pROC's
+// roc.test conf.int. It panics if conf is not in (0, 1).
+func (r DeLong) DiffCI(conf float64) (lo, hi float64) {
+	if !(conf > 0 && conf < 1) {
+		panic("rank: DiffCI: conf must be in (0, 1)")
+	}
+	d := r.AUCA - r.AUCB
+	h := normQuantile((1+conf)/2) * math.Sqrt(max(r.VarA+r.VarB-2*r.Cov, 0))
+	return d - h, d + h
+}

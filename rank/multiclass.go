@@ -1,0 +1,281 @@
+package rank
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// MultiBuilder accumulates multiclass samples — a true class and a row of
+// class probabilities — for [Multiclass]. Create it with [NewMultiBuilder].
+type MultiBuilder struct {
+	k        int
+	cell     [][]Builder // cell[c][j]: true class c scored by column j
+	ll       fsum.Sum
+	rankMass []fsum.Sum
+}
+
+// NewMultiBuilder returns an empty accumulator for k classes. It panics if
+// k < 2.
+func NewMultiBuilder(k int) *MultiBuilder {
+	if k < 2 {
+		panic("rank: NewMultiBuilder: need at least 2 classes")
+	}
+	m := &MultiBuilder{k: k, cell: make([][]Builder, k), rankMass: make([]fsum.Sum, k)}
+	for c := range m.cell {
+		m.cell[c] = make([]Builder, k)
+	}
+	return m
+}
+
+// Add adds a sample of true class y (0 ≤ y < k) with class probabilities
+// p (len k) and weight w. It returns an error wrapping ErrBadClass for y
+// out of range, ErrNotFinite or ErrNotProbability for a probability that
+// is not finite or not in [0, 1] or a row that does not sum to 1 (within
+// numpy.allclose's 1e-8 + 1e-5, as scikit-learn checks), ErrNegativeWeight;
+// the sample is then not added. It panics if len(p) ≠ k.
+func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
+	if len(p) != m.k {
+		panic(fmt.Sprintf("rank: MultiBuilder.Add: %d probabilities for %d classes", len(p), m.k))
+	}
+	if y < 0 || y >= m.k {
+		return errorf(ErrBadClass, "class %d of %d", y, m.k)
+	}
+	if math.IsNaN(w) || math.IsInf(w, 0) {
+		return errorf(ErrNotFinite, "weight %v", w)
+	}
+	if w < 0 {
+		return errorf(ErrNegativeWeight, "weight %v", w)
+	}
+	var sum fsum.Sum
+	for j, v := range p {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return errorf(ErrNotFinite, "probability %d: %v", j, v)
+		}
+		if !(v >= 0 && v <= 1) {
+			return errorf(ErrNotProbability, "probability %d: %v is outside [0, 1]", j, v)
+		}
+		sum.Add(v)
+	}
+	if s := sum.Value(); !(math.Abs(s-1) <= 1e-8+1e-5*s) {
+		return errorf(ErrNotProbability, "probabilities sum to %v, not 1", s)
+	}
+	for j, v := range p {
+		if err := m.cell[y][j].Add(v, true, w); err != nil {
+			return err
+		}
+	}
+	if w == 0 {
+		return nil
+	}
+	// log loss: clip, renormalise (scikit-learn's log_loss)
+	z := 0.0
+	for _, v := range p {
+		z += min(max(v, Eps), 1-Eps)
+	}
+	m.ll.Add(-w * math.Log(min(max(p[y], Eps), 1-Eps)/z))
+	// rank of the true class: classes scored higher, or equal with a higher
+	// index (scikit-learn's top_k_accuracy_score breaks ties that way).
+	r := 0
+	for j, v := range p {
+		if v > p[y] || (v == p[y] && j > y) {
+			r++
+		}
+	}
+	m.rankMass[r].Add(w)
+	return nil
+}
+
+// Multiclass is the sufficient statistic of the multiclass score measures:
+// for every true class c and score column j the score table of class c's
+// samples scored by column j (as positives), the summed log loss and, for
+// top-k accuracy, the mass of samples whose true class ranks r-th.
+type Multiclass struct {
+	K          int
+	Cell       [][]*Table // Cell[c][j]
+	LogLossSum float64
+	RankMass   []float64
+}
+
+// Result sorts the accumulated samples and returns their statistic. The
+// builder is left empty.
+func (m *MultiBuilder) Result() *Multiclass {
+	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), RankMass: make([]float64, m.k)}
+	for c := range m.cell {
+		r.Cell[c] = make([]*Table, m.k)
+		for j := range m.cell[c] {
+			r.Cell[c][j] = m.cell[c][j].Table()
+		}
+	}
+	for i := range m.rankMass {
+		r.RankMass[i] = m.rankMass[i].Value()
+	}
+	*m = *NewMultiBuilder(m.k)
+	return r
+}
+
+// MergeMulticlass returns the statistic of the union of a's and b's
+// samples. It panics if their numbers of classes differ.
+func MergeMulticlass(a, b *Multiclass) *Multiclass {
+	if a.K != b.K {
+		panic("rank: MergeMulticlass: different numbers of classes")
+	}
+	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), LogLossSum: a.LogLossSum + b.LogLossSum, RankMass: make([]float64, a.K)}
+	for c := range r.Cell {
+		r.Cell[c] = make([]*Table, a.K)
+		for j := range r.Cell[c] {
+			r.Cell[c][j] = Merge(a.Cell[c][j], b.Cell[c][j])
+		}
+	}
+	for i := range r.RankMass {
+		r.RankMass[i] = a.RankMass[i] + b.RankMass[i]
+	}
+	return r
+}
+
+// Support returns the mass of each true class.
+func (m *Multiclass) Support() []float64 {
+	s := make([]float64, m.K)
+	for c := range s {
+		s[c] = m.Cell[c][c].Positives()
+	}
+	return s
+}
+
+func (m *Multiclass) total() float64 { return fsum.Of(m.Support()) }
+
+func (m *Multiclass) checkClasses() error {
+	if m.total() == 0 {
+		return ErrEmpty
+	}
+	for c, s := range m.Support() {
+		if s == 0 {
+			return fmt.Errorf("class %d has no samples: %w", c, ErrOneClass)
+		}
+	}
+	return nil
+}
+
+// asNeg returns t with its positive mass moved to the negatives.
+func asNeg(t *Table) *Table {
+	return &Table{Score: t.Score, Pos: make([]float64, len(t.Score)), Neg: t.Pos, Rows: t.Rows, Weighted: t.Weighted}
+}
+
+// OvR returns the one-vs-rest score table of class j: its samples as
+// positives, all others as negatives, scored by column j. It panics if j
+// is out of range.
+func (m *Multiclass) OvR(j int) *Table {
+	t := m.Cell[j][j]
+	for c := 0; c < m.K; c++ {
+		if c != j {
+			t = Merge(t, asNeg(m.Cell[c][j]))
+		}
+	}
+	return t
+}
+
+// MultiAUC holds the multiclass AUCs.
+type MultiAUC struct {
+	PerClass              []float64   // one-vs-rest AUC of each class
+	Pair                  [][]float64 // Pair[a][b] (a ≠ b): AUC of class a against class b scored by column a
+	OvRMacro, OvRWeighted float64
+	OvOMacro, OvOWeighted float64
+}
+
+// AUC returns the one-vs-rest and one-vs-one multiclass AUCs.
+//
+// One-vs-rest: class c's AUC has c's samples as positives and all others
+// as negatives, scored by column c; macro is the plain mean over classes,
+// weighted the mean weighted by class mass (scikit-learn's
+// roc_auc_score(multi_class="ovr")).
+//
+// One-vs-one (Hand & Till 2001): for classes a < b, restricted to the
+// samples of a and b, A(a|b) is the AUC of a against b scored by column a
+// and A(b|a) likewise; the pair's score is their mean, macro is the mean
+// over pairs (Hand & Till's M) and weighted weights each pair by its
+// prevalence (W_a + W_b)/W (scikit-learn's multi_class="ovo"; scikit-learn
+// accepts no sample weights here, this is their natural extension).
+//
+// It returns an error wrapping ErrOneClass naming a class without
+// samples.
+func (m *Multiclass) AUC() (MultiAUC, error) {
+	var r MultiAUC
+	if err := m.checkClasses(); err != nil {
+		return r, err
+	}
+	sup := m.Support()
+	total := fsum.Of(sup)
+	r.PerClass = make([]float64, m.K)
+	var mac, wtd fsum.Sum
+	for j := 0; j < m.K; j++ {
+		a, err := m.OvR(j).AUC()
+		if err != nil {
+			return r, err
+		}
+		r.PerClass[j] = a
+		mac.Add(a)
+		wtd.Add(a * sup[j])
+	}
+	r.OvRMacro = mac.Value() / float64(m.K)
+	r.OvRWeighted = wtd.Value() / total
+	r.Pair = make([][]float64, m.K)
+	for a := range r.Pair {
+		r.Pair[a] = make([]float64, m.K)
+		r.Pair[a][a] = math.NaN()
+	}
+	mac, wtd = fsum.Sum{}, fsum.Sum{}
+	var prev fsum.Sum
+	for a := 0; a < m.K; a++ {
+		for b := a + 1; b < m.K; b++ {
+			ab, err := Merge(m.Cell[a][a], asNeg(m.Cell[b][a])).AUC()
+			if err != nil {
+				return r, err
+			}
+			ba, err := Merge(m.Cell[b][b], asNeg(m.Cell[a][b])).AUC()
+			if err != nil {
+				return r, err
+			}
+			r.Pair[a][b], r.Pair[b][a] = ab, ba
+			s := (ab + ba) / 2
+			pr := (sup[a] + sup[b]) / total
+			mac.Add(s)
+			wtd.Add(s * pr)
+			prev.Add(pr)
+		}
+	}
+	pairs := float64(m.K * (m.K - 1) / 2)
+	r.OvOMacro = mac.Value() / pairs
+	r.OvOWeighted = wtd.Value() / prev.Value()
+	return r, nil
+}
+
+// LogLoss returns the multiclass cross-entropy −Σ w_i log p_{i,y_i} / Σ w_i,
+// each row clipped to [Eps, 1 − Eps] and renormalised as scikit-learn's
+// log_loss does. It returns ErrEmpty for no samples.
+func (m *Multiclass) LogLoss() (float64, error) {
+	t := m.total()
+	if t == 0 {
+		return math.NaN(), ErrEmpty
+	}
+	return m.LogLossSum / t, nil
+}
+
+// TopK returns the top-k accuracy: the (weighted) fraction of samples
+// whose true class is among the k highest probabilities, ties broken
+// towards the higher class index as scikit-learn's top_k_accuracy_score.
+// It returns ErrEmpty for no samples. It panics if k < 1.
+func (m *Multiclass) TopK(k int) (float64, error) {
+	if k < 1 {
+		panic("rank: TopK: k < 1")
+	}
+	t := m.total()
+	if t == 0 {
+		return math.NaN(), ErrEmpty
+	}
+	var s fsum.Sum
+	for r := 0; r < min(k, m.K); r++ {
+		s.Add(m.RankMass[r])
+	}
+	return s.Value() / t, nil
+}

@@ -1,0 +1,222 @@
+package rank
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// Eps is the clipping bound of [Table.LogLoss]: probabilities are clipped
+// to [Eps, 1 − Eps] (scikit-learn's eps="auto" for float64, the machine
+// epsilon 2⁻⁵²), so that a confident mistake costs −log(2⁻⁵²) ≈ 36.04
+// instead of +∞.
+const Eps = 0x1p-52
+
+// checkProb returns ErrNotProbability unless every score is in [0, 1].
+func (t *Table) checkProb() error {
+	for _, s := range t.Score {
+		if !(s >= 0 && s <= 1) {
+			return errorf(ErrNotProbability, "score %v is outside [0, 1]", s)
+		}
+	}
+	return nil
+}
+
+// Probabilities reports whether every score is in [0, 1], the condition
+// for [Table.LogLoss], [Table.Brier] and [Table.Calibration].
+func (t *Table) Probabilities() bool { return t.checkProb() == nil }
+
+// LogLoss returns the (weighted mean) binary cross-entropy of scores read
+// as P(positive):
+//
+//	L = −Σ_i w_i [y_i log p_i + (1 − y_i) log(1 − p_i)] / Σ_i w_i
+//
+// computed as scikit-learn's log_loss does: p is first clipped to
+// [Eps, 1 − Eps], then the pair (1 − p, p) is renormalised to sum to 1.
+// It returns ErrNotProbability for a score outside [0, 1] and ErrEmpty for
+// no samples; one class is allowed.
+func (t *Table) LogLoss() (float64, error) {
+	if len(t.Score) == 0 {
+		return math.NaN(), ErrEmpty
+	}
+	if err := t.checkProb(); err != nil {
+		return math.NaN(), err
+	}
+	var s, w fsum.Sum
+	for g, p := range t.Score {
+		p = min(max(p, Eps), 1-Eps)
+		q := 1 - p
+		z := q + p
+		if t.Pos[g] != 0 {
+			s.Add(-t.Pos[g] * math.Log(p/z))
+		}
+		if t.Neg[g] != 0 {
+			s.Add(-t.Neg[g] * math.Log(q/z))
+		}
+		w.Add(t.Pos[g])
+		w.Add(t.Neg[g])
+	}
+	return s.Value() / w.Value(), nil
+}
+
+// Brier returns the Brier score, the (weighted) mean squared difference
+// between the probability of the positive class and the outcome:
+//
+//	BS = Σ_i w_i (y_i − p_i)² / Σ_i w_i
+//
+// as scikit-learn's brier_score_loss. It returns ErrNotProbability for a
+// score outside [0, 1] and ErrEmpty for no samples.
+func (t *Table) Brier() (float64, error) {
+	if len(t.Score) == 0 {
+		return math.NaN(), ErrEmpty
+	}
+	if err := t.checkProb(); err != nil {
+		return math.NaN(), err
+	}
+	var s, w fsum.Sum
+	for g, p := range t.Score {
+		s.Add(t.Pos[g] * (1 - p) * (1 - p))
+		s.Add(t.Neg[g] * p * p)
+		w.Add(t.Pos[g])
+		w.Add(t.Neg[g])
+	}
+	return s.Value() / w.Value(), nil
+}
+
+// Binning is the strategy of [Table.Calibration].
+type Binning int
+
+const (
+	// Uniform bins split [0, 1] into equal widths.
+	Uniform Binning = iota
+	// Quantile bins hold (about) equal numbers of samples; their edges are
+	// the sample quantiles of the scores (numpy's linear interpolation).
+	Quantile
+)
+
+// CalibrationCurve is a reliability diagram: per non-empty bin, the
+// observed fraction of positives, the mean predicted probability and the
+// mass in the bin, in increasing order of probability.
+type CalibrationCurve struct {
+	ProbTrue, ProbPred, Mass []float64
+	// ECE is the expected calibration error Σ_b (W_b/W) |ProbTrue_b −
+	// ProbPred_b| over these bins; MCE the maximum calibration error
+	// max_b |ProbTrue_b − ProbPred_b|.
+	ECE, MCE float64
+}
+
+// Calibration returns the calibration curve with nBins bins, with the bin
+// edges and assignment of scikit-learn's calibration_curve: uniform edges
+// linspace(0, 1 + 1e-8, nBins + 1), quantile edges the numpy percentiles
+// of the scores (the last raised by 1e-8), and a score equal to an inner
+// edge falling in the lower bin. Empty bins are left out. Masses are
+// weighted (scikit-learn's calibration_curve takes no weights); quantile
+// bins are defined for unweighted data only (ErrWeighted). It returns
+// ErrNotProbability for a score outside [0, 1] and ErrEmpty for no
+// samples. It panics if nBins < 1.
+func (t *Table) Calibration(nBins int, strategy Binning) (CalibrationCurve, error) {
+	if nBins < 1 {
+		panic("rank: Calibration: nBins < 1")
+	}
+	var c CalibrationCurve
+	if len(t.Score) == 0 {
+		return c, ErrEmpty
+	}
+	if err := t.checkProb(); err != nil {
+		return c, err
+	}
+	var inner []float64 // the nBins−1 inner edges, increasing
+	switch strategy {
+	case Uniform:
+		step := (1 + 1e-8) / float64(nBins)
+		for i := 1; i < nBins; i++ {
+			inner = append(inner, float64(i)*step)
+		}
+	case Quantile:
+		if t.Weighted {
+			return c, errorf(ErrWeighted, "quantile calibration bins")
+		}
+		inner = t.quantileEdges(nBins)
+	default:
+		panic(fmt.Sprintf("rank: Calibration: unknown strategy %d", strategy))
+	}
+	sumP := make([]fsum.Sum, nBins)
+	sumT := make([]fsum.Sum, nBins)
+	mass := make([]fsum.Sum, nBins)
+	b := 0
+	for g := len(t.Score) - 1; g >= 0; g-- { // increasing scores
+		s := t.Score[g]
+		for b < len(inner) && inner[b] < s {
+			b++
+		}
+		m := t.Pos[g] + t.Neg[g]
+		mass[b].Add(m)
+		sumP[b].Add(s * m)
+		sumT[b].Add(t.Pos[g])
+	}
+	var total, ece fsum.Sum
+	for i := range mass {
+		total.Merge(mass[i])
+	}
+	for i := range mass {
+		m := mass[i].Value()
+		if m == 0 {
+			continue
+		}
+		pt, pp := sumT[i].Value()/m, sumP[i].Value()/m
+		c.ProbTrue = append(c.ProbTrue, pt)
+		c.ProbPred = append(c.ProbPred, pp)
+		c.Mass = append(c.Mass, m)
+		ece.Add(m / total.Value() * math.Abs(pt-pp))
+		c.MCE = max(c.MCE, math.Abs(pt-pp))
+	}
+	c.ECE = ece.Value()
+	return c, nil
+}
+
+// quantileEdges returns the inner edges numpy.percentile(scores,
+// linspace(0, 1, k+1)*100)[1:-1] would give, from the unweighted table.
+func (t *Table) quantileEdges(k int) []float64 {
+	// Counts per distinct score in increasing order, and cumulative.
+	n := int64(0)
+	m := len(t.Score)
+	cnt := make([]int64, m+1) // cnt[j]: samples with the j smallest scores
+	for j := 0; j < m; j++ {
+		g := m - 1 - j
+		n += int64(t.Pos[g] + t.Neg[g])
+		cnt[j+1] = n
+	}
+	at := func(i int64) float64 { // i-th order statistic (0-based)
+		lo, hi := 0, m
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if cnt[mid+1] > i {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		return t.Score[m-1-lo]
+	}
+	step := 1 / float64(k)
+	edges := make([]float64, 0, k-1)
+	for i := 1; i < k; i++ {
+		q := float64(float64(i)*step*100) / 100
+		v := q * float64(n-1)
+		prev := math.Floor(v)
+		g := v - prev
+		a := at(int64(prev))
+		b := a
+		if int64(prev)+1 <= n-1 {
+			b = at(int64(prev) + 1)
+		}
+		d := b - a
+		e := a + float64(d*g)
+		if g >= 0.5 {
+			e = b - float64(d*(1-g))
+		}
+		edges = append(edges, e)
+	}
+	return edges
+}

@@ -1,0 +1,384 @@
+package rank
+
+import (
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// Table is the exact score table of a binary problem, the sufficient
+// statistic of every measure in this package that depends on the ranking:
+// the distinct scores in decreasing order with the weighted mass of
+// positives and negatives at each. Samples of weight zero do not appear
+// (as in scikit-learn, they do not create thresholds).
+//
+// A Table is built by a [Builder] (or [NewTable]) and combined with
+// [Merge]; measures are methods. The fields are exported for inspection
+// and serialisation; a Table must not be modified after it is built.
+type Table struct {
+	Score []float64 // distinct scores, strictly decreasing
+	Pos   []float64 // positive mass at Score[i] (a count when unweighted)
+	Neg   []float64 // negative mass at Score[i]
+	// Rows counts the samples added, including those of weight zero.
+	Rows int64
+	// Weighted reports whether any sample had a weight other than 1.
+	Weighted bool
+
+	totals sync.Once
+	p, n   float64 // W⁺, W⁻
+	cums   sync.Once
+	tp, fp []float64 // cumulative masses, see cum
+}
+
+// Len returns the number of distinct scores.
+func (t *Table) Len() int { return len(t.Score) }
+
+// Positives returns the positive mass W⁺ (the number of positives when
+// unweighted).
+func (t *Table) Positives() float64 { t.sums(); return t.p }
+
+// Negatives returns the negative mass W⁻.
+func (t *Table) Negatives() float64 { t.sums(); return t.n }
+
+// sums computes W⁺ and W⁻ once. A Table is safe for concurrent use.
+func (t *Table) sums() {
+	t.totals.Do(func() {
+		t.p, t.n = fsum.Of(t.Pos), fsum.Of(t.Neg)
+	})
+}
+
+// check returns W⁺ and W⁻, or ErrEmpty / ErrOneClass.
+func (t *Table) check() (p, n float64, err error) {
+	p, n = t.Positives(), t.Negatives()
+	switch {
+	case len(t.Score) == 0:
+		return p, n, ErrEmpty
+	case p == 0:
+		return p, n, errorf(ErrOneClass, "no positive samples")
+	case n == 0:
+		return p, n, errorf(ErrOneClass, "no negative samples")
+	}
+	return p, n, nil
+}
+
+// cum returns the cumulative (inclusive) true- and false-positive masses at
+// each distinct threshold, in decreasing score order, summed with
+// compensation.
+// They are computed once and shared: callers must not modify them.
+// Unweighted masses are integers, summed exactly without compensation.
+func (t *Table) cum() (tp, fp []float64) {
+	t.cums.Do(func() {
+		t.tp = make([]float64, len(t.Score))
+		t.fp = make([]float64, len(t.Score))
+		if !t.Weighted {
+			var a, b float64
+			for i := range t.Score {
+				a += t.Pos[i]
+				b += t.Neg[i]
+				t.tp[i], t.fp[i] = a, b
+			}
+			return
+		}
+		var a, b fsum.Sum
+		for i := range t.Score {
+			a.Add(t.Pos[i])
+			b.Add(t.Neg[i])
+			t.tp[i], t.fp[i] = a.Value(), b.Value()
+		}
+	})
+	return t.tp, t.fp
+}
+
+// Builder accumulates samples for a [Table]. Its zero value is empty and
+// ready to use. Memory is 8 bytes per sample (16 with weights).
+type Builder struct {
+	posK, negK []uint64
+	posW, negW []float64 // nil while every weight has been 1
+	rows       int64
+}
+
+// Add adds one sample. It returns an error wrapping ErrNotFinite for a NaN
+// or infinite score or weight and ErrNegativeWeight for a negative weight;
+// the sample is then not added.
+func (b *Builder) Add(score float64, positive bool, weight float64) error {
+	if math.IsNaN(score) || math.IsInf(score, 0) {
+		return errorf(ErrNotFinite, "score %v", score)
+	}
+	if math.IsNaN(weight) || math.IsInf(weight, 0) {
+		return errorf(ErrNotFinite, "weight %v", weight)
+	}
+	if weight < 0 {
+		return errorf(ErrNegativeWeight, "weight %v", weight)
+	}
+	b.rows++
+	if weight == 0 {
+		return nil
+	}
+	if weight != 1 && b.posW == nil {
+		b.posW = ones(len(b.posK), cap(b.posK))
+		b.negW = ones(len(b.negK), cap(b.negK))
+	}
+	k := key(score + 0) // +0 folds −0 into +0
+	if positive {
+		b.posK = append(b.posK, k)
+		if b.posW != nil {
+			b.posW = append(b.posW, weight)
+		}
+	} else {
+		b.negK = append(b.negK, k)
+		if b.negW != nil {
+			b.negW = append(b.negW, weight)
+		}
+	}
+	return nil
+}
+
+// AddPositive adds an unweighted positive; AddNegative an unweighted
+// negative. They skip the checks of Add: the caller guarantees a finite
+// score. They are the fast path for large unweighted inputs.
+func (b *Builder) AddPositive(score float64) { b.add1(score, true) }
+
+// AddNegative adds an unweighted negative with a finite score.
+func (b *Builder) AddNegative(score float64) { b.add1(score, false) }
+
+func (b *Builder) add1(score float64, positive bool) {
+	b.rows++
+	k := key(score + 0)
+	if positive {
+		b.posK = append(b.posK, k)
+		if b.posW != nil {
+			b.posW = append(b.posW, 1)
+		}
+	} else {
+		b.negK = append(b.negK, k)
+		if b.negW != nil {
+			b.negW = append(b.negW, 1)
+		}
+	}
+}
+
+// Grow reserves room for n more samples of each class.
+func (b *Builder) Grow(pos, neg int) {
+	if cap(b.posK)-len(b.posK) < pos {
+		b.posK = append(make([]uint64, 0, len(b.posK)+pos), b.posK...)
+	}
+	if cap(b.negK)-len(b.negK) < neg {
+		b.negK = append(make([]uint64, 0, len(b.negK)+neg), b.negK...)
+	}
+}
+
+func ones(n, c int) []float64 {
+	w := make([]float64, n, max(c, n))
+	for i := range w {
+		w[i] = 1
+	}
+	return w
+}
+
+// Rows returns the number of samples added so far.
+func (b *Builder) Rows() int64 { return b.rows }
+
+// Table sorts the samples (a radix sort on the bits of the scores) and
+// returns their score table. The builder is left empty.
+func (b *Builder) Table() *Table {
+	t := &Table{Rows: b.rows, Weighted: b.posW != nil}
+	b.sortKeys()
+	t.fill(b.posK, b.negK, b.posW, b.negW)
+	*b = Builder{}
+	return t
+}
+
+// fill merges two increasing key lists (with optional weights) into the
+// decreasing table.
+func (t *Table) fill(pk, nk []uint64, pw, nw []float64) {
+	// Count distinct keys first so the table is allocated once.
+	d := 0
+	i, j := len(pk)-1, len(nk)-1
+	for i >= 0 || j >= 0 {
+		var k uint64
+		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
+			k = pk[i]
+		} else {
+			k = nk[j]
+		}
+		for i >= 0 && pk[i] == k {
+			i--
+		}
+		for j >= 0 && nk[j] == k {
+			j--
+		}
+		d++
+	}
+	t.Score = make([]float64, d)
+	t.Pos = make([]float64, d)
+	t.Neg = make([]float64, d)
+	i, j = len(pk)-1, len(nk)-1
+	for g := 0; g < d; g++ {
+		var k uint64
+		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
+			k = pk[i]
+		} else {
+			k = nk[j]
+		}
+		t.Score[g] = unkey(k)
+		if pw == nil {
+			c := i
+			for i >= 0 && pk[i] == k {
+				i--
+			}
+			t.Pos[g] = float64(c - i)
+			c = j
+			for j >= 0 && nk[j] == k {
+				j--
+			}
+			t.Neg[g] = float64(c - j)
+			continue
+		}
+		var s fsum.Sum
+		for i >= 0 && pk[i] == k {
+			s.Add(pw[i])
+			i--
+		}
+		t.Pos[g] = s.Value()
+		s = fsum.Sum{}
+		for j >= 0 && nk[j] == k {
+			s.Add(nw[j])
+			j--
+		}
+		t.Neg[g] = s.Value()
+	}
+}
+
+// NewTable returns the score table of scores with positive[i] telling
+// whether sample i is positive and weight[i] its weight (nil: all 1). It
+// returns an error naming the row for a NaN or infinite score or weight
+// (ErrNotFinite) or a negative weight (ErrNegativeWeight). It panics if the
+// slices differ in length.
+func NewTable(score []float64, positive []bool, weight []float64) (*Table, error) {
+	if len(positive) != len(score) || (weight != nil && len(weight) != len(score)) {
+		panic("rank: NewTable: slices of different lengths")
+	}
+	var b Builder
+	np := 0
+	for _, p := range positive {
+		if p {
+			np++
+		}
+	}
+	b.Grow(np, len(positive)-np)
+	for i, s := range score {
+		w := 1.0
+		if weight != nil {
+			w = weight[i]
+		}
+		if err := b.Add(s, positive[i], w); err != nil {
+			return nil, errorf(err, "row %d", i)
+		}
+	}
+	return b.Table(), nil
+}
+
+// Merge returns the table of the union of the samples of a and b. It does
+// not modify them. Merging the tables of any split of the data gives the
+// one-shot table (masses equal up to the rounding of their sums).
+func Merge(a, b *Table) *Table {
+	t := &Table{Rows: a.Rows + b.Rows, Weighted: a.Weighted || b.Weighted}
+	n := len(a.Score) + len(b.Score)
+	t.Score = make([]float64, 0, n)
+	t.Pos = make([]float64, 0, n)
+	t.Neg = make([]float64, 0, n)
+	i, j := 0, 0
+	for i < len(a.Score) || j < len(b.Score) {
+		switch {
+		case j == len(b.Score) || (i < len(a.Score) && a.Score[i] > b.Score[j]):
+			t.Score = append(t.Score, a.Score[i])
+			t.Pos = append(t.Pos, a.Pos[i])
+			t.Neg = append(t.Neg, a.Neg[i])
+			i++
+		case i == len(a.Score) || b.Score[j] > a.Score[i]:
+			t.Score = append(t.Score, b.Score[j])
+			t.Pos = append(t.Pos, b.Pos[j])
+			t.Neg = append(t.Neg, b.Neg[j])
+			j++
+		default:
+			t.Score = append(t.Score, a.Score[i])
+			t.Pos = append(t.Pos, a.Pos[i]+b.Pos[j])
+			t.Neg = append(t.Neg, a.Neg[i]+b.Neg[j])
+			i++
+			j++
+		}
+	}
+	return t
+}
+
+// AUC returns the exact AUC of the samples added so far without building
+// a [Table]: it sorts the builder's keys in place (the builder stays
+// usable) and counts the (positive, negative) pairs in one merge pass,
+// in exact integer arithmetic when every weight is 1 (up to 2³² samples).
+// Weighted samples fall back to [Table.AUC] on a copy. It returns
+// ErrOneClass when a class is missing.
+func (b *Builder) AUC() (float64, error) {
+	if b.posW != nil {
+		c := Builder{posK: slices.Clone(b.posK), negK: slices.Clone(b.negK),
+			posW: slices.Clone(b.posW), negW: slices.Clone(b.negW), rows: b.rows}
+		return c.Table().AUC()
+	}
+	pk, nk := b.posK, b.negK
+	switch {
+	case len(pk) == 0 && len(nk) == 0:
+		return math.NaN(), ErrEmpty
+	case len(pk) == 0:
+		return math.NaN(), errorf(ErrOneClass, "no positive samples")
+	case len(nk) == 0:
+		return math.NaN(), errorf(ErrOneClass, "no negative samples")
+	}
+	b.sortKeys()
+	// Walk the positives in increasing order; j counts the negatives with
+	// a smaller key, and equal keys count one half (num is in halves).
+	var num uint64
+	j := 0
+	for i := 0; i < len(pk); {
+		k := pk[i]
+		for j < len(nk) && nk[j] < k {
+			j++
+		}
+		e := j
+		for e < len(nk) && nk[e] == k {
+			e++
+		}
+		i0 := i
+		for i < len(pk) && pk[i] == k {
+			i++
+		}
+		num += uint64(i-i0) * uint64(2*j+(e-j))
+	}
+	return float64(num) / 2 / float64(len(pk)) / float64(len(nk)), nil
+}
+
+// parallelSort is the size from which the two classes are sorted on two
+// goroutines (each then needs its own buffer).
+const parallelSort = 1 << 16
+
+// sortKeys sorts the positive and the negative keys (with their weights),
+// concurrently when there are many.
+func (b *Builder) sortKeys() {
+	sortOne := func(k []uint64, w []float64) {
+		kbuf := make([]uint64, len(k))
+		if w != nil {
+			radixSortPairs(k, w, kbuf, make([]float64, len(k)))
+		} else {
+			radixSort(k, kbuf)
+		}
+	}
+	if len(b.posK)+len(b.negK) < parallelSort {
+		sortOne(b.posK, b.posW)
+		sortOne(b.negK, b.negW)
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { sortOne(b.posK, b.posW) })
+	sortOne(b.negK, b.negW)
+	wg.Wait()
+}

@@ -1,0 +1,153 @@
+package rank
+
+import (
+	"math"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// Operating is an operating point: predicting positive every sample with
+// score ≥ Threshold (+∞: none).
+type Operating struct {
+	Threshold float64 // +∞ predicts every sample negative
+	Value     float64 // the criterion at this threshold
+	TPR, FPR  float64
+	Precision float64 // 0 when nothing is predicted positive
+}
+
+// operating evaluates crit at every candidate threshold, +∞ first and then
+// the distinct scores in decreasing order, and returns the first best
+// (largest when maximise, else smallest).
+func (t *Table) operating(maximise bool, crit func(tp, fp, p, n float64) float64) (Operating, error) {
+	p, n, err := t.check()
+	if err != nil {
+		return Operating{}, err
+	}
+	best := Operating{Threshold: math.Inf(1), Value: crit(0, 0, p, n)}
+	var tp, fp fsum.Sum
+	for g := range t.Score {
+		tp.Add(t.Pos[g])
+		fp.Add(t.Neg[g])
+		v := crit(tp.Value(), fp.Value(), p, n)
+		if (maximise && v > best.Value) || (!maximise && v < best.Value) {
+			best = Operating{Threshold: t.Score[g], Value: v, TPR: tp.Value() / p, FPR: fp.Value() / n}
+			if d := tp.Value() + fp.Value(); d != 0 {
+				best.Precision = tp.Value() / d
+			}
+		}
+	}
+	return best, nil
+}
+
+// Youden returns the threshold maximising Youden's J = TPR − FPR
+// (sensitivity + specificity − 1), the ROC point farthest above the chance
+// diagonal. Among equal maxima the highest threshold wins. It returns
+// ErrOneClass when a class is missing.
+func (t *Table) Youden() (Operating, error) {
+	return t.operating(true, func(tp, fp, p, n float64) float64 { return tp/p - fp/n })
+}
+
+// MaxFBeta returns the threshold maximising
+//
+//	F_β = (1 + β²) P R / (β² P + R)
+//
+// (0 when P + R = 0), the highest among equal maxima. It returns
+// ErrOneClass when a class is missing. It panics if β is not positive.
+func (t *Table) MaxFBeta(beta float64) (Operating, error) {
+	if !(beta > 0) {
+		panic("rank: MaxFBeta: beta must be positive")
+	}
+	b2 := beta * beta
+	return t.operating(true, func(tp, fp, p, n float64) float64 {
+		prec := 0.0
+		if tp+fp != 0 {
+			prec = tp / (tp + fp)
+		}
+		rec := tp / p
+		d := b2*prec + rec
+		if d == 0 {
+			return 0
+		}
+		return (1 + b2) * prec * rec / d
+	})
+}
+
+// MinCost returns the threshold minimising the total expected cost
+// (Zhou §2.3.4)
+//
+//	cost = costFN · FN + costFP · FP
+//
+// with FN, FP the (weighted) numbers of false negatives and false
+// positives; Value is that cost (divide by the total mass for the cost per
+// sample). The highest threshold wins among equal minima. It returns
+// ErrOneClass when a class is missing. It panics if a cost is negative.
+func (t *Table) MinCost(costFP, costFN float64) (Operating, error) {
+	if !(costFP >= 0 && costFN >= 0) {
+		panic("rank: MinCost: negative cost")
+	}
+	return t.operating(false, func(tp, fp, p, n float64) float64 {
+		return costFN*(p-tp) + costFP*fp
+	})
+}
+
+// CostCurve is the cost curve of Zhou §2.3.4 (Drummond & Holte): every ROC
+// point (FPR, FNR) becomes the segment from (0, FPR) to (1, FNR), and the
+// curve is their lower envelope. X is the probability cost of the positive
+// class, p·c₀₁ / (p·c₀₁ + (1 − p)·c₁₀); Y the normalised expected cost.
+type CostCurve struct {
+	X, Y []float64
+	// Area under the lower envelope: the expected total cost over all
+	// class priors and costs.
+	Area float64
+}
+
+// CostCurve returns the lower envelope of the cost lines of every ROC
+// point. Its vertices come from the upper convex hull of the ROC curve:
+// between consecutive hull points a, b the envelope changes line at
+// x = ΔFPR / (ΔFPR + ΔTPR). It returns ErrOneClass when a class is missing.
+func (t *Table) CostCurve() (CostCurve, error) {
+	p, n, err := t.check()
+	if err != nil {
+		return CostCurve{}, err
+	}
+	// Upper convex hull of the ROC points (0, 0), then one per distinct
+	// score (increasing FPR, then TPR), streamed from running masses.
+	type pt struct{ x, y float64 }
+	hull := make([]pt, 0, 64)
+	cross := func(o, a, b pt) float64 { return (a.x-o.x)*(b.y-o.y) - (a.y-o.y)*(b.x-o.x) }
+	push := func(q pt) {
+		for len(hull) >= 2 && cross(hull[len(hull)-2], hull[len(hull)-1], q) >= 0 {
+			hull = hull[:len(hull)-1]
+		}
+		hull = append(hull, q)
+	}
+	push(pt{0, 0})
+	var tp, fp fsum.Sum
+	for g := range t.Score {
+		tp.Add(t.Pos[g])
+		fp.Add(t.Neg[g])
+		push(pt{fp.Value() / n, tp.Value() / p})
+	}
+	cc := CostCurve{X: []float64{0}, Y: []float64{hull[0].x}}
+	for k := 1; k < len(hull); k++ {
+		a, b := hull[k-1], hull[k]
+		df, dt := b.x-a.x, b.y-a.y
+		if df+dt == 0 {
+			continue
+		}
+		x := df / (df + dt)
+		y := a.x + (1-a.y-a.x)*x
+		if x > cc.X[len(cc.X)-1] && x < 1 {
+			cc.X = append(cc.X, x)
+			cc.Y = append(cc.Y, y)
+		}
+	}
+	cc.X = append(cc.X, 1)
+	cc.Y = append(cc.Y, 1-hull[len(hull)-1].y)
+	var s fsum.Sum
+	for k := 1; k < len(cc.X); k++ {
+		s.Add((cc.X[k] - cc.X[k-1]) * (cc.Y[k] + cc.Y[k-1]) / 2)
+	}
+	cc.Area = s.Value()
+	return cc, nil
+}
