@@ -1,8 +1,11 @@
 package resample
 
 import (
+	"errors"
+
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/learn"
+	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
 )
 
@@ -10,12 +13,17 @@ import (
 // in the rest of evalkit: for classification, those of package classify
 // from each split's confusion matrix (accuracy, error_rate,
 // balanced_accuracy, macro_precision, macro_recall, macro_f1, cohen_kappa,
-// mcc); for regression, those of package regress (mse, rmse, mae, medae,
-// mape, r2, explained_variance, max_error). MCC is 0 where scikit-learn
-// calls it undefined (a constant prediction), as scikit-learn returns.
+// mcc) and those of package rank from the predicted probabilities — with
+// two classes roc_auc, average_precision, log_loss and brier (class 1 is
+// the positive class), with more roc_auc (one-vs-rest, macro) and
+// log_loss; for regression, those of package regress (mse, rmse, mae,
+// medae, mape, r2, explained_variance, max_error). MCC is 0 where
+// scikit-learn calls it undefined (a constant prediction), as scikit-learn
+// returns. A probability measure on a model that gives no probabilities,
+// or on a split with one class only, is undefined: NaN and a warning.
 func DefaultMeasures(d learn.Data) []Measure {
 	if d.Classes > 0 {
-		return classificationMeasures()
+		return append(classificationMeasures(), probabilityMeasures(d.Classes)...)
 	}
 	return regressionMeasures()
 }
@@ -75,5 +83,72 @@ func regressionMeasures() []Measure {
 		fromRegress("r2", true, regress.R2),
 		fromRegress("explained_variance", true, regress.ExplainedVariance),
 		fromRegress("max_error", false, func(y, yhat, _ []float64) (float64, error) { return regress.MaxError(y, yhat) }),
+	}
+}
+
+// ErrNoProbabilities: a probability-based measure of a model that is not a
+// learn.Prober.
+var ErrNoProbabilities = errors.New("the model gives no class probabilities")
+
+// ScoreTable returns the binary score table of a split's predictions: the
+// probability of class 1 as the score, class 1 as the positive class.
+func ScoreTable(p Predictions) (*rank.Table, error) {
+	if p.Proba == nil {
+		return nil, ErrNoProbabilities
+	}
+	pos := make([]bool, len(p.Y))
+	score := make([]float64, len(p.Y))
+	for i := range p.Y {
+		pos[i], score[i] = p.Y[i] == 1, p.Proba[i][1]
+	}
+	return rank.NewTable(score, pos, nil)
+}
+
+func probabilityMeasures(classes int) []Measure {
+	if classes == 2 {
+		of := func(name string, higher bool, f func(t *rank.Table) (float64, error)) Measure {
+			return Measure{Name: name, HigherIsBetter: higher, Func: func(p Predictions) (float64, error) {
+				t, err := ScoreTable(p)
+				if err != nil {
+					return 0, err
+				}
+				return f(t)
+			}}
+		}
+		return []Measure{
+			of("roc_auc", true, (*rank.Table).AUC),
+			of("average_precision", true, (*rank.Table).AveragePrecision),
+			of("log_loss", false, (*rank.Table).LogLoss),
+			of("brier", false, (*rank.Table).Brier),
+		}
+	}
+	multi := func(p Predictions) (*rank.Multiclass, error) {
+		if p.Proba == nil {
+			return nil, ErrNoProbabilities
+		}
+		b := rank.NewMultiBuilder(classes)
+		for i := range p.Y {
+			if err := b.Add(int(p.Y[i]), p.Proba[i], 1); err != nil {
+				return nil, err
+			}
+		}
+		return b.Result(), nil
+	}
+	return []Measure{
+		{Name: "roc_auc", HigherIsBetter: true, Func: func(p Predictions) (float64, error) {
+			m, err := multi(p)
+			if err != nil {
+				return 0, err
+			}
+			a, err := m.AUC()
+			return a.OvRMacro, err
+		}},
+		{Name: "log_loss", Func: func(p Predictions) (float64, error) {
+			m, err := multi(p)
+			if err != nil {
+				return 0, err
+			}
+			return m.LogLoss()
+		}},
 	}
 }

@@ -368,7 +368,11 @@ func TestRunnerErrors(t *testing.T) {
 
 // TestDefaultMeasuresOracle: every default measure on every fold vs
 // scikit-learn 1.2.1 cross_validate with the matching scorers
-// (tools/oracle/resample_runner.py), to 1e-9.
+// (tools/oracle/resample_runner.py), to 1e-9 — except log loss, to 1e-6:
+// Gaussian naive Bayes on breast cancer has joint log-likelihoods near
+// 1e10, where rounding (1e-16 relative, summed in a different order here
+// than in NumPy) moves a tiny probability by 1e-6 relative, and the log
+// loss inherits that.
 func TestDefaultMeasuresOracle(t *testing.T) {
 	g := loadRunner(t)
 	wine, cancer, diab := datasets.Wine().Data, datasets.BreastCancer().Data, datasets.Diabetes().Data
@@ -401,8 +405,12 @@ func TestDefaultMeasuresOracle(t *testing.T) {
 					}
 					continue
 				}
+				tol := 1e-9
+				if m == "log_loss" {
+					tol = 1e-6
+				}
 				for s := range want {
-					if got := cv.PerSplit[s][j]; !near(got, want[s], 1e-9) {
+					if got := cv.PerSplit[s][j]; !near(got, want[s], tol) {
 						t.Errorf("%s split %d: %v, want %v", m, s, got, want[s])
 					}
 					checked++

@@ -1,13 +1,14 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/evalkit-go/evalkit/learn"
 	"github.com/evalkit-go/evalkit/learn/datasets"
+	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
 )
-
-// demoCompare holds the statistical comparisons of the demo.
-type demoCompare struct{}
 
 // classificationMeasures are the measures reported per fold.
 func classificationMeasures(classes int) []resample.Measure {
@@ -19,8 +20,85 @@ func regressionMeasures() []resample.Measure {
 	return resample.DefaultMeasures(learn.Data{})
 }
 
+// demoScore summarises one learner's pooled out-of-fold probabilities of a
+// binary data set (package rank).
+type demoScore struct {
+	Learner          string  `json:"learner"`
+	AUC              float64 `json:"roc_auc"`
+	AUCLow           float64 `json:"roc_auc_ci_low"` // DeLong 95 % interval
+	AUCHigh          float64 `json:"roc_auc_ci_high"`
+	AveragePrecision float64 `json:"average_precision"`
+	BEP              float64 `json:"bep"`
+	LogLoss          float64 `json:"log_loss"`
+	Brier            float64 `json:"brier"`
+}
+
+// demoDeLong is DeLong's test of two correlated AUCs.
+type demoDeLong struct {
+	A, B      string  `json:"-"`
+	Learners  string  `json:"learners"`
+	AUCA      float64 `json:"auc_a"`
+	AUCB      float64 `json:"auc_b"`
+	Statistic float64 `json:"statistic"`
+	PValue    float64 `json:"p_value"`
+}
+
+// demoCompare holds the score summaries and statistical comparisons.
+type demoCompare struct {
+	Dataset string      `json:"dataset"`
+	Scores  []demoScore `json:"scores"`
+	DeLong  *demoDeLong `json:"delong,omitempty"`
+}
+
 // demoExtras adds the sections that come from the measure and test
-// packages.
+// packages: ROC/PR summaries of the pooled out-of-fold probabilities and
+// DeLong's test of two AUCs (rank).
 func demoExtras(rep *demoReport, oof map[string]map[string]*resample.Predictions, cls []datasets.Set, k int, seed uint64, workers int, cfg func(string) resample.Config) error {
+	bc := cls[0].Name
+	cmp := &demoCompare{Dataset: bc}
+	for _, l := range demoClassifiers() {
+		p := oof[bc][l.name]
+		t, err := resample.ScoreTable(*p)
+		if err != nil {
+			return fmt.Errorf("%s, %s: %w", bc, l.name, err)
+		}
+		s := demoScore{Learner: l.name}
+		var errs [5]error
+		s.AUC, s.AUCLow, s.AUCHigh, errs[0] = t.AUCCI(0.95)
+		s.AveragePrecision, errs[1] = t.AveragePrecision()
+		s.BEP, errs[2] = t.BEP()
+		s.LogLoss, errs[3] = t.LogLoss()
+		s.Brier, errs[4] = t.Brier()
+		for _, err := range errs {
+			if err != nil {
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s, %s: %v", bc, l.name, err))
+			}
+		}
+		cmp.Scores = append(cmp.Scores, s)
+	}
+	a, b := oof[bc]["logistic"], oof[bc]["knn5"]
+	pos := make([]bool, len(a.Y))
+	sa := make([]float64, len(a.Y))
+	sb := make([]float64, len(a.Y))
+	for i := range a.Y {
+		pos[i], sa[i], sb[i] = a.Y[i] == 1, a.Proba[i][1], b.Proba[i][1]
+	}
+	dl, err := rank.DeLongTest(pos, sa, sb)
+	if err != nil {
+		return fmt.Errorf("DeLong test: %w", err)
+	}
+	cmp.DeLong = &demoDeLong{A: "logistic", B: "knn5", Learners: "logistic vs knn5", AUCA: dl.AUCA, AUCB: dl.AUCB, Statistic: dl.Z, PValue: dl.P}
+	rep.Comparisons = cmp
+
+	t := &report.Table{Title: fmt.Sprintf("%s: ROC and precision–recall summary of the pooled out-of-fold probabilities (positive class: %s)", bc, cls[0].ClassNames[1]),
+		Header: []string{"learner", "ROC AUC", "95% CI (DeLong)", "average precision", "BEP", "log loss", "Brier"}}
+	for _, s := range cmp.Scores {
+		t.Rows = append(t.Rows, []string{s.Learner, report.Sig(s.AUC), report.Sig(s.AUCLow) + "–" + report.Sig(s.AUCHigh),
+			report.Sig(s.AveragePrecision), report.Sig(s.BEP), report.Sig(s.LogLoss), report.Sig(s.Brier)})
+	}
+	d := cmp.DeLong
+	rep.extra = append(rep.extra, t, report.Note(fmt.Sprintf(
+		"DeLong's test of the two correlated AUCs, %s: %s vs %s, z = %s, p = %s.",
+		d.Learners, report.Sig(d.AUCA), report.Sig(d.AUCB), report.Sig(d.Statistic), report.Sig(d.PValue))))
 	return nil
 }

@@ -50,7 +50,7 @@ from sklearn.metrics import cohen_kappa_score, make_scorer, matthews_corrcoef
 from sklearn.model_selection import cross_validate
 
 multi = []
-cls_scoring = {"accuracy": "accuracy", "balanced_accuracy": "balanced_accuracy",
+cls_scoring = {"accuracy": "accuracy", "roc_auc": "roc_auc_ovr", "log_loss": "neg_log_loss", "balanced_accuracy": "balanced_accuracy",
                "macro_precision": "precision_macro", "macro_recall": "recall_macro", "macro_f1": "f1_macro",
                "cohen_kappa": make_scorer(cohen_kappa_score), "mcc": make_scorer(matthews_corrcoef)}
 reg_scoring = {"mse": "neg_mean_squared_error", "rmse": "neg_root_mean_squared_error",
@@ -59,7 +59,8 @@ reg_scoring = {"mse": "neg_mean_squared_error", "rmse": "neg_root_mean_squared_e
                "explained_variance": "explained_variance", "max_error": "max_error"}
 for name, model, data, splitter, scoring in [
         ("gnb_wine_skf5", GaussianNB(), wine, StratifiedKFold(5), cls_scoring),
-        ("gnb_cancer_skf10", GaussianNB(), cancer, StratifiedKFold(10), cls_scoring),
+        ("gnb_cancer_skf10", GaussianNB(), cancer, StratifiedKFold(10),
+         dict(cls_scoring, roc_auc="roc_auc", average_precision="average_precision", brier="neg_brier_score")),
         ("linear_diabetes_kf5", LinearRegression(), diabetes, KFold(5), reg_scoring),
         ("ridge1_diabetes_kf3", Ridge(alpha=1.0, solver="cholesky"), diabetes, KFold(3), reg_scoring)]:
     r = cross_validate(model, *data, cv=splitter, scoring=scoring)
