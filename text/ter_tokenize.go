@@ -1,0 +1,221 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// terTokenize applies sacreBLEU's tercom tokenizer (sacrebleu 2.6.0,
+// tokenizers/tokenizer_ter.py, itself after tercom's Normalizer.java) to one
+// sentence and returns its words. The steps, in order:
+//
+//  1. trailing whitespace is removed (Python's str.rstrip);
+//  2. unless CaseSensitive, the sentence is lowercased as Python's str.lower
+//     does it (full Unicode mapping: İ → i̇, and Σ → ς at the end of a word);
+//  3. with Normalized: "\n-" is removed, "\n" becomes a space, &quot; &amp;
+//     &lt; &gt; are unescaped (in that order), the sentence is padded with a
+//     space on each side, ASCII punctuation except ' , - . is split off,
+//     "'s " becomes " 's ", "." and "," are split off unless both neighbours
+//     are digits (first when the left one is not a digit, then when the right
+//     one is not), and a "-" after a digit is split off; with AsianSupport as
+//     well, every CJK ideograph, stroke, radical, compatibility character and
+//     CJK or full-width punctuation mark becomes a word of its own;
+//  4. with NoPunct: the characters . , ? : ; ! " ( ) are deleted, and with
+//     AsianSupport also the CJK and full-width punctuation marks;
+//  5. the result is split at whitespace (Python's str.split: Unicode
+//     White_Space plus U+001C–U+001F).
+func terTokenize(s string, o TEROptions) []string {
+	s = strings.TrimRightFunc(s, pyIsSpace)
+	if s == "" {
+		return nil
+	}
+	if !o.CaseSensitive {
+		s = pyLower(s)
+	}
+	if o.Normalized {
+		s = terNormalizeWestern(s)
+		if o.AsianSupport {
+			s = terNormalizeAsian(s)
+		}
+	}
+	if o.NoPunct {
+		s = strings.Map(func(r rune) rune {
+			switch r {
+			case '.', ',', '?', ':', ';', '!', '"', '(', ')':
+				return -1
+			}
+			if o.AsianSupport && (isTERAsianPunct(r) || isTERFullWidthPunct(r)) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return strings.FieldsFunc(s, pyIsSpace)
+}
+
+// pyIsSpace reports whether Python's str.isspace holds for r: the Unicode
+// White_Space characters (Go's unicode.IsSpace) and the ASCII information
+// separators U+001C–U+001F, which Python also splits at.
+func pyIsSpace(r rune) bool {
+	if r >= 0x1c && r <= 0x1f {
+		return true
+	}
+	return unicode.IsSpace(r)
+}
+
+// pyLower lowercases s as Python 3's str.lower: the simple Unicode lowercase
+// mapping of every character, except U+0130 (İ), which becomes "i̇" (i and a
+// combining dot above), and U+03A3 (Σ), which becomes final sigma ς when a
+// cased letter precedes it and none follows (case-ignorable characters
+// skipped in both directions), else σ.
+func pyLower(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	for i, r := range s {
+		switch r {
+		case 0x130:
+			b.WriteString("i\u0307")
+		case 0x3a3:
+			if finalSigma(s, i) {
+				b.WriteRune(0x3c2)
+			} else {
+				b.WriteRune(0x3c3)
+			}
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// finalSigma reports whether the Σ at byte offset i of s is in the
+// Final_Sigma context of Unicode's SpecialCasing, as CPython tests it.
+func finalSigma(s string, i int) bool {
+	j := i
+	cased := false
+	for j > 0 {
+		r, n := utf8.DecodeLastRuneInString(s[:j])
+		j -= n
+		if !isCaseIgnorable(r) {
+			cased = isCased(r)
+			break
+		}
+	}
+	if !cased {
+		return false
+	}
+	for _, r := range s[i+utf8.RuneLen(0x3a3):] {
+		if !isCaseIgnorable(r) {
+			return !isCased(r)
+		}
+	}
+	return true
+}
+
+// isCased is Unicode's Cased property: Lowercase, Uppercase or Lt.
+func isCased(r rune) bool {
+	return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) ||
+		unicode.Is(unicode.Other_Lowercase, r) || unicode.Is(unicode.Other_Uppercase, r)
+}
+
+// isCaseIgnorable is Unicode's Case_Ignorable property: general category
+// Mn, Me, Cf, Lm or Sk, or word-break class MidLetter, MidNumLet or
+// Single_Quote.
+func isCaseIgnorable(r rune) bool {
+	switch r {
+	case '\'', '.', ':', 0xb7, 0x387, 0x55f, 0x5f4, 0x2018, 0x2019, 0x2024, 0x2027,
+		0xfe13, 0xfe52, 0xfe55, 0xff07, 0xff0e, 0xff1a:
+		return true
+	}
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
+}
+
+// The western normalisation of tercom as sacreBLEU writes it, one regular
+// expression per step. Go's RE2 and Python's re give the same leftmost,
+// non-overlapping matches for these patterns (no alternations, no
+// backreferences).
+var (
+	terRePunct  = regexp.MustCompile("([{-~\\[-`" + ` -&(-+:-@/])`)
+	terRePoss   = regexp.MustCompile(`'s `)
+	terRePossE  = regexp.MustCompile(`'s$`)
+	terRePeriod = regexp.MustCompile(`([^0-9])([\.,])`)
+	terReComma  = regexp.MustCompile(`([\.,])([^0-9])`)
+	terReDash   = regexp.MustCompile(`([0-9])(-)`)
+)
+
+func terNormalizeWestern(s string) string {
+	s = strings.ReplaceAll(s, "\n-", "")
+	s = strings.ReplaceAll(s, "\n", " ")
+	// The four unescapes are sequential in sacreBLEU: "&amp;lt;" ends as "<".
+	s = strings.ReplaceAll(s, "&quot;", `"`)
+	s = strings.ReplaceAll(s, "&amp;", "&")
+	s = strings.ReplaceAll(s, "&lt;", "<")
+	s = strings.ReplaceAll(s, "&gt;", ">")
+	s = " " + s + " "
+	s = terRePunct.ReplaceAllString(s, " ${1} ")
+	s = terRePoss.ReplaceAllString(s, " 's ")
+	s = terRePossE.ReplaceAllString(s, " 's")
+	s = terRePeriod.ReplaceAllString(s, "${1} ${2} ")
+	s = terReComma.ReplaceAllString(s, " ${1} ${2}")
+	s = terReDash.ReplaceAllString(s, "${1} ${2} ")
+	return s
+}
+
+// terNormalizeAsian surrounds every character of the CJK ranges that
+// sacreBLEU splits with spaces. sacreBLEU's three Hiragana/Katakana rules
+// are anchored at the start of the sentence, which normalisation has just
+// made a space, so they never apply and are left out.
+func terNormalizeAsian(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if isTERAsianSplit(r) {
+			b.WriteByte(' ')
+			b.WriteRune(r)
+			b.WriteByte(' ')
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isTERAsianSplit(r rune) bool {
+	switch {
+	case r >= 0x4e00 && r <= 0x9fff, // CJK Unified Ideographs
+		r >= 0x3400 && r <= 0x4dbf, // Extension A
+		r >= 0x31c0 && r <= 0x31ef, // CJK Strokes
+		r >= 0x2e80 && r <= 0x2eff, // CJK Radicals Supplement
+		r >= 0x3300 && r <= 0x33ff, // CJK Compatibility
+		r >= 0xf900 && r <= 0xfaff, // CJK Compatibility Ideographs
+		r >= 0xfe30 && r <= 0xfe4f, // CJK Compatibility Forms
+		r >= 0x3200 && r <= 0x3f22: // sacreBLEU's range for Enclosed CJK
+		return true
+	}
+	return isTERAsianPunct(r) || isTERFullWidthPunct(r)
+}
+
+func isTERAsianPunct(r rune) bool {
+	return r == 0x3001 || r == 0x3002 || (r >= 0x3008 && r <= 0x3011) ||
+		(r >= 0x3014 && r <= 0x301f) || (r >= 0xff61 && r <= 0xff65) || r == 0x30fb
+}
+
+func isTERFullWidthPunct(r rune) bool {
+	switch r {
+	case 0xff0e, 0xff0c, 0xff1f, 0xff1a, 0xff1b, 0xff01, 0xff02, 0xff08, 0xff09:
+		return true
+	}
+	return false
+}
