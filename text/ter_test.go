@@ -8,8 +8,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -454,6 +456,49 @@ func FuzzTER(f *testing.F) {
 		// normalises references twice and hypotheses once.
 		if self := TERSentenceStats(ref, []string{ref}, o); self.Edits != 0 && !o.Normalized {
 			t.Errorf("self edits %d", self.Edits)
+		}
+	})
+}
+
+// terNormalizeWesternRE is sacreBLEU 2.6.0's _normalize_general_and_western
+// transcribed pattern for pattern into Go regular expressions (RE2 and
+// Python's re agree on these: no alternation, no backreference, no
+// lookaround); the hand-written scans of terNormalizeWestern must agree.
+func terNormalizeWesternRE(s string) string {
+	s = strings.ReplaceAll(s, "\n-", "")
+	s = strings.ReplaceAll(s, "\n", " ")
+	s = strings.ReplaceAll(s, "&quot;", `"`)
+	s = strings.ReplaceAll(s, "&amp;", "&")
+	s = strings.ReplaceAll(s, "&lt;", "<")
+	s = strings.ReplaceAll(s, "&gt;", ">")
+	s = " " + s + " "
+	s = regexp.MustCompile("([{-~\\[-`"+` -&(-+:-@/])`).ReplaceAllString(s, " ${1} ")
+	s = regexp.MustCompile(`'s `).ReplaceAllString(s, " 's ")
+	s = regexp.MustCompile(`'s$`).ReplaceAllString(s, " 's")
+	s = regexp.MustCompile(`([^0-9])([\.,])`).ReplaceAllString(s, "${1} ${2} ")
+	s = regexp.MustCompile(`([\.,])([^0-9])`).ReplaceAllString(s, " ${1} ${2}")
+	s = regexp.MustCompile(`([0-9])(-)`).ReplaceAllString(s, "${1} ${2} ")
+	return s
+}
+
+func TestTERNormalizeScansMatchRegexps(t *testing.T) {
+	for _, s := range []string{"", "a", "it's here", "'s", "x's", "1,000.5", "a.b,c", "..", ",,", ".,.,", "5-3-", "9-", "-9",
+		"&amp;lt;", "&quot;x&quot;", "ü.ü", ".ü", "ü,", "1.ü", "a\n-b\nc", "'s's 's", "{[`~]}", "\x00.\x7f"} {
+		if got, want := terNormalizeWestern(s), terNormalizeWesternRE(s); got != want {
+			t.Errorf("%q: scans %q, regexps %q", s, got, want)
+		}
+	}
+}
+
+func FuzzTERNormalize(f *testing.F) {
+	f.Add("Hello, world. It's 1,000.5 -- 9-10 &amp;lt; (x)")
+	f.Add("ü.ü,1.ü's")
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return
+		}
+		if got, want := terNormalizeWestern(s), terNormalizeWesternRE(s); got != want {
+			t.Errorf("%q: scans %q, regexps %q", s, got, want)
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package text
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -143,35 +142,103 @@ func isCaseIgnorable(r rune) bool {
 	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
 }
 
-// The western normalisation of tercom as sacreBLEU writes it, one regular
-// expression per step. Go's RE2 and Python's re give the same leftmost,
-// non-overlapping matches for these patterns (no alternations, no
-// backreferences).
-var (
-	terRePunct  = regexp.MustCompile("([{-~\\[-`" + ` -&(-+:-@/])`)
-	terRePoss   = regexp.MustCompile(`'s `)
-	terRePossE  = regexp.MustCompile(`'s$`)
-	terRePeriod = regexp.MustCompile(`([^0-9])([\.,])`)
-	terReComma  = regexp.MustCompile(`([\.,])([^0-9])`)
-	terReDash   = regexp.MustCompile(`([0-9])(-)`)
-)
-
+// terNormalizeWestern is tercom's western normalisation as sacreBLEU
+// writes it: a sequence of regular-expression substitutions, each over the
+// result of the previous one, with Python's leftmost, non-overlapping
+// matching. Each pass is written out as a scan here (the patterns are ASCII,
+// and UTF-8 never has ASCII bytes inside a multi-byte character);
+// terNormalizeWesternRE in the tests is the regular-expression version it is
+// checked against.
 func terNormalizeWestern(s string) string {
-	s = strings.ReplaceAll(s, "\n-", "")
-	s = strings.ReplaceAll(s, "\n", " ")
-	// The four unescapes are sequential in sacreBLEU: "&amp;lt;" ends as "<".
-	s = strings.ReplaceAll(s, "&quot;", `"`)
-	s = strings.ReplaceAll(s, "&amp;", "&")
-	s = strings.ReplaceAll(s, "&lt;", "<")
-	s = strings.ReplaceAll(s, "&gt;", ">")
-	s = " " + s + " "
-	s = terRePunct.ReplaceAllString(s, " ${1} ")
-	s = terRePoss.ReplaceAllString(s, " 's ")
-	s = terRePossE.ReplaceAllString(s, " 's")
-	s = terRePeriod.ReplaceAllString(s, "${1} ${2} ")
-	s = terReComma.ReplaceAllString(s, " ${1} ${2}")
-	s = terReDash.ReplaceAllString(s, "${1} ${2} ")
-	return s
+	if strings.IndexByte(s, '\n') >= 0 {
+		s = strings.ReplaceAll(s, "\n-", "")
+		s = strings.ReplaceAll(s, "\n", " ")
+	}
+	if strings.IndexByte(s, '&') >= 0 {
+		// Sequential in sacreBLEU: "&amp;lt;" ends as "<".
+		s = strings.ReplaceAll(s, "&quot;", `"`)
+		s = strings.ReplaceAll(s, "&amp;", "&")
+		s = strings.ReplaceAll(s, "&lt;", "<")
+		s = strings.ReplaceAll(s, "&gt;", ">")
+	}
+	b := make([]byte, 0, 2*len(s)+8)
+	// " " + s + " ", then ([{-~[-` -&(-+:-@/]) → " \1 ": ASCII punctuation
+	// except ' , - . (and the space itself) padded with spaces.
+	b = append(b, "   "...)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; isTERSplitPunct(c) {
+			b = append(b, ' ', c, ' ')
+		} else {
+			b = append(b, c)
+		}
+	}
+	b = append(b, "   "...)
+	// 's␣ → ␣'s␣ (the possessive). The pattern 's$ that follows in
+	// sacreBLEU cannot match: the sentence ends with a space.
+	t := make([]byte, 0, len(b)+16)
+	for i := 0; i < len(b); {
+		if b[i] == '\'' && i+2 < len(b) && b[i+1] == 's' && b[i+2] == ' ' {
+			t = append(t, " 's "...)
+			i += 3
+			continue
+		}
+		t = append(t, b[i])
+		i++
+	}
+	// ([^0-9])([\.,]) → "\1 \2 "
+	b = b[:0]
+	for i := 0; i < len(t); {
+		n := runeLenAt(t, i)
+		if !isDigit(t[i]) && i+n < len(t) && (t[i+n] == '.' || t[i+n] == ',') {
+			b = append(b, t[i:i+n]...)
+			b = append(b, ' ', t[i+n], ' ')
+			i += n + 1
+			continue
+		}
+		b = append(b, t[i:i+n]...)
+		i += n
+	}
+	// ([\.,])([^0-9]) → " \1 \2"
+	t = t[:0]
+	for i := 0; i < len(b); {
+		if (b[i] == '.' || b[i] == ',') && i+1 < len(b) && !isDigit(b[i+1]) {
+			n := runeLenAt(b, i+1)
+			t = append(t, ' ', b[i], ' ')
+			t = append(t, b[i+1:i+1+n]...)
+			i += 1 + n
+			continue
+		}
+		t = append(t, b[i])
+		i++
+	}
+	// ([0-9])(-) → "\1 \2 "
+	b = b[:0]
+	for i := 0; i < len(t); i++ {
+		if isDigit(t[i]) && i+1 < len(t) && t[i+1] == '-' {
+			b = append(b, t[i], ' ', '-', ' ')
+			i++
+			continue
+		}
+		b = append(b, t[i])
+	}
+	return string(b)
+}
+
+// isTERSplitPunct is sacreBLEU's class [{-~[-` -&(-+:-@/].
+func isTERSplitPunct(c byte) bool {
+	return c >= '{' && c <= '~' || c >= '[' && c <= '`' || c >= ' ' && c <= '&' ||
+		c >= '(' && c <= '+' || c >= ':' && c <= '@' || c == '/'
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// runeLenAt returns the length of the UTF-8 sequence starting at b[i].
+func runeLenAt(b []byte, i int) int {
+	if b[i] < utf8.RuneSelf {
+		return 1
+	}
+	_, n := utf8.DecodeRune(b[i:])
+	return n
 }
 
 // terNormalizeAsian surrounds every character of the CJK ranges that
