@@ -31,10 +31,12 @@ type terAligner struct {
 	ref     []int32 // reference word ids
 	cur     []int32 // hypothesis after the shifts applied so far
 	tmp     []int32 // a candidate shift of cur
-	base    []int32 // beam edit-distance matrix of cur, (nh+1)×(nr+1)
+	base    []int32 // beam edit-distance matrix of cur, banded: (nh+1)×band
 	ops     []uint8 // the operation chosen in each cell of base
 	scratch []int32 // matrix rows for candidates below their unchanged prefix
 	lo, hi  []int   // beam [lo, hi) of each row
+	start   []int   // column of the first stored cell of each row
+	band    int     // stored cells a row
 	align   []int   // align[r] = hypothesis position aligned to reference word r (−1 = before the first)
 	hypErr  []int   // prefix sums of hypothesis words that are not matched
 	refErr  []int   // prefix sums of reference words that are not matched
@@ -94,7 +96,7 @@ func (a *terAligner) editRate() int {
 	a.fillBase(0)
 	shifts, checked := 0, 0
 	for {
-		pre := int(a.base[nh*(nr+1)+nr])
+		pre := int(a.base[a.at(nh, nr)])
 		if !a.alignment() {
 			return shifts + pre
 		}
@@ -109,31 +111,21 @@ func (a *terAligner) editRate() int {
 	}
 }
 
-// setup sizes the matrices for nh×nr, fills them with terInf (cells outside
-// the beam are never written afterwards and must read as infinite), writes
-// row 0 (j insertions) and computes each row's beam as sacreBLEU does: a
-// band of ±beam width around the pseudo-diagonal ⌊i·nr/nh⌋, widened when the
-// lengths differ by more than a factor of 50; the last row is open to the
-// right end.
+// setup computes each row's beam as sacreBLEU does — a band of ±beam
+// width around the pseudo-diagonal ⌊i·nr/nh⌋, widened when the lengths
+// differ by more than a factor of 50, the last row open to the right end —
+// and sizes the matrices to store only the band: row i keeps the columns
+// start[i] … start[i]+band−1, where start[i] = lo[i]−1 (a cell that is
+// always infinite, the left neighbour of the first computed one) and band
+// covers both the row's own beam and the columns that the next row reads.
+// Every stored cell starts at terInf; cells outside the beam are never
+// written afterwards, so they read as infinite, as in sacreBLEU. Row 0
+// holds j insertions.
 func (a *terAligner) setup(nh, nr int) {
 	w := nr + 1
-	n := (nh + 1) * w
-	a.base = grow(a.base, n)
-	a.scratch = grow(a.scratch, n)
-	if cap(a.ops) < n {
-		a.ops = make([]uint8, n)
-	}
-	a.ops = a.ops[:n]
-	for i := range a.base {
-		a.base[i] = terInf
-		a.scratch[i] = terInf
-	}
-	for j := 0; j <= nr; j++ {
-		a.base[j] = int32(j)
-		a.ops[j] = terOpIns
-	}
 	a.lo = growInt(a.lo, nh+1)
 	a.hi = growInt(a.hi, nh+1)
+	a.start = growInt(a.start, nh+1)
 	ratio := 1.0
 	if nh > 0 {
 		ratio = float64(nr) / float64(nh)
@@ -150,8 +142,39 @@ func (a *terAligner) setup(nh, nr int) {
 		if i == nh {
 			a.hi[i] = w
 		}
+		a.start[i] = a.lo[i] - 1
+	}
+	band := w
+	a.start[0] = 0
+	if nh > 0 {
+		a.start[0] = max(0, a.lo[1]-1)
+		band = 1
+		for i := 1; i <= nh; i++ {
+			band = max(band, a.hi[i]-a.start[i], a.hi[i]-a.start[i-1])
+		}
+	}
+	a.band = band
+	n := (nh + 1) * band
+	a.base = grow(a.base, n)
+	a.scratch = grow(a.scratch, n)
+	if cap(a.ops) < n {
+		a.ops = make([]uint8, n)
+	}
+	a.ops = a.ops[:n]
+	for i := range a.base {
+		a.base[i] = terInf
+		a.scratch[i] = terInf
+		a.ops[i] = terOpUndef
+	}
+	for k := 0; k < band && a.start[0]+k <= nr; k++ {
+		a.base[k] = int32(a.start[0] + k)
+		a.ops[k] = terOpIns
 	}
 }
+
+// at returns the index of cell (i, j) in the banded matrices; j must be a
+// stored column of row i.
+func (a *terAligner) at(i, j int) int { return i*a.band + j - a.start[i] }
 
 func grow(s []int32, n int) []int32 {
 	if cap(s) < n {
@@ -172,37 +195,36 @@ func growInt(s []int, n int) []int {
 // hypothesis word), then insertion (a reference word). Rows 0…p are those
 // of the previous hypothesis, which has the same first p words.
 func (a *terAligner) fillBase(p int) {
-	nh, nr := len(a.cur), len(a.ref)
-	w := nr + 1
+	nh := len(a.cur)
 	ref := a.ref
+	base, ops := a.base, a.ops
 	for i := p + 1; i <= nh; i++ {
-		prev := a.base[(i-1)*w : i*w]
-		row := a.base[i*w : (i+1)*w]
-		ops := a.ops[i*w : (i+1)*w]
+		po := (i-1)*a.band - a.start[i-1] // base[po+j] is cell (i−1, j)
+		ro := i*a.band - a.start[i]       // base[ro+j] is cell (i, j)
 		j, hi := a.lo[i], a.hi[i]
 		if j == 0 {
-			row[0] = prev[0] + 1
-			ops[0] = terOpDel
+			base[ro] = base[po] + 1
+			ops[ro] = terOpDel
 			j = 1
 		}
 		hw := a.cur[i-1]
-		left := row[j-1]
+		left := base[ro+j-1]
 		for ; j < hi; j++ {
 			c, op := terInf, uint8(terOpUndef)
 			if hw == ref[j-1] {
-				if d := prev[j-1]; d < c {
+				if d := base[po+j-1]; d < c {
 					c, op = d, terOpNop
 				}
-			} else if d := prev[j-1] + 1; d < c {
+			} else if d := base[po+j-1] + 1; d < c {
 				c, op = d, terOpSub
 			}
-			if d := prev[j] + 1; d < c {
+			if d := base[po+j] + 1; d < c {
 				c, op = d, terOpDel
 			}
 			if d := left + 1; d < c {
 				c, op = d, terOpIns
 			}
-			row[j], ops[j] = c, op
+			base[ro+j], ops[ro+j] = c, op
 			left = c
 		}
 	}
@@ -211,34 +233,38 @@ func (a *terAligner) fillBase(p int) {
 // cost returns the beam edit distance of the words in a.tmp, whose first p
 // words equal those of a.cur, reusing rows 0…p of the matrix of a.cur.
 func (a *terAligner) cost(p int) int32 {
-	nh, nr := len(a.tmp), len(a.ref)
-	w := nr + 1
+	nh := len(a.tmp)
 	ref := a.ref
 	words := a.tmp
 	for i := p + 1; i <= nh; i++ {
-		var prev []int32
+		prev := a.scratch
 		if i-1 == p {
-			prev = a.base[(i-1)*w : i*w]
-		} else {
-			prev = a.scratch[(i-1)*w : i*w]
+			prev = a.base
 		}
-		row := a.scratch[i*w : (i+1)*w]
+		po := (i-1)*a.band - a.start[i-1] // prev[po+j] is cell (i−1, j)
+		ro := i*a.band - a.start[i]       // scratch[ro+j] is cell (i, j)
 		j, hi := a.lo[i], a.hi[i]
 		if j == 0 {
-			row[0] = prev[0] + 1
+			a.scratch[ro] = prev[po] + 1
 			j = 1
 		}
+		if j >= hi {
+			continue
+		}
+		// Columns j−1 … hi−1 of rows i−1 and i, and the reference words
+		// of columns j … hi−1.
+		rr := ref[j-1 : hi-1]
+		pr := prev[po+j-1 : po+hi]
+		row := a.scratch[ro+j-1 : ro+hi]
+		pr, row = pr[:len(rr)+1], row[:len(rr)+1]
 		hw := words[i-1]
-		left := row[j-1]
-		prev = prev[:hi]
-		row = row[:hi]
-		rr := ref[:hi-1]
-		for ; j < hi; j++ {
-			c := prev[j-1]
-			if hw != rr[j-1] {
+		left := row[0]
+		for m, rw := range rr {
+			c := pr[m]
+			if hw != rw {
 				c++
 			}
-			if d := prev[j] + 1; d < c {
+			if d := pr[m+1] + 1; d < c {
 				c = d
 			}
 			if d := left + 1; d < c {
@@ -247,14 +273,14 @@ func (a *terAligner) cost(p int) int32 {
 			if c > terInf {
 				c = terInf
 			}
-			row[j] = c
+			row[m+1] = c
 			left = c
 		}
 	}
 	if p >= nh {
-		return a.base[nh*w+nr]
+		return a.base[a.at(nh, len(ref))]
 	}
-	return a.scratch[nh*w+nr]
+	return a.scratch[a.at(nh, len(ref))]
 }
 
 // alignment walks back the operations of the matrix of a.cur and derives,
@@ -264,11 +290,17 @@ func (a *terAligner) cost(p int) int32 {
 // beam (sacreBLEU would raise an exception; the beam makes it impossible).
 func (a *terAligner) alignment() bool {
 	nh, nr := len(a.cur), len(a.ref)
-	w := nr + 1
 	a.trace = a.trace[:0]
 	i, j := nh, nr
 	for i > 0 || j > 0 {
-		op := a.ops[i*w+j]
+		op := uint8(terOpIns) // row 0
+		if i > 0 {
+			k := j - a.start[i]
+			if k < 0 || k >= a.band {
+				return false
+			}
+			op = a.ops[i*a.band+k]
+		}
 		a.trace = append(a.trace, op)
 		switch op {
 		case terOpNop, terOpSub:
