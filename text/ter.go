@@ -224,7 +224,7 @@ func TERStatsOf(hyps []string, refs [][]string, o TEROptions, perSentence bool) 
 		go func() {
 			defer wg.Done()
 			a := newTERAligner()
-			sentRefs := make([]string, len(refs))
+			terSentRefs := make([]string, len(refs))
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= n {
@@ -232,9 +232,9 @@ func TERStatsOf(hyps []string, refs [][]string, o TEROptions, perSentence bool) 
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
 					for k := range refs {
-						sentRefs[k] = refs[k][i]
+						terSentRefs[k] = refs[k][i]
 					}
-					each[i] = a.stats(hyps[i], sentRefs, o)
+					each[i] = a.stats(hyps[i], terSentRefs, o)
 				}
 			}
 		}()

@@ -123,9 +123,9 @@ func (a *terAligner) editRate() int {
 // holds j insertions.
 func (a *terAligner) setup(nh, nr int) {
 	w := nr + 1
-	a.lo = growInt(a.lo, nh+1)
-	a.hi = growInt(a.hi, nh+1)
-	a.start = growInt(a.start, nh+1)
+	a.lo = terGrowInt(a.lo, nh+1)
+	a.hi = terGrowInt(a.hi, nh+1)
+	a.start = terGrowInt(a.start, nh+1)
 	ratio := 1.0
 	if nh > 0 {
 		ratio = float64(nr) / float64(nh)
@@ -155,8 +155,8 @@ func (a *terAligner) setup(nh, nr int) {
 	}
 	a.band = band
 	n := (nh + 1) * band
-	a.base = grow(a.base, n)
-	a.scratch = grow(a.scratch, n)
+	a.base = terGrow32(a.base, n)
+	a.scratch = terGrow32(a.scratch, n)
 	if cap(a.ops) < n {
 		a.ops = make([]uint8, n)
 	}
@@ -176,14 +176,14 @@ func (a *terAligner) setup(nh, nr int) {
 // stored column of row i.
 func (a *terAligner) at(i, j int) int { return i*a.band + j - a.start[i] }
 
-func grow(s []int32, n int) []int32 {
+func terGrow32(s []int32, n int) []int32 {
 	if cap(s) < n {
 		return make([]int32, n)
 	}
 	return s[:n]
 }
 
-func growInt(s []int, n int) []int {
+func terGrowInt(s []int, n int) []int {
 	if cap(s) < n {
 		return make([]int, n)
 	}
@@ -317,9 +317,9 @@ func (a *terAligner) alignment() bool {
 			return false
 		}
 	}
-	a.align = growInt(a.align, nr)
-	a.hypErr = growInt(a.hypErr, nh+1)
-	a.refErr = growInt(a.refErr, nr+1)
+	a.align = terGrowInt(a.align, nr)
+	a.hypErr = terGrowInt(a.hypErr, nh+1)
+	a.refErr = terGrowInt(a.refErr, nr+1)
 	a.hypErr[0], a.refErr[0] = 0, 0
 	ph, pr := -1, -1
 	for k := len(a.trace) - 1; k >= 0; k-- {

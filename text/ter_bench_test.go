@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// benchCorpus returns n hypothesis–reference pairs of 10–40 words from a
+// terBenchCorpus returns n hypothesis–reference pairs of 10–40 words from a
 // 300-word vocabulary, the hypothesis a perturbed copy (block moves,
 // substitutions), as MT output is.
-func benchCorpus(n int) (hyps, refs []string) {
+func terBenchCorpus(n int) (hyps, refs []string) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	vocab := make([]string, 300)
 	for i := range vocab {
@@ -42,7 +42,7 @@ func benchCorpus(n int) (hyps, refs []string) {
 
 func BenchmarkTER(b *testing.B) {
 	for _, n := range []int{100, 1000, 10000} {
-		hyps, refs := benchCorpus(n)
+		hyps, refs := terBenchCorpus(n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				CorpusTER(hyps, [][]string{refs}, TEROptions{})
@@ -55,7 +55,7 @@ func BenchmarkTER(b *testing.B) {
 // BenchmarkTERSentence measures one goroutine's sentence loop, which must
 // not allocate in the edit-distance search.
 func BenchmarkTERSentence(b *testing.B) {
-	hyps, refs := benchCorpus(1000)
+	hyps, refs := terBenchCorpus(1000)
 	a := newTERAligner()
 	rs := make([]string, 1)
 	b.ReportAllocs()
@@ -70,7 +70,7 @@ func BenchmarkTERSentence(b *testing.B) {
 
 func BenchmarkWER(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		hyps, refs := benchCorpus(n)
+		hyps, refs := terBenchCorpus(n)
 		for _, chars := range []bool{false, true} {
 			b.Run(fmt.Sprintf("%d/chars=%v", n, chars), func(b *testing.B) {
 				for b.Loop() {

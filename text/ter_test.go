@@ -52,7 +52,7 @@ func terOptionsOf(t *testing.T, s string) TEROptions {
 	return o
 }
 
-func readJSON(t *testing.T, path string, v any) {
+func terReadJSON(t *testing.T, path string, v any) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -63,7 +63,7 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 }
 
-func relClose(got, want, tol float64) bool {
+func terClose(got, want, tol float64) bool {
 	if got == want {
 		return true
 	}
@@ -81,10 +81,10 @@ func checkTER(t *testing.T, hyps []string, refs [][]string, g terGolden) {
 	if r.NumEdits != g.NumEdits {
 		t.Errorf("num_edits = %d, sacreBLEU %d", r.NumEdits, g.NumEdits)
 	}
-	if !relClose(r.RefLength, g.RefLength, 1e-9) {
+	if !terClose(r.RefLength, g.RefLength, 1e-9) {
 		t.Errorf("ref_length = %v, sacreBLEU %v", r.RefLength, g.RefLength)
 	}
-	if !relClose(r.Score, g.Score, 1e-9) {
+	if !terClose(r.Score, g.Score, 1e-9) {
 		t.Errorf("score = %v, sacreBLEU %v", r.Score, g.Score)
 	}
 	if sig := o.Signature(len(refs)); sig != g.Signature {
@@ -95,21 +95,21 @@ func checkTER(t *testing.T, hyps []string, refs [][]string, g terGolden) {
 	}
 	bad := 0
 	for i := range each {
-		if each[i].Edits != g.SentEdits[i] || !relClose(each[i].RefLength(), g.SentRefLength[i], 1e-12) {
+		if each[i].Edits != g.SentEdits[i] || !terClose(each[i].RefLength(), g.SentRefLength[i], 1e-12) {
 			if bad++; bad <= 5 {
 				t.Errorf("sentence %d: edits %d ref_length %v, sacreBLEU %d %v\n  hyp %q\n  refs %q",
-					i+1, each[i].Edits, each[i].RefLength(), g.SentEdits[i], g.SentRefLength[i], hyps[i], sentRefs(refs, i))
+					i+1, each[i].Edits, each[i].RefLength(), g.SentEdits[i], g.SentRefLength[i], hyps[i], terSentRefs(refs, i))
 			}
 		}
 	}
 	for i, want := range g.SentScores {
-		if got := SentenceTER(hyps[i], sentRefs(refs, i), o).Score; !relClose(got, want, 1e-9) {
+		if got := SentenceTER(hyps[i], terSentRefs(refs, i), o).Score; !terClose(got, want, 1e-9) {
 			t.Errorf("sentence %d: SentenceTER = %v, sacreBLEU sentence_score %v", i+1, got, want)
 		}
 	}
 }
 
-func sentRefs(refs [][]string, i int) []string {
+func terSentRefs(refs [][]string, i int) []string {
 	out := make([]string, len(refs))
 	for k := range refs {
 		out[k] = refs[k][i]
@@ -128,7 +128,7 @@ func TestTERGenerated(t *testing.T) {
 			Results []terGolden `json:"results"`
 		} `json:"corpora"`
 	}
-	readJSON(t, "testdata/ter/generated.json", &g)
+	terReadJSON(t, "testdata/ter/generated.json", &g)
 	if len(g.Corpora) < 200 {
 		t.Fatalf("%d generated corpora, want ≥ 200", len(g.Corpora))
 	}
@@ -168,7 +168,7 @@ func testTERWMT17(t *testing.T, dir string, copiedOnly bool) {
 		Copied  []string    `json:"copied"`
 		Results []terGolden `json:"results"`
 	}
-	readJSON(t, "testdata/ter/wmt17.json", &g)
+	terReadJSON(t, "testdata/ter/wmt17.json", &g)
 	read := func(name string) []string {
 		lines, err := table.ReadLines(filepath.Join(dir, "newstest2017."+name+".en-de.txt.gz"), nil)
 		if err != nil {
@@ -236,7 +236,7 @@ func TestTERHandChecked(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := SentenceTER(c.hyp, c.refs, c.o)
-			if r.NumEdits != c.edits || r.RefLength != c.refLength || !relClose(r.Score, c.score, 1e-12) {
+			if r.NumEdits != c.edits || r.RefLength != c.refLength || !terClose(r.Score, c.score, 1e-12) {
 				t.Errorf("got edits %d ref_length %v score %v, want %d %v %v", r.NumEdits, r.RefLength, r.Score, c.edits, c.refLength, c.score)
 			}
 			if (len(r.Warnings) > 0) != c.wantWarned {
@@ -246,18 +246,18 @@ func TestTERHandChecked(t *testing.T) {
 	}
 }
 
-// TestPyLower compares pyLower with Python's str.lower for every code point
+// TestTERPyLower compares terPyLower with Python's str.lower for every code point
 // that Python lowercases (testdata/ter/lower.json, written by
 // tools/oracle/ter.py from Python's Unicode database) and with a sample of
 // those it leaves alone.
-func TestPyLower(t *testing.T) {
+func TestTERPyLower(t *testing.T) {
 	var g struct {
 		Meta struct {
 			Unicode string `json:"unicode"`
 		} `json:"meta"`
 		Map [][2]json.RawMessage `json:"map"`
 	}
-	readJSON(t, "testdata/ter/lower.json", &g)
+	terReadJSON(t, "testdata/ter/lower.json", &g)
 	changed := map[rune]bool{}
 	bad := 0
 	for _, e := range g.Map {
@@ -270,9 +270,9 @@ func TestPyLower(t *testing.T) {
 			t.Fatal(err)
 		}
 		changed[rune(cp)] = true
-		if got := pyLower(string(rune(cp))); got != want {
+		if got := terPyLower(string(rune(cp))); got != want {
 			if bad++; bad <= 10 {
-				t.Errorf("pyLower(%U) = %q, Python (Unicode %s) %q", cp, got, g.Meta.Unicode, want)
+				t.Errorf("terPyLower(%U) = %q, Python (Unicode %s) %q", cp, got, g.Meta.Unicode, want)
 			}
 		}
 	}
@@ -280,9 +280,9 @@ func TestPyLower(t *testing.T) {
 		if changed[r] || r == 0x3a3 || (r >= 0xd800 && r <= 0xdfff) {
 			continue
 		}
-		if got := pyLower(string(r)); got != string(r) {
+		if got := terPyLower(string(r)); got != string(r) {
 			if bad++; bad <= 10 {
-				t.Errorf("pyLower(%U) = %q, Python leaves it", r, got)
+				t.Errorf("terPyLower(%U) = %q, Python leaves it", r, got)
 			}
 		}
 	}
@@ -378,10 +378,10 @@ func TestTERProperties(t *testing.T) {
 			}
 			var seq TERStats
 			for i := range hyps {
-				if err := seq.Add(hyps[i], sentRefs(refs, i), o); err != nil {
+				if err := seq.Add(hyps[i], terSentRefs(refs, i), o); err != nil {
 					t.Fatal(err)
 				}
-				if one := TERSentenceStats(hyps[i], sentRefs(refs, i), o); one != each[i] {
+				if one := TERSentenceStats(hyps[i], terSentRefs(refs, i), o); one != each[i] {
 					t.Errorf("sentence %d: %+v alone, %+v in the corpus", i, one, each[i])
 				}
 			}

@@ -26,12 +26,12 @@ import (
 //  5. the result is split at whitespace (Python's str.split: Unicode
 //     White_Space plus U+001C–U+001F).
 func terTokenize(s string, o TEROptions) []string {
-	s = strings.TrimRightFunc(s, pyIsSpace)
+	s = strings.TrimRightFunc(s, terPySpace)
 	if s == "" {
 		return nil
 	}
 	if !o.CaseSensitive {
-		s = pyLower(s)
+		s = terPyLower(s)
 	}
 	if o.Normalized {
 		s = terNormalizeWestern(s)
@@ -51,25 +51,25 @@ func terTokenize(s string, o TEROptions) []string {
 			return r
 		}, s)
 	}
-	return strings.FieldsFunc(s, pyIsSpace)
+	return strings.FieldsFunc(s, terPySpace)
 }
 
-// pyIsSpace reports whether Python's str.isspace holds for r: the Unicode
+// terPySpace reports whether Python's str.isspace holds for r: the Unicode
 // White_Space characters (Go's unicode.IsSpace) and the ASCII information
 // separators U+001C–U+001F, which Python also splits at.
-func pyIsSpace(r rune) bool {
+func terPySpace(r rune) bool {
 	if r >= 0x1c && r <= 0x1f {
 		return true
 	}
 	return unicode.IsSpace(r)
 }
 
-// pyLower lowercases s as Python 3's str.lower: the simple Unicode lowercase
+// terPyLower lowercases s as Python 3's str.lower: the simple Unicode lowercase
 // mapping of every character, except U+0130 (İ), which becomes "i̇" (i and a
 // combining dot above), and U+03A3 (Σ), which becomes final sigma ς when a
 // cased letter precedes it and none follows (case-ignorable characters
 // skipped in both directions), else σ.
-func pyLower(s string) string {
+func terPyLower(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -88,7 +88,7 @@ func pyLower(s string) string {
 		case 0x130:
 			b.WriteString("i\u0307")
 		case 0x3a3:
-			if finalSigma(s, i) {
+			if terFinalSigma(s, i) {
 				b.WriteRune(0x3c2)
 			} else {
 				b.WriteRune(0x3c3)
@@ -100,16 +100,16 @@ func pyLower(s string) string {
 	return b.String()
 }
 
-// finalSigma reports whether the Σ at byte offset i of s is in the
+// terFinalSigma reports whether the Σ at byte offset i of s is in the
 // Final_Sigma context of Unicode's SpecialCasing, as CPython tests it.
-func finalSigma(s string, i int) bool {
+func terFinalSigma(s string, i int) bool {
 	j := i
 	cased := false
 	for j > 0 {
 		r, n := utf8.DecodeLastRuneInString(s[:j])
 		j -= n
-		if !isCaseIgnorable(r) {
-			cased = isCased(r)
+		if !terCaseIgnorable(r) {
+			cased = terIsCased(r)
 			break
 		}
 	}
@@ -117,23 +117,23 @@ func finalSigma(s string, i int) bool {
 		return false
 	}
 	for _, r := range s[i+utf8.RuneLen(0x3a3):] {
-		if !isCaseIgnorable(r) {
-			return !isCased(r)
+		if !terCaseIgnorable(r) {
+			return !terIsCased(r)
 		}
 	}
 	return true
 }
 
-// isCased is Unicode's Cased property: Lowercase, Uppercase or Lt.
-func isCased(r rune) bool {
+// terIsCased is Unicode's Cased property: Lowercase, Uppercase or Lt.
+func terIsCased(r rune) bool {
 	return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) ||
 		unicode.Is(unicode.Other_Lowercase, r) || unicode.Is(unicode.Other_Uppercase, r)
 }
 
-// isCaseIgnorable is Unicode's Case_Ignorable property: general category
+// terCaseIgnorable is Unicode's Case_Ignorable property: general category
 // Mn, Me, Cf, Lm or Sk, or word-break class MidLetter, MidNumLet or
 // Single_Quote.
-func isCaseIgnorable(r rune) bool {
+func terCaseIgnorable(r rune) bool {
 	switch r {
 	case '\'', '.', ':', 0xb7, 0x387, 0x55f, 0x5f4, 0x2018, 0x2019, 0x2024, 0x2027,
 		0xfe13, 0xfe52, 0xfe55, 0xff07, 0xff0e, 0xff1a:
@@ -188,8 +188,8 @@ func terNormalizeWestern(s string) string {
 	// ([^0-9])([\.,]) → "\1 \2 "
 	b = b[:0]
 	for i := 0; i < len(t); {
-		n := runeLenAt(t, i)
-		if !isDigit(t[i]) && i+n < len(t) && (t[i+n] == '.' || t[i+n] == ',') {
+		n := terRuneLen(t, i)
+		if !terIsDigit(t[i]) && i+n < len(t) && (t[i+n] == '.' || t[i+n] == ',') {
 			b = append(b, t[i:i+n]...)
 			b = append(b, ' ', t[i+n], ' ')
 			i += n + 1
@@ -201,8 +201,8 @@ func terNormalizeWestern(s string) string {
 	// ([\.,])([^0-9]) → " \1 \2"
 	t = t[:0]
 	for i := 0; i < len(b); {
-		if (b[i] == '.' || b[i] == ',') && i+1 < len(b) && !isDigit(b[i+1]) {
-			n := runeLenAt(b, i+1)
+		if (b[i] == '.' || b[i] == ',') && i+1 < len(b) && !terIsDigit(b[i+1]) {
+			n := terRuneLen(b, i+1)
 			t = append(t, ' ', b[i], ' ')
 			t = append(t, b[i+1:i+1+n]...)
 			i += 1 + n
@@ -214,7 +214,7 @@ func terNormalizeWestern(s string) string {
 	// ([0-9])(-) → "\1 \2 "
 	b = b[:0]
 	for i := 0; i < len(t); i++ {
-		if isDigit(t[i]) && i+1 < len(t) && t[i+1] == '-' {
+		if terIsDigit(t[i]) && i+1 < len(t) && t[i+1] == '-' {
 			b = append(b, t[i], ' ', '-', ' ')
 			i++
 			continue
@@ -230,10 +230,10 @@ func isTERSplitPunct(c byte) bool {
 		c >= '(' && c <= '+' || c >= ':' && c <= '@' || c == '/'
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func terIsDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// runeLenAt returns the length of the UTF-8 sequence starting at b[i].
-func runeLenAt(b []byte, i int) int {
+// terRuneLen returns the length of the UTF-8 sequence starting at b[i].
+func terRuneLen(b []byte, i int) int {
 	if b[i] < utf8.RuneSelf {
 		return 1
 	}

@@ -74,21 +74,21 @@ func (s WERStats) Result() WERScore {
 // WordErrorRate tokenises. (jiwer splits at single spaces after collapsing
 // runs of whitespace: the two differ only for tabs and other non-space
 // whitespace between words.)
-func WERWords(s string) []string { return strings.FieldsFunc(s, pyIsSpace) }
+func WERWords(s string) []string { return strings.FieldsFunc(s, terPySpace) }
 
-// WordStats returns the word-level counts of one hypothesis against its
+// WERSentenceStats returns the word-level counts of one hypothesis against its
 // reference; words are those of [WERWords] and compare exactly.
-func WordStats(hyp, ref string) WERStats {
+func WERSentenceStats(hyp, ref string) WERStats {
 	var a werAligner
 	return a.words(hyp, ref)
 }
 
-// CharStats returns the character-level counts of one hypothesis against
+// CERSentenceStats returns the character-level counts of one hypothesis against
 // its reference: the tokens are the Unicode code points of the strings as
 // given, spaces included and nothing stripped, as torchmetrics'
 // CharErrorRate does (jiwer's cer strips leading and trailing whitespace
 // first).
-func CharStats(hyp, ref string) WERStats {
+func CERSentenceStats(hyp, ref string) WERStats {
 	var a werAligner
 	return a.chars(hyp, ref)
 }

@@ -28,7 +28,7 @@ func TestWERGolden(t *testing.T) {
 			Chars werGolden `json:"chars"`
 		} `json:"corpora"`
 	}
-	readJSON(t, "testdata/ter/wer.json", &g)
+	terReadJSON(t, "testdata/ter/wer.json", &g)
 	if len(g.Corpora) < 200 {
 		t.Fatalf("%d corpora", len(g.Corpora))
 	}
@@ -49,7 +49,7 @@ func TestWERGolden(t *testing.T) {
 					if !math.IsNaN(r.Rate) || len(r.Warnings) == 0 {
 						t.Errorf("rate %v warnings %q, want undefined", r.Rate, r.Warnings)
 					}
-				} else if !relClose(r.Rate, *want.Rate, 1e-12) {
+				} else if !terClose(r.Rate, *want.Rate, 1e-12) {
 					t.Errorf("rate %v, oracle %v", r.Rate, *want.Rate)
 				}
 				for i, s := range each {
@@ -98,9 +98,9 @@ func TestWERHandChecked(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var s WERStats
 			if c.chars {
-				s = CharStats(c.hyp, c.ref)
+				s = CERSentenceStats(c.hyp, c.ref)
 			} else {
-				s = WordStats(c.hyp, c.ref)
+				s = WERSentenceStats(c.hyp, c.ref)
 			}
 			want := WERStats{Sentences: 1, RefTokens: c.n, Errors: c.errors, Substitutions: c.sub,
 				Deletions: c.del, Insertions: c.ins, Hits: c.h, HypTokens: c.h + c.sub + c.ins}
@@ -167,13 +167,13 @@ func FuzzWER(f *testing.F) {
 	f.Add("", "x")
 	f.Add("ΟΔΟΣ\t東京", "東京 ΟΔΟΣ")
 	f.Fuzz(func(t *testing.T, hyp, ref string) {
-		for _, s := range []WERStats{WordStats(hyp, ref), CharStats(hyp, ref)} {
+		for _, s := range []WERStats{WERSentenceStats(hyp, ref), CERSentenceStats(hyp, ref)} {
 			checkWERInvariants(t, s)
 			if s.Errors < max(s.RefTokens, s.HypTokens)-min(s.RefTokens, s.HypTokens) || s.Errors > max(s.RefTokens, s.HypTokens) {
 				t.Errorf("errors %d outside [|N−M|, max(N, M)] for %+v", s.Errors, s)
 			}
 		}
-		if hyp == ref && (WordStats(hyp, ref).Errors != 0 || CharStats(hyp, ref).Errors != 0) {
+		if hyp == ref && (WERSentenceStats(hyp, ref).Errors != 0 || CERSentenceStats(hyp, ref).Errors != 0) {
 			t.Error("identical strings have errors")
 		}
 	})
