@@ -501,3 +501,18 @@ func FuzzTERNormalize(f *testing.F) {
 		}
 	})
 }
+
+// Statistics of parts of a corpus, merged, give the corpus score exactly
+// (here the two sentences of ExampleCorpusTER, scored apart).
+func ExampleTERStats_Merge() {
+	var a, b TERStats
+	a.Add("The cat sat on the mat.", []string{"The cat sat on the mat."}, TEROptions{})
+	b.Add("sat on the mat the dog", []string{"the dog sat on the mat"}, TEROptions{})
+	if err := a.Merge(b); err != nil {
+		panic(err)
+	}
+	r := a.Result()
+	fmt.Printf("%d sentences, %d edits, %d reference words: TER = %.2f\n", a.Sentences, a.Edits, a.RefWords, r.Score)
+	// Output:
+	// 2 sentences, 1 edits, 12 reference words: TER = 8.33
+}
