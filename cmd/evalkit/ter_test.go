@@ -150,6 +150,21 @@ func TestTERCLI(t *testing.T) {
 	}
 }
 
+// TestTERStdinCLI reads the hypotheses from standard input.
+func TestTERStdinCLI(t *testing.T) {
+	dir := terFiles(t)
+	var out, errb bytes.Buffer
+	err := run([]string{"ter", "--hyp", "-", "--ref", filepath.Join(dir, "r.txt")},
+		strings.NewReader("the cat sat\nhello world\n"), &out, &errb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// sacreBLEU 2.6.0: 42.857142857142854 (see TestTERCLI).
+	if !strings.Contains(out.String(), `"score": 42.857142857142854`) {
+		t.Errorf("stdout %s", out.String())
+	}
+}
+
 // TestWERUndefinedCLI: empty references give JSON null and a warning.
 func TestWERUndefinedCLI(t *testing.T) {
 	dir := t.TempDir()
