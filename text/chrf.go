@@ -1,0 +1,383 @@
+package text
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// CHRFOptions configures chrF and chrF++ (Popović 2015, 2017) as sacreBLEU
+// defines them. The zero value is sacreBLEU's default chrF2: character
+// n-grams up to 6, no word n-grams, β = 2, mixed case, whitespace ignored,
+// effective-order averaging.
+type CHRFOptions struct {
+	CharOrder int // character n-gram order; 0 means 6
+	WordOrder int // word n-gram order; 2 gives chrF++; 0 (the default) none
+	Beta      int // recall weight β; 0 means 2
+	Lowercase bool
+	// Whitespace keeps whitespace inside character n-grams (by default it
+	// is removed before they are taken).
+	Whitespace bool
+	// EpsSmoothing averages per-order F-scores with ε = 1e-16 for empty
+	// orders, as chrF++.py, Moses and NLTK (sacreBLEU's eps_smoothing);
+	// by default precision and recall are averaged over the orders present
+	// in both hypothesis and reference, then combined.
+	EpsSmoothing bool
+}
+
+func (o CHRFOptions) charOrder() int {
+	if o.CharOrder == 0 {
+		return 6
+	}
+	return o.CharOrder
+}
+
+func (o CHRFOptions) beta() int {
+	if o.Beta == 0 {
+		return 2
+	}
+	return o.Beta
+}
+
+// order is the number of n-gram orders (character plus word).
+func (o CHRFOptions) order() int { return o.charOrder() + o.WordOrder }
+
+// Validate returns ErrBadOption for a negative order or β.
+func (o CHRFOptions) Validate() error {
+	if o.CharOrder < 0 || o.WordOrder < 0 || o.Beta < 0 {
+		return fmt.Errorf("%w: chrF orders and β must be ≥ 0 (char order %d, word order %d, β %d)", ErrBadOption, o.CharOrder, o.WordOrder, o.Beta)
+	}
+	return nil
+}
+
+// Name returns sacreBLEU's name for the score: "chrF2", or "chrF2++" for
+// word order 2 (one "+" per word order).
+func (o CHRFOptions) Name() string {
+	return "chrF" + strconv.Itoa(o.beta()) + strings.Repeat("+", o.WordOrder)
+}
+
+// Signature returns sacreBLEU's signature, e.g.
+//
+//	nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0+evalkit
+//
+// (eff:yes means effective-order averaging, i.e. no EpsSmoothing).
+func (o CHRFOptions) Signature(nrefs int) string { return o.signature(nrefs, nil) }
+
+func (o CHRFOptions) signature(nrefs int, test *testSig) string {
+	return buildSignature(nrefs, test, [][2]string{
+		{"case", yesNo(o.Lowercase, "lc", "mixed")},
+		{"eff", yesNo(!o.EpsSmoothing, "yes", "no")},
+		{"nc", strconv.Itoa(o.charOrder())},
+		{"nw", strconv.Itoa(o.WordOrder)},
+		{"space", yesNo(o.Whitespace, "yes", "no")},
+	})
+}
+
+// CHRFStats is chrF's sufficient statistic: for each order (character
+// orders 1…CharOrder, then word orders 1…WordOrder) the hypothesis n-gram
+// count, the reference n-gram count and the matches, as sacreBLEU lays
+// them out: [hyp₁, ref₁, match₁, hyp₂, …]. Statistics of sentences scored
+// with the same options merge with Add.
+type CHRFStats []int64
+
+// Add adds o to s; s is grown to o's length when shorter (so the zero
+// value accumulates).
+func (s *CHRFStats) Add(o CHRFStats) {
+	if len(*s) < len(o) {
+		*s = append(*s, make([]int64, len(o)-len(*s))...)
+	}
+	for i, v := range o {
+		(*s)[i] += v
+	}
+}
+
+// Score returns chrF (in [0, 100]) from the statistics s. With β² = b and,
+// for each order i, P_i = match_i/hyp_i and R_i = match_i/ref_i:
+//
+//	default: P̄, R̄ = means of P_i, R_i over the orders with hyp_i > 0 and
+//	         ref_i > 0;  chrF = 100·(1+b)·P̄·R̄ / (b·P̄ + R̄)  (0 if P̄+R̄ = 0)
+//	EpsSmoothing: F_i = (1+b)·P_i·R_i/(b·P_i + R_i), with P_i or R_i = 1e-16
+//	         when its denominator is 0 and F_i = 1e-16 when b·P_i+R_i = 0;
+//	         chrF = 100·ΣF_i / (number of orders)
+//
+// as sacreBLEU computes them, operation for operation. It panics if s does
+// not have 3 entries per order.
+func (o CHRFOptions) Score(s CHRFStats) float64 {
+	ord := o.order()
+	if len(s) == 0 {
+		s = make(CHRFStats, 3*ord)
+	}
+	if len(s) != 3*ord {
+		panic(fmt.Sprintf("text: chrF statistics have %d entries, want %d", len(s), 3*ord))
+	}
+	const eps = 1e-16
+	factor := float64(o.beta() * o.beta())
+	score, avgP, avgR := 0.0, 0.0, 0.0
+	eff := 0
+	for i := range ord {
+		h, r, m := s[3*i], s[3*i+1], s[3*i+2]
+		prec, rec := eps, eps
+		if h > 0 {
+			prec = float64(m) / float64(h)
+		}
+		if r > 0 {
+			rec = float64(m) / float64(r)
+		}
+		denom := factor*prec + rec
+		if denom > 0 {
+			score += (1 + factor) * prec * rec / denom
+		} else {
+			score += eps
+		}
+		if h > 0 && r > 0 {
+			avgP += prec
+			avgR += rec
+			eff++
+		}
+	}
+	if o.EpsSmoothing {
+		return 100 * score / float64(ord)
+	}
+	if eff == 0 {
+		avgP, avgR = 0, 0
+	} else {
+		avgP /= float64(eff)
+		avgR /= float64(eff)
+	}
+	if avgP+avgR != 0 {
+		sc := (1 + factor) * avgP * avgR
+		sc /= factor*avgP + avgR
+		return 100 * sc
+	}
+	return 0
+}
+
+// CHRF computes chrF statistics for sentences. It is safe for concurrent
+// use. Build it with NewCHRF.
+type CHRF struct{ opts CHRFOptions }
+
+// NewCHRF returns a chrF scorer, or opts.Validate's error.
+func NewCHRF(opts CHRFOptions) (*CHRF, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	return &CHRF{opts: opts}, nil
+}
+
+// Options returns the options c was built with.
+func (c *CHRF) Options() CHRFOptions { return c.opts }
+
+// Score returns chrF from the statistics s (see CHRFOptions.Score).
+func (c *CHRF) Score(s CHRFStats) float64 { return c.opts.Score(s) }
+
+// ngramSet is the n-grams of one sentence: character n-grams keyed by
+// their text (an n-gram of n characters has n runes, so orders cannot
+// collide) and word n-grams keyed by their words joined with spaces.
+type ngramSet struct {
+	chars, words map[string]int32
+	charTot      []int64 // per order: number of n-gram positions
+	wordTot      []int64
+	offs         []int
+}
+
+func newNgramSet(o CHRFOptions) *ngramSet {
+	return &ngramSet{chars: map[string]int32{}, words: map[string]int32{},
+		charTot: make([]int64, o.charOrder()), wordTot: make([]int64, o.WordOrder)}
+}
+
+// chrfPunct is Python's string.punctuation, which sacreBLEU splits off the
+// ends of words for chrF++.
+var chrfPunct = func() (m [utf8.RuneSelf]bool) {
+	for _, c := range "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~" {
+		m[c] = true
+	}
+	return m
+}()
+
+func (c *CHRF) extract(ns *ngramSet, s string) {
+	clear(ns.chars)
+	clear(ns.words)
+	o := c.opts
+	line := s
+	if !o.Whitespace {
+		line = removeSpace(s)
+	}
+	offs := ns.offs[:0]
+	for i := range line {
+		offs = append(offs, i)
+	}
+	offs = append(offs, len(line))
+	ns.offs = offs
+	nr := len(offs) - 1
+	for n := 1; n <= o.charOrder(); n++ {
+		ns.charTot[n-1] = int64(max(0, nr-n+1))
+		for i := 0; i+n <= nr; i++ {
+			ns.chars[line[offs[i]:offs[i+n]]]++
+		}
+	}
+	if o.WordOrder == 0 {
+		return
+	}
+	// sacreBLEU's _remove_punctuation: a word of two or more characters
+	// loses a final punctuation character, or else an initial one, which
+	// becomes a word of its own.
+	var sb strings.Builder
+	var starts []int
+	add := func(w string) {
+		if len(starts) > 0 {
+			sb.WriteByte(' ')
+		}
+		starts = append(starts, sb.Len())
+		sb.WriteString(w)
+	}
+	for _, w := range appendPyFields(nil, s) {
+		if utf8.RuneCountInString(w) == 1 {
+			add(w)
+			continue
+		}
+		if last := w[len(w)-1]; last < utf8.RuneSelf && chrfPunct[last] {
+			add(w[:len(w)-1])
+			add(w[len(w)-1:])
+		} else if first := w[0]; first < utf8.RuneSelf && chrfPunct[first] {
+			add(w[:1])
+			add(w[1:])
+		} else {
+			add(w)
+		}
+	}
+	joined := sb.String()
+	starts = append(starts, len(joined)+1)
+	nw := len(starts) - 1
+	for n := 1; n <= o.WordOrder; n++ {
+		ns.wordTot[n-1] = int64(max(0, nw-n+1))
+		for i := 0; i+n <= nw; i++ {
+			ns.words[joined[starts[i]:starts[i+n]-1]]++
+		}
+	}
+}
+
+type chrfWork struct {
+	hyp, ref *ngramSet
+	stats    CHRFStats
+}
+
+func (c *CHRF) newWork() *chrfWork {
+	return &chrfWork{hyp: newNgramSet(c.opts), ref: newNgramSet(c.opts)}
+}
+
+// Sentence returns the statistics of hyp against the reference that gives
+// it the highest chrF (the first one on a tie). A reference order with no
+// n-grams counts no hypothesis n-grams for that order, as sacreBLEU. With
+// no references every count is 0.
+func (c *CHRF) Sentence(hyp string, refs []string) CHRFStats {
+	return c.sentence(c.newWork(), hyp, refs)
+}
+
+func (c *CHRF) sentence(w *chrfWork, hyp string, refs []string) CHRFStats {
+	o := c.opts
+	co := o.charOrder()
+	if o.Lowercase {
+		hyp = pyLower(hyp)
+	}
+	c.extract(w.hyp, hyp)
+	best := make(CHRFStats, 3*o.order())
+	bestF := -1.0
+	if cap(w.stats) < len(best) {
+		w.stats = make(CHRFStats, len(best))
+	}
+	st := w.stats[:len(best)]
+	for _, ref := range refs {
+		if o.Lowercase {
+			ref = pyLower(ref)
+		}
+		c.extract(w.ref, ref)
+		clear(st)
+		for n := range co {
+			st[3*n] = w.hyp.charTot[n]
+			st[3*n+1] = w.ref.charTot[n]
+		}
+		for n := range o.WordOrder {
+			st[3*(co+n)] = w.hyp.wordTot[n]
+			st[3*(co+n)+1] = w.ref.wordTot[n]
+		}
+		for g, hc := range w.hyp.chars {
+			if rc, ok := w.ref.chars[g]; ok {
+				st[3*(utf8.RuneCountInString(g)-1)+2] += int64(min(hc, rc))
+			}
+		}
+		for g, hc := range w.hyp.words {
+			if rc, ok := w.ref.words[g]; ok {
+				st[3*(co+strings.Count(g, " "))+2] += int64(min(hc, rc))
+			}
+		}
+		for i := 0; i < len(st); i += 3 {
+			if st[i+1] == 0 {
+				st[i] = 0
+			}
+		}
+		if f := o.Score(st); f > bestF {
+			bestF = f
+			copy(best, st)
+		}
+	}
+	return best
+}
+
+// Corpus returns the statistics of every sentence (hyps[i] against
+// refs[k][i] for each reference set k), computed on GOMAXPROCS goroutines.
+// It returns ErrEmpty for no sentences or no reference sets and ErrLength
+// when a reference set has a different length.
+func (c *CHRF) Corpus(hyps []string, refs [][]string) ([]CHRFStats, error) {
+	if err := checkCorpus(hyps, refs); err != nil {
+		return nil, err
+	}
+	out := make([]CHRFStats, len(hyps))
+	parallel(len(hyps), func() func(lo, hi int) {
+		w := c.newWork()
+		rs := make([]string, len(refs))
+		return func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				for k := range refs {
+					rs[k] = refs[k][i]
+				}
+				out[i] = c.sentence(w, hyps[i], rs)
+			}
+		}
+	})
+	return out, nil
+}
+
+// SumCHRF returns the sum of the statistics.
+func SumCHRF(stats []CHRFStats) CHRFStats {
+	var s CHRFStats
+	for _, x := range stats {
+		s.Add(x)
+	}
+	return s
+}
+
+// CorpusCHRF returns corpus chrF of hyps against the reference sets refs
+// (refs[k][i] is reference k of sentence i), as sacreBLEU's
+// corpus_chrf. Errors: those of NewCHRF and CHRF.Corpus.
+func CorpusCHRF(hyps []string, refs [][]string, opts CHRFOptions) (float64, error) {
+	c, err := NewCHRF(opts)
+	if err != nil {
+		return 0, err
+	}
+	st, err := c.Corpus(hyps, refs)
+	if err != nil {
+		return 0, err
+	}
+	return c.Score(SumCHRF(st)), nil
+}
+
+// SentenceCHRF returns chrF of one hypothesis against its references.
+// Errors: those of NewCHRF.
+func SentenceCHRF(hyp string, refs []string, opts CHRFOptions) (float64, error) {
+	c, err := NewCHRF(opts)
+	if err != nil {
+		return 0, err
+	}
+	return c.Score(c.Sentence(hyp, refs)), nil
+}
