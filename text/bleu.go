@@ -306,18 +306,18 @@ func (b *BLEU) Signature(nrefs int) string { return b.opts.Signature(nrefs) }
 
 // bleuWork is one goroutine's scratch space.
 type bleuWork struct {
-	tb       tokBuf
-	refMax   map[string]int32
-	tmp      map[string]int32
-	hyp      map[string]int32
-	bounds   []int
-	refToks  []string
-	refLens  []int64
-	prepared []string
+	tb      tokBuf
+	ids     map[string]int32 // hypothesis n-gram → index
+	hypCnt  []int32          // per index: count in the hypothesis
+	order   []int8           // per index: n
+	refMax  []int32          // per index: maximum count in one reference
+	refCnt  []int32          // per index: count in the current reference
+	bounds  []int
+	refLens []int64
 }
 
 func newBLEUWork() *bleuWork {
-	return &bleuWork{refMax: map[string]int32{}, tmp: map[string]int32{}, hyp: map[string]int32{}}
+	return &bleuWork{ids: map[string]int32{}}
 }
 
 // preprocess lowercases, strips trailing whitespace and tokenizes, giving
@@ -329,30 +329,22 @@ func (b *BLEU) preprocess(w *bleuWork, s string) string {
 	return b.tok(&w.tb, pyRstrip(s))
 }
 
-// countNgrams adds the 1- to 4-grams of the single-spaced token string s
-// to m and returns the number of tokens. An n-gram's key is the substring
-// of s it spans, so no key is allocated.
-func countNgrams(w *bleuWork, s string, m map[string]int32) int64 {
+// tokenBounds sets w.bounds to the token starts of the single-spaced token
+// string s, plus len(s)+1, so token i is s[bd[i] : bd[i+1]-1], and returns
+// the number of tokens.
+func tokenBounds(w *bleuWork, s string) int {
 	if s == "" {
+		w.bounds = w.bounds[:0]
 		return 0
 	}
-	// bounds holds token starts; token i spans s[bounds[i] : bounds[i+1]-1].
-	bd := w.bounds[:0]
-	bd = append(bd, 0)
+	bd := append(w.bounds[:0], 0)
 	for i := 0; i < len(s); i++ {
 		if s[i] == ' ' {
 			bd = append(bd, i+1)
 		}
 	}
-	bd = append(bd, len(s)+1)
-	w.bounds = bd
-	ntok := len(bd) - 1
-	for n := 1; n <= MaxOrder; n++ {
-		for i := 0; i+n <= ntok; i++ {
-			m[s[bd[i]:bd[i+n]-1]]++
-		}
-	}
-	return int64(ntok)
+	w.bounds = append(bd, len(s)+1)
+	return len(w.bounds) - 1
 }
 
 // Sentence returns the statistics of hypothesis hyp against its references
@@ -365,36 +357,63 @@ func (b *BLEU) Sentence(hyp string, refs []string) BLEUStats {
 	return b.sentence(newBLEUWork(), hyp, refs)
 }
 
+// sentence indexes the hypothesis n-grams (an n-gram's key is the
+// substring of the tokenized line it spans, so no key is allocated), then
+// streams each reference's n-grams, counting only those the hypothesis
+// has.
 func (b *BLEU) sentence(w *bleuWork, hyp string, refs []string) BLEUStats {
-	clear(w.refMax)
+	var st BLEUStats
+	h := b.preprocess(w, hyp)
+	clear(w.ids)
+	w.hypCnt, w.order = w.hypCnt[:0], w.order[:0]
+	ntok := tokenBounds(w, h)
+	st.HypLen = int64(ntok)
+	bd := w.bounds
+	for n := 1; n <= MaxOrder; n++ {
+		for i := 0; i+n <= ntok; i++ {
+			g := h[bd[i] : bd[i+n]-1]
+			id, ok := w.ids[g]
+			if !ok {
+				id = int32(len(w.hypCnt))
+				w.ids[g] = id
+				w.hypCnt = append(w.hypCnt, 0)
+				w.order = append(w.order, int8(n))
+			}
+			w.hypCnt[id]++
+		}
+		if ntok >= n {
+			st.Totals[n-1] = int64(ntok - n + 1)
+		}
+	}
+	nid := len(w.hypCnt)
+	w.refMax = append(w.refMax[:0], make([]int32, nid)...)
 	w.refLens = w.refLens[:0]
-	w.prepared = w.prepared[:0]
 	for k, ref := range refs {
 		r := b.preprocess(w, ref)
-		w.prepared = append(w.prepared, r)
-		if k == 0 {
-			w.refLens = append(w.refLens, countNgrams(w, r, w.refMax))
-			continue
+		nr := tokenBounds(w, r)
+		w.refLens = append(w.refLens, int64(nr))
+		cnt := w.refMax
+		if k > 0 {
+			w.refCnt = append(w.refCnt[:0], make([]int32, nid)...)
+			cnt = w.refCnt
 		}
-		clear(w.tmp)
-		w.refLens = append(w.refLens, countNgrams(w, r, w.tmp))
-		for g, c := range w.tmp {
-			if c > w.refMax[g] {
-				w.refMax[g] = c
+		bd := w.bounds
+		for n := 1; n <= MaxOrder; n++ {
+			for i := 0; i+n <= nr; i++ {
+				if id, ok := w.ids[r[bd[i]:bd[i+n]-1]]; ok {
+					cnt[id]++
+				}
+			}
+		}
+		if k > 0 {
+			for id, c := range cnt {
+				w.refMax[id] = max(w.refMax[id], c)
 			}
 		}
 	}
-	h := b.preprocess(w, hyp)
-	clear(w.hyp)
-	var st BLEUStats
-	st.HypLen = countNgrams(w, h, w.hyp)
 	st.RefLen = closestRefLen(st.HypLen, w.refLens)
-	for g, c := range w.hyp {
-		n := strings.Count(g, " ")
-		st.Totals[n] += int64(c)
-		if r, ok := w.refMax[g]; ok {
-			st.Counts[n] += int64(min(c, r))
-		}
+	for id, c := range w.hypCnt {
+		st.Counts[w.order[id]-1] += int64(min(c, w.refMax[id]))
 	}
 	return st
 }

@@ -171,21 +171,6 @@ func (c *CHRF) Options() CHRFOptions { return c.opts }
 // Score returns chrF from the statistics s (see CHRFOptions.Score).
 func (c *CHRF) Score(s CHRFStats) float64 { return c.opts.Score(s) }
 
-// ngramSet is the n-grams of one sentence: character n-grams keyed by
-// their text (an n-gram of n characters has n runes, so orders cannot
-// collide) and word n-grams keyed by their words joined with spaces.
-type ngramSet struct {
-	chars, words map[string]int32
-	charTot      []int64 // per order: number of n-gram positions
-	wordTot      []int64
-	offs         []int
-}
-
-func newNgramSet(o CHRFOptions) *ngramSet {
-	return &ngramSet{chars: map[string]int32{}, words: map[string]int32{},
-		charTot: make([]int64, o.charOrder()), wordTot: make([]int64, o.WordOrder)}
-}
-
 // chrfPunct is Python's string.punctuation, which sacreBLEU splits off the
 // ends of words for chrF++.
 var chrfPunct = func() (m [utf8.RuneSelf]bool) {
@@ -195,75 +180,153 @@ var chrfPunct = func() (m [utf8.RuneSelf]bool) {
 	return m
 }()
 
-func (c *CHRF) extract(ns *ngramSet, s string) {
-	clear(ns.chars)
-	clear(ns.words)
-	o := c.opts
+// chrfWork is one goroutine's scratch space. The hypothesis n-grams are
+// indexed (character n-grams keyed by their text — an n-gram of n
+// characters has n runes, so orders cannot collide — and word n-grams by
+// their words joined with spaces, in a second map); each reference's
+// n-grams are then streamed against the index.
+type chrfWork struct {
+	chars, words map[string]int32
+	hypCnt, rem  []int32
+	order        []int16 // per index: position of the order in the statistics
+	hypTot       []int64 // per order: hypothesis n-gram positions
+	offs         []int
+	wordBuf      strings.Builder
+	starts       []int
+	stats        CHRFStats
+}
+
+func (c *CHRF) newWork() *chrfWork {
+	return &chrfWork{chars: map[string]int32{}, words: map[string]int32{},
+		hypTot: make([]int64, c.opts.order())}
+}
+
+// charLine returns the line the character n-grams are taken from and sets
+// w.offs to its rune offsets (plus its length).
+func (c *CHRF) charLine(w *chrfWork, s string) (string, int) {
 	line := s
-	if !o.Whitespace {
+	if !c.opts.Whitespace {
 		line = removeSpace(s)
 	}
-	offs := ns.offs[:0]
+	offs := w.offs[:0]
 	for i := range line {
 		offs = append(offs, i)
 	}
-	offs = append(offs, len(line))
-	ns.offs = offs
-	nr := len(offs) - 1
-	for n := 1; n <= o.charOrder(); n++ {
-		ns.charTot[n-1] = int64(max(0, nr-n+1))
+	w.offs = append(offs, len(line))
+	return line, len(w.offs) - 1
+}
+
+// wordLine returns sacreBLEU's chrF++ words (_remove_punctuation: a word of
+// two or more characters loses a final punctuation character, or else an
+// initial one, which becomes a word of its own) joined by single spaces,
+// and sets w.starts to the word starts plus len+1.
+func (c *CHRF) wordLine(w *chrfWork, s string) (string, int) {
+	sb := &w.wordBuf
+	sb.Reset()
+	starts := w.starts[:0]
+	add := func(x string) {
+		if len(starts) > 0 {
+			sb.WriteByte(' ')
+		}
+		starts = append(starts, sb.Len())
+		sb.WriteString(x)
+	}
+	for _, x := range appendPyFields(nil, s) {
+		if utf8.RuneCountInString(x) == 1 {
+			add(x)
+			continue
+		}
+		if last := x[len(x)-1]; last < utf8.RuneSelf && chrfPunct[last] {
+			add(x[:len(x)-1])
+			add(x[len(x)-1:])
+		} else if first := x[0]; first < utf8.RuneSelf && chrfPunct[first] {
+			add(x[:1])
+			add(x[1:])
+		} else {
+			add(x)
+		}
+	}
+	joined := sb.String()
+	w.starts = append(starts, len(joined)+1)
+	return joined, len(w.starts) - 1
+}
+
+func (c *CHRF) indexHyp(w *chrfWork, s string) {
+	o := c.opts
+	co := o.charOrder()
+	clear(w.chars)
+	clear(w.words)
+	w.hypCnt, w.order = w.hypCnt[:0], w.order[:0]
+	add := func(m map[string]int32, g string, ord int) {
+		id, ok := m[g]
+		if !ok {
+			id = int32(len(w.hypCnt))
+			m[g] = id
+			w.hypCnt = append(w.hypCnt, 0)
+			w.order = append(w.order, int16(ord))
+		}
+		w.hypCnt[id]++
+	}
+	line, nr := c.charLine(w, s)
+	offs := w.offs
+	for n := 1; n <= co; n++ {
+		w.hypTot[n-1] = int64(max(0, nr-n+1))
 		for i := 0; i+n <= nr; i++ {
-			ns.chars[line[offs[i]:offs[i+n]]]++
+			add(w.chars, line[offs[i]:offs[i+n]], n-1)
 		}
 	}
 	if o.WordOrder == 0 {
 		return
 	}
-	// sacreBLEU's _remove_punctuation: a word of two or more characters
-	// loses a final punctuation character, or else an initial one, which
-	// becomes a word of its own.
-	var sb strings.Builder
-	var starts []int
-	add := func(w string) {
-		if len(starts) > 0 {
-			sb.WriteByte(' ')
-		}
-		starts = append(starts, sb.Len())
-		sb.WriteString(w)
-	}
-	for _, w := range appendPyFields(nil, s) {
-		if utf8.RuneCountInString(w) == 1 {
-			add(w)
-			continue
-		}
-		if last := w[len(w)-1]; last < utf8.RuneSelf && chrfPunct[last] {
-			add(w[:len(w)-1])
-			add(w[len(w)-1:])
-		} else if first := w[0]; first < utf8.RuneSelf && chrfPunct[first] {
-			add(w[:1])
-			add(w[1:])
-		} else {
-			add(w)
-		}
-	}
-	joined := sb.String()
-	starts = append(starts, len(joined)+1)
-	nw := len(starts) - 1
+	joined, nw := c.wordLine(w, s)
+	st := w.starts
 	for n := 1; n <= o.WordOrder; n++ {
-		ns.wordTot[n-1] = int64(max(0, nw-n+1))
+		w.hypTot[co+n-1] = int64(max(0, nw-n+1))
 		for i := 0; i+n <= nw; i++ {
-			ns.words[joined[starts[i]:starts[i+n]-1]]++
+			add(w.words, joined[st[i]:st[i+n]-1], co+n-1)
 		}
 	}
 }
 
-type chrfWork struct {
-	hyp, ref *ngramSet
-	stats    CHRFStats
-}
-
-func (c *CHRF) newWork() *chrfWork {
-	return &chrfWork{hyp: newNgramSet(c.opts), ref: newNgramSet(c.opts)}
+// matchRef fills st with hypothesis, reference and matched counts against
+// one reference.
+func (c *CHRF) matchRef(w *chrfWork, s string, st CHRFStats) {
+	o := c.opts
+	co := o.charOrder()
+	clear(st)
+	w.rem = append(w.rem[:0], w.hypCnt...)
+	line, nr := c.charLine(w, s)
+	offs := w.offs
+	for n := 1; n <= co; n++ {
+		st[3*(n-1)+1] = int64(max(0, nr-n+1))
+		for i := 0; i+n <= nr; i++ {
+			if id, ok := w.chars[line[offs[i]:offs[i+n]]]; ok && w.rem[id] > 0 {
+				w.rem[id]--
+				st[3*(n-1)+2]++
+			}
+		}
+	}
+	if o.WordOrder > 0 {
+		joined, nw := c.wordLine(w, s)
+		sts := w.starts
+		for n := 1; n <= o.WordOrder; n++ {
+			k := 3 * (co + n - 1)
+			st[k+1] = int64(max(0, nw-n+1))
+			for i := 0; i+n <= nw; i++ {
+				if id, ok := w.words[joined[sts[i]:sts[i+n]-1]]; ok && w.rem[id] > 0 {
+					w.rem[id]--
+					st[k+2]++
+				}
+			}
+		}
+	}
+	for i := range o.order() {
+		// sacreBLEU counts no hypothesis n-grams for an order the
+		// reference has none of.
+		if st[3*i+1] > 0 {
+			st[3*i] = w.hypTot[i]
+		}
+	}
 }
 
 // Sentence returns the statistics of hyp against the reference that gives
@@ -276,12 +339,19 @@ func (c *CHRF) Sentence(hyp string, refs []string) CHRFStats {
 
 func (c *CHRF) sentence(w *chrfWork, hyp string, refs []string) CHRFStats {
 	o := c.opts
-	co := o.charOrder()
 	if o.Lowercase {
 		hyp = pyLower(hyp)
 	}
-	c.extract(w.hyp, hyp)
+	c.indexHyp(w, hyp)
 	best := make(CHRFStats, 3*o.order())
+	if len(refs) == 1 {
+		ref := refs[0]
+		if o.Lowercase {
+			ref = pyLower(ref)
+		}
+		c.matchRef(w, ref, best)
+		return best
+	}
 	bestF := -1.0
 	if cap(w.stats) < len(best) {
 		w.stats = make(CHRFStats, len(best))
@@ -291,31 +361,7 @@ func (c *CHRF) sentence(w *chrfWork, hyp string, refs []string) CHRFStats {
 		if o.Lowercase {
 			ref = pyLower(ref)
 		}
-		c.extract(w.ref, ref)
-		clear(st)
-		for n := range co {
-			st[3*n] = w.hyp.charTot[n]
-			st[3*n+1] = w.ref.charTot[n]
-		}
-		for n := range o.WordOrder {
-			st[3*(co+n)] = w.hyp.wordTot[n]
-			st[3*(co+n)+1] = w.ref.wordTot[n]
-		}
-		for g, hc := range w.hyp.chars {
-			if rc, ok := w.ref.chars[g]; ok {
-				st[3*(utf8.RuneCountInString(g)-1)+2] += int64(min(hc, rc))
-			}
-		}
-		for g, hc := range w.hyp.words {
-			if rc, ok := w.ref.words[g]; ok {
-				st[3*(co+strings.Count(g, " "))+2] += int64(min(hc, rc))
-			}
-		}
-		for i := 0; i < len(st); i += 3 {
-			if st[i+1] == 0 {
-				st[i] = 0
-			}
-		}
+		c.matchRef(w, ref, st)
 		if f := o.Score(st); f > bestF {
 			bestF = f
 			copy(best, st)

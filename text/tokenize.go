@@ -42,7 +42,9 @@ var Tokenizers = []string{TokNone, TokZh, Tok13a, TokIntl, TokChar}
 //   - char: every non-space character is a token.
 //   - none: split at whitespace.
 //
-// Whitespace is Python's (str.split()).
+// Whitespace is Python's (str.split()). sacreBLEU's char and none keep the
+// line's own spacing; BLEU splits their output at whitespace, so Tokenize
+// returns the same fields joined by single spaces for every tokenizer.
 func Tokenize(name, line string) (string, error) {
 	f, err := tokenizerFunc(name)
 	if err != nil {
