@@ -210,13 +210,17 @@ type multiOut struct {
 
 func (m multiOut) doc() *report.Doc {
 	d := &report.Doc{Title: m.Metric}
-	t := &report.Table{Header: []string{"system", m.Metric, "μ ± 95% CI"}}
+	t := &report.Table{Header: []string{"system", m.Metric}}
+	withCI := len(m.Systems) > 0 && m.Systems[0].Mean != nil
+	if withCI {
+		t.Header = append(t.Header, "μ ± 95% CI")
+	}
 	for _, r := range m.Systems {
-		ci := ""
-		if r.Mean != nil {
-			ci = fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI)
+		row := []string{r.System, fmt.Sprintf("%.4f", r.Score)}
+		if withCI {
+			row = append(row, fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI))
 		}
-		t.Rows = append(t.Rows, []string{r.System, fmt.Sprintf("%.4f", r.Score), ci})
+		t.Rows = append(t.Rows, row)
 	}
 	d.Blocks = append(d.Blocks, t)
 	if len(m.Systems) > 0 {
