@@ -103,3 +103,35 @@ func TestPythonUnicode(t *testing.T) {
 		}
 	})
 }
+
+// TestRandomStrings compares the tokenizers and lowercasing with sacreBLEU
+// 2.6.0 and Python 3.11.2 on 3000 random strings drawn from all of Unicode
+// (testdata/random_tokenize.json.gz). Strings with code points unassigned
+// in Python's Unicode 14.0 are not drawn.
+func TestRandomStrings(t *testing.T) {
+	var g struct {
+		Source  string `json:"source"`
+		Strings []struct {
+			S      string            `json:"s"`
+			Lower  string            `json:"lower"`
+			Tokens map[string]string `json:"tokens"`
+		} `json:"strings"`
+	}
+	readGzipJSON(t, "testdata/random_tokenize.json.gz", &g)
+	bad := 0
+	for _, c := range g.Strings {
+		if got := pyLower(c.S); got != c.Lower {
+			bad++
+			t.Errorf("pyLower(%+q) = %+q, Python %+q", c.S, got, c.Lower)
+		}
+		for _, tok := range Tokenizers {
+			if got, _ := Tokenize(tok, c.S); got != joinPyFields(c.Tokens[tok]) {
+				bad++
+				t.Errorf("Tokenize(%s, %+q) = %+q, sacreBLEU %+q", tok, c.S, got, c.Tokens[tok])
+			}
+		}
+		if bad > 20 {
+			t.Fatal("too many differences")
+		}
+	}
+}

@@ -19,6 +19,7 @@ and writes, under text/testdata/:
                          punctuation/symbols, CJK, empty lines, 1-3 refs, every
                          smoothing, effective order, sentence level, chrF/chrF++
                          variants) with sacreBLEU's results and tokenizations
+  random_tokenize.json.gz  3000 random Unicode strings: tokenizations, lower()
   pyunicode.json.gz      Python/regex-module Unicode facts the Go code mirrors
   significance_golden.json  sacreBLEU's paired bootstrap / approximate
                          randomisation results on WMT17 subsets
@@ -241,6 +242,27 @@ def generated():
     return {"source": SOURCE, "corpora": corpora}
 
 
+# -------------------------------------------------- random tokenizations
+def random_strings():
+    """Random strings over all of Unicode (weighted towards ASCII, digits,
+    punctuation, symbols, spaces and CJK) with sacreBLEU's tokenizations
+    and Python's lower()."""
+    rng = random.Random(5)
+    assigned = [cp for cp in range(0x110000)
+                if unicodedata.category(chr(cp)) not in ("Cn", "Cs")]
+    special = [cp for cp in assigned if unicodedata.category(chr(cp))[0] in "PSNZ"]
+    ascii_ = list(range(0x20, 0x7F)) + [9, 10, 11, 12, 13, 0x1c, 0x1f]
+    cjk = list(range(0x2000, 0x2A80)) + list(range(0x2F70, 0x3100)) + list(range(0x4E00, 0x4E40)) + list(range(0xFF00, 0xFF70))
+    pools = [ascii_, special, cjk, assigned, [0x3A3, 0x130, 0x301, 0x27, 0x2E, 0x41, 0x20, 0x3C3]]
+    out = []
+    for _ in range(3000):
+        n = rng.randint(0, 24)
+        s = "".join(chr(rng.choice(rng.choice(pools))) for _ in range(n))
+        toks = {t: _get_tokenizer(t)()(s) for t in TOKENIZERS}
+        out.append({"s": s, "lower": s.lower(), "tokens": toks})
+    return {"source": SOURCE, "strings": out}
+
+
 # ------------------------------------------------------------ unicode
 def ranges(pred):
     out, start = [], None
@@ -335,13 +357,16 @@ def significance():
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    what = sys.argv[1:] or ["wmt17", "generated", "unicode", "significance"]
+    what = sys.argv[1:] or ["wmt17", "generated", "random", "unicode", "significance"]
     if "wmt17" in what:
         with open(os.path.join(OUT, "wmt17_golden.json"), "w") as f:
             json.dump(wmt17(), f, indent=0, ensure_ascii=False)
     if "generated" in what:
         with gzip.open(os.path.join(OUT, "generated_golden.json.gz"), "wt", encoding="utf-8") as f:
             json.dump(generated(), f, ensure_ascii=False)
+    if "random" in what:
+        with gzip.open(os.path.join(OUT, "random_tokenize.json.gz"), "wt", encoding="utf-8") as f:
+            json.dump(random_strings(), f, ensure_ascii=False)
     if "unicode" in what:
         with gzip.open(os.path.join(OUT, "pyunicode.json.gz"), "wt", encoding="utf-8") as f:
             json.dump(unicode_facts(), f)
