@@ -1,6 +1,7 @@
 package text
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -126,40 +127,47 @@ func regexp13a(t *tokBuf) string {
 		}
 	}
 	// 2. ([^0-9])([\.,]) → "\1 \2 "  (non-overlapping, left to right)
-	a := t.a[:0]
-	for i := 0; i < len(b); {
-		if i+1 < len(b) && !isDigit(b[i]) && (b[i+1] == '.' || b[i+1] == ',') {
-			a = append(a, b[i], ' ', b[i+1], ' ')
-			i += 2
-			continue
-		}
-		a = append(a, b[i])
-		i++
-	}
 	// 3. ([\.,])([^0-9]) → " \1 \2"
-	b = b[:0]
-	for i := 0; i < len(a); {
-		if i+1 < len(a) && (a[i] == '.' || a[i] == ',') && !isDigit(a[i+1]) {
-			b = append(b, ' ', a[i], ' ', a[i+1])
-			i += 2
-			continue
+	a := t.a[:0]
+	if bytes.IndexByte(b, '.') >= 0 || bytes.IndexByte(b, ',') >= 0 {
+		for i := 0; i < len(b); {
+			if i+1 < len(b) && !isDigit(b[i]) && (b[i+1] == '.' || b[i+1] == ',') {
+				a = append(a, b[i], ' ', b[i+1], ' ')
+				i += 2
+				continue
+			}
+			a = append(a, b[i])
+			i++
 		}
-		b = append(b, a[i])
-		i++
+		b = b[:0]
+		for i := 0; i < len(a); {
+			if i+1 < len(a) && (a[i] == '.' || a[i] == ',') && !isDigit(a[i+1]) {
+				b = append(b, ' ', a[i], ' ', a[i+1])
+				i += 2
+				continue
+			}
+			b = append(b, a[i])
+			i++
+		}
 	}
 	// 4. ([0-9])(-) → "\1 \2 "
-	a = a[:0]
-	for i := 0; i < len(b); {
-		if i+1 < len(b) && isDigit(b[i]) && b[i+1] == '-' {
-			a = append(a, b[i], ' ', '-', ' ')
-			i += 2
-			continue
+	if bytes.IndexByte(b, '-') >= 0 {
+		a = a[:0]
+		for i := 0; i < len(b); {
+			if i+1 < len(b) && isDigit(b[i]) && b[i+1] == '-' {
+				a = append(a, b[i], ' ', '-', ' ')
+				i += 2
+				continue
+			}
+			a = append(a, b[i])
+			i++
 		}
-		a = append(a, b[i])
-		i++
+		a, b = b, a
 	}
+	// (passes 2–3 and 4 are skipped when their characters are absent: they
+	// could not match)
 	t.a, t.b = a, b
-	return joinFieldsBytes(t, a)
+	return joinFieldsBytes(t, b)
 }
 
 // joinFieldsBytes returns " ".join(s.split()) for s given as bytes.
