@@ -314,10 +314,18 @@ type bleuWork struct {
 	refCnt  []int32          // per index: count in the current reference
 	bounds  []int
 	refLens []int64
+	// fast path
+	vocab map[string]uint16 // hypothesis token → id (1…)
+	tokIDs []uint16
+	refIDs []uint16
+	grams  u64set
 }
 
+// slowPath forces the string-keyed path (tests use it to check both).
+var slowPath = false
+
 func newBLEUWork() *bleuWork {
-	return &bleuWork{ids: map[string]int32{}}
+	return &bleuWork{ids: map[string]int32{}, vocab: map[string]uint16{}}
 }
 
 // preprocess lowercases, strips trailing whitespace and tokenizes, giving
@@ -362,8 +370,112 @@ func (b *BLEU) Sentence(hyp string, refs []string) BLEUStats {
 // streams each reference's n-grams, counting only those the hypothesis
 // has.
 func (b *BLEU) sentence(w *bleuWork, hyp string, refs []string) BLEUStats {
-	var st BLEUStats
 	h := b.preprocess(w, hyp)
+	if !slowPath {
+		if st, ok := b.sentenceFast(w, h, refs); ok {
+			return st
+		}
+	}
+	return b.sentenceSlow(w, h, refs)
+}
+
+// sentenceFast is sentence with the hypothesis tokens numbered 1, 2, …
+// (at most 65 535 distinct ones, else it returns false) and an n-gram's
+// key its token ids packed 16 bits each into a uint64. Reference tokens
+// absent from the hypothesis get id 0, and n-grams containing them are
+// skipped: they cannot match.
+func (b *BLEU) sentenceFast(w *bleuWork, h string, refs []string) (BLEUStats, bool) {
+	var st BLEUStats
+	clear(w.vocab)
+	ids := w.tokIDs[:0]
+	for i := 0; i < len(h); {
+		j := i
+		for j < len(h) && h[j] != ' ' {
+			j++
+		}
+		id, ok := w.vocab[h[i:j]]
+		if !ok {
+			if len(w.vocab) == 65535 {
+				return st, false
+			}
+			id = uint16(len(w.vocab) + 1)
+			w.vocab[h[i:j]] = id
+		}
+		ids = append(ids, id)
+		i = j + 1
+	}
+	w.tokIDs = ids
+	ntok := len(ids)
+	st.HypLen = int64(ntok)
+	w.grams.reset(4 * ntok)
+	w.hypCnt, w.order = w.hypCnt[:0], w.order[:0]
+	for i := range ntok {
+		var k uint64
+		for n := 1; n <= MaxOrder && i+n <= ntok; n++ {
+			k |= uint64(ids[i+n-1]) << (16 * (n - 1))
+			idx, isNew := w.grams.add(k)
+			if isNew {
+				w.hypCnt = append(w.hypCnt, 0)
+				w.order = append(w.order, int8(n))
+			}
+			w.hypCnt[idx]++
+		}
+	}
+	for n := 1; n <= MaxOrder; n++ {
+		if ntok >= n {
+			st.Totals[n-1] = int64(ntok - n + 1)
+		}
+	}
+	nid := len(w.hypCnt)
+	w.refMax = append(w.refMax[:0], make([]int32, nid)...)
+	w.refLens = w.refLens[:0]
+	for k, ref := range refs {
+		r := b.preprocess(w, ref)
+		rids := w.refIDs[:0]
+		for i := 0; i < len(r); {
+			j := i
+			for j < len(r) && r[j] != ' ' {
+				j++
+			}
+			rids = append(rids, w.vocab[r[i:j]])
+			i = j + 1
+		}
+		w.refIDs = rids
+		w.refLens = append(w.refLens, int64(len(rids)))
+		cnt := w.refMax
+		if k > 0 {
+			w.refCnt = append(w.refCnt[:0], make([]int32, nid)...)
+			cnt = w.refCnt
+		}
+		for i := range rids {
+			var key uint64
+			for n := 1; n <= MaxOrder && i+n <= len(rids); n++ {
+				id := rids[i+n-1]
+				if id == 0 {
+					break
+				}
+				key |= uint64(id) << (16 * (n - 1))
+				if idx := w.grams.get(key); idx >= 0 {
+					cnt[idx]++
+				}
+			}
+		}
+		if k > 0 {
+			for id, c := range cnt {
+				w.refMax[id] = max(w.refMax[id], c)
+			}
+		}
+	}
+	st.RefLen = closestRefLen(st.HypLen, w.refLens)
+	for id, c := range w.hypCnt {
+		st.Counts[w.order[id]-1] += int64(min(c, w.refMax[id]))
+	}
+	return st, true
+}
+
+// sentenceSlow keys n-grams by their text.
+func (b *BLEU) sentenceSlow(w *bleuWork, h string, refs []string) BLEUStats {
+	var st BLEUStats
 	clear(w.ids)
 	w.hypCnt, w.order = w.hypCnt[:0], w.order[:0]
 	ntok := tokenBounds(w, h)

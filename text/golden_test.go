@@ -340,3 +340,11 @@ func TestWMT17(t *testing.T) {
 	}
 	t.Logf("%d of %d cases over %d systems compared", ran, len(g.Cases), len(systems))
 }
+
+// TestGeneratedSlowPath reruns TestGenerated with the string-keyed n-gram
+// path that very long lines fall back to.
+func TestGeneratedSlowPath(t *testing.T) {
+	slowPath = true
+	defer func() { slowPath = false }()
+	TestGenerated(t)
+}
