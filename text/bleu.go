@@ -455,9 +455,11 @@ func (b *BLEU) sentenceFast(w *bleuWork, h string, refs []string) (BLEUStats, bo
 					break
 				}
 				key |= uint64(id) << (16 * (n - 1))
-				if idx := w.grams.get(key); idx >= 0 {
-					cnt[idx]++
+				idx := w.grams.get(key)
+				if idx < 0 {
+					break // the hypothesis has no longer n-gram with this prefix
 				}
+				cnt[idx]++
 			}
 		}
 		if k > 0 {

@@ -194,11 +194,17 @@ type chrfWork struct {
 	wordBuf      strings.Builder
 	starts       []int
 	stats        CHRFStats
+	// fast path: characters and words of the hypothesis numbered 1, 2, …
+	runeID    map[rune]uint16
+	wordID    map[string]uint16
+	ids       []uint16
+	charGrams u64set
+	wordGrams u64set
 }
 
 func (c *CHRF) newWork() *chrfWork {
 	return &chrfWork{chars: map[string]int32{}, words: map[string]int32{},
-		hypTot: make([]int64, c.opts.order())}
+		hypTot: make([]int64, c.opts.order()), runeID: map[rune]uint16{}, wordID: map[string]uint16{}}
 }
 
 // charLine returns the line the character n-grams are taken from and sets
@@ -288,6 +294,175 @@ func (c *CHRF) indexHyp(w *chrfWork, s string) {
 	}
 }
 
+// The fast path packs a character n-gram's ids (at most 1023 distinct
+// characters in the hypothesis, 10 bits each, orders up to 6) and a word
+// n-gram's ids (at most 65 535 distinct words, 16 bits each, orders up to
+// 4) into uint64 keys. Reference characters and words absent from the
+// hypothesis get id 0; an n-gram through one, or one whose prefix the
+// hypothesis lacks, cannot match, so the scan from that start stops.
+const (
+	fastCharBits, fastMaxChars, fastCharOrder = 10, 1<<10 - 1, 6
+	fastWordBits, fastMaxWords, fastWordOrder = 16, 1<<16 - 1, 4
+)
+
+// indexHypFast indexes the hypothesis n-grams for the fast path, or
+// returns false when the sentence or the options do not fit it.
+func (c *CHRF) indexHypFast(w *chrfWork, s string) bool {
+	o := c.opts
+	co := o.charOrder()
+	if co > fastCharOrder || o.WordOrder > fastWordOrder {
+		return false
+	}
+	clear(w.runeID)
+	ids := w.ids[:0]
+	line := s
+	if !o.Whitespace {
+		line = removeSpace(s)
+	}
+	for _, r := range line {
+		id, ok := w.runeID[r]
+		if !ok {
+			if len(w.runeID) == fastMaxChars {
+				return false
+			}
+			id = uint16(len(w.runeID) + 1)
+			w.runeID[r] = id
+		}
+		ids = append(ids, id)
+	}
+	w.ids = ids
+	nr := len(ids)
+	w.hypCnt, w.order = w.hypCnt[:0], w.order[:0]
+	w.charGrams.reset(co * nr)
+	for i := range nr {
+		var k uint64
+		for n := 1; n <= co && i+n <= nr; n++ {
+			k |= uint64(ids[i+n-1]) << (fastCharBits * (n - 1))
+			idx, isNew := w.charGrams.add(k)
+			if isNew {
+				w.hypCnt = append(w.hypCnt, 0)
+				w.order = append(w.order, int16(n-1))
+			}
+			w.hypCnt[idx]++
+		}
+	}
+	for n := 1; n <= co; n++ {
+		w.hypTot[n-1] = int64(max(0, nr-n+1))
+	}
+	if o.WordOrder == 0 {
+		return true
+	}
+	clear(w.wordID)
+	joined, nw := c.wordLine(w, s)
+	st := w.starts
+	ids = w.ids[:0]
+	for i := range nw {
+		word := joined[st[i] : st[i+1]-1]
+		id, ok := w.wordID[word]
+		if !ok {
+			if len(w.wordID) == fastMaxWords {
+				return false
+			}
+			id = uint16(len(w.wordID) + 1)
+			w.wordID[word] = id
+		}
+		ids = append(ids, id)
+	}
+	w.ids = ids
+	w.wordGrams.reset(o.WordOrder * nw)
+	for i := range nw {
+		var k uint64
+		for n := 1; n <= o.WordOrder && i+n <= nw; n++ {
+			k |= uint64(ids[i+n-1]) << (fastWordBits * (n - 1))
+			idx, isNew := w.wordGrams.add(k)
+			if isNew {
+				w.hypCnt = append(w.hypCnt, 0)
+				w.order = append(w.order, int16(co+n-1))
+			}
+			w.hypCnt[idx+int32(w.charGrams.n)]++
+		}
+	}
+	for n := 1; n <= o.WordOrder; n++ {
+		w.hypTot[co+n-1] = int64(max(0, nw-n+1))
+	}
+	return true
+}
+
+// matchRefFast is matchRef for the fast path.
+func (c *CHRF) matchRefFast(w *chrfWork, s string, st CHRFStats) {
+	o := c.opts
+	co := o.charOrder()
+	clear(st)
+	w.rem = append(w.rem[:0], w.hypCnt...)
+	line := s
+	if !o.Whitespace {
+		line = removeSpace(s)
+	}
+	ids := w.ids[:0]
+	for _, r := range line {
+		ids = append(ids, w.runeID[r])
+	}
+	w.ids = ids
+	nr := len(ids)
+	for n := 1; n <= co; n++ {
+		st[3*(n-1)+1] = int64(max(0, nr-n+1))
+	}
+	for i := range nr {
+		var k uint64
+		for n := 1; n <= co && i+n <= nr; n++ {
+			id := ids[i+n-1]
+			if id == 0 {
+				break
+			}
+			k |= uint64(id) << (fastCharBits * (n - 1))
+			idx := w.charGrams.get(k)
+			if idx < 0 {
+				break
+			}
+			if w.rem[idx] > 0 {
+				w.rem[idx]--
+				st[3*(n-1)+2]++
+			}
+		}
+	}
+	if o.WordOrder > 0 {
+		joined, nw := c.wordLine(w, s)
+		sts := w.starts
+		ids = w.ids[:0]
+		for i := range nw {
+			ids = append(ids, w.wordID[joined[sts[i]:sts[i+1]-1]])
+		}
+		w.ids = ids
+		base := int32(w.charGrams.n)
+		for n := 1; n <= o.WordOrder; n++ {
+			st[3*(co+n-1)+1] = int64(max(0, nw-n+1))
+		}
+		for i := range nw {
+			var k uint64
+			for n := 1; n <= o.WordOrder && i+n <= nw; n++ {
+				id := ids[i+n-1]
+				if id == 0 {
+					break
+				}
+				k |= uint64(id) << (fastWordBits * (n - 1))
+				idx := w.wordGrams.get(k)
+				if idx < 0 {
+					break
+				}
+				if idx += base; w.rem[idx] > 0 {
+					w.rem[idx]--
+					st[3*(co+n-1)+2]++
+				}
+			}
+		}
+	}
+	for i := range o.order() {
+		if st[3*i+1] > 0 {
+			st[3*i] = w.hypTot[i]
+		}
+	}
+}
+
 // matchRef fills st with hypothesis, reference and matched counts against
 // one reference.
 func (c *CHRF) matchRef(w *chrfWork, s string, st CHRFStats) {
@@ -342,14 +517,19 @@ func (c *CHRF) sentence(w *chrfWork, hyp string, refs []string) CHRFStats {
 	if o.Lowercase {
 		hyp = pyLower(hyp)
 	}
-	c.indexHyp(w, hyp)
+	fast := !slowPath && c.indexHypFast(w, hyp)
+	match := c.matchRefFast
+	if !fast {
+		c.indexHyp(w, hyp)
+		match = c.matchRef
+	}
 	best := make(CHRFStats, 3*o.order())
 	if len(refs) == 1 {
 		ref := refs[0]
 		if o.Lowercase {
 			ref = pyLower(ref)
 		}
-		c.matchRef(w, ref, best)
+		match(w, ref, best)
 		return best
 	}
 	bestF := -1.0
@@ -361,7 +541,7 @@ func (c *CHRF) sentence(w *chrfWork, hyp string, refs []string) CHRFStats {
 		if o.Lowercase {
 			ref = pyLower(ref)
 		}
-		c.matchRef(w, ref, st)
+		match(w, ref, st)
 		if f := o.Score(st); f > bestF {
 			bestF = f
 			copy(best, st)
