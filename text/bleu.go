@@ -315,7 +315,7 @@ type bleuWork struct {
 	bounds  []int
 	refLens []int64
 	// fast path
-	vocab map[string]uint16 // hypothesis token → id (1…)
+	vocab  map[string]uint16 // hypothesis token → id (1…)
 	tokIDs []uint16
 	refIDs []uint16
 	grams  u64set
