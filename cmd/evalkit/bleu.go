@@ -119,7 +119,7 @@ func runBLEU(e *env, args []string) error {
 			out[i] = newBLEUOut(b.Score(s), sig)
 			out[i].Line = i + 1
 		}
-		return emitLines(e, out)
+		return emitJSONLines(e, out)
 	case *tf.pairedBS || *tf.pairedAR:
 		po := tf.pairedOptions()
 		r, err := b.PairedBLEU(stats[0], stats[1:], po)

@@ -90,7 +90,7 @@ func runCHRF(e *env, args []string) error {
 			out[i].Line = i + 1
 			out[i].Score = c.Score(s)
 		}
-		return emitLines(e, out)
+		return emitJSONLines(e, out)
 	case *tf.pairedBS || *tf.pairedAR:
 		po := tf.pairedOptions()
 		r, err := c.PairedCHRF(stats[0], stats[1:], po)

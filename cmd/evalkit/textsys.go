@@ -116,15 +116,15 @@ func readSystems(e *env, fs *flag.FlagSet, t *textFlags, pos []string) (hyps [][
 	}
 	for _, set := range append(hyps, refs...) {
 		for i, l := range set {
-			set[i] = strings.TrimRightFunc(l, isPySpace)
+			set[i] = strings.TrimRightFunc(l, pyIsSpaceRune)
 		}
 	}
 	return hyps, refs, nil
 }
 
-// isPySpace is Python's str.isspace for one character (what str.rstrip
+// pyIsSpaceRune is Python's str.isspace for one character (what str.rstrip
 // strips): Unicode White_Space plus U+001C–U+001F.
-func isPySpace(r rune) bool { return unicode.IsSpace(r) || (0x1c <= r && r <= 0x1f) }
+func pyIsSpaceRune(r rune) bool { return unicode.IsSpace(r) || (0x1c <= r && r <= 0x1f) }
 
 // systemRow is one system in multi-system and paired output.
 type systemRow struct {
@@ -148,7 +148,7 @@ type pairedOut struct {
 	Systems   []systemRow `json:"systems"`
 }
 
-func ptr(f float64) *float64 { return &f }
+func mtFloat(f float64) *float64 { return &f }
 
 func newPairedOut(metric string, names []string, sentences int, sig string, o text.PairedOptions, r text.PairedResult) pairedOut {
 	out := pairedOut{Metric: metric, Test: o.Method, N: o.N, Seed: o.Seed, Sentences: sentences, Signature: sig}
@@ -157,11 +157,11 @@ func newPairedOut(metric string, names []string, sentences int, sig string, o te
 		s := r.Baseline
 		if k > 0 {
 			s = r.Systems[k-1]
-			row.PValue = ptr(s.PValue)
+			row.PValue = mtFloat(s.PValue)
 		}
 		row.Score = s.Score
 		if s.HasCI {
-			row.Mean, row.CI = ptr(s.Mean), ptr(s.CI)
+			row.Mean, row.CI = mtFloat(s.Mean), mtFloat(s.CI)
 		}
 		out.Systems = append(out.Systems, row)
 	}
@@ -229,9 +229,9 @@ func (m multiOut) doc() *report.Doc {
 	return d
 }
 
-// emitLines writes one compact JSON object per value (JSON Lines), after
+// emitJSONLines writes one compact JSON object per value (JSON Lines), after
 // rendering all of them.
-func emitLines[T any](e *env, vs []T) error {
+func emitJSONLines[T any](e *env, vs []T) error {
 	var b bytes.Buffer
 	for _, v := range vs {
 		line, err := report.JSON(v, "")
