@@ -13,6 +13,11 @@
 // with Add. The one-call functions CorpusBLEU, SentenceBLEU, CorpusCHRF
 // and SentenceCHRF are thin wrappers.
 //
+// Paired compares systems by paired bootstrap resampling or approximate
+// randomisation over the sentences' statistics, and BootstrapCI gives a
+// bootstrap confidence interval, both with sacreBLEU's definitions and
+// seeded, platform-independent random streams.
+//
 // References come as reference sets: refs[k][i] is reference k of sentence
 // i (one slice per reference file), as sacreBLEU's corpus_score takes them.
 //
