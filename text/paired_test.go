@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -216,5 +217,30 @@ func TestPairedErrors(t *testing.T) {
 	}
 	if _, _, err := BootstrapCI(base, (*BLEUStats).Add, func(s BLEUStats) float64 { return 0 }, 0, 1); !errors.Is(err, ErrBadOption) {
 		t.Errorf("BootstrapCI n=0: %v", err)
+	}
+}
+
+// TestRandomisationVec: the flattened approximate randomisation gives
+// exactly the generic path's trial statistics (same random bits).
+func TestRandomisationVec(t *testing.T) {
+	b, base, sys := pairedFixture(t)
+	score := func(s BLEUStats) float64 { return b.Score(s).Score }
+	for _, n := range []int{1, 7, 300} {
+		got, ok := randomisationVec(base, sys[0], score, n, 3)
+		want := randomisation(base, sys[0], (*BLEUStats).Add, score, n, 3)
+		if !ok || !slices.Equal(got, want) {
+			t.Errorf("n=%d: vector path differs from the generic one", n)
+		}
+	}
+	c, _ := NewCHRF(CHRFOptions{WordOrder: 2})
+	ref := readGzLines(t, "testdata/wmt17/newstest2017.ref.en-de.txt.gz")[:130]
+	h1 := readGzLines(t, "testdata/wmt17/newstest2017.online-B.0.en-de.txt.gz")[:130]
+	h2 := readGzLines(t, "testdata/wmt17/newstest2017.uedin-nmt.4722.en-de.txt.gz")[:130]
+	s1, _ := c.Corpus(h1, [][]string{ref})
+	s2, _ := c.Corpus(h2, [][]string{ref})
+	got, ok := randomisationVec(s1, s2, c.Score, 50, 9)
+	want := randomisation(s1, s2, (*CHRFStats).Add, c.Score, 50, 9)
+	if !ok || !slices.Equal(got, want) {
+		t.Error("chrF: vector path differs from the generic one")
 	}
 }
