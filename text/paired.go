@@ -228,6 +228,9 @@ func bootstrapScores[S any](all [][]S, add func(*S, S), score func(S) float64, n
 	for k := range out {
 		out[k] = make([]float64, n)
 	}
+	if !slowPath && bootstrapVec(all, score, n, seed, out) {
+		return out
+	}
 	parallel(n, func() func(lo, hi int) {
 		sums := make([]S, len(all))
 		return func(lo, hi int) {
@@ -247,6 +250,50 @@ func bootstrapScores[S any](all [][]S, add func(*S, S), score func(S) float64, n
 		}
 	})
 	return out
+}
+
+// bootstrapVec is bootstrapScores on flattened statistics (the same
+// draws); it returns false, leaving out alone, for statistics vec does not
+// know.
+func bootstrapVec[S any](all [][]S, score func(S) float64, n int, seed uint64, out [][]float64) bool {
+	flats := make([][]int64, len(all))
+	dim := 0
+	for k, st := range all {
+		f, d, ok := vec(st)
+		if !ok || (k > 0 && d != dim) {
+			return false
+		}
+		flats[k], dim = f, d
+	}
+	m := len(all[0])
+	parallel(n, func() func(lo, hi int) {
+		acc := make([][]int64, len(all))
+		for k := range acc {
+			acc[k] = make([]int64, dim)
+		}
+		return func(lo, hi int) {
+			for j := lo; j < hi; j++ {
+				r := stream(seed, j, tagBootstrap)
+				for k := range acc {
+					clear(acc[k])
+				}
+				for range m {
+					i := r.IntN(m)
+					for k, f := range flats {
+						row := f[i*dim : i*dim+dim]
+						a := acc[k]
+						for d, x := range row {
+							a[d] += x
+						}
+					}
+				}
+				for k := range acc {
+					out[k][j] = score(unvec[S](acc[k]))
+				}
+			}
+		}
+	})
+	return true
 }
 
 // randomisation returns |score(A_t) − score(B_t)| for n trials, where

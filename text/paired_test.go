@@ -244,3 +244,20 @@ func TestRandomisationVec(t *testing.T) {
 		t.Error("chrF: vector path differs from the generic one")
 	}
 }
+
+// TestBootstrapVec: the flattened bootstrap gives exactly the generic
+// path's scores (same draws).
+func TestBootstrapVec(t *testing.T) {
+	b, base, sys := pairedFixture(t)
+	score := func(s BLEUStats) float64 { return b.Score(s).Score }
+	all := [][]BLEUStats{base, sys[0], sys[1]}
+	fast := bootstrapScores(all, (*BLEUStats).Add, score, 40, 5)
+	slowPath = true
+	slow := bootstrapScores(all, (*BLEUStats).Add, score, 40, 5)
+	slowPath = false
+	for k := range all {
+		if !slices.Equal(fast[k], slow[k]) {
+			t.Errorf("system %d: vector path differs from the generic one", k)
+		}
+	}
+}
