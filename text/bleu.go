@@ -559,7 +559,7 @@ func (b *BLEU) Corpus(hyps []string, refs [][]string) ([]BLEUStats, error) {
 		return nil, err
 	}
 	out := make([]BLEUStats, len(hyps))
-	parallel(len(hyps), func() func(lo, hi int) {
+	parallel(len(hyps), 256, func() func(lo, hi int) {
 		w := newBLEUWork()
 		rs := make([]string, len(refs))
 		return func(lo, hi int) {

@@ -559,7 +559,7 @@ func (c *CHRF) Corpus(hyps []string, refs [][]string) ([]CHRFStats, error) {
 		return nil, err
 	}
 	out := make([]CHRFStats, len(hyps))
-	parallel(len(hyps), func() func(lo, hi int) {
+	parallel(len(hyps), 256, func() func(lo, hi int) {
 		w := c.newWork()
 		rs := make([]string, len(refs))
 		return func(lo, hi int) {

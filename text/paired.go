@@ -231,7 +231,7 @@ func bootstrapScores[S any](all [][]S, add func(*S, S), score func(S) float64, n
 	if !slowPath && bootstrapVec(all, score, n, seed, out) {
 		return out
 	}
-	parallel(n, func() func(lo, hi int) {
+	parallel(n, 256, func() func(lo, hi int) {
 		sums := make([]S, len(all))
 		return func(lo, hi int) {
 			for j := lo; j < hi; j++ {
@@ -266,7 +266,7 @@ func bootstrapVec[S any](all [][]S, score func(S) float64, n int, seed uint64, o
 		flats[k], dim = f, d
 	}
 	m := len(all[0])
-	parallel(n, func() func(lo, hi int) {
+	parallel(n, 256, func() func(lo, hi int) {
 		acc := make([][]int64, len(all))
 		for k := range acc {
 			acc[k] = make([]int64, dim)
@@ -301,7 +301,7 @@ func bootstrapVec[S any](all [][]S, score func(S) float64, n int, seed uint64, o
 // trial t's bit i is set, and the other way round otherwise.
 func randomisation[S any](base, sys []S, add func(*S, S), score func(S) float64, n int, seed uint64) []float64 {
 	out := make([]float64, n)
-	parallel(n, func() func(lo, hi int) {
+	parallel(n, 256, func() func(lo, hi int) {
 		return func(lo, hi int) {
 			for t := lo; t < hi; t++ {
 				r := stream(seed, t, tagRandom)
@@ -396,7 +396,7 @@ func randomisationVec[S any](base, sys []S, score func(S) float64, n int, seed u
 		}
 	}
 	out := make([]float64, n)
-	parallel(n, func() func(lo, hi int) {
+	parallel(n, 256, func() func(lo, hi int) {
 		acc := make([]int64, dim)
 		a := make([]int64, dim)
 		b := make([]int64, dim)

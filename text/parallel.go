@@ -7,11 +7,11 @@ import (
 )
 
 // parallel calls, on up to GOMAXPROCS goroutines, the function that
-// newWorker returns for each goroutine over consecutive chunks [lo, hi)
-// covering [0, n). Each chunk is handled by exactly one goroutine, so
-// writes to out[i] for i in the chunk need no locking.
-func parallel(n int, newWorker func() func(lo, hi int)) {
-	const chunk = 256
+// newWorker returns for each goroutine over consecutive chunks [lo, hi) of
+// at most chunk items covering [0, n). Each chunk is handled by exactly one
+// goroutine, so writes to out[i] for i in the chunk need no locking. Small
+// chunks balance expensive items (TER); large ones cost less to hand out.
+func parallel(n, chunk int, newWorker func() func(lo, hi int)) {
 	workers := runtime.GOMAXPROCS(0)
 	if n <= chunk || workers == 1 {
 		newWorker()(0, n)
@@ -28,7 +28,7 @@ func parallel(n int, newWorker func() func(lo, hi int)) {
 			defer wg.Done()
 			f := newWorker()
 			for {
-				lo := int(next.Add(chunk)) - chunk
+				lo := int(next.Add(int64(chunk))) - chunk
 				if lo >= n {
 					return
 				}

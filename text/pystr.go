@@ -66,33 +66,40 @@ func pyStrip(s string) string {
 	return s
 }
 
-// appendPyFields appends the fields of s, split at runs of Python whitespace
-// (str.split()), to dst.
-func appendPyFields(dst []string, s string) []string {
-	start := -1
-	for i := 0; i < len(s); {
+// nextPyField returns the bounds [lo, hi) of the first field of s at or
+// after byte i, fields being separated by runs of Python whitespace (as
+// str.split() splits); lo is -1 when there is none. It serves strings and
+// byte slices alike.
+func nextPyField[S ~string | ~[]byte](s S, i int) (lo, hi int) {
+	lo = -1
+	for i < len(s) {
 		c := s[i]
-		var sp bool
-		n := 1
+		sp, n := false, 1
 		if c < utf8.RuneSelf {
 			sp = asciiSpace[c]
 		} else {
 			var r rune
-			r, n = utf8.DecodeRuneInString(s[i:])
+			// At most 4 bytes: the conversion needs no allocation.
+			r, n = utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
 			sp = unicode.IsSpace(r)
 		}
 		if sp {
-			if start >= 0 {
-				dst = append(dst, s[start:i])
-				start = -1
+			if lo >= 0 {
+				return lo, i
 			}
-		} else if start < 0 {
-			start = i
+		} else if lo < 0 {
+			lo = i
 		}
 		i += n
 	}
-	if start >= 0 {
-		dst = append(dst, s[start:])
+	return lo, len(s)
+}
+
+// appendPyFields appends the fields of s, split at runs of Python whitespace
+// (str.split()), to dst.
+func appendPyFields(dst []string, s string) []string {
+	for lo, hi := nextPyField(s, 0); lo >= 0; lo, hi = nextPyField(s, hi) {
+		dst = append(dst, s[lo:hi])
 	}
 	return dst
 }
@@ -107,38 +114,13 @@ func joinPyFields(s string) string {
 
 // appendJoinedFields writes " ".join(s.split()) to b.
 func appendJoinedFields(b *strings.Builder, s string) {
-	start := -1
 	first := true
-	for i := 0; i < len(s); {
-		c := s[i]
-		var sp bool
-		n := 1
-		if c < utf8.RuneSelf {
-			sp = asciiSpace[c]
-		} else {
-			var r rune
-			r, n = utf8.DecodeRuneInString(s[i:])
-			sp = unicode.IsSpace(r)
-		}
-		if sp {
-			if start >= 0 {
-				if !first {
-					b.WriteByte(' ')
-				}
-				b.WriteString(s[start:i])
-				first = false
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-		i += n
-	}
-	if start >= 0 {
+	for lo, hi := nextPyField(s, 0); lo >= 0; lo, hi = nextPyField(s, hi) {
 		if !first {
 			b.WriteByte(' ')
 		}
-		b.WriteString(s[start:])
+		b.WriteString(s[lo:hi])
+		first = false
 	}
 }
 

@@ -3,16 +3,9 @@ package text
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 )
-
-// TERSacreBLEUVersion is the sacreBLEU release whose TER evalkit reproduces;
-// it is the version field of [TEROptions.Signature].
-const TERSacreBLEUVersion = "2.6.0"
 
 // ErrTERRefCount is returned when sentences with different numbers of
 // references are combined in one [TERStats].
@@ -58,7 +51,7 @@ func (o TEROptions) Signature(nrefs int) string {
 	}
 	return "nrefs:" + n + "|case:" + c + "|tok:tercom|norm:" + yn(o.Normalized) +
 		"|punct:" + yn(!o.NoPunct) + "|asian:" + yn(o.AsianSupport) +
-		"|version:" + TERSacreBLEUVersion
+		"|version:" + SignatureVersion
 }
 
 // TERTokenize returns the words that TER compares for sentence s under o:
@@ -215,31 +208,18 @@ func TERStatsOf(hyps []string, refs [][]string, o TEROptions, perSentence bool) 
 	}
 	n := len(hyps)
 	each := make([]TERStats, n)
-	workers := min(runtime.GOMAXPROCS(0), max(1, n/16))
-	const chunk = 16
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			a := newTERAligner()
-			terSentRefs := make([]string, len(refs))
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
-					return
+	parallel(n, 16, func() func(lo, hi int) {
+		a := newTERAligner()
+		sentRefs := make([]string, len(refs))
+		return func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				for k := range refs {
+					sentRefs[k] = refs[k][i]
 				}
-				for i := lo; i < min(lo+chunk, n); i++ {
-					for k := range refs {
-						terSentRefs[k] = refs[k][i]
-					}
-					each[i] = a.stats(hyps[i], terSentRefs, o)
-				}
+				each[i] = a.stats(hyps[i], sentRefs, o)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	total := TERStats{NRefs: len(refs)}
 	for _, s := range each {
 		total.Sentences++

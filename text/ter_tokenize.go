@@ -2,7 +2,6 @@ package text
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -26,12 +25,12 @@ import (
 //  5. the result is split at whitespace (Python's str.split: Unicode
 //     White_Space plus U+001C–U+001F).
 func terTokenize(s string, o TEROptions) []string {
-	s = strings.TrimRightFunc(s, terPySpace)
+	s = strings.TrimRightFunc(s, isPySpace)
 	if s == "" {
 		return nil
 	}
 	if !o.CaseSensitive {
-		s = terPyLower(s)
+		s = pyLower(s)
 	}
 	if o.Normalized {
 		s = terNormalizeWestern(s)
@@ -51,95 +50,7 @@ func terTokenize(s string, o TEROptions) []string {
 			return r
 		}, s)
 	}
-	return strings.FieldsFunc(s, terPySpace)
-}
-
-// terPySpace reports whether Python's str.isspace holds for r: the Unicode
-// White_Space characters (Go's unicode.IsSpace) and the ASCII information
-// separators U+001C–U+001F, which Python also splits at.
-func terPySpace(r rune) bool {
-	if r >= 0x1c && r <= 0x1f {
-		return true
-	}
-	return unicode.IsSpace(r)
-}
-
-// terPyLower lowercases s as Python 3's str.lower: the simple Unicode lowercase
-// mapping of every character, except U+0130 (İ), which becomes "i̇" (i and a
-// combining dot above), and U+03A3 (Σ), which becomes final sigma ς when a
-// cased letter precedes it and none follows (case-ignorable characters
-// skipped in both directions), else σ.
-func terPyLower(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return strings.ToLower(s)
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	for i, r := range s {
-		switch r {
-		case 0x130:
-			b.WriteString("i\u0307")
-		case 0x3a3:
-			if terFinalSigma(s, i) {
-				b.WriteRune(0x3c2)
-			} else {
-				b.WriteRune(0x3c3)
-			}
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
-}
-
-// terFinalSigma reports whether the Σ at byte offset i of s is in the
-// Final_Sigma context of Unicode's SpecialCasing, as CPython tests it.
-func terFinalSigma(s string, i int) bool {
-	j := i
-	cased := false
-	for j > 0 {
-		r, n := utf8.DecodeLastRuneInString(s[:j])
-		j -= n
-		if !terCaseIgnorable(r) {
-			cased = terIsCased(r)
-			break
-		}
-	}
-	if !cased {
-		return false
-	}
-	for _, r := range s[i+utf8.RuneLen(0x3a3):] {
-		if !terCaseIgnorable(r) {
-			return !terIsCased(r)
-		}
-	}
-	return true
-}
-
-// terIsCased is Unicode's Cased property: Lowercase, Uppercase or Lt.
-func terIsCased(r rune) bool {
-	return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) ||
-		unicode.Is(unicode.Other_Lowercase, r) || unicode.Is(unicode.Other_Uppercase, r)
-}
-
-// terCaseIgnorable is Unicode's Case_Ignorable property: general category
-// Mn, Me, Cf, Lm or Sk, or word-break class MidLetter, MidNumLet or
-// Single_Quote.
-func terCaseIgnorable(r rune) bool {
-	switch r {
-	case '\'', '.', ':', 0xb7, 0x387, 0x55f, 0x5f4, 0x2018, 0x2019, 0x2024, 0x2027,
-		0xfe13, 0xfe52, 0xfe55, 0xff07, 0xff0e, 0xff1a:
-		return true
-	}
-	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
+	return strings.FieldsFunc(s, isPySpace)
 }
 
 // terNormalizeWestern is tercom's western normalisation as sacreBLEU

@@ -175,37 +175,12 @@ func joinFieldsBytes(t *tokBuf, s []byte) string {
 	t.sb.Reset()
 	t.sb.Grow(len(s))
 	first := true
-	start := -1
-	for i := 0; i < len(s); {
-		c := s[i]
-		var sp bool
-		n := 1
-		if c < utf8.RuneSelf {
-			sp = asciiSpace[c]
-		} else {
-			var r rune
-			r, n = utf8.DecodeRune(s[i:])
-			sp = unicode.IsSpace(r)
-		}
-		if sp {
-			if start >= 0 {
-				if !first {
-					t.sb.WriteByte(' ')
-				}
-				t.sb.Write(s[start:i])
-				first = false
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-		i += n
-	}
-	if start >= 0 {
+	for lo, hi := nextPyField(s, 0); lo >= 0; lo, hi = nextPyField(s, hi) {
 		if !first {
 			t.sb.WriteByte(' ')
 		}
-		t.sb.Write(s[start:])
+		t.sb.Write(s[lo:hi])
+		first = false
 	}
 	return t.sb.String()
 }

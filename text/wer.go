@@ -74,7 +74,7 @@ func (s WERStats) Result() WERScore {
 // WordErrorRate tokenises. (jiwer splits at single spaces after collapsing
 // runs of whitespace: the two differ only for tabs and other non-space
 // whitespace between words.)
-func WERWords(s string) []string { return strings.FieldsFunc(s, terPySpace) }
+func WERWords(s string) []string { return strings.FieldsFunc(s, isPySpace) }
 
 // WERSentenceStats returns the word-level counts of one hypothesis against its
 // reference; words are those of [WERWords] and compare exactly.

@@ -3,56 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var updateText = flag.Bool("update-text", false, "rewrite testdata/bleu/*.stdout and *.stderr from the current output")
-
-// TestTextCLIGolden runs every testdata/bleu/NAME.args (one argument a
-// line, run from testdata/bleu) and compares standard output, standard
-// error and the exit status (first line of NAME.stderr: "exit N") with the
-// golden files. Numbers in the goldens were checked against sacreBLEU
-// 2.6.0's command line (see TestTextCLIAgainstSacreBLEU and docs/text.md).
-func TestTextCLIGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/bleu/*.args")
-	if len(files) == 0 {
-		t.Fatal("no golden cases")
-	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".args")
-		t.Run(name, func(t *testing.T) {
-			raw, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var args []string
-			for _, a := range strings.Split(strings.TrimRight(string(raw), "\n"), "\n") {
-				args = append(args, strings.ReplaceAll(a, "DIR/", "testdata/bleu/"))
-			}
-			var out, errb bytes.Buffer
-			code := exitCode(run(args, strings.NewReader(""), &out, &errb), &errb)
-			gotErr := "exit " + string(rune('0'+code)) + "\n" + errb.String()
-			base := strings.TrimSuffix(f, ".args")
-			if *updateText {
-				os.WriteFile(base+".stdout", out.Bytes(), 0o644)
-				os.WriteFile(base+".stderr", []byte(gotErr), 0o644)
-				return
-			}
-			wantOut, _ := os.ReadFile(base + ".stdout")
-			wantErr, _ := os.ReadFile(base + ".stderr")
-			if out.String() != string(wantOut) {
-				t.Errorf("stdout:\n%s\nwant:\n%s", out.String(), wantOut)
-			}
-			if gotErr != string(wantErr) {
-				t.Errorf("stderr:\n%s\nwant:\n%s", gotErr, wantErr)
-			}
-		})
-	}
-}
 
 // TestTextCLIAgainstSacreBLEU checks the headline numbers of the golden
 // inputs against sacreBLEU 2.6.0's command line, run as
@@ -66,9 +19,9 @@ func TestTextCLIAgainstSacreBLEU(t *testing.T) {
 		key  string
 		want float64
 	}{
-		{[]string{"bleu", "--hyp", "testdata/bleu/hyp.txt", "--ref", "testdata/bleu/ref.txt", "--ref", "testdata/bleu/ref2.txt"}, "bleu", 70.235000},
-		{[]string{"bleu", "--hyp", "testdata/bleu/hyp.txt.gz", "--ref", "testdata/bleu/ref.txt", "--ref", "testdata/bleu/ref2.txt", "--tokenize", "intl", "--lowercase", "--smooth", "floor"}, "bleu", 69.139693},
-		{[]string{"chrf", "testdata/bleu/hyp.txt", "--ref", "testdata/bleu/ref.txt", "--word-order", "2"}, "score", 56.224298},
+		{[]string{"bleu", "--hyp", "testdata/cli/hyp.txt", "--ref", "testdata/cli/ref.txt", "--ref", "testdata/cli/ref2.txt"}, "bleu", 70.235000},
+		{[]string{"bleu", "--hyp", "testdata/cli/hyp.txt.gz", "--ref", "testdata/cli/ref.txt", "--ref", "testdata/cli/ref2.txt", "--tokenize", "intl", "--lowercase", "--smooth", "floor"}, "bleu", 69.139693},
+		{[]string{"chrf", "testdata/cli/hyp.txt", "--ref", "testdata/cli/ref.txt", "--word-order", "2"}, "score", 56.224298},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
@@ -91,7 +44,7 @@ func TestTextCLIAgainstSacreBLEU(t *testing.T) {
 // TestTextCLISentenceSumsToCorpus: the statistics of --sentence lines add
 // up to the corpus statistics.
 func TestTextCLISentenceSumsToCorpus(t *testing.T) {
-	args := []string{"bleu", "--hyp", "testdata/bleu/hyp.txt", "--ref", "testdata/bleu/ref.txt"}
+	args := []string{"bleu", "--hyp", "testdata/cli/hyp.txt", "--ref", "testdata/cli/ref.txt"}
 	var corpus, lines bytes.Buffer
 	if err := run(append(args, "--format", "json"), nil, &corpus, &corpus); err != nil {
 		t.Fatal(err)

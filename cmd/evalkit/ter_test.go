@@ -45,7 +45,7 @@ func terFiles(t *testing.T) string {
 func TestTERCLI(t *testing.T) {
 	dir := terFiles(t)
 	p := func(name string) string { return filepath.Join(dir, name) }
-	sig1 := "nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0"
+	sig1 := "nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0+evalkit"
 	cases := []struct {
 		name   string
 		args   []string
@@ -67,10 +67,10 @@ func TestTERCLI(t *testing.T) {
 		{name: "positional hyp and gzip", args: []string{"ter", p("h.txt.gz"), "--ref", p("r.txt")},
 			has: []string{`"score": 42.857142857142854`}},
 		{name: "two refs", args: []string{"ter", "--hyp", p("h.txt"), "--ref", p("r.txt"), "--ref", p("r2.txt")},
-			has: []string{`"score": 28.57142857142857`, `"signature": "nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0"`}},
+			has: []string{`"score": 28.57142857142857`, `"signature": "nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0+evalkit"`}},
 		{name: "all flags", args: []string{"ter", "--hyp", p("h.txt"), "--ref", p("r.txt"), "--ref", p("r2.txt"),
 			"--normalized", "--no-punct", "--case-sensitive", "--asian-support"},
-			has: []string{`"score": 28.57142857142857`, `"signature": "nrefs:2|case:mixed|tok:tercom|norm:yes|punct:no|asian:yes|version:2.6.0"`}},
+			has: []string{`"score": 28.57142857142857`, `"signature": "nrefs:2|case:mixed|tok:tercom|norm:yes|punct:no|asian:yes|version:2.6.0+evalkit"`}},
 		{name: "sentence", args: []string{"ter", "--hyp", p("h.txt"), "--ref", p("r.txt"), "--sentence"},
 			stdout: `{"score":50,"num_edits":2,"ref_length":4}
 {"score":33.33333333333333,"num_edits":1,"ref_length":3}
