@@ -40,15 +40,7 @@ func runRegress(e *env, args []string) error {
 	bounded := fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
 	plotDir := fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
 	format := formatFlag(fs)
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
-	if err != nil {
-		return err
-	}
-	outFmt, err := outputFormat(e, *format)
+	path, outFmt, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
