@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
@@ -26,6 +27,11 @@ import (
 // It returns an error when names and ranks differ in length, fewer than 2
 // algorithms are given, or a rank or cd is not finite.
 func CDDiagram(title string, names []string, avgRanks []float64, cd float64, lowerIsBetter bool) ([]byte, error) {
+	return CDDiagramFormat("svg", title, names, avgRanks, cd, lowerIsBetter)
+}
+
+// CDDiagramFormat is CDDiagram encoded as "svg" or "png".
+func CDDiagramFormat(format, title string, names []string, avgRanks []float64, cd float64, lowerIsBetter bool) ([]byte, error) {
 	k := len(names)
 	if k != len(avgRanks) || k < 2 {
 		return nil, fmt.Errorf("plot: CD diagram needs at least 2 algorithms with one rank each, got %d names and %d ranks", k, len(avgRanks))
@@ -60,9 +66,17 @@ func CDDiagram(title string, names []string, avgRanks []float64, cd float64, low
 	if title != "" {
 		top += vg.Points(18)
 	}
-	height := top + vg.Points(30) + vg.Length(len(cliques))*vg.Points(6) + vg.Length(max(left, k-left)+1)*rowH + vg.Points(24)
-	svg := vgsvg.New(width, height)
-	c := draw.New(svg)
+	height := top + vg.Points(30) + vg.Length(len(cliques))*vg.Points(6) + vg.Length(max(left, k-left))*rowH + vg.Points(16)
+	var cw vg.CanvasWriterTo
+	switch format {
+	case "svg":
+		cw = vgsvg.New(width, height)
+	case "png":
+		cw = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
+	default:
+		return nil, fmt.Errorf("plot: unknown figure format %q", format)
+	}
+	c := draw.New(cw)
 
 	txt := func(size vg.Length, xa text.XAlignment, ya text.YAlignment) draw.TextStyle {
 		return draw.TextStyle{Color: color.Black, Font: font.From(gplot.DefaultFont, size), XAlign: xa, YAlign: ya, Handler: gplot.DefaultTextHandler}
@@ -134,7 +148,7 @@ func CDDiagram(title string, names []string, avgRanks []float64, cd float64, low
 		}
 	}
 	var b bytes.Buffer
-	if _, err := svg.WriteTo(&b); err != nil {
+	if _, err := cw.WriteTo(&b); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
