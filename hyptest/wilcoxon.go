@@ -77,8 +77,9 @@ type WilcoxonResult struct {
 // zeros; zeros force the normal approximation. Where scipy 1.10 differs it
 // is documented rather than copied: with ties and Exact, scipy truncates R⁺
 // to an integer and uses the tie-free distribution; evalkit uses the exact
-// distribution of the tied ranks, and Auto chooses Approx when there are
-// ties (as scipy ≥ 1.11 does).
+// distribution of the tied ranks; and Auto chooses Approx when there are
+// ties, where scipy 1.10 would use the (inapplicable) tie-free exact
+// distribution.
 //
 // Errors: ErrTooFew when no non-zero difference remains (or x is empty),
 // ErrNotFinite. It panics if x and y differ in length.

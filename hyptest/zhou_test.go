@@ -201,3 +201,20 @@ func FuzzFriedman(f *testing.F) {
 		}
 	})
 }
+
+func FuzzCounts(f *testing.F) {
+	f.Add(int64(3), int64(10), int64(4), int64(12), 0.3)
+	f.Add(int64(0), int64(0), int64(0), int64(1), 0.5)
+	f.Fuzz(func(t *testing.T, a, na, b, nb int64, p float64) {
+		na, nb = na%100000, nb%100000
+		if r, err := McNemar(a%100000, b%100000, McNemarOptions{Exact: a%2 == 0}); err == nil && !(r.PValue >= 0 && r.PValue <= 1) {
+			t.Fatalf("mcnemar p = %v", r.PValue)
+		}
+		if r, err := BinomTest(a%1000, na%1000, p, Alternative(uint64(b)%3)); err == nil && !(r.PValue >= 0 && r.PValue <= 1) {
+			t.Fatalf("binomtest p = %v", r.PValue)
+		}
+		if r, err := TwoProportions(a, na, b, nb, TwoSided, 0.95); err == nil && (!(r.PValue >= 0 && r.PValue <= 1) || math.IsNaN(r.CI[0])) {
+			t.Fatalf("proportions %+v", r)
+		}
+	})
+}

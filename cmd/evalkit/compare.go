@@ -14,7 +14,9 @@ import (
 
 // compareTest is one statistical test of "evalkit compare". Each lives in
 // a small function; a file may add one with registerCompare from its init
-// function (compare_delong.go does).
+// function, e.g. a compare_delong.go with
+//
+//	func init() { registerCompare(&compareTest{"delong", "…", runDeLong}) }
 type compareTest struct {
 	name    string
 	summary string // one line for "evalkit compare --help"
@@ -31,7 +33,7 @@ func registerCompare(t *compareTest) {
 }
 
 func init() {
-	register(&command{name: "compare", summary: "significance tests: mcnemar, ttest, wilcoxon, cv5x2, friedman, binomial, abtest", run: runCompare})
+	register(&command{name: "compare", summary: "significance tests of two or more models (evalkit compare --help lists them)", run: runCompare})
 	for _, t := range []*compareTest{
 		{"mcnemar", "McNemar's test of two classifiers on the same rows", runMcNemar},
 		{"ttest", "paired t-test of two score columns (one row per fold)", runTTest},
