@@ -475,7 +475,7 @@ func runBinomial(e *env, args []string) error {
 		kv("test error rate", report.Sig(res.ErrorRate)+" ("+fmt.Sprint(*k)+"/"+fmt.Sprint(*n)+")"),
 		kv("H₀", "ε ≤ "+report.Sig(*eps)), kv("p-value P(X ≥ errors)", report.Sig(res.PValue)),
 		kv("critical error rate ε̄", report.Sig(res.CriticalError)+" ("+fmt.Sprint(res.CriticalCount)+" errors)"),
-		kv("H₀ at α = "+report.Sig(*alpha), verdict)))
+		kv(fmt.Sprintf("H₀ at α = %g", *alpha), verdict)))
 }
 
 // ---- abtest ----------------------------------------------------------------

@@ -95,7 +95,7 @@ func runFriedman(e *env, args []string) error {
 		out.AvgRanks[a] = res.AvgRanks[j]
 	}
 	if *plotPath != "" {
-		title := fmt.Sprintf("Critical difference (Nemenyi, α = %s, N = %d)", report.Sig(res.Alpha), res.N)
+		title := fmt.Sprintf("Critical difference (Nemenyi, α = %g, N = %d)", res.Alpha, res.N)
 		svg, err := plot.CDDiagram(title, algs, res.AvgRanks, res.CD, *lower)
 		if err != nil {
 			return err
@@ -111,7 +111,7 @@ func runFriedman(e *env, args []string) error {
 			kv("ranking", map[bool]string{false: "higher score is better", true: "lower score is better"}[*lower]),
 			kv("Friedman χ²", report.Sig(res.ChiSquare)), kv("p-value", report.Sig(res.PValue)),
 			kv("Iman–Davenport F", report.Sig(res.ImanDavenport)), kv("p-value (F)", report.Sig(res.ImanDavenportP)),
-			kv("Nemenyi q_α (α = "+report.Sig(res.Alpha)+")", report.Sig(res.QAlpha)),
+			kv(fmt.Sprintf("Nemenyi q_α (α = %g)", res.Alpha), report.Sig(res.QAlpha)),
 			kv("critical difference", report.Sig(res.CD)),
 		}}
 		ranks := &report.Table{Title: "Average ranks (1 = best)", Header: []string{"algorithm", "rank"}}
