@@ -221,7 +221,7 @@ func runMcNemar(e *env, args []string) error {
 			return err
 		}
 	}
-	var n, n01, n10 int64
+	var st hyptest.Agreement
 	for r.Next() {
 		var v [3][]byte
 		for i, c := range cols {
@@ -229,19 +229,13 @@ func runMcNemar(e *env, args []string) error {
 				return err
 			}
 		}
-		ra, rb := string(v[1]) == string(v[0]), string(v[2]) == string(v[0])
-		switch {
-		case !ra && rb:
-			n01++
-		case ra && !rb:
-			n10++
-		}
-		n++
+		st.Add(string(v[1]) == string(v[0]), string(v[2]) == string(v[0]))
 	}
 	if err := r.Err(); err != nil {
 		return err
 	}
-	res, err := hyptest.McNemar(n01, n10, hyptest.McNemarOptions{Exact: *exact, NoCorrection: *noCorr})
+	n, n01, n10 := st.BothRight+st.N01+st.N10+st.BothWrong, st.N01, st.N10
+	res, err := st.McNemar(hyptest.McNemarOptions{Exact: *exact, NoCorrection: *noCorr})
 	if err != nil {
 		return dataError(file, err)
 	}
