@@ -28,7 +28,8 @@ const (
 	// ties, else Approx.
 	Auto WilcoxonMethod = iota
 	// Exact uses the exact null distribution of R⁺ (all 2ⁿ sign patterns
-	// of the ranks, ties included). Zeros make it fall back to Approx.
+	// of the ranks, ties included). Zeros, or more than 1000 differences,
+	// make it fall back to Approx with a warning.
 	Exact
 	// Approx uses the normal approximation.
 	Approx
@@ -157,9 +158,12 @@ func Wilcoxon(x, y []float64, opt WilcoxonOptions) (WilcoxonResult, error) {
 	case Auto:
 		exact = r.N <= 50 && r.Zeros == 0 && r.TieSets == 0
 	case Exact:
-		exact = r.Zeros == 0
-		if !exact {
+		exact = r.Zeros == 0 && r.N <= maxExactWilcoxon
+		switch {
+		case r.Zeros > 0:
 			r.Warnings = append(r.Warnings, "exact p-value unavailable with zero differences; used the normal approximation")
+		case !exact:
+			r.Warnings = append(r.Warnings, fmt.Sprintf("exact p-value computed for at most %d differences; used the normal approximation", maxExactWilcoxon))
 		}
 	}
 	if exact {
@@ -200,6 +204,9 @@ func Wilcoxon(x, y []float64, opt WilcoxonOptions) (WilcoxonResult, error) {
 	r.PValue = pFromZ(r.Z, opt.Alternative)
 	return r, nil
 }
+
+// maxExactWilcoxon bounds the exact distribution's work (n³/2 steps).
+const maxExactWilcoxon = 1000
 
 // wilcoxonExact returns the exact p-value of R⁺ = rplus given the ranks of
 // n non-zero differences, by the distribution of Σ sᵢ·rᵢ over independent
