@@ -106,3 +106,22 @@ func BenchmarkStudentizedRangeQuantile(b *testing.B) {
 		}
 	}
 }
+
+// Fewer than 2 degrees of freedom: the density of S is unbounded (ν < 1)
+// or positive (ν = 1) at 0. Expected values: scipy 1.10.1
+// studentized_range.cdf(3, 3, df) and .isf(0.05, 3, df).
+func TestStudentizedRangeSmallDF(t *testing.T) {
+	for _, c := range []struct{ df, cdf, q float64 }{
+		{0.5, 0.44942256581978685, 381.80009650709076},
+		{1, 0.5896670445223818, 26.97552986950002},
+		{1.5, 0.6646242689564508, 12.078582695424391},
+	} {
+		d := StudentizedRange{K: 3, DF: c.df}
+		if got := d.CDF(3); !near(got, c.cdf, 1e-9, 0) {
+			t.Errorf("df=%v: cdf = %.17g, want %.17g", c.df, got, c.cdf)
+		}
+		if got := d.UpperQuantile(0.05); !near(got, c.q, 1e-9, 0) {
+			t.Errorf("df=%v: q = %.17g, want %.17g", c.df, got, c.q)
+		}
+	}
+}
