@@ -154,6 +154,24 @@ func mixS(q, nu float64, h func(float64) float64) float64 {
 	// carried by small s (few degrees of freedom, large q) is not missed.
 	total := 0.0
 	b := 12 / q
+	if nu < 2 && loS == 0 {
+		// f(s) ∝ s^(ν−1) is not smooth at 0 (unbounded for ν < 1): with
+		// s = u^m, m = 2/ν, the integrand m u^(m−1) f(u^m) ∝ u is.
+		c := math.Min(1, hiS)
+		if b > 0 && b < hiS {
+			c = b
+		}
+		m := 2 / nu
+		g := func(u float64) float64 {
+			if u <= 0 {
+				return 0
+			}
+			s := math.Pow(u, m)
+			return m * math.Exp(lc+math.Log(u)-nu*s*s/2) * h(q*s)
+		}
+		total += integrate(g, 0, math.Pow(c, 1/m), 4, outerTol, outerNoise)
+		loS = c
+	}
 	if b > loS && b < hiS {
 		total += integrate(f, loS, b, 2, outerTol, outerNoise)
 		loS = b
