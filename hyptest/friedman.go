@@ -148,9 +148,17 @@ func Nemenyi(avgRanks []float64, n int, alpha float64) (qAlpha, cd float64, p []
 		p[i] = make([]float64, k)
 		p[i][i] = 1
 	}
+	// Average ranks over n data sets are multiples of 1/(2n), so rank
+	// differences repeat: compute each distinct one once.
+	memo := map[float64]float64{}
 	for i := 0; i < k; i++ {
 		for j := i + 1; j < k; j++ {
-			v := d.Survival(math.Abs(avgRanks[i]-avgRanks[j]) / se * math.Sqrt2)
+			diff := math.Abs(avgRanks[i] - avgRanks[j])
+			v, ok := memo[diff]
+			if !ok {
+				v = d.Survival(diff / se * math.Sqrt2)
+				memo[diff] = v
+			}
 			p[i][j], p[j][i] = v, v
 		}
 	}

@@ -151,3 +151,30 @@ func TestComparePlot(t *testing.T) {
 		t.Fatalf("no SVG written: %v", err)
 	}
 }
+
+// FuzzCompare feeds arbitrary tables to the file-reading tests: no panic,
+// and a failure leaves standard output empty.
+func FuzzCompare(f *testing.F) {
+	f.Add([]byte("dataset,a,b,c\nd1,1,2,3\nd2,3,2,1\n"), uint8(0))
+	f.Add([]byte("a,b\n0.9,0.8\n0.7,0.75\n0.8,0.8\n"), uint8(1))
+	f.Add([]byte("y_true,a,b\nx,x,y\ny,x,y\n"), uint8(3))
+	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
+		var args []string
+		switch which % 5 {
+		case 0:
+			args = []string{"compare", "friedman", "--format", "json", "-"}
+		case 1:
+			args = []string{"compare", "ttest", "--a", "a", "--b", "b", "--format", "json", "-"}
+		case 2:
+			args = []string{"compare", "wilcoxon", "--a", "a", "--b", "b", "--format", "json", "-"}
+		case 3:
+			args = []string{"compare", "mcnemar", "--true", "y_true", "--pred-a", "a", "--pred-b", "b", "--format", "json", "-"}
+		default:
+			args = []string{"compare", "cv5x2", "--a", "a", "--b", "b", "--format", "json", "-"}
+		}
+		var out, errb bytes.Buffer
+		if err := run(args, bytes.NewReader(data), &out, &errb); err != nil && out.Len() > 0 {
+			t.Fatalf("error %v after writing %q", err, out.String())
+		}
+	})
+}
