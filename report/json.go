@@ -330,3 +330,36 @@ func (e *jsonEncoder) str(s string) {
 	b = bytes.ReplaceAll(b, []byte(`\u0026`), []byte("&"))
 	e.buf.Write(b)
 }
+
+// Object is a JSON object whose members keep their order, for outputs whose
+// keys are only known at run time (a struct fixes them at compile time).
+type Object []Member
+
+// Member is one key and value of an Object.
+type Member struct {
+	Key   string
+	Value any
+}
+
+// KV returns the member key: value.
+func KV(key string, value any) Member { return Member{Key: key, Value: value} }
+
+// MarshalJSON writes the members in order, each value as [JSON] does.
+func (o Object) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, m := range o {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		kb, err := JSON(m.Key, "")
+		if err != nil {
+			return nil, err
+		}
+		vb, err := JSON(m.Value, "")
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(append(b, kb...), ':'), vb...)
+	}
+	return append(b, '}'), nil
+}

@@ -114,15 +114,7 @@ func runClassify(e *env, args []string) error {
 	fs := flag.NewFlagSet("classify", flag.ContinueOnError)
 	var f classifyFlags
 	f.define(fs)
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
-	if err != nil {
-		return err
-	}
-	format, err := outputFormat(e, *f.format)
+	path, format, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
 	}
@@ -164,20 +156,11 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		return nil, err
 	}
 	defer r.Close()
-	tc, err := r.Col(f.trueCol)
+	cols, err := columns(r, f.trueCol, f.predCol, f.weightCol)
 	if err != nil {
 		return nil, err
 	}
-	pc, err := r.Col(f.predCol)
-	if err != nil {
-		return nil, err
-	}
-	wc := -1
-	if f.weightCol != "" {
-		if wc, err = r.Col(f.weightCol); err != nil {
-			return nil, err
-		}
-	}
+	tc, pc, wc := cols[0], cols[1], cols[2]
 	tallies, err := readChunks(e, r, func() *classify.Tally { return classify.NewTally(opt.Labels) },
 		func(tally *classify.Tally, sub *table.Reader) error {
 			for sub.Next() {
@@ -331,20 +314,11 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 		return nil, err
 	}
 	defer r.Close()
-	tc, err := r.Col(f.trueCol)
+	cols, err := columns(r, f.trueCol, f.predCol, f.weightCol)
 	if err != nil {
 		return nil, err
 	}
-	pc, err := r.Col(f.predCol)
-	if err != nil {
-		return nil, err
-	}
-	wc := -1
-	if f.weightCol != "" {
-		if wc, err = r.Col(f.weightCol); err != nil {
-			return nil, err
-		}
-	}
+	tc, pc, wc := cols[0], cols[1], cols[2]
 	states, err := readChunks(e, r, func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) },
 		func(m *classify.Multilabel, sub *table.Reader) error {
 			var ts, ps [][]byte

@@ -108,15 +108,7 @@ func runCluster(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "random seed for --sample")
 	limit := fs.Int("pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
 	format := formatFlag(fs)
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
-	if err != nil {
-		return err
-	}
-	outFmt, err := outputFormat(e, *format)
+	path, outFmt, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // formatFlag adds --format to fs. Its default is text on a terminal and
@@ -25,6 +26,39 @@ func outputFormat(e *env, s string) (report.Format, error) {
 		return 0, usagef("%v", err)
 	}
 	return f, nil
+}
+
+// fileTask parses the arguments of a task that reads one table: the flags
+// (which may follow FILE), the one FILE ("" for standard input) and the
+// output format of --format.
+func fileTask(e *env, fs *flag.FlagSet, args []string, format *string) (path string, f report.Format, err error) {
+	pos, err := parseFlags(fs, e, args)
+	if err != nil {
+		return "", 0, err
+	}
+	if path, err = oneFile(fs, pos); err != nil {
+		return "", 0, err
+	}
+	f, err = outputFormat(e, *format)
+	return path, f, err
+}
+
+// columns returns the index of each named column of r; an empty name (an
+// optional column that was not asked for) gives -1.
+func columns(r *table.Reader, names ...string) ([]int, error) {
+	out := make([]int, len(names))
+	for i, n := range names {
+		out[i] = -1
+		if n == "" {
+			continue
+		}
+		c, err := r.Col(n)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
 }
 
 // emit renders the result completely before writing any of it, so that a

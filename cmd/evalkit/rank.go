@@ -64,15 +64,7 @@ func runRank(e *env, args []string) error {
 	fs := flag.NewFlagSet("rank", flag.ContinueOnError)
 	var f rankFlags
 	f.define(fs)
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
-	if err != nil {
-		return err
-	}
-	format, err := outputFormat(e, *f.format)
+	path, format, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
 	}
@@ -254,20 +246,11 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rankBinaryReport, error
 		return nil, err
 	}
 	defer r.Close()
-	tc, err := r.Col(f.trueCol)
+	cols, err := columns(r, f.trueCol, f.scoreCol, f.weightCol)
 	if err != nil {
 		return nil, err
 	}
-	sc, err := r.Col(f.scoreCol)
-	if err != nil {
-		return nil, err
-	}
-	wc := -1
-	if f.weightCol != "" {
-		if wc, err = r.Col(f.weightCol); err != nil {
-			return nil, err
-		}
-	}
+	tc, sc, wc := cols[0], cols[1], cols[2]
 	lab := &rankLabeler{set: label.NewSet(nil), posLabel: f.posLabel, given: f.posLabel != ""}
 	var b rank.Builder
 	var bn *rank.Binned

@@ -40,15 +40,7 @@ func runRegress(e *env, args []string) error {
 	bounded := fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
 	plotDir := fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
 	format := formatFlag(fs)
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
-	if err != nil {
-		return err
-	}
-	outFmt, err := outputFormat(e, *format)
+	path, outFmt, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
@@ -472,33 +464,6 @@ func (s *lineSample) columns(k int) (ys, ps [][]float64) {
 	return ys, ps
 }
 
-// obj is a JSON object with its keys in a fixed order.
-type obj []kv
-
-type kv struct {
-	k string
-	v any
-}
-
-func (o obj) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	for i, f := range o {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		kb, err := report.JSON(f.k, "")
-		if err != nil {
-			return nil, err
-		}
-		vb, err := report.JSON(f.v, "")
-		if err != nil {
-			return nil, err
-		}
-		b = append(append(append(b, kb...), ':'), vb...)
-	}
-	return append(b, '}'), nil
-}
-
 // measureKeys returns the measure keys of a report in output order.
 func measureKeys(r *regress.Report) []string {
 	var keys []string
@@ -513,40 +478,40 @@ func measureKeys(r *regress.Report) []string {
 
 // multiJSON lays out a multi-output report: the combined measures (arrays
 // of per-output values for raw), then each output's.
-func multiJSON(mr *regress.MultiReport, trues, preds []string) obj {
+func multiJSON(mr *regress.MultiReport, trues, preds []string) report.Object {
 	c := &mr.Combined
-	o := obj{{"n", c.N}, {"weight_sum", c.WeightSum}, {"multioutput", mr.How.String()}}
+	o := report.Object{report.KV("n", c.N), report.KV("weight_sum", c.WeightSum), report.KV("multioutput", mr.How.String())}
 	for _, key := range measureKeys(c) {
 		if mr.How == regress.Raw {
 			vals := make([]float64, len(mr.Outputs))
 			for j := range mr.Outputs {
 				vals[j], _ = mr.Outputs[j].Get(key)
 			}
-			o = append(o, kv{key, vals})
+			o = append(o, report.KV(key, vals))
 		} else {
 			v, _ := c.Get(key)
-			o = append(o, kv{key, v})
+			o = append(o, report.KV(key, v))
 		}
 	}
-	o = append(o, kv{"alpha", c.Alpha}, kv{"power", c.Power})
-	outs := make([]obj, len(mr.Outputs))
+	o = append(o, report.KV("alpha", c.Alpha), report.KV("power", c.Power))
+	outs := make([]report.Object, len(mr.Outputs))
 	// A combined value is null exactly when an output's is; the outputs'
 	// warnings, named by target column, say why.
 	warnings := []string{}
 	for j := range mr.Outputs {
 		r := &mr.Outputs[j]
-		oj := obj{{"true", trues[j]}, {"pred", preds[j]}}
+		oj := report.Object{report.KV("true", trues[j]), report.KV("pred", preds[j])}
 		for _, key := range measureKeys(r) {
 			v, _ := r.Get(key)
-			oj = append(oj, kv{key, v})
+			oj = append(oj, report.KV(key, v))
 		}
-		oj = append(oj, kv{"warnings", r.Warnings})
+		oj = append(oj, report.KV("warnings", r.Warnings))
 		outs[j] = oj
 		for _, w := range r.Warnings {
 			warnings = append(warnings, trues[j]+": "+w)
 		}
 	}
-	return append(o, kv{"outputs", outs}, kv{"warnings", warnings})
+	return append(o, report.KV("outputs", outs), report.KV("warnings", warnings))
 }
 
 // display formats a measure for people: MAPE, sMAPE and WAPE as

@@ -1,0 +1,172 @@
+package hyptest
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// Bootstrap holds the bootstrap distribution of a statistic.
+type Bootstrap struct {
+	Estimate   float64   // θ̂: the statistic on the whole sample
+	Replicates []float64 // θ̂*_b on each resample, in the order drawn
+	Jackknife  []float64 // θ̂₍ᵢ₎: the statistic without row i (for BCa)
+}
+
+// Resample computes the bootstrap distribution of stat over n rows: stat
+// receives the row indices of a sample (all rows, a resample drawn with
+// replacement, or all rows but one for the jackknife) and must not keep
+// the slice. It draws b resamples with a PCG generator seeded by seed,
+// so the replicates are the same on every platform. The jackknife (n
+// further calls) is computed only when jackknife is true.
+//
+// It panics if n < 1 or b < 1; a statistic returning NaN or ±Inf makes the
+// intervals return ErrNotFinite.
+func Resample(n, b int, seed uint64, jackknife bool, stat func(idx []int) float64) *Bootstrap {
+	if n < 1 || b < 1 {
+		panic(fmt.Sprintf("hyptest: bootstrap needs n ≥ 1 and b ≥ 1, got n = %d, b = %d", n, b))
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	bs := &Bootstrap{Estimate: stat(idx), Replicates: make([]float64, b)}
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	for r := range bs.Replicates {
+		for i := range idx {
+			idx[i] = rng.IntN(n)
+		}
+		bs.Replicates[r] = stat(idx)
+	}
+	if jackknife && n > 1 {
+		bs.Jackknife = make([]float64, n)
+		loo := make([]int, n-1)
+		for i := 0; i < n; i++ {
+			loo = loo[:0]
+			for j := 0; j < n; j++ {
+				if j != i {
+					loo = append(loo, j)
+				}
+			}
+			bs.Jackknife[i] = stat(loo)
+		}
+	}
+	return bs
+}
+
+// Percentile returns the percentile interval at confidence level (e.g.
+// 0.95): the α/2 and 1 − α/2 quantiles of the replicates, α = 1 − level,
+// with linear interpolation between order statistics (numpy's default,
+// as scipy.stats.bootstrap(method="percentile")).
+//
+// Errors: ErrInvalid unless 0 < level < 1, ErrNotFinite if a replicate is
+// not finite.
+func (bs *Bootstrap) Percentile(level float64) (lo, hi float64, err error) {
+	if err := checkLevel(level); err != nil {
+		return 0, 0, err
+	}
+	s, err := sortedFinite(bs.Replicates)
+	if err != nil {
+		return 0, 0, err
+	}
+	a := (1 - level) / 2
+	return quantileSorted(s, a), quantileSorted(s, 1-a), nil
+}
+
+// BCa returns the bias-corrected and accelerated interval (Efron &
+// Tibshirani 1993, §14.3): with z₀ = Φ⁻¹(p̂), p̂ the share of replicates
+// below θ̂ (ties count one half), and the acceleration from the jackknife,
+//
+//	â = Σ(θ̄ − θ₍ᵢ₎)³ / (6 [Σ(θ̄ − θ₍ᵢ₎)²]^{3/2}),
+//	α₁ = Φ(z₀ + (z₀ + z_{α/2}) / (1 − â(z₀ + z_{α/2}))), α₂ likewise with z_{1−α/2},
+//
+// the interval is the α₁ and α₂ quantiles of the replicates. It agrees with
+// scipy.stats.bootstrap(method="BCa") given the same replicates.
+//
+// Errors: as Percentile; ErrTooFew without jackknife values; ErrInvalid
+// when every replicate lies on one side of θ̂ (z₀ = ±∞) or the jackknife
+// values are all equal (â = 0/0).
+func (bs *Bootstrap) BCa(level float64) (lo, hi float64, err error) {
+	if err := checkLevel(level); err != nil {
+		return 0, 0, err
+	}
+	s, err := sortedFinite(bs.Replicates)
+	if err != nil {
+		return 0, 0, err
+	}
+	if len(bs.Jackknife) < 2 {
+		return 0, 0, fmt.Errorf("%w: BCa needs jackknife values (Resample with jackknife = true, n ≥ 2)", ErrTooFew)
+	}
+	if err := checkFinite("jackknife", bs.Jackknife); err != nil {
+		return 0, 0, err
+	}
+	below := 0.0
+	for _, v := range s {
+		switch {
+		case v < bs.Estimate:
+			below++
+		case v == bs.Estimate:
+			below += 0.5
+		}
+	}
+	p := below / float64(len(s))
+	if p == 0 || p == 1 {
+		return 0, 0, fmt.Errorf("%w: every bootstrap replicate lies on one side of the estimate %v, so the BCa bias correction is infinite", ErrInvalid, bs.Estimate)
+	}
+	z0 := normQuantile(p)
+	mean := fsum.Of(bs.Jackknife) / float64(len(bs.Jackknife))
+	var num, den fsum.Sum
+	for _, v := range bs.Jackknife {
+		d := mean - v
+		num.Add(d * d * d)
+		den.Add(d * d)
+	}
+	if den.Value() == 0 {
+		return 0, 0, fmt.Errorf("%w: the jackknife values are all equal, so the BCa acceleration is 0/0", ErrInvalid)
+	}
+	acc := num.Value() / (6 * math.Pow(den.Value(), 1.5))
+	a := (1 - level) / 2
+	adj := func(z float64) float64 {
+		t := z0 + z
+		return normCDF(z0 + t/(1-acc*t))
+	}
+	a1, a2 := adj(normQuantile(a)), adj(-normQuantile(a))
+	return quantileSorted(s, a1), quantileSorted(s, a2), nil
+}
+
+func checkLevel(level float64) error {
+	if !(level > 0 && level < 1) {
+		return fmt.Errorf("%w: confidence level %v, want 0 < level < 1", ErrInvalid, level)
+	}
+	return nil
+}
+
+func sortedFinite(x []float64) ([]float64, error) {
+	if len(x) == 0 {
+		return nil, fmt.Errorf("%w: no bootstrap replicates", ErrTooFew)
+	}
+	if err := checkFinite("replicates", x); err != nil {
+		return nil, err
+	}
+	s := slices.Clone(x)
+	slices.Sort(s)
+	return s, nil
+}
+
+// quantileSorted is numpy's default ("linear") quantile of sorted s:
+// position h = (n−1)p, interpolated between the neighbouring values.
+func quantileSorted(s []float64, p float64) float64 {
+	h := float64(len(s)-1) * p
+	i := int(math.Floor(h))
+	if i >= len(s)-1 {
+		return s[len(s)-1]
+	}
+	if i < 0 {
+		return s[0]
+	}
+	f := h - float64(i)
+	return s[i] + f*(s[i+1]-s[i])
+}

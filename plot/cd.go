@@ -1,0 +1,174 @@
+package plot
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// CDDiagram draws Demšar's (2006) critical-difference diagram as SVG: an
+// axis of average ranks from 1 (best, on the left) to k, each algorithm
+// hung from its average rank with its name and rank, a bar of length CD
+// above the axis, and thick bars joining the maximal groups of algorithms
+// whose ranks differ by less than CD (not significantly different by the
+// Nemenyi test). The axis caption says what "best" means: the highest score
+// unless lowerIsBetter (errors, losses). title may be empty.
+//
+// It returns an error when names and ranks differ in length, fewer than 2
+// algorithms are given, or a rank or cd is not finite.
+func CDDiagram(title string, names []string, avgRanks []float64, cd float64, lowerIsBetter bool) ([]byte, error) {
+	return CDDiagramFormat("svg", title, names, avgRanks, cd, lowerIsBetter)
+}
+
+// CDDiagramFormat is CDDiagram encoded as "svg" or "png".
+func CDDiagramFormat(format, title string, names []string, avgRanks []float64, cd float64, lowerIsBetter bool) ([]byte, error) {
+	k := len(names)
+	if k != len(avgRanks) || k < 2 {
+		return nil, fmt.Errorf("plot: CD diagram needs at least 2 algorithms with one rank each, got %d names and %d ranks", k, len(avgRanks))
+	}
+	if math.IsNaN(cd) || math.IsInf(cd, 0) || cd < 0 {
+		return nil, fmt.Errorf("plot: critical difference %v is not a finite non-negative number", cd)
+	}
+	for i, r := range avgRanks {
+		if !(r >= 1 && r <= float64(k)) {
+			return nil, fmt.Errorf("plot: average rank %v of %q outside [1, %d]", r, names[i], k)
+		}
+	}
+	order := make([]int, k)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case avgRanks[a] < avgRanks[b]:
+			return -1
+		case avgRanks[a] > avgRanks[b]:
+			return 1
+		}
+		return 0
+	})
+	cliques := cdCliques(avgRanks, order, cd)
+
+	left := (k + 1) / 2 // the better half hangs to the left
+	rowH := vg.Points(16)
+	width := 6 * vg.Inch
+	top := vg.Points(30)
+	if title != "" {
+		top += vg.Points(18)
+	}
+	height := top + vg.Points(30) + vg.Length(len(cliques))*vg.Points(6) + vg.Length(max(left, k-left))*rowH + vg.Points(16)
+	var cw vg.CanvasWriterTo
+	switch format {
+	case "svg":
+		cw = vgsvg.New(width, height)
+	case "png":
+		cw = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
+	default:
+		return nil, fmt.Errorf("plot: unknown figure format %q", format)
+	}
+	c := draw.New(cw)
+
+	txt := func(size vg.Length, xa text.XAlignment, ya text.YAlignment) draw.TextStyle {
+		return draw.TextStyle{Color: color.Black, Font: font.From(gplot.DefaultFont, size), XAlign: xa, YAlign: ya, Handler: gplot.DefaultTextHandler}
+	}
+	line := func(w vg.Length, col color.Color) draw.LineStyle {
+		return draw.LineStyle{Color: col, Width: w}
+	}
+	margin := vg.Points(150)
+	x0, x1 := margin, width-margin
+	xOf := func(r float64) vg.Length {
+		return x0 + (x1-x0)*vg.Length((r-1)/float64(k-1))
+	}
+	y := height - vg.Points(12)
+	if title != "" {
+		c.FillText(txt(12, draw.XCenter, draw.YTop), vg.Point{X: width / 2, Y: y}, title)
+		y -= vg.Points(18)
+	}
+	// CD bar, from rank 1.
+	yCD := y - vg.Points(6)
+	c.StrokeLine2(line(vg.Points(1.5), color.Black), xOf(1), yCD, xOf(1)+(x1-x0)*vg.Length(cd/float64(k-1)), yCD)
+	for _, xx := range []vg.Length{xOf(1), xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1))} {
+		c.StrokeLine2(line(vg.Points(1), color.Black), xx, yCD-vg.Points(3), xx, yCD+vg.Points(3))
+	}
+	c.FillText(txt(9, draw.XLeft, draw.YCenter), vg.Point{X: xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1)) + vg.Points(5), Y: yCD}, fmt.Sprintf("CD = %.3f", cd))
+	// The axis with integer ticks.
+	yAxis := yCD - vg.Points(22)
+	c.StrokeLine2(line(vg.Points(1), color.Black), x0, yAxis, x1, yAxis)
+	for r := 1; r <= k; r++ {
+		c.StrokeLine2(line(vg.Points(1), color.Black), xOf(float64(r)), yAxis, xOf(float64(r)), yAxis+vg.Points(4))
+		c.FillText(txt(8, draw.XCenter, draw.YBottom), vg.Point{X: xOf(float64(r)), Y: yAxis + vg.Points(5)}, fmt.Sprint(r))
+	}
+	best := "highest score"
+	if lowerIsBetter {
+		best = "lowest score"
+	}
+	c.FillText(txt(8, draw.XRight, draw.YCenter), vg.Point{X: x0 - vg.Points(8), Y: yAxis}, "average rank (1 = "+best+")")
+	// Cliques just under the axis.
+	yc := yAxis - vg.Points(6)
+	for _, cl := range cliques {
+		lo, hi := avgRanks[order[cl[0]]], avgRanks[order[cl[1]]]
+		c.StrokeLine2(line(vg.Points(3), Color(0)), xOf(lo)-vg.Points(3), yc, xOf(hi)+vg.Points(3), yc)
+		yc -= vg.Points(6)
+	}
+	// Algorithms: the better half to the left, the rest to the right.
+	yStart := yc - vg.Points(8)
+	for pos, j := range order {
+		var row int
+		var xe vg.Length
+		var ts draw.TextStyle
+		if pos < left {
+			row = pos
+			xe = x0 - vg.Points(10)
+			ts = txt(9, draw.XRight, draw.YCenter)
+		} else {
+			row = k - 1 - pos
+			xe = x1 + vg.Points(10)
+			ts = txt(9, draw.XLeft, draw.YCenter)
+		}
+		yl := yStart - vg.Length(row)*rowH
+		xr := xOf(avgRanks[j])
+		ls := line(vg.Points(0.8), color.Gray{Y: 60})
+		c.StrokeLine2(ls, xr, yAxis, xr, yl)
+		c.StrokeLine2(ls, xr, yl, xe, yl)
+		label := fmt.Sprintf("%s (%.2f)", names[j], avgRanks[j])
+		if pos < left {
+			c.FillText(ts, vg.Point{X: xe - vg.Points(3), Y: yl}, label)
+		} else {
+			c.FillText(ts, vg.Point{X: xe + vg.Points(3), Y: yl}, label)
+		}
+	}
+	var b bytes.Buffer
+	if _, err := cw.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// cdCliques returns the maximal runs [first, last] of positions in order
+// (algorithms sorted by rank) whose ranks span less than cd, runs of one
+// left out.
+func cdCliques(ranks []float64, order []int, cd float64) [][2]int {
+	var out [][2]int
+	lastEnd := -1
+	for i := range order {
+		j := i
+		for j+1 < len(order) && ranks[order[j+1]]-ranks[order[i]] < cd {
+			j++
+		}
+		if j > i && j > lastEnd {
+			out = append(out, [2]int{i, j})
+			lastEnd = j
+		}
+	}
+	return out
+}

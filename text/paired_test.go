@@ -1,0 +1,263 @@
+package text
+
+import (
+	"errors"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// TestPairedAgainstSacreBLEU compares Paired with sacreBLEU 2.6.0's
+// PairedTest on the first 400 WMT17 sentences
+// (testdata/significance_golden.json). Scores must agree to 1e-9. The
+// random draws are numpy's in sacreBLEU and ChaCha8 here, so p-values,
+// bootstrap means and CI half-widths agree only up to Monte Carlo error;
+// the tolerances are 4.5 standard errors of the difference of two
+// independent estimates with N draws each:
+//
+//	p-value:  4.5·√(2·p(1−p)/N) + 2/(N+1)        (binomial proportion)
+//	mean:     4.5·√2·σ/√N, σ = CI/1.96            (mean of N resamples)
+//	CI:       25% relative                         (2.5% and 97.5% order
+//	          statistics of N = 1000 normal draws have a standard error of
+//	          about 0.085σ each, i.e. ≈ 4.3% of the half-width per estimate)
+func TestPairedAgainstSacreBLEU(t *testing.T) {
+	var g struct {
+		Source string `json:"source"`
+		Cases  []struct {
+			Test      string `json:"test"`
+			Metric    string `json:"metric"`
+			Samples   int    `json:"samples"`
+			Lines     int    `json:"lines"`
+			Signature string `json:"signature"`
+			Systems   []struct {
+				System string   `json:"system"`
+				Score  float64  `json:"score"`
+				PValue *float64 `json:"p_value"`
+				Mean   *float64 `json:"mean"`
+				CI     *float64 `json:"ci"`
+			} `json:"systems"`
+		} `json:"cases"`
+	}
+	readGzipJSON(t, "testdata/significance_golden.json", &g)
+	refPath := findWMT17("newstest2017.ref.en-de.txt.gz")
+	if refPath == "" {
+		t.Skip("WMT17 reference not found")
+	}
+	bleu, _ := NewBLEU(BLEUOptions{})
+	chrf, _ := NewCHRF(CHRFOptions{})
+	for _, c := range g.Cases {
+		t.Run(c.Test+"/"+c.Metric, func(t *testing.T) {
+			refs := [][]string{readGzLines(t, refPath)[:c.Lines]}
+			var idx []int // golden rows we have files for; idx[0] = baseline
+			var sysLines [][]string
+			for k, s := range c.Systems {
+				p := findWMT17(s.System)
+				if p == "" {
+					if k == 0 {
+						t.Skip("baseline file not found")
+					}
+					continue
+				}
+				idx = append(idx, k)
+				sysLines = append(sysLines, readGzLines(t, p)[:c.Lines])
+			}
+			opts := PairedOptions{Method: c.Test, N: c.Samples, Seed: DefaultSeed}
+			var res PairedResult
+			var sig string
+			switch c.Metric {
+			case "bleu":
+				st := make([][]BLEUStats, len(sysLines))
+				for k, h := range sysLines {
+					st[k], _ = bleu.Corpus(h, refs)
+				}
+				if c.Test == "confidence" {
+					m, ci, err := BootstrapCI(st[0], (*BLEUStats).Add, func(s BLEUStats) float64 { return bleu.Score(s).Score }, c.Samples, DefaultSeed)
+					if err != nil {
+						t.Fatal(err)
+					}
+					res.Baseline = SystemResult{Score: bleu.Score(SumBLEU(st[0])).Score, Mean: m, CI: ci, HasCI: true}
+					sig = BLEUOptions{}.BootstrapSignature(1, c.Samples, DefaultSeed)
+					break
+				}
+				var err error
+				if res, err = bleu.PairedBLEU(st[0], st[1:], opts); err != nil {
+					t.Fatal(err)
+				}
+				sig = BLEUOptions{}.PairedSignature(1, opts)
+			case "chrf":
+				st := make([][]CHRFStats, len(sysLines))
+				for k, h := range sysLines {
+					st[k], _ = chrf.Corpus(h, refs)
+				}
+				var err error
+				if res, err = chrf.PairedCHRF(st[0], st[1:], opts); err != nil {
+					t.Fatal(err)
+				}
+				sig = CHRFOptions{}.PairedSignature(1, opts)
+			}
+			if w := sigFromSacre(t, c.Signature); sig != w {
+				t.Errorf("signature %q, want %q", sig, w)
+			}
+			n := float64(c.Samples)
+			for j, k := range idx {
+				want := c.Systems[k]
+				got := res.Baseline
+				if j > 0 {
+					got = res.Systems[j-1]
+				}
+				t.Logf("%-50s p %.4f (sacreBLEU %v)  mean %.4f ± %.4f (sacreBLEU %v ± %v)", want.System, got.PValue, fmtp(want.PValue), got.Mean, got.CI, fmtp(want.Mean), fmtp(want.CI))
+				if !close(got.Score, want.Score) {
+					t.Errorf("%s: score %.17g, sacreBLEU %.17g", want.System, got.Score, want.Score)
+				}
+				if want.PValue != nil {
+					p := *want.PValue
+					tol := 4.5*math.Sqrt(2*p*(1-p)/n) + 2/(n+1)
+					if math.Abs(got.PValue-p) > tol {
+						t.Errorf("%s: p = %.4f, sacreBLEU %.4f (tolerance %.4f)", want.System, got.PValue, p, tol)
+					}
+				}
+				if want.Mean != nil {
+					if !got.HasCI {
+						t.Fatalf("%s: no confidence interval", want.System)
+					}
+					sigma := *want.CI / 1.96
+					if tol := 4.5 * math.Sqrt2 * sigma / math.Sqrt(n); math.Abs(got.Mean-*want.Mean) > tol {
+						t.Errorf("%s: mean %.4f, sacreBLEU %.4f (tolerance %.4f)", want.System, got.Mean, *want.Mean, tol)
+					}
+					if math.Abs(got.CI-*want.CI) > 0.25**want.CI {
+						t.Errorf("%s: CI %.4f, sacreBLEU %.4f (tolerance 25%%)", want.System, got.CI, *want.CI)
+					}
+				} else if got.HasCI {
+					t.Errorf("%s: a confidence interval sacreBLEU does not give", want.System)
+				}
+			}
+		})
+	}
+}
+
+func fmtp(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return strconv.FormatFloat(*p, 'f', 4, 64)
+}
+
+// pairedFixture returns BLEU statistics of a baseline and two systems over
+// 300 WMT17 sentences.
+func pairedFixture(t *testing.T) (*BLEU, []BLEUStats, [][]BLEUStats) {
+	t.Helper()
+	b, _ := NewBLEU(BLEUOptions{})
+	ref := readGzLines(t, "testdata/wmt17/newstest2017.ref.en-de.txt.gz")[:300]
+	var st [][]BLEUStats
+	for _, s := range []string{"uedin-nmt.4722", "online-B.0", "LMU-nmt-single.4893"} {
+		h := readGzLines(t, "testdata/wmt17/newstest2017."+s+".en-de.txt.gz")[:300]
+		x, err := b.Corpus(h, [][]string{ref})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st = append(st, x)
+	}
+	return b, st[0], st[1:]
+}
+
+// TestPairedDeterministic: the same seed gives bit-identical results,
+// whatever the number of goroutines; another seed gives other draws.
+func TestPairedDeterministic(t *testing.T) {
+	b, base, sys := pairedFixture(t)
+	for _, m := range []string{PairedBS, PairedAR} {
+		t.Run(m, func(t *testing.T) {
+			o := PairedOptions{Method: m, N: 200, Seed: 7, ConfidenceN: 100}
+			r1, err := b.PairedBLEU(base, sys, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prev := runtime.GOMAXPROCS(1)
+			r2, _ := b.PairedBLEU(base, sys, o)
+			runtime.GOMAXPROCS(prev)
+			for k := range r1.Systems {
+				if r1.Systems[k] != r2.Systems[k] {
+					t.Errorf("system %d: %+v with GOMAXPROCS=%d, %+v with 1", k, r1.Systems[k], prev, r2.Systems[k])
+				}
+			}
+			if r1.Baseline != r2.Baseline {
+				t.Errorf("baseline differs: %+v, %+v", r1.Baseline, r2.Baseline)
+			}
+			o.Seed = 8
+			r3, _ := b.PairedBLEU(base, sys, o)
+			if r3.Baseline.Mean == r1.Baseline.Mean && r3.Systems[0].Mean == r1.Systems[0].Mean {
+				t.Errorf("seeds 7 and 8 gave the same bootstrap means")
+			}
+		})
+	}
+}
+
+func TestPairedErrors(t *testing.T) {
+	b, base, sys := pairedFixture(t)
+	cases := []struct {
+		name string
+		base []BLEUStats
+		sys  [][]BLEUStats
+		opts PairedOptions
+		want error
+	}{
+		{"empty baseline", nil, sys, PairedOptions{}, ErrEmpty},
+		{"no systems", base, nil, PairedOptions{}, ErrEmpty},
+		{"length", base, [][]BLEUStats{sys[0][:10]}, PairedOptions{}, ErrLength},
+		{"method", base, sys, PairedOptions{Method: "t-test"}, ErrBadOption},
+		{"negative n", base, sys, PairedOptions{N: -1}, ErrBadOption},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := b.PairedBLEU(c.base, c.sys, c.opts); !errors.Is(err, c.want) {
+				t.Errorf("error %v, want %v", err, c.want)
+			}
+		})
+	}
+	if _, _, err := BootstrapCI(base, (*BLEUStats).Add, func(s BLEUStats) float64 { return 0 }, 0, 1); !errors.Is(err, ErrBadOption) {
+		t.Errorf("BootstrapCI n=0: %v", err)
+	}
+}
+
+// TestRandomisationVec: the flattened approximate randomisation gives
+// exactly the generic path's trial statistics (same random bits).
+func TestRandomisationVec(t *testing.T) {
+	b, base, sys := pairedFixture(t)
+	score := func(s BLEUStats) float64 { return b.Score(s).Score }
+	for _, n := range []int{1, 7, 300} {
+		got, ok := randomisationVec(base, sys[0], score, n, 3)
+		want := randomisation(base, sys[0], (*BLEUStats).Add, score, n, 3)
+		if !ok || !slices.Equal(got, want) {
+			t.Errorf("n=%d: vector path differs from the generic one", n)
+		}
+	}
+	c, _ := NewCHRF(CHRFOptions{WordOrder: 2})
+	ref := readGzLines(t, "testdata/wmt17/newstest2017.ref.en-de.txt.gz")[:130]
+	h1 := readGzLines(t, "testdata/wmt17/newstest2017.online-B.0.en-de.txt.gz")[:130]
+	h2 := readGzLines(t, "testdata/wmt17/newstest2017.uedin-nmt.4722.en-de.txt.gz")[:130]
+	s1, _ := c.Corpus(h1, [][]string{ref})
+	s2, _ := c.Corpus(h2, [][]string{ref})
+	got, ok := randomisationVec(s1, s2, c.Score, 50, 9)
+	want := randomisation(s1, s2, (*CHRFStats).Add, c.Score, 50, 9)
+	if !ok || !slices.Equal(got, want) {
+		t.Error("chrF: vector path differs from the generic one")
+	}
+}
+
+// TestBootstrapVec: the flattened bootstrap gives exactly the generic
+// path's scores (same draws).
+func TestBootstrapVec(t *testing.T) {
+	b, base, sys := pairedFixture(t)
+	score := func(s BLEUStats) float64 { return b.Score(s).Score }
+	all := [][]BLEUStats{base, sys[0], sys[1]}
+	fast := bootstrapScores(all, (*BLEUStats).Add, score, 40, 5)
+	slowPath = true
+	slow := bootstrapScores(all, (*BLEUStats).Add, score, 40, 5)
+	slowPath = false
+	for k := range all {
+		if !slices.Equal(fast[k], slow[k]) {
+			t.Errorf("system %d: vector path differs from the generic one", k)
+		}
+	}
+}
