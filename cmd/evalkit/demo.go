@@ -93,12 +93,12 @@ type demoReport struct {
 	Datasets       []demoData     `json:"datasets"`
 	Classification []demoCV       `json:"classification"`
 	Regression     []demoCV       `json:"regression"`
-	Comparisons    *demoCompare   `json:"comparisons,omitempty"`
+	Scores         *demoCompare   `json:"scores,omitempty"`
+	Tests          *demoTests     `json:"tests,omitempty"`
 	LearningCurves []demoCurve    `json:"learning_curves"`
 	BiasVariance   []demoBV       `json:"bias_variance"`
 	Bootstrap      []demoBoot     `json:"bootstrap"`
 	Warnings       []string       `json:"warnings,omitempty"`
-	Seconds        float64        `json:"-"`
 	extra          []report.Block // sections from the measure packages, for text
 }
 
@@ -109,7 +109,7 @@ func runDemo(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed for shuffled splits and bootstrap samples")
 	rounds := fs.Int("rounds", 50, "bootstrap rounds for the bias–variance and .632 estimates")
 	workers := fs.Int("workers", 0, "models trained at once (default: all CPUs); results do not depend on it")
-	plotDir := fs.String("plot", "", "also write the learning curves as DIR/learning_curves.svg and .png")
+	plotDir := fs.String("plot", "", "also write the learning curves (DIR/learning_curves.svg, .png) and the critical-difference diagram (DIR/cd_diagram.svg, .png)")
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -149,6 +149,11 @@ func runDemo(e *env, args []string) error {
 		}
 		if err := plot.Save(p, *plotDir, "learning_curves"); err != nil {
 			return err
+		}
+		if rep.Tests != nil {
+			if err := saveCD(*plotDir, rep.Tests.Friedman); err != nil {
+				return err
+			}
 		}
 	}
 	return emit(e, f, rep, func() *report.Doc { return demoDoc(rep) })
@@ -240,6 +245,11 @@ func buildDemo(k int, seed uint64, rounds, workers int, progress io.Writer) (*de
 
 	// 3. comparisons and score summaries from the measure packages
 	if err := demoExtras(rep, oof, cls, k, seed, workers, cfg); err != nil {
+		return nil, err
+	}
+
+	// 3b. significance tests (hyptest)
+	if err := demoSignificance(rep, oof, cls, seed, cfg); err != nil {
 		return nil, err
 	}
 
@@ -417,6 +427,9 @@ func demoDoc(r *demoReport) *report.Doc {
 	}
 	add(rt)
 	add(r.extra...)
+	if r.Tests != nil {
+		add(significanceBlocks(r.Tests)...)
+	}
 
 	lt := &report.Table{Title: "Learning curves on breast_cancer (accuracy, mean over folds): training vs validation",
 		Header: []string{"learner", "training rows", "train", "validation", "gap"}}

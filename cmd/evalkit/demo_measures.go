@@ -88,7 +88,7 @@ func demoExtras(rep *demoReport, oof map[string]map[string]*resample.Predictions
 		return fmt.Errorf("DeLong test: %w", err)
 	}
 	cmp.DeLong = &demoDeLong{A: "logistic", B: "knn5", Learners: "logistic vs knn5", AUCA: dl.AUCA, AUCB: dl.AUCB, Statistic: dl.Z, PValue: dl.P}
-	rep.Comparisons = cmp
+	rep.Scores = cmp
 
 	t := &report.Table{Title: fmt.Sprintf("%s: ROC and precision–recall summary of the pooled out-of-fold probabilities (positive class: %s)", bc, cls[0].ClassNames[1]),
 		Header: []string{"learner", "ROC AUC", "95% CI (DeLong)", "average precision", "BEP", "log loss", "Brier"}}

@@ -30,7 +30,7 @@ func TestDemo(t *testing.T) {
 	if err := json.Unmarshal([]byte(outs[0]), &doc); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"datasets", "classification", "regression", "learning_curves", "bias_variance", "bootstrap"} {
+	for _, key := range []string{"datasets", "classification", "regression", "scores", "tests", "learning_curves", "bias_variance", "bootstrap"} {
 		if _, ok := doc[key]; !ok {
 			t.Errorf("no %q in the demo's JSON", key)
 		}
@@ -39,7 +39,7 @@ func TestDemo(t *testing.T) {
 	if err := run([]string{"demo", "--format", "text", "--folds", "3", "--rounds", "5"}, nil, &text, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"breast_cancer", "Bias–variance", "Learning curves", ".632+"} {
+	for _, want := range []string{"breast_cancer", "Bias–variance", "Learning curves", ".632+", "McNemar", "5×2cv", "Friedman", "DeLong"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q", want)
 		}
@@ -48,8 +48,10 @@ func TestDemo(t *testing.T) {
 	if err := run([]string{"demo", "--format", "json", "--folds", "2", "--rounds", "2", "--plot", dir}, nil, &text, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "learning_curves.svg")); err != nil {
-		t.Error(err)
+	for _, f := range []string{"learning_curves.svg", "cd_diagram.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
 	}
 	if err := run([]string{"demo", "extra"}, nil, &text, &stderr); err == nil {
 		t.Error("demo accepted a file argument")
