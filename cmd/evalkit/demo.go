@@ -444,7 +444,7 @@ func demoDoc(r *demoReport) *report.Doc {
 		"underfitting (bias), which more rows do not cure."))
 
 	bt := &report.Table{Title: fmt.Sprintf("Bias–variance decomposition by bootstrap (%d rounds; held-out third as test set)", r.BiasVariance[0].Rounds),
-		Header: []string{"data set", "learner", "loss", "expected loss", "bias", "variance", "net variance"}}
+		Header: []string{"data set", "learner", "loss", "expected loss", "bias (squared: bias²)", "variance", "net variance"}}
 	for _, b := range r.BiasVariance {
 		bt.Rows = append(bt.Rows, []string{b.Dataset, b.Learner, b.Loss, report.Sig(b.ExpectedLoss), report.Sig(b.Bias),
 			report.Sig(b.Variance), report.Sig(b.NetVariance)})
