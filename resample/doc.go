@@ -22,7 +22,9 @@
 //   - Data problems (more folds than rows, groups or class members) are
 //     errors wrapping the sentinels below; k < 2 or a fraction outside (0, 1)
 //     is a programmer error and panics with a "resample: …" message.
-//   - The runner ([CrossValidate], [LearningCurve], [BiasVariance]) trains a
-//     fresh model per split, in parallel over a given number of workers; the
-//     results do not depend on the number of workers.
+//   - The runner ([CrossValidate], [LearningCurve], [BiasVariance],
+//     [BootstrapError]) trains a fresh model per split, in parallel over a
+//     given number of workers; the results do not depend on the number of
+//     workers. [DefaultMeasures] gathers every applicable measure of
+//     packages classify, rank and regress for each split.
 package resample
