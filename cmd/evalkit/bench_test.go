@@ -38,12 +38,13 @@ func BenchmarkClassifyCLI(b *testing.B) {
 	for _, n := range []int{1e3, 1e5, 1e6} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			path := writeClassifyCSV(b, n)
+			cpu := startCPU()
 			for b.Loop() {
 				if err := run([]string{"classify", "--format", "json", path}, nil, io.Discard, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			cpu.report(b, n)
 		})
 	}
 }
@@ -73,12 +74,13 @@ func BenchmarkRegressCLI(b *testing.B) {
 	for _, n := range []int{1e3, 1e5, 1e6} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			path := writeRegressCSV(b, n)
+			cpu := startCPU()
 			for b.Loop() {
 				if err := run([]string{"regress", "--format", "json", path}, nil, io.Discard, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			cpu.report(b, n)
 		})
 	}
 }
