@@ -107,6 +107,15 @@ func (s *State) addRows(y, yhat, w []float64, pos []int64) {
 	}
 }
 
+// blockMoments returns the moments of a block of weight sw from the sums
+// s1 = Σ w e and s2 = Σ w e² of its deviations e from m.
+func blockMoments(sw, m, s1, s2 float64) *moments {
+	lo := s1 / sw
+	b := &moments{w: sw, hi: m, lo: lo}
+	b.m2.Add(max(s2-s1*lo, 0))
+	return b
+}
+
 // addBlock adds validated rows: plain sums within the block, compensated
 // across blocks; the moments of y and d by two passes over the block and a
 // Chan merge. pos is nil or the rows' positions.
@@ -147,7 +156,7 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		if yi < 0 || pi < 0 {
 			s.note(issueNegative, i, pos)
 		} else {
-			l := math.Log1p(yi) - math.Log1p(pi)
+			l := log1pDiff(yi, pi, d)
 			sqLog += wi * l * l
 		}
 		if d >= 0 {
@@ -156,15 +165,19 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 			pin += wi * (-(1 - a) * d)
 		}
 		pinHalf += wi * (0.5 * ad)
-		if yi < 0 || pi <= 0 {
-			s.note(issuePoisson, i, pos)
-		} else {
-			pois += wi * poissonDev(yi, pi)
-		}
-		if yi <= 0 || pi <= 0 {
+		// The Poisson and Gamma deviances share q = y/ŷ and log q.
+		switch {
+		case yi > 0 && pi > 0:
+			q := yi / pi
+			lq := math.Log(q)
+			pois += wi * (2 * (yi*lq - yi + pi))
+			gam += wi * (2 * (-lq + q - 1))
+		case yi == 0 && pi > 0:
+			pois += wi * (2 * pi) // 0·log 0 = 0
 			s.note(issueGamma, i, pos)
-		} else {
-			gam += wi * gammaDev(yi, pi)
+		default:
+			s.note(issuePoisson, i, pos)
+			s.note(issueGamma, i, pos)
 		}
 		switch {
 		case p == 0:
@@ -176,9 +189,12 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		}
 	}
 	if sw > 0 {
-		// Second pass: the block's moments about its own means.
+		// Second pass: the block's moments by the corrected two-pass
+		// algorithm (Chan, Golub & LeVeque 1983): about the first pass's
+		// means m, whose rounding errors the sums of the deviations e
+		// correct, m2 = Σ w e² − (Σ w e)² / Σ w and mean = m + Σ w e / Σ w.
 		my, md := swy/sw, swd/sw
-		var m2y, m2d float64
+		var s1y, s2y, s1d, s2d float64
 		for i := range y {
 			wi := 1.0
 			if w != nil {
@@ -186,11 +202,13 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 			}
 			ey := y[i] - my
 			ed := (y[i] - yhat[i]) - md
-			m2y += wi * ey * ey
-			m2d += wi * ed * ed
+			s1y += wi * ey
+			s2y += wi * ey * ey
+			s1d += wi * ed
+			s2d += wi * ed * ed
 		}
-		s.y.merge(moments{w: sw, mean: my, m2: m2y})
-		s.d.merge(moments{w: sw, mean: md, m2: m2d})
+		s.y.merge(blockMoments(sw, my, s1y, s2y))
+		s.d.merge(blockMoments(sw, md, s1d, s2d))
 	}
 	s.w.Add(sw)
 	s.sq.Add(sq)

@@ -18,7 +18,7 @@ func (s *State) base() (float64, error) {
 		}
 		return 0, fmt.Errorf("%w over %d rows", ErrZeroWeight, s.n)
 	}
-	for _, v := range []float64{w, s.sq.Value(), s.abs.Value(), s.y.m2, s.d.m2} {
+	for _, v := range []float64{w, s.sq.Value(), s.abs.Value(), s.y.m2.Value(), s.d.m2.Value()} {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
 			return 0, ErrOverflow
 		}
@@ -131,7 +131,7 @@ func (s *State) R2() (float64, error) {
 	if s.n < 2 {
 		return 0, fmt.Errorf("R²: %w: %d row, need 2", ErrTooFew, s.n)
 	}
-	return finite(forceFinite(s.sq.Value(), s.y.m2))
+	return finite(forceFinite(s.sq.Value(), s.y.m2.Value()))
 }
 
 // finite returns v, or ErrOverflow when an intermediate overflowed.
@@ -167,7 +167,7 @@ func (s *State) ExplainedVariance() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	num, den := s.d.m2/w, s.y.m2/w
+	num, den := s.d.m2.Value()/w, s.y.m2.Value()/w
 	if math.IsInf(num, 0) || math.IsInf(den, 0) {
 		return 0, ErrOverflow
 	}
@@ -181,7 +181,7 @@ func (s *State) VarY() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return finite(s.y.m2 / w)
+	return finite(s.y.m2.Value() / w)
 }
 
 // MSLE returns the mean squared logarithmic error
@@ -296,12 +296,12 @@ func (s *State) D2Tweedie() (float64, error) {
 	if s.n < 2 {
 		return 0, fmt.Errorf("D²: %w: %d row, need 2", ErrTooFew, s.n)
 	}
-	mu := s.y.mean
+	mu := s.y.mean()
 	p := s.opt.Power
 	var den float64
 	if p == 0 {
 		// The null model's squared error is the variance of y: no pass.
-		den = s.y.m2 / s.w.Value()
+		den = s.y.m2.Value() / s.w.Value()
 	} else {
 		if err := s.needValues(); err != nil {
 			return 0, err
