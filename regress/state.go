@@ -147,7 +147,7 @@ type State struct {
 	ys, ads, ws []float64 // kept values (ws only once weighted)
 
 	name func(int64) string  // names rows in messages
-	yq   map[float64]float64 // quantiles of y computed since the last add
+	yq   map[float64]nullLoss // the null models' pinball losses computed since the last add
 }
 
 // New returns an empty State. It panics if the options are invalid (an
