@@ -146,7 +146,7 @@ type State struct {
 
 	ys, ads, ws []float64 // kept values (ws only once weighted)
 
-	name func(int64) string  // names rows in messages
+	name func(int64) string   // names rows in messages
 	yq   map[float64]nullLoss // the null models' pinball losses computed since the last add
 }
 
