@@ -54,12 +54,14 @@ func (s *State) AddBatchAt(y, yhat, w []float64, pos []int64) error {
 	if len(y) != len(yhat) || (w != nil && len(w) != len(y)) || (pos != nil && len(pos) != len(y)) {
 		panic(fmt.Sprintf("regress: AddBatch of %d targets, %d predictions, %d weights and %d positions", len(y), len(yhat), len(w), len(pos)))
 	}
-	for i := range y {
-		if err := s.checkRowAt(s.posOf(i, pos), y[i], yhat[i]); err != nil {
-			return err
-		}
-		if w != nil && !goodWeight(w[i]) {
-			return fmt.Errorf("%s: %w: %v", s.rowName(s.posOf(i, pos)), ErrBadWeight, w[i])
+	if !rowsFinite(y, yhat) || !goodWeights(w) {
+		for i := range y {
+			if err := s.checkRowAt(s.posOf(i, pos), y[i], yhat[i]); err != nil {
+				return err
+			}
+			if w != nil && !goodWeight(w[i]) {
+				return fmt.Errorf("%s: %w: %v", s.rowName(s.posOf(i, pos)), ErrBadWeight, w[i])
+			}
 		}
 	}
 	s.addRows(y, yhat, w, pos)
@@ -67,6 +69,28 @@ func (s *State) AddBatchAt(y, yhat, w []float64, pos []int64) error {
 }
 
 func goodWeight(w float64) bool { return w >= 0 && !math.IsInf(w, 1) }
+
+// rowsFinite reports whether every y, ŷ and y − ŷ is finite: the test of
+// checkRowAt for a whole batch in one tight loop (a NaN fails every
+// comparison), so that only a batch with a bad row takes the row-by-row
+// path that names it.
+func rowsFinite(y, yhat []float64) bool {
+	ok := true
+	for i, v := range y {
+		p := yhat[i]
+		ok = ok && math.Abs(v) <= math.MaxFloat64 && math.Abs(p) <= math.MaxFloat64 && math.Abs(v-p) <= math.MaxFloat64
+	}
+	return ok
+}
+
+// goodWeights reports whether every weight is good (goodWeight); nil is.
+func goodWeights(w []float64) bool {
+	ok := true
+	for _, x := range w {
+		ok = ok && x >= 0 && x <= math.MaxFloat64
+	}
+	return ok
+}
 
 // posOf returns the position of row i of a batch: pos[i], or the row's
 // index in the state when pos is nil.
@@ -109,9 +133,9 @@ func (s *State) addRows(y, yhat, w []float64, pos []int64) {
 
 // blockMoments returns the moments of a block of weight sw from the sums
 // s1 = Σ w e and s2 = Σ w e² of its deviations e from m.
-func blockMoments(sw, m, s1, s2 float64) *moments {
+func blockMoments(sw, m, s1, s2 float64) moments {
 	lo := s1 / sw
-	b := &moments{w: sw, hi: m, lo: lo}
+	b := moments{w: sw, hi: m, lo: lo}
 	b.m2.Add(max(s2-s1*lo, 0))
 	return b
 }
@@ -207,8 +231,9 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 			s1d += wi * ed
 			s2d += wi * ed * ed
 		}
-		s.y.merge(blockMoments(sw, my, s1y, s2y))
-		s.d.merge(blockMoments(sw, md, s1d, s2d))
+		by, bd := blockMoments(sw, my, s1y, s2y), blockMoments(sw, md, s1d, s2d)
+		s.y.merge(&by)
+		s.d.merge(&bd)
 	}
 	s.w.Add(sw)
 	s.sq.Add(sq)
@@ -268,7 +293,11 @@ func (m *Multi) AddBatchAt(ys, yhats [][]float64, w []float64, pos []int64) erro
 		panic("regress: Multi.AddBatch with weights or positions of the wrong length")
 	}
 	s0 := m.outs[0]
-	for i := 0; i < n; i++ {
+	good := goodWeights(w)
+	for j := range m.outs {
+		good = good && rowsFinite(ys[j], yhats[j])
+	}
+	for i := 0; i < n && !good; i++ {
 		for j, s := range m.outs {
 			if err := s.checkRowAt(s.posOf(i, pos), ys[j][i], yhats[j][i]); err != nil {
 				if len(m.outs) > 1 {
