@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // blockSize is the number of rows whose per-row terms are summed in plain
@@ -260,8 +261,11 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	s.maxErr = maxErr
 	if keep {
 		s.ys = append(s.ys, y...)
-		for i := range y {
-			s.ads = append(s.ads, math.Abs(y[i]-yhat[i]))
+		n := len(s.ads)
+		s.ads = slices.Grow(s.ads, len(y))[:n+len(y)]
+		ads := s.ads[n:]
+		for i := range ads {
+			ads[i] = math.Abs(y[i] - yhat[i])
 		}
 		if s.weighted {
 			if w != nil {
