@@ -198,7 +198,7 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		}
 		ay := math.Abs(yi)
 		absY += wi * ay
-		if den := math.Max(ay, eps); den > 0 {
+		if den := max(ay, eps); den > 0 { // ay, eps ≥ 0: no NaN or −0 to care for
 			ape += wi * (ad / den)
 		} else {
 			s.note(issueZeroTarget, i, pos)
@@ -212,11 +212,7 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 			l := log1pDiff(yi, pi, d)
 			sqLog += wi * l * l
 		}
-		if d >= 0 {
-			pin += wi * (a * d)
-		} else {
-			pin += wi * (-(1 - a) * d)
-		}
+		pin += wi * pinballTerm(d, a)
 		pinHalf += wi * (0.5 * ad)
 		// The Poisson and Gamma deviances share q = y/ŷ and log q.
 		switch {

@@ -413,10 +413,11 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 	return nullLoss{loss: den, overflow: math.IsInf(den, 0) || math.IsNaN(den)}
 }
 
-// pinballTerm is the pinball loss of a residual d = y − ŷ at α.
+// pinballTerm is the pinball loss of a residual d = y − ŷ at α ∈ (0, 1):
+// α·d for d ≥ 0, (α − 1)·d = −(1 − α)·d below (the same products bit for
+// bit, as rounding commutes with negation), written as the larger of the
+// two so that no branch depends on the sign of d, which a processor
+// would mispredict for half the rows.
 func pinballTerm(d, alpha float64) float64 {
-	if d >= 0 {
-		return alpha * d
-	}
-	return -(1 - alpha) * d
+	return max(alpha*d, (alpha-1)*d)
 }
