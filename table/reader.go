@@ -570,6 +570,13 @@ func (r *Reader) Text(col int) ([]byte, error) {
 
 // Float parses column col of the current row as a finite float64.
 func (r *Reader) Float(col int) (float64, error) {
+	if r.format != JSONL {
+		// The common case first, without the checks of Text and ParseFloat
+		// (fastFloat accepts no empty field, no NaN, no infinity).
+		if v, ok := fastFloat(r.fields[col]); ok {
+			return v, nil
+		}
+	}
 	f, err := r.Text(col)
 	if err != nil {
 		return 0, err
