@@ -147,7 +147,7 @@ func bandStats(a []float64, k int) (float64, float64, bool) {
 	slices.Sort(sample)
 	lo, hi := bandAround(sample, float64(k)/float64(n))
 	var below int
-	kept := make([]float64, 0, 4*sampleSize)
+	kept := make([]float64, 0, bandCap(n))
 	limit := n / 8
 	in := inBand(lo, hi)
 	for _, v := range a {
@@ -215,6 +215,14 @@ func (b band) in(v float64) bool {
 		return math.Abs(v-b.mid) <= b.lim && v >= b.lo && v <= b.hi
 	}
 	return v >= b.lo && v <= b.hi
+}
+
+// bandCap is the room reserved for the band of n values: the 2d + 1
+// sample ranks of bandAround span about (2d + 1)/sampleSize of the values,
+// plus a margin, so that the band seldom grows (and leaves garbage behind).
+func bandCap(n int) int {
+	d := int(bandSigmas*math.Sqrt(sampleSize)/2) + 1
+	return min(n/8+1, int(float64(n)*float64(2*d+1)/sampleSize*1.25)+1024)
 }
 
 // bandAround returns the values of a sorted sample bandSigmas standard
@@ -340,7 +348,7 @@ func weightedBand(a, w []float64, q float64) (float64, bool) {
 	}
 	lo, hi := bandAround(vals, f)
 	var below float64
-	band := make([]vw, 0, 4*sampleSize)
+	band := make([]vw, 0, bandCap(n))
 	limit := n / 8
 	in := inBand(lo, hi)
 	for i, v := range a {
