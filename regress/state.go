@@ -96,7 +96,14 @@ func (m *moments) merge(o *moments) {
 	d := (o.hi - m.hi) + (o.lo - m.lo)
 	m.m2.Merge(o.m2)
 	m.m2.Add(d * d * (m.w * (o.w / w)))
-	m.hi, m.lo = addDD(m.hi, m.lo, d*(o.w/w))
+	// Move from the heavier side's mean, by at most half of δ: from the
+	// lighter one, a δ rounded at the scale of a much larger lighter mean
+	// would cancel it and lose the heavier mean altogether.
+	if o.w > m.w {
+		m.hi, m.lo = addDD(o.hi, o.lo, -d*(m.w/w))
+	} else {
+		m.hi, m.lo = addDD(m.hi, m.lo, d*(o.w/w))
+	}
 	m.w = w
 }
 
