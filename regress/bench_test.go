@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/benchcpu"
 )
 
 // benchSizes are the row counts of the benchmarks (10⁷ rows is what
@@ -32,7 +34,7 @@ func BenchmarkState(b *testing.B) {
 		for _, batch := range []bool{false, true} {
 			for _, keep := range []bool{false, true} {
 				b.Run(fmt.Sprintf("n=%d/batch=%v/keep=%v", n, batch, keep), func(b *testing.B) {
-					cpu := startCPU()
+					cpu := benchcpu.Start()
 					for b.Loop() {
 						s := New(Options{KeepValues: keep, MAPEEpsilon: 1e-12})
 						if batch {
@@ -47,7 +49,7 @@ func BenchmarkState(b *testing.B) {
 						}
 						_ = s.Report(0)
 					}
-					cpu.report(b, n)
+					cpu.Report(b, n)
 				})
 			}
 		}
@@ -59,11 +61,11 @@ func BenchmarkMedian(b *testing.B) {
 	for _, n := range benchSizes {
 		y, _ := benchData(n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			cpu := startCPU()
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				median(y)
 			}
-			cpu.report(b, n)
+			cpu.Report(b, n)
 		})
 	}
 }

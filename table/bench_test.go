@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/benchcpu"
 )
 
 // regressCSV returns n rows of y_true,y_pred like bench/regress.sh's: two
@@ -26,7 +28,7 @@ func regressCSV(n int) []byte {
 func BenchmarkReadFloats(b *testing.B) {
 	const n = 200000
 	data := regressCSV(n)
-	cpu := startCPU()
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		r, err := NewReader(bytes.NewReader(data), "b.csv", CSV)
 		if err != nil {
@@ -44,7 +46,7 @@ func BenchmarkReadFloats(b *testing.B) {
 			b.Fatal(r.Err())
 		}
 	}
-	cpu.report(b, n)
+	cpu.Report(b, n)
 }
 
 // BenchmarkParseFloat parses typical fields: integers, short and long
@@ -53,13 +55,13 @@ func BenchmarkParseFloat(b *testing.B) {
 	for _, s := range []string{"42", "10.4691", "-0.000123", "3.141592653589793", "1.5e-7"} {
 		b.Run(s, func(b *testing.B) {
 			f := []byte(s)
-			cpu := startCPU()
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				if _, err := ParseFloat(f); err != nil {
 					b.Fatal(err)
 				}
 			}
-			cpu.report(b, 1)
+			cpu.Report(b, 1)
 		})
 	}
 }

@@ -1,13 +1,11 @@
 //go:build unix
 
-package regress
+package benchcpu
 
 import "syscall"
 
 // cpuNanos returns the CPU time (user + system) the process has used, in
-// nanoseconds, or -1 when it cannot tell. Benchmarks report it per row
-// beside the wall-clock rows/s, which a machine shared with other jobs
-// disturbs far more.
+// nanoseconds, or -1 when it cannot tell.
 func cpuNanos() int64 {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {

@@ -1,6 +1,0 @@
-//go:build !unix
-
-package regress
-
-// cpuNanos is unknown here (see cpu_unix_test.go).
-func cpuNanos() int64 { return -1 }
