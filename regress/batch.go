@@ -237,7 +237,10 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 			s.note(issueTweedie, i, pos)
 		}
 	}
-	if sw > 0 {
+	if len(y) == 1 { // Add and AddWeighted: a row, not a block
+		s.y.addOne(cy, sw)
+		s.d.addOne(cd, sw)
+	} else if sw > 0 {
 		by, bd := blockMoments(sw, cy, s1y, s2y), blockMoments(sw, cd, s1d, s2d)
 		s.y.merge(&by)
 		s.d.merge(&bd)

@@ -107,6 +107,27 @@ func (m *moments) merge(o *moments) {
 	m.w = w
 }
 
+// addOne adds one value x of weight w: merge of the moments {w, x, 0},
+// with the same result, without building them.
+func (m *moments) addOne(x, w float64) {
+	if w == 0 {
+		return
+	}
+	if m.w == 0 {
+		*m = moments{w: w, hi: x}
+		return
+	}
+	wt := m.w + w
+	d := (x - m.hi) - m.lo
+	m.m2.Add(d * d * (m.w * (w / wt)))
+	if w > m.w {
+		m.hi, m.lo = addDD(x, 0, -d*(m.w/wt))
+	} else {
+		m.hi, m.lo = addDD(m.hi, m.lo, d*(w/wt))
+	}
+	m.w = wt
+}
+
 // addDD returns the double-double hi + lo + x, normalized.
 func addDD(hi, lo, x float64) (float64, float64) {
 	s := hi + x
