@@ -247,7 +247,8 @@ func newRegressBatch(tc, pc []int, wc int) *regressBatch {
 	return b
 }
 
-// truncate keeps the first n rows.
+// truncate keeps the first n rows (n ≤ regressBatchRows; the slices keep
+// their full capacity, which parse fills by index).
 func (b *regressBatch) truncate(n int) {
 	for j := range b.y {
 		b.y[j], b.p[j] = b.y[j][:n], b.p[j][:n]
@@ -264,32 +265,35 @@ func (b *regressBatch) truncate(n int) {
 // value that does not parse or one regress rejects (y − ŷ overflowing).
 func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *lineSample) error {
 	for {
-		b.truncate(0)
+		b.truncate(regressBatchRows)
+		n := 0
 		var bad error
-		for len(b.lines) < regressBatchRows && sub.Next() {
-			if bad = b.parse(sub); bad != nil {
-				b.truncate(len(b.lines))
+		for n < regressBatchRows && sub.Next() {
+			if bad = b.parse(sub, n); bad != nil {
 				break
 			}
+			n++
 		}
 		if bad == nil {
 			bad = sub.Err()
 		}
-		if len(b.lines) > 0 {
+		b.truncate(n)
+		if n > 0 {
 			if err := m.AddBatchAt(b.y, b.p, b.w, b.lines); err != nil {
 				return err
 			}
 			sample.add(b)
 		}
-		if bad != nil || len(b.lines) < regressBatchRows {
+		if bad != nil || n < regressBatchRows {
 			return bad
 		}
 	}
 }
 
-// parse appends the current row of sub; on an error the row may be half
-// appended (read truncates it).
-func (b *regressBatch) parse(sub *table.Reader) error {
+// parse stores the current row of sub as row i of the batch (by index,
+// not append: the slices are full-length here); on an error the row may be
+// half stored (read drops it).
+func (b *regressBatch) parse(sub *table.Reader, i int) error {
 	for j := range b.tc {
 		y, err := sub.Float(b.tc[j])
 		if err != nil {
@@ -299,16 +303,16 @@ func (b *regressBatch) parse(sub *table.Reader) error {
 		if err != nil {
 			return err
 		}
-		b.y[j], b.p[j] = append(b.y[j], y), append(b.p[j], p)
+		b.y[j][i], b.p[j][i] = y, p
 	}
 	if b.wc >= 0 {
 		w, err := sub.Weight(b.wc)
 		if err != nil {
 			return err
 		}
-		b.w = append(b.w, w)
+		b.w[i] = w
 	}
-	b.lines = append(b.lines, int64(sub.Line()))
+	b.lines[i] = int64(sub.Line())
 	return nil
 }
 
