@@ -169,6 +169,47 @@ func (b *Builder) Grow(pos, neg int) {
 	}
 }
 
+// Merge appends the samples of o to b, as if they had been added to b
+// after its own; o is not modified. The table of builders merged in input
+// order is the table of one builder fed every sample in that order, to the
+// last bit (a weighted tie's mass is summed in input order); unweighted,
+// the order does not matter at all.
+func (b *Builder) Merge(o *Builder) {
+	b.rows += o.rows
+	if o.posW != nil && b.posW == nil {
+		b.posW = ones(len(b.posK), len(b.posK)+len(o.posK))
+		b.negW = ones(len(b.negK), len(b.negK)+len(o.negK))
+	}
+	if b.posW != nil {
+		if o.posW != nil {
+			b.posW = append(b.posW, o.posW...)
+			b.negW = append(b.negW, o.negW...)
+		} else {
+			b.posW = appendOnes(b.posW, len(o.posK))
+			b.negW = appendOnes(b.negW, len(o.negK))
+		}
+	}
+	b.posK = append(b.posK, o.posK...)
+	b.negK = append(b.negK, o.negK...)
+}
+
+// Reset empties b but keeps its memory for reuse.
+func (b *Builder) Reset() {
+	b.posK, b.negK, b.rows = b.posK[:0], b.negK[:0], 0
+	b.posW, b.negW = nil, nil
+}
+
+// Len returns the number of positive and negative samples held (those of
+// weight zero are counted in Rows but not held).
+func (b *Builder) Len() (pos, neg int) { return len(b.posK), len(b.negK) }
+
+func appendOnes(w []float64, n int) []float64 {
+	for range n {
+		w = append(w, 1)
+	}
+	return w
+}
+
 func ones(n, c int) []float64 {
 	w := make([]float64, n, max(c, n))
 	for i := range w {
