@@ -14,16 +14,17 @@ import (
 
 // Reading for "evalkit rank". Both the binary and the multiclass readers
 // use table.Parallel: the input is cut into chunks of whole rows, each
-// read on some core into a state of its own (a rank.Builder of score keys,
-// a rank.Binned, a rank.MultiBuilder). A chunk's state is merged into the
-// result as soon as the chunks before it are, in input order, then reset
-// and reused, so memory is the result plus a few chunks per worker. The
-// keys of a builder merged in input order are those of a sequential read,
-// in the same order: the score table, and every measure of it, is the same
-// to the last bit whatever the chunks and the number of workers. (The
-// compensated sums of --bins and of the multiclass log loss are merged per
-// chunk: they are the same run to run, and differ with the chunk size
-// only in the rounding of the sums.)
+// parsed on some core into a state of its own (a rank.Builder of score
+// keys; for --bins the parsed rows; a rank.MultiBuilder). A chunk's state
+// is merged into the result as soon as the chunks before it are, in input
+// order, then reset and reused, so memory is the result plus a few chunks
+// per worker. The keys of builders merged in input order are those of a
+// sequential read, in the same order, and --bins adds the rows to its bins
+// in input order: the score table, and every measure of it, is the same to
+// the last bit whatever the chunks and the number of workers. (The
+// multiclass log loss is a compensated sum merged chunk by chunk: the same
+// run to run and for any number of workers; with another chunk size it may
+// differ in the rounding of the sum.)
 
 // chunkOrder merges per-chunk states into one result, in chunk order,
 // whatever the order in which the chunks are finished; it recycles the
@@ -203,10 +204,16 @@ func (g *rankLabelLog) resolve(name string, err error) (posName string, _ error)
 	return posName, err
 }
 
-// rankPart is the state of one chunk of a binary read.
+// rankPart is the state of one chunk of a binary read: the builder of its
+// keys or, for --bins, its parsed rows (w nil when unweighted), added to
+// the bins when the chunk is merged (a Binned a chunk would cost more than
+// the rows: --bins 100000 is 3.2 MB).
 type rankPart struct {
 	b      rank.Builder
-	bn     *rank.Binned
+	binned bool
+	s      []float64
+	pos    []bool
+	w      []float64
 	labels rankChunkLabels
 }
 
@@ -219,16 +226,20 @@ func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *ran
 	workers := runtime.GOMAXPROCS(0)
 	est := estimateRows(path)
 	order := &chunkOrder[*rankPart]{
-		fresh: func() *rankPart {
-			p := &rankPart{}
-			if bn != nil {
-				p.bn = rank.NewBinned(bn.Bins(), bn.Lo, bn.Hi)
-			}
-			return p
-		},
+		fresh: func() *rankPart { return &rankPart{binned: bn != nil} },
 		merge: func(p *rankPart) {
 			if bn != nil {
-				bn.Merge(p.bn)
+				for i, s := range p.s {
+					w := 1.0
+					if wc >= 0 {
+						w = p.w[i]
+					}
+					if err := bn.Add(s, p.pos[i], w); err != nil {
+						// The parsed scores are finite, the weights finite
+						// and ≥ 0: Binned.Add has nothing to reject.
+						panic("evalkit: internal error: " + err.Error())
+					}
+				}
 				return
 			}
 			if est > 0 && b.Rows() == 0 {
@@ -243,9 +254,7 @@ func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *ran
 		},
 		reset: func(p *rankPart) {
 			p.b.Reset()
-			if p.bn != nil {
-				p.bn.Reset()
-			}
+			p.s, p.pos, p.w = p.s[:0], p.pos[:0], p.w[:0]
 			p.labels = rankChunkLabels{}
 		},
 	}
@@ -311,8 +320,11 @@ func rankReadChunk(sub *table.Reader, tc, sc, wc int, lab *rankLabeler, p *rankP
 			return sub.Errorf(sc, err)
 		}
 		switch {
-		case p.bn != nil:
-			err = p.bn.Add(s, c.pos, w)
+		case p.binned:
+			p.s, p.pos = append(p.s, s), append(p.pos, c.pos)
+			if wc >= 0 {
+				p.w = append(p.w, w)
+			}
 		case wc >= 0:
 			err = p.b.Add(s, c.pos, w)
 		case c.pos:
