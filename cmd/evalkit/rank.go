@@ -285,8 +285,9 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 		}
 		return v
 	}
-	// Each measure is a pass over the table: half of them run on a second
-	// goroutine (a Table is safe for concurrent use).
+	// Each measure is a pass over the table; they run in four groups on
+	// as many goroutines (a Table is safe for concurrent use), and the
+	// report is assembled in a fixed order.
 	var wg sync.WaitGroup
 	var y, m, c rank.Operating
 	var cc rank.CostCurve
@@ -297,6 +298,32 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 		c, e3 = t.MinCost(f.costFP, f.costFN)
 		cc, e4 = t.CostCurve()
 	})
+	var dv, dlo, dhi float64
+	var de error
+	var isProb bool
+	var ll, br float64
+	var lle, bre error
+	var cal rank.CalibrationCurve
+	var cale error
+	if bn == nil {
+		wg.Go(func() {
+			if dv, de = t.DeLongVar(); de == nil {
+				_, dlo, dhi, _ = t.AUCCI(f.conf)
+			}
+		})
+		wg.Go(func() {
+			if isProb = t.Probabilities(); !isProb {
+				return
+			}
+			ll, lle = t.LogLoss()
+			br, bre = t.Brier()
+			strat := rank.Uniform
+			if f.calStrategy == "quantile" {
+				strat = rank.Quantile
+			}
+			cal, cale = t.Calibration(f.calBins, strat)
+		})
+	}
 	defer wg.Wait()
 	rep.ROCAUC = must(t.AUC())
 	rep.RankLoss = must(t.RankLoss())
@@ -324,34 +351,28 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 			rep.Warnings = append(rep.Warnings, "log_loss, brier: omitted, the scores are not all in [0, 1]")
 		}
 	} else {
-		v, e := t.DeLongVar()
+		wg.Wait()
 		switch {
-		case e == nil:
-			_, lo, hi, _ := t.AUCCI(f.conf)
-			rep.AUCVariance, rep.AUCCI = &v, &[2]float64{lo, hi}
-		case errors.Is(e, rank.ErrWeighted):
+		case de == nil:
+			rep.AUCVariance, rep.AUCCI = &dv, &[2]float64{dlo, dhi}
+		case errors.Is(de, rank.ErrWeighted):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples")
-		case errors.Is(e, rank.ErrTooFew):
+		case errors.Is(de, rank.ErrTooFew):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance needs at least 2 positives and 2 negatives")
 		default:
-			return e
+			return de
 		}
-		if t.Probabilities() {
-			rep.LogLoss = fptr(must(t.LogLoss()))
-			rep.Brier = fptr(must(t.Brier()))
-			strat := rank.Uniform
-			if f.calStrategy == "quantile" {
-				strat = rank.Quantile
-			}
-			c, e := t.Calibration(f.calBins, strat)
+		if isProb {
+			rep.LogLoss = fptr(must(ll, lle))
+			rep.Brier = fptr(must(br, bre))
 			switch {
-			case e == nil:
-				rep.Calibration = &rankCalibration{Strategy: f.calStrategy, Bins: f.calBins, ProbTrue: c.ProbTrue, ProbPred: c.ProbPred, Mass: c.Mass, ECE: c.ECE, MCE: c.MCE}
-				rep.calPlot = &c
-			case errors.Is(e, rank.ErrWeighted):
+			case cale == nil:
+				rep.Calibration = &rankCalibration{Strategy: f.calStrategy, Bins: f.calBins, ProbTrue: cal.ProbTrue, ProbPred: cal.ProbPred, Mass: cal.Mass, ECE: cal.ECE, MCE: cal.MCE}
+				rep.calPlot = &cal
+			case errors.Is(cale, rank.ErrWeighted):
 				rep.Warnings = append(rep.Warnings, "calibration: quantile bins need unweighted samples; use --cal-strategy uniform")
 			default:
-				return e
+				return cale
 			}
 		} else {
 			rep.Warnings = append(rep.Warnings, "log_loss, brier, calibration: omitted, the scores are not all in [0, 1]")
