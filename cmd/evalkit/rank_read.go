@@ -34,10 +34,9 @@ type chunkOrder[S any] struct {
 	next    int       // the chunk to merge next
 	pending map[int]S // finished chunks after next
 	free    []S
-	fresh   func() S  // a new empty state
-	merge   func(S)   // merges a chunk's state into the result
-	reset   func(S)   // empties a merged state
-	done    func(int) // called under the lock with each chunk merged (may be nil)
+	fresh   func() S // a new empty state
+	merge   func(S)  // merges a chunk's state into the result
+	reset   func(S)  // empties a merged state
 }
 
 // get returns an empty state for a chunk.
@@ -68,9 +67,6 @@ func (c *chunkOrder[S]) put(chunk int, s S) {
 		}
 		delete(c.pending, c.next)
 		c.merge(s)
-		if c.done != nil {
-			c.done(c.next)
-		}
 		c.reset(s)
 		c.free = append(c.free, s)
 		c.next++
