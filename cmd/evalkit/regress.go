@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
@@ -149,11 +148,15 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 			m.Output(j).Grow(n)
 		}
 	}
-	merge := &chunkMerger{into: m, pending: map[int]*regress.Multi{}, fresh: func() *regress.Multi {
-		c := regress.NewMulti(k, opt)
-		c.SetRowName(name)
-		return c
-	}}
+	merge := &chunkOrder[*regress.Multi]{
+		fresh: func() *regress.Multi {
+			c := regress.NewMulti(k, opt)
+			c.SetRowName(name)
+			return c
+		},
+		merge: m.Merge,
+		reset: (*regress.Multi).Reset,
+	}
 	workers := runtime.GOMAXPROCS(0)
 	batches := make([]*regressBatch, workers)
 	samples := make([]*lineSample, workers)
@@ -177,48 +180,6 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), len(merge.pending)))
 	}
 	return m, mergeSamples(samples, sampleSize), nil
-}
-
-// chunkMerger merges per-chunk states into one, in chunk order, whatever
-// the order in which the chunks are finished; it recycles the states.
-type chunkMerger struct {
-	mu      sync.Mutex
-	into    *regress.Multi
-	next    int                    // the chunk to merge next
-	pending map[int]*regress.Multi // finished chunks after next
-	free    []*regress.Multi
-	fresh   func() *regress.Multi
-}
-
-// get returns an empty state for a chunk.
-func (c *chunkMerger) get() *regress.Multi {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if n := len(c.free); n > 0 {
-		m := c.free[n-1]
-		c.free = c.free[:n-1]
-		return m
-	}
-	return c.fresh()
-}
-
-// put hands over the state of a finished chunk, and merges every chunk
-// that is now next in order.
-func (c *chunkMerger) put(chunk int, m *regress.Multi) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.pending[chunk] = m
-	for {
-		m, ok := c.pending[c.next]
-		if !ok {
-			return
-		}
-		delete(c.pending, c.next)
-		c.into.Merge(m)
-		m.Reset()
-		c.free = append(c.free, m)
-		c.next++
-	}
 }
 
 // regressBatch is one worker's buffer of parsed rows: y[j][i], p[j][i]
