@@ -100,8 +100,13 @@ func (b *Binned) Merge(o *Binned) {
 		panic("rank: Binned.Merge: different grids")
 	}
 	for i := range b.pos {
-		b.pos[i].Merge(o.pos[i])
-		b.neg[i].Merge(o.neg[i])
+		// Adding an empty sum changes nothing: skip the empty bins.
+		if o.pos[i] != (fsum.Sum{}) {
+			b.pos[i].Merge(o.pos[i])
+		}
+		if o.neg[i] != (fsum.Sum{}) {
+			b.neg[i].Merge(o.neg[i])
+		}
 	}
 	b.rows += o.rows
 	b.weighted = b.weighted || o.weighted
@@ -110,6 +115,13 @@ func (b *Binned) Merge(o *Binned) {
 	b.ll.Merge(o.ll)
 	b.br.Merge(o.br)
 	b.mass.Merge(o.mass)
+}
+
+// Reset empties b, keeping its grid and memory.
+func (b *Binned) Reset() {
+	clear(b.pos)
+	clear(b.neg)
+	*b = Binned{Lo: b.Lo, Hi: b.Hi, pos: b.pos, neg: b.neg}
 }
 
 // Table returns the score table of the binned data: one score per

@@ -87,6 +87,35 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	return nil
 }
 
+// Merge appends the samples of o to m, as [Builder.Merge] does for each
+// score table; the log loss and rank masses are merged compensated sums.
+// It panics if their numbers of classes differ.
+func (m *MultiBuilder) Merge(o *MultiBuilder) {
+	if m.k != o.k {
+		panic("rank: MultiBuilder.Merge: different numbers of classes")
+	}
+	for c := range m.cell {
+		for j := range m.cell[c] {
+			m.cell[c][j].Merge(&o.cell[c][j])
+		}
+	}
+	m.ll.Merge(o.ll)
+	for i := range m.rankMass {
+		m.rankMass[i].Merge(o.rankMass[i])
+	}
+}
+
+// Reset empties m but keeps its memory for reuse.
+func (m *MultiBuilder) Reset() {
+	for c := range m.cell {
+		for j := range m.cell[c] {
+			m.cell[c][j].Reset()
+		}
+	}
+	m.ll = fsum.Sum{}
+	clear(m.rankMass)
+}
+
 // Multiclass is the sufficient statistic of the multiclass score measures:
 // for every true class c and score column j the score table of class c's
 // samples scored by column j (as positives), the summed log loss and, for

@@ -277,3 +277,93 @@ func TestErrors(t *testing.T) {
 		t.Errorf("class 2 absent: %v", err)
 	}
 }
+
+// TestBuilderMerge: builders fed consecutive parts of the samples and
+// merged in order give the table of one builder fed them all, to the last
+// bit (weighted or not, with weight-zero samples and parts that are all
+// weight 1 next to weighted parts); Reset empties a builder for reuse.
+// Likewise MultiBuilder.Merge, and Binned.Merge after Reset.
+func TestBuilderMerge(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	for trial := range 60 {
+		n := 2 + r.IntN(400)
+		score, pos, w := randomData(r, n, trial%2 == 0, trial%3 != 0)
+		if w != nil && trial%4 == 1 {
+			for i := range n / 2 {
+				w[i] = 1 // a first part with every weight 1
+			}
+		}
+		weight := func(i int) float64 {
+			if w == nil {
+				return 1
+			}
+			return w[i]
+		}
+		var whole, merged, part Builder
+		bin, binMerged, binPart := NewBinned(9, -2, 2), NewBinned(9, -2, 2), NewBinned(9, -2, 2)
+		for i := range n {
+			if err := whole.Add(score[i], pos[i], weight(i)); err != nil {
+				t.Fatal(err)
+			}
+			bin.Add(score[i], pos[i], weight(i))
+		}
+		for lo := 0; lo < n; {
+			hi := min(n, lo+1+r.IntN(60))
+			part.Reset()
+			binPart.Reset()
+			for i := lo; i < hi; i++ {
+				part.Add(score[i], pos[i], weight(i))
+				binPart.Add(score[i], pos[i], weight(i))
+			}
+			merged.Merge(&part)
+			binMerged.Merge(binPart)
+			lo = hi
+		}
+		want, got := whole.Table(), merged.Table()
+		if got.Rows != want.Rows || got.Weighted != want.Weighted || !slices.Equal(got.Score, want.Score) ||
+			!slices.Equal(got.Pos, want.Pos) || !slices.Equal(got.Neg, want.Neg) {
+			t.Fatalf("trial %d: merged table differs", trial)
+		}
+		// Binned masses are dyadic here: exact in any order.
+		bw, bg := bin.Table(), binMerged.Table()
+		if bg.Rows != bw.Rows || !slices.Equal(bg.Pos, bw.Pos) || !slices.Equal(bg.Neg, bw.Neg) || binMerged.Outside() != bin.Outside() {
+			t.Fatalf("trial %d: merged bins differ", trial)
+		}
+	}
+	// MultiBuilder: three classes, probabilities on a grid.
+	for trial := range 20 {
+		n := 5 + r.IntN(200)
+		whole, merged, part := NewMultiBuilder(3), NewMultiBuilder(3), NewMultiBuilder(3)
+		ys := make([]int, n)
+		ps := make([][]float64, n)
+		for i := range n {
+			a, c := r.IntN(5), r.IntN(5)
+			c = min(c, 4-a)
+			ys[i], ps[i] = r.IntN(3), []float64{float64(a) / 4, float64(4-a-c) / 4, float64(c) / 4}
+			if err := whole.Add(ys[i], ps[i], 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for lo := 0; lo < n; {
+			hi := min(n, lo+1+r.IntN(30))
+			part.Reset()
+			for i := lo; i < hi; i++ {
+				part.Add(ys[i], ps[i], 1)
+			}
+			merged.Merge(part)
+			lo = hi
+		}
+		want, got := whole.Result(), merged.Result()
+		if !slices.Equal(got.RankMass, want.RankMass) || math.Abs(got.LogLossSum-want.LogLossSum) > 1e-12*want.LogLossSum {
+			t.Fatalf("trial %d: rank masses %v, log loss %v; want %v, %v", trial, got.RankMass, got.LogLossSum, want.RankMass, want.LogLossSum)
+		}
+		for c := range 3 {
+			for j := range 3 {
+				g, w := got.Cell[c][j], want.Cell[c][j]
+				if !slices.Equal(g.Score, w.Score) || !slices.Equal(g.Pos, w.Pos) || g.Rows != w.Rows {
+					t.Fatalf("trial %d: cell %d,%d differs", trial, c, j)
+				}
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
@@ -169,6 +170,47 @@ func (b *Builder) Grow(pos, neg int) {
 	}
 }
 
+// Merge appends the samples of o to b, as if they had been added to b
+// after its own; o is not modified. The table of builders merged in input
+// order is the table of one builder fed every sample in that order, to the
+// last bit (a weighted tie's mass is summed in input order); unweighted,
+// the order does not matter at all.
+func (b *Builder) Merge(o *Builder) {
+	b.rows += o.rows
+	if o.posW != nil && b.posW == nil {
+		b.posW = ones(len(b.posK), len(b.posK)+len(o.posK))
+		b.negW = ones(len(b.negK), len(b.negK)+len(o.negK))
+	}
+	if b.posW != nil {
+		if o.posW != nil {
+			b.posW = append(b.posW, o.posW...)
+			b.negW = append(b.negW, o.negW...)
+		} else {
+			b.posW = appendOnes(b.posW, len(o.posK))
+			b.negW = appendOnes(b.negW, len(o.negK))
+		}
+	}
+	b.posK = append(b.posK, o.posK...)
+	b.negK = append(b.negK, o.negK...)
+}
+
+// Reset empties b but keeps its memory for reuse.
+func (b *Builder) Reset() {
+	b.posK, b.negK, b.rows = b.posK[:0], b.negK[:0], 0
+	b.posW, b.negW = nil, nil
+}
+
+// Len returns the number of positive and negative samples held (those of
+// weight zero are counted in Rows but not held).
+func (b *Builder) Len() (pos, neg int) { return len(b.posK), len(b.negK) }
+
+func appendOnes(w []float64, n int) []float64 {
+	for range n {
+		w = append(w, 1)
+	}
+	return w
+}
+
 func ones(n, c int) []float64 {
 	w := make([]float64, n, max(c, n))
 	for i := range w {
@@ -184,15 +226,17 @@ func (b *Builder) Rows() int64 { return b.rows }
 // returns their score table. The builder is left empty.
 func (b *Builder) Table() *Table {
 	t := &Table{Rows: b.rows, Weighted: b.posW != nil}
-	b.sortKeys()
-	t.fill(b.posK, b.negK, b.posW, b.negW)
+	buf := b.sortKeys()
+	t.fill(b.posK, b.negK, b.posW, b.negW, buf)
 	*b = Builder{}
 	return t
 }
 
 // fill merges two increasing key lists (with optional weights) into the
-// decreasing table.
-func (t *Table) fill(pk, nk []uint64, pw, nw []float64) {
+// decreasing table. spare, when it is not nil, is memory that is free
+// (the sort's buffer): the scores are written there when they fill at
+// least half of it, which saves allocating them anew.
+func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 	// Count distinct keys first so the table is allocated once.
 	d := 0
 	i, j := len(pk)-1, len(nk)-1
@@ -211,7 +255,12 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64) {
 		}
 		d++
 	}
-	t.Score = make([]float64, d)
+	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
+		// The same 8 bytes a value: a float64 view of the spare keys.
+		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
+	} else {
+		t.Score = make([]float64, d)
+	}
 	t.Pos = make([]float64, d)
 	t.Neg = make([]float64, d)
 	i, j = len(pk)-1, len(nk)-1
@@ -362,23 +411,27 @@ func (b *Builder) AUC() (float64, error) {
 const parallelSort = 1 << 16
 
 // sortKeys sorts the positive and the negative keys (with their weights),
-// concurrently when there are many.
-func (b *Builder) sortKeys() {
-	sortOne := func(k []uint64, w []float64) {
-		kbuf := make([]uint64, len(k))
+// concurrently when there are many. It returns the key buffer of the sort,
+// one allocation for both classes, whose contents are then garbage (the
+// sorted keys are in place).
+func (b *Builder) sortKeys() []uint64 {
+	np := len(b.posK)
+	buf := make([]uint64, np+len(b.negK))
+	sortOne := func(k []uint64, w []float64, kbuf []uint64) {
 		if w != nil {
 			radixSortPairs(k, w, kbuf, make([]float64, len(k)))
 		} else {
 			radixSort(k, kbuf)
 		}
 	}
-	if len(b.posK)+len(b.negK) < parallelSort {
-		sortOne(b.posK, b.posW)
-		sortOne(b.negK, b.negW)
-		return
+	if len(buf) < parallelSort {
+		sortOne(b.posK, b.posW, buf[:np])
+		sortOne(b.negK, b.negW, buf[np:])
+		return buf
 	}
 	var wg sync.WaitGroup
-	wg.Go(func() { sortOne(b.posK, b.posW) })
-	sortOne(b.negK, b.negW)
+	wg.Go(func() { sortOne(b.posK, b.posW, buf[:np]) })
+	sortOne(b.negK, b.negW, buf[np:])
 	wg.Wait()
+	return buf
 }

@@ -3,6 +3,7 @@ package regress
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // blockSize is the number of rows whose per-row terms are summed in plain
@@ -54,12 +55,14 @@ func (s *State) AddBatchAt(y, yhat, w []float64, pos []int64) error {
 	if len(y) != len(yhat) || (w != nil && len(w) != len(y)) || (pos != nil && len(pos) != len(y)) {
 		panic(fmt.Sprintf("regress: AddBatch of %d targets, %d predictions, %d weights and %d positions", len(y), len(yhat), len(w), len(pos)))
 	}
-	for i := range y {
-		if err := s.checkRowAt(s.posOf(i, pos), y[i], yhat[i]); err != nil {
-			return err
-		}
-		if w != nil && !goodWeight(w[i]) {
-			return fmt.Errorf("%s: %w: %v", s.rowName(s.posOf(i, pos)), ErrBadWeight, w[i])
+	if !rowsFinite(y, yhat) || !goodWeights(w) {
+		for i := range y {
+			if err := s.checkRowAt(s.posOf(i, pos), y[i], yhat[i]); err != nil {
+				return err
+			}
+			if w != nil && !goodWeight(w[i]) {
+				return fmt.Errorf("%s: %w: %v", s.rowName(s.posOf(i, pos)), ErrBadWeight, w[i])
+			}
 		}
 	}
 	s.addRows(y, yhat, w, pos)
@@ -67,6 +70,28 @@ func (s *State) AddBatchAt(y, yhat, w []float64, pos []int64) error {
 }
 
 func goodWeight(w float64) bool { return w >= 0 && !math.IsInf(w, 1) }
+
+// rowsFinite reports whether every y, ŷ and y − ŷ is finite: the test of
+// checkRowAt for a whole batch in one tight loop (a NaN fails every
+// comparison), so that only a batch with a bad row takes the row-by-row
+// path that names it.
+func rowsFinite(y, yhat []float64) bool {
+	ok := true
+	for i, v := range y {
+		p := yhat[i]
+		ok = ok && math.Abs(v) <= math.MaxFloat64 && math.Abs(p) <= math.MaxFloat64 && math.Abs(v-p) <= math.MaxFloat64
+	}
+	return ok
+}
+
+// goodWeights reports whether every weight is good (goodWeight); nil is.
+func goodWeights(w []float64) bool {
+	ok := true
+	for _, x := range w {
+		ok = ok && x >= 0 && x <= math.MaxFloat64
+	}
+	return ok
+}
 
 // posOf returns the position of row i of a batch: pos[i], or the row's
 // index in the state when pos is nil.
@@ -107,12 +132,46 @@ func (s *State) addRows(y, yhat, w []float64, pos []int64) {
 	}
 }
 
-// addBlock adds validated rows: plain sums within the block, compensated
-// across blocks; the moments of y and d by two passes over the block and a
-// Chan merge. pos is nil or the rows' positions.
+// blockMoments returns the moments of a block of weight sw from the sums
+// s1 = Σ w e and s2 = Σ w e² of its deviations e = x − c from a shift c:
+// mean = c + s1/sw and m2 = s2 − s1²/sw. With c one of the block's
+// values of largest weight, (x̄ − c)² ≤ m2 · sw/w_c ≤ n·m2 for n rows, so
+// s2 ≤ (n + 1)·m2: the subtraction loses at most log₂(n + 1) bits, and
+// m2 keeps a relative error below n(n + 1)u ≈ 7e-12 for n = 256 (u the
+// unit roundoff), typically far less. A shift far from the values — a
+// running mean of earlier rows, or a zero-weight outlier — has no such
+// bound.
+func blockMoments(sw, c, s1, s2 float64) moments {
+	lo := s1 / sw
+	b := moments{w: sw}
+	b.hi, b.lo = addDD(c, 0, lo)
+	b.m2.Add(max(s2-s1*lo, 0))
+	return b
+}
+
+// shiftRow returns the index of a row of largest weight (0 when w is nil):
+// the shift of blockMoments.
+func shiftRow(w []float64) int {
+	k := 0
+	for i, x := range w {
+		if x > w[k] {
+			k = i
+		}
+	}
+	return k
+}
+
+// addBlock adds validated rows in one pass: plain sums within the block,
+// compensated across blocks; the moments of y and d about a shift
+// (blockMoments) and a Chan merge. pos is nil or the rows' positions.
 func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
+	if len(y) == 0 {
+		return
+	}
 	var sw, sq, sabs, ape, sape, absY, sqLog, pin, pinHalf, pois, gam, tw float64
-	var swy, swd float64
+	var s1y, s2y, s1d, s2d float64
+	k := shiftRow(w)
+	cy, cd := y[k], y[k]-yhat[k]
 	maxErr := s.maxErr
 	a := s.opt.alpha()
 	eps := s.opt.MAPEEpsilon
@@ -127,8 +186,11 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		d := yi - pi
 		ad := math.Abs(d)
 		sw += wi
-		swy += wi * yi
-		swd += wi * d
+		ey, ed := yi-cy, d-cd
+		s1y += wi * ey
+		s2y += wi * ey * ey
+		s1d += wi * ed
+		s2d += wi * ed * ed
 		sq += wi * d * d
 		sabs += wi * ad
 		if ad > maxErr {
@@ -136,7 +198,7 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		}
 		ay := math.Abs(yi)
 		absY += wi * ay
-		if den := math.Max(ay, eps); den > 0 {
+		if den := max(ay, eps); den > 0 { // ay, eps ≥ 0: no NaN or −0 to care for
 			ape += wi * (ad / den)
 		} else {
 			s.note(issueZeroTarget, i, pos)
@@ -147,24 +209,24 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		if yi < 0 || pi < 0 {
 			s.note(issueNegative, i, pos)
 		} else {
-			l := math.Log1p(yi) - math.Log1p(pi)
+			l := log1pDiff(yi, pi, d)
 			sqLog += wi * l * l
 		}
-		if d >= 0 {
-			pin += wi * (a * d)
-		} else {
-			pin += wi * (-(1 - a) * d)
-		}
+		pin += wi * pinballTerm(d, a)
 		pinHalf += wi * (0.5 * ad)
-		if yi < 0 || pi <= 0 {
-			s.note(issuePoisson, i, pos)
-		} else {
-			pois += wi * poissonDev(yi, pi)
-		}
-		if yi <= 0 || pi <= 0 {
+		// The Poisson and Gamma deviances share q = y/ŷ and log q.
+		switch {
+		case yi > 0 && pi > 0:
+			q := yi / pi
+			lq := math.Log(q)
+			pois += wi * (2 * (yi*lq - yi + pi))
+			gam += wi * (2 * (-lq + q - 1))
+		case yi == 0 && pi > 0:
+			pois += wi * (2 * pi) // 0·log 0 = 0
 			s.note(issueGamma, i, pos)
-		} else {
-			gam += wi * gammaDev(yi, pi)
+		default:
+			s.note(issuePoisson, i, pos)
+			s.note(issueGamma, i, pos)
 		}
 		switch {
 		case p == 0:
@@ -175,22 +237,13 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 			s.note(issueTweedie, i, pos)
 		}
 	}
-	if sw > 0 {
-		// Second pass: the block's moments about its own means.
-		my, md := swy/sw, swd/sw
-		var m2y, m2d float64
-		for i := range y {
-			wi := 1.0
-			if w != nil {
-				wi = w[i]
-			}
-			ey := y[i] - my
-			ed := (y[i] - yhat[i]) - md
-			m2y += wi * ey * ey
-			m2d += wi * ed * ed
-		}
-		s.y.merge(moments{w: sw, mean: my, m2: m2y})
-		s.d.merge(moments{w: sw, mean: md, m2: m2d})
+	if len(y) == 1 { // Add and AddWeighted: a row, not a block
+		s.y.addOne(cy, sw)
+		s.d.addOne(cd, sw)
+	} else if sw > 0 {
+		by, bd := blockMoments(sw, cy, s1y, s2y), blockMoments(sw, cd, s1d, s2d)
+		s.y.merge(&by)
+		s.d.merge(&bd)
 	}
 	s.w.Add(sw)
 	s.sq.Add(sq)
@@ -207,8 +260,11 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	s.maxErr = maxErr
 	if keep {
 		s.ys = append(s.ys, y...)
-		for i := range y {
-			s.ads = append(s.ads, math.Abs(y[i]-yhat[i]))
+		n := len(s.ads)
+		s.ads = slices.Grow(s.ads, len(y))[:n+len(y)]
+		ads := s.ads[n:]
+		for i := range ads {
+			ads[i] = math.Abs(y[i] - yhat[i])
 		}
 		if s.weighted {
 			if w != nil {
@@ -250,7 +306,11 @@ func (m *Multi) AddBatchAt(ys, yhats [][]float64, w []float64, pos []int64) erro
 		panic("regress: Multi.AddBatch with weights or positions of the wrong length")
 	}
 	s0 := m.outs[0]
-	for i := 0; i < n; i++ {
+	good := goodWeights(w)
+	for j := range m.outs {
+		good = good && rowsFinite(ys[j], yhats[j])
+	}
+	for i := 0; i < n && !good; i++ {
 		for j, s := range m.outs {
 			if err := s.checkRowAt(s.posOf(i, pos), ys[j][i], yhats[j][i]); err != nil {
 				if len(m.outs) > 1 {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/benchcpu"
 )
 
 // benchSizes are the row counts of the benchmarks (10⁷ rows is what
@@ -24,13 +26,15 @@ func benchData(n int) (y, p []float64) {
 }
 
 // BenchmarkState adds rows one at a time or in batches of 4096, with and
-// without the kept values, and computes every measure; it reports rows/s.
+// without the kept values, and computes every measure; it reports rows/s
+// and the CPU time per row.
 func BenchmarkState(b *testing.B) {
 	for _, n := range benchSizes {
 		y, p := benchData(n)
 		for _, batch := range []bool{false, true} {
 			for _, keep := range []bool{false, true} {
 				b.Run(fmt.Sprintf("n=%d/batch=%v/keep=%v", n, batch, keep), func(b *testing.B) {
+					cpu := benchcpu.Start()
 					for b.Loop() {
 						s := New(Options{KeepValues: keep, MAPEEpsilon: 1e-12})
 						if batch {
@@ -45,7 +49,7 @@ func BenchmarkState(b *testing.B) {
 						}
 						_ = s.Report(0)
 					}
-					b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+					cpu.Report(b, n)
 				})
 			}
 		}
@@ -57,10 +61,11 @@ func BenchmarkMedian(b *testing.B) {
 	for _, n := range benchSizes {
 		y, _ := benchData(n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				median(y)
 			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			cpu.Report(b, n)
 		})
 	}
 }

@@ -8,11 +8,21 @@
 // Every measure is a pure function of a [State], a mergeable sufficient
 // statistic of (y, ŷ, w) rows: compensated (Neumaier) sums of the per-row
 // losses (blocked: rows are summed in plain float64 within blocks of 256,
-// the block sums compensated), moments of y and of the residual d = y − ŷ
-// (two passes within a block, Chan et al.'s merge across blocks and
-// states), the maximum absolute residual, and the first row (by position)
-// at which a measure's domain is violated. Rows may be added one at a time, in batches, or in separate
-// states that are merged; the result is the same as adding them all at once.
+// the block sums compensated; the terms are non-negative, so a block sum
+// is within 256 units of roundoff of its value), moments of y and of the
+// residual d = y − ŷ (one pass within a block about one of its values,
+// with the correction term of Chan, Golub & LeVeque; their merge across
+// blocks and states, with the mean kept in double-double and the sum of
+// squares compensated, so that a large mean and a small spread lose
+// nothing — see TestCancellation), the maximum absolute residual, and the
+// first row (by position) at which a measure's domain is violated. Rows
+// may be added one at a time, in batches, or in separate states that are
+// merged; the result is the same as adding them all at once.
+//
+// Each row takes two logarithms: log(y/ŷ), shared by the Poisson and Gamma
+// deviances, and log(1 + y) − log(1 + ŷ) for MSLE as one log1p of
+// (y − ŷ)/(1 + ŷ) (see log1pDiff), which is more accurate than the
+// difference of two logarithms that scikit-learn takes.
 // The one-call functions ([MSE], [R2], …) are thin wrappers over a State.
 //
 // Weights are per-row, non-negative and finite; nil (or [State.Add]) means

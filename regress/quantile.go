@@ -147,7 +147,7 @@ func bandStats(a []float64, k int) (float64, float64, bool) {
 	slices.Sort(sample)
 	lo, hi := bandAround(sample, float64(k)/float64(n))
 	var below int
-	band := make([]float64, 0, 4*sampleSize)
+	kept := make([]float64, 0, bandCap(n))
 	limit := n / 8
 	in := inBand(lo, hi)
 	for _, v := range a {
@@ -158,40 +158,71 @@ func bandStats(a []float64, k int) (float64, float64, bool) {
 			inc = 1
 		}
 		below += inc
-		if in(v) {
-			if len(band) == limit {
+		if in.in(v) {
+			if len(kept) == limit {
 				return 0, 0, false
 			}
-			band = append(band, v)
+			kept = append(kept, v)
 		}
 	}
 	last := k + 1
 	if last >= n {
 		last = k
 	}
-	if k < below || last >= below+len(band) {
+	if k < below || last >= below+len(kept) {
 		return 0, 0, false
 	}
-	slices.Sort(band)
-	v0 := band[k-below]
+	// Selection within the band, not a sort: after selectK every value
+	// past rank j is ≥ the j-th, so the next order statistic is their
+	// minimum.
+	j := k - below
+	v0 := selectK(kept, j)
 	if k+1 >= n {
 		return v0, math.Inf(1), true
 	}
-	return v0, band[k+1-below], true
+	v1 := kept[j+1]
+	for _, v := range kept[j+2:] {
+		if v < v1 {
+			v1 = v
+		}
+	}
+	return v0, v1, true
 }
 
-// inBand returns the test lo ≤ v ≤ hi. For finite bounds it first checks
+// band is the test lo ≤ v ≤ hi. For finite bounds it first checks
 // |v − mid| against a slightly widened half-width, one comparison that is
 // almost always false (so well predicted), and only then the exact test.
-func inBand(lo, hi float64) func(float64) bool {
+// It is a value with a method, not a closure, so that the test is inlined
+// into the loops over every kept value.
+type band struct {
+	lo, hi, mid, lim float64
+	finite           bool
+}
+
+func inBand(lo, hi float64) band {
+	b := band{lo: lo, hi: hi}
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsInf(hi-lo, 0) {
-		return func(v float64) bool { return v >= lo && v <= hi }
+		return b
 	}
-	mid, half := lo+(hi-lo)/2, (hi-lo)/2
-	slack := half*1e-6 + 4*math.SmallestNonzeroFloat64 + 1e-300
-	return func(v float64) bool {
-		return math.Abs(v-mid) <= half+slack && v >= lo && v <= hi
+	half := (hi - lo) / 2
+	b.mid, b.finite = lo+half, true
+	b.lim = half + (half*1e-6 + 4*math.SmallestNonzeroFloat64 + 1e-300)
+	return b
+}
+
+func (b band) in(v float64) bool {
+	if b.finite {
+		return math.Abs(v-b.mid) <= b.lim && v >= b.lo && v <= b.hi
 	}
+	return v >= b.lo && v <= b.hi
+}
+
+// bandCap is the room reserved for the band of n values: the 2d + 1
+// sample ranks of bandAround span about (2d + 1)/sampleSize of the values,
+// plus a margin, so that the band seldom grows (and leaves garbage behind).
+func bandCap(n int) int {
+	d := int(bandSigmas*math.Sqrt(sampleSize)/2) + 1
+	return min(n/8+1, int(float64(n)*float64(2*d+1)/sampleSize*1.25)+1024)
 }
 
 // bandAround returns the values of a sorted sample bandSigmas standard
@@ -317,7 +348,7 @@ func weightedBand(a, w []float64, q float64) (float64, bool) {
 	}
 	lo, hi := bandAround(vals, f)
 	var below float64
-	band := make([]vw, 0, 4*sampleSize)
+	band := make([]vw, 0, bandCap(n))
 	limit := n / 8
 	in := inBand(lo, hi)
 	for i, v := range a {
@@ -326,7 +357,7 @@ func weightedBand(a, w []float64, q float64) (float64, bool) {
 			b = w[i]
 		}
 		below += b
-		if in(v) {
+		if in.in(v) {
 			if len(band) == limit {
 				return 0, false
 			}

@@ -62,36 +62,83 @@ func (o Options) check() error {
 	return nil
 }
 
-// moments is a weighted Welford accumulator (West 1979; Chan et al. 1979
-// for merges): the weight sum, the weighted mean and the weighted sum of
-// squared deviations from it.
+// moments are the weight sum, the weighted mean and the weighted sum of
+// squared deviations from it (m2) of a set of values, merged by Chan,
+// Golub & LeVeque's formula (1979):
+//
+//	m2 = m2ₐ + m2_b + δ² wₐ w_b / w,  mean = meanₐ + δ w_b / w,  δ = mean_b − meanₐ.
+//
+// The mean is kept as an unevaluated sum hi + lo of two float64s (a
+// double-double, Dekker 1971), and m2 as a compensated sum: a mean
+// rounded to float64 at every merge would drift by many units in the
+// last place of a large mean over thousands of merges, and each δ would
+// carry that drift into m2 — a relative error of order (drift/σ)², fatal
+// to R² when the values have a large mean and a small spread.
 type moments struct {
-	w, mean, m2 float64
+	w      float64
+	hi, lo float64 // mean = hi + lo
+	m2     fsum.Sum
 }
 
-func (m *moments) add(x, w float64) {
-	if w == 0 {
-		return
-	}
-	m.w += w
-	d := x - m.mean
-	m.mean += d * (w / m.w)
-	m.m2 += w * d * (x - m.mean)
-}
+// mean returns the weighted mean.
+func (m *moments) mean() float64 { return m.hi + m.lo }
 
-func (m *moments) merge(o moments) {
+// merge adds the values of o to m.
+func (m *moments) merge(o *moments) {
 	if o.w == 0 {
 		return
 	}
 	if m.w == 0 {
-		*m = o
+		*m = *o
 		return
 	}
 	w := m.w + o.w
-	d := o.mean - m.mean
-	m.mean += d * (o.w / w)
-	m.m2 += o.m2 + d*d*(m.w*o.w/w)
+	d := (o.hi - m.hi) + (o.lo - m.lo)
+	m.m2.Merge(o.m2)
+	m.m2.Add(d * d * (m.w * (o.w / w)))
+	// Move from the heavier side's mean, by at most half of δ: from the
+	// lighter one, a δ rounded at the scale of a much larger lighter mean
+	// would cancel it and lose the heavier mean altogether.
+	if o.w > m.w {
+		m.hi, m.lo = addDD(o.hi, o.lo, -d*(m.w/w))
+	} else {
+		m.hi, m.lo = addDD(m.hi, m.lo, d*(o.w/w))
+	}
 	m.w = w
+}
+
+// addOne adds one value x of weight w: merge of the moments {w, x, 0},
+// with the same result, without building them.
+func (m *moments) addOne(x, w float64) {
+	if w == 0 {
+		return
+	}
+	if m.w == 0 {
+		*m = moments{w: w, hi: x}
+		return
+	}
+	wt := m.w + w
+	d := (x - m.hi) - m.lo
+	m.m2.Add(d * d * (m.w * (w / wt)))
+	if w > m.w {
+		m.hi, m.lo = addDD(x, 0, -d*(m.w/wt))
+	} else {
+		m.hi, m.lo = addDD(m.hi, m.lo, d*(w/wt))
+	}
+	m.w = wt
+}
+
+// addDD returns the double-double hi + lo + x, normalized.
+func addDD(hi, lo, x float64) (float64, float64) {
+	s := hi + x
+	// Knuth's TwoSum: s + e = hi + x exactly.
+	b := s - hi
+	e := (hi - (s - b)) + (x - b)
+	lo += e
+	// Fast renormalization (|s| ≥ |lo| after a TwoSum of a normalized pair
+	// and a correction below an ulp of s, or s = 0).
+	h := s + lo
+	return h, lo - (h - s)
 }
 
 // Issue kinds: the domain checks a State tracks.
@@ -127,8 +174,8 @@ type State struct {
 
 	ys, ads, ws []float64 // kept values (ws only once weighted)
 
-	name func(int64) string  // names rows in messages
-	yq   map[float64]float64 // quantiles of y computed since the last add
+	name func(int64) string   // names rows in messages
+	yq   map[float64]nullLoss // the null models' pinball losses computed since the last add
 }
 
 // New returns an empty State. It panics if the options are invalid (an
@@ -275,8 +322,8 @@ func (s *State) Merge(o *State) {
 	}
 	s.positioned = s.positioned || o.positioned
 	s.w.Merge(o.w)
-	s.y.merge(o.y)
-	s.d.merge(o.d)
+	s.y.merge(&o.y)
+	s.d.merge(&o.d)
 	for _, p := range [][2]*fsum.Sum{{&s.sq, &o.sq}, {&s.abs, &o.abs}, {&s.ape, &o.ape},
 		{&s.sape, &o.sape}, {&s.absY, &o.absY}, {&s.sqLog, &o.sqLog}, {&s.pinball, &o.pinball},
 		{&s.pinHalf, &o.pinHalf}, {&s.poisson, &o.poisson}, {&s.gamma, &o.gamma}, {&s.tweedie, &o.tweedie}} {
@@ -298,6 +345,24 @@ func (s *State) Merge(o *State) {
 	}
 	s.n += o.n
 	s.yq = nil
+}
+
+// log1pDiff returns log(1 + y) − log(1 + ŷ) for y, ŷ ≥ 0 given d = y − ŷ,
+// with one logarithm instead of two: log1p(d / (1 + ŷ)) while the ratio
+// r = (1 + y)/(1 + ŷ) is above ½, log r below. The argument of log1p is
+// within 3 rounding errors of its exact value (d itself is exact when
+// ŷ/2 ≤ y ≤ 2ŷ, by Sterbenz's lemma) and log1p's condition number is at
+// most 1.5 on (−½, ∞); below ½, log r has an absolute error of a few
+// units in the last place of a result of magnitude above log 2. The
+// difference is thus correct to a few units in its own last place — more
+// accurate than the difference of two rounded logarithms (scikit-learn's
+// log1p(y) − log1p(ŷ)), whose error is a few units in the last place of
+// the larger logarithm.
+func log1pDiff(y, yhat, d float64) float64 {
+	if x := d / (1 + yhat); x > -0.5 {
+		return math.Log1p(x)
+	}
+	return math.Log((1 + y) / (1 + yhat))
 }
 
 // poissonDev is the Poisson unit deviance 2(y log(y/μ) − y + μ), with

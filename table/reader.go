@@ -382,6 +382,9 @@ func (r *Reader) finish() bool {
 // splitRecord splits line (and, for a quoted field that spans lines, the
 // lines after it) into r.fields.
 func (r *Reader) splitRecord(line []byte) error {
+	if len(line) <= shortRecord && r.splitShort(line) {
+		return nil
+	}
 	if !utf8.Valid(line) {
 		return r.utf8Error(line)
 	}
@@ -398,6 +401,34 @@ func (r *Reader) splitRecord(line []byte) error {
 		}
 	}
 	return r.splitQuoted(line)
+}
+
+// shortRecord is the length up to which splitRecord first tries
+// splitShort.
+const shortRecord = 256
+
+// splitShort splits an ASCII line without quotes into r.fields in one pass
+// over its bytes (instead of a UTF-8 check, a search for quotes and one
+// search per delimiter), and reports whether it could: a line with a
+// quote or a byte outside ASCII is left to the general path.
+func (r *Reader) splitShort(line []byte) bool {
+	r.fields = r.fields[:0]
+	start := 0
+	var or byte
+	for i, c := range line {
+		or |= c
+		if c == r.delim {
+			r.fields = append(r.fields, line[start:i])
+			start = i + 1
+		} else if c == '"' {
+			return false
+		}
+	}
+	if or >= utf8.RuneSelf {
+		return false
+	}
+	r.fields = append(r.fields, line[start:])
+	return true
 }
 
 func (r *Reader) utf8Error(line []byte) error {
@@ -539,6 +570,13 @@ func (r *Reader) Text(col int) ([]byte, error) {
 
 // Float parses column col of the current row as a finite float64.
 func (r *Reader) Float(col int) (float64, error) {
+	if r.format != JSONL {
+		// The common case first, without the checks of Text and ParseFloat
+		// (fastFloat accepts no empty field, no NaN, no infinity).
+		if v, ok := fastFloat(r.fields[col]); ok {
+			return v, nil
+		}
+	}
 	f, err := r.Text(col)
 	if err != nil {
 		return 0, err

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/benchcpu"
 )
 
 // writeClassifyCSV writes n rows of y_true,y_pred over 10 string classes.
@@ -38,12 +40,13 @@ func BenchmarkClassifyCLI(b *testing.B) {
 	for _, n := range []int{1e3, 1e5, 1e6} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			path := writeClassifyCSV(b, n)
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				if err := run([]string{"classify", "--format", "json", path}, nil, io.Discard, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			cpu.Report(b, n)
 		})
 	}
 }
@@ -73,12 +76,13 @@ func BenchmarkRegressCLI(b *testing.B) {
 	for _, n := range []int{1e3, 1e5, 1e6} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			path := writeRegressCSV(b, n)
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				if err := run([]string{"regress", "--format", "json", path}, nil, io.Discard, io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			cpu.Report(b, n)
 		})
 	}
 }

@@ -161,7 +161,9 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		return nil, err
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
-	tallies, err := readChunks(e, r, func() *classify.Tally { return classify.NewTally(opt.Labels) },
+	tally := classify.NewTally(opt.Labels)
+	order := &chunkOrder[*classify.Tally]{fresh: func() *classify.Tally { return classify.NewTally(opt.Labels) }, merge: tally.Merge}
+	err = readChunks(e, r, order,
 		func(tally *classify.Tally, sub *table.Reader) error {
 			for sub.Next() {
 				yt, err := sub.Text(tc)
@@ -190,10 +192,6 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		})
 	if err != nil {
 		return nil, err
-	}
-	tally := classify.NewTally(opt.Labels)
-	for _, t := range tallies {
-		tally.Merge(t)
 	}
 	labels, c := tally.Sorted()
 	rep, err := classify.NewReport(labels, c, opt)
@@ -319,7 +317,9 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 		return nil, err
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
-	states, err := readChunks(e, r, func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) },
+	m := classify.NewMultilabel(opt.Labels, opt.Beta)
+	order := &chunkOrder[*classify.Multilabel]{fresh: func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) }, merge: m.Merge}
+	err = readChunks(e, r, order,
 		func(m *classify.Multilabel, sub *table.Reader) error {
 			var ts, ps [][]byte
 			var err error
@@ -350,10 +350,6 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 		})
 	if err != nil {
 		return nil, err
-	}
-	m := classify.NewMultilabel(opt.Labels, opt.Beta)
-	for _, o := range states {
-		m.Merge(o)
 	}
 	rep, err := m.Report(opt.ZeroDivision)
 	if err != nil {

@@ -171,17 +171,43 @@ func runCluster(e *env, args []string) error {
 	}
 
 	// Each chunk of rows is read into a state of its own, with its own label
-	// numbering; the states are merged in chunk order afterwards, so the
-	// result is the same for any number of cores.
+	// numbering; the states are merged in chunk order, so the result is the
+	// same for any number of cores.
 	type chunkState struct {
 		tset, pset *label.Set
 		tab        cluster.Contingency
 		x          []float64
 		pred       []int
 	}
-	states, err := readChunks(e, r, func() *chunkState {
-		return &chunkState{tset: label.NewSet(nil), pset: label.NewSet(nil)}
-	}, func(st *chunkState, sub *table.Reader) error {
+	tset, pset := label.NewSet(nil), label.NewSet(nil)
+	var tab cluster.Contingency
+	var x []float64
+	var pred []int
+	if n := estimateRows(path); internal && n > 0 {
+		// Room for every row at once: no growing and copying.
+		x, pred = make([]float64, 0, n*len(fc)), make([]int, 0, n)
+	}
+	remap := func(local, global *label.Set) []int {
+		m := make([]int, local.Len())
+		for i, name := range local.Names() {
+			m[i], _ = global.ID([]byte(name))
+		}
+		return m
+	}
+	order := &chunkOrder[*chunkState]{
+		fresh: func() *chunkState { return &chunkState{tset: label.NewSet(nil), pset: label.NewSet(nil)} },
+		merge: func(st *chunkState) {
+			tm, pm := remap(st.tset, tset), remap(st.pset, pset)
+			if external {
+				tab.MergeMapped(&st.tab, tm, pm)
+			}
+			x = append(x, st.x...)
+			for _, p := range st.pred {
+				pred = append(pred, pm[p])
+			}
+		},
+	}
+	err = readChunks(e, r, order, func(st *chunkState, sub *table.Reader) error {
 		for sub.Next() {
 			pb, err := sub.Text(pc)
 			if err != nil {
@@ -225,36 +251,6 @@ func runCluster(e *env, args []string) error {
 	})
 	if err != nil {
 		return err
-	}
-	tset, pset := label.NewSet(nil), label.NewSet(nil)
-	var tab cluster.Contingency
-	total, rows := 0, 0
-	for _, st := range states {
-		total += len(st.x)
-		rows += len(st.pred)
-	}
-	var x []float64
-	var pred []int
-	if internal {
-		x, pred = make([]float64, 0, total), make([]int, 0, rows)
-	}
-	remap := func(local, global *label.Set) []int {
-		m := make([]int, local.Len())
-		for i, name := range local.Names() {
-			m[i], _ = global.ID([]byte(name))
-		}
-		return m
-	}
-	for _, st := range states {
-		tm, pm := remap(st.tset, tset), remap(st.pset, pset)
-		if external {
-			tab.MergeMapped(&st.tab, tm, pm)
-		}
-		x = append(x, st.x...)
-		for _, p := range st.pred {
-			pred = append(pred, pm[p])
-		}
-		st.x, st.pred = nil, nil
 	}
 
 	out := &clusterOut{Warnings: []string{}}

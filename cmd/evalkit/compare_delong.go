@@ -60,6 +60,8 @@ func runDeLong(e *env, args []string) error {
 		return err
 	}
 	lab := &rankLabeler{set: label.NewSet(nil), posLabel: *posLabel, given: *posLabel != ""}
+	var seen [4]bool // by rankKind
+	seenPos := ""
 	var pos []bool
 	var sa, sb []float64
 	for r.Next() {
@@ -67,10 +69,18 @@ func runDeLong(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		p, err := lab.classOf(r, cols[0], y)
+		c, err := lab.classOf(r, y)
 		if err != nil {
 			return err
 		}
+		if !seen[c.kind] && c.kind == kindOne {
+			seenPos = string(y)
+		}
+		seen[c.kind] = true
+		if seen[kindZero] && seen[kindMinus1] {
+			return usagef("compare delong: %s:%d: labels include 0 and -1, so --pos-label is required", r.Name(), r.Line())
+		}
+		p := c.pos
 		a, err := r.Float(cols[1])
 		if err != nil {
 			return err
@@ -106,7 +116,7 @@ func runDeLong(e *env, args []string) error {
 	out.Negatives = out.N - out.Positives
 	out.PosLabel = *posLabel
 	if !lab.given {
-		out.PosLabel = lab.seenPos
+		out.PosLabel = seenPos
 	}
 	out.DiffCI[0], out.DiffCI[1] = d.DiffCI(*conf)
 	return emit(e, f, out, pairsDoc(fmt.Sprintf("DeLong test of two correlated AUCs (n = %d: %d positive, %d negative)", out.N, out.Positives, out.Negatives),

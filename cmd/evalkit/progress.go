@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -52,33 +51,69 @@ func progress(e *env, r *table.Reader) (stop func()) {
 	return func() { close(done); wg.Wait() }
 }
 
-// readChunks reads the rows of r on every core through table.Parallel,
-// each chunk of rows into a fresh state made by newState, and returns the
-// states in chunk (file) order, with a progress line on a terminal. The
-// caller merges them in that order, so the result is the same, to the bit,
-// whatever the number of cores and the order in which chunks finish.
-func readChunks[S any](e *env, r *table.Reader, newState func() S, read func(st S, sub *table.Reader) error) ([]S, error) {
+// chunkOrder merges per-chunk states into one result, in chunk order,
+// whatever the order in which the chunks are finished; it recycles the
+// states.
+type chunkOrder[S any] struct {
+	mu      sync.Mutex
+	next    int       // the chunk to merge next
+	pending map[int]S // finished chunks after next
+	free    []S
+	fresh   func() S // a new empty state
+	merge   func(S)  // merges a chunk's state into the result
+	reset   func(S)  // empties a merged state for reuse; nil: drop it
+}
+
+// get returns an empty state for a chunk.
+func (c *chunkOrder[S]) get() S {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := len(c.free); n > 0 {
+		s := c.free[n-1]
+		c.free = c.free[:n-1]
+		return s
+	}
+	return c.fresh()
+}
+
+// put hands over the state of a finished chunk and merges every chunk
+// that is now next in order.
+func (c *chunkOrder[S]) put(chunk int, s S) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pending == nil {
+		c.pending = map[int]S{}
+	}
+	c.pending[chunk] = s
+	for {
+		s, ok := c.pending[c.next]
+		if !ok {
+			return
+		}
+		delete(c.pending, c.next)
+		c.merge(s)
+		if c.reset != nil {
+			c.reset(s)
+			c.free = append(c.free, s)
+		}
+		c.next++
+	}
+}
+
+// readChunks reads the rows of r on every core through table.Parallel, each
+// chunk of rows into a state of its own (o.get), which read fills; o merges
+// the states in chunk (file) order as soon as the chunks before them are
+// done. The result is therefore the same, to the bit, whatever the number
+// of cores and the order in which chunks finish, and memory holds only the
+// chunks that wait for an earlier one. A progress line shows on a terminal.
+func readChunks[S any](e *env, r *table.Reader, o *chunkOrder[S], read func(st S, sub *table.Reader) error) error {
 	defer progress(e, r)()
-	var mu sync.Mutex
-	type seqState struct {
-		seq int
-		st  S
-	}
-	var all []seqState
-	err := r.Parallel(0, func(_ int, sub *table.Reader) error {
-		st := newState()
-		mu.Lock()
-		all = append(all, seqState{sub.Chunk(), st})
-		mu.Unlock()
-		return read(st, sub)
+	return r.Parallel(0, func(_ int, sub *table.Reader) error {
+		st := o.get()
+		if err := read(st, sub); err != nil {
+			return err
+		}
+		o.put(sub.Chunk(), st)
+		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	slices.SortFunc(all, func(a, b seqState) int { return a.seq - b.seq })
-	out := make([]S, len(all))
-	for i, s := range all {
-		out[i] = s.st
-	}
-	return out, nil
 }

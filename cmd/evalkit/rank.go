@@ -5,11 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
@@ -184,60 +182,6 @@ type rankBinaryReport struct {
 
 func fptr(v float64) *float64 { return &v }
 
-// rankLabeler decides, label by label as they appear, which class is
-// positive: --pos-label, else the label whose value is 1 when the labels
-// are {0, 1} or {-1, 1} (scikit-learn's rule).
-type rankLabeler struct {
-	set          *label.Set
-	positive     []bool
-	posLabel     string
-	given        bool
-	zero, minus1 bool
-	seenPos      string
-	byte1        [256]int8 // one-byte labels seen: 1 negative, 2 positive
-}
-
-func (l *rankLabeler) classOf(r *table.Reader, col int, b []byte) (bool, error) {
-	if len(b) == 1 && l.byte1[b[0]] != 0 { // "0"/"1" without a map lookup
-		return l.byte1[b[0]] == 2, nil
-	}
-	id, _ := l.set.ID(b)
-	if id < len(l.positive) {
-		return l.positive[id], nil
-	}
-	name := string(b)
-	var pos bool
-	if l.given {
-		pos = name == l.posLabel
-	} else {
-		v, err := strconv.ParseFloat(strings.TrimSpace(name), 64)
-		switch {
-		case err != nil || (v != 0 && v != 1 && v != -1):
-			return false, usagef("rank: %s:%d: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", r.Name(), r.Line(), name)
-		case v == 1:
-			pos = true
-			if l.seenPos == "" {
-				l.seenPos = name
-			}
-		case v == 0:
-			l.zero = true
-		default:
-			l.minus1 = true
-		}
-		if l.zero && l.minus1 {
-			return false, usagef("rank: %s:%d: labels include 0 and -1, so --pos-label is required", r.Name(), r.Line())
-		}
-	}
-	l.positive = append(l.positive, pos)
-	if len(b) == 1 {
-		l.byte1[b[0]] = 1
-		if pos {
-			l.byte1[b[0]] = 2
-		}
-	}
-	return pos, nil
-}
-
 // rankBinaryFile streams the file into a score table (or bins) and
 // computes the report.
 func rankBinaryFile(e *env, path string, f *rankFlags) (*rankBinaryReport, error) {
@@ -251,7 +195,6 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rankBinaryReport, error
 		return nil, err
 	}
 	tc, sc, wc := cols[0], cols[1], cols[2]
-	lab := &rankLabeler{set: label.NewSet(nil), posLabel: f.posLabel, given: f.posLabel != ""}
 	var b rank.Builder
 	var bn *rank.Binned
 	if f.bins > 0 {
@@ -267,26 +210,13 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rankBinaryReport, error
 		}
 		bn = rank.NewBinned(f.bins, lo, hi)
 	}
-	add := func(s float64, isPos bool, w float64) error {
-		switch {
-		case bn != nil:
-			return bn.Add(s, isPos, w)
-		case wc >= 0:
-			return b.Add(s, isPos, w)
-		case isPos:
-			b.AddPositive(s)
-		default:
-			b.AddNegative(s)
-		}
-		return nil
-	}
-	if err := rankRead(r, tc, sc, wc, lab, add); err != nil {
+	set, posName, err := rankReadBinary(e, r, path, tc, sc, wc, f, &b, bn)
+	if err != nil {
 		return nil, err
 	}
-	names, _ := lab.set.Sorted()
-	posName := lab.seenPos
-	if lab.given {
-		if _, ok := lab.set.Lookup(f.posLabel); !ok {
+	names, _ := set.Sorted()
+	if f.posLabel != "" {
+		if _, ok := set.Lookup(f.posLabel); !ok {
 			return nil, fmt.Errorf("%s: --pos-label %q is not among the labels of column %q (found: %s)", r.Name(), f.posLabel, f.trueCol, strings.Join(names, ", "))
 		}
 		posName = f.posLabel
@@ -338,8 +268,9 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 		}
 		return v
 	}
-	// Each measure is a pass over the table: half of them run on a second
-	// goroutine (a Table is safe for concurrent use).
+	// Each measure is a pass over the table; they run in four groups on
+	// as many goroutines (a Table is safe for concurrent use), and the
+	// report is assembled in a fixed order.
 	var wg sync.WaitGroup
 	var y, m, c rank.Operating
 	var cc rank.CostCurve
@@ -350,6 +281,32 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 		c, e3 = t.MinCost(f.costFP, f.costFN)
 		cc, e4 = t.CostCurve()
 	})
+	var dv, dlo, dhi float64
+	var de error
+	var isProb bool
+	var ll, br float64
+	var lle, bre error
+	var cal rank.CalibrationCurve
+	var cale error
+	if bn == nil {
+		wg.Go(func() {
+			if dv, de = t.DeLongVar(); de == nil {
+				_, dlo, dhi, _ = t.AUCCI(f.conf)
+			}
+		})
+		wg.Go(func() {
+			if isProb = t.Probabilities(); !isProb {
+				return
+			}
+			ll, lle = t.LogLoss()
+			br, bre = t.Brier()
+			strat := rank.Uniform
+			if f.calStrategy == "quantile" {
+				strat = rank.Quantile
+			}
+			cal, cale = t.Calibration(f.calBins, strat)
+		})
+	}
 	defer wg.Wait()
 	rep.ROCAUC = must(t.AUC())
 	rep.RankLoss = must(t.RankLoss())
@@ -377,34 +334,28 @@ func rankBinaryMeasures(rep *rankBinaryReport, t *rank.Table, bn *rank.Binned, f
 			rep.Warnings = append(rep.Warnings, "log_loss, brier: omitted, the scores are not all in [0, 1]")
 		}
 	} else {
-		v, e := t.DeLongVar()
+		wg.Wait()
 		switch {
-		case e == nil:
-			_, lo, hi, _ := t.AUCCI(f.conf)
-			rep.AUCVariance, rep.AUCCI = &v, &[2]float64{lo, hi}
-		case errors.Is(e, rank.ErrWeighted):
+		case de == nil:
+			rep.AUCVariance, rep.AUCCI = &dv, &[2]float64{dlo, dhi}
+		case errors.Is(de, rank.ErrWeighted):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples")
-		case errors.Is(e, rank.ErrTooFew):
+		case errors.Is(de, rank.ErrTooFew):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance needs at least 2 positives and 2 negatives")
 		default:
-			return e
+			return de
 		}
-		if t.Probabilities() {
-			rep.LogLoss = fptr(must(t.LogLoss()))
-			rep.Brier = fptr(must(t.Brier()))
-			strat := rank.Uniform
-			if f.calStrategy == "quantile" {
-				strat = rank.Quantile
-			}
-			c, e := t.Calibration(f.calBins, strat)
+		if isProb {
+			rep.LogLoss = fptr(must(ll, lle))
+			rep.Brier = fptr(must(br, bre))
 			switch {
-			case e == nil:
-				rep.Calibration = &rankCalibration{Strategy: f.calStrategy, Bins: f.calBins, ProbTrue: c.ProbTrue, ProbPred: c.ProbPred, Mass: c.Mass, ECE: c.ECE, MCE: c.MCE}
-				rep.calPlot = &c
-			case errors.Is(e, rank.ErrWeighted):
+			case cale == nil:
+				rep.Calibration = &rankCalibration{Strategy: f.calStrategy, Bins: f.calBins, ProbTrue: cal.ProbTrue, ProbPred: cal.ProbPred, Mass: cal.Mass, ECE: cal.ECE, MCE: cal.MCE}
+				rep.calPlot = &cal
+			case errors.Is(cale, rank.ErrWeighted):
 				rep.Warnings = append(rep.Warnings, "calibration: quantile bins need unweighted samples; use --cal-strategy uniform")
 			default:
-				return e
+				return cale
 			}
 		} else {
 			rep.Warnings = append(rep.Warnings, "log_loss, brier, calibration: omitted, the scores are not all in [0, 1]")
@@ -585,35 +536,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rankMultiReport, er
 		}
 	}
 	b := rank.NewMultiBuilder(len(classes))
-	p := make([]float64, len(classes))
-	for r.Next() {
-		yb, err := r.Text(tc)
-		if err != nil {
-			return nil, err
-		}
-		y, ok := index[string(yb)]
-		if !ok {
-			return nil, r.Errorf(tc, fmt.Errorf("label %q is not among --classes %s", yb, f.classes))
-		}
-		for j, c := range sc {
-			if p[j], err = r.Float(c); err != nil {
-				return nil, err
-			}
-			if !(p[j] >= 0 && p[j] <= 1) {
-				return nil, r.Errorf(c, fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j]))
-			}
-		}
-		w := 1.0
-		if wc >= 0 {
-			if w, err = r.Weight(wc); err != nil {
-				return nil, err
-			}
-		}
-		if err := b.Add(y, p, w); err != nil {
-			return nil, r.Errorf(-1, err)
-		}
-	}
-	if err := r.Err(); err != nil {
+	if err := rankReadMulti(e, r, rankMultiCols{tc: tc, wc: wc, sc: sc, index: index, classes: f.classes}, b); err != nil {
 		return nil, err
 	}
 	m := b.Result()

@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
@@ -149,11 +148,15 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 			m.Output(j).Grow(n)
 		}
 	}
-	merge := &chunkMerger{into: m, pending: map[int]*regress.Multi{}, fresh: func() *regress.Multi {
-		c := regress.NewMulti(k, opt)
-		c.SetRowName(name)
-		return c
-	}}
+	merge := &chunkOrder[*regress.Multi]{
+		fresh: func() *regress.Multi {
+			c := regress.NewMulti(k, opt)
+			c.SetRowName(name)
+			return c
+		},
+		merge: m.Merge,
+		reset: (*regress.Multi).Reset,
+	}
 	workers := runtime.GOMAXPROCS(0)
 	batches := make([]*regressBatch, workers)
 	samples := make([]*lineSample, workers)
@@ -177,48 +180,6 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), len(merge.pending)))
 	}
 	return m, mergeSamples(samples, sampleSize), nil
-}
-
-// chunkMerger merges per-chunk states into one, in chunk order, whatever
-// the order in which the chunks are finished; it recycles the states.
-type chunkMerger struct {
-	mu      sync.Mutex
-	into    *regress.Multi
-	next    int                    // the chunk to merge next
-	pending map[int]*regress.Multi // finished chunks after next
-	free    []*regress.Multi
-	fresh   func() *regress.Multi
-}
-
-// get returns an empty state for a chunk.
-func (c *chunkMerger) get() *regress.Multi {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if n := len(c.free); n > 0 {
-		m := c.free[n-1]
-		c.free = c.free[:n-1]
-		return m
-	}
-	return c.fresh()
-}
-
-// put hands over the state of a finished chunk, and merges every chunk
-// that is now next in order.
-func (c *chunkMerger) put(chunk int, m *regress.Multi) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.pending[chunk] = m
-	for {
-		m, ok := c.pending[c.next]
-		if !ok {
-			return
-		}
-		delete(c.pending, c.next)
-		c.into.Merge(m)
-		m.Reset()
-		c.free = append(c.free, m)
-		c.next++
-	}
 }
 
 // regressBatch is one worker's buffer of parsed rows: y[j][i], p[j][i]
@@ -247,7 +208,8 @@ func newRegressBatch(tc, pc []int, wc int) *regressBatch {
 	return b
 }
 
-// truncate keeps the first n rows.
+// truncate keeps the first n rows (n ≤ regressBatchRows; the slices keep
+// their full capacity, which parse fills by index).
 func (b *regressBatch) truncate(n int) {
 	for j := range b.y {
 		b.y[j], b.p[j] = b.y[j][:n], b.p[j][:n]
@@ -264,32 +226,35 @@ func (b *regressBatch) truncate(n int) {
 // value that does not parse or one regress rejects (y − ŷ overflowing).
 func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *lineSample) error {
 	for {
-		b.truncate(0)
+		b.truncate(regressBatchRows)
+		n := 0
 		var bad error
-		for len(b.lines) < regressBatchRows && sub.Next() {
-			if bad = b.parse(sub); bad != nil {
-				b.truncate(len(b.lines))
+		for n < regressBatchRows && sub.Next() {
+			if bad = b.parse(sub, n); bad != nil {
 				break
 			}
+			n++
 		}
 		if bad == nil {
 			bad = sub.Err()
 		}
-		if len(b.lines) > 0 {
+		b.truncate(n)
+		if n > 0 {
 			if err := m.AddBatchAt(b.y, b.p, b.w, b.lines); err != nil {
 				return err
 			}
 			sample.add(b)
 		}
-		if bad != nil || len(b.lines) < regressBatchRows {
+		if bad != nil || n < regressBatchRows {
 			return bad
 		}
 	}
 }
 
-// parse appends the current row of sub; on an error the row may be half
-// appended (read truncates it).
-func (b *regressBatch) parse(sub *table.Reader) error {
+// parse stores the current row of sub as row i of the batch (by index,
+// not append: the slices are full-length here); on an error the row may be
+// half stored (read drops it).
+func (b *regressBatch) parse(sub *table.Reader, i int) error {
 	for j := range b.tc {
 		y, err := sub.Float(b.tc[j])
 		if err != nil {
@@ -299,16 +264,16 @@ func (b *regressBatch) parse(sub *table.Reader) error {
 		if err != nil {
 			return err
 		}
-		b.y[j], b.p[j] = append(b.y[j], y), append(b.p[j], p)
+		b.y[j][i], b.p[j][i] = y, p
 	}
 	if b.wc >= 0 {
 		w, err := sub.Weight(b.wc)
 		if err != nil {
 			return err
 		}
-		b.w = append(b.w, w)
+		b.w[i] = w
 	}
-	b.lines = append(b.lines, int64(sub.Line()))
+	b.lines[i] = int64(sub.Line())
 	return nil
 }
 
