@@ -106,12 +106,3 @@ func (r *Reader) jsonCheck(col int) error {
 	}
 	return nil
 }
-
-// Raw returns the raw JSON text of column col for JSON Lines (for arrays,
-// such as label sets), or the field bytes for CSV and TSV.
-func (r *Reader) Raw(col int) []byte {
-	if r.format == JSONL {
-		return r.jsonVals[col]
-	}
-	return r.fields[col]
-}

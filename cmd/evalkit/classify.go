@@ -280,25 +280,26 @@ func classifyDoc(r *classify.Report, name string) *report.Doc {
 // or labels joined by sep; empty parts are dropped.
 func labelSet(r *table.Reader, col int, sep string, out [][]byte) ([][]byte, error) {
 	out = out[:0]
-	raw := r.Raw(col)
-	if r.Format() == table.JSONL {
-		if len(raw) > 0 && raw[0] == '[' {
-			var xs []string
-			if err := json.Unmarshal(raw, &xs); err != nil {
-				return nil, r.Errorf(col, fmt.Errorf("%w: a label set must be an array of strings", table.ErrBadValue))
-			}
-			for _, x := range xs {
-				if x != "" {
-					out = append(out, []byte(x))
-				}
-			}
-			return out, nil
+	if raw := r.RawJSON(col); len(raw) > 0 && raw[0] == '[' {
+		var xs []string
+		if err := json.Unmarshal(raw, &xs); err != nil {
+			return nil, r.Errorf(col, fmt.Errorf("%w: a label set must be an array of strings", table.ErrBadValue))
 		}
+		for _, x := range xs {
+			if x != "" {
+				out = append(out, []byte(x))
+			}
+		}
+		return out, nil
+	}
+	if r.Format() == table.JSONL {
+		// A string (or a number) joined by sep; a missing key or null is
+		// the empty set, an object an error.
 		if _, err := r.Text(col); err != nil && !errors.Is(err, table.ErrEmptyValue) {
 			return nil, err
 		}
 	}
-	for _, part := range bytes.Split(raw, []byte(sep)) {
+	for _, part := range bytes.Split(r.Field(col), []byte(sep)) {
 		if len(part) > 0 {
 			out = append(out, part)
 		}
