@@ -132,12 +132,16 @@ type testSig struct {
 	seed uint64
 }
 
-// buildSignature orders the fields as sacreBLEU does: nrefs, bs, ar, seed,
-// then the metric's fields, then version.
+// buildSignature orders the fields as sacreBLEU does: nrefs (negative:
+// "var"), bs, ar, seed, then the metric's fields, then version.
 func buildSignature(nrefs int, test *testSig, fields [][2]string) string {
 	var b strings.Builder
 	b.WriteString("nrefs:")
-	b.WriteString(strconv.Itoa(nrefs))
+	if nrefs < 0 {
+		b.WriteString("var") // a varying number of references
+	} else {
+		b.WriteString(strconv.Itoa(nrefs))
+	}
 	if test != nil {
 		bs := 0
 		if test.kind == "bs" {

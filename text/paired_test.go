@@ -108,32 +108,40 @@ func TestPairedAgainstSacreBLEU(t *testing.T) {
 					got = res.Systems[j-1]
 				}
 				t.Logf("%-50s p %.4f (sacreBLEU %v)  mean %.4f ± %.4f (sacreBLEU %v ± %v)", want.System, got.PValue, fmtp(want.PValue), got.Mean, got.CI, fmtp(want.Mean), fmtp(want.CI))
-				if !close(got.Score, want.Score) {
-					t.Errorf("%s: score %.17g, sacreBLEU %.17g", want.System, got.Score, want.Score)
-				}
-				if want.PValue != nil {
-					p := *want.PValue
-					tol := 4.5*math.Sqrt(2*p*(1-p)/n) + 2/(n+1)
-					if math.Abs(got.PValue-p) > tol {
-						t.Errorf("%s: p = %.4f, sacreBLEU %.4f (tolerance %.4f)", want.System, got.PValue, p, tol)
-					}
-				}
-				if want.Mean != nil {
-					if !got.HasCI {
-						t.Fatalf("%s: no confidence interval", want.System)
-					}
-					sigma := *want.CI / 1.96
-					if tol := 4.5 * math.Sqrt2 * sigma / math.Sqrt(n); math.Abs(got.Mean-*want.Mean) > tol {
-						t.Errorf("%s: mean %.4f, sacreBLEU %.4f (tolerance %.4f)", want.System, got.Mean, *want.Mean, tol)
-					}
-					if math.Abs(got.CI-*want.CI) > 0.25**want.CI {
-						t.Errorf("%s: CI %.4f, sacreBLEU %.4f (tolerance 25%%)", want.System, got.CI, *want.CI)
-					}
-				} else if got.HasCI {
-					t.Errorf("%s: a confidence interval sacreBLEU does not give", want.System)
-				}
+				checkPairedSystem(t, want.System, got, want.Score, want.PValue, want.Mean, want.CI, n)
 			}
 		})
+	}
+}
+
+// checkPairedSystem compares one system of a paired test with sacreBLEU's
+// result over n resamples or trials: the score exactly (1e-9), the p-value,
+// mean and CI within the tolerances above.
+func checkPairedSystem(t *testing.T, system string, got SystemResult, score float64, pValue, mean, ci *float64, n float64) {
+	t.Helper()
+	if !close(got.Score, score) {
+		t.Errorf("%s: score %.17g, sacreBLEU %.17g", system, got.Score, score)
+	}
+	if pValue != nil {
+		p := *pValue
+		tol := 4.5*math.Sqrt(2*p*(1-p)/n) + 2/(n+1)
+		if math.Abs(got.PValue-p) > tol {
+			t.Errorf("%s: p = %.4f, sacreBLEU %.4f (tolerance %.4f)", system, got.PValue, p, tol)
+		}
+	}
+	if mean != nil {
+		if !got.HasCI {
+			t.Fatalf("%s: no confidence interval", system)
+		}
+		sigma := *ci / 1.96
+		if tol := 4.5 * math.Sqrt2 * sigma / math.Sqrt(n); math.Abs(got.Mean-*mean) > tol {
+			t.Errorf("%s: mean %.4f, sacreBLEU %.4f (tolerance %.4f)", system, got.Mean, *mean, tol)
+		}
+		if math.Abs(got.CI-*ci) > 0.25**ci {
+			t.Errorf("%s: CI %.4f, sacreBLEU %.4f (tolerance 25%%)", system, got.CI, *ci)
+		}
+	} else if got.HasCI {
+		t.Errorf("%s: a confidence interval sacreBLEU does not give", system)
 	}
 }
 

@@ -3,7 +3,6 @@ package text
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -32,26 +31,52 @@ type TEROptions struct {
 
 // Signature returns sacreBLEU's signature string for TER with nrefs
 // references a sentence, for example
-// "nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0".
+// "nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0+evalkit".
 // nrefs < 0 prints "var" as sacreBLEU does for a varying number.
-func (o TEROptions) Signature(nrefs int) string {
-	yn := func(b bool) string {
-		if b {
-			return "yes"
-		}
-		return "no"
+func (o TEROptions) Signature(nrefs int) string { return o.signature(nrefs, nil) }
+
+func (o TEROptions) signature(nrefs int, test *testSig) string {
+	return buildSignature(nrefs, test, [][2]string{
+		{"case", yesNo(o.CaseSensitive, "mixed", "lc")},
+		{"tok", "tercom"},
+		{"norm", yesNo(o.Normalized, "yes", "no")},
+		{"punct", yesNo(!o.NoPunct, "yes", "no")},
+		{"asian", yesNo(o.AsianSupport, "yes", "no")},
+	})
+}
+
+// PairedSignature returns the TER signature of a paired test with opts.
+func (o TEROptions) PairedSignature(nrefs int, opts PairedOptions) string {
+	return o.signature(nrefs, opts.sig())
+}
+
+// BootstrapSignature returns the TER signature of a bootstrap confidence
+// interval with n resamples.
+func (o TEROptions) BootstrapSignature(nrefs, n int, seed uint64) string {
+	return o.signature(nrefs, &testSig{kind: "", bs: n, seed: seed})
+}
+
+// addTER adds sentence statistics for the resampling tests; the sentences
+// of one corpus all have the same number of references, so Merge cannot
+// fail there.
+func addTER(s *TERStats, o TERStats) {
+	if err := s.Merge(o); err != nil {
+		panic("text: " + err.Error())
 	}
-	n := strconv.Itoa(nrefs)
-	if nrefs < 0 {
-		n = "var"
-	}
-	c := "lc"
-	if o.CaseSensitive {
-		c = "mixed"
-	}
-	return "nrefs:" + n + "|case:" + c + "|tok:tercom|norm:" + yn(o.Normalized) +
-		"|punct:" + yn(!o.NoPunct) + "|asian:" + yn(o.AsianSupport) +
-		"|version:" + SignatureVersion
+}
+
+func terScore(s TERStats) float64 { return s.Result().Score }
+
+// PairedTER runs Paired on per-sentence TER statistics (TERStatsOf with
+// perSentence). Lower TER is better; the test is two-sided, as sacreBLEU's.
+func PairedTER(baseline []TERStats, systems [][]TERStats, opts PairedOptions) (PairedResult, error) {
+	return Paired(baseline, systems, addTER, terScore, opts)
+}
+
+// BootstrapTER returns the bootstrap mean and 95% confidence half-width of
+// the corpus TER of per-sentence statistics (sacreBLEU's --confidence).
+func BootstrapTER(stats []TERStats, n int, seed uint64) (mean, ci float64, err error) {
+	return BootstrapCI(stats, addTER, terScore, n, seed)
 }
 
 // TERTokenize returns the words that TER compares for sentence s under o:

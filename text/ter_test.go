@@ -144,7 +144,7 @@ func TestTERGenerated(t *testing.T) {
 // TestTERWMT17Copied checks the WMT17 systems copied into testdata against
 // sacreBLEU 2.6.0, sentence by sentence.
 func TestTERWMT17Copied(t *testing.T) {
-	testTERWMT17(t, "testdata/ter", true)
+	testTERWMT17(t, "testdata/wmt17", true)
 }
 
 // TestTERWMT17All checks all 16 WMT17 systems in ../shared/data (skipped
@@ -515,4 +515,50 @@ func ExampleTERStats_Merge() {
 	fmt.Printf("%d sentences, %d edits, %d reference words: TER = %.2f\n", a.Sentences, a.Edits, a.RefWords, r.Score)
 	// Output:
 	// 2 sentences, 1 edits, 12 reference words: TER = 8.33
+}
+
+// TER's paired bootstrap and approximate randomisation against sacreBLEU
+// 2.6.0's command line (testdata/ter/paired.json, tools/oracle/ter_paired.py):
+// first 400 lines of four WMT17 systems, baseline uedin-nmt. Scores agree to
+// 1e-9; p-values, means and CIs within sampling error (checkPairedSystem),
+// since the random streams differ.
+func TestPairedTERAgainstSacreBLEU(t *testing.T) {
+	var g struct {
+		Lines   int      `json:"lines"`
+		Systems []string `json:"systems"`
+		Tests   map[string][]struct {
+			Score  float64  `json:"score"`
+			PValue *float64 `json:"p_value"`
+			Mean   *float64 `json:"mean"`
+			CI     *float64 `json:"ci"`
+		} `json:"tests"`
+	}
+	terReadJSON(t, "testdata/ter/paired.json", &g)
+	ref := readGzLines(t, "testdata/wmt17/newstest2017.ref.en-de.txt.gz")[:g.Lines]
+	var stats [][]TERStats
+	for _, name := range g.Systems {
+		hyp := readGzLines(t, "testdata/wmt17/newstest2017."+name+".en-de.txt.gz")[:g.Lines]
+		_, each := TERStatsOf(hyp, [][]string{ref}, TEROptions{}, true)
+		stats = append(stats, each)
+	}
+	for test, want := range g.Tests {
+		t.Run(test, func(t *testing.T) {
+			opts := PairedOptions{Method: test, Seed: DefaultSeed}
+			res, err := PairedTER(stats[0], stats[1:], opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 1000.0
+			if test == PairedAR {
+				n = 10000
+			}
+			for k, w := range want {
+				got := res.Baseline
+				if k > 0 {
+					got = res.Systems[k-1]
+				}
+				checkPairedSystem(t, g.Systems[k], got, w.Score, w.PValue, w.Mean, w.CI, n)
+			}
+		})
+	}
 }

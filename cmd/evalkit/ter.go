@@ -22,6 +22,8 @@ type terOutput struct {
 	NumEdits  int64    `json:"num_edits"`
 	RefLength float64  `json:"ref_length"`
 	Sentences int64    `json:"sentences"`
+	Mean      *float64 `json:"mean,omitempty"` // --confidence
+	CI        *float64 `json:"ci,omitempty"`
 	Signature string   `json:"signature"`
 	Warnings  []string `json:"warnings,omitempty"`
 }
@@ -35,33 +37,42 @@ type terSentence struct {
 
 func runTER(e *env, args []string) error {
 	fs := flag.NewFlagSet("ter", flag.ContinueOnError)
-	hyp, refs := hypRefFlags(fs)
+	tf := addTextFlags(fs)
 	var o text.TEROptions
 	fs.BoolVar(&o.CaseSensitive, "case-sensitive", false, "keep case (default: lowercase both sides)")
 	fs.BoolVar(&o.NoPunct, "no-punct", false, `delete the punctuation . , ? : ; ! " ( ) (and CJK punctuation with --asian-support)`)
 	fs.BoolVar(&o.Normalized, "normalized", false, "tercom normalisation: unescape XML entities, split off punctuation")
 	fs.BoolVar(&o.AsianSupport, "asian-support", false, "split CJK characters (with --normalized), delete CJK punctuation (with --no-punct)")
-	sentence := fs.Bool("sentence", false, "print one JSON object per line (score, num_edits, ref_length) instead of the corpus score")
-	format := formatFlag(fs)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
 	}
-	f, err := outputFormat(e, *format)
+	if err := tf.check(fs); err != nil {
+		return err
+	}
+	f, err := outputFormat(e, *tf.format)
 	if err != nil {
 		return err
 	}
-	hyps, refLines, err := readHypRefs(e, fs, *hyp, *refs, pos)
+	hyps, refLines, err := readSystems(e, fs, tf, pos)
 	if err != nil {
 		return err
 	}
-	if len(hyps) == 0 {
-		return fmt.Errorf("ter: %s has no sentences", *hyp)
+	if len(hyps[0]) == 0 {
+		return fmt.Errorf("ter: %s has no sentences", tf.hyps[0])
 	}
-	total, each := text.TERStatsOf(hyps, refLines, o, *sentence)
-	if *sentence {
+	nrefs := len(refLines)
+	paired := *tf.pairedBS || *tf.pairedAR
+	perSentence := *tf.sentence || paired || *tf.confidence
+	totals := make([]text.TERStats, len(hyps))
+	each := make([][]text.TERStats, len(hyps))
+	for k, h := range hyps {
+		totals[k], each[k] = text.TERStatsOf(h, refLines, o, perSentence)
+	}
+	switch {
+	case *tf.sentence:
 		var b bytes.Buffer
-		for _, s := range each {
+		for _, s := range each[0] {
 			r := s.Result()
 			line, err := report.JSON(terSentence{r.Score, r.NumEdits, r.RefLength}, "")
 			if err != nil {
@@ -72,19 +83,49 @@ func runTER(e *env, args []string) error {
 		}
 		_, err := e.stdout.Write(b.Bytes())
 		return err
+	case paired:
+		po := tf.pairedOptions()
+		r, err := text.PairedTER(each[0], each[1:], po)
+		if err != nil {
+			return err
+		}
+		out := newPairedOut("TER", tf.hyps, len(hyps[0]), o.PairedSignature(nrefs, po), po, r)
+		return emit(e, f, out, out.doc)
 	}
-	r := total.Result()
-	out := terOutput{Name: "TER", Score: r.Score, NumEdits: r.NumEdits, RefLength: r.RefLength,
-		Sentences: total.Sentences, Signature: o.Signature(len(refLines)), Warnings: r.Warnings}
+	rows := make([]terOutput, len(hyps))
+	for k := range hyps {
+		r := totals[k].Result()
+		rows[k] = terOutput{Name: "TER", Score: r.Score, NumEdits: r.NumEdits, RefLength: r.RefLength,
+			Sentences: totals[k].Sentences, Signature: o.Signature(nrefs), Warnings: r.Warnings}
+		if *tf.confidence {
+			m, ci, err := text.BootstrapTER(each[k], *tf.confidenceN, *tf.seed)
+			if err != nil {
+				return err
+			}
+			rows[k].Mean, rows[k].CI = &m, &ci
+			rows[k].Signature = o.BootstrapSignature(nrefs, *tf.confidenceN, *tf.seed)
+		}
+	}
+	if len(rows) > 1 {
+		m := multiOut{Metric: "TER", Sentences: len(hyps[0])}
+		for k, r := range rows {
+			m.Systems = append(m.Systems, systemRow{System: tf.hyps[k], Score: r.Score, Mean: r.Mean, CI: r.CI, Signature: r.Signature})
+		}
+		return emit(e, f, m, m.doc)
+	}
+	out := rows[0]
 	return emit(e, f, out, func() *report.Doc {
 		p := &report.Pairs{}
-		p.Add("TER", strconv.FormatFloat(r.Score, 'f', 2, 64))
-		p.Add("edits", strconv.FormatInt(r.NumEdits, 10))
-		p.Add("reference length", report.Int(r.RefLength))
-		p.Add("sentences", strconv.FormatInt(total.Sentences, 10))
+		p.Add("TER", strconv.FormatFloat(out.Score, 'f', 2, 64))
+		if out.Mean != nil {
+			p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *out.Mean, *out.CI))
+		}
+		p.Add("edits", strconv.FormatInt(out.NumEdits, 10))
+		p.Add("reference length", report.Int(out.RefLength))
+		p.Add("sentences", strconv.FormatInt(out.Sentences, 10))
 		p.Add("signature", out.Signature)
 		d := &report.Doc{Title: "Translation edit rate", Blocks: []report.Block{p}}
-		for _, w := range r.Warnings {
+		for _, w := range out.Warnings {
 			d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 		}
 		return d
