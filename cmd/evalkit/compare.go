@@ -141,18 +141,16 @@ func twoColumnFlags(fs *flag.FlagSet) (a, b *string) {
 	return a, b
 }
 
-func readTwoColumns(e *env, fs *flag.FlagSet, a, b string, pos []string) (file string, x, y []float64, err error) {
-	if file, err = oneFile(fs, pos); err != nil {
-		return "", nil, nil, err
-	}
+// readTwoColumns reads the numeric columns --a and --b of file.
+func readTwoColumns(e *env, fs *flag.FlagSet, a, b, file string) (x, y []float64, err error) {
 	if a == "" || b == "" {
-		return "", nil, nil, usagef("%s: --a COL and --b COL are required", fs.Name())
+		return nil, nil, usagef("%s: --a COL and --b COL are required", fs.Name())
 	}
 	cols, err := readNumberColumns(e, file, a, b)
 	if err != nil {
-		return "", nil, nil, err
+		return nil, nil, err
 	}
-	return file, cols[0], cols[1], nil
+	return cols[0], cols[1], nil
 }
 
 func pairsDoc(title string, items ...[2]string) func() *report.Doc {
@@ -195,15 +193,7 @@ func runMcNemar(e *env, args []string) error {
 	bCol := fs.String("pred-b", "", "column of model B's predicted labels (required)")
 	exact := fs.Bool("exact", false, "exact binomial test instead of χ²")
 	noCorr := fs.Bool("no-correction", false, "χ² without the continuity correction (default: with, Zhou eq. 2.33)")
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	f, err := outputFormat(e, *format)
-	if err != nil {
-		return err
-	}
-	file, err := oneFile(fs, pos)
+	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
@@ -275,11 +265,7 @@ func runTTest(e *env, args []string) error {
 	fs, format := newCompareFlags("ttest")
 	a, b := twoColumnFlags(fs)
 	altS := alternativeFlag(fs)
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	f, err := outputFormat(e, *format)
+	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
@@ -287,7 +273,7 @@ func runTTest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	file, x, y, err := readTwoColumns(e, fs, *a, *b, pos)
+	x, y, err := readTwoColumns(e, fs, *a, *b, file)
 	if err != nil {
 		return err
 	}
@@ -326,11 +312,7 @@ func runWilcoxon(e *env, args []string) error {
 	zm := fs.String("zero-method", "wilcox", "zero differences: wilcox (drop), pratt or zsplit (scipy's names)")
 	corr := fs.Bool("correction", false, "continuity correction in the normal approximation")
 	meth := fs.String("method", "auto", "p-value: auto (exact for ≤ 50 pairs without zeros or ties), exact or approx")
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	f, err := outputFormat(e, *format)
+	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
@@ -357,7 +339,7 @@ func runWilcoxon(e *env, args []string) error {
 	default:
 		return usagef("%s: --method %q: want auto, exact or approx", fs.Name(), *meth)
 	}
-	file, x, y, err := readTwoColumns(e, fs, *a, *b, pos)
+	x, y, err := readTwoColumns(e, fs, *a, *b, file)
 	if err != nil {
 		return err
 	}
@@ -394,15 +376,11 @@ type cv5x2Out struct {
 func runCV5x2(e *env, args []string) error {
 	fs, format := newCompareFlags("cv5x2")
 	a, b := twoColumnFlags(fs)
-	pos, err := parseFlags(fs, e, args)
+	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
-	f, err := outputFormat(e, *format)
-	if err != nil {
-		return err
-	}
-	file, x, y, err := readTwoColumns(e, fs, *a, *b, pos)
+	x, y, err := readTwoColumns(e, fs, *a, *b, file)
 	if err != nil {
 		return err
 	}

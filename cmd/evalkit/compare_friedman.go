@@ -37,20 +37,12 @@ func runFriedman(e *env, args []string) error {
 	alpha := fs.Float64("alpha", 0.05, "significance level of the Nemenyi critical difference")
 	tie := fs.Bool("tie-correction", false, "divide χ²_F by the tie correction, as scipy.stats.friedmanchisquare")
 	plotPath := fs.String("plot", "", "write the critical-difference diagram to this SVG file")
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	f, err := outputFormat(e, *format)
+	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
 	if !(*alpha > 0 && *alpha < 1) {
 		return usagef("%s: --alpha %v outside (0, 1)", fs.Name(), *alpha)
-	}
-	file, err := oneFile(fs, pos)
-	if err != nil {
-		return err
 	}
 	r, err := table.Open(file, e.stdin)
 	if err != nil {
