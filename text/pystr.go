@@ -25,6 +25,11 @@ func isPySpace(r rune) bool {
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true,
 	0x1c: true, 0x1d: true, 0x1e: true, 0x1f: true, ' ': true}
 
+// PyRstrip removes trailing whitespace as Python's str.rstrip() does
+// (Unicode White_Space and U+001C–U+001F), which sacreBLEU's command line
+// applies to every line it reads.
+func PyRstrip(s string) string { return pyRstrip(s) }
+
 // pyRstrip removes trailing Python whitespace (str.rstrip()).
 func pyRstrip(s string) string {
 	for len(s) > 0 {

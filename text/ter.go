@@ -56,27 +56,28 @@ func (o TEROptions) BootstrapSignature(nrefs, n int, seed uint64) string {
 	return o.signature(nrefs, &testSig{kind: "", bs: n, seed: seed})
 }
 
-// addTER adds sentence statistics for the resampling tests; the sentences
-// of one corpus all have the same number of references, so Merge cannot
-// fail there.
-func addTER(s *TERStats, o TERStats) {
+// AddTER adds sentence statistics o to s, as the resampling tests (Paired,
+// BootstrapCI) need: the sentences of one corpus all have the same number of
+// references, so Merge cannot fail there. It panics if they differ.
+func AddTER(s *TERStats, o TERStats) {
 	if err := s.Merge(o); err != nil {
 		panic("text: " + err.Error())
 	}
 }
 
-func terScore(s TERStats) float64 { return s.Result().Score }
+// TERScoreOf returns the corpus TER score of summed statistics.
+func TERScoreOf(s TERStats) float64 { return s.Result().Score }
 
 // PairedTER runs Paired on per-sentence TER statistics (TERStatsOf with
 // perSentence). Lower TER is better; the test is two-sided, as sacreBLEU's.
 func PairedTER(baseline []TERStats, systems [][]TERStats, opts PairedOptions) (PairedResult, error) {
-	return Paired(baseline, systems, addTER, terScore, opts)
+	return Paired(baseline, systems, AddTER, TERScoreOf, opts)
 }
 
 // BootstrapTER returns the bootstrap mean and 95% confidence half-width of
 // the corpus TER of per-sentence statistics (sacreBLEU's --confidence).
 func BootstrapTER(stats []TERStats, n int, seed uint64) (mean, ci float64, err error) {
-	return BootstrapCI(stats, addTER, terScore, n, seed)
+	return BootstrapCI(stats, AddTER, TERScoreOf, n, seed)
 }
 
 // TERTokenize returns the words that TER compares for sentence s under o:

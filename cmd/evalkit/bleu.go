@@ -111,44 +111,34 @@ func runBLEU(e *env, args []string) error {
 		}
 	}
 	n := len(hyps[0])
+	metric := mtMetric[text.BLEUStats]{name: "BLEU", add: (*text.BLEUStats).Add,
+		score:     func(s text.BLEUStats) float64 { return b.Score(s).Score },
+		sig:       b.Signature(nrefs),
+		pairedSig: func(po text.PairedOptions) string { return opts.PairedSignature(nrefs, po) },
+		bootSig:   func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
 	switch {
 	case *tf.sentence:
 		out := make([]bleuOut, n)
-		sig := b.Signature(nrefs)
 		for i, s := range stats[0] {
-			out[i] = newBLEUOut(b.Score(s), sig)
+			out[i] = newBLEUOut(b.Score(s), metric.sig)
 			out[i].Line = i + 1
 		}
 		return emitJSONLines(e, out)
 	case *tf.pairedBS || *tf.pairedAR:
-		po := tf.pairedOptions()
-		r, err := b.PairedBLEU(stats[0], stats[1:], po)
-		if err != nil {
-			return err
-		}
-		out := newPairedOut("BLEU", tf.hyps, n, opts.PairedSignature(nrefs, po), po, r)
-		return emit(e, f, out, out.doc)
+		return metric.emitPaired(e, f, tf, stats)
 	}
 	rows := make([]bleuOut, len(hyps))
+	systems := make([]systemRow, len(hyps))
 	for k := range hyps {
-		sig := b.Signature(nrefs)
-		rows[k] = newBLEUOut(b.Score(text.SumBLEU(stats[k])), sig)
+		rows[k] = newBLEUOut(b.Score(text.SumBLEU(stats[k])), "")
 		rows[k].Sentences = n
-		if *tf.confidence {
-			m, ci, err := text.BootstrapCI(stats[k], (*text.BLEUStats).Add, func(s text.BLEUStats) float64 { return b.Score(s).Score }, *tf.confidenceN, *tf.seed)
-			if err != nil {
-				return err
-			}
-			rows[k].Mean, rows[k].CI = &m, &ci
-			rows[k].Signature = opts.BootstrapSignature(nrefs, *tf.confidenceN, *tf.seed)
+		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.confidence(tf, stats[k]); err != nil {
+			return err
 		}
+		systems[k] = systemRow{System: tf.hyps[k], Score: rows[k].BLEU, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
 	}
 	if len(rows) == 1 {
 		return emit(e, f, rows[0], rows[0].doc)
 	}
-	m := multiOut{Metric: "BLEU", Sentences: n}
-	for k, r := range rows {
-		m.Systems = append(m.Systems, systemRow{System: tf.hyps[k], Score: r.BLEU, Mean: r.Mean, CI: r.CI, Signature: r.Signature})
-	}
-	return emit(e, f, m, m.doc)
+	return metric.emitSystems(e, f, n, systems)
 }

@@ -82,6 +82,9 @@ func runCHRF(e *env, args []string) error {
 	}
 	n := len(hyps[0])
 	base := chrfOut{Name: opts.Name(), CharOrder: *charOrder, WordOrder: *wordOrder, Beta: *beta, Signature: opts.Signature(nrefs)}
+	metric := mtMetric[text.CHRFStats]{name: opts.Name(), add: (*text.CHRFStats).Add, score: c.Score, sig: base.Signature,
+		pairedSig: func(po text.PairedOptions) string { return opts.PairedSignature(nrefs, po) },
+		bootSig:   func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
 	switch {
 	case *tf.sentence:
 		out := make([]chrfOut, n)
@@ -92,34 +95,21 @@ func runCHRF(e *env, args []string) error {
 		}
 		return emitJSONLines(e, out)
 	case *tf.pairedBS || *tf.pairedAR:
-		po := tf.pairedOptions()
-		r, err := c.PairedCHRF(stats[0], stats[1:], po)
-		if err != nil {
-			return err
-		}
-		out := newPairedOut(opts.Name(), tf.hyps, n, opts.PairedSignature(nrefs, po), po, r)
-		return emit(e, f, out, out.doc)
+		return metric.emitPaired(e, f, tf, stats)
 	}
 	rows := make([]chrfOut, len(hyps))
+	systems := make([]systemRow, len(hyps))
 	for k := range hyps {
 		rows[k] = base
 		rows[k].Score = c.Score(text.SumCHRF(stats[k]))
 		rows[k].Sentences = n
-		if *tf.confidence {
-			m, ci, err := text.BootstrapCI(stats[k], (*text.CHRFStats).Add, c.Score, *tf.confidenceN, *tf.seed)
-			if err != nil {
-				return err
-			}
-			rows[k].Mean, rows[k].CI = &m, &ci
-			rows[k].Signature = opts.BootstrapSignature(nrefs, *tf.confidenceN, *tf.seed)
+		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.confidence(tf, stats[k]); err != nil {
+			return err
 		}
+		systems[k] = systemRow{System: tf.hyps[k], Score: rows[k].Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
 	}
 	if len(rows) == 1 {
 		return emit(e, f, rows[0], rows[0].doc)
 	}
-	m := multiOut{Metric: opts.Name(), Sentences: n}
-	for k, r := range rows {
-		m.Systems = append(m.Systems, systemRow{System: tf.hyps[k], Score: r.Score, Mean: r.Mean, CI: r.CI, Signature: r.Signature})
-	}
-	return emit(e, f, m, m.doc)
+	return metric.emitSystems(e, f, n, systems)
 }

@@ -69,6 +69,9 @@ func runTER(e *env, args []string) error {
 	for k, h := range hyps {
 		totals[k], each[k] = text.TERStatsOf(h, refLines, o, perSentence)
 	}
+	metric := mtMetric[text.TERStats]{name: "TER", add: text.AddTER, score: text.TERScoreOf, sig: o.Signature(nrefs),
+		pairedSig: func(po text.PairedOptions) string { return o.PairedSignature(nrefs, po) },
+		bootSig:   func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
 	switch {
 	case *tf.sentence:
 		var b bytes.Buffer
@@ -84,34 +87,21 @@ func runTER(e *env, args []string) error {
 		_, err := e.stdout.Write(b.Bytes())
 		return err
 	case paired:
-		po := tf.pairedOptions()
-		r, err := text.PairedTER(each[0], each[1:], po)
-		if err != nil {
-			return err
-		}
-		out := newPairedOut("TER", tf.hyps, len(hyps[0]), o.PairedSignature(nrefs, po), po, r)
-		return emit(e, f, out, out.doc)
+		return metric.emitPaired(e, f, tf, each)
 	}
 	rows := make([]terOutput, len(hyps))
+	systems := make([]systemRow, len(hyps))
 	for k := range hyps {
 		r := totals[k].Result()
 		rows[k] = terOutput{Name: "TER", Score: r.Score, NumEdits: r.NumEdits, RefLength: r.RefLength,
-			Sentences: totals[k].Sentences, Signature: o.Signature(nrefs), Warnings: r.Warnings}
-		if *tf.confidence {
-			m, ci, err := text.BootstrapTER(each[k], *tf.confidenceN, *tf.seed)
-			if err != nil {
-				return err
-			}
-			rows[k].Mean, rows[k].CI = &m, &ci
-			rows[k].Signature = o.BootstrapSignature(nrefs, *tf.confidenceN, *tf.seed)
+			Sentences: totals[k].Sentences, Warnings: r.Warnings}
+		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.confidence(tf, each[k]); err != nil {
+			return err
 		}
+		systems[k] = systemRow{System: tf.hyps[k], Score: r.Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
 	}
 	if len(rows) > 1 {
-		m := multiOut{Metric: "TER", Sentences: len(hyps[0])}
-		for k, r := range rows {
-			m.Systems = append(m.Systems, systemRow{System: tf.hyps[k], Score: r.Score, Mean: r.Mean, CI: r.CI, Signature: r.Signature})
-		}
-		return emit(e, f, m, m.doc)
+		return metric.emitSystems(e, f, len(hyps[0]), systems)
 	}
 	out := rows[0]
 	return emit(e, f, out, func() *report.Doc {

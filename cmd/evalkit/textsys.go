@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -116,15 +114,11 @@ func readSystems(e *env, fs *flag.FlagSet, t *textFlags, pos []string) (hyps [][
 	}
 	for _, set := range append(hyps, refs...) {
 		for i, l := range set {
-			set[i] = strings.TrimRightFunc(l, pyIsSpaceRune)
+			set[i] = text.PyRstrip(l)
 		}
 	}
 	return hyps, refs, nil
 }
-
-// pyIsSpaceRune is Python's str.isspace for one character (what str.rstrip
-// strips): Unicode White_Space plus U+001C–U+001F.
-func pyIsSpaceRune(r rune) bool { return unicode.IsSpace(r) || (0x1c <= r && r <= 0x1f) }
 
 // systemRow is one system in multi-system and paired output.
 type systemRow struct {
@@ -243,4 +237,49 @@ func emitJSONLines[T any](e *env, vs []T) error {
 	}
 	_, err := e.stdout.Write(b.Bytes())
 	return err
+}
+
+// mtMetric is what bleu, chrf and ter share once every system's
+// per-sentence statistics are known: the paired tests against the first
+// system, each system's bootstrap confidence interval, and the table of
+// several systems. S is the metric's sentence statistic.
+type mtMetric[S any] struct {
+	name      string
+	add       func(*S, S)     // accumulates statistics
+	score     func(S) float64 // the corpus score of summed statistics
+	sig       string          // the plain signature
+	pairedSig func(text.PairedOptions) string
+	bootSig   func(n int, seed uint64) string
+}
+
+// emitPaired runs --paired-bs or --paired-ar of every system against the
+// first and writes the result.
+func (m mtMetric[S]) emitPaired(e *env, f report.Format, tf *textFlags, stats [][]S) error {
+	po := tf.pairedOptions()
+	r, err := text.Paired(stats[0], stats[1:], m.add, m.score, po)
+	if err != nil {
+		return err
+	}
+	out := newPairedOut(m.name, tf.hyps, len(stats[0]), m.pairedSig(po), po, r)
+	return emit(e, f, out, out.doc)
+}
+
+// confidence returns, with --confidence, the bootstrap mean and 95%
+// half-width of a system's score and the signature that names the
+// resampling; without it, nils and the plain signature.
+func (m mtMetric[S]) confidence(tf *textFlags, stats []S) (mean, ci *float64, sig string, err error) {
+	if !*tf.confidence {
+		return nil, nil, m.sig, nil
+	}
+	mu, half, err := text.BootstrapCI(stats, m.add, m.score, *tf.confidenceN, *tf.seed)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return &mu, &half, m.bootSig(*tf.confidenceN, *tf.seed), nil
+}
+
+// emitSystems writes the table of several systems.
+func (m mtMetric[S]) emitSystems(e *env, f report.Format, sentences int, rows []systemRow) error {
+	out := multiOut{Metric: m.name, Sentences: sentences, Systems: rows}
+	return emit(e, f, out, out.doc)
 }
