@@ -242,19 +242,7 @@ func (d StudentizedRange) Quantile(p float64) float64 {
 		return d.UpperQuantile(1 - p)
 	}
 	target := math.Log(p)
-	g := func(q float64) float64 { return math.Log(d.CDF(q)) - target }
-	lo, hi := 0.0, 1.0
-	for g(hi) < 0 {
-		lo, hi = hi, 2*hi
-	}
-	// g(0) = −∞: start from a small positive point instead.
-	if lo == 0 {
-		lo = hi / 2
-		for g(lo) > 0 {
-			hi, lo = lo, lo/2
-		}
-	}
-	return solve(g, lo, hi)
+	return bracketSolve(func(q float64) float64 { return math.Log(d.CDF(q)) - target }, 1)
 }
 
 // UpperQuantile returns q with P(Q > q) = alpha, the critical value
@@ -265,8 +253,15 @@ func (d StudentizedRange) UpperQuantile(alpha float64) float64 {
 		panic(fmt.Sprintf("hyptest: studentized range upper quantile of α = %v outside (0, 1)", alpha))
 	}
 	target := math.Log(alpha)
-	g := func(q float64) float64 { return target - math.Log(d.Survival(q)) }
-	lo, hi := 0.0, 2.0
+	return bracketSolve(func(q float64) float64 { return target - math.Log(d.Survival(q)) }, 2)
+}
+
+// bracketSolve finds the root on q > 0 of the increasing function g: it
+// doubles hi from its first value until g(hi) ≥ 0 and, when that leaves
+// the lower end at 0 (where g is −∞), halves a positive lower end until
+// g(lo) ≤ 0, then calls solve.
+func bracketSolve(g func(float64) float64, hi float64) float64 {
+	lo := 0.0
 	for g(hi) < 0 {
 		lo, hi = hi, 2*hi
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
@@ -419,16 +418,9 @@ func runBinomial(e *env, args []string) error {
 	n := fs.Int64("n", 0, "test rows (required)")
 	eps := fs.Float64("epsilon", -1, "hypothesised error rate ε₀: H₀ is ε ≤ ε₀ (required)")
 	alpha := fs.Float64("alpha", 0.05, "significance level")
-	pos, err := parseFlags(fs, e, args)
+	f, err := noFileTask(e, fs, args, format)
 	if err != nil {
 		return err
-	}
-	f, err := outputFormat(e, *format)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef("%s: takes no FILE, got %s", fs.Name(), strings.Join(pos, " "))
 	}
 	if *k < 0 || *n <= 0 || *eps < 0 {
 		return usagef("%s: --errors K, --n M and --epsilon E0 are required", fs.Name())
@@ -481,16 +473,9 @@ func runABTest(e *env, args []string) error {
 	alpha := fs.Float64("alpha", 0.05, "significance level for power and sample size")
 	target := fs.Float64("power", 0.8, "target power for the required sample size")
 	mde := fs.Float64("mde", 0, "minimum detectable effect p_b − p_a for power and sample size (default: the observed difference)")
-	pos, err := parseFlags(fs, e, args)
+	f, err := noFileTask(e, fs, args, format)
 	if err != nil {
 		return err
-	}
-	f, err := outputFormat(e, *format)
-	if err != nil {
-		return err
-	}
-	if len(pos) > 0 {
-		return usagef("%s: takes no FILE, got %s", fs.Name(), strings.Join(pos, " "))
 	}
 	if *sa < 0 || *sb < 0 || *na <= 0 || *nb <= 0 {
 		return usagef("%s: --success-a, --n-a, --success-b and --n-b are required", fs.Name())

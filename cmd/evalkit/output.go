@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"flag"
+	"strings"
+
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -41,6 +43,23 @@ func fileTask(e *env, fs *flag.FlagSet, args []string, format *string) (path str
 	}
 	f, err = outputFormat(e, *format)
 	return path, f, err
+}
+
+// noFileTask parses the arguments of a task that reads no file (its inputs
+// are flags) and returns the output format of --format.
+func noFileTask(e *env, fs *flag.FlagSet, args []string, format *string) (report.Format, error) {
+	pos, err := parseFlags(fs, e, args)
+	if err != nil {
+		return 0, err
+	}
+	f, err := outputFormat(e, *format)
+	if err != nil {
+		return 0, err
+	}
+	if len(pos) > 0 {
+		return 0, usagef("%s: takes no FILE, got %s", fs.Name(), strings.Join(pos, " "))
+	}
+	return f, nil
 }
 
 // columns returns the index of each named column of r; an empty name (an
