@@ -95,22 +95,11 @@ func runBLEU(e *env, args []string) error {
 	if err != nil {
 		return usagef("bleu: %v", err)
 	}
-	f, err := outputFormat(e, *tf.format)
+	f, stats, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus)
 	if err != nil {
 		return err
 	}
-	hyps, refs, err := readSystems(e, fs, tf, pos)
-	if err != nil {
-		return err
-	}
-	nrefs := len(refs)
-	stats := make([][]text.BLEUStats, len(hyps))
-	for k, h := range hyps {
-		if stats[k], err = b.Corpus(h, refs); err != nil {
-			return fmt.Errorf("%s: %w", tf.hyps[k], err)
-		}
-	}
-	n := len(hyps[0])
+	n := len(stats[0])
 	metric := mtMetric[text.BLEUStats]{name: "BLEU", add: (*text.BLEUStats).Add,
 		score:     func(s text.BLEUStats) float64 { return b.Score(s).Score },
 		sig:       b.Signature(nrefs),
@@ -127,9 +116,9 @@ func runBLEU(e *env, args []string) error {
 	case *tf.pairedBS || *tf.pairedAR:
 		return metric.emitPaired(e, f, tf, stats)
 	}
-	rows := make([]bleuOut, len(hyps))
-	systems := make([]systemRow, len(hyps))
-	for k := range hyps {
+	rows := make([]bleuOut, len(stats))
+	systems := make([]systemRow, len(stats))
+	for k := range stats {
 		rows[k] = newBLEUOut(b.Score(text.SumBLEU(stats[k])), "")
 		rows[k].Sentences = n
 		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.confidence(tf, stats[k]); err != nil {

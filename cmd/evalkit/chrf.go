@@ -65,22 +65,11 @@ func runCHRF(e *env, args []string) error {
 	if err != nil {
 		return usagef("chrf: %v", err)
 	}
-	f, err := outputFormat(e, *tf.format)
+	f, stats, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus)
 	if err != nil {
 		return err
 	}
-	hyps, refs, err := readSystems(e, fs, tf, pos)
-	if err != nil {
-		return err
-	}
-	nrefs := len(refs)
-	stats := make([][]text.CHRFStats, len(hyps))
-	for k, h := range hyps {
-		if stats[k], err = c.Corpus(h, refs); err != nil {
-			return fmt.Errorf("%s: %w", tf.hyps[k], err)
-		}
-	}
-	n := len(hyps[0])
+	n := len(stats[0])
 	base := chrfOut{Name: opts.Name(), CharOrder: *charOrder, WordOrder: *wordOrder, Beta: *beta, Signature: opts.Signature(nrefs)}
 	metric := mtMetric[text.CHRFStats]{name: opts.Name(), add: (*text.CHRFStats).Add, score: c.Score, sig: base.Signature,
 		pairedSig: func(po text.PairedOptions) string { return opts.PairedSignature(nrefs, po) },
@@ -97,9 +86,9 @@ func runCHRF(e *env, args []string) error {
 	case *tf.pairedBS || *tf.pairedAR:
 		return metric.emitPaired(e, f, tf, stats)
 	}
-	rows := make([]chrfOut, len(hyps))
-	systems := make([]systemRow, len(hyps))
-	for k := range hyps {
+	rows := make([]chrfOut, len(stats))
+	systems := make([]systemRow, len(stats))
+	for k := range stats {
 		rows[k] = base
 		rows[k].Score = c.Score(text.SumCHRF(stats[k]))
 		rows[k].Sentences = n

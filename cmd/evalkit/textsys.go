@@ -239,6 +239,26 @@ func emitJSONLines[T any](e *env, vs []T) error {
 	return err
 }
 
+// readSystemStats reads the systems and references (readSystems), resolves
+// --format, and computes each system's per-sentence statistics with corpus.
+func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []string,
+	corpus func(hyps []string, refs [][]string) ([]S, error)) (f report.Format, stats [][]S, nrefs int, err error) {
+	if f, err = outputFormat(e, *tf.format); err != nil {
+		return 0, nil, 0, err
+	}
+	hyps, refs, err := readSystems(e, fs, tf, pos)
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	stats = make([][]S, len(hyps))
+	for k, h := range hyps {
+		if stats[k], err = corpus(h, refs); err != nil {
+			return 0, nil, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
+		}
+	}
+	return f, stats, len(refs), nil
+}
+
 // mtMetric is what bleu, chrf and ter share once every system's
 // per-sentence statistics are known: the paired tests against the first
 // system, each system's bootstrap confidence interval, and the table of
