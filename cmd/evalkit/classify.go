@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -30,6 +33,8 @@ type classifyFlags struct {
 	classWeights, cost          string
 	multilabel                  bool
 	sep                         string
+	maxMatrix                   int
+	memory                      *budget.Size
 	format                      *string
 }
 
@@ -45,6 +50,8 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
 	fs.BoolVar(&f.multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
 	fs.StringVar(&f.sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
+	fs.IntVar(&f.maxMatrix, "max-matrix", classify.DefaultMaxMatrix, "above this many classes print the confusion matrix as its non-zero cells (confusion_cells) and, as text, the classes with most errors and the largest off-diagonal cells (0: never)")
+	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 }
 
@@ -62,6 +69,14 @@ func (f *classifyFlags) options() (classify.Options, error) {
 	}
 	opt.ZeroDivision = z
 	opt.PosLabel = f.posLabel
+	switch {
+	case f.maxMatrix < 0:
+		return opt, usagef("classify: --max-matrix must be ≥ 0, got %d", f.maxMatrix)
+	case f.maxMatrix == 0:
+		opt.MaxMatrix = -1
+	default:
+		opt.MaxMatrix = f.maxMatrix
+	}
 	if f.labels != "" {
 		opt.Labels = strings.Split(f.labels, ",")
 		seen := map[string]bool{}
@@ -162,7 +177,9 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	tally := classify.NewTally(opt.Labels)
-	order := &chunkOrder[*classify.Tally]{fresh: func() *classify.Tally { return classify.NewTally(opt.Labels) }, merge: tally.Merge}
+	acct := f.memory.Budget().Account("the classify state (labels and confusion cells)", "or check that --true and --pred name label columns")
+	order := &chunkOrder[*classify.Tally]{fresh: func() *classify.Tally { return classify.NewTally(opt.Labels) }, merge: tally.Merge,
+		check: func() error { return acct.Set(tally.Bytes()) }}
 	err = readChunks(e, r, order,
 		func(tally *classify.Tally, sub *table.Reader) error {
 			for sub.Next() {
@@ -240,15 +257,19 @@ func classifyDoc(r *classify.Report, name string) *report.Doc {
 	}
 	d.Blocks = append(d.Blocks, t)
 
-	cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
-	for i, l := range r.Labels {
-		cells := []string{l}
-		for _, v := range r.ConfusionMatrix[i] {
-			cells = append(cells, report.Int(v))
+	if r.ConfusionMatrix != nil {
+		cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
+		for i, l := range r.Labels {
+			cells := []string{l}
+			for _, v := range r.ConfusionMatrix[i] {
+				cells = append(cells, report.Int(v))
+			}
+			cm.Rows = append(cm.Rows, cells)
 		}
-		cm.Rows = append(cm.Rows, cells)
+		d.Blocks = append(d.Blocks, cm)
+	} else {
+		d.Blocks = append(d.Blocks, worstClasses(r, textTop), largestErrors(r, textTop))
 	}
-	d.Blocks = append(d.Blocks, cm)
 
 	p := &report.Pairs{Title: "Measures"}
 	p.Add("accuracy", report.Sig(r.Accuracy))
@@ -319,7 +340,9 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	m := classify.NewMultilabel(opt.Labels, opt.Beta)
-	order := &chunkOrder[*classify.Multilabel]{fresh: func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) }, merge: m.Merge}
+	acct := f.memory.Budget().Account("the multilabel state (labels and per-label counts)", "or check that --true and --pred name label columns")
+	order := &chunkOrder[*classify.Multilabel]{fresh: func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) }, merge: m.Merge,
+		check: func() error { return acct.Set(m.Bytes()) }}
 	err = readChunks(e, r, order,
 		func(m *classify.Multilabel, sub *table.Reader) error {
 			var ts, ps [][]byte
@@ -386,4 +409,45 @@ func multilabelDoc(r *classify.MultilabelReport, name string) *report.Doc {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
 	return d
+}
+
+// textTop is how many classes and cells the text report lists in place of
+// a confusion matrix too large to read.
+const textTop = 20
+
+// worstClasses lists the n classes with the most errors (false negatives
+// plus false positives), most first, ties in label order.
+func worstClasses(r *classify.Report, n int) *report.Table {
+	idx := make([]int, len(r.PerClass))
+	for i := range idx {
+		idx[i] = i
+	}
+	errs := func(i int) float64 { return r.PerClass[i].FN + r.PerClass[i].FP }
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(errs(b), errs(a)) })
+	idx = idx[:min(n, len(idx))]
+	t := &report.Table{Title: fmt.Sprintf("Classes with the most errors (%d of %d classes)", len(idx), len(r.PerClass)),
+		Header: []string{"class", "support", "missed (fn)", "wrongly predicted (fp)", "recall", "precision"}}
+	for _, i := range idx {
+		c := r.PerClass[i]
+		t.Rows = append(t.Rows, []string{c.Label, report.Int(c.Support), report.Int(c.FN), report.Int(c.FP), report.Sig(c.Recall), report.Sig(c.Precision)})
+	}
+	return t
+}
+
+// largestErrors lists the n largest off-diagonal cells of the sparse
+// confusion matrix, largest first, ties in row-major order.
+func largestErrors(r *classify.Report, n int) *report.Table {
+	var off [][3]float64
+	for _, c := range r.ConfusionCells {
+		if c[0] != c[1] {
+			off = append(off, c)
+		}
+	}
+	slices.SortStableFunc(off, func(a, b [3]float64) int { return cmp.Compare(b[2], a[2]) })
+	t := &report.Table{Title: fmt.Sprintf("Largest confusions (%d of %d off-diagonal cells)", min(n, len(off)), len(off)),
+		Header: []string{"true", "predicted", "count"}}
+	for _, c := range off[:min(n, len(off))] {
+		t.Rows = append(t.Rows, []string{r.Labels[int(c[0])], r.Labels[int(c[1])], report.Int(c[2])})
+	}
+	return t
 }
