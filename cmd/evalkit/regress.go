@@ -421,4 +421,3 @@ func (s *lineSample) columns(k int) (ys, ps [][]float64) {
 	}
 	return ys, ps
 }
-
