@@ -124,13 +124,18 @@ func (o CIOptions) ProportionMethod() string {
 	return CIWilson
 }
 
-// BootMethod returns the bootstrap interval that o asks for: CIBCa with
-// --ci-method bca, else CIPercentile.
+// BootMethod returns the bootstrap interval that o asks for: CIPercentile
+// with --ci-method percentile, else CIBCa. BCa is the default because the
+// percentile interval under-covers at small n: over 1000 simulated data
+// sets of n = 50 (3 classes), 95% percentile intervals of macro F1 and MCC
+// covered 94.0% and 92.4%, BCa's 94.8% and 94.2% (docs/ci.md). A measure
+// whose jackknife is too costly falls back to the percentile interval and
+// its Method says so.
 func (o CIOptions) BootMethod() string {
-	if o.Method == CIBCa {
-		return CIBCa
+	if o.Method == CIPercentile {
+		return CIPercentile
 	}
-	return CIPercentile
+	return CIBCa
 }
 
 // ProportionCI returns the confidence interval at level of the proportion

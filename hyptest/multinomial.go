@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -23,8 +24,7 @@ func Replicate[S any](b int, seed uint64, workers int, scratch func() S, fn func
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, b)
-	var next sync.Mutex
-	r := 0
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -35,10 +35,7 @@ func Replicate[S any](b int, seed uint64, workers int, scratch func() S, fn func
 				s = scratch()
 			}
 			for {
-				next.Lock()
-				i := r
-				r++
-				next.Unlock()
+				i := int(next.Add(1) - 1)
 				if i >= b {
 					return
 				}
