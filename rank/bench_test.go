@@ -77,3 +77,22 @@ func BenchmarkRadixSort(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkThin measures thinning the ROC and P-R curves of 10⁷ distinct
+// scores to 10000 vertices (the default of evalkit rank --curve-points).
+func BenchmarkThin(b *testing.B) {
+	s, p := benchData(1e7)
+	t, _ := NewTable(s, p, nil)
+	roc, _ := t.ROC(true)
+	pr, _ := t.PR()
+	b.Run("roc", func(b *testing.B) {
+		for b.Loop() {
+			roc.Thin(10000)
+		}
+	})
+	b.Run("pr", func(b *testing.B) {
+		for b.Loop() {
+			pr.Thin(10000)
+		}
+	})
+}
