@@ -340,3 +340,12 @@ func TestReportBrowserRank(t *testing.T) {
 	js := runOut(t, append([]string{"rank", "--format", "json"}, flags...)...)
 	checkPage(t, file, js, []string{"measures", "curves", "calibration", "thresholds"}, 8)
 }
+
+func TestReportBrowserDemo(t *testing.T) {
+	chromium(t)
+	flags := []string{"--folds", "3", "--rounds", "4"}
+	file := filepath.Join(t.TempDir(), "demo.html")
+	runOut(t, append([]string{"demo", "--report", file}, flags...)...)
+	js := runOut(t, append([]string{"demo", "--format", "json"}, flags...)...)
+	checkPage(t, file, js, []string{"data", "classification", "regression", "scores", "tests", "learning-curves", "estimates"}, 2)
+}
