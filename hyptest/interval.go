@@ -3,6 +3,9 @@ package hyptest
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -225,4 +228,28 @@ func MeanCI(n, mean, variance, level float64) (Interval, error) {
 	}
 	d := tISF((1-level)/2, n-1) * math.Sqrt(variance/n)
 	return Interval{Low: mean - d, High: mean + d, Method: CIT}, nil
+}
+
+// IntervalNote returns the line that text output prints under intervals:
+// the level and the methods used, with how many measures each served
+// ("[low, high]: 95% confidence intervals (bca 40, wilson 8)"); "" when
+// there are none.
+func IntervalNote(level float64, ivs map[string]Interval) string {
+	if len(ivs) == 0 {
+		return ""
+	}
+	count := map[string]int{}
+	for _, iv := range ivs {
+		count[iv.Method]++
+	}
+	names := make([]string, 0, len(count))
+	for m := range count {
+		names = append(names, m)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, m := range names {
+		parts[i] = fmt.Sprintf("%s %d", m, count[m])
+	}
+	return fmt.Sprintf("[low, high]: %s%% confidence intervals (%s)", strconv.FormatFloat(100*level, 'g', -1, 64), strings.Join(parts, ", "))
 }

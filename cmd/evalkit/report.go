@@ -171,9 +171,16 @@ func classifyPage(e *env, path string, f *classifyFlags) (*page.Page, error) {
 	if f.multilabel {
 		return nil, usagef("report: --multilabel is not rendered as a page yet")
 	}
-	rep, err := classifyFile(e, path, f, opt)
+	rep, c, err := classifyFile(e, path, f, opt)
 	if err != nil {
 		return nil, err
+	}
+	if ci, ok, err := f.ci.options(); err != nil {
+		return nil, err
+	} else if ok {
+		if err := rep.AddIntervals(c, opt, ci); err != nil {
+			return nil, err
+		}
 	}
 	name := displayName(path)
 	p := &page.Page{Title: "Classification: " + name}
