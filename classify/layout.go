@@ -70,6 +70,9 @@ func (r *Report) Doc(name string) *report.Doc {
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
+	}
 	return d
 }
 
@@ -96,6 +99,9 @@ func (r *MultilabelReport) Doc(name string) *report.Doc {
 	d.Blocks = append(d.Blocks, p)
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
 	}
 	return d
 }
