@@ -4,8 +4,18 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
+
+// sigCI formats v as report.Sig does, followed by its interval when it has
+// one.
+func (r *Report) sigCI(key string, v float64) string {
+	if iv, ok := r.Intervals[key]; ok {
+		return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
+	}
+	return report.Sig(v)
+}
 
 // Doc lays the report out for people; name names the data: per-class table with the
 // averages beneath, the confusion matrix, then the single-number measures.
@@ -16,24 +26,25 @@ func (r *Report) Doc(name string) *report.Doc {
 	if r.Beta != 1 {
 		head = []string{"class", "precision", "recall", "f1", fb, "support"}
 	}
-	row := func(name string, p PRF, support string) []string {
-		cells := []string{name, report.Sig(p.Precision), report.Sig(p.Recall), report.Sig(p.F1)}
+	sig := r.sigCI
+	row := func(name, key string, p PRF, support string) []string {
+		cells := []string{name, sig(key+"precision", p.Precision), sig(key+"recall", p.Recall), sig(key+"f1", p.F1)}
 		if r.Beta != 1 {
-			cells = append(cells, report.Sig(p.FBeta))
+			cells = append(cells, sig(key+"fbeta", p.FBeta))
 		}
 		return append(cells, support)
 	}
 	t := &report.Table{Header: head}
-	for _, c := range r.PerClass {
-		t.Rows = append(t.Rows, row(c.Label, c.PRF, report.Int(c.Support)))
+	for i, c := range r.PerClass {
+		t.Rows = append(t.Rows, row(c.Label, "per_class."+strconv.Itoa(i)+".", c.PRF, report.Int(c.Support)))
 	}
 	t.Rows = append(t.Rows, make([]string, len(head)))
 	total := report.Int(r.WeightSum)
-	t.Rows = append(t.Rows, row("micro avg", r.Micro, total))
-	t.Rows = append(t.Rows, row("macro avg", r.Macro.PRF, total))
-	t.Rows = append(t.Rows, row("weighted avg", r.Weighted, total))
+	t.Rows = append(t.Rows, row("micro avg", "micro.", r.Micro, total))
+	t.Rows = append(t.Rows, row("macro avg", "macro.", r.Macro.PRF, total))
+	t.Rows = append(t.Rows, row("weighted avg", "weighted.", r.Weighted, total))
 	if r.ClassWeighted != nil {
-		t.Rows = append(t.Rows, row("class-weighted avg", *r.ClassWeighted, total))
+		t.Rows = append(t.Rows, row("class-weighted avg", "class_weighted.", *r.ClassWeighted, total))
 	}
 	d.Blocks = append(d.Blocks, t)
 
@@ -48,24 +59,27 @@ func (r *Report) Doc(name string) *report.Doc {
 	d.Blocks = append(d.Blocks, cm)
 
 	p := &report.Pairs{Title: "Measures"}
-	p.Add("accuracy", report.Sig(r.Accuracy))
-	p.Add("error rate", report.Sig(r.ErrorRate))
-	p.Add("balanced accuracy", report.Sig(r.BalancedAccuracy))
-	p.Add("Cohen's kappa (linear, quadratic)", fmt.Sprintf("%s (%s, %s)", report.Sig(r.CohenKappa), report.Sig(r.CohenKappaLinear), report.Sig(r.CohenKappaQuadratic)))
-	p.Add("Matthews correlation", report.Sig(r.MCC))
-	p.Add("macro F1 from macro P and R", report.Sig(r.Macro.F1FromPR))
-	p.Add("micro / macro Jaccard", report.Sig(r.Micro.Jaccard)+" / "+report.Sig(r.Macro.Jaccard))
+	p.Add("accuracy", sig("accuracy", r.Accuracy))
+	p.Add("error rate", sig("error_rate", r.ErrorRate))
+	p.Add("balanced accuracy", sig("balanced_accuracy", r.BalancedAccuracy))
+	p.Add("Cohen's kappa (linear, quadratic)", fmt.Sprintf("%s (%s, %s)", sig("cohen_kappa", r.CohenKappa), sig("cohen_kappa_linear", r.CohenKappaLinear), sig("cohen_kappa_quadratic", r.CohenKappaQuadratic)))
+	p.Add("Matthews correlation", sig("mcc", r.MCC))
+	p.Add("macro F1 from macro P and R", sig("macro.f1_from_pr", r.Macro.F1FromPR))
+	p.Add("micro / macro Jaccard", sig("micro.jaccard", r.Micro.Jaccard)+" / "+sig("macro.jaccard", r.Macro.Jaccard))
 	if r.CostSensitiveError != nil {
-		p.Add("cost-sensitive error", report.Sig(*r.CostSensitiveError))
+		p.Add("cost-sensitive error", sig("cost_sensitive_error", *r.CostSensitiveError))
 	}
 	d.Blocks = append(d.Blocks, p)
 	if b := r.Binary; b != nil {
 		bp := &report.Pairs{Title: fmt.Sprintf("Positive class %q against the rest", b.Label)}
 		bp.Add("TP / FP / FN / TN", fmt.Sprintf("%s / %s / %s / %s", report.Int(b.TP), report.Int(b.FP), report.Int(b.FN), report.Int(b.TN)))
-		bp.Add("precision, recall, f1", fmt.Sprintf("%s, %s, %s", report.Sig(b.Precision), report.Sig(b.Recall), report.Sig(b.F1)))
-		bp.Add("specificity", report.Sig(b.Specificity))
-		bp.Add("likelihood ratios LR+, LR−", report.Sig(b.PositiveLR)+", "+report.Sig(b.NegativeLR))
+		bp.Add("precision, recall, f1", fmt.Sprintf("%s, %s, %s", sig("binary.precision", b.Precision), sig("binary.recall", b.Recall), sig("binary.f1", b.F1)))
+		bp.Add("specificity", sig("binary.specificity", b.Specificity))
+		bp.Add("likelihood ratios LR+, LR−", sig("binary.positive_likelihood_ratio", b.PositiveLR)+", "+sig("binary.negative_likelihood_ratio", b.NegativeLR))
 		d.Blocks = append(d.Blocks, bp)
+	}
+	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, report.Note(n))
 	}
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))

@@ -3,9 +3,11 @@ package classify
 import (
 	"errors"
 	"fmt"
-	"github.com/evalkit-go/evalkit/report"
 	"math"
 	"strings"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/report"
 )
 
 // Sentinel errors.
@@ -158,7 +160,12 @@ type Report struct {
 	ClassWeighted            *PRF         `json:"class_weighted,omitempty"`
 	ClassWeights             []float64    `json:"class_weights,omitempty"`
 	Binary                   *Binary      `json:"binary,omitempty"`
-	Warnings                 []string     `json:"warnings"`
+	// Level and Intervals are set by [Report.AddIntervals]: the
+	// confidence level and an interval for each headline number, keyed by
+	// its flattened JSON path ("accuracy", "per_class.0.recall", …).
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
 	Signature *report.Signature `json:"signature,omitempty"`

@@ -132,6 +132,9 @@ type Figures struct {
 	PR          PRCurve
 	DET         DETCurve
 	Calibration *CalibrationCurve // nil when the scores are not probabilities
+	Cost        CostCurve         // the cost curve (its area is CostCurveArea)
+	Scores      ScoreHistogram    // each class's score distribution, 30 bins
+	Prevalence  float64           // Positives / (Positives + Negatives): the P-R baseline
 }
 
 // Report is every measure of binary scores: what "evalkit rank --format
@@ -336,7 +339,11 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 			if err != nil {
 				return nil, err
 			}
-			rep.Figures = &Figures{ROC: roc, PR: pr, DET: det}
+			hist, err := t.Histogram(30)
+			if err != nil {
+				return nil, err
+			}
+			rep.Figures = &Figures{ROC: roc, PR: pr, DET: det, Cost: cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
 			if rep.Calibration != nil {
 				rep.Figures.Calibration = &cal
 			}

@@ -29,6 +29,7 @@ type classifyFlags struct {
 	classWeights, cost          string
 	multilabel                  bool
 	sep                         string
+	ci                          ciFlags
 	format                      *string
 }
 
@@ -44,6 +45,7 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
 	fs.BoolVar(&f.multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
 	fs.StringVar(&f.sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
+	f.ci.define(fs)
 	f.format = formatFlag(fs)
 }
 
@@ -122,7 +124,14 @@ func runClassify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	ci, withCI, err := f.ci.options()
+	if err != nil {
+		return err
+	}
 	if f.multilabel {
+		if withCI {
+			return usagef("classify: --ci does not apply with --multilabel")
+		}
 		if f.sep == "" {
 			return usagef("classify: --sep must not be empty")
 		}
@@ -135,9 +144,14 @@ func runClassify(e *env, args []string) error {
 		}
 		return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
 	}
-	rep, err := classifyFile(e, path, &f, opt)
+	rep, c, err := classifyFile(e, path, &f, opt)
 	if err != nil {
 		return err
+	}
+	if withCI {
+		if err := rep.AddIntervals(c, opt, ci); err != nil {
+			return err
+		}
 	}
 	return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
 }
@@ -149,16 +163,17 @@ func displayName(path string) string {
 	return path
 }
 
-// classifyFile streams the file into a tally and computes the report.
-func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, error) {
+// classifyFile streams the file into a tally and computes the report; it
+// returns the confusion matrix too (the intervals resample it).
+func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, *classify.Confusion, error) {
 	r, err := table.Open(path, e.stdin)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer r.Close()
 	cols, err := columns(r, f.trueCol, f.predCol, f.weightCol)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	tally := classify.NewTally(opt.Labels)
@@ -191,7 +206,7 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 			return nil
 		})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	labels, c := tally.Sorted()
 	rep, err := classify.NewReport(labels, c, opt)
@@ -199,15 +214,15 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		name := r.Name()
 		switch {
 		case errors.Is(err, classify.ErrZeroWeight):
-			return nil, fmt.Errorf("%s: column %q: %w", name, f.weightCol, err)
+			return nil, nil, fmt.Errorf("%s: column %q: %w", name, f.weightCol, err)
 		case errors.Is(err, classify.ErrPosLabel):
-			return nil, usagef("classify: --pos-label: %v", err)
+			return nil, nil, usagef("classify: --pos-label: %v", err)
 		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
-			return nil, usagef("classify: %v", err)
+			return nil, nil, usagef("classify: %v", err)
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return rep, nil
+	return rep, c, nil
 }
 
 // labelSet splits a multilabel cell: a JSON array of strings (JSON Lines),

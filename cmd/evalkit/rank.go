@@ -32,6 +32,7 @@ type rankFlags struct {
 	conf                         float64
 	costFP, costFN               float64
 	curves                       bool
+	figures                      bool // keep the full curves for drawing (set by evalkit report)
 	plotDir                      string
 	format                       *string
 }
@@ -58,7 +59,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 
 func (f *rankFlags) options() rank.ReportOptions {
 	return rank.ReportOptions{PosLabel: f.posLabel, Conf: f.conf, MaxFPR: f.maxFPR, CalBins: f.calBins, CalStrategy: f.calStrategy,
-		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, Figures: f.plotDir != "", K: f.k, Weights: f.weightCol}
+		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, Figures: f.plotDir != "" || f.figures, K: f.k, Weights: f.weightCol}
 }
 
 // optionUsage turns a library's rejection of an option into a usage error

@@ -22,13 +22,14 @@ func init() {
 
 // reportTasks are the tasks "evalkit report" renders, in the order of
 // "--task" in the help.
-var reportTasks = []string{"classify"}
+var reportTasks = []string{"classify", "rank"}
 
 // reportTask infers the task of "evalkit report" from its arguments:
-// --task wins; else --score or --classes means rank; else classify.
+// --task wins; else the first task (in the order of reportTasks) that
+// defines every flag given, so --score or --max-fpr means rank.
 func reportTask(args []string) (string, error) {
 	task := ""
-	seen := map[string]bool{}
+	var names []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -38,7 +39,6 @@ func reportTask(args []string) (string, error) {
 			continue
 		}
 		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		seen[name] = true
 		if name == "task" {
 			if !hasVal {
 				if i+1 >= len(args) {
@@ -48,14 +48,25 @@ func reportTask(args []string) (string, error) {
 				i++
 			}
 			task = val
+			continue
 		}
+		names = append(names, name)
 	}
 	if task == "" {
-		switch {
-		case seen["score"] || seen["classes"]:
-			task = "rank"
-		default:
-			task = "classify"
+		task = "classify"
+	find:
+		for _, t := range reportTasks {
+			fs := flag.NewFlagSet(t, flag.ContinueOnError)
+			var rf reportFlags
+			rf.define(fs, t)
+			reportTaskFlags(fs, t)
+			for _, n := range names {
+				if fs.Lookup(n) == nil {
+					continue find
+				}
+			}
+			task = t
+			break
 		}
 	}
 	for _, t := range reportTasks {
@@ -66,6 +77,22 @@ func reportTask(args []string) (string, error) {
 	return "", usagef("report: unknown --task %q (want %s)", task, strings.Join(reportTasks, ", "))
 }
 
+// reportTaskFlags defines the flags of task on fs and returns the function
+// that builds its page.
+func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*page.Page, error) {
+	switch task {
+	case "classify":
+		var f classifyFlags
+		f.define(fs)
+		return func(e *env, path string) (*page.Page, error) { return classifyPage(e, path, &f) }
+	case "rank":
+		var f rankFlags
+		f.define(fs)
+		return func(e *env, path string) (*page.Page, error) { return rankPage(e, path, &f) }
+	}
+	panic("evalkit: no report for task " + task)
+}
+
 // reportFlags are the flags of "evalkit report" beside the task's own.
 type reportFlags struct {
 	out, title, task string
@@ -74,7 +101,7 @@ type reportFlags struct {
 func (r *reportFlags) define(fs *flag.FlagSet, task string) {
 	fs.StringVar(&r.out, "o", "report.html", "the HTML file to write (through a temporary file renamed at the end)")
 	fs.StringVar(&r.title, "title", "", "the page's title (default: the task and the data file)")
-	fs.StringVar(&r.task, "task", task, "the task: "+strings.Join(reportTasks, ", ")+" (default: inferred, --score → rank, else classify)")
+	fs.StringVar(&r.task, "task", task, "the task: "+strings.Join(reportTasks, ", ")+" (default: the first of these that has every flag given, so --score means rank)")
 }
 
 func runReport(e *env, args []string) error {
@@ -85,13 +112,7 @@ func runReport(e *env, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	var rf reportFlags
 	rf.define(fs, task)
-	var build func(path string) (*page.Page, error)
-	switch task {
-	case "classify":
-		var f classifyFlags
-		f.define(fs)
-		build = func(path string) (*page.Page, error) { return classifyPage(e, path, &f) }
-	}
+	build := reportTaskFlags(fs, task)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -103,7 +124,7 @@ func runReport(e *env, args []string) error {
 	if rf.out == "" || rf.out == "-" {
 		return usagef("report: -o needs a file name")
 	}
-	p, err := build(path)
+	p, err := build(e, path)
 	if err != nil {
 		return err
 	}
@@ -136,9 +157,16 @@ func classifyPage(e *env, path string, f *classifyFlags) (*page.Page, error) {
 	if f.multilabel {
 		return nil, usagef("report: --multilabel is not rendered as a page yet")
 	}
-	rep, err := classifyFile(e, path, f, opt)
+	rep, c, err := classifyFile(e, path, f, opt)
 	if err != nil {
 		return nil, err
+	}
+	if ci, ok, err := f.ci.options(); err != nil {
+		return nil, err
+	} else if ok {
+		if err := rep.AddIntervals(c, opt, ci); err != nil {
+			return nil, err
+		}
 	}
 	name := displayName(path)
 	p := &page.Page{Title: "Classification: " + name}
@@ -150,5 +178,38 @@ func classifyPage(e *env, path string, f *classifyFlags) (*page.Page, error) {
 		{Name: "task", Value: page.T("classify, columns " + f.trueCol + " / " + f.predCol)},
 	}
 	p.Sections = page.ClassifySections(rep, "", "")
+	return p, nil
+}
+
+func rankPage(e *env, path string, f *rankFlags) (*page.Page, error) {
+	if err := f.options().Validate(); err != nil {
+		return nil, optionUsage(err)
+	}
+	if f.bins < 0 {
+		return nil, usagef("rank: --bins must be positive, got %d", f.bins)
+	}
+	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
+		return nil, usagef("report: multiclass scores (--classes) are not rendered as a page yet")
+	}
+	if f.plotDir != "" {
+		return nil, usagef("report: --plot does not apply (the page has the figures)")
+	}
+	f.curves = false
+	f.figures = true
+	rep, err := rankBinaryFile(e, path, f)
+	if err != nil {
+		return nil, err
+	}
+	name := displayName(path)
+	p := &page.Page{Title: "Scores: " + name}
+	p.Summary = []page.Fact{
+		{Name: "data", Value: page.T(name)},
+		{Name: "rows", Value: page.C("n", float64(rep.N))},
+		{Name: "positives", Value: page.C("positives", rep.Positives)},
+		{Name: "negatives", Value: page.C("negatives", rep.Negatives)},
+		{Name: "positive class", Value: page.T(rep.PosLabel)},
+		{Name: "task", Value: page.T("rank, columns " + f.trueCol + " / " + f.scoreCol)},
+	}
+	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
 	return p, nil
 }

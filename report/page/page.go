@@ -358,7 +358,7 @@ figcaption{font-size:.9rem;color:var(--mute)}figcaption b{color:var(--fg)}
 svg text{fill:var(--fg);font:12px system-ui,sans-serif}svg .tick{fill:var(--mute);font-size:11px}
 svg .grid{stroke:var(--grid);stroke-width:1}svg .axis{stroke:var(--axis);stroke-width:1;fill:none}
 svg .ln{fill:none;stroke-width:2;stroke-linejoin:round}svg .ref{fill:none;stroke:var(--mute);stroke-width:1;stroke-dasharray:4 3}
-svg .iso{fill:none;stroke:var(--grid);stroke-width:1}svg .band{stroke:none;opacity:.18}
+svg .iso{fill:none;stroke:var(--mute);stroke-width:.7;opacity:.6}svg .band{stroke:none;opacity:.18}
 svg .bar{stroke:var(--bg);stroke-width:.5}
 svg .pt{stroke:var(--bg);stroke-width:1.2}
 .s0{stroke:var(--c0);fill:var(--c0)}.s1{stroke:var(--c1);fill:var(--c1)}.s2{stroke:var(--c2);fill:var(--c2)}.s3{stroke:var(--c3);fill:var(--c3)}

@@ -23,6 +23,8 @@ type Figure struct {
 	Square         bool   // a 1:1 plot area
 	// XNames, when set, replaces the x ticks: XNames[i] at x = i.
 	XNames []string
+	// Legend is the corner of the legend: "tr" (default), "br", "bl" or "tl".
+	Legend string
 }
 
 // An Axis is a range. Probit maps each value v in (0, 1) to Φ⁻¹(v) (a DET
@@ -39,6 +41,7 @@ type Series struct {
 	X, Y   []float64
 	Style  int
 	Step   bool      // draw as a step function (post)
+	Faint  bool      // a reference drawn thin and solid (iso-F1 lines) instead of dashed
 	Lo, Hi []float64 // optional band around the line, same length as X
 }
 
@@ -217,7 +220,11 @@ func (f *Figure) write(w *writer) {
 	w.s(`</text>`)
 	w.f(`<clipPath id="%s-c"><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f"/></clipPath><g clip-path="url(#%s-c)">`, id, x0-4, y1-4, x1-x0+8, y0-y1+8, id)
 	for _, r := range f.Refs {
-		w.s(`<path class="ref" d="`, path(xs, ys, r.X, r.Y, false), `"/>`)
+		cls := "ref"
+		if r.Faint {
+			cls = "iso"
+		}
+		w.s(`<path class="`, cls, `" d="`, path(xs, ys, r.X, r.Y, false), `"/>`)
 	}
 	for _, bs := range f.Bars {
 		for i := range bs.Y {
@@ -279,6 +286,15 @@ func (f *Figure) write(w *writer) {
 		lx, ly := x1-8.0, y1+6.0
 		if f.Square {
 			lx = svgW - padR
+		}
+		switch f.Legend {
+		case "br":
+			ly = y0 - 8 - 16*float64(len(items))
+		case "bl":
+			ly = y0 - 8 - 16*float64(len(items))
+			lx = x0 + 230
+		case "tl":
+			lx = x0 + 230
 		}
 		w.s(`<g class="lg">`)
 		for i, it := range items {
