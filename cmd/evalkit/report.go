@@ -113,6 +113,13 @@ func runReport(e *env, args []string) error {
 	var rf reportFlags
 	rf.define(fs, task)
 	build := reportTaskFlags(fs, task)
+	// Intervals are on by default in a report, where the task has them.
+	if fl := fs.Lookup("ci"); fl != nil {
+		fl.DefValue = "true"
+		if err := fl.Value.Set("true"); err != nil {
+			return err
+		}
+	}
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -128,8 +135,15 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if rf.title != "" {
-		p.Title = rf.title
+	return writePage(p, rf.out, rf.title)
+}
+
+// writePage adds the version and time to the summary and writes the page
+// to path through a temporary file renamed into place, so that a failure
+// leaves no file behind.
+func writePage(p *page.Page, path, title string) error {
+	if title != "" {
+		p.Title = title
 	}
 	p.Summary = append(p.Summary, page.Fact{Name: "evalkit", Value: page.T(evalkitVersion())},
 		page.Fact{Name: "written", Value: page.T(time.Now().UTC().Format("2006-01-02 15:04 UTC"))})
@@ -137,7 +151,7 @@ func runReport(e *env, args []string) error {
 	if err := p.Write(&b); err != nil {
 		return err
 	}
-	return plot.WriteFileAtomic(rf.out, b.Bytes())
+	return plot.WriteFileAtomic(path, b.Bytes())
 }
 
 // evalkitVersion is the module version of the binary ("devel" when built
