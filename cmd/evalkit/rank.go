@@ -34,6 +34,7 @@ type rankFlags struct {
 	curves                       bool
 	figures                      bool // keep the full curves for drawing (set by evalkit report)
 	plotDir                      string
+	ci                           ciFlags
 	format                       *string
 }
 
@@ -54,6 +55,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.Float64Var(&f.costFN, "cost-fn", 1, "cost of a false negative (min_cost threshold)")
 	fs.BoolVar(&f.curves, "curves", true, "include roc_curve and pr_curve in machine output")
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
+	f.ci.define(fs)
 	f.format = formatFlag(fs)
 }
 
@@ -86,6 +88,10 @@ func runRank(e *env, args []string) error {
 	if f.bins < 0 {
 		return usagef("rank: --bins must be positive, got %d", f.bins)
 	}
+	_, withCI, err := f.ci.options()
+	if err != nil {
+		return err
+	}
 	name := rankName(path)
 	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
 		if f.classes == "" {
@@ -93,6 +99,9 @@ func runRank(e *env, args []string) error {
 		}
 		if f.bins > 0 {
 			return usagef("rank: --bins is for binary scores only")
+		}
+		if withCI {
+			return usagef("rank: --ci is for binary scores only")
 		}
 		rep, err := rankMulticlassFile(e, path, &f)
 		if err != nil {
@@ -175,6 +184,13 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	if ci, ok, err := f.ci.options(); err != nil {
+		return nil, err
+	} else if ok {
+		if err := rep.AddIntervals(t, opt, ci); err != nil {
+			return nil, err
+		}
 	}
 	if f.plotDir != "" {
 		if err := rankBinaryPlots(rep, f.plotDir, rankName(path)); err != nil {
