@@ -31,6 +31,11 @@ type ReportOptions struct {
 	CostFP, CostFN float64
 	// Curves adds roc_curve and pr_curve to the report.
 	Curves bool
+	// CurvePoints, when > 0 (at least 2), thins a printed curve of more
+	// vertices to that many of its own (see [ROCCurve.Thin]), reporting
+	// the bound in CurveThinningError and a warning; 0 prints every
+	// vertex. Every measure still comes from the full table.
+	CurvePoints int
 	// Figures keeps the full curves (ROC, P-R, DET, calibration) in
 	// Report.Figures for drawing.
 	Figures bool
@@ -43,7 +48,7 @@ type ReportOptions struct {
 
 // DefaultReportOptions returns the options of "evalkit rank" without flags.
 func DefaultReportOptions() ReportOptions {
-	return ReportOptions{Conf: 0.95, CalBins: 10, CalStrategy: "uniform", CostFP: 1, CostFN: 1, Curves: true, K: 2}
+	return ReportOptions{Conf: 0.95, CalBins: 10, CalStrategy: "uniform", CostFP: 1, CostFN: 1, Curves: true, CurvePoints: 10000, K: 2}
 }
 
 // Validate returns a *report.OptionError for an option out of its range.
@@ -66,6 +71,8 @@ func (o ReportOptions) Validate() error {
 		return bad("cost-fn", "must be finite and ≥ 0, got %v", o.CostFN)
 	case o.K < 1:
 		return bad("k", "must be at least 1, got %d", o.K)
+	case o.CurvePoints < 0 || o.CurvePoints == 1:
+		return bad("curve-points", "must be 0 (every vertex) or at least 2, got %d", o.CurvePoints)
 	}
 	return nil
 }
@@ -143,8 +150,10 @@ type Report struct {
 	CostCurveArea    float64        `json:"cost_curve_area"`
 	Bins             int            `json:"bins,omitempty"`
 	AUCErrorBound    *float64       `json:"auc_error_bound,omitempty"`
-	ROCCurve         *ROCPoints     `json:"roc_curve,omitempty"`
-	PRCurve          *PRPoints      `json:"pr_curve,omitempty"`
+	// CurveThinning is set when a printed curve was thinned.
+	CurveThinning *CurveThinning `json:"curve_thinning_error,omitempty"`
+	ROCCurve      *ROCPoints     `json:"roc_curve,omitempty"`
+	PRCurve       *PRPoints      `json:"pr_curve,omitempty"`
 	// Level and Intervals are set by [Report.AddIntervals]: the
 	// confidence level and an interval for each headline number, keyed by
 	// its flattened JSON path.
@@ -153,6 +162,15 @@ type Report struct {
 	Warnings  []string                    `json:"warnings,omitempty"`
 	// Figures holds the full curves when ReportOptions.Figures is set.
 	Figures *Figures `json:"-"`
+}
+
+// CurveThinning bounds what thinning changed in each printed curve: the
+// largest distance, in the units of the curve's axes, from a dropped
+// vertex to the thinned curve (a bound on the Hausdorff distance between
+// the full and the thinned drawing; 0 when the curve was not thinned).
+type CurveThinning struct {
+	ROCCurve float64 `json:"roc_curve"`
+	PRCurve  float64 `json:"pr_curve"`
 }
 
 func fptr(v float64) *float64 { return &v }
@@ -305,14 +323,32 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	// The curves cost memory in proportion to the distinct scores: only
 	// when they are printed or drawn.
 	if opt.Curves || opt.Figures {
-		roc, e5 := t.ROC(true)
+		// The two curves (and their thinning) are built on two goroutines.
+		var roc, rocThin ROCCurve
+		var e5 error
+		var rocErr float64
+		wg.Go(func() {
+			if roc, e5 = t.ROC(true); e5 == nil && opt.Curves {
+				rocThin, rocErr = thinned(roc, opt.CurvePoints)
+			}
+		})
 		pr, e6 := t.PR()
+		prThin, prErr := pr, 0.0
+		if e6 == nil && opt.Curves && opt.CurvePoints > 0 {
+			prThin, prErr = pr.Thin(opt.CurvePoints)
+		}
+		wg.Wait()
 		if err := errors.Join(e5, e6); err != nil {
 			return nil, err
 		}
 		if opt.Curves {
-			rep.ROCCurve = &ROCPoints{FPR: roc.FPR, TPR: roc.TPR, Thresholds: roc.Thresholds}
-			rep.PRCurve = &PRPoints{Precision: pr.Precision, Recall: pr.Recall, Thresholds: pr.Thresholds}
+			rep.ROCCurve = &ROCPoints{FPR: rocThin.FPR, TPR: rocThin.TPR, Thresholds: rocThin.Thresholds}
+			rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
+			if len(rocThin.FPR) < len(roc.FPR) || len(prThin.Recall) < len(pr.Recall) {
+				rep.CurveThinning = &CurveThinning{ROCCurve: rocErr, PRCurve: prErr}
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (--curve-points %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and --curves-out FILE writes every vertex",
+					len(roc.FPR), len(pr.Recall), len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
+			}
 		}
 		if opt.Figures {
 			det, err := t.DET()
@@ -330,6 +366,14 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// thinned returns c thinned to n vertices (n = 0: as it is).
+func thinned(c ROCCurve, n int) (ROCCurve, float64) {
+	if n == 0 {
+		return c, 0
+	}
+	return c.Thin(n)
 }
 
 func threshold(v float64) string {

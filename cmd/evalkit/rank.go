@@ -4,8 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
@@ -32,9 +34,12 @@ type rankFlags struct {
 	conf                         float64
 	costFP, costFN               float64
 	curves                       bool
+	curvePoints                  int
+	curvesOut                    string
 	figures                      bool // keep the full curves for drawing (set by evalkit report)
 	plotDir                      string
 	ci                           ciFlags
+	memory                       *budget.Size
 	format                       *string
 }
 
@@ -45,8 +50,8 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.posLabel, "pos-label", "", "positive label (binary); default 1 when the labels are {0, 1} or {-1, 1}")
 	fs.StringVar(&f.classes, "classes", "", "comma-separated class labels, one per --score column (multiclass)")
 	fs.IntVar(&f.k, "k", 2, "k of top_k_accuracy (multiclass)")
-	fs.IntVar(&f.bins, "bins", 0, "constant memory: count scores in N equal bins over --bin-range instead of sorting them (reports auc_error_bound)")
-	fs.StringVar(&f.binRange, "bin-range", "0,1", "score range lo,hi of --bins; scores outside count in the end bins")
+	fs.IntVar(&f.bins, "bins", 0, "constant memory: count scores in at most N bins on the bits of the float (or N equal bins over --bin-range) instead of sorting them (reports auc_error_bound)")
+	fs.StringVar(&f.binRange, "bin-range", "", "score range lo,hi of N equal --bins; scores outside count in the end bins (default: bins on the float bits, fine at every scale)")
 	fs.Float64Var(&f.maxFPR, "max-fpr", 0, "also report the McClish-standardised partial AUC over FPR ≤ this (0 < x ≤ 1)")
 	fs.IntVar(&f.calBins, "cal-bins", 10, "number of calibration bins")
 	fs.StringVar(&f.calStrategy, "cal-strategy", "uniform", "calibration bins: uniform or quantile")
@@ -54,14 +59,17 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.Float64Var(&f.costFP, "cost-fp", 1, "cost of a false positive (min_cost threshold)")
 	fs.Float64Var(&f.costFN, "cost-fn", 1, "cost of a false negative (min_cost threshold)")
 	fs.BoolVar(&f.curves, "curves", true, "include roc_curve and pr_curve in machine output")
+	fs.IntVar(&f.curvePoints, "curve-points", 10000, "print a curve of more vertices thinned to this many of its own, with curve_thinning_error (0: every vertex)")
+	fs.StringVar(&f.curvesOut, "curves-out", "", "write every threshold's tp, fp, tpr, fpr, precision and recall to this CSV file")
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
 	f.ci.define(fs)
+	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 }
 
 func (f *rankFlags) options() rank.ReportOptions {
 	return rank.ReportOptions{PosLabel: f.posLabel, Conf: f.conf, MaxFPR: f.maxFPR, CalBins: f.calBins, CalStrategy: f.calStrategy,
-		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, Figures: f.plotDir != "" || f.figures, K: f.k, Weights: f.weightCol}
+		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, CurvePoints: f.curvePoints, Figures: f.plotDir != "" || f.figures, K: f.k, Weights: f.weightCol}
 }
 
 // optionUsage turns a library's rejection of an option into a usage error
@@ -103,6 +111,9 @@ func runRank(e *env, args []string) error {
 		if withCI {
 			return usagef("rank: --ci is for binary scores only")
 		}
+		if f.curvesOut != "" {
+			return usagef("rank: --curves-out is for binary scores only")
+		}
 		rep, err := rankMulticlassFile(e, path, &f)
 		if err != nil {
 			return err
@@ -139,9 +150,12 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, err
 	}
 	tc, sc, wc := cols[0], cols[1], cols[2]
-	var b rank.Builder
+	b := rankSpill(f.memory.Bytes(), estimateRows(path))
+	defer b.cleanup()
 	var bn *rank.Binned
-	if f.bins > 0 {
+	if f.bins > 0 && f.binRange == "" {
+		bn = rank.NewBinnedBits(f.bins)
+	} else if f.bins > 0 {
 		lohi := strings.Split(f.binRange, ",")
 		var lo, hi float64
 		var e1, e2 error
@@ -154,7 +168,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		}
 		bn = rank.NewBinned(f.bins, lo, hi)
 	}
-	set, posName, err := rankReadBinary(e, r, path, tc, sc, wc, f, &b, bn)
+	set, posName, err := rankReadBinary(e, r, path, tc, sc, wc, f, b.Spill, bn)
 	if err != nil {
 		return nil, err
 	}
@@ -168,8 +182,8 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	var t *rank.Table
 	if bn != nil {
 		t = bn.Table()
-	} else {
-		t = b.Table()
+	} else if t, err = b.Table(); err != nil {
+		return nil, fmt.Errorf("%s: spilling the score table (--memory): %w", r.Name(), err)
 	}
 	opt := f.options()
 	opt.PosLabel = posName
@@ -197,7 +211,54 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 			return nil, err
 		}
 	}
+	if f.curvesOut != "" {
+		if err := writeFileAtomic(f.curvesOut, t.WriteCurvesCSV); err != nil {
+			return nil, fmt.Errorf("--curves-out %s: %w", f.curvesOut, err)
+		}
+	}
 	return rep, nil
+}
+
+// rankSpillRowBytes is the memory a row held by the score table builder
+// may come to: 8 bytes of key and 8 of sort buffer, and, if its score is
+// distinct, 24 bytes of table and 16 of cumulative sums.
+const rankSpillRowBytes = 56
+
+// rankSpiller is the score table builder of "evalkit rank": it holds up to
+// --memory / rankSpillRowBytes rows and spills the rest to a temporary
+// folder, removed by cleanup (and on interrupt).
+type rankSpiller struct {
+	*rank.Spill
+	dir     string
+	release func()
+}
+
+func rankSpill(limit int64, est int) *rankSpiller {
+	maxRows := 1 << 62
+	if limit > 0 {
+		maxRows = int(max(1, limit/rankSpillRowBytes))
+	}
+	parts := 256
+	if est > 0 {
+		parts = 2 * (est/maxRows + 1)
+	}
+	s := &rankSpiller{}
+	s.Spill = rank.NewSpill(maxRows, parts, func() (string, error) {
+		dir, err := os.MkdirTemp("", "evalkit-rank-")
+		if err == nil {
+			s.dir, s.release = dir, registerTemp(dir)
+		}
+		return dir, err
+	})
+	return s
+}
+
+func (s *rankSpiller) cleanup() {
+	if s.dir != "" {
+		s.Close()
+		os.RemoveAll(s.dir)
+		s.release()
+	}
 }
 
 func rankBinaryPlots(rep *rank.Report, dir, name string) error {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/evalkit-go/evalkit/plot"
+	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report/page"
 )
 
@@ -22,7 +23,7 @@ func init() {
 
 // reportTasks are the tasks "evalkit report" renders, in the order of
 // "--task" in the help.
-var reportTasks = []string{"classify", "rank"}
+var reportTasks = []string{"classify", "rank", "regress"}
 
 // reportTask infers the task of "evalkit report" from its arguments:
 // --task wins; else the first task (in the order of reportTasks) that
@@ -89,6 +90,10 @@ func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*
 		var f rankFlags
 		f.define(fs)
 		return func(e *env, path string) (*page.Page, error) { return rankPage(e, path, &f) }
+	case "regress":
+		var f regressFlags
+		f.define(fs)
+		return func(e *env, path string) (*page.Page, error) { return regressPage(e, path, &f) }
 	}
 	panic("evalkit: no report for task " + task)
 }
@@ -113,6 +118,13 @@ func runReport(e *env, args []string) error {
 	var rf reportFlags
 	rf.define(fs, task)
 	build := reportTaskFlags(fs, task)
+	// Intervals are on by default in a report, where the task has them.
+	if fl := fs.Lookup("ci"); fl != nil {
+		fl.DefValue = "true"
+		if err := fl.Value.Set("true"); err != nil {
+			return err
+		}
+	}
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -128,8 +140,15 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if rf.title != "" {
-		p.Title = rf.title
+	return writePage(p, rf.out, rf.title)
+}
+
+// writePage adds the version and time to the summary and writes the page
+// to path through a temporary file renamed into place, so that a failure
+// leaves no file behind.
+func writePage(p *page.Page, path, title string) error {
+	if title != "" {
+		p.Title = title
 	}
 	p.Summary = append(p.Summary, page.Fact{Name: "evalkit", Value: page.T(evalkitVersion())},
 		page.Fact{Name: "written", Value: page.T(time.Now().UTC().Format("2006-01-02 15:04 UTC"))})
@@ -137,7 +156,7 @@ func runReport(e *env, args []string) error {
 	if err := p.Write(&b); err != nil {
 		return err
 	}
-	return plot.WriteFileAtomic(rf.out, b.Bytes())
+	return plot.WriteFileAtomic(path, b.Bytes())
 }
 
 // evalkitVersion is the module version of the binary ("devel" when built
@@ -211,5 +230,35 @@ func rankPage(e *env, path string, f *rankFlags) (*page.Page, error) {
 		{Name: "task", Value: page.T("rank, columns " + f.trueCol + " / " + f.scoreCol)},
 	}
 	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
+	return p, nil
+}
+
+// reportSample is how many rows the regression figures of a report draw
+// at most.
+const reportSample = 2000
+
+func regressPage(e *env, path string, f *regressFlags) (*page.Page, error) {
+	if *f.plotDir != "" {
+		return nil, usagef("report: --plot does not apply (the page has the figures)")
+	}
+	trues, preds := splitList(*f.trueCols), splitList(*f.predCols)
+	if len(trues) > 1 {
+		return nil, usagef("report: several regression outputs are not rendered as a page yet")
+	}
+	res, sample, err := regressFile(e, path, f, reportSample)
+	if err != nil {
+		return nil, err
+	}
+	rep := res.Single
+	ys, ps := sample.columns(1)
+	fg := regress.NewFigures(ys[0], ps[0], rep.N, 30)
+	name := displayName(path)
+	p := &page.Page{Title: "Regression: " + name}
+	p.Summary = []page.Fact{
+		{Name: "data", Value: page.T(name)},
+		{Name: "rows", Value: page.C("n", float64(rep.N))},
+		{Name: "task", Value: page.T("regress, columns " + trues[0] + " / " + preds[0])},
+	}
+	p.Sections = page.RegressSections(rep, &fg, "", trues[0], preds[0])
 	return p, nil
 }

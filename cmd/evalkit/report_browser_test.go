@@ -319,7 +319,8 @@ func TestReportBrowserClassify(t *testing.T) {
 	os.WriteFile(data, []byte("y_true,y_pred,w\ncat,cat,1\ncat,dog,2\ncat,cat,1\ndog,dog,1\ndog,dog,0.5\nbird,dog,1\nbird,bird,1\n"), 0o644)
 	flags := []string{"--weight", "w", "--pos-label", "cat", "--beta", "2", data}
 	file := writeReport(t, "classify", flags...)
-	js := runOut(t, append([]string{"classify", "--format", "json"}, flags...)...)
+	// The report has intervals by default: its JSON twin asks for them.
+	js := runOut(t, append([]string{"classify", "--format", "json", "--ci"}, flags...)...)
 	checkPage(t, file, js, []string{"measures", "confusion", "per-class"}, 1)
 }
 
@@ -339,4 +340,30 @@ func TestReportBrowserRank(t *testing.T) {
 	file := writeReport(t, "rank", flags...)
 	js := runOut(t, append([]string{"rank", "--format", "json"}, flags...)...)
 	checkPage(t, file, js, []string{"measures", "curves", "calibration", "thresholds"}, 8)
+}
+
+func TestReportBrowserDemo(t *testing.T) {
+	chromium(t)
+	flags := []string{"--folds", "3", "--rounds", "4"}
+	file := filepath.Join(t.TempDir(), "demo.html")
+	runOut(t, append([]string{"demo", "--report", file}, flags...)...)
+	js := runOut(t, append([]string{"demo", "--format", "json"}, flags...)...)
+	checkPage(t, file, js, []string{"data", "classification", "regression", "scores", "tests", "learning-curves", "estimates"}, 2)
+}
+
+func TestReportBrowserRegress(t *testing.T) {
+	chromium(t)
+	data := filepath.Join(t.TempDir(), "reg.csv")
+	var b strings.Builder
+	b.WriteString("y_true,y_pred\n")
+	for i := range 4000 {
+		y := float64(i%101) + 1
+		p := y + float64(i%13-6)*0.7 + float64(i%7)*0.1
+		fmt.Fprintf(&b, "%s,%s\n", strconv.FormatFloat(y, 'g', -1, 64), strconv.FormatFloat(p, 'g', 8, 64))
+	}
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	flags := []string{"--task", "regress", data}
+	file := writeReport(t, "regress", flags...)
+	js := runOut(t, "regress", "--format", "json", data)
+	checkPage(t, file, js, []string{"measures", "figures"}, 4)
 }

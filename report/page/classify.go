@@ -1,7 +1,9 @@
 package page
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,13 +17,22 @@ import (
 // "models.0" for the first of several).
 func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	k := func(parts ...any) string { return Join(append([]any{prefix}, parts...)...) }
+	// n is the number at JSON path key (within r), with its interval when
+	// r has one.
+	n := func(key string, v float64) Cell {
+		c := N(k(key), v)
+		if iv, ok := r.Intervals[key]; ok {
+			c = c.WithCI(k("intervals", key, "low"), iv.Low, k("intervals", key, "high"), iv.High)
+		}
+		return c
+	}
 	suffix := ""
 	if model != "" {
 		suffix = " — " + model
 	}
 	meas := &Table{Caption: "Single-number measures", Header: []string{"measure", "value"}, RowHeads: true}
 	add := func(name, key string, v float64) {
-		meas.Rows = append(meas.Rows, []Cell{T(name), N(k(key), v)})
+		meas.Rows = append(meas.Rows, []Cell{T(name), n(key, v)})
 	}
 	add("accuracy", "accuracy", r.Accuracy)
 	add("error rate", "error_rate", r.ErrorRate)
@@ -42,6 +53,10 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 		meas.Rows = append(meas.Rows, []Cell{T("weight sum"), C(k("weight_sum"), r.WeightSum)})
 	}
 	ms := &Section{ID: "measures" + suffix, Title: "Measures" + suffix, Blocks: []Block{meas}}
+	if len(r.Intervals) > 0 {
+		ms.Intro = fmt.Sprintf("Brackets give each number's %s confidence interval (the method of each is in the JSON's intervals).", report.Pct(r.Level))
+		meas.Rows = append(meas.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
+	}
 	if b := r.Binary; b != nil {
 		bt := &Table{Caption: fmt.Sprintf("Positive class %q against the rest", b.Label), Header: []string{"measure", "value"}, RowHeads: true}
 		for _, it := range []struct {
@@ -52,7 +67,7 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 			{"precision", "precision", b.Precision, false}, {"recall", "recall", b.Recall, false}, {"F1", "f1", b.F1, false},
 			{"specificity", "specificity", b.Specificity, false},
 			{"LR+", "positive_likelihood_ratio", b.PositiveLR, false}, {"LR−", "negative_likelihood_ratio", b.NegativeLR, false}} {
-			c := N(k("binary", it.key), it.v)
+			c := n(Join("binary", it.key), it.v)
 			c.Count = it.count
 			bt.Rows = append(bt.Rows, []Cell{T(it.name), c})
 		}
@@ -87,6 +102,9 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	cs := &Section{ID: "confusion" + suffix, Title: "Confusion matrix" + suffix,
 		Intro:  "Rows are the true classes, columns the predicted ones. A cell's shade is its share of its row, so the diagonal shows each class's recall.",
 		Blocks: []Block{hm}}
+	if r.ConfusionMatrix == nil {
+		cs = confusionCells(r, k, suffix)
+	}
 
 	fb := "F" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
 	head := []string{"class", "precision", "recall", "F1"}
@@ -96,9 +114,9 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	head = append(head, "support")
 	pc := &Table{Caption: "Per class, and the averages", Header: head, RowHeads: true}
 	row := func(name string, base string, p classify.PRF, support Cell) []Cell {
-		cells := []Cell{T(name), N(k(base, "precision"), p.Precision), N(k(base, "recall"), p.Recall), N(k(base, "f1"), p.F1)}
+		cells := []Cell{T(name), n(Join(base, "precision"), p.Precision), n(Join(base, "recall"), p.Recall), n(Join(base, "f1"), p.F1)}
 		if r.Beta != 1 {
-			cells = append(cells, N(k(base, "fbeta"), p.FBeta))
+			cells = append(cells, n(Join(base, "fbeta"), p.FBeta))
 		}
 		return append(cells, support)
 	}
@@ -149,4 +167,25 @@ func ClassBalance(r *classify.Report) string {
 		parts = append(parts, c.Label+" "+report.Int(c.Support))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// confusionCells lays out the confusion matrix of a report over more than
+// max-matrix classes: its largest off-diagonal cells, largest first.
+func confusionCells(r *classify.Report, k func(...any) string, suffix string) *Section {
+	var off []int
+	for i, c := range r.ConfusionCells {
+		if c[0] != c[1] {
+			off = append(off, i)
+		}
+	}
+	slices.SortStableFunc(off, func(a, b int) int { return cmp.Compare(r.ConfusionCells[b][2], r.ConfusionCells[a][2]) })
+	const top = 50
+	t := &Table{Caption: fmt.Sprintf("The %d largest of %d off-diagonal cells", min(top, len(off)), len(off)), Header: []string{"true", "predicted", "count"}}
+	for _, i := range off[:min(top, len(off))] {
+		c := r.ConfusionCells[i]
+		t.Rows = append(t.Rows, []Cell{T(r.Labels[int(c[0])]), T(r.Labels[int(c[1])]), C(k("confusion_cells", i, 2), c[2])})
+	}
+	return &Section{ID: "confusion" + suffix, Title: "Largest confusions" + suffix,
+		Intro:  fmt.Sprintf("%d classes are too many for a matrix; the JSON holds every cell that has rows (confusion_cells).", len(r.Labels)),
+		Blocks: []Block{t}}
 }
