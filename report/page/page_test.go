@@ -11,7 +11,7 @@ import (
 func TestPageSelfContained(t *testing.T) {
 	p := &Page{Title: `a <b> & "c"`, Summary: []Fact{{Name: "rows", Value: C("n", 7)}}}
 	s := &Section{ID: "m", Title: "Measures"}
-	s.Add(&Table{Header: []string{"k", "v"}, Rows: [][]Cell{{T("<x>"), N("a.b", 1.0 / 3).WithCI("i.lo", 0.25, "i.hi", math.NaN())}}})
+	s.Add(&Table{Header: []string{"k", "v"}, Rows: [][]Cell{{T("<x>"), N("a.b", 1.0/3).WithCI("i.lo", 0.25, "i.hi", math.NaN())}}})
 	s.Add(&Figure{Title: "F", Desc: "d", X: Axis{Min: 0, Max: 1}, Y: Axis{Min: 0, Max: 1},
 		Series: []Series{{Name: "s", X: []float64{0, 0.5, 1}, Y: []float64{0, math.NaN(), 1}}}})
 	p.Sections = []*Section{s}
