@@ -62,6 +62,11 @@ func (r *Reader) nextJSON() bool {
 	}
 	clear(r.jsonObj)
 	t := bytes.TrimSpace(line)
+	if r.maxField > 0 && len(t) > r.maxField {
+		if col, n, long := r.longField(t); long {
+			return r.fail(r.fieldTooLong(r.line, col, n))
+		}
+	}
 	if len(t) == 0 || t[0] != '{' {
 		return r.fail(&ParseError{File: r.name, Line: r.line, Err: fmt.Errorf("%w: the line is not a JSON object", ErrBadJSON)})
 	}

@@ -138,7 +138,12 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 					buf = buf[:cut]
 					break
 				}
-				// One row longer than the chunk: read on, twice as far.
+				// One row longer than the chunk: stop at a field over
+				// the limit, else read on, twice as far.
+				if col, n, long := r.longField(buf); long {
+					splitErr = r.fieldTooLong(line+1, col, n)
+					return
+				}
 				limit *= 2
 				buf = slices.Grow(buf, limit-len(buf))
 			}
@@ -225,7 +230,7 @@ func (r *Reader) subReader(data []byte, line int, jsonFirst []byte) *Reader {
 	s := &Reader{
 		name: r.name, format: r.format, delim: r.delim,
 		header: r.header, index: r.index,
-		mem: data, sub: true, nextLine: line, line: line + 1,
+		mem: data, sub: true, nextLine: line, line: line + 1, maxField: r.maxField,
 		jsonFirst: jsonFirst,
 	}
 	if jsonFirst != nil {

@@ -81,6 +81,7 @@ type Reader struct {
 	chunk    int      // a sub-reader's chunk index (Parallel)
 	progress *counter // bytes read from the file (compressed, for gzip)
 	size     int64    // the file's size, or -1 when unknown (stdin)
+	maxField int      // the longest field accepted (0: any)
 
 	// JSON Lines
 	jsonFirst []byte // the first object's line, kept to be read as a row
@@ -154,7 +155,7 @@ func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Rea
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
 		br.Discard(3)
 	}
-	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1}
+	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1, maxField: DefaultMaxField}
 	if err := r.readHeader(); err != nil {
 		return nil, err
 	}
@@ -349,6 +350,9 @@ func (r *Reader) Next() bool {
 	}
 	r.line = r.nextLine
 	if err := r.splitRecord(line); err != nil {
+		return r.fail(err)
+	}
+	if err := r.checkFields(); err != nil {
 		return r.fail(err)
 	}
 	if n, h := len(r.fields), len(r.header); n != h {
