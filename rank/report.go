@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -48,6 +49,28 @@ type ReportOptions struct {
 // DefaultReportOptions returns the options of "evalkit rank" without flags.
 func DefaultReportOptions() ReportOptions {
 	return ReportOptions{Conf: 0.95, CalBins: 10, CalStrategy: "uniform", CostFP: 1, CostFN: 1, Curves: true, CurvePoints: 10000, K: 2}
+}
+
+// Signature returns the signature of a binary report with these options
+// (task rank): pos_label, weights, bins (none, or n:lo,hi of the binned
+// scores), conf, max_fpr, cal_bins, cal_strategy, cost_fp, cost_fn,
+// curve_points (the printed curves' vertices) and the version.
+func (o ReportOptions) Signature(bn *Binned) *report.Signature {
+	s := report.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
+	if bn != nil {
+		s.Add("bins", fmt.Sprintf("%d:%s,%s", bn.Bins(), report.FormatFloat(bn.Lo), report.FormatFloat(bn.Hi)))
+	} else {
+		s.Add("bins", "none")
+	}
+	return s.Float("conf", o.Conf).Float("max_fpr", o.MaxFPR).Int("cal_bins", o.CalBins).Add("cal_strategy", o.CalStrategy).
+		Float("cost_fp", o.CostFP).Float("cost_fn", o.CostFN).Int("curve_points", o.CurvePoints)
+}
+
+// MulticlassSignature returns the signature of a multiclass report with
+// these options (task rank-multiclass): classes, k, weights and the
+// version.
+func (o ReportOptions) MulticlassSignature(classes []string) *report.Signature {
+	return report.NewSignature("rank-multiclass").List("classes", classes, "none").Int("k", o.K).Column("weights", o.Weights)
 }
 
 // Validate returns a *report.OptionError for an option out of its range.
@@ -153,7 +176,15 @@ type Report struct {
 	CurveThinning *CurveThinning `json:"curve_thinning_error,omitempty"`
 	ROCCurve      *ROCPoints     `json:"roc_curve,omitempty"`
 	PRCurve       *PRPoints      `json:"pr_curve,omitempty"`
-	Warnings      []string       `json:"warnings,omitempty"`
+	// Level and Intervals are set by [Report.AddIntervals]: the
+	// confidence level and an interval for each headline number, keyed by
+	// its flattened JSON path.
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings,omitempty"`
+	// Signature says how the report was computed (nil inside a
+	// several-model result, whose own signature covers its models).
+	Signature *report.Signature `json:"signature,omitempty"`
 	// Figures holds the full curves when ReportOptions.Figures is set.
 	Figures *Figures `json:"-"`
 }
@@ -205,7 +236,8 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
-	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf}
+	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf,
+		Signature: opt.Signature(bn)}
 	if err := bothClasses(t); err != nil {
 		return nil, err
 	}
@@ -390,8 +422,14 @@ func (r *Report) Doc(name string) *report.Doc {
 	}
 	d.Blocks = append(d.Blocks, t)
 	d.Blocks = append(d.Blocks, report.Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
+	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, report.Note(n))
+	}
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
 	}
 	return d
 }
@@ -399,24 +437,30 @@ func (r *Report) Doc(name string) *report.Doc {
 func (r *Report) measures(title string) *report.Pairs {
 	p := &report.Pairs{Title: title}
 	p.Add("positives / negatives", report.Int(r.Positives)+" / "+report.Int(r.Negatives))
-	auc := report.Sig(r.ROCAUC)
-	if r.AUCCI != nil {
+	sig := func(key string, v float64) string {
+		if iv, ok := r.Intervals[key]; ok {
+			return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
+		}
+		return report.Sig(v)
+	}
+	auc := sig("roc_auc", r.ROCAUC)
+	if r.AUCCI != nil && r.Intervals == nil {
 		auc += fmt.Sprintf(" (%g%% CI %s–%s, DeLong)", 100*r.ConfLevel, report.Sig(r.AUCCI[0]), report.Sig(r.AUCCI[1]))
 	}
 	if r.AUCErrorBound != nil {
 		auc += fmt.Sprintf(" (± %s from %d bins)", report.Sig(*r.AUCErrorBound), r.Bins)
 	}
 	p.Add("ROC AUC", auc)
-	p.Add("rank loss", report.Sig(r.RankLoss))
-	p.Add("average precision", report.Sig(r.AveragePrecision))
-	p.Add("P-R AUC (trapezoid)", report.Sig(r.PRAUCTrapezoid))
-	p.Add("break-even point", report.Sig(r.BEP))
+	p.Add("rank loss", sig("rank_loss", r.RankLoss))
+	p.Add("average precision", sig("average_precision", r.AveragePrecision))
+	p.Add("P-R AUC (trapezoid)", sig("pr_auc_trapezoid", r.PRAUCTrapezoid))
+	p.Add("break-even point", sig("bep", r.BEP))
 	if r.PartialAUC != nil {
-		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), report.Sig(*r.PartialAUC))
+		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), sig("partial_auc", *r.PartialAUC))
 	}
 	if r.LogLoss != nil {
-		p.Add("log loss", report.Sig(*r.LogLoss))
-		p.Add("Brier score", report.Sig(*r.Brier))
+		p.Add("log loss", sig("log_loss", *r.LogLoss))
+		p.Add("Brier score", sig("brier", *r.Brier))
 	}
 	if r.Calibration != nil {
 		p.Add(fmt.Sprintf("ECE / MCE (%d %s bins)", r.Calibration.Bins, r.Calibration.Strategy), report.Sig(r.Calibration.ECE)+" / "+report.Sig(r.Calibration.MCE))
@@ -439,6 +483,8 @@ type MulticlassReport struct {
 	TopKAccuracy      float64    `json:"top_k_accuracy"`
 	PerClass          []ClassAUC `json:"per_class"`
 	Warnings          []string   `json:"warnings,omitempty"`
+	// Signature says how the report was computed.
+	Signature *report.Signature `json:"signature,omitempty"`
 	// Figures holds each class's one-vs-rest ROC curve when
 	// ReportOptions.Figures is set.
 	Figures []ROCCurve `json:"-"`
@@ -479,7 +525,8 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 		n += row[0].Rows
 	}
 	rep := &MulticlassReport{N: n, Classes: classes, ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted,
-		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk}
+		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk,
+		Signature: opt.MulticlassSignature(classes)}
 	for c := range classes {
 		rep.PerClass = append(rep.PerClass, ClassAUC{Label: classes[c], Support: sup[c], ROCAUC: a.PerClass[c]})
 	}
@@ -514,6 +561,9 @@ func (r *MulticlassReport) Doc(name string) *report.Doc {
 	d.Blocks = append(d.Blocks, p)
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
 	}
 	return d
 }
