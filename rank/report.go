@@ -44,6 +44,10 @@ type ReportOptions struct {
 	// Weights names the weights column, "" for none; it is only recorded
 	// in the signature.
 	Weights string
+	// Bins is the number of bins asked for of binned scores on the float
+	// bits ([NewBinnedBits]), which may use fewer; it is only recorded in
+	// the signature.
+	Bins int
 }
 
 // DefaultReportOptions returns the options of "evalkit rank" without flags.
@@ -52,16 +56,17 @@ func DefaultReportOptions() ReportOptions {
 }
 
 // Signature returns the signature of a binary report with these options
-// (task rank): pos_label, weights, bins (none, n:lo,hi of equal bins, or
-// n:float-bits of at most n bins on the float bits), conf, max_fpr, cal_bins, cal_strategy, cost_fp, cost_fn,
+// (task rank): pos_label, weights, bins (none, or n:lo,hi of the binned
+// scores), conf, max_fpr, cal_bins, cal_strategy, cost_fp, cost_fn,
 // curve_points (the printed curves' vertices) and the version.
 func (o ReportOptions) Signature(bn *Binned) *report.Signature {
 	s := report.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
-	if bn != nil && bn.fb != nil {
-		s.Add("bins", fmt.Sprintf("%d:float-bits", bn.fb.max))
-	} else if bn != nil {
+	switch {
+	case bn != nil && bn.FloatBits():
+		s.Add("bins", fmt.Sprintf("%d:float-bits", o.Bins))
+	case bn != nil:
 		s.Add("bins", fmt.Sprintf("%d:%s,%s", bn.Bins(), report.FormatFloat(bn.Lo), report.FormatFloat(bn.Hi)))
-	} else {
+	default:
 		s.Add("bins", "none")
 	}
 	return s.Float("conf", o.Conf).Float("max_fpr", o.MaxFPR).Int("cal_bins", o.CalBins).Add("cal_strategy", o.CalStrategy).
