@@ -196,7 +196,7 @@ func displayName(path string) string {
 // classifyFile streams the file into a tally and computes the report; it
 // returns the confusion matrix too (the intervals resample it).
 func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, *classify.Confusion, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -289,7 +289,7 @@ func labelSet(r *table.Reader, col int, sep string, out [][]byte) ([][]byte, err
 }
 
 func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.MultilabelReport, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +355,7 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 	if err := mo.Check("classify", names); err != nil {
 		return nil, optionUsage(err)
 	}
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
 )
 
 func init() {
@@ -176,7 +175,7 @@ func runABMeans(e *env, args []string) error {
 // readGroups reads the value column of file grouped by the label column;
 // labels come back sorted.
 func readGroups(e *env, file, group, value string) ([]string, map[string][]float64, error) {
-	r, err := table.Open(file, e.stdin)
+	r, err := e.open(file)
 	if err != nil {
 		return nil, nil, err
 	}

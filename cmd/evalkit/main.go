@@ -14,6 +14,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/evalkit-go/evalkit/table"
 )
 
 func main() {
@@ -28,6 +30,7 @@ type env struct {
 	stdout, stderr io.Writer
 	stdoutTerm     bool // stdout is a terminal: text is the default format
 	stderrTerm     bool // stderr is a terminal: progress may be shown
+	maxField       int  // --max-field: the longest field read (0: any)
 }
 
 // command is one task of the command line. Each lives in its own file and
@@ -70,7 +73,7 @@ func exitCode(err error, stderr io.Writer) int {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, maxField: table.DefaultMaxField,
 		stdoutTerm: isTerminal(stdout), stderrTerm: isTerminal(stderr)}
 	if len(args) == 0 {
 		printHelp(stderr)

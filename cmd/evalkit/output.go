@@ -15,6 +15,22 @@ func formatFlag(fs *flag.FlagSet) *string {
 	return fs.String("format", "", "output format: text, json, markdown or csv (default: text on a terminal, else json)")
 }
 
+// maxFieldFlag adds --max-field to fs, which sets e.maxField.
+func maxFieldFlag(fs *flag.FlagSet, e *env) {
+	fs.IntVar(&e.maxField, "max-field", table.DefaultMaxField, "longest field (label, cell) read, in bytes; a longer one is an error naming its line and column (0: no limit)")
+}
+
+// open opens the table at path ("" or "-": standard input) with the
+// --max-field limit.
+func (e *env) open(path string) (*table.Reader, error) {
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	r.SetMaxField(e.maxField)
+	return r, nil
+}
+
 // outputFormat resolves the --format value.
 func outputFormat(e *env, s string) (report.Format, error) {
 	if s == "" {
@@ -34,6 +50,7 @@ func outputFormat(e *env, s string) (report.Format, error) {
 // (which may follow FILE), the one FILE ("" for standard input) and the
 // output format of --format.
 func fileTask(e *env, fs *flag.FlagSet, args []string, format *string) (path string, f report.Format, err error) {
+	maxFieldFlag(fs, e)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return "", 0, err

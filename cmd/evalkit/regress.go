@@ -162,7 +162,7 @@ type regressCols struct {
 // The kept values are charged to the memory budget bud; past it the read
 // stops with an error naming --bounded-memory.
 func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int, bud *budget.Budget) (*regress.Multi, *lineSample, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, nil, err
 	}

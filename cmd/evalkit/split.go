@@ -80,7 +80,7 @@ func runSplit(e *env, args []string) error {
 		return usagef("split: --emit %q: want data, assign or json", *emit)
 	}
 
-	r, err := table.Open(file, e.stdin)
+	r, err := e.open(file)
 	if err != nil {
 		return err
 	}
