@@ -143,7 +143,7 @@ func runCluster(e *env, args []string) error {
 		return usagef("cluster: --weight applies to external indices only; internal indices take no weights")
 	}
 
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return err
 	}

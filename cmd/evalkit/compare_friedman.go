@@ -7,7 +7,6 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
 )
 
 type friedmanOut struct {
@@ -44,7 +43,7 @@ func runFriedman(e *env, args []string) error {
 	if !(*alpha > 0 && *alpha < 1) {
 		return usagef("%s: --alpha %v outside (0, 1)", fs.Name(), *alpha)
 	}
-	r, err := table.Open(file, e.stdin)
+	r, err := e.open(file)
 	if err != nil {
 		return err
 	}

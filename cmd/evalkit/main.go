@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/table"
 	"io"
 	"os"
 	"slices"
@@ -26,8 +27,9 @@ func main() {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	stdoutTerm     bool // stdout is a terminal: text is the default format
-	stderrTerm     bool // stderr is a terminal: progress may be shown
+	stdoutTerm     bool         // stdout is a terminal: text is the default format
+	stderrTerm     bool         // stderr is a terminal: progress may be shown
+	inputFormat    table.Format // --input-format (Sniff: from the extension or the first bytes)
 }
 
 // command is one task of the command line. Each lives in its own file and

@@ -185,7 +185,7 @@ func fptr(v float64) *float64 { return &v }
 // rankBinaryFile streams the file into a score table (or bins) and
 // computes the report.
 func rankBinaryFile(e *env, path string, f *rankFlags) (*rankBinaryReport, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -514,7 +514,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rankMultiReport, er
 	if f.k < 1 {
 		return nil, usagef("rank: --k must be at least 1, got %d", f.k)
 	}
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}

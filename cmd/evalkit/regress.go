@@ -119,7 +119,7 @@ type regressCols struct {
 // names the first offending row of the file. An error is the first one in
 // the file, as a sequential read would report it.
 func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int) (*regress.Multi, *lineSample, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -140,7 +140,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 			return nil, nil, err
 		}
 	}
-	name := func(line int64) string { return fmt.Sprintf("%s:%d", r.Name(), line) }
+	name := func(line int64) string { return r.Position(int(line)) }
 	m := regress.NewMulti(k, opt)
 	m.SetRowName(name)
 	if n := estimateRows(path); n > 0 {
