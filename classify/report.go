@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/evalkit-go/evalkit/hyptest"
 )
 
 // Sentinel errors.
@@ -112,7 +114,12 @@ type Report struct {
 	ClassWeighted            *PRF         `json:"class_weighted,omitempty"`
 	ClassWeights             []float64    `json:"class_weights,omitempty"`
 	Binary                   *Binary      `json:"binary,omitempty"`
-	Warnings                 []string     `json:"warnings"`
+	// Level and Intervals are set by [Report.AddIntervals]: the
+	// confidence level and an interval for each headline number, keyed by
+	// its flattened JSON path ("accuracy", "per_class.0.recall", …).
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings"`
 }
 
 // NewReport computes the report of confusion matrix c over labels (one per

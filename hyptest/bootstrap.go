@@ -14,6 +14,10 @@ type Bootstrap struct {
 	Estimate   float64   // θ̂: the statistic on the whole sample
 	Replicates []float64 // θ̂*_b on each resample, in the order drawn
 	Jackknife  []float64 // θ̂₍ᵢ₎: the statistic without row i (for BCa)
+	// JackknifeWeights, when not nil, counts how many rows each Jackknife
+	// value stands for: a bootstrap of a table's cells leaves out one row
+	// of a cell, and every row of the cell gives the same value.
+	JackknifeWeights []float64
 }
 
 // Resample computes the bootstrap distribution of stat over n rows: stat
@@ -117,12 +121,24 @@ func (bs *Bootstrap) BCa(level float64) (lo, hi float64, err error) {
 		return 0, 0, fmt.Errorf("%w: every bootstrap replicate lies on one side of the estimate %v, so the BCa bias correction is infinite", ErrInvalid, bs.Estimate)
 	}
 	z0 := normQuantile(p)
-	mean := fsum.Of(bs.Jackknife) / float64(len(bs.Jackknife))
+	jw := func(i int) float64 { return 1 }
+	if bs.JackknifeWeights != nil {
+		if len(bs.JackknifeWeights) != len(bs.Jackknife) {
+			panic("hyptest: JackknifeWeights and Jackknife differ in length")
+		}
+		jw = func(i int) float64 { return bs.JackknifeWeights[i] }
+	}
+	var sw, swx fsum.Sum
+	for i, v := range bs.Jackknife {
+		sw.Add(jw(i))
+		swx.Add(jw(i) * v)
+	}
+	mean := swx.Value() / sw.Value()
 	var num, den fsum.Sum
-	for _, v := range bs.Jackknife {
+	for i, v := range bs.Jackknife {
 		d := mean - v
-		num.Add(d * d * d)
-		den.Add(d * d)
+		num.Add(jw(i) * d * d * d)
+		den.Add(jw(i) * d * d)
 	}
 	if den.Value() == 0 {
 		return 0, 0, fmt.Errorf("%w: the jackknife values are all equal, so the BCa acceleration is 0/0", ErrInvalid)
@@ -135,6 +151,22 @@ func (bs *Bootstrap) BCa(level float64) (lo, hi float64, err error) {
 	}
 	a1, a2 := adj(normQuantile(a)), adj(-normQuantile(a))
 	return quantileSorted(s, a1), quantileSorted(s, a2), nil
+}
+
+// Interval returns the interval of the replicates by method (CIPercentile
+// or CIBCa), with its method name; errors as Percentile and BCa.
+func (bs *Bootstrap) Interval(level float64, method string) (Interval, error) {
+	var lo, hi float64
+	var err error
+	switch method {
+	case CIPercentile:
+		lo, hi, err = bs.Percentile(level)
+	case CIBCa:
+		lo, hi, err = bs.BCa(level)
+	default:
+		return Interval{}, fmt.Errorf("%w: bootstrap interval method %q (want percentile or bca)", ErrInvalid, method)
+	}
+	return Interval{Low: lo, High: hi, Method: method}, err
 }
 
 func checkLevel(level float64) error {

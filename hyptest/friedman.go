@@ -14,7 +14,14 @@ import (
 type FriedmanOptions struct {
 	LowerIsBetter bool    // rank the smallest value 1 (errors, losses)
 	TieCorrection bool    // divide χ²_F by 1 − Σ(t³ − t)/(N(k³ − k)) as scipy does
-	Alpha         float64 // level of the Nemenyi critical difference; 0 means 0.05
+	Alpha         float64 // level of the critical difference and post-hoc tests; 0 means 0.05
+	// PostHoc is the post-hoc procedure of FriedmanResult.PostHoc
+	// (the zero value is PostHocNemenyi).
+	PostHoc PostHocMethod
+	// VsControl compares every algorithm with algorithm Control instead
+	// of all pairs (Demšar §3.2.2).
+	VsControl bool
+	Control   int
 }
 
 // FriedmanResult is the result of the Friedman test with the Nemenyi
@@ -41,6 +48,7 @@ type FriedmanResult struct {
 	// and j: P(Q > √2 |rᵢ − rⱼ| / √(k(k+1)/(6N))) for Q studentized range
 	// with k means and ∞ degrees of freedom.
 	NemenyiP [][]float64
+	PostHoc  *PostHocResult // the procedure of FriedmanOptions.PostHoc
 	Warnings []string
 }
 
@@ -56,8 +64,13 @@ type FriedmanResult struct {
 // over groups of t tied values, and then agrees with
 // scipy.stats.friedmanchisquare; without ties the two agree.
 //
+// The post-hoc procedure of opt (Nemenyi by default) fills PostHoc.
+//
 // Errors: ErrTooFew for fewer than 2 data sets or 3 algorithms (scipy's
-// minimum), ErrNotFinite, ErrInvalid for a ragged table or a bad Alpha.
+// minimum), ErrNotFinite, ErrInvalid for a ragged table, a bad Alpha, a
+// control out of range, PostHocShaffer or PostHocBergmann with a control, PostHocBergmann with
+// more than MaxBergmannHommel algorithms; PostHocWilcoxonHolm passes on the
+// error of a pair whose differences are all zero.
 func Friedman(scores [][]float64, opt FriedmanOptions) (*FriedmanResult, error) {
 	n := len(scores)
 	if n < 2 {
@@ -126,6 +139,11 @@ func Friedman(scores [][]float64, opt FriedmanOptions) (*FriedmanResult, error) 
 		r.ImanDavenportP = fSF(r.ImanDavenport, K-1, (K-1)*(N-1))
 	}
 	r.QAlpha, r.CD, r.NemenyiP = Nemenyi(r.AvgRanks, n, alpha)
+	ph, err := postHoc(scores, r, opt)
+	if err != nil {
+		return nil, err
+	}
+	r.PostHoc = ph
 	return r, nil
 }
 

@@ -14,6 +14,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/evalkit-go/evalkit/hyptest"
 )
 
 // CDDiagram draws Demšar's (2006) critical-difference diagram as SVG: an
@@ -32,6 +34,20 @@ func CDDiagram(title string, names []string, avgRanks []float64, cd float64, low
 
 // CDDiagramFormat is CDDiagram encoded as "svg" or "png".
 func CDDiagramFormat(format, title string, names []string, avgRanks []float64, cd float64, lowerIsBetter bool) ([]byte, error) {
+	if len(names) != len(avgRanks) {
+		return nil, fmt.Errorf("plot: CD diagram needs one rank per algorithm, got %d names and %d ranks", len(names), len(avgRanks))
+	}
+	if math.IsNaN(cd) || math.IsInf(cd, 0) || cd < 0 {
+		return nil, fmt.Errorf("plot: critical difference %v is not a finite non-negative number", cd)
+	}
+	cliques := hyptest.Cliques(avgRanks, func(a, b int) bool { return math.Abs(avgRanks[a]-avgRanks[b]) >= cd })
+	return CDDiagramCliques(format, title, names, avgRanks, cd, cliques, lowerIsBetter)
+}
+
+// CDDiagramCliques is CDDiagramFormat with the cliques given (lists of
+// algorithm indices joined by one bar each, as hyptest.PostHocResult's),
+// for post-hoc procedures other than Nemenyi's. cd 0 draws no CD bar.
+func CDDiagramCliques(format, title string, names []string, avgRanks []float64, cd float64, cliques [][]int, lowerIsBetter bool) ([]byte, error) {
 	k := len(names)
 	if k != len(avgRanks) || k < 2 {
 		return nil, fmt.Errorf("plot: CD diagram needs at least 2 algorithms with one rank each, got %d names and %d ranks", k, len(avgRanks))
@@ -57,7 +73,13 @@ func CDDiagramFormat(format, title string, names []string, avgRanks []float64, c
 		}
 		return 0
 	})
-	cliques := cdCliques(avgRanks, order, cd)
+	for _, cl := range cliques {
+		for _, j := range cl {
+			if j < 0 || j >= k {
+				return nil, fmt.Errorf("plot: clique %v names algorithm %d of %d", cl, j, k)
+			}
+		}
+	}
 
 	left := (k + 1) / 2 // the better half hangs to the left
 	rowH := vg.Points(16)
@@ -96,11 +118,13 @@ func CDDiagramFormat(format, title string, names []string, avgRanks []float64, c
 	}
 	// CD bar, from rank 1.
 	yCD := y - vg.Points(6)
-	c.StrokeLine2(line(vg.Points(1.5), color.Black), xOf(1), yCD, xOf(1)+(x1-x0)*vg.Length(cd/float64(k-1)), yCD)
-	for _, xx := range []vg.Length{xOf(1), xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1))} {
-		c.StrokeLine2(line(vg.Points(1), color.Black), xx, yCD-vg.Points(3), xx, yCD+vg.Points(3))
+	if cd > 0 {
+		c.StrokeLine2(line(vg.Points(1.5), color.Black), xOf(1), yCD, xOf(1)+(x1-x0)*vg.Length(cd/float64(k-1)), yCD)
+		for _, xx := range []vg.Length{xOf(1), xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1))} {
+			c.StrokeLine2(line(vg.Points(1), color.Black), xx, yCD-vg.Points(3), xx, yCD+vg.Points(3))
+		}
+		c.FillText(txt(9, draw.XLeft, draw.YCenter), vg.Point{X: xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1)) + vg.Points(5), Y: yCD}, fmt.Sprintf("CD = %.3f", cd))
 	}
-	c.FillText(txt(9, draw.XLeft, draw.YCenter), vg.Point{X: xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1)) + vg.Points(5), Y: yCD}, fmt.Sprintf("CD = %.3f", cd))
 	// The axis with integer ticks.
 	yAxis := yCD - vg.Points(22)
 	c.StrokeLine2(line(vg.Points(1), color.Black), x0, yAxis, x1, yAxis)
@@ -116,7 +140,10 @@ func CDDiagramFormat(format, title string, names []string, avgRanks []float64, c
 	// Cliques just under the axis.
 	yc := yAxis - vg.Points(6)
 	for _, cl := range cliques {
-		lo, hi := avgRanks[order[cl[0]]], avgRanks[order[cl[1]]]
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, j := range cl {
+			lo, hi = math.Min(lo, avgRanks[j]), math.Max(hi, avgRanks[j])
+		}
 		c.StrokeLine2(line(vg.Points(3), Color(0)), xOf(lo)-vg.Points(3), yc, xOf(hi)+vg.Points(3), yc)
 		yc -= vg.Points(6)
 	}
@@ -152,23 +179,4 @@ func CDDiagramFormat(format, title string, names []string, avgRanks []float64, c
 		return nil, err
 	}
 	return b.Bytes(), nil
-}
-
-// cdCliques returns the maximal runs [first, last] of positions in order
-// (algorithms sorted by rank) whose ranks span less than cd, runs of one
-// left out.
-func cdCliques(ranks []float64, order []int, cd float64) [][2]int {
-	var out [][2]int
-	lastEnd := -1
-	for i := range order {
-		j := i
-		for j+1 < len(order) && ranks[order[j+1]]-ranks[order[i]] < cd {
-			j++
-		}
-		if j > i && j > lastEnd {
-			out = append(out, [2]int{i, j})
-			lastEnd = j
-		}
-	}
-	return out
 }

@@ -42,12 +42,3 @@ func TestCDDiagram(t *testing.T) {
 		t.Error("rank out of range: no error")
 	}
 }
-
-func TestCDCliques(t *testing.T) {
-	ranks := []float64{1, 2.125, 2.875}
-	got := cdCliques(ranks, []int{0, 1, 2}, 1.657)
-	// {A, B} (1.125 < CD) and {B, C} (0.75 < CD); A–C differ.
-	if len(got) != 2 || got[0] != [2]int{0, 1} || got[1] != [2]int{1, 2} {
-		t.Errorf("cliques %v", got)
-	}
-}

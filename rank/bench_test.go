@@ -77,3 +77,51 @@ func BenchmarkRadixSort(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkThin measures thinning the ROC and P-R curves of 10⁷ distinct
+// scores to 10000 vertices (the default of evalkit rank --curve-points).
+func BenchmarkThin(b *testing.B) {
+	s, p := benchData(1e7)
+	t, _ := NewTable(s, p, nil)
+	roc, _ := t.ROC(true)
+	pr, _ := t.PR()
+	b.Run("roc", func(b *testing.B) {
+		for b.Loop() {
+			roc.Thin(10000)
+		}
+	})
+	b.Run("pr", func(b *testing.B) {
+		for b.Loop() {
+			pr.Thin(10000)
+		}
+	})
+}
+
+// BenchmarkBinnedBits adds 10⁷ normal scores (positives shifted by 1) to
+// 10⁵ bins on the float bits and reports the AUC error bound (the goal of
+// issue 11: ≤ 1e-4) and the bins used.
+func BenchmarkBinnedBits(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	s := make([]float64, 1e7)
+	p := make([]bool, len(s))
+	for i := range s {
+		p[i] = r.IntN(2) == 0
+		s[i] = r.NormFloat64()
+		if p[i] {
+			s[i]++
+		}
+	}
+	var bound float64
+	var bins int
+	for b.Loop() {
+		bn := NewBinnedBits(100000)
+		for i, v := range s {
+			bn.Add(v, p[i], 1)
+		}
+		bound, _ = bn.AUCErrorBound()
+		bins = bn.Bins()
+	}
+	b.ReportMetric(bound, "auc_error_bound")
+	b.ReportMetric(float64(bins), "bins")
+	b.ReportMetric(float64(len(s))*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}

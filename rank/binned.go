@@ -14,9 +14,13 @@ import (
 // one tied score, its lower edge, so every Table measure applies; the AUC
 // so computed is off from the exact one by at most [Binned.AUCErrorBound].
 // Log loss and Brier score are accumulated exactly from the raw scores.
+//
+// [NewBinnedBits] makes bins on the order-preserving bits of the float
+// instead, needing no range: see there.
 type Binned struct {
 	Lo, Hi   float64
 	pos, neg []fsum.Sum
+	fb       *floatBins // bins on the float bits; nil for a grid over [Lo, Hi)
 	rows     int64
 	weighted bool
 	outside  int64 // scores outside [Lo, Hi]
@@ -34,8 +38,17 @@ func NewBinned(n int, lo, hi float64) *Binned {
 	return &Binned{Lo: lo, Hi: hi, pos: make([]fsum.Sum, n), neg: make([]fsum.Sum, n)}
 }
 
-// Bins returns the number of bins.
-func (b *Binned) Bins() int { return len(b.pos) }
+// Bins returns the number of bins: for bins on the float bits, the number
+// of bins that hold a sample.
+func (b *Binned) Bins() int {
+	if b.fb != nil {
+		return b.fb.used
+	}
+	return len(b.pos)
+}
+
+// FloatBits reports whether b bins the bits of the floats ([NewBinnedBits]).
+func (b *Binned) FloatBits() bool { return b.fb != nil }
 
 // Edge returns the lower edge of bin i, Lo + i·(Hi − Lo)/n.
 func (b *Binned) Edge(i int) float64 {
@@ -64,17 +77,10 @@ func (b *Binned) Add(score float64, positive bool, weight float64) error {
 	if weight == 0 {
 		return nil
 	}
-	n := len(b.pos)
-	f := (score - b.Lo) / (b.Hi - b.Lo) * float64(n)
-	i := int(math.Floor(max(min(f, float64(n)), -1)))
-	if score < b.Lo || score > b.Hi {
-		b.outside++
-	}
-	i = min(max(i, 0), n-1)
-	if positive {
-		b.pos[i].Add(weight)
+	if b.fb != nil {
+		b.fb.add(key(score+0), positive, weight)
 	} else {
-		b.neg[i].Add(weight)
+		b.addGrid(score, positive, weight)
 	}
 	b.mass.Add(weight)
 	if !(score >= 0 && score <= 1) {
@@ -94,10 +100,28 @@ func (b *Binned) Add(score float64, positive bool, weight float64) error {
 	return nil
 }
 
+func (b *Binned) addGrid(score float64, positive bool, weight float64) {
+	n := len(b.pos)
+	f := (score - b.Lo) / (b.Hi - b.Lo) * float64(n)
+	i := int(math.Floor(max(min(f, float64(n)), -1)))
+	if score < b.Lo || score > b.Hi {
+		b.outside++
+	}
+	i = min(max(i, 0), n-1)
+	if positive {
+		b.pos[i].Add(weight)
+	} else {
+		b.neg[i].Add(weight)
+	}
+}
+
 // Merge adds the contents of o to b. It panics if their grids differ.
 func (b *Binned) Merge(o *Binned) {
-	if b.Lo != o.Lo || b.Hi != o.Hi || len(b.pos) != len(o.pos) {
+	if b.Lo != o.Lo || b.Hi != o.Hi || len(b.pos) != len(o.pos) || (b.fb == nil) != (o.fb == nil) {
 		panic("rank: Binned.Merge: different grids")
+	}
+	if b.fb != nil {
+		b.fb.merge(o.fb)
 	}
 	for i := range b.pos {
 		// Adding an empty sum changes nothing: skip the empty bins.
@@ -121,13 +145,21 @@ func (b *Binned) Merge(o *Binned) {
 func (b *Binned) Reset() {
 	clear(b.pos)
 	clear(b.neg)
-	*b = Binned{Lo: b.Lo, Hi: b.Hi, pos: b.pos, neg: b.neg}
+	fb := b.fb
+	if fb != nil {
+		fb = newFloatBins(fb.max)
+	}
+	*b = Binned{Lo: b.Lo, Hi: b.Hi, pos: b.pos, neg: b.neg, fb: fb}
 }
 
 // Table returns the score table of the binned data: one score per
 // non-empty bin, its lower edge.
 func (b *Binned) Table() *Table {
 	t := &Table{Rows: b.rows, Weighted: b.weighted}
+	if b.fb != nil {
+		b.fb.table(t)
+		return t
+	}
 	for i := len(b.pos) - 1; i >= 0; i-- {
 		p, n := b.pos[i].Value(), b.neg[i].Value()
 		if p == 0 && n == 0 {
@@ -183,4 +215,158 @@ func (b *Binned) Brier() (float64, error) {
 		return math.NaN(), errorf(ErrNotProbability, "a score is outside [0, 1]")
 	}
 	return b.br.Value() / b.mass.Value(), nil
+}
+
+// NewBinnedBits returns an empty binned accumulator of at most n bins
+// (n ≥ 1) on the order-preserving bits of the scores: a bin is every score
+// whose float64 has the same sign, exponent and first m bits of mantissa,
+// so the bins are fine everywhere — a score near 0.001 and one near 1000
+// are binned to the same relative precision, 2⁻ᵐ, like a histogram on a
+// log scale — and no range is needed. m starts as large as n allows and
+// drops by one (every bin merging with its neighbour) whenever more than
+// n bins would hold a sample; a bin is a tied score at its lower edge, as
+// in [NewBinned]. When the samples span more than n binary orders of
+// magnitude, each order is one bin and there are more than n of them.
+// Memory is at most 4n bins (32 bytes each) and 4096 indices.
+func NewBinnedBits(n int) *Binned {
+	if n < 1 {
+		panic(fmt.Sprintf("rank: NewBinnedBits(%d): need n ≥ 1", n))
+	}
+	return &Binned{fb: newFloatBins(n)}
+}
+
+// floatBins are the bins of [NewBinnedBits]. The top 12 bits of a key (its
+// octave: the sign and exponent of the score) index a block of 2^m cells,
+// allocated when a score first falls in that octave; the next m bits index
+// the cell in the block.
+type floatBins struct {
+	max      int // n: the most cells that may hold a sample
+	m        uint
+	block    [4096]int32 // octave → block number + 1; 0: none
+	blocks   int
+	pos, neg []fsum.Sum // blocks × 2^m cells
+	used     int        // cells holding a sample
+}
+
+func newFloatBins(n int) *floatBins {
+	m := uint(0)
+	for m < 52 && 1<<(m+1) <= n {
+		m++
+	}
+	return &floatBins{max: n, m: m}
+}
+
+func (f *floatBins) add(k uint64, positive bool, w float64) {
+	i := f.cell(k)
+	if positive {
+		f.pos[i].Add(w)
+	} else {
+		f.neg[i].Add(w)
+	}
+	for f.used > f.max && f.m > 0 {
+		f.coarsen()
+	}
+}
+
+// cell returns the index of the cell of key k, allocating the block of its
+// octave (after coarsening, if the blocks would pass 4n cells) and
+// counting the cell as used.
+func (f *floatBins) cell(k uint64) int {
+	o := k >> 52
+	if f.block[o] == 0 {
+		for f.m > 0 && (f.blocks+1)<<f.m > 4*f.max {
+			f.coarsen()
+		}
+		f.blocks++
+		f.block[o] = int32(f.blocks)
+		f.pos = append(f.pos, make([]fsum.Sum, 1<<f.m)...)
+		f.neg = append(f.neg, make([]fsum.Sum, 1<<f.m)...)
+	}
+	// k<<12 drops the octave; a shift by 64 (m = 0) gives 0.
+	i := int(f.block[o]-1)<<f.m + int(k<<12>>(64-f.m))
+	if f.pos[i] == (fsum.Sum{}) && f.neg[i] == (fsum.Sum{}) {
+		f.used++
+	}
+	return i
+}
+
+// coarsen halves the cells of every block, merging neighbours.
+func (f *floatBins) coarsen() {
+	h := 1 << (f.m - 1)
+	f.used = 0
+	for c := 0; c < f.blocks*h; c++ {
+		p, n := f.pos[2*c], f.neg[2*c]
+		if q := f.pos[2*c+1]; q != (fsum.Sum{}) {
+			p.Merge(q)
+		}
+		if q := f.neg[2*c+1]; q != (fsum.Sum{}) {
+			n.Merge(q)
+		}
+		f.pos[c], f.neg[c] = p, n
+		if p != (fsum.Sum{}) || n != (fsum.Sum{}) {
+			f.used++
+		}
+	}
+	f.pos, f.neg = f.pos[:f.blocks*h], f.neg[:f.blocks*h]
+	f.m--
+}
+
+// merge adds the cells of o (coarsened to the coarser of the two).
+func (f *floatBins) merge(o *floatBins) {
+	if o.m < f.m {
+		for f.m > o.m {
+			f.coarsen()
+		}
+	}
+	for oct, bl := range o.block {
+		if bl == 0 {
+			continue
+		}
+		for c := 0; c < 1<<o.m; c++ {
+			i := int(bl-1)<<o.m + c
+			p, n := o.pos[i], o.neg[i]
+			if p == (fsum.Sum{}) && n == (fsum.Sum{}) {
+				continue
+			}
+			// The lowest key of the cell: octave, then the cell's bits.
+			k := uint64(oct)<<52 | uint64(c)<<(52-o.m)
+			f.addSums(k, p, n)
+		}
+	}
+	for f.used > f.max && f.m > 0 {
+		f.coarsen()
+	}
+}
+
+// addSums adds the sums of one cell of key k to f's cell of that key.
+func (f *floatBins) addSums(k uint64, p, n fsum.Sum) {
+	i := f.cell(k)
+	if p != (fsum.Sum{}) {
+		f.pos[i].Merge(p)
+	}
+	if n != (fsum.Sum{}) {
+		f.neg[i].Merge(n)
+	}
+}
+
+// table appends the cells that hold a sample to t, in decreasing order,
+// each as a tied score at the lowest value of the cell.
+func (f *floatBins) table(t *Table) {
+	for oct := len(f.block) - 1; oct >= 0; oct-- {
+		bl := f.block[oct]
+		if bl == 0 {
+			continue
+		}
+		for c := 1<<f.m - 1; c >= 0; c-- {
+			i := int(bl-1)<<f.m + c
+			p, n := f.pos[i].Value(), f.neg[i].Value()
+			if f.pos[i] == (fsum.Sum{}) && f.neg[i] == (fsum.Sum{}) {
+				continue
+			}
+			k := uint64(oct)<<52 | uint64(c)<<(52-f.m)
+			t.Score = append(t.Score, unkey(k)+0)
+			t.Pos = append(t.Pos, p)
+			t.Neg = append(t.Neg, n)
+		}
+	}
 }

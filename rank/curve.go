@@ -19,7 +19,13 @@ type ROCCurve struct {
 // with both neighbours are dropped exactly as scikit-learn's roc_curve
 // (drop_intermediate=True) does: a point is dropped when the second
 // differences of both the cumulative false- and true-positive masses are
-// zero there. The first threshold is +∞ (scikit-learn ≥ 1.3; 1.2 printed
+// zero there. With weights, scikit-learn tests numpy's cumulative sums
+// (plain float64 additions, row by row), which can find a vertex collinear
+// where the compensated sums of the table do not, or the reverse; a table
+// built by a [Builder] (or [NewTable]) follows numpy's sums, so its ROC
+// curve has exactly scikit-learn's vertices; a table from [Merge] or
+// [Binned] has no rows to follow and applies the rule to its own sums.
+// The first threshold is +∞ (scikit-learn ≥ 1.3; 1.2 printed
 // the largest score + 1). It returns ErrOneClass when a class is missing.
 func (t *Table) ROC(dropIntermediate bool) (ROCCurve, error) {
 	p, n, err := t.check()
@@ -29,9 +35,14 @@ func (t *Table) ROC(dropIntermediate bool) (ROCCurve, error) {
 	tp, fp := t.cum()
 	idx := make([]int, 0, len(tp))
 	for i := range tp {
-		if dropIntermediate && i > 0 && i < len(tp)-1 &&
-			fp[i+1]-2*fp[i]+fp[i-1] == 0 && tp[i+1]-2*tp[i]+tp[i-1] == 0 {
-			continue
+		if dropIntermediate && i > 0 && i < len(tp)-1 {
+			if t.npFlat != nil {
+				if t.npFlat[i/64]>>(i%64)&1 != 0 {
+					continue
+				}
+			} else if fp[i+1]-2*fp[i]+fp[i-1] == 0 && tp[i+1]-2*tp[i]+tp[i-1] == 0 {
+				continue
+			}
 		}
 		idx = append(idx, i)
 	}

@@ -31,6 +31,10 @@ type Table struct {
 	p, n   float64 // W⁺, W⁻
 	cums   sync.Once
 	tp, fp []float64 // cumulative masses, see cum
+	// npFlat, for a weighted table built from rows, marks (bit i) the
+	// thresholds where scikit-learn's roc_curve finds both second
+	// differences of its cumulative sums zero; see [Table.ROC].
+	npFlat []uint64
 }
 
 // Len returns the number of distinct scores.
@@ -263,6 +267,11 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 	}
 	t.Pos = make([]float64, d)
 	t.Neg = make([]float64, d)
+	var np npCum
+	if pw != nil {
+		np.flat = make([]uint64, (d+63)/64)
+		t.npFlat = np.flat
+	}
 	i, j = len(pk)-1, len(nk)-1
 	for g := 0; g < d; g++ {
 		var k uint64
@@ -288,15 +297,40 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 		var s fsum.Sum
 		for i >= 0 && pk[i] == k {
 			s.Add(pw[i])
+			np.tp += pw[i]
 			i--
 		}
 		t.Pos[g] = s.Value()
 		s = fsum.Sum{}
 		for j >= 0 && nk[j] == k {
 			s.Add(nw[j])
+			np.fp += nw[j]
 			j--
 		}
 		t.Neg[g] = s.Value()
+		np.next(g)
+	}
+}
+
+// npCum follows numpy's cumulative sums of the weights of the positives
+// and of the negatives, row by row in scikit-learn's order (decreasing
+// score, a tie in reverse input order: the order in which fill walks the
+// stably sorted keys), and marks in flat the thresholds where both second
+// differences np.diff(·, 2) are zero: the vertices roc_curve drops with
+// drop_intermediate. Those sums are plain float64 additions, rounded at
+// each row, so the rule can differ from the same rule on the compensated
+// sums of [Table.cum].
+type npCum struct {
+	tp, fp   float64    // running sums
+	tps, fps [3]float64 // the sums at the last three thresholds
+	flat     []uint64
+}
+
+func (c *npCum) next(g int) {
+	c.tps = [3]float64{c.tps[1], c.tps[2], c.tp}
+	c.fps = [3]float64{c.fps[1], c.fps[2], c.fp}
+	if g >= 2 && (c.tps[2]-c.tps[1])-(c.tps[1]-c.tps[0]) == 0 && (c.fps[2]-c.fps[1])-(c.fps[1]-c.fps[0]) == 0 {
+		c.flat[(g-1)/64] |= 1 << ((g - 1) % 64)
 	}
 }
 

@@ -73,6 +73,10 @@ func Int(v float64) string {
 	return Sig(v)
 }
 
+// Interval formats a confidence interval as "[low, high]", each end as
+// Sig does.
+func Interval(lo, hi float64) string { return "[" + Sig(lo) + ", " + Sig(hi) + "]" }
+
 // Pct formats a fraction as a percentage with 4 significant digits.
 func Pct(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/evalkit-go/evalkit/text"
 	"strings"
 	"testing"
 )
@@ -52,13 +53,13 @@ func TestTextCLISentenceSumsToCorpus(t *testing.T) {
 	if err := run(append(args, "--sentence"), nil, &lines, &lines); err != nil {
 		t.Fatal(err)
 	}
-	var c bleuOut
+	var c text.BLEUResult
 	json.Unmarshal(corpus.Bytes(), &c)
 	var sum [4]int64
 	var hyp, ref int64
 	n := 0
 	for _, l := range strings.Split(strings.TrimSpace(lines.String()), "\n") {
-		var s bleuOut
+		var s text.BLEUResult
 		if err := json.Unmarshal([]byte(l), &s); err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/classify"
@@ -30,6 +29,7 @@ type classifyFlags struct {
 	classWeights, cost          string
 	multilabel                  bool
 	sep                         string
+	ci                          ciFlags
 	format                      *string
 }
 
@@ -45,6 +45,7 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
 	fs.BoolVar(&f.multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
 	fs.StringVar(&f.sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
+	f.ci.define(fs)
 	f.format = formatFlag(fs)
 }
 
@@ -122,7 +123,14 @@ func runClassify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	ci, withCI, err := f.ci.options()
+	if err != nil {
+		return err
+	}
 	if f.multilabel {
+		if withCI {
+			return usagef("classify: --ci does not apply with --multilabel")
+		}
 		if f.sep == "" {
 			return usagef("classify: --sep must not be empty")
 		}
@@ -133,13 +141,18 @@ func runClassify(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return emit(e, format, rep, func() *report.Doc { return multilabelDoc(rep, displayName(path)) })
+		return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
 	}
-	rep, err := classifyFile(e, path, &f, opt)
+	rep, c, err := classifyFile(e, path, &f, opt)
 	if err != nil {
 		return err
 	}
-	return emit(e, format, rep, func() *report.Doc { return classifyDoc(rep, displayName(path)) })
+	if withCI {
+		if err := rep.AddIntervals(c, opt, ci); err != nil {
+			return err
+		}
+	}
+	return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
 }
 
 func displayName(path string) string {
@@ -149,16 +162,17 @@ func displayName(path string) string {
 	return path
 }
 
-// classifyFile streams the file into a tally and computes the report.
-func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, error) {
+// classifyFile streams the file into a tally and computes the report; it
+// returns the confusion matrix too (the intervals resample it).
+func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, *classify.Confusion, error) {
 	r, err := e.open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer r.Close()
 	cols, err := columns(r, f.trueCol, f.predCol, f.weightCol)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	tally := classify.NewTally(opt.Labels)
@@ -191,7 +205,7 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 			return nil
 		})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	labels, c := tally.Sorted()
 	rep, err := classify.NewReport(labels, c, opt)
@@ -199,81 +213,15 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		name := r.Name()
 		switch {
 		case errors.Is(err, classify.ErrZeroWeight):
-			return nil, fmt.Errorf("%s: column %q: %w", name, f.weightCol, err)
+			return nil, nil, fmt.Errorf("%s: column %q: %w", name, f.weightCol, err)
 		case errors.Is(err, classify.ErrPosLabel):
-			return nil, usagef("classify: --pos-label: %v", err)
+			return nil, nil, usagef("classify: --pos-label: %v", err)
 		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
-			return nil, usagef("classify: %v", err)
+			return nil, nil, usagef("classify: %v", err)
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return rep, nil
-}
-
-// classifyDoc lays the report out for people: per-class table with the
-// averages beneath, the confusion matrix, then the single-number measures.
-func classifyDoc(r *classify.Report, name string) *report.Doc {
-	d := &report.Doc{Title: fmt.Sprintf("Classification report: %s (n = %d)", name, r.N)}
-	fb := "f" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
-	head := []string{"class", "precision", "recall", "f1", "support"}
-	if r.Beta != 1 {
-		head = []string{"class", "precision", "recall", "f1", fb, "support"}
-	}
-	row := func(name string, p classify.PRF, support string) []string {
-		cells := []string{name, report.Sig(p.Precision), report.Sig(p.Recall), report.Sig(p.F1)}
-		if r.Beta != 1 {
-			cells = append(cells, report.Sig(p.FBeta))
-		}
-		return append(cells, support)
-	}
-	t := &report.Table{Header: head}
-	for _, c := range r.PerClass {
-		t.Rows = append(t.Rows, row(c.Label, c.PRF, report.Int(c.Support)))
-	}
-	t.Rows = append(t.Rows, make([]string, len(head)))
-	total := report.Int(r.WeightSum)
-	t.Rows = append(t.Rows, row("micro avg", r.Micro, total))
-	t.Rows = append(t.Rows, row("macro avg", r.Macro.PRF, total))
-	t.Rows = append(t.Rows, row("weighted avg", r.Weighted, total))
-	if r.ClassWeighted != nil {
-		t.Rows = append(t.Rows, row("class-weighted avg", *r.ClassWeighted, total))
-	}
-	d.Blocks = append(d.Blocks, t)
-
-	cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
-	for i, l := range r.Labels {
-		cells := []string{l}
-		for _, v := range r.ConfusionMatrix[i] {
-			cells = append(cells, report.Int(v))
-		}
-		cm.Rows = append(cm.Rows, cells)
-	}
-	d.Blocks = append(d.Blocks, cm)
-
-	p := &report.Pairs{Title: "Measures"}
-	p.Add("accuracy", report.Sig(r.Accuracy))
-	p.Add("error rate", report.Sig(r.ErrorRate))
-	p.Add("balanced accuracy", report.Sig(r.BalancedAccuracy))
-	p.Add("Cohen's kappa (linear, quadratic)", fmt.Sprintf("%s (%s, %s)", report.Sig(r.CohenKappa), report.Sig(r.CohenKappaLinear), report.Sig(r.CohenKappaQuadratic)))
-	p.Add("Matthews correlation", report.Sig(r.MCC))
-	p.Add("macro F1 from macro P and R", report.Sig(r.Macro.F1FromPR))
-	p.Add("micro / macro Jaccard", report.Sig(r.Micro.Jaccard)+" / "+report.Sig(r.Macro.Jaccard))
-	if r.CostSensitiveError != nil {
-		p.Add("cost-sensitive error", report.Sig(*r.CostSensitiveError))
-	}
-	d.Blocks = append(d.Blocks, p)
-	if b := r.Binary; b != nil {
-		bp := &report.Pairs{Title: fmt.Sprintf("Positive class %q against the rest", b.Label)}
-		bp.Add("TP / FP / FN / TN", fmt.Sprintf("%s / %s / %s / %s", report.Int(b.TP), report.Int(b.FP), report.Int(b.FN), report.Int(b.TN)))
-		bp.Add("precision, recall, f1", fmt.Sprintf("%s, %s, %s", report.Sig(b.Precision), report.Sig(b.Recall), report.Sig(b.F1)))
-		bp.Add("specificity", report.Sig(b.Specificity))
-		bp.Add("likelihood ratios LR+, LR−", report.Sig(b.PositiveLR)+", "+report.Sig(b.NegativeLR))
-		d.Blocks = append(d.Blocks, bp)
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	return d
+	return rep, c, nil
 }
 
 // labelSet splits a multilabel cell: a list (Parquet), a JSON array of
@@ -377,30 +325,4 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
 	}
 	return rep, nil
-}
-
-func multilabelDoc(r *classify.MultilabelReport, name string) *report.Doc {
-	d := &report.Doc{Title: fmt.Sprintf("Multilabel classification report: %s (n = %d)", name, r.N)}
-	t := &report.Table{Header: []string{"label", "precision", "recall", "f1", "support", "tp", "fp", "fn", "tn"}}
-	for _, c := range r.PerClass {
-		t.Rows = append(t.Rows, []string{c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1),
-			report.Int(c.Support), report.Int(c.TP), report.Int(c.FP), report.Int(c.FN), report.Int(c.TN)})
-	}
-	t.Rows = append(t.Rows, make([]string, len(t.Header)))
-	for _, a := range []struct {
-		name string
-		p    classify.PRF
-	}{{"micro avg", r.Micro}, {"macro avg", r.Macro.PRF}, {"weighted avg", r.Weighted}, {"samples avg", r.Samples}} {
-		t.Rows = append(t.Rows, []string{a.name, report.Sig(a.p.Precision), report.Sig(a.p.Recall), report.Sig(a.p.F1), "", "", "", "", ""})
-	}
-	d.Blocks = append(d.Blocks, t)
-	p := &report.Pairs{Title: "Measures"}
-	p.Add("subset accuracy (exact match)", report.Sig(r.SubsetAccuracy))
-	p.Add("Hamming loss", report.Sig(r.HammingLoss))
-	p.Add("samples Jaccard", report.Sig(r.Samples.Jaccard))
-	d.Blocks = append(d.Blocks, p)
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	return d
 }

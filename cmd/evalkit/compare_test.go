@@ -53,7 +53,7 @@ func TestCompareOracleCLI(t *testing.T) {
 			delete(want, "reference")
 			for k, w := range want {
 				tol := 1e-9
-				if strings.Contains(k, "p_value") || k == "power" || k == "nemenyi_p" {
+				if strings.Contains(k, "p_value") || k == "power" || k == "nemenyi_p" || k == "posthoc" {
 					tol = 1e-7
 				}
 				if k == "required_n_a" {
@@ -97,6 +97,14 @@ func TestComparePlot(t *testing.T) {
 	b, err := os.ReadFile(p)
 	if err != nil || !bytes.Contains(b, []byte("<svg")) {
 		t.Fatalf("no SVG written: %v", err)
+	}
+	// A procedure without one critical difference: cliques, no CD bar.
+	err = run([]string{"compare", "friedman", "--posthoc", "holm", "--lower-is-better", "--plot", p, filepath.Join("testdata", "cli", "errors.csv")}, strings.NewReader(""), &out, &errb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err = os.ReadFile(p); err != nil || !bytes.Contains(b, []byte("Holm")) || bytes.Contains(b, []byte("CD = ")) {
+		t.Fatalf("Holm diagram: %v", err)
 	}
 }
 

@@ -110,6 +110,7 @@ func runDemo(e *env, args []string) error {
 	rounds := fs.Int("rounds", 50, "bootstrap rounds for the bias–variance and .632 estimates")
 	workers := fs.Int("workers", 0, "models trained at once (default: all CPUs); results do not depend on it")
 	plotDir := fs.String("plot", "", "also write the learning curves (DIR/learning_curves.svg, .png) and the critical-difference diagram (DIR/cd_diagram.svg, .png)")
+	reportPath := fs.String("report", "", "write the demo's whole story as one self-contained HTML page to this file (and print nothing)")
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -155,6 +156,9 @@ func runDemo(e *env, args []string) error {
 				return err
 			}
 		}
+	}
+	if *reportPath != "" {
+		return writePage(demoPage(rep), *reportPath, "")
 	}
 	return emit(e, f, rep, func() *report.Doc { return demoDoc(rep) })
 }

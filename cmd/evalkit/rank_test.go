@@ -125,6 +125,8 @@ func TestRankCLIOracle(t *testing.T) {
 			if c.PosLabel != nil {
 				args = append(args, "--pos-label", *c.PosLabel)
 			}
+			curvesOut := filepath.Join(dir, c.Name+".curves.csv")
+			args = append(args, "--curves-out", curvesOut)
 			rankWriteCSV(t, path, header, cols)
 			var stdout, stderr bytes.Buffer
 			if err := run(args, nil, &stdout, &stderr); err != nil {
@@ -134,6 +136,7 @@ func TestRankCLIOracle(t *testing.T) {
 			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 				t.Fatal(err)
 			}
+			rankCheckCurvesOut(t, curvesOut, c.Expected)
 			for _, k := range keys {
 				want, ok := c.Expected[k]
 				if !ok {
@@ -177,6 +180,56 @@ func TestRankCLIOracle(t *testing.T) {
 				t.Errorf("log_loss printed for scores outside [0, 1]")
 			}
 		})
+	}
+}
+
+// rankCheckCurvesOut compares the rows of a --curves-out file with the
+// oracle's full ROC curve (after its point (0, 0)) and P-R curve (before
+// its final point, in reverse), to 1e-9.
+func rankCheckCurvesOut(t *testing.T, path string, e map[string]any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if lines[0] != "threshold,tp,fp,tpr,fpr,precision,recall" {
+		t.Fatalf("--curves-out header %q", lines[0])
+	}
+	rows := lines[1:]
+	col := func(j int, rev bool) []any {
+		out := make([]any, len(rows))
+		for i, r := range rows {
+			v, err := strconv.ParseFloat(strings.Split(r, ",")[j], 64)
+			if err != nil {
+				t.Fatalf("--curves-out row %d: %v", i, err)
+			}
+			if rev {
+				out[len(rows)-1-i] = v
+			} else {
+				out[i] = v
+			}
+		}
+		return out
+	}
+	pr := e["pr_curve"].(map[string]any)
+	trim := func(a any, from, to int) []any { v := a.([]any); return v[from : len(v)-to] }
+	for _, d := range rankDiff("curves_out.precision", col(5, true), trim(pr["precision"], 0, 1)) {
+		t.Error(d)
+	}
+	for _, d := range rankDiff("curves_out.recall", col(6, true), trim(pr["recall"], 0, 1)) {
+		t.Error(d)
+	}
+	for _, d := range rankDiff("curves_out.threshold", col(0, true), pr["thresholds"]) {
+		t.Error(d)
+	}
+	if full, ok := e["roc_curve_full"].(map[string]any); ok {
+		for _, d := range rankDiff("curves_out.fpr", col(4, false), trim(full["fpr"], 1, 0)) {
+			t.Error(d)
+		}
+		for _, d := range rankDiff("curves_out.tpr", col(3, false), trim(full["tpr"], 1, 0)) {
+			t.Error(d)
+		}
 	}
 }
 

@@ -13,7 +13,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -51,8 +50,9 @@ func runRegress(e *env, args []string) error {
 	if err != nil {
 		return usagef("regress: --multioutput: %v", err)
 	}
-	if *nFeatures < 0 {
-		return usagef("regress: --n-features %d is negative", *nFeatures)
+	ropt := regress.ReportOptions{Trues: trues, Preds: preds, NFeatures: *nFeatures, Multioutput: how, Weights: *weightCol}
+	if err := ropt.Validate(); err != nil {
+		return optionUsage(err)
 	}
 	opt := regress.Options{MAPEEpsilon: *eps, Alpha: *alpha, Power: *power, KeepValues: !*bounded}
 	if err := regress.CheckOptions(opt); err != nil {
@@ -68,18 +68,11 @@ func runRegress(e *env, args []string) error {
 		return err
 	}
 
-	k, nf := len(trues), *nFeatures
-	var out any
-	var doc func() *report.Doc
-	if k == 1 {
-		rep := m.Output(0).Report(nf)
-		out = rep
-		doc = func() *report.Doc { return regressDoc(&rep, nil, trues, preds, how) }
-	} else {
-		mr := m.Report(nf, how)
-		out = multiJSON(&mr, trues, preds)
-		doc = func() *report.Doc { return regressDoc(&mr.Combined, &mr, trues, preds, how) }
+	res, err := regress.NewResult(m, ropt)
+	if err != nil {
+		return optionUsage(err)
 	}
+	k := len(trues)
 	if *plotDir != "" {
 		ys, ps := sample.columns(k)
 		for j := range k {
@@ -92,7 +85,7 @@ func runRegress(e *env, args []string) error {
 			}
 		}
 	}
-	return emit(e, outFmt, out, doc)
+	return emit(e, outFmt, res, res.Doc)
 }
 
 // regressCols names the columns read: one target and one prediction
@@ -427,139 +420,4 @@ func (s *lineSample) columns(k int) (ys, ps [][]float64) {
 		}
 	}
 	return ys, ps
-}
-
-// measureKeys returns the measure keys of a report in output order.
-func measureKeys(r *regress.Report) []string {
-	var keys []string
-	for _, sp := range regress.Specs {
-		keys = append(keys, sp.Key)
-		if sp.Key == "r2" && r.AdjustedR2 != nil {
-			keys = append(keys, "adjusted_r2")
-		}
-	}
-	return keys
-}
-
-// multiJSON lays out a multi-output report: the combined measures (arrays
-// of per-output values for raw), then each output's.
-func multiJSON(mr *regress.MultiReport, trues, preds []string) report.Object {
-	c := &mr.Combined
-	o := report.Object{report.KV("n", c.N), report.KV("weight_sum", c.WeightSum), report.KV("multioutput", mr.How.String())}
-	for _, key := range measureKeys(c) {
-		if mr.How == regress.Raw {
-			vals := make([]float64, len(mr.Outputs))
-			for j := range mr.Outputs {
-				vals[j], _ = mr.Outputs[j].Get(key)
-			}
-			o = append(o, report.KV(key, vals))
-		} else {
-			v, _ := c.Get(key)
-			o = append(o, report.KV(key, v))
-		}
-	}
-	o = append(o, report.KV("alpha", c.Alpha), report.KV("power", c.Power))
-	outs := make([]report.Object, len(mr.Outputs))
-	// A combined value is null exactly when an output's is; the outputs'
-	// warnings, named by target column, say why.
-	warnings := []string{}
-	for j := range mr.Outputs {
-		r := &mr.Outputs[j]
-		oj := report.Object{report.KV("true", trues[j]), report.KV("pred", preds[j])}
-		for _, key := range measureKeys(r) {
-			v, _ := r.Get(key)
-			oj = append(oj, report.KV(key, v))
-		}
-		oj = append(oj, report.KV("warnings", r.Warnings))
-		outs[j] = oj
-		for _, w := range r.Warnings {
-			warnings = append(warnings, trues[j]+": "+w)
-		}
-	}
-	return append(o, report.KV("outputs", outs), report.KV("warnings", warnings))
-}
-
-// display formats a measure for people: MAPE, sMAPE and WAPE as
-// percentages, the rest to 4 significant digits.
-func display(sp regress.Spec, v float64) string {
-	if sp.Percent {
-		return report.Pct(v)
-	}
-	return report.Sig(v)
-}
-
-func specOf(key string) regress.Spec {
-	for _, sp := range regress.Specs {
-		if sp.Key == key {
-			return sp
-		}
-	}
-	return regress.Spec{Key: key, Name: "adjusted R²"}
-}
-
-func regressDoc(c *regress.Report, mr *regress.MultiReport, trues, preds []string, how regress.Multioutput) *report.Doc {
-	d := &report.Doc{Title: "Regression"}
-	info := &report.Pairs{}
-	info.Add("rows", fmt.Sprint(c.N))
-	if c.WeightSum != float64(c.N) {
-		info.Add("weight sum", report.Sig(c.WeightSum))
-	}
-	info.Add("pinball α", report.Sig(c.Alpha))
-	info.Add("Tweedie power", report.Sig(c.Power))
-	d.Blocks = append(d.Blocks, info)
-	label := func(sp regress.Spec) string {
-		switch sp.Key {
-		case "pinball":
-			return fmt.Sprintf("pinball loss (α = %s)", report.Sig(c.Alpha))
-		case "tweedie_deviance":
-			return fmt.Sprintf("Tweedie deviance (p = %s)", report.Sig(c.Power))
-		case "d2_tweedie":
-			return fmt.Sprintf("D² Tweedie (p = %s)", report.Sig(c.Power))
-		case "d2_pinball":
-			return fmt.Sprintf("D² pinball (α = %s)", report.Sig(c.Alpha))
-		}
-		return sp.Name
-	}
-	warnings := c.Warnings
-	if mr == nil {
-		p := &report.Pairs{Title: fmt.Sprintf("%s vs %s", preds[0], trues[0])}
-		for _, key := range measureKeys(c) {
-			sp := specOf(key)
-			v, _ := c.Get(key)
-			p.Add(label(sp), display(sp, v))
-		}
-		d.Blocks = append(d.Blocks, p)
-	} else {
-		t := &report.Table{Header: []string{"measure"}}
-		for j := range mr.Outputs {
-			t.Header = append(t.Header, trues[j])
-		}
-		if how != regress.Raw {
-			t.Header = append(t.Header, how.String())
-		}
-		for _, key := range measureKeys(c) {
-			sp := specOf(key)
-			row := []string{label(sp)}
-			for j := range mr.Outputs {
-				v, _ := mr.Outputs[j].Get(key)
-				row = append(row, display(sp, v))
-			}
-			if how != regress.Raw {
-				v, _ := c.Get(key)
-				row = append(row, display(sp, v))
-			}
-			t.Rows = append(t.Rows, row)
-		}
-		d.Blocks = append(d.Blocks, t)
-		warnings = nil
-		for j := range mr.Outputs {
-			for _, w := range mr.Outputs[j].Warnings {
-				warnings = append(warnings, trues[j]+": "+w)
-			}
-		}
-	}
-	if len(warnings) > 0 {
-		d.Blocks = append(d.Blocks, report.Note("warnings:\n  "+strings.Join(warnings, "\n  ")))
-	}
-	return d
 }

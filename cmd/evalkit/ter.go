@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"strconv"
 
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
@@ -12,27 +11,6 @@ import (
 
 func init() {
 	register(&command{name: "ter", summary: "translation edit rate (TER), as sacreBLEU", run: runTER})
-}
-
-// terOutput is the JSON of "evalkit ter": sacreBLEU's score, num_edits,
-// ref_length and signature, plus the sentence count.
-type terOutput struct {
-	Name      string   `json:"name"`
-	Score     float64  `json:"score"`
-	NumEdits  int64    `json:"num_edits"`
-	RefLength float64  `json:"ref_length"`
-	Sentences int64    `json:"sentences"`
-	Mean      *float64 `json:"mean,omitempty"` // --confidence
-	CI        *float64 `json:"ci,omitempty"`
-	Signature string   `json:"signature"`
-	Warnings  []string `json:"warnings,omitempty"`
-}
-
-// terSentence is one line of "evalkit ter --sentence".
-type terSentence struct {
-	Score     float64 `json:"score"`
-	NumEdits  int64   `json:"num_edits"`
-	RefLength float64 `json:"ref_length"`
 }
 
 func runTER(e *env, args []string) error {
@@ -69,15 +47,14 @@ func runTER(e *env, args []string) error {
 	for k, h := range hyps {
 		totals[k], each[k] = text.TERStatsOf(h, refLines, o, perSentence)
 	}
-	metric := mtMetric[text.TERStats]{name: "TER", add: text.AddTER, score: text.TERScoreOf, sig: o.Signature(nrefs),
-		pairedSig: func(po text.PairedOptions) string { return o.PairedSignature(nrefs, po) },
-		bootSig:   func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
+	metric := text.Metric[text.TERStats]{Name: "TER", Add: text.AddTER, Score: text.TERScoreOf, Signature: o.Signature(nrefs),
+		PairedSignature:    func(po text.PairedOptions) string { return o.PairedSignature(nrefs, po) },
+		BootstrapSignature: func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
 	switch {
 	case *tf.sentence:
 		var b bytes.Buffer
 		for _, s := range each[0] {
-			r := s.Result()
-			line, err := report.JSON(terSentence{r.Score, r.NumEdits, r.RefLength}, "")
+			line, err := report.JSON(text.NewTERSentence(s), "")
 			if err != nil {
 				return err
 			}
@@ -87,37 +64,19 @@ func runTER(e *env, args []string) error {
 		_, err := e.stdout.Write(b.Bytes())
 		return err
 	case paired:
-		return metric.emitPaired(e, f, tf, each)
+		return emitPaired(e, f, tf, metric, each)
 	}
-	rows := make([]terOutput, len(hyps))
-	systems := make([]systemRow, len(hyps))
+	rows := make([]text.TERResult, len(hyps))
+	systems := make([]text.SystemRow, len(hyps))
 	for k := range hyps {
-		r := totals[k].Result()
-		rows[k] = terOutput{Name: "TER", Score: r.Score, NumEdits: r.NumEdits, RefLength: r.RefLength,
-			Sentences: totals[k].Sentences, Warnings: r.Warnings}
-		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.confidence(tf, each[k]); err != nil {
+		rows[k] = text.NewTERResult(totals[k])
+		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.Confidence(each[k], tf.confidenceN(), *tf.seed); err != nil {
 			return err
 		}
-		systems[k] = systemRow{System: tf.hyps[k], Score: r.Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
+		systems[k] = text.SystemRow{System: tf.hyps[k], Score: rows[k].Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
 	}
 	if len(rows) > 1 {
-		return metric.emitSystems(e, f, len(hyps[0]), systems)
+		return emitSystems(e, f, metric.Name, len(hyps[0]), systems)
 	}
-	out := rows[0]
-	return emit(e, f, out, func() *report.Doc {
-		p := &report.Pairs{}
-		p.Add("TER", strconv.FormatFloat(out.Score, 'f', 2, 64))
-		if out.Mean != nil {
-			p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *out.Mean, *out.CI))
-		}
-		p.Add("edits", strconv.FormatInt(out.NumEdits, 10))
-		p.Add("reference length", report.Int(out.RefLength))
-		p.Add("sentences", strconv.FormatInt(out.Sentences, 10))
-		p.Add("signature", out.Signature)
-		d := &report.Doc{Title: "Translation edit rate", Blocks: []report.Block{p}}
-		for _, w := range out.Warnings {
-			d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-		}
-		return d
-	})
+	return emit(e, f, rows[0], rows[0].Doc)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"strconv"
 
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -15,16 +14,16 @@ import (
 // repeatable: the first is the baseline of a paired test), the references,
 // sentence-level output and the significance options.
 type textFlags struct {
-	hyps, refs  stringList
-	sentence    *bool
-	format      *string
-	confidence  *bool
-	confidenceN *int
-	pairedBS    *bool
-	pairedAR    *bool
-	pairedBSN   *int
-	pairedARN   *int
-	seed        *uint64
+	hyps, refs stringList
+	sentence   *bool
+	format     *string
+	confidence *bool
+	confN      *int
+	pairedBS   *bool
+	pairedAR   *bool
+	pairedBSN  *int
+	pairedARN  *int
+	seed       *uint64
 }
 
 func addTextFlags(fs *flag.FlagSet) *textFlags {
@@ -34,7 +33,7 @@ func addTextFlags(fs *flag.FlagSet) *textFlags {
 	t.sentence = fs.Bool("sentence", false, "print one JSON object per line (JSON Lines) with the sentence-level scores")
 	t.format = formatFlag(fs)
 	t.confidence = fs.Bool("confidence", false, "add a 95% bootstrap confidence interval (mean ± half-width) for each system")
-	t.confidenceN = fs.Int("confidence-n", 1000, "bootstrap resamples for --confidence")
+	t.confN = fs.Int("confidence-n", 1000, "bootstrap resamples for --confidence")
 	t.pairedBS = fs.Bool("paired-bs", false, "paired bootstrap resampling test of each --hyp against the first")
 	t.pairedAR = fs.Bool("paired-ar", false, "paired approximate randomisation test of each --hyp against the first")
 	t.pairedBSN = fs.Int("paired-bs-n", 1000, "bootstrap resamples for --paired-bs")
@@ -62,7 +61,7 @@ func (t *textFlags) check(fs *flag.FlagSet) error {
 	if *t.confidence && paired {
 		return usagef("%s: the paired tests report confidence intervals already; drop --confidence", name)
 	}
-	if *t.confidenceN < 1 || *t.pairedBSN < 1 || *t.pairedARN < 1 {
+	if *t.confN < 1 || *t.pairedBSN < 1 || *t.pairedARN < 1 {
 		return usagef("%s: --confidence-n, --paired-bs-n and --paired-ar-n must be ≥ 1", name)
 	}
 	return nil
@@ -120,109 +119,6 @@ func readSystems(e *env, fs *flag.FlagSet, t *textFlags, pos []string) (hyps [][
 	return hyps, refs, nil
 }
 
-// systemRow is one system in multi-system and paired output.
-type systemRow struct {
-	System    string   `json:"system"`
-	Baseline  bool     `json:"baseline,omitempty"`
-	Score     float64  `json:"score"`
-	PValue    *float64 `json:"p_value,omitempty"`
-	Mean      *float64 `json:"mean,omitempty"`
-	CI        *float64 `json:"ci,omitempty"`
-	Signature string   `json:"signature,omitempty"`
-}
-
-// pairedOut is the output of a paired test.
-type pairedOut struct {
-	Metric    string      `json:"metric"`
-	Test      string      `json:"test"`
-	N         int         `json:"n"`
-	Seed      uint64      `json:"seed"`
-	Sentences int         `json:"sentences"`
-	Signature string      `json:"signature"`
-	Systems   []systemRow `json:"systems"`
-}
-
-func mtFloat(f float64) *float64 { return &f }
-
-func newPairedOut(metric string, names []string, sentences int, sig string, o text.PairedOptions, r text.PairedResult) pairedOut {
-	out := pairedOut{Metric: metric, Test: o.Method, N: o.N, Seed: o.Seed, Sentences: sentences, Signature: sig}
-	for k, name := range names {
-		row := systemRow{System: name, Baseline: k == 0}
-		s := r.Baseline
-		if k > 0 {
-			s = r.Systems[k-1]
-			row.PValue = mtFloat(s.PValue)
-		}
-		row.Score = s.Score
-		if s.HasCI {
-			row.Mean, row.CI = mtFloat(s.Mean), mtFloat(s.CI)
-		}
-		out.Systems = append(out.Systems, row)
-	}
-	return out
-}
-
-// pairedDoc renders a paired test for people, sacreBLEU-style: score,
-// (μ ± 95% CI) and the p-value, with a note on reading it.
-func (p pairedOut) doc() *report.Doc {
-	test := "paired bootstrap resampling"
-	unit := "resamples"
-	if p.Test == text.PairedAR {
-		test, unit = "paired approximate randomisation", "trials"
-	}
-	d := &report.Doc{Title: fmt.Sprintf("%s: %s (%d %s, seed %d)", p.Metric, test, p.N, unit, p.Seed)}
-	t := &report.Table{Header: []string{"system", p.Metric, "μ ± 95% CI", "p-value"}}
-	for _, r := range p.Systems {
-		name := r.System
-		if r.Baseline {
-			name = "baseline: " + name
-		}
-		ci, pv := "", ""
-		if r.Mean != nil {
-			ci = fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI)
-		}
-		if r.PValue != nil {
-			pv = strconv.FormatFloat(*r.PValue, 'f', 4, 64)
-			if *r.PValue < 0.05 {
-				pv += " *"
-			}
-		}
-		t.Rows = append(t.Rows, []string{name, fmt.Sprintf("%.4f", r.Score), ci, pv})
-	}
-	d.Blocks = append(d.Blocks, t,
-		report.Note(fmt.Sprintf("* p < 0.05: the difference from the baseline is unlikely to be due to chance. %d sentences.", p.Sentences)),
-		report.Note("signature: "+p.Signature))
-	return d
-}
-
-// multiOut is the output for several systems without a paired test.
-type multiOut struct {
-	Metric    string      `json:"metric"`
-	Sentences int         `json:"sentences"`
-	Systems   []systemRow `json:"systems"`
-}
-
-func (m multiOut) doc() *report.Doc {
-	d := &report.Doc{Title: m.Metric}
-	t := &report.Table{Header: []string{"system", m.Metric}}
-	withCI := len(m.Systems) > 0 && m.Systems[0].Mean != nil
-	if withCI {
-		t.Header = append(t.Header, "μ ± 95% CI")
-	}
-	for _, r := range m.Systems {
-		row := []string{r.System, fmt.Sprintf("%.4f", r.Score)}
-		if withCI {
-			row = append(row, fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI))
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	d.Blocks = append(d.Blocks, t)
-	if len(m.Systems) > 0 {
-		d.Blocks = append(d.Blocks, report.Note("signature: "+m.Systems[0].Signature))
-	}
-	return d
-}
-
 // emitJSONLines writes one compact JSON object per value (JSON Lines), after
 // rendering all of them.
 func emitJSONLines[T any](e *env, vs []T) error {
@@ -259,47 +155,26 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 	return f, stats, len(refs), nil
 }
 
-// mtMetric is what bleu, chrf and ter share once every system's
-// per-sentence statistics are known: the paired tests against the first
-// system, each system's bootstrap confidence interval, and the table of
-// several systems. S is the metric's sentence statistic.
-type mtMetric[S any] struct {
-	name      string
-	add       func(*S, S)     // accumulates statistics
-	score     func(S) float64 // the corpus score of summed statistics
-	sig       string          // the plain signature
-	pairedSig func(text.PairedOptions) string
-	bootSig   func(n int, seed uint64) string
-}
-
 // emitPaired runs --paired-bs or --paired-ar of every system against the
 // first and writes the result.
-func (m mtMetric[S]) emitPaired(e *env, f report.Format, tf *textFlags, stats [][]S) error {
-	po := tf.pairedOptions()
-	r, err := text.Paired(stats[0], stats[1:], m.add, m.score, po)
+func emitPaired[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats [][]S) error {
+	out, err := m.Paired(tf.hyps, stats, tf.pairedOptions())
 	if err != nil {
 		return err
 	}
-	out := newPairedOut(m.name, tf.hyps, len(stats[0]), m.pairedSig(po), po, r)
-	return emit(e, f, out, out.doc)
+	return emit(e, f, out, out.Doc)
 }
 
-// confidence returns, with --confidence, the bootstrap mean and 95%
-// half-width of a system's score and the signature that names the
-// resampling; without it, nils and the plain signature.
-func (m mtMetric[S]) confidence(tf *textFlags, stats []S) (mean, ci *float64, sig string, err error) {
-	if !*tf.confidence {
-		return nil, nil, m.sig, nil
+// confidenceN is the number of resamples of --confidence, 0 without it.
+func (t *textFlags) confidenceN() int {
+	if !*t.confidence {
+		return 0
 	}
-	mu, half, err := text.BootstrapCI(stats, m.add, m.score, *tf.confidenceN, *tf.seed)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	return &mu, &half, m.bootSig(*tf.confidenceN, *tf.seed), nil
+	return *t.confN
 }
 
 // emitSystems writes the table of several systems.
-func (m mtMetric[S]) emitSystems(e *env, f report.Format, sentences int, rows []systemRow) error {
-	out := multiOut{Metric: m.name, Sentences: sentences, Systems: rows}
-	return emit(e, f, out, out.doc)
+func emitSystems(e *env, f report.Format, metric string, sentences int, rows []text.SystemRow) error {
+	out := &text.SystemsReport{Metric: metric, Sentences: sentences, Systems: rows}
+	return emit(e, f, out, out.Doc)
 }

@@ -1,0 +1,290 @@
+package classify
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// measures appends the report's headline numbers to vals, in output
+// order: every rate, score and average, not the counts (n, support, tp, …)
+// or the options. With keys not nil it appends their flattened JSON paths
+// (the CSV keys) to *keys as well.
+func (r *Report) measures(vals []float64, keys *[]string) []float64 {
+	add := func(key string, v float64) {
+		vals = append(vals, v)
+		if keys != nil {
+			*keys = append(*keys, key)
+		}
+	}
+	add("accuracy", r.Accuracy)
+	add("error_rate", r.ErrorRate)
+	add("balanced_accuracy", r.BalancedAccuracy)
+	add("balanced_accuracy_adjusted", r.BalancedAccuracyAdjusted)
+	add("cohen_kappa", r.CohenKappa)
+	add("cohen_kappa_linear", r.CohenKappaLinear)
+	add("cohen_kappa_quadratic", r.CohenKappaQuadratic)
+	add("mcc", r.MCC)
+	add("hamming_loss", r.HammingLoss)
+	add("zero_one_loss", r.ZeroOneLoss)
+	if r.CostSensitiveError != nil {
+		add("cost_sensitive_error", *r.CostSensitiveError)
+	}
+	prf := func(prefix func() string, p PRF) {
+		if keys == nil {
+			vals = append(vals, p.Precision, p.Recall, p.F1, p.FBeta, p.Jaccard)
+			return
+		}
+		pre := prefix()
+		add(pre+"precision", p.Precision)
+		add(pre+"recall", p.Recall)
+		add(pre+"f1", p.F1)
+		add(pre+"fbeta", p.FBeta)
+		add(pre+"jaccard", p.Jaccard)
+	}
+	fixed := func(s string) func() string { return func() string { return s } }
+	for i, c := range r.PerClass {
+		prf(func() string { return "per_class." + strconv.Itoa(i) + "." }, c.PRF)
+	}
+	prf(fixed("micro."), r.Micro)
+	prf(fixed("macro."), r.Macro.PRF)
+	add("macro.f1_from_pr", r.Macro.F1FromPR)
+	add("macro.fbeta_from_pr", r.Macro.FBetaFromPR)
+	prf(fixed("weighted."), r.Weighted)
+	if r.ClassWeighted != nil {
+		prf(fixed("class_weighted."), *r.ClassWeighted)
+	}
+	if b := r.Binary; b != nil {
+		prf(fixed("binary."), b.PRF)
+		add("binary.specificity", b.Specificity)
+		add("binary.positive_likelihood_ratio", b.PositiveLR)
+		add("binary.negative_likelihood_ratio", b.NegativeLR)
+	}
+	return vals
+}
+
+// proportions returns, for the measures that are proportions of counts,
+// their numerator and denominator: accuracy and error rate (and the equal
+// Hamming and zero-one losses), per-class and micro precision and recall,
+// and the binary block's precision, recall and specificity (SPEC §2.8).
+func (r *Report) proportions() map[string][2]float64 {
+	var diag float64
+	for i := range r.ConfusionMatrix {
+		diag += r.ConfusionMatrix[i][i]
+	}
+	tot := r.WeightSum
+	p := map[string][2]float64{
+		"accuracy": {diag, tot}, "error_rate": {tot - diag, tot},
+		"hamming_loss": {tot - diag, tot}, "zero_one_loss": {tot - diag, tot},
+		// Single-label micro averages pool every TP, FP and FN: both are
+		// the accuracy.
+		"micro.precision": {diag, tot}, "micro.recall": {diag, tot},
+	}
+	for i, c := range r.PerClass {
+		k := "per_class." + strconv.Itoa(i) + "."
+		p[k+"precision"] = [2]float64{c.TP, c.TP + c.FP}
+		p[k+"recall"] = [2]float64{c.TP, c.TP + c.FN}
+	}
+	if b := r.Binary; b != nil {
+		p["binary.precision"] = [2]float64{b.TP, b.TP + b.FP}
+		p["binary.recall"] = [2]float64{b.TP, b.TP + b.FN}
+		p["binary.specificity"] = [2]float64{b.TN, b.TN + b.FP}
+	}
+	return p
+}
+
+// AddIntervals sets r.Level and r.Intervals: a confidence interval for
+// every headline number of r, which NewReport computed from c with opt
+// (SPEC §2.8). Unweighted proportions (accuracy, error rate, per-class and
+// micro precision and recall, the binary block's precision, recall and
+// specificity) get ci.ProportionMethod() (Wilson unless another proportion
+// method is asked for); every other measure, and every measure of weighted
+// data, gets a bootstrap interval (ci.BootMethod(): BCa unless the
+// percentile interval is asked for).
+//
+// The bootstrap resamples the confusion matrix, never the rows: within each
+// true class (stratified), the row of the matrix is a multinomial draw of
+// its row total over its cells ([hyptest.ResampleRows]); with weights each
+// drawn row carries its cell's mean weight. Replicate b draws from
+// PCG(ci.Seed, b), so the intervals are the same bits for the same seed on
+// any number of cores. BCa's jackknife leaves out one row of each non-empty
+// cell (weighted by the cell's count).
+//
+// A measure that is undefined (NaN) gets no interval; nor does one whose
+// replicates are undefined in some resample, nor a proportion with an empty
+// denominator; Warnings says which. It returns an error for bad options.
+func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) error {
+	if err := ci.Check(); err != nil {
+		return err
+	}
+	ci = ci.WithDefaults()
+	var keys []string
+	ests := r.measures(nil, &keys)
+	props := map[string][2]float64{}
+	if !c.Weighted() {
+		props = r.proportions()
+	}
+	r.Level = ci.Level
+	r.Intervals = map[string]hyptest.Interval{}
+
+	boot := &confusionBoot{c: c}
+	rep := make([][]float64, len(keys)) // rep[i][b]: measure i in replicate b
+	for i := range rep {
+		rep[i] = make([]float64, ci.Bootstrap)
+	}
+	var ferr error
+	hyptest.Replicate(ci.Bootstrap, ci.Seed, ci.Workers, boot.scratch, func(b int, rng *rand.Rand, s *confusionScratch) {
+		d := boot.draw(rng, s)
+		rr, err := NewReport(r.Labels, d, opt)
+		if err != nil {
+			ferr = err // cannot happen: the options passed for r
+			return
+		}
+		s.vals = rr.measures(s.vals[:0], nil)
+		for i, v := range s.vals {
+			rep[i][b] = v
+		}
+	})
+	if ferr != nil {
+		return ferr
+	}
+	var jack [][]float64
+	var jw []float64
+	if ci.BootMethod() == hyptest.CIBCa {
+		jack, jw = boot.jackknife(r.Labels, opt, len(keys))
+	}
+	for i, key := range keys {
+		est := ests[i]
+		if math.IsNaN(est) || math.IsInf(est, 0) {
+			continue
+		}
+		if q, ok := props[key]; ok {
+			if q[1] == 0 {
+				r.Warnings = append(r.Warnings, fmt.Sprintf("%s: no interval: its denominator is zero", key))
+				continue
+			}
+			iv, err := hyptest.ProportionCI(q[0], q[1], ci.Level, ci.ProportionMethod())
+			if err != nil {
+				return err
+			}
+			r.Intervals[key] = iv
+			continue
+		}
+		bs := &hyptest.Bootstrap{Estimate: est, Replicates: rep[i]}
+		if jack != nil {
+			bs.Jackknife, bs.JackknifeWeights = jack[i], jw
+		}
+		iv, warn := BootInterval(bs, ci)
+		if warn != "" {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s", key, warn))
+		}
+		if iv.Method != "" {
+			r.Intervals[key] = iv
+		}
+	}
+	return nil
+}
+
+// BootInterval returns the bootstrap interval of bs by ci.BootMethod(). An
+// interval that cannot be computed gives a zero Interval (no Method) and
+// the reason; BCa that cannot be computed (every replicate on one side of
+// the estimate, equal jackknife values) falls back to the percentile
+// interval and says so.
+func BootInterval(bs *hyptest.Bootstrap, ci hyptest.CIOptions) (hyptest.Interval, string) {
+	bad := 0
+	for _, v := range bs.Replicates {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			bad++
+		}
+	}
+	if bad > 0 {
+		return hyptest.Interval{}, fmt.Sprintf("no interval: undefined in %d of %d bootstrap replicates", bad, len(bs.Replicates))
+	}
+	ci = ci.WithDefaults()
+	if ci.BootMethod() == hyptest.CIBCa {
+		iv, err := bs.Interval(ci.Level, hyptest.CIBCa)
+		if err == nil {
+			return iv, ""
+		}
+		iv, err2 := bs.Interval(ci.Level, hyptest.CIPercentile)
+		if err2 != nil {
+			return hyptest.Interval{}, "no interval: " + err2.Error()
+		}
+		return iv, "percentile interval instead of BCa: " + err.Error()
+	}
+	iv, err := bs.Interval(ci.Level, hyptest.CIPercentile)
+	if err != nil {
+		return hyptest.Interval{}, "no interval: " + err.Error()
+	}
+	return iv, ""
+}
+
+// confusionBoot draws stratified row bootstraps of a confusion matrix.
+type confusionBoot struct{ c *Confusion }
+
+type confusionScratch struct {
+	cnt  []int64
+	buf  []int32
+	vals []float64
+}
+
+func (b *confusionBoot) scratch() *confusionScratch {
+	return &confusionScratch{cnt: make([]int64, len(b.c.cnt))}
+}
+
+// draw returns one replicate: each row of the matrix (a true class) is a
+// multinomial draw of its row total over its cells.
+func (b *confusionBoot) draw(rng *rand.Rand, s *confusionScratch) *Confusion {
+	k := b.c.k
+	for t := range k {
+		s.buf = hyptest.ResampleRows(rng, b.c.cnt[t*k:(t+1)*k], s.cnt[t*k:(t+1)*k], s.buf)
+	}
+	return b.c.withCounts(s.cnt)
+}
+
+// withCounts returns a matrix over c's classes holding counts cnt; when c is
+// weighted each count carries its cell's mean weight.
+func (c *Confusion) withCounts(cnt []int64) *Confusion {
+	d := &Confusion{k: c.k, n: c.n, cnt: append([]int64(nil), cnt...), weighted: c.weighted}
+	if c.weighted {
+		d.wsum = make([]fsum.Sum, len(cnt))
+		for i, v := range cnt {
+			if v > 0 {
+				d.wsum[i].Add(float64(v) * c.wsum[i].Value() / float64(c.cnt[i]))
+			}
+		}
+	}
+	return d
+}
+
+// jackknife returns, for every measure, its value with one row left out of
+// each non-empty cell, and the cells' counts as weights.
+func (b *confusionBoot) jackknife(labels []string, opt Options, nm int) ([][]float64, []float64) {
+	c := b.c
+	jack := make([][]float64, nm)
+	var jw []float64
+	cnt := append([]int64(nil), c.cnt...)
+	for cell, v := range c.cnt {
+		if v == 0 {
+			continue
+		}
+		cnt[cell]--
+		d := c.withCounts(cnt)
+		cnt[cell]++
+		rr, err := NewReport(labels, d, opt)
+		if err != nil {
+			// Leaving out the only row: no jackknife value; BCa then falls
+			// back to the percentile interval.
+			return nil, nil
+		}
+		for i, v := range rr.measures(nil, nil) {
+			jack[i] = append(jack[i], v)
+		}
+		jw = append(jw, float64(v))
+	}
+	return jack, jw
+}

@@ -1,0 +1,115 @@
+package classify
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// sigCI formats v as report.Sig does, followed by its interval when it has
+// one.
+func (r *Report) sigCI(key string, v float64) string {
+	if iv, ok := r.Intervals[key]; ok {
+		return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
+	}
+	return report.Sig(v)
+}
+
+// Doc lays the report out for people; name names the data: per-class table with the
+// averages beneath, the confusion matrix, then the single-number measures.
+func (r *Report) Doc(name string) *report.Doc {
+	d := &report.Doc{Title: fmt.Sprintf("Classification report: %s (n = %d)", name, r.N)}
+	fb := "f" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
+	head := []string{"class", "precision", "recall", "f1", "support"}
+	if r.Beta != 1 {
+		head = []string{"class", "precision", "recall", "f1", fb, "support"}
+	}
+	sig := r.sigCI
+	row := func(name, key string, p PRF, support string) []string {
+		cells := []string{name, sig(key+"precision", p.Precision), sig(key+"recall", p.Recall), sig(key+"f1", p.F1)}
+		if r.Beta != 1 {
+			cells = append(cells, sig(key+"fbeta", p.FBeta))
+		}
+		return append(cells, support)
+	}
+	t := &report.Table{Header: head}
+	for i, c := range r.PerClass {
+		t.Rows = append(t.Rows, row(c.Label, "per_class."+strconv.Itoa(i)+".", c.PRF, report.Int(c.Support)))
+	}
+	t.Rows = append(t.Rows, make([]string, len(head)))
+	total := report.Int(r.WeightSum)
+	t.Rows = append(t.Rows, row("micro avg", "micro.", r.Micro, total))
+	t.Rows = append(t.Rows, row("macro avg", "macro.", r.Macro.PRF, total))
+	t.Rows = append(t.Rows, row("weighted avg", "weighted.", r.Weighted, total))
+	if r.ClassWeighted != nil {
+		t.Rows = append(t.Rows, row("class-weighted avg", "class_weighted.", *r.ClassWeighted, total))
+	}
+	d.Blocks = append(d.Blocks, t)
+
+	cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
+	for i, l := range r.Labels {
+		cells := []string{l}
+		for _, v := range r.ConfusionMatrix[i] {
+			cells = append(cells, report.Int(v))
+		}
+		cm.Rows = append(cm.Rows, cells)
+	}
+	d.Blocks = append(d.Blocks, cm)
+
+	p := &report.Pairs{Title: "Measures"}
+	p.Add("accuracy", sig("accuracy", r.Accuracy))
+	p.Add("error rate", sig("error_rate", r.ErrorRate))
+	p.Add("balanced accuracy", sig("balanced_accuracy", r.BalancedAccuracy))
+	p.Add("Cohen's kappa (linear, quadratic)", fmt.Sprintf("%s (%s, %s)", sig("cohen_kappa", r.CohenKappa), sig("cohen_kappa_linear", r.CohenKappaLinear), sig("cohen_kappa_quadratic", r.CohenKappaQuadratic)))
+	p.Add("Matthews correlation", sig("mcc", r.MCC))
+	p.Add("macro F1 from macro P and R", sig("macro.f1_from_pr", r.Macro.F1FromPR))
+	p.Add("micro / macro Jaccard", sig("micro.jaccard", r.Micro.Jaccard)+" / "+sig("macro.jaccard", r.Macro.Jaccard))
+	if r.CostSensitiveError != nil {
+		p.Add("cost-sensitive error", sig("cost_sensitive_error", *r.CostSensitiveError))
+	}
+	d.Blocks = append(d.Blocks, p)
+	if b := r.Binary; b != nil {
+		bp := &report.Pairs{Title: fmt.Sprintf("Positive class %q against the rest", b.Label)}
+		bp.Add("TP / FP / FN / TN", fmt.Sprintf("%s / %s / %s / %s", report.Int(b.TP), report.Int(b.FP), report.Int(b.FN), report.Int(b.TN)))
+		bp.Add("precision, recall, f1", fmt.Sprintf("%s, %s, %s", sig("binary.precision", b.Precision), sig("binary.recall", b.Recall), sig("binary.f1", b.F1)))
+		bp.Add("specificity", sig("binary.specificity", b.Specificity))
+		bp.Add("likelihood ratios LR+, LR−", sig("binary.positive_likelihood_ratio", b.PositiveLR)+", "+sig("binary.negative_likelihood_ratio", b.NegativeLR))
+		d.Blocks = append(d.Blocks, bp)
+	}
+	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, report.Note(n))
+	}
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}
+
+// Doc lays the report out for people; name names the data.
+func (r *MultilabelReport) Doc(name string) *report.Doc {
+	d := &report.Doc{Title: fmt.Sprintf("Multilabel classification report: %s (n = %d)", name, r.N)}
+	t := &report.Table{Header: []string{"label", "precision", "recall", "f1", "support", "tp", "fp", "fn", "tn"}}
+	for _, c := range r.PerClass {
+		t.Rows = append(t.Rows, []string{c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1),
+			report.Int(c.Support), report.Int(c.TP), report.Int(c.FP), report.Int(c.FN), report.Int(c.TN)})
+	}
+	t.Rows = append(t.Rows, make([]string, len(t.Header)))
+	for _, a := range []struct {
+		name string
+		p    PRF
+	}{{"micro avg", r.Micro}, {"macro avg", r.Macro.PRF}, {"weighted avg", r.Weighted}, {"samples avg", r.Samples}} {
+		t.Rows = append(t.Rows, []string{a.name, report.Sig(a.p.Precision), report.Sig(a.p.Recall), report.Sig(a.p.F1), "", "", "", "", ""})
+	}
+	d.Blocks = append(d.Blocks, t)
+	p := &report.Pairs{Title: "Measures"}
+	p.Add("subset accuracy (exact match)", report.Sig(r.SubsetAccuracy))
+	p.Add("Hamming loss", report.Sig(r.HammingLoss))
+	p.Add("samples Jaccard", report.Sig(r.Samples.Jaccard))
+	d.Blocks = append(d.Blocks, p)
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}

@@ -1,0 +1,235 @@
+package cluster
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// ReportOptions configure [NewReport]. Use [DefaultReportOptions] for the
+// command line's defaults.
+type ReportOptions struct {
+	// Beta weighs completeness in the V-measure (> 0).
+	Beta float64
+	// Average is the mean of the entropies of nmi and ami.
+	Average Average
+	// Internal configures the internal indices (Metric, MaxPairwise,
+	// SilhouetteSample, Seed).
+	Internal Options
+	// Features names the feature columns of the internal indices.
+	Features []string
+	// Weights names the frequency-weights column, "" for none (for the
+	// signature).
+	Weights string
+}
+
+// DefaultReportOptions returns the options of "evalkit cluster" without
+// flags.
+func DefaultReportOptions() ReportOptions {
+	return ReportOptions{Beta: 1, Average: Arithmetic, Internal: Options{Metric: Euclidean, MaxPairwise: 50000, Seed: 1}}
+}
+
+// Validate returns a *report.OptionError for an option out of its range.
+func (o ReportOptions) Validate() error {
+	bad := func(opt, format string, args ...any) error {
+		return &report.OptionError{Task: "cluster", Option: opt, Problem: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case !(o.Beta > 0 && o.Beta <= math.MaxFloat64):
+		return bad("beta", "must be a positive number, got %v", o.Beta)
+	case o.Internal.SilhouetteSample < 0:
+		return bad("sample", "must not be negative, got %d", o.Internal.SilhouetteSample)
+	case o.Internal.MaxPairwise < 0:
+		return bad("pairwise-limit", "must not be negative, got %d", o.Internal.MaxPairwise)
+	}
+	return nil
+}
+
+// InternalData are the rows of the internal indices: x holds n rows of
+// len(opt.Features) features, pred[i] the cluster of row i (an index into
+// names, which are in report order).
+type InternalData struct {
+	X     []float64
+	Pred  []int
+	Names []string
+}
+
+// NewReport computes the report: the external indices of tab when tab is
+// not nil, the internal indices of in when in is not nil. It returns a
+// *report.OptionError for an invalid option, and the errors of
+// [Contingency.External] and [EvaluateInternal].
+func NewReport(tab *Contingency, in *InternalData, opt ReportOptions) (*Report, error) {
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	out := &Report{Warnings: []string{}}
+	if tab != nil {
+		ext, err := tab.External(opt.Beta)
+		if err != nil {
+			return nil, err
+		}
+		avg := opt.Average
+		out.N = ext.N
+		out.ExternalReport = &ExternalReport{
+			Classes: ext.Classes, Clusters: ext.Clusters,
+			A: ext.A, B: ext.B, C: ext.C, D: ext.D,
+			Jaccard: ext.Jaccard, FowlkesMallows: ext.FowlkesMallows,
+			RandIndex: ext.RandIndex, AdjustedRandIndex: ext.AdjustedRand,
+			MutualInfo: ext.MutualInfo, NMI: ext.NMI[avg], AMI: ext.AMI[avg], Average: avg.String(),
+			NMIAverages: averagesOf(ext.NMI), AMIAverages: averagesOf(ext.AMI),
+			EntropyTrue: ext.EntropyTrue, EntropyPred: ext.EntropyPred, ExpectedMutualInfo: ext.ExpectedMutualInfo,
+			Homogeneity: ext.Homogeneity, Completeness: ext.Completeness, VMeasure: ext.VMeasure, Beta: ext.Beta,
+			Purity: ext.Purity,
+		}
+		out.Warnings = append(out.Warnings, ext.Warnings...)
+	}
+	if in != nil {
+		res, err := EvaluateInternal(in.X, len(opt.Features), in.Pred, opt.Internal)
+		if err != nil {
+			return nil, err
+		}
+		out.N = int64(res.N)
+		io := &InternalReport{
+			Metric: opt.Internal.Metric.String(), Features: opt.Features,
+			DaviesBouldin: res.DaviesBouldin, DaviesBouldinAvgPair: res.DaviesBouldinAvgPair, Dunn: res.Dunn,
+			Silhouette: res.Silhouette, SilhouetteRows: res.SilhouetteRows, CalinskiHarabasz: res.CalinskiHarabasz,
+		}
+		for _, c := range res.Clusters {
+			io.Clusters = append(io.Clusters, ClusterDetail{
+				Label: in.Names[c.Label], Size: c.Size, Centroid: c.Centroid, Scatter: c.Scatter,
+				Avg: c.Avg, Diam: c.Diam, Silhouette: c.Silhouette, DMin: c.DMin, DCen: c.DCen,
+			})
+		}
+		out.InternalReport = io
+		out.Warnings = append(out.Warnings, res.Warnings...)
+	}
+	return out, nil
+}
+
+// Report is what "evalkit cluster" prints: the external indices when a
+// reference labelling was given, the internal ones when features were.
+type Report struct {
+	N int64 `json:"n"`
+	*ExternalReport
+	*InternalReport
+	Warnings []string `json:"warnings"`
+}
+
+// AverageValues are NMI or AMI under each mean of the entropies.
+type AverageValues struct {
+	Min        float64 `json:"min"`
+	Geometric  float64 `json:"geometric"`
+	Arithmetic float64 `json:"arithmetic"`
+	Max        float64 `json:"max"`
+}
+
+func averagesOf(v [4]float64) AverageValues {
+	return AverageValues{Min: v[Min], Geometric: v[Geometric], Arithmetic: v[Arithmetic], Max: v[Max]}
+}
+
+// ExternalReport are the external indices of a [Report].
+type ExternalReport struct {
+	Classes            int           `json:"n_classes"`
+	Clusters           int           `json:"n_clusters"`
+	A                  int64         `json:"a"`
+	B                  int64         `json:"b"`
+	C                  int64         `json:"c"`
+	D                  int64         `json:"d"`
+	Jaccard            float64       `json:"jaccard"`
+	FowlkesMallows     float64       `json:"fowlkes_mallows"`
+	RandIndex          float64       `json:"rand_index"`
+	AdjustedRandIndex  float64       `json:"adjusted_rand_index"`
+	MutualInfo         float64       `json:"mutual_info"`
+	NMI                float64       `json:"nmi"`
+	AMI                float64       `json:"ami"`
+	Average            string        `json:"average"`
+	NMIAverages        AverageValues `json:"nmi_averages"`
+	AMIAverages        AverageValues `json:"ami_averages"`
+	EntropyTrue        float64       `json:"entropy_true"`
+	EntropyPred        float64       `json:"entropy_pred"`
+	ExpectedMutualInfo float64       `json:"expected_mutual_info"`
+	Homogeneity        float64       `json:"homogeneity"`
+	Completeness       float64       `json:"completeness"`
+	VMeasure           float64       `json:"v_measure"`
+	Beta               float64       `json:"beta"`
+	Purity             float64       `json:"purity"`
+}
+
+// InternalReport are the internal indices of a [Report].
+type InternalReport struct {
+	Metric               string          `json:"metric"`
+	Features             []string        `json:"features"`
+	DaviesBouldin        float64         `json:"davies_bouldin"`
+	DaviesBouldinAvgPair float64         `json:"davies_bouldin_avgpair"`
+	Dunn                 float64         `json:"dunn"`
+	Silhouette           float64         `json:"silhouette"`
+	SilhouetteRows       int             `json:"silhouette_rows"`
+	CalinskiHarabasz     float64         `json:"calinski_harabasz"`
+	Clusters             []ClusterDetail `json:"clusters"`
+}
+
+// ClusterDetail is one predicted cluster's internal statistics; d_min and
+// d_cen list the distances to every cluster in the order of "clusters".
+type ClusterDetail struct {
+	Label      string    `json:"label"`
+	Size       int       `json:"size"`
+	Centroid   []float64 `json:"centroid"`
+	Scatter    float64   `json:"scatter"`
+	Avg        float64   `json:"avg"`
+	Diam       float64   `json:"diam"`
+	Silhouette float64   `json:"silhouette"`
+	DMin       []float64 `json:"d_min"`
+	DCen       []float64 `json:"d_cen"`
+}
+
+// Doc lays the report out for people.
+func (o *Report) Doc() *report.Doc {
+	d := &report.Doc{Title: "Clustering indices"}
+	if x := o.ExternalReport; x != nil {
+		p := &report.Pairs{Title: fmt.Sprintf("External: predicted C (%d clusters) vs reference C* (%d classes), %d rows", x.Clusters, x.Classes, o.N)}
+		p.Add("a = |SS| (same in C, same in C*)", strconv.FormatInt(x.A, 10))
+		p.Add("b = |SD| (same in C, different in C*)", strconv.FormatInt(x.B, 10))
+		p.Add("c = |DS| (different in C, same in C*)", strconv.FormatInt(x.C, 10))
+		p.Add("d = |DD| (different in both)", strconv.FormatInt(x.D, 10))
+		p.Add("Jaccard coefficient", report.Sig(x.Jaccard))
+		p.Add("Fowlkes–Mallows index", report.Sig(x.FowlkesMallows))
+		p.Add("Rand index", report.Sig(x.RandIndex))
+		p.Add("adjusted Rand index", report.Sig(x.AdjustedRandIndex))
+		p.Add("mutual information (nats)", report.Sig(x.MutualInfo))
+		p.Add("NMI ("+x.Average+")", report.Sig(x.NMI))
+		p.Add("AMI ("+x.Average+")", report.Sig(x.AMI))
+		p.Add("homogeneity", report.Sig(x.Homogeneity))
+		p.Add("completeness", report.Sig(x.Completeness))
+		p.Add(fmt.Sprintf("V-measure (β = %s)", report.Sig(x.Beta)), report.Sig(x.VMeasure))
+		p.Add("purity", report.Sig(x.Purity))
+		d.Blocks = append(d.Blocks, p)
+	}
+	if x := o.InternalReport; x != nil {
+		feat := "features"
+		if len(x.Features) == 1 {
+			feat = "feature"
+		}
+		p := &report.Pairs{Title: fmt.Sprintf("Internal: %d rows, %d %s, %s distance", o.N, len(x.Features), feat, x.Metric)}
+		p.Add("Davies–Bouldin (scikit-learn)", report.Sig(x.DaviesBouldin))
+		p.Add("Davies–Bouldin (seed 002, avg(C))", report.Sig(x.DaviesBouldinAvgPair))
+		p.Add("Dunn index", report.Sig(x.Dunn))
+		sil := "silhouette"
+		if x.SilhouetteRows != int(o.N) && x.SilhouetteRows > 0 {
+			sil = fmt.Sprintf("silhouette (%d sampled rows)", x.SilhouetteRows)
+		}
+		p.Add(sil, report.Sig(x.Silhouette))
+		p.Add("Calinski–Harabasz", report.Sig(x.CalinskiHarabasz))
+		d.Blocks = append(d.Blocks, p)
+		t := &report.Table{Title: "Clusters", Header: []string{"cluster", "size", "avg(C)", "diam(C)", "scatter", "silhouette"}}
+		for _, c := range x.Clusters {
+			t.Rows = append(t.Rows, []string{c.Label, strconv.Itoa(c.Size), report.Sig(c.Avg), report.Sig(c.Diam), report.Sig(c.Scatter), report.Sig(c.Silhouette)})
+		}
+		d.Blocks = append(d.Blocks, t)
+	}
+	for _, w := range o.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}

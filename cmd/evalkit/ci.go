@@ -1,0 +1,69 @@
+package main
+
+import (
+	"flag"
+	"strconv"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+)
+
+// ciFlags are the interval flags shared by classify, rank, regress,
+// cluster, bleu, chrf and ter (SPEC §2.8).
+type ciFlags struct {
+	on     bool
+	level  float64
+	method string
+	boot   int
+	seed   *uint64
+	fs     *flag.FlagSet
+}
+
+// define adds --ci, --level, --ci-method, --bootstrap and --seed to fs. A
+// task that already has --seed (cluster's --sample) keeps it: one seed
+// serves both.
+func (c *ciFlags) define(fs *flag.FlagSet) {
+	c.fs = fs
+	fs.BoolVar(&c.on, "ci", false, "add a confidence interval to every headline number (\"intervals\" in JSON)")
+	fs.Float64Var(&c.level, "level", 0.95, "with --ci: the confidence level")
+	fs.StringVar(&c.method, "ci-method", "auto", "with --ci: auto (Wilson for proportions, DeLong for ROC AUC, t for mean losses, BCa bootstrap for the rest), or wilson, clopper-pearson, agresti-coull, jeffreys, wald (proportions), bca, percentile (bootstrapped measures)")
+	fs.IntVar(&c.boot, "bootstrap", 1000, "with --ci: bootstrap replicates")
+	if fs.Lookup("seed") == nil {
+		c.seed = fs.Uint64("seed", 1, "with --ci: seed of the bootstrap (PCG; the same result on any number of cores)")
+	}
+}
+
+// options checks the flags and returns the interval options, or ok false
+// without --ci. Interval flags without --ci are a usage error.
+func (c *ciFlags) options() (opt hyptest.CIOptions, ok bool, err error) {
+	fs := c.fs
+	if !c.on {
+		bad := ""
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "level", "ci-method", "bootstrap":
+				bad = f.Name
+			}
+		})
+		if bad != "" {
+			return opt, false, usagef("%s: --%s needs --ci", fs.Name(), bad)
+		}
+		return opt, false, nil
+	}
+	seed := uint64(0)
+	if c.seed != nil {
+		seed = *c.seed
+	} else if s, err := strconv.ParseUint(fs.Lookup("seed").Value.String(), 10, 64); err == nil {
+		seed = s
+	}
+	if !(c.level > 0 && c.level < 1) {
+		return opt, false, usagef("%s: --level must be between 0 and 1, got %v", fs.Name(), c.level)
+	}
+	if c.boot < 2 {
+		return opt, false, usagef("%s: --bootstrap must be at least 2, got %d", fs.Name(), c.boot)
+	}
+	m, err := hyptest.ParseCIMethod(c.method)
+	if err != nil {
+		return opt, false, usagef("%s: --ci-method: %v", fs.Name(), err)
+	}
+	return hyptest.CIOptions{Level: c.level, Method: m, Bootstrap: c.boot, Seed: seed}, true, nil
+}

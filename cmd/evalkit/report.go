@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/evalkit-go/evalkit/plot"
+	"github.com/evalkit-go/evalkit/report/page"
+)
+
+func init() {
+	register(&command{
+		name:    "report",
+		summary: "everything a task measures, with figures, as one self-contained HTML page",
+		run:     runReport,
+	})
+}
+
+// reportTasks are the tasks "evalkit report" renders, in the order of
+// "--task" in the help.
+var reportTasks = []string{"classify", "rank"}
+
+// reportTask infers the task of "evalkit report" from its arguments:
+// --task wins; else the first task (in the order of reportTasks) that
+// defines every flag given, so --score or --max-fpr means rank.
+func reportTask(args []string) (string, error) {
+	task := ""
+	var names []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name == "task" {
+			if !hasVal {
+				if i+1 >= len(args) {
+					return "", usagef("report: flag needs an argument: -task")
+				}
+				val = args[i+1]
+				i++
+			}
+			task = val
+			continue
+		}
+		names = append(names, name)
+	}
+	if task == "" {
+		task = "classify"
+	find:
+		for _, t := range reportTasks {
+			fs := flag.NewFlagSet(t, flag.ContinueOnError)
+			var rf reportFlags
+			rf.define(fs, t)
+			reportTaskFlags(fs, t)
+			for _, n := range names {
+				if fs.Lookup(n) == nil {
+					continue find
+				}
+			}
+			task = t
+			break
+		}
+	}
+	for _, t := range reportTasks {
+		if t == task {
+			return task, nil
+		}
+	}
+	return "", usagef("report: unknown --task %q (want %s)", task, strings.Join(reportTasks, ", "))
+}
+
+// reportTaskFlags defines the flags of task on fs and returns the function
+// that builds its page.
+func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*page.Page, error) {
+	switch task {
+	case "classify":
+		var f classifyFlags
+		f.define(fs)
+		return func(e *env, path string) (*page.Page, error) { return classifyPage(e, path, &f) }
+	case "rank":
+		var f rankFlags
+		f.define(fs)
+		return func(e *env, path string) (*page.Page, error) { return rankPage(e, path, &f) }
+	}
+	panic("evalkit: no report for task " + task)
+}
+
+// reportFlags are the flags of "evalkit report" beside the task's own.
+type reportFlags struct {
+	out, title, task string
+}
+
+func (r *reportFlags) define(fs *flag.FlagSet, task string) {
+	fs.StringVar(&r.out, "o", "report.html", "the HTML file to write (through a temporary file renamed at the end)")
+	fs.StringVar(&r.title, "title", "", "the page's title (default: the task and the data file)")
+	fs.StringVar(&r.task, "task", task, "the task: "+strings.Join(reportTasks, ", ")+" (default: the first of these that has every flag given, so --score means rank)")
+}
+
+func runReport(e *env, args []string) error {
+	task, err := reportTask(args)
+	if err != nil {
+		return err
+	}
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	var rf reportFlags
+	rf.define(fs, task)
+	build := reportTaskFlags(fs, task)
+	// Intervals are on by default in a report, where the task has them.
+	if fl := fs.Lookup("ci"); fl != nil {
+		fl.DefValue = "true"
+		if err := fl.Value.Set("true"); err != nil {
+			return err
+		}
+	}
+	pos, err := parseFlags(fs, e, args)
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(fs, pos)
+	if err != nil {
+		return err
+	}
+	if rf.out == "" || rf.out == "-" {
+		return usagef("report: -o needs a file name")
+	}
+	p, err := build(e, path)
+	if err != nil {
+		return err
+	}
+	return writePage(p, rf.out, rf.title)
+}
+
+// writePage adds the version and time to the summary and writes the page
+// to path through a temporary file renamed into place, so that a failure
+// leaves no file behind.
+func writePage(p *page.Page, path, title string) error {
+	if title != "" {
+		p.Title = title
+	}
+	p.Summary = append(p.Summary, page.Fact{Name: "evalkit", Value: page.T(evalkitVersion())},
+		page.Fact{Name: "written", Value: page.T(time.Now().UTC().Format("2006-01-02 15:04 UTC"))})
+	var b bytes.Buffer
+	if err := p.Write(&b); err != nil {
+		return err
+	}
+	return plot.WriteFileAtomic(path, b.Bytes())
+}
+
+// evalkitVersion is the module version of the binary ("devel" when built
+// from a checkout).
+func evalkitVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+func classifyPage(e *env, path string, f *classifyFlags) (*page.Page, error) {
+	opt, err := f.options()
+	if err != nil {
+		return nil, err
+	}
+	if f.multilabel {
+		return nil, usagef("report: --multilabel is not rendered as a page yet")
+	}
+	rep, c, err := classifyFile(e, path, f, opt)
+	if err != nil {
+		return nil, err
+	}
+	if ci, ok, err := f.ci.options(); err != nil {
+		return nil, err
+	} else if ok {
+		if err := rep.AddIntervals(c, opt, ci); err != nil {
+			return nil, err
+		}
+	}
+	name := displayName(path)
+	p := &page.Page{Title: "Classification: " + name}
+	p.Summary = []page.Fact{
+		{Name: "data", Value: page.T(name)},
+		{Name: "rows", Value: page.C("n", float64(rep.N))},
+		{Name: "classes", Value: page.T(fmt.Sprint(len(rep.Labels)))},
+		{Name: "class balance", Value: page.T(page.ClassBalance(rep))},
+		{Name: "task", Value: page.T("classify, columns " + f.trueCol + " / " + f.predCol)},
+	}
+	p.Sections = page.ClassifySections(rep, "", "")
+	return p, nil
+}
+
+func rankPage(e *env, path string, f *rankFlags) (*page.Page, error) {
+	if err := f.options().Validate(); err != nil {
+		return nil, optionUsage(err)
+	}
+	if f.bins < 0 {
+		return nil, usagef("rank: --bins must be positive, got %d", f.bins)
+	}
+	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
+		return nil, usagef("report: multiclass scores (--classes) are not rendered as a page yet")
+	}
+	if f.plotDir != "" {
+		return nil, usagef("report: --plot does not apply (the page has the figures)")
+	}
+	f.curves = false
+	f.figures = true
+	rep, err := rankBinaryFile(e, path, f)
+	if err != nil {
+		return nil, err
+	}
+	name := displayName(path)
+	p := &page.Page{Title: "Scores: " + name}
+	p.Summary = []page.Fact{
+		{Name: "data", Value: page.T(name)},
+		{Name: "rows", Value: page.C("n", float64(rep.N))},
+		{Name: "positives", Value: page.C("positives", rep.Positives)},
+		{Name: "negatives", Value: page.C("negatives", rep.Negatives)},
+		{Name: "positive class", Value: page.T(rep.PosLabel)},
+		{Name: "task", Value: page.T("rank, columns " + f.trueCol + " / " + f.scoreCol)},
+	}
+	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
+	return p, nil
+}

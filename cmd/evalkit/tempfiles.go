@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sync"
+	"syscall"
+)
+
+// Temporary files and folders (a file being written before it is renamed
+// into place, the spill folder of a score table) are registered while they
+// exist, so that an interrupt (SIGINT, SIGTERM) removes them before the
+// process exits with status 128 + the signal's number. On success and on
+// error their owners remove them and release the registration.
+var temps struct {
+	sync.Mutex
+	paths  map[string]bool
+	notify sync.Once
+}
+
+// registerTemp records path (a file or a folder) for removal on interrupt.
+// The returned function forgets it (it does not remove it).
+func registerTemp(path string) (release func()) {
+	temps.notify.Do(func() {
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			sig := <-ch
+			temps.Lock() // held until exit: no new registrations
+			for p := range temps.paths {
+				os.RemoveAll(p)
+			}
+			fmt.Fprintf(os.Stderr, "evalkit: %v: temporary files removed\n", sig)
+			code := 130
+			if sig == syscall.SIGTERM {
+				code = 143
+			}
+			os.Exit(code)
+		}()
+	})
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.paths == nil {
+		temps.paths = map[string]bool{}
+	}
+	temps.paths[path] = true
+	return func() {
+		temps.Lock()
+		defer temps.Unlock()
+		delete(temps.paths, path)
+	}
+}
+
+// writeFileAtomic streams write's output to path through a temporary file
+// in the same folder, renamed into place when complete, so that no half
+// file is left at path on error or interrupt.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	release := registerTemp(tmp)
+	defer release()
+	w := bufio.NewWriterSize(f, 1<<20)
+	err = write(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}

@@ -1,0 +1,519 @@
+package rank
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"sync"
+
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// ReportOptions configure [NewReport] and [NewMulticlassReport]. Use
+// [DefaultReportOptions] for the command line's defaults; the zero value
+// is not valid (Conf must be in (0, 1), CalBins at least 1).
+type ReportOptions struct {
+	// PosLabel is the name of the positive class, reported as is.
+	PosLabel string
+	// Conf is the level of DeLong's AUC interval, in (0, 1).
+	Conf float64
+	// MaxFPR, when > 0, adds the McClish-standardised partial AUC over
+	// FPR ≤ MaxFPR (≤ 1).
+	MaxFPR float64
+	// CalBins and CalStrategy ("uniform" or "quantile") are the bins of
+	// the calibration curve.
+	CalBins     int
+	CalStrategy string
+	// CostFP and CostFN (finite, ≥ 0) are the costs of the min_cost
+	// threshold.
+	CostFP, CostFN float64
+	// Curves adds roc_curve and pr_curve to the report.
+	Curves bool
+	// CurvePoints, when > 0 (at least 2), thins a printed curve of more
+	// vertices to that many of its own (see [ROCCurve.Thin]), reporting
+	// the bound in CurveThinningError and a warning; 0 prints every
+	// vertex. Every measure still comes from the full table.
+	CurvePoints int
+	// Figures keeps the full curves (ROC, P-R, DET, calibration) in
+	// Report.Figures for drawing.
+	Figures bool
+	// K is k of the multiclass top_k_accuracy, at least 1.
+	K int
+	// Weights names the weights column, "" for none; it is only recorded
+	// in the signature.
+	Weights string
+}
+
+// DefaultReportOptions returns the options of "evalkit rank" without flags.
+func DefaultReportOptions() ReportOptions {
+	return ReportOptions{Conf: 0.95, CalBins: 10, CalStrategy: "uniform", CostFP: 1, CostFN: 1, Curves: true, CurvePoints: 10000, K: 2}
+}
+
+// Validate returns a *report.OptionError for an option out of its range.
+func (o ReportOptions) Validate() error {
+	bad := func(opt, format string, args ...any) error {
+		return &report.OptionError{Task: "rank", Option: opt, Problem: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case !(o.Conf > 0 && o.Conf < 1):
+		return bad("conf", "must be in (0, 1), got %v", o.Conf)
+	case !(o.MaxFPR >= 0 && o.MaxFPR <= 1):
+		return bad("max-fpr", "must be in (0, 1], got %v", o.MaxFPR)
+	case o.CalBins < 1:
+		return bad("cal-bins", "must be at least 1, got %d", o.CalBins)
+	case o.CalStrategy != "uniform" && o.CalStrategy != "quantile":
+		return bad("cal-strategy", "must be uniform or quantile, got %q", o.CalStrategy)
+	case !(o.CostFP >= 0) || math.IsInf(o.CostFP, 0):
+		return bad("cost-fp", "must be finite and ≥ 0, got %v", o.CostFP)
+	case !(o.CostFN >= 0) || math.IsInf(o.CostFN, 0):
+		return bad("cost-fn", "must be finite and ≥ 0, got %v", o.CostFN)
+	case o.K < 1:
+		return bad("k", "must be at least 1, got %d", o.K)
+	case o.CurvePoints < 0 || o.CurvePoints == 1:
+		return bad("curve-points", "must be 0 (every vertex) or at least 2, got %d", o.CurvePoints)
+	}
+	return nil
+}
+
+// OperatingPoint is an optimal threshold in a [Report]. Threshold +∞ (JSON
+// null) predicts nothing positive.
+type OperatingPoint struct {
+	Threshold float64 `json:"threshold"`
+	Value     float64 `json:"value"`
+	TPR       float64 `json:"tpr"`
+	FPR       float64 `json:"fpr"`
+	Precision float64 `json:"precision"`
+}
+
+// ROCPoints is the ROC curve as printed (the first threshold, +∞, is null).
+type ROCPoints struct {
+	FPR        []float64 `json:"fpr"`
+	TPR        []float64 `json:"tpr"`
+	Thresholds []float64 `json:"thresholds"`
+}
+
+// PRPoints is the precision–recall curve as printed.
+type PRPoints struct {
+	Precision  []float64 `json:"precision"`
+	Recall     []float64 `json:"recall"`
+	Thresholds []float64 `json:"thresholds"`
+}
+
+// Calibration is the calibration block of a [Report].
+type Calibration struct {
+	Strategy string    `json:"strategy"`
+	Bins     int       `json:"bins"`
+	ProbTrue []float64 `json:"prob_true"`
+	ProbPred []float64 `json:"prob_pred"`
+	Mass     []float64 `json:"mass"`
+	ECE      float64   `json:"ece"`
+	MCE      float64   `json:"mce"`
+}
+
+// Figures are the full curves of a binary report, for drawing.
+type Figures struct {
+	ROC         ROCCurve
+	PR          PRCurve
+	DET         DETCurve
+	Calibration *CalibrationCurve // nil when the scores are not probabilities
+	Cost        CostCurve         // the cost curve (its area is CostCurveArea)
+	Scores      ScoreHistogram    // each class's score distribution, 30 bins
+	Prevalence  float64           // Positives / (Positives + Negatives): the P-R baseline
+}
+
+// Report is every measure of binary scores: what "evalkit rank --format
+// json" prints. Optional measures are nil (omitted) and Warnings says why
+// a measure is missing.
+type Report struct {
+	N                int64          `json:"n"`
+	PosLabel         string         `json:"pos_label"`
+	Positives        float64        `json:"positives"`
+	Negatives        float64        `json:"negatives"`
+	ROCAUC           float64        `json:"roc_auc"`
+	RankLoss         float64        `json:"rank_loss"`
+	AveragePrecision float64        `json:"average_precision"`
+	PRAUCTrapezoid   float64        `json:"pr_auc_trapezoid"`
+	BEP              float64        `json:"bep"`
+	AUCVariance      *float64       `json:"auc_variance_delong"`
+	AUCCI            *[2]float64    `json:"auc_ci_delong"`
+	ConfLevel        float64        `json:"conf_level"`
+	MaxFPR           float64        `json:"max_fpr,omitempty"`
+	PartialAUC       *float64       `json:"partial_auc,omitempty"`
+	LogLoss          *float64       `json:"log_loss,omitempty"`
+	Brier            *float64       `json:"brier,omitempty"`
+	Calibration      *Calibration   `json:"calibration,omitempty"`
+	Youden           OperatingPoint `json:"youden"`
+	MaxF1            OperatingPoint `json:"max_f1"`
+	MinCost          OperatingPoint `json:"min_cost"`
+	CostCurveArea    float64        `json:"cost_curve_area"`
+	Bins             int            `json:"bins,omitempty"`
+	AUCErrorBound    *float64       `json:"auc_error_bound,omitempty"`
+	// CurveThinning is set when a printed curve was thinned.
+	CurveThinning *CurveThinning `json:"curve_thinning_error,omitempty"`
+	ROCCurve      *ROCPoints     `json:"roc_curve,omitempty"`
+	PRCurve       *PRPoints      `json:"pr_curve,omitempty"`
+	Warnings      []string       `json:"warnings,omitempty"`
+	// Figures holds the full curves when ReportOptions.Figures is set.
+	Figures *Figures `json:"-"`
+}
+
+// CurveThinning bounds what thinning changed in each printed curve: the
+// largest distance, in the units of the curve's axes, from a dropped
+// vertex to the thinned curve (a bound on the Hausdorff distance between
+// the full and the thinned drawing; 0 when the curve was not thinned).
+type CurveThinning struct {
+	ROCCurve float64 `json:"roc_curve"`
+	PRCurve  float64 `json:"pr_curve"`
+}
+
+func fptr(v float64) *float64 { return &v }
+
+func operating(o Operating) OperatingPoint {
+	return OperatingPoint{Threshold: o.Threshold, Value: o.Value, TPR: o.TPR, FPR: o.FPR, Precision: o.Precision}
+}
+
+// bothClasses reports a missing class (or no data) before the measures.
+func bothClasses(t *Table) error {
+	p, n := t.Positives(), t.Negatives()
+	switch {
+	case p == 0 && n == 0:
+		return fmt.Errorf("every weight is zero: %w", ErrEmpty)
+	case p == 0:
+		return fmt.Errorf("no positive samples, ROC needs both classes: %w", ErrOneClass)
+	case n == 0:
+		return fmt.Errorf("no negative samples, ROC needs both classes: %w", ErrOneClass)
+	}
+	return nil
+}
+
+// NewReport computes the report of score table t. It returns the option's
+// error for invalid options, and an error wrapping ErrEmpty or ErrOneClass
+// when a class is missing.
+func NewReport(t *Table, opt ReportOptions) (*Report, error) {
+	return newReport(t, nil, opt)
+}
+
+// Report computes the report of the binned scores, as [NewReport] does
+// for b.Table(), with the AUC error bound of the bins; DeLong's variance
+// and the calibration curve are not computed from bins.
+func (b *Binned) Report(opt ReportOptions) (*Report, error) {
+	return newReport(b.Table(), b, opt)
+}
+
+func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf}
+	if err := bothClasses(t); err != nil {
+		return nil, err
+	}
+	var err error
+	must := func(v float64, e error) float64 {
+		if e != nil && err == nil {
+			err = e
+		}
+		return v
+	}
+	// Each measure is a pass over the table; they run in four groups on
+	// as many goroutines (a Table is safe for concurrent use), and the
+	// report is assembled in a fixed order.
+	var wg sync.WaitGroup
+	var y, m, c Operating
+	var cc CostCurve
+	var e1, e2, e3, e4 error
+	wg.Go(func() {
+		y, e1 = t.Youden()
+		m, e2 = t.MaxFBeta(1)
+		c, e3 = t.MinCost(opt.CostFP, opt.CostFN)
+		cc, e4 = t.CostCurve()
+	})
+	var dv, dlo, dhi float64
+	var de error
+	var isProb bool
+	var ll, br float64
+	var lle, bre error
+	var cal CalibrationCurve
+	var cale error
+	if bn == nil {
+		wg.Go(func() {
+			if dv, de = t.DeLongVar(); de == nil {
+				_, dlo, dhi, _ = t.AUCCI(opt.Conf)
+			}
+		})
+		wg.Go(func() {
+			if isProb = t.Probabilities(); !isProb {
+				return
+			}
+			ll, lle = t.LogLoss()
+			br, bre = t.Brier()
+			strat := Uniform
+			if opt.CalStrategy == "quantile" {
+				strat = Quantile
+			}
+			cal, cale = t.Calibration(opt.CalBins, strat)
+		})
+	}
+	defer wg.Wait()
+	rep.ROCAUC = must(t.AUC())
+	rep.RankLoss = must(t.RankLoss())
+	rep.AveragePrecision = must(t.AveragePrecision())
+	rep.PRAUCTrapezoid = must(t.PRAUCTrapezoid())
+	rep.BEP = must(t.BEP())
+	if opt.MaxFPR > 0 {
+		rep.MaxFPR = opt.MaxFPR
+		rep.PartialAUC = fptr(must(t.PartialAUC(opt.MaxFPR)))
+	}
+	if err != nil {
+		return nil, err
+	}
+	if bn != nil {
+		rep.Bins = bn.Bins()
+		rep.AUCErrorBound = fptr(must(bn.AUCErrorBound()))
+		if o := bn.Outside(); o > 0 {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d scores fell outside --bin-range %s,%s and were counted in the end bins", o,
+				strconv.FormatFloat(bn.Lo, 'g', -1, 64), strconv.FormatFloat(bn.Hi, 'g', -1, 64)))
+		}
+		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong, calibration: not computed from binned scores (--bins)")
+		if ll, e := bn.LogLoss(); e == nil {
+			rep.LogLoss = fptr(ll)
+			rep.Brier = fptr(must(bn.Brier()))
+		} else {
+			rep.Warnings = append(rep.Warnings, "log_loss, brier: omitted, the scores are not all in [0, 1]")
+		}
+	} else {
+		wg.Wait()
+		switch {
+		case de == nil:
+			rep.AUCVariance, rep.AUCCI = &dv, &[2]float64{dlo, dhi}
+		case errors.Is(de, ErrWeighted):
+			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples")
+		case errors.Is(de, ErrTooFew):
+			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance needs at least 2 positives and 2 negatives")
+		default:
+			return nil, de
+		}
+		if isProb {
+			rep.LogLoss = fptr(must(ll, lle))
+			rep.Brier = fptr(must(br, bre))
+			switch {
+			case cale == nil:
+				rep.Calibration = &Calibration{Strategy: opt.CalStrategy, Bins: opt.CalBins, ProbTrue: cal.ProbTrue, ProbPred: cal.ProbPred, Mass: cal.Mass, ECE: cal.ECE, MCE: cal.MCE}
+			case errors.Is(cale, ErrWeighted):
+				rep.Warnings = append(rep.Warnings, "calibration: quantile bins need unweighted samples; use --cal-strategy uniform")
+			default:
+				return nil, cale
+			}
+		} else {
+			rep.Warnings = append(rep.Warnings, "log_loss, brier, calibration: omitted, the scores are not all in [0, 1]")
+		}
+	}
+	wg.Wait()
+	if err := errors.Join(err, e1, e2, e3, e4); err != nil {
+		return nil, err
+	}
+	rep.Youden, rep.MaxF1, rep.MinCost, rep.CostCurveArea = operating(y), operating(m), operating(c), cc.Area
+	// The curves cost memory in proportion to the distinct scores: only
+	// when they are printed or drawn.
+	if opt.Curves || opt.Figures {
+		// The two curves (and their thinning) are built on two goroutines.
+		var roc, rocThin ROCCurve
+		var e5 error
+		var rocErr float64
+		wg.Go(func() {
+			if roc, e5 = t.ROC(true); e5 == nil && opt.Curves {
+				rocThin, rocErr = thinned(roc, opt.CurvePoints)
+			}
+		})
+		pr, e6 := t.PR()
+		prThin, prErr := pr, 0.0
+		if e6 == nil && opt.Curves && opt.CurvePoints > 0 {
+			prThin, prErr = pr.Thin(opt.CurvePoints)
+		}
+		wg.Wait()
+		if err := errors.Join(e5, e6); err != nil {
+			return nil, err
+		}
+		if opt.Curves {
+			rep.ROCCurve = &ROCPoints{FPR: rocThin.FPR, TPR: rocThin.TPR, Thresholds: rocThin.Thresholds}
+			rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
+			if len(rocThin.FPR) < len(roc.FPR) || len(prThin.Recall) < len(pr.Recall) {
+				rep.CurveThinning = &CurveThinning{ROCCurve: rocErr, PRCurve: prErr}
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (--curve-points %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and --curves-out FILE writes every vertex",
+					len(roc.FPR), len(pr.Recall), len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
+			}
+		}
+		if opt.Figures {
+			det, err := t.DET()
+			if err != nil {
+				return nil, err
+			}
+			hist, err := t.Histogram(30)
+			if err != nil {
+				return nil, err
+			}
+			rep.Figures = &Figures{ROC: roc, PR: pr, DET: det, Cost: cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
+			if rep.Calibration != nil {
+				rep.Figures.Calibration = &cal
+			}
+		}
+	}
+	return rep, nil
+}
+
+// thinned returns c thinned to n vertices (n = 0: as it is).
+func thinned(c ROCCurve, n int) (ROCCurve, float64) {
+	if n == 0 {
+		return c, 0
+	}
+	return c.Thin(n)
+}
+
+func threshold(v float64) string {
+	if math.IsInf(v, 1) {
+		return "+∞"
+	}
+	return report.Sig(v)
+}
+
+// Doc lays the report out for people; name names the data.
+func (r *Report) Doc(name string) *report.Doc {
+	d := &report.Doc{Title: fmt.Sprintf("Ranking report: %s (n = %d, positive label %q)", name, r.N, r.PosLabel)}
+	d.Blocks = append(d.Blocks, r.measures("Measures"))
+	t := &report.Table{Title: "Thresholds (predict positive when score ≥ threshold)", Header: []string{"criterion", "threshold", "value", "TPR", "FPR", "precision"}}
+	for _, o := range []struct {
+		name string
+		op   OperatingPoint
+	}{{"max Youden J", r.Youden}, {"max F1", r.MaxF1}, {"min cost", r.MinCost}} {
+		t.Rows = append(t.Rows, []string{o.name, threshold(o.op.Threshold), report.Sig(o.op.Value), report.Sig(o.op.TPR), report.Sig(o.op.FPR), report.Sig(o.op.Precision)})
+	}
+	d.Blocks = append(d.Blocks, t)
+	d.Blocks = append(d.Blocks, report.Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}
+
+func (r *Report) measures(title string) *report.Pairs {
+	p := &report.Pairs{Title: title}
+	p.Add("positives / negatives", report.Int(r.Positives)+" / "+report.Int(r.Negatives))
+	auc := report.Sig(r.ROCAUC)
+	if r.AUCCI != nil {
+		auc += fmt.Sprintf(" (%g%% CI %s–%s, DeLong)", 100*r.ConfLevel, report.Sig(r.AUCCI[0]), report.Sig(r.AUCCI[1]))
+	}
+	if r.AUCErrorBound != nil {
+		auc += fmt.Sprintf(" (± %s from %d bins)", report.Sig(*r.AUCErrorBound), r.Bins)
+	}
+	p.Add("ROC AUC", auc)
+	p.Add("rank loss", report.Sig(r.RankLoss))
+	p.Add("average precision", report.Sig(r.AveragePrecision))
+	p.Add("P-R AUC (trapezoid)", report.Sig(r.PRAUCTrapezoid))
+	p.Add("break-even point", report.Sig(r.BEP))
+	if r.PartialAUC != nil {
+		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), report.Sig(*r.PartialAUC))
+	}
+	if r.LogLoss != nil {
+		p.Add("log loss", report.Sig(*r.LogLoss))
+		p.Add("Brier score", report.Sig(*r.Brier))
+	}
+	if r.Calibration != nil {
+		p.Add(fmt.Sprintf("ECE / MCE (%d %s bins)", r.Calibration.Bins, r.Calibration.Strategy), report.Sig(r.Calibration.ECE)+" / "+report.Sig(r.Calibration.MCE))
+	}
+	p.Add("cost curve area", report.Sig(r.CostCurveArea))
+	return p
+}
+
+// MulticlassReport is every measure of class probabilities: what "evalkit
+// rank --classes … --format json" prints.
+type MulticlassReport struct {
+	N                 int64      `json:"n"`
+	Classes           []string   `json:"classes"`
+	ROCAUCOvRMacro    float64    `json:"roc_auc_ovr_macro"`
+	ROCAUCOvRWeighted float64    `json:"roc_auc_ovr_weighted"`
+	ROCAUCOvOMacro    float64    `json:"roc_auc_ovo_macro"`
+	ROCAUCOvOWeighted float64    `json:"roc_auc_ovo_weighted"`
+	LogLoss           float64    `json:"log_loss"`
+	K                 int        `json:"k"`
+	TopKAccuracy      float64    `json:"top_k_accuracy"`
+	PerClass          []ClassAUC `json:"per_class"`
+	Warnings          []string   `json:"warnings,omitempty"`
+	// Figures holds each class's one-vs-rest ROC curve when
+	// ReportOptions.Figures is set.
+	Figures []ROCCurve `json:"-"`
+}
+
+// ClassAUC is one class of a [MulticlassReport].
+type ClassAUC struct {
+	Label   string  `json:"label"`
+	Support float64 `json:"support"`
+	ROCAUC  float64 `json:"roc_auc_ovr"`
+}
+
+// NewMulticlassReport computes the report of the class probabilities m
+// for classes (one name per class of m). It returns the option's error
+// for invalid options (only K and Figures are used), and an error wrapping
+// ErrOneClass when a class has no samples. It panics if len(classes) ≠ m.K.
+func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*MulticlassReport, error) {
+	if len(classes) != m.K {
+		panic(fmt.Sprintf("rank: %d class names for %d classes", len(classes), m.K))
+	}
+	if opt.K < 1 {
+		return nil, &report.OptionError{Task: "rank", Option: "k", Problem: fmt.Sprintf("must be at least 1, got %d", opt.K)}
+	}
+	sup := m.Support()
+	for c, s := range sup {
+		if s == 0 {
+			return nil, fmt.Errorf("class %q has no samples: %w", classes[c], ErrOneClass)
+		}
+	}
+	a, err := m.AUC()
+	if err != nil {
+		return nil, err
+	}
+	ll, _ := m.LogLoss()
+	tk, _ := m.TopK(opt.K)
+	var n int64
+	for _, row := range m.Cell {
+		n += row[0].Rows
+	}
+	rep := &MulticlassReport{N: n, Classes: classes, ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted,
+		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk}
+	for c := range classes {
+		rep.PerClass = append(rep.PerClass, ClassAUC{Label: classes[c], Support: sup[c], ROCAUC: a.PerClass[c]})
+	}
+	if opt.Figures {
+		for c := range classes {
+			roc, err := m.OvR(c).ROC(true)
+			if err != nil {
+				return nil, err
+			}
+			rep.Figures = append(rep.Figures, roc)
+		}
+	}
+	if opt.K >= len(classes) {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("top_k_accuracy: k = %d ≥ number of classes, so it is 1", opt.K))
+	}
+	return rep, nil
+}
+
+// Doc lays the report out for people; name names the data.
+func (r *MulticlassReport) Doc(name string) *report.Doc {
+	d := &report.Doc{Title: fmt.Sprintf("Multiclass ranking report: %s (n = %d)", name, r.N)}
+	t := &report.Table{Header: []string{"class", "support", "AUC (one-vs-rest)"}}
+	for _, c := range r.PerClass {
+		t.Rows = append(t.Rows, []string{c.Label, report.Int(c.Support), report.Sig(c.ROCAUC)})
+	}
+	d.Blocks = append(d.Blocks, t)
+	p := &report.Pairs{Title: "Measures"}
+	p.Add("AUC one-vs-rest macro / weighted", report.Sig(r.ROCAUCOvRMacro)+" / "+report.Sig(r.ROCAUCOvRWeighted))
+	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", report.Sig(r.ROCAUCOvOMacro)+" / "+report.Sig(r.ROCAUCOvOWeighted))
+	p.Add("log loss", report.Sig(r.LogLoss))
+	p.Add(fmt.Sprintf("top-%d accuracy", r.K), report.Sig(r.TopKAccuracy))
+	d.Blocks = append(d.Blocks, p)
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}

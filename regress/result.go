@@ -1,0 +1,214 @@
+package regress
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// ReportOptions configure [NewResult]: what "evalkit regress" computes
+// beyond the state's own [Options].
+type ReportOptions struct {
+	// Trues and Preds name the target and prediction column of each
+	// output (one each per output of the state).
+	Trues, Preds []string
+	// NFeatures > 0 adds the adjusted R² for a model with that many
+	// features; it must not be negative.
+	NFeatures int
+	// Multioutput combines several outputs.
+	Multioutput Multioutput
+	// Weights names the weights column, "" for none (for the signature).
+	Weights string
+}
+
+// Validate returns a *report.OptionError for an option out of its range.
+func (o ReportOptions) Validate() error {
+	if o.NFeatures < 0 {
+		return &report.OptionError{Task: "regress", Option: "n-features", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
+	}
+	return nil
+}
+
+// Result is what "evalkit regress" prints: the [Report] of a single
+// output, or the [MultiReport] of several with each output's measures.
+type Result struct {
+	Single *Report // one output
+	Multi  *MultiReport
+	opt    ReportOptions
+}
+
+// NewResult computes the result of state m. It returns a
+// *report.OptionError for an invalid option. It panics if the numbers of
+// column names differ from m's outputs.
+func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
+	k := len(m.outs)
+	if len(opt.Trues) != k || len(opt.Preds) != k {
+		panic(fmt.Sprintf("regress: %d/%d column names for %d outputs", len(opt.Trues), len(opt.Preds), k))
+	}
+	if err := opt.Validate(); err != nil {
+		return nil, err
+	}
+	r := &Result{opt: opt}
+	if k == 1 {
+		rep := m.Output(0).Report(opt.NFeatures)
+		r.Single = &rep
+	} else {
+		mr := m.Report(opt.NFeatures, opt.Multioutput)
+		r.Multi = &mr
+	}
+	return r, nil
+}
+
+// MarshalJSON writes the single output's report, or the multi-output
+// layout: the combined measures (arrays of per-output values for raw),
+// then each output's under "outputs".
+func (r *Result) MarshalJSON() ([]byte, error) {
+	if r.Single != nil {
+		return report.JSON(r.Single, "")
+	}
+	return report.JSON(multiJSON(r.Multi, r.opt.Trues, r.opt.Preds), "")
+}
+
+// Doc lays the result out for people.
+func (r *Result) Doc() *report.Doc {
+	if r.Single != nil {
+		return regressDoc(r.Single, nil, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
+	}
+	return regressDoc(&r.Multi.Combined, r.Multi, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
+}
+
+// measureKeys returns the measure keys of a report in output order.
+func measureKeys(r *Report) []string {
+	var keys []string
+	for _, sp := range Specs {
+		keys = append(keys, sp.Key)
+		if sp.Key == "r2" && r.AdjustedR2 != nil {
+			keys = append(keys, "adjusted_r2")
+		}
+	}
+	return keys
+}
+
+// multiJSON lays out a multi-output report: the combined measures (arrays
+// of per-output values for raw), then each output's.
+func multiJSON(mr *MultiReport, trues, preds []string) report.Object {
+	c := &mr.Combined
+	o := report.Object{report.KV("n", c.N), report.KV("weight_sum", c.WeightSum), report.KV("multioutput", mr.How.String())}
+	for _, key := range measureKeys(c) {
+		if mr.How == Raw {
+			vals := make([]float64, len(mr.Outputs))
+			for j := range mr.Outputs {
+				vals[j], _ = mr.Outputs[j].Get(key)
+			}
+			o = append(o, report.KV(key, vals))
+		} else {
+			v, _ := c.Get(key)
+			o = append(o, report.KV(key, v))
+		}
+	}
+	o = append(o, report.KV("alpha", c.Alpha), report.KV("power", c.Power))
+	outs := make([]report.Object, len(mr.Outputs))
+	// A combined value is null exactly when an output's is; the outputs'
+	// warnings, named by target column, say why.
+	warnings := []string{}
+	for j := range mr.Outputs {
+		r := &mr.Outputs[j]
+		oj := report.Object{report.KV("true", trues[j]), report.KV("pred", preds[j])}
+		for _, key := range measureKeys(r) {
+			v, _ := r.Get(key)
+			oj = append(oj, report.KV(key, v))
+		}
+		oj = append(oj, report.KV("warnings", r.Warnings))
+		outs[j] = oj
+		for _, w := range r.Warnings {
+			warnings = append(warnings, trues[j]+": "+w)
+		}
+	}
+	return append(o, report.KV("outputs", outs), report.KV("warnings", warnings))
+}
+
+// display formats a measure for people: MAPE, sMAPE and WAPE as
+// percentages, the rest to 4 significant digits.
+func display(sp Spec, v float64) string {
+	if sp.Percent {
+		return report.Pct(v)
+	}
+	return report.Sig(v)
+}
+
+func specOf(key string) Spec {
+	for _, sp := range Specs {
+		if sp.Key == key {
+			return sp
+		}
+	}
+	return Spec{Key: key, Name: "adjusted R²"}
+}
+
+func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutput) *report.Doc {
+	d := &report.Doc{Title: "Regression"}
+	info := &report.Pairs{}
+	info.Add("rows", fmt.Sprint(c.N))
+	if c.WeightSum != float64(c.N) {
+		info.Add("weight sum", report.Sig(c.WeightSum))
+	}
+	info.Add("pinball α", report.Sig(c.Alpha))
+	info.Add("Tweedie power", report.Sig(c.Power))
+	d.Blocks = append(d.Blocks, info)
+	label := func(sp Spec) string {
+		switch sp.Key {
+		case "pinball":
+			return fmt.Sprintf("pinball loss (α = %s)", report.Sig(c.Alpha))
+		case "tweedie_deviance":
+			return fmt.Sprintf("Tweedie deviance (p = %s)", report.Sig(c.Power))
+		case "d2_tweedie":
+			return fmt.Sprintf("D² Tweedie (p = %s)", report.Sig(c.Power))
+		case "d2_pinball":
+			return fmt.Sprintf("D² pinball (α = %s)", report.Sig(c.Alpha))
+		}
+		return sp.Name
+	}
+	warnings := c.Warnings
+	if mr == nil {
+		p := &report.Pairs{Title: fmt.Sprintf("%s vs %s", preds[0], trues[0])}
+		for _, key := range measureKeys(c) {
+			sp := specOf(key)
+			v, _ := c.Get(key)
+			p.Add(label(sp), display(sp, v))
+		}
+		d.Blocks = append(d.Blocks, p)
+	} else {
+		t := &report.Table{Header: []string{"measure"}}
+		for j := range mr.Outputs {
+			t.Header = append(t.Header, trues[j])
+		}
+		if how != Raw {
+			t.Header = append(t.Header, how.String())
+		}
+		for _, key := range measureKeys(c) {
+			sp := specOf(key)
+			row := []string{label(sp)}
+			for j := range mr.Outputs {
+				v, _ := mr.Outputs[j].Get(key)
+				row = append(row, display(sp, v))
+			}
+			if how != Raw {
+				v, _ := c.Get(key)
+				row = append(row, display(sp, v))
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		d.Blocks = append(d.Blocks, t)
+		warnings = nil
+		for j := range mr.Outputs {
+			for _, w := range mr.Outputs[j].Warnings {
+				warnings = append(warnings, trues[j]+": "+w)
+			}
+		}
+	}
+	if len(warnings) > 0 {
+		d.Blocks = append(d.Blocks, report.Note("warnings:\n  "+strings.Join(warnings, "\n  ")))
+	}
+	return d
+}

@@ -1,0 +1,165 @@
+package page
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// ClassifySections lays out a classification report: the measures, the
+// confusion matrix as a heat map and the per-class table with the averages.
+// prefix is the JSON path of r in the run's JSON ("" for a single model,
+// "models.0" for the first of several).
+func ClassifySections(r *classify.Report, prefix, model string) []*Section {
+	k := func(parts ...any) string { return Join(append([]any{prefix}, parts...)...) }
+	// n is the number at JSON path key (within r), with its interval when
+	// r has one.
+	n := func(key string, v float64) Cell {
+		c := N(k(key), v)
+		if iv, ok := r.Intervals[key]; ok {
+			c = c.WithCI(k("intervals", key, "low"), iv.Low, k("intervals", key, "high"), iv.High)
+		}
+		return c
+	}
+	suffix := ""
+	if model != "" {
+		suffix = " — " + model
+	}
+	meas := &Table{Caption: "Single-number measures", Header: []string{"measure", "value"}, RowHeads: true}
+	add := func(name, key string, v float64) {
+		meas.Rows = append(meas.Rows, []Cell{T(name), n(key, v)})
+	}
+	add("accuracy", "accuracy", r.Accuracy)
+	add("error rate", "error_rate", r.ErrorRate)
+	add("balanced accuracy", "balanced_accuracy", r.BalancedAccuracy)
+	add("Cohen's kappa", "cohen_kappa", r.CohenKappa)
+	add("Cohen's kappa, linear weights", "cohen_kappa_linear", r.CohenKappaLinear)
+	add("Cohen's kappa, quadratic weights", "cohen_kappa_quadratic", r.CohenKappaQuadratic)
+	add("Matthews correlation (MCC)", "mcc", r.MCC)
+	add("macro F1 from macro P and R (Zhou §2.3)", "macro.f1_from_pr", r.Macro.F1FromPR)
+	add("micro Jaccard", "micro.jaccard", r.Micro.Jaccard)
+	add("macro Jaccard", "macro.jaccard", r.Macro.Jaccard)
+	add("Hamming loss", "hamming_loss", r.HammingLoss)
+	if r.CostSensitiveError != nil {
+		add("cost-sensitive error", "cost_sensitive_error", *r.CostSensitiveError)
+	}
+	meas.Rows = append(meas.Rows, []Cell{T("rows"), C(k("n"), float64(r.N))})
+	if r.WeightSum != float64(r.N) {
+		meas.Rows = append(meas.Rows, []Cell{T("weight sum"), C(k("weight_sum"), r.WeightSum)})
+	}
+	ms := &Section{ID: "measures" + suffix, Title: "Measures" + suffix, Blocks: []Block{meas}}
+	if len(r.Intervals) > 0 {
+		ms.Intro = fmt.Sprintf("Brackets give each number's %s confidence interval (the method of each is in the JSON's intervals).", report.Pct(r.Level))
+		meas.Rows = append(meas.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
+	}
+	if b := r.Binary; b != nil {
+		bt := &Table{Caption: fmt.Sprintf("Positive class %q against the rest", b.Label), Header: []string{"measure", "value"}, RowHeads: true}
+		for _, it := range []struct {
+			name, key string
+			v         float64
+			count     bool
+		}{{"TP", "tp", b.TP, true}, {"FP", "fp", b.FP, true}, {"FN", "fn", b.FN, true}, {"TN", "tn", b.TN, true},
+			{"precision", "precision", b.Precision, false}, {"recall", "recall", b.Recall, false}, {"F1", "f1", b.F1, false},
+			{"specificity", "specificity", b.Specificity, false},
+			{"LR+", "positive_likelihood_ratio", b.PositiveLR, false}, {"LR−", "negative_likelihood_ratio", b.NegativeLR, false}} {
+			c := n(Join("binary", it.key), it.v)
+			c.Count = it.count
+			bt.Rows = append(bt.Rows, []Cell{T(it.name), c})
+		}
+		ms.Add(bt)
+	}
+	for _, w := range r.Warnings {
+		ms.Add(Note("warning: " + w))
+	}
+
+	// Confusion matrix: counts, each cell shaded by its share of the row (the
+	// diagonal's share is the class's recall).
+	hm := &HeatMap{Caption: "Confusion matrix (counts; shade: share of the true class's row)", RowTitle: "true", ColTitle: "predicted",
+		RowLabels: r.Labels, ColLabels: r.Labels}
+	for i, row := range r.ConfusionMatrix {
+		var cells []Cell
+		var shade []float64
+		tot := 0.0
+		for _, v := range row {
+			tot += v
+		}
+		for j, v := range row {
+			cells = append(cells, C(k("confusion_matrix", i, j), v))
+			s := 0.0
+			if tot > 0 {
+				s = v / tot
+			}
+			shade = append(shade, s)
+		}
+		hm.Cells = append(hm.Cells, cells)
+		hm.Shade = append(hm.Shade, shade)
+	}
+	cs := &Section{ID: "confusion" + suffix, Title: "Confusion matrix" + suffix,
+		Intro:  "Rows are the true classes, columns the predicted ones. A cell's shade is its share of its row, so the diagonal shows each class's recall.",
+		Blocks: []Block{hm}}
+
+	fb := "F" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
+	head := []string{"class", "precision", "recall", "F1"}
+	if r.Beta != 1 {
+		head = append(head, fb)
+	}
+	head = append(head, "support")
+	pc := &Table{Caption: "Per class, and the averages", Header: head, RowHeads: true}
+	row := func(name string, base string, p classify.PRF, support Cell) []Cell {
+		cells := []Cell{T(name), n(Join(base, "precision"), p.Precision), n(Join(base, "recall"), p.Recall), n(Join(base, "f1"), p.F1)}
+		if r.Beta != 1 {
+			cells = append(cells, n(Join(base, "fbeta"), p.FBeta))
+		}
+		return append(cells, support)
+	}
+	for i, c := range r.PerClass {
+		pc.Rows = append(pc.Rows, row(c.Label, Join("per_class", i), c.PRF, C(k("per_class", i, "support"), c.Support)))
+	}
+	tot := C(k("weight_sum"), r.WeightSum)
+	pc.Rows = append(pc.Rows, row("micro average", "micro", r.Micro, tot))
+	pc.Rows = append(pc.Rows, row("macro average", "macro", r.Macro.PRF, tot))
+	pc.Rows = append(pc.Rows, row("weighted average", "weighted", r.Weighted, tot))
+	if r.ClassWeighted != nil {
+		pc.Rows = append(pc.Rows, row("class-weighted average", "class_weighted", *r.ClassWeighted, tot))
+	}
+	ps := &Section{ID: "per-class" + suffix, Title: "Per class" + suffix, Blocks: []Block{pc, classBars(r, k)}}
+	return []*Section{ms, cs, ps}
+}
+
+// classBars draws precision, recall and F1 of each class as grouped bars.
+func classBars(r *classify.Report, k func(...any) string) *Figure {
+	f := &Figure{Title: "Precision, recall and F1 by class", XLabel: "class", YLabel: "score (0–1)",
+		X: Axis{Min: -0.5, Max: float64(len(r.PerClass)) - 0.5}, Y: Axis{Min: 0, Max: 1.2}}
+	f.XNames = r.Labels
+	desc := "Grouped bars, one group per class:"
+	for i, name := range []string{"precision", "recall", "F1"} {
+		b := Bars{Name: name, Style: i}
+		for j, c := range r.PerClass {
+			v := []float64{c.Precision, c.Recall, c.F1}[i]
+			b.Left = append(b.Left, float64(j)-0.4+0.8*float64(i)/3)
+			b.Right = append(b.Right, float64(j)-0.4+0.8*float64(i+1)/3-0.02)
+			if !(v >= 0) {
+				v = 0
+			}
+			b.Y = append(b.Y, v)
+		}
+		f.Bars = append(f.Bars, b)
+	}
+	for _, c := range r.PerClass {
+		desc += fmt.Sprintf(" %s: P %s, R %s, F1 %s;", c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1))
+	}
+	f.Desc = desc
+	return f
+}
+
+// ClassBalance is the support of each class, "bird 2 · cat 3 · dog 2".
+func ClassBalance(r *classify.Report) string {
+	var parts []string
+	for _, c := range r.PerClass {
+		parts = append(parts, c.Label+" "+report.Int(c.Support))
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,369 @@
+package text
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// The results of the text measures as "evalkit bleu|chrf|ter|wer" print
+// them: one system ([BLEUResult], [CHRFResult], [TERResult], [WERResult]),
+// several systems ([SystemsReport]) and a paired test of several systems
+// against the first ([PairedReport]). Their signature fields are
+// sacreBLEU's signature strings.
+
+func fptr(f float64) *float64 { return &f }
+
+// SystemRow is one system in multi-system and paired output.
+type SystemRow struct {
+	System    string   `json:"system"`
+	Baseline  bool     `json:"baseline,omitempty"`
+	Score     float64  `json:"score"`
+	PValue    *float64 `json:"p_value,omitempty"`
+	Mean      *float64 `json:"mean,omitempty"`
+	CI        *float64 `json:"ci,omitempty"`
+	Signature string   `json:"signature,omitempty"`
+}
+
+// PairedReport is the result of a paired test of every system against the
+// first (the baseline).
+type PairedReport struct {
+	Metric    string      `json:"metric"`
+	Test      string      `json:"test"`
+	N         int         `json:"n"`
+	Seed      uint64      `json:"seed"`
+	Sentences int         `json:"sentences"`
+	Signature string      `json:"signature"`
+	Systems   []SystemRow `json:"systems"`
+}
+
+// NewPairedReport lays out r, the paired test o of the systems named
+// names (the baseline first) over sentences sentences, under signature
+// sig.
+func NewPairedReport(metric string, names []string, sentences int, sig string, o PairedOptions, r PairedResult) *PairedReport {
+	out := &PairedReport{Metric: metric, Test: o.Method, N: o.N, Seed: o.Seed, Sentences: sentences, Signature: sig}
+	for k, name := range names {
+		row := SystemRow{System: name, Baseline: k == 0}
+		s := r.Baseline
+		if k > 0 {
+			s = r.Systems[k-1]
+			row.PValue = fptr(s.PValue)
+		}
+		row.Score = s.Score
+		if s.HasCI {
+			row.Mean, row.CI = fptr(s.Mean), fptr(s.CI)
+		}
+		out.Systems = append(out.Systems, row)
+	}
+	return out
+}
+
+// Doc renders a paired test for people, sacreBLEU-style: score, (μ ± 95%
+// CI) and the p-value, with a note on reading it.
+func (p *PairedReport) Doc() *report.Doc {
+	test := "paired bootstrap resampling"
+	unit := "resamples"
+	if p.Test == PairedAR {
+		test, unit = "paired approximate randomisation", "trials"
+	}
+	d := &report.Doc{Title: fmt.Sprintf("%s: %s (%d %s, seed %d)", p.Metric, test, p.N, unit, p.Seed)}
+	t := &report.Table{Header: []string{"system", p.Metric, "μ ± 95% CI", "p-value"}}
+	for _, r := range p.Systems {
+		name := r.System
+		if r.Baseline {
+			name = "baseline: " + name
+		}
+		ci, pv := "", ""
+		if r.Mean != nil {
+			ci = fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI)
+		}
+		if r.PValue != nil {
+			pv = strconv.FormatFloat(*r.PValue, 'f', 4, 64)
+			if *r.PValue < 0.05 {
+				pv += " *"
+			}
+		}
+		t.Rows = append(t.Rows, []string{name, fmt.Sprintf("%.4f", r.Score), ci, pv})
+	}
+	d.Blocks = append(d.Blocks, t,
+		report.Note(fmt.Sprintf("* p < 0.05: the difference from the baseline is unlikely to be due to chance. %d sentences.", p.Sentences)),
+		report.Note("signature: "+p.Signature))
+	return d
+}
+
+// SystemsReport is the result for several systems without a paired test.
+type SystemsReport struct {
+	Metric    string      `json:"metric"`
+	Sentences int         `json:"sentences"`
+	Systems   []SystemRow `json:"systems"`
+}
+
+// Doc lays the systems out as a table.
+func (m *SystemsReport) Doc() *report.Doc {
+	d := &report.Doc{Title: m.Metric}
+	t := &report.Table{Header: []string{"system", m.Metric}}
+	withCI := len(m.Systems) > 0 && m.Systems[0].Mean != nil
+	if withCI {
+		t.Header = append(t.Header, "μ ± 95% CI")
+	}
+	for _, r := range m.Systems {
+		row := []string{r.System, fmt.Sprintf("%.4f", r.Score)}
+		if withCI {
+			row = append(row, fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	d.Blocks = append(d.Blocks, t)
+	if len(m.Systems) > 0 {
+		d.Blocks = append(d.Blocks, report.Note("signature: "+m.Systems[0].Signature))
+	}
+	return d
+}
+
+// Metric is what BLEU, chrF and TER share once every system's
+// per-sentence statistics are known: the paired tests against the first
+// system and each system's bootstrap confidence interval, each with its
+// sacreBLEU signature. S is the metric's sentence statistic.
+type Metric[S any] struct {
+	Name               string
+	Add                func(*S, S)     // accumulates statistics
+	Score              func(S) float64 // the corpus score of summed statistics
+	Signature          string          // the plain signature
+	PairedSignature    func(PairedOptions) string
+	BootstrapSignature func(n int, seed uint64) string
+}
+
+// Paired runs the paired test po of every system against the first.
+func (m Metric[S]) Paired(names []string, stats [][]S, po PairedOptions) (*PairedReport, error) {
+	r, err := Paired(stats[0], stats[1:], m.Add, m.Score, po)
+	if err != nil {
+		return nil, err
+	}
+	return NewPairedReport(m.Name, names, len(stats[0]), m.PairedSignature(po), po, r), nil
+}
+
+// Confidence returns the bootstrap mean and 95% half-width of a system's
+// score over n resamples with seed, and the signature that names the
+// resampling; with n = 0, nils and the plain signature.
+func (m Metric[S]) Confidence(stats []S, n int, seed uint64) (mean, ci *float64, sig string, err error) {
+	if n == 0 {
+		return nil, nil, m.Signature, nil
+	}
+	mu, half, err := BootstrapCI(stats, m.Add, m.Score, n, seed)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return &mu, &half, m.BootstrapSignature(n, seed), nil
+}
+
+// BLEUResult is one BLEU score as printed (SPEC §3 keys).
+type BLEUResult struct {
+	Line       int        `json:"line,omitempty"` // sentence-level only, 1-based
+	Name       string     `json:"name"`
+	BLEU       float64    `json:"bleu"`
+	Precisions [4]float64 `json:"precisions"`
+	Counts     [4]int64   `json:"counts"`
+	Totals     [4]int64   `json:"totals"`
+	BP         float64    `json:"bp"`
+	Ratio      float64    `json:"ratio"`
+	HypLen     int64      `json:"hyp_len"`
+	RefLen     int64      `json:"ref_len"`
+	Sentences  int        `json:"sentences,omitempty"`
+	Mean       *float64   `json:"mean,omitempty"` // with a confidence interval
+	CI         *float64   `json:"ci,omitempty"`
+	Signature  string     `json:"signature"`
+}
+
+// NewBLEUResult lays out score s under sacreBLEU signature sig.
+func NewBLEUResult(s BLEUScore, sig string) BLEUResult {
+	return BLEUResult{Name: "BLEU", BLEU: s.Score, Precisions: s.Precisions, Counts: s.Counts, Totals: s.Totals,
+		BP: s.BP, Ratio: s.Ratio, HypLen: s.HypLen, RefLen: s.RefLen, Signature: sig}
+}
+
+// Verbose is sacreBLEU's one-line rendering.
+func (b BLEUResult) Verbose() string {
+	p := make([]string, 4)
+	for i, x := range b.Precisions {
+		p[i] = fmt.Sprintf("%.1f", x)
+	}
+	s := fmt.Sprintf("BLEU|%s = %.2f %s (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)",
+		b.Signature, b.BLEU, strings.Join(p, "/"), b.BP, b.Ratio, b.HypLen, b.RefLen)
+	if b.Mean != nil {
+		s += fmt.Sprintf(" (μ = %.2f ± %.2f)", *b.Mean, *b.CI)
+	}
+	return s
+}
+
+// Doc lays the score out for people.
+func (b BLEUResult) Doc() *report.Doc {
+	p := &report.Pairs{}
+	p.Add("BLEU", fmt.Sprintf("%.4f", b.BLEU))
+	if b.Mean != nil {
+		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *b.Mean, *b.CI))
+	}
+	for i := range 4 {
+		p.Add(fmt.Sprintf("%d-gram precision", i+1), fmt.Sprintf("%.4f (%d/%d)", b.Precisions[i], b.Counts[i], b.Totals[i]))
+	}
+	p.Add("brevity penalty", fmt.Sprintf("%.4f", b.BP))
+	p.Add("length ratio", fmt.Sprintf("%.4f", b.Ratio))
+	p.Add("hypothesis length", fmt.Sprint(b.HypLen))
+	p.Add("reference length", fmt.Sprint(b.RefLen))
+	p.Add("sentences", fmt.Sprint(b.Sentences))
+	return &report.Doc{Title: "BLEU", Blocks: []report.Block{p, report.Note(b.Verbose())}}
+}
+
+// CHRFResult is one chrF score as printed (SPEC §3 keys: score, signature).
+type CHRFResult struct {
+	Line      int      `json:"line,omitempty"` // sentence-level only, 1-based
+	Name      string   `json:"name"`
+	Score     float64  `json:"score"`
+	CharOrder int      `json:"char_order"`
+	WordOrder int      `json:"word_order"`
+	Beta      int      `json:"beta"`
+	Sentences int      `json:"sentences,omitempty"`
+	Mean      *float64 `json:"mean,omitempty"` // with a confidence interval
+	CI        *float64 `json:"ci,omitempty"`
+	Signature string   `json:"signature"`
+}
+
+// NewCHRFResult returns the fields of a chrF result that the options fix,
+// with the signature for nrefs references.
+func NewCHRFResult(o CHRFOptions, nrefs int) CHRFResult {
+	return CHRFResult{Name: o.Name(), CharOrder: o.CharOrder, WordOrder: o.WordOrder, Beta: o.Beta, Signature: o.Signature(nrefs)}
+}
+
+// Doc lays the score out for people.
+func (c CHRFResult) Doc() *report.Doc {
+	p := &report.Pairs{}
+	p.Add(c.Name, fmt.Sprintf("%.4f", c.Score))
+	if c.Mean != nil {
+		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *c.Mean, *c.CI))
+	}
+	p.Add("sentences", fmt.Sprint(c.Sentences))
+	line := fmt.Sprintf("%s|%s = %.2f", c.Name, c.Signature, c.Score)
+	if c.Mean != nil {
+		line += fmt.Sprintf(" (μ = %.2f ± %.2f)", *c.Mean, *c.CI)
+	}
+	return &report.Doc{Title: c.Name, Blocks: []report.Block{p, report.Note(line)}}
+}
+
+// TERResult is one TER score as printed: sacreBLEU's score, num_edits,
+// ref_length and signature, plus the sentence count.
+type TERResult struct {
+	Name      string   `json:"name"`
+	Score     float64  `json:"score"`
+	NumEdits  int64    `json:"num_edits"`
+	RefLength float64  `json:"ref_length"`
+	Sentences int64    `json:"sentences"`
+	Mean      *float64 `json:"mean,omitempty"` // with a confidence interval
+	CI        *float64 `json:"ci,omitempty"`
+	Signature string   `json:"signature"`
+	Warnings  []string `json:"warnings,omitempty"`
+}
+
+// NewTERResult lays out the TER of summed statistics s.
+func NewTERResult(s TERStats) TERResult {
+	r := s.Result()
+	return TERResult{Name: "TER", Score: r.Score, NumEdits: r.NumEdits, RefLength: r.RefLength,
+		Sentences: s.Sentences, Warnings: r.Warnings}
+}
+
+// Doc lays the score out for people.
+func (t TERResult) Doc() *report.Doc {
+	p := &report.Pairs{}
+	p.Add("TER", strconv.FormatFloat(t.Score, 'f', 2, 64))
+	if t.Mean != nil {
+		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *t.Mean, *t.CI))
+	}
+	p.Add("edits", strconv.FormatInt(t.NumEdits, 10))
+	p.Add("reference length", report.Int(t.RefLength))
+	p.Add("sentences", strconv.FormatInt(t.Sentences, 10))
+	p.Add("signature", t.Signature)
+	d := &report.Doc{Title: "Translation edit rate", Blocks: []report.Block{p}}
+	for _, w := range t.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}
+
+// TERSentence is one sentence's TER.
+type TERSentence struct {
+	Score     float64 `json:"score"`
+	NumEdits  int64   `json:"num_edits"`
+	RefLength float64 `json:"ref_length"`
+}
+
+// NewTERSentence lays out one sentence's statistics.
+func NewTERSentence(s TERStats) TERSentence {
+	r := s.Result()
+	return TERSentence{r.Score, r.NumEdits, r.RefLength}
+}
+
+// WERResult is a word (or character) error rate as printed: the rate
+// under the key wer or cer (a fraction, as jiwer and torchmetrics), then
+// the counts of [WERStats].
+type WERResult struct {
+	CER bool // characters, not words
+	WERScore
+}
+
+type werJSON struct {
+	Name string  `json:"name"`
+	WER  float64 `json:"wer"`
+	WERStats
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+type cerJSON struct {
+	Name string  `json:"name"`
+	CER  float64 `json:"cer"`
+	WERStats
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// MarshalJSON writes the rate under "wer" or "cer".
+func (r WERResult) MarshalJSON() ([]byte, error) {
+	if r.CER {
+		return report.JSON(cerJSON{"CER", r.Rate, r.WERStats, r.Warnings}, "")
+	}
+	return report.JSON(werJSON{"WER", r.Rate, r.WERStats, r.Warnings}, "")
+}
+
+// Doc lays the rate and its counts out for people.
+func (r WERResult) Doc() *report.Doc {
+	name, unit, title := "WER", "words", "Word error rate"
+	if r.CER {
+		name, unit, title = "CER", "characters", "Character error rate"
+	}
+	p := &report.Pairs{}
+	p.Add(name, report.Pct(r.Rate))
+	i := func(v int64) string { return strconv.FormatInt(v, 10) }
+	p.Add("errors", i(r.Errors))
+	p.Add("reference "+unit, i(r.RefTokens))
+	p.Add("hypothesis "+unit, i(r.HypTokens))
+	p.Add("substitutions", i(r.Substitutions))
+	p.Add("deletions", i(r.Deletions))
+	p.Add("insertions", i(r.Insertions))
+	p.Add("hits", i(r.Hits))
+	p.Add("sentences", i(r.Sentences))
+	d := &report.Doc{Title: title, Blocks: []report.Block{p}}
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	return d
+}
+
+// WERSentence is one sentence's error rate.
+type WERSentence struct {
+	Rate      float64 `json:"rate"`
+	Errors    int64   `json:"errors"`
+	RefTokens int64   `json:"ref_tokens"`
+}
+
+// NewWERSentence lays out one sentence's statistics.
+func NewWERSentence(s WERStats) WERSentence {
+	r := s.Result()
+	return WERSentence{r.Rate, r.Errors, r.RefTokens}
+}

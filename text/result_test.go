@@ -1,0 +1,46 @@
+package text_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/text"
+)
+
+func TestWERResultJSON(t *testing.T) {
+	total, _ := text.WERStatsOf([]string{"a b c"}, []string{"a x c"}, false, false)
+	for _, cer := range []bool{false, true} {
+		b, err := report.JSON(text.WERResult{CER: cer, WERScore: total.Result()}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := `"wer":`
+		if cer {
+			key = `"cer":`
+		}
+		if !strings.Contains(string(b), key) {
+			t.Errorf("cer=%v: %s lacks %s", cer, b, key)
+		}
+	}
+}
+
+func TestMetricConfidence(t *testing.T) {
+	b, _ := text.NewBLEU(text.BLEUOptions{})
+	stats, err := b.Corpus([]string{"the cat sat", "a dog ran off"}, [][]string{{"the cat sat", "the dog ran"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := text.Metric[text.BLEUStats]{Name: "BLEU", Add: (*text.BLEUStats).Add,
+		Score:              func(s text.BLEUStats) float64 { return b.Score(s).Score },
+		Signature:          b.Signature(1),
+		BootstrapSignature: func(n int, seed uint64) string { return text.BLEUOptions{}.BootstrapSignature(1, n, seed) }}
+	mean, ci, sig, err := m.Confidence(stats, 0, 1)
+	if err != nil || mean != nil || ci != nil || sig != b.Signature(1) {
+		t.Errorf("n = 0: %v %v %q %v", mean, ci, sig, err)
+	}
+	mean, ci, sig, err = m.Confidence(stats, 100, 1)
+	if err != nil || mean == nil || ci == nil || sig == b.Signature(1) {
+		t.Errorf("n = 100: %v %v %q %v", mean, ci, sig, err)
+	}
+}
