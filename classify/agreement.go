@@ -53,46 +53,125 @@ const (
 // with w the disagreement weights. It is NaN when the denominator is zero
 // (both raters use a single, identical class), as scikit-learn's
 // cohen_kappa_score.
+//
+// Up to kappaDirectMax classes Σ w_ij E_ij is summed over all K² pairs.
+// Above, it is computed in O(K) from the row sums r and column sums c
+// (T = Σ C) with sums of non-negative terms only, so nothing cancels:
+//
+//	unweighted  Σ_{i≠j} r_i c_j = Σ_i r_i (Σ_{j<i} c_j + Σ_{j>i} c_j)
+//	linear      Σ |i−j| r_i c_j = Σ_{m<K−1} (R_{≤m} C_{>m} + C_{≤m} R_{>m})
+//	quadratic   Σ (i−j)² r_i c_j = T_c Σ r_i (i−μ)² + T_r Σ c_j (j−μ)² − 2ab
+//
+// where R_{≤m} is a prefix sum of r, μ the mean index of r and c together,
+// a = Σ r_i (i−μ) and b = Σ c_j (j−μ) = −a, so −2ab = 2a² ≥ 0.
 func (c *Confusion) CohenKappa(weighting KappaWeighting) float64 {
 	rows := c.Supports()
 	cols := c.colSums()
 	total := c.Total()
-	var obs, exp fsum.Sum
-	for i := range c.k {
-		for j := range c.k {
-			var w float64
-			d := float64(i - j)
-			switch weighting {
-			case KappaLinear:
-				w = math.Abs(d)
-			case KappaQuadratic:
-				w = d * d
-			default:
-				if i != j {
-					w = 1
+	var obs fsum.Sum
+	c.each(func(i, j, at int) {
+		if w := kappaWeight(weighting, i, j); w != 0 {
+			obs.Add(w * c.mass(at))
+		}
+	})
+	var exp float64
+	if c.k <= kappaDirectMax {
+		var e fsum.Sum
+		for i := range c.k {
+			for j := range c.k {
+				if w := kappaWeight(weighting, i, j); w != 0 {
+					e.Add(w * rows[i] * cols[j] / total)
 				}
 			}
-			if w == 0 {
-				continue
-			}
-			obs.Add(w * c.Cell(i, j))
-			exp.Add(w * rows[i] * cols[j] / total)
 		}
+		exp = e.Value()
+	} else {
+		exp = expectedDisagreement(weighting, rows, cols) / total
 	}
-	if exp.Value() == 0 {
+	if exp == 0 {
 		return math.NaN()
 	}
-	return 1 - obs.Value()/exp.Value()
+	return 1 - obs.Value()/exp
+}
+
+// kappaDirectMax is the largest K for which kappa sums its K² expected
+// cells directly (a variable so tests can compare both ways).
+var kappaDirectMax = DenseMaxClasses
+
+func kappaWeight(weighting KappaWeighting, i, j int) float64 {
+	d := float64(i - j)
+	switch weighting {
+	case KappaLinear:
+		return math.Abs(d)
+	case KappaQuadratic:
+		return d * d
+	}
+	if i != j {
+		return 1
+	}
+	return 0
+}
+
+// expectedDisagreement returns Σ w_ij r_i c_j in O(K) (see CohenKappa).
+func expectedDisagreement(weighting KappaWeighting, r, c []float64) float64 {
+	k := len(r)
+	// suffix sums: rs[m] = Σ_{i≥m} r_i
+	suffix := func(x []float64) []float64 {
+		s := make([]float64, k+1)
+		var a fsum.Sum
+		for m := k - 1; m >= 0; m-- {
+			a.Add(x[m])
+			s[m] = a.Value()
+		}
+		return s
+	}
+	var out fsum.Sum
+	switch weighting {
+	case KappaUnweighted:
+		cs := suffix(c)
+		var pre fsum.Sum // Σ_{j<i} c_j
+		for i := range k {
+			out.Add(r[i] * (pre.Value() + cs[i+1]))
+			pre.Add(c[i])
+		}
+	case KappaLinear:
+		rs, cs := suffix(r), suffix(c)
+		var rp, cp fsum.Sum // R_{≤m}, C_{≤m}
+		for m := range k - 1 {
+			rp.Add(r[m])
+			cp.Add(c[m])
+			out.Add(rp.Value() * cs[m+1])
+			out.Add(cp.Value() * rs[m+1])
+		}
+	case KappaQuadratic:
+		var tr, tc, mom fsum.Sum
+		for i := range k {
+			tr.Add(r[i])
+			tc.Add(c[i])
+			mom.Add(float64(i) * (r[i] + c[i]))
+		}
+		mu := mom.Value() / (tr.Value() + tc.Value())
+		var vr, vc, a, b fsum.Sum
+		for i := range k {
+			d := float64(i) - mu
+			vr.Add(r[i] * d * d)
+			vc.Add(c[i] * d * d)
+			a.Add(r[i] * d)
+			b.Add(c[i] * d)
+		}
+		out.Add(tc.Value() * vr.Value())
+		out.Add(tr.Value() * vc.Value())
+		out.Add(-2 * a.Value() * b.Value())
+	}
+	return out.Value()
 }
 
 func (c *Confusion) colSums() []float64 {
+	sums := make([]fsum.Sum, c.k)
+	c.each(func(_, j, at int) { sums[j].Add(c.mass(at)) })
 	out := make([]float64, c.k)
-	for j := range c.k {
-		var s fsum.Sum
-		for i := range c.k {
-			s.Add(c.Cell(i, j))
-		}
-		out[j] = s.Value()
+	for j := range sums {
+		out[j] = sums[j].Value()
 	}
 	return out
 }
@@ -142,16 +221,14 @@ func (c *Confusion) mccInt() (mcc float64, undefined, ok bool) {
 	var diag, tp, pp, tt int64
 	t := make([]int64, c.k)
 	p := make([]int64, c.k)
-	for i := range c.k {
-		for j := range c.k {
-			v := c.cnt[i*c.k+j]
-			t[i] += v
-			p[j] += v
-			if i == j {
-				diag += v
-			}
+	c.each(func(i, j, at int) {
+		v := c.cnt[at]
+		t[i] += v
+		p[j] += v
+		if i == j {
+			diag += v
 		}
-	}
+	})
 	for k := range t {
 		tp += t[k] * p[k]
 		pp += p[k] * p[k]
@@ -202,14 +279,12 @@ func (c *Confusion) CostError(cost [][]float64) float64 {
 	if len(cost) != c.k {
 		panic("classify: cost matrix is not K×K")
 	}
-	var s fsum.Sum
 	for i := range c.k {
 		if len(cost[i]) != c.k {
 			panic("classify: cost matrix is not K×K")
 		}
-		for j := range c.k {
-			s.Add(c.Cell(i, j) * cost[i][j])
-		}
 	}
+	var s fsum.Sum
+	c.each(func(i, j, at int) { s.Add(c.mass(at) * cost[i][j]) })
 	return s.Value() / c.Total()
 }

@@ -2,22 +2,39 @@ package classify
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/label"
 )
 
+// DenseMaxClasses is the largest number of classes for which a [Confusion]
+// keeps a dense K×K array (8 MiB of counts); above it the matrix keeps only
+// its non-zero cells, in memory O(cells + K). Every measure is the same
+// bits in either form: each reduction visits the cells in row-major order
+// and a cell that was never added is zero, which adds nothing to a
+// compensated sum.
+const DenseMaxClasses = 1024
+
 // Confusion is a mergeable K×K confusion matrix over class indices, rows =
 // true class, columns = predicted class. Without weights it holds exact
 // int64 counts; once a weight is added it holds compensated float64 sums.
-// The zero value is an empty matrix over zero classes; use [NewConfusion]
-// or [Confusion.Grow] to size it.
+// Up to [DenseMaxClasses] classes it is a dense array; above, a sparse map
+// of the cells that were added. The zero value is an empty matrix over zero
+// classes; use [NewConfusion] or [Confusion.Grow] to size it.
 type Confusion struct {
 	k        int
 	n        int64      // rows added
-	cnt      []int64    // k*k counts
-	wsum     []fsum.Sum // k*k weight sums; nil while unweighted
+	cnt      []int64    // dense: k*k counts; sparse: one per cell
+	wsum     []fsum.Sum // weight sums, like cnt; nil while unweighted
 	weighted bool
+
+	// Sparse form (pos != nil): the cell keys t<<32 | p in the order they
+	// were first added, their positions, and a cache of the positions in
+	// row-major order (valid while it is as long as keys).
+	pos   map[uint64]int32
+	keys  []uint64
+	order []int32
 }
 
 // NewConfusion returns an empty matrix over k classes.
@@ -25,7 +42,14 @@ func NewConfusion(k int) *Confusion {
 	if k < 0 {
 		panic("classify: negative number of classes")
 	}
+	if k > DenseMaxClasses {
+		return newSparse(k)
+	}
 	return &Confusion{k: k, cnt: make([]int64, k*k)}
+}
+
+func newSparse(k int) *Confusion {
+	return &Confusion{k: k, pos: map[uint64]int32{}}
 }
 
 // K returns the number of classes.
@@ -37,9 +61,31 @@ func (c *Confusion) N() int64 { return c.n }
 // Weighted reports whether weights were added.
 func (c *Confusion) Weighted() bool { return c.weighted }
 
-// Grow enlarges the matrix to k classes (no-op if it has as many).
+// Sparse reports whether the matrix keeps only its non-zero cells.
+func (c *Confusion) Sparse() bool { return c.pos != nil }
+
+// Bytes returns an estimate of the memory the matrix holds.
+func (c *Confusion) Bytes() int64 {
+	b := int64(cap(c.cnt))*8 + int64(cap(c.wsum))*16
+	if c.pos != nil {
+		// keys, order and the map (key, value, tophash and load-factor
+		// slack: about 24 bytes an entry).
+		b += int64(cap(c.keys))*8 + int64(cap(c.order))*4 + int64(len(c.pos))*24
+	}
+	return b
+}
+
+// Grow enlarges the matrix to k classes (no-op if it has as many). A dense
+// matrix grown past [DenseMaxClasses] becomes sparse.
 func (c *Confusion) Grow(k int) {
 	if k <= c.k {
+		return
+	}
+	if c.pos == nil && k > DenseMaxClasses {
+		c.toSparse()
+	}
+	if c.pos != nil {
+		c.k = k
 		return
 	}
 	cnt := make([]int64, k*k)
@@ -56,13 +102,69 @@ func (c *Confusion) Grow(k int) {
 	c.k, c.cnt, c.wsum = k, cnt, ws
 }
 
+// toSparse converts a dense matrix to the sparse form.
+func (c *Confusion) toSparse() {
+	s := newSparse(c.k)
+	s.n, s.weighted = c.n, c.weighted
+	for i := range c.k {
+		for j := range c.k {
+			d := i*c.k + j
+			if c.cnt[d] == 0 {
+				continue
+			}
+			at := s.cell(i, j)
+			s.cnt[at] = c.cnt[d]
+			if c.weighted {
+				s.wsum[at] = c.wsum[d]
+			}
+		}
+	}
+	*c = *s
+}
+
+// cell returns the position of cell (t, p), adding it if it is new. It
+// panics if t or p is out of range.
+func (c *Confusion) cell(t, p int) int {
+	if c.pos == nil {
+		return t*c.k + p
+	}
+	if uint(t) >= uint(c.k) || uint(p) >= uint(c.k) {
+		panic(fmt.Sprintf("classify: cell (%d, %d) out of range for %d classes", t, p, c.k))
+	}
+	key := uint64(t)<<32 | uint64(p)
+	if at, ok := c.pos[key]; ok {
+		return int(at)
+	}
+	at := len(c.keys)
+	c.pos[key] = int32(at)
+	c.keys = append(c.keys, key)
+	c.cnt = append(c.cnt, 0)
+	if c.weighted {
+		c.wsum = append(c.wsum, fsum.Sum{})
+	}
+	return at
+}
+
+// find returns the position of cell (t, p), or -1 if it is zero (sparse).
+func (c *Confusion) find(t, p int) int {
+	if c.pos == nil {
+		return t*c.k + p
+	}
+	at, ok := c.pos[uint64(t)<<32|uint64(p)]
+	if !ok {
+		return -1
+	}
+	return int(at)
+}
+
 // Add counts one row with true class t and predicted class p.
 // It panics if t or p is out of range.
 func (c *Confusion) Add(t, p int) {
+	at := c.cell(t, p)
 	c.n++
-	c.cnt[t*c.k+p]++
+	c.cnt[at]++
 	if c.weighted {
-		c.wsum[t*c.k+p].Add(1)
+		c.wsum[at].Add(1)
 	}
 }
 
@@ -71,14 +173,15 @@ func (c *Confusion) AddWeighted(t, p int, w float64) {
 	if !c.weighted {
 		c.toWeighted()
 	}
+	at := c.cell(t, p)
 	c.n++
-	c.cnt[t*c.k+p]++
-	c.wsum[t*c.k+p].Add(w)
+	c.cnt[at]++
+	c.wsum[at].Add(w)
 }
 
 func (c *Confusion) toWeighted() {
 	c.weighted = true
-	c.wsum = make([]fsum.Sum, len(c.cnt))
+	c.wsum = make([]fsum.Sum, len(c.cnt), cap(c.cnt))
 	for i, v := range c.cnt {
 		c.wsum[i].Add(float64(v))
 	}
@@ -105,43 +208,124 @@ func (c *Confusion) mergeMapped(o *Confusion, m []int) {
 		}
 		return m[i]
 	}
-	for i := range o.k {
-		for j := range o.k {
-			d := idx(i)*c.k + idx(j)
-			s := i*o.k + j
-			c.cnt[d] += o.cnt[s]
-			if c.weighted {
-				if o.weighted {
-					c.wsum[d].Merge(o.wsum[s])
-				} else {
-					c.wsum[d].Add(float64(o.cnt[s]))
-				}
+	o.each(func(i, j, s int) {
+		d := c.cell(idx(i), idx(j))
+		c.cnt[d] += o.cnt[s]
+		if c.weighted {
+			if o.weighted {
+				c.wsum[d].Merge(o.wsum[s])
+			} else {
+				c.wsum[d].Add(float64(o.cnt[s]))
 			}
 		}
-	}
+	})
 	c.n += o.n
 }
 
+// each calls f with the row, column and position of every cell that was
+// added to, in row-major order. A dense matrix skips cells with count 0:
+// they are zero, and adding zero leaves a compensated sum as it was, so
+// every reduction over each has the bits of the reduction over all K²
+// cells.
+func (c *Confusion) each(f func(i, j, at int)) {
+	if c.pos == nil {
+		for i := range c.k {
+			row := c.cnt[i*c.k : (i+1)*c.k]
+			for j, v := range row {
+				if v != 0 {
+					f(i, j, i*c.k+j)
+				}
+			}
+		}
+		return
+	}
+	for _, at := range c.rowMajor() {
+		key := c.keys[at]
+		f(int(key>>32), int(uint32(key)), int(at))
+	}
+}
+
+// rowMajor returns the cell positions of a sparse matrix in row-major
+// order.
+func (c *Confusion) rowMajor() []int32 {
+	if len(c.order) == len(c.keys) {
+		return c.order
+	}
+	c.order = c.order[:0]
+	for at := range c.keys {
+		c.order = append(c.order, int32(at))
+	}
+	slices.SortFunc(c.order, func(a, b int32) int {
+		ka, kb := c.keys[a], c.keys[b]
+		switch {
+		case ka < kb:
+			return -1
+		case ka > kb:
+			return 1
+		}
+		return 0
+	})
+	return c.order
+}
+
+// mass returns the mass of the cell at position at.
+func (c *Confusion) mass(at int) float64 {
+	if c.weighted {
+		return c.wsum[at].Value()
+	}
+	return float64(c.cnt[at])
+}
+
 // Count returns the number of rows with true class t predicted as p.
-func (c *Confusion) Count(t, p int) int64 { return c.cnt[t*c.k+p] }
+func (c *Confusion) Count(t, p int) int64 {
+	at := c.find(t, p)
+	if at < 0 {
+		return 0
+	}
+	return c.cnt[at]
+}
 
 // Cell returns the mass (weight sum, or count) of cell (t, p).
 func (c *Confusion) Cell(t, p int) float64 {
-	if c.weighted {
-		return c.wsum[t*c.k+p].Value()
+	at := c.find(t, p)
+	if at < 0 {
+		return 0
 	}
-	return float64(c.cnt[t*c.k+p])
+	return c.mass(at)
 }
 
-// Matrix returns the masses as a K×K matrix, rows = true class.
+// Cells returns the number of cells with a row (the non-zero cells without
+// weights).
+func (c *Confusion) Cells() int {
+	n := 0
+	c.each(func(_, _, _ int) { n++ })
+	return n
+}
+
+// CellMass is one cell of the matrix: true class, predicted class, mass.
+type CellMass struct {
+	True, Pred int
+	Mass       float64
+}
+
+// NonZero returns the cells that have rows, in row-major order: the sparse
+// form of [Confusion.Matrix], in memory O(cells) for any K.
+func (c *Confusion) NonZero() []CellMass {
+	var out []CellMass
+	c.each(func(i, j, at int) {
+		out = append(out, CellMass{True: i, Pred: j, Mass: c.mass(at)})
+	})
+	return out
+}
+
+// Matrix returns the masses as a K×K matrix, rows = true class. It holds
+// K² numbers: use [Confusion.NonZero] for many classes.
 func (c *Confusion) Matrix() [][]float64 {
 	m := make([][]float64, c.k)
 	for i := range m {
 		m[i] = make([]float64, c.k)
-		for j := range m[i] {
-			m[i][j] = c.Cell(i, j)
-		}
 	}
+	c.each(func(i, j, at int) { m[i][j] = c.mass(at) })
 	return m
 }
 
@@ -149,6 +333,28 @@ func (c *Confusion) Matrix() [][]float64 {
 func (c *Confusion) Permute(perm []int) *Confusion {
 	if len(perm) != c.k {
 		panic("classify: permutation of the wrong length")
+	}
+	if c.pos != nil {
+		inv := make([]int, c.k)
+		for a, p := range perm {
+			inv[p] = a
+		}
+		out := newSparse(c.k)
+		out.n, out.weighted = c.n, c.weighted
+		out.pos = make(map[uint64]int32, len(c.keys))
+		out.keys = make([]uint64, 0, len(c.keys))
+		out.cnt = make([]int64, 0, len(c.keys))
+		if c.weighted {
+			out.wsum = make([]fsum.Sum, 0, len(c.keys))
+		}
+		for at, key := range c.keys {
+			d := out.cell(inv[key>>32], inv[uint32(key)])
+			out.cnt[d] = c.cnt[at]
+			if c.weighted {
+				out.wsum[d] = c.wsum[at]
+			}
+		}
+		return out
 	}
 	out := &Confusion{k: c.k, n: c.n, cnt: make([]int64, c.k*c.k), weighted: c.weighted}
 	if c.weighted {
@@ -163,6 +369,17 @@ func (c *Confusion) Permute(perm []int) *Confusion {
 		}
 	}
 	return out
+}
+
+// sparseCopy returns the matrix in sparse form (itself if it is sparse):
+// for tests that compare the two forms.
+func (c *Confusion) sparseCopy() *Confusion {
+	if c.pos != nil {
+		return c
+	}
+	d := &Confusion{k: c.k, n: c.n, cnt: slices.Clone(c.cnt), wsum: slices.Clone(c.wsum), weighted: c.weighted}
+	d.toSparse()
+	return d
 }
 
 // Tally is the streaming state for string labels: a label set and the
@@ -180,6 +397,12 @@ func NewTally(fixed []string) *Tally {
 	return &Tally{Labels: s, C: NewConfusion(s.Len())}
 }
 
+// Bytes returns an estimate of the memory the tally holds: its labels and
+// its matrix.
+func (t *Tally) Bytes() int64 {
+	return t.Labels.Bytes() + t.C.Bytes()
+}
+
 // Add counts a row given its true and predicted labels and weight (w < 0
 // means unweighted). With a fixed label list it returns false, counting
 // nothing, if a label is not in the list; which is reported by bad (0 true,
@@ -194,7 +417,11 @@ func (t *Tally) Add(yTrue, yPred []byte, w float64) (ok bool, bad int) {
 		return false, 1
 	}
 	if k := t.Labels.Len(); k > t.C.k {
-		t.C.Grow(k + k/2 + 1) // amortise growth; Result trims
+		if t.C.pos != nil {
+			t.C.Grow(k)
+		} else {
+			t.C.Grow(k + k/2 + 1) // amortise growth; Sorted trims
+		}
 	}
 	if w < 0 {
 		t.C.Add(a, b)
@@ -206,11 +433,9 @@ func (t *Tally) Add(yTrue, yPred []byte, w float64) (ok bool, bad int) {
 
 // Merge adds o's rows, matching classes by label.
 func (t *Tally) Merge(o *Tally) {
-	m := make([]int, o.C.k)
-	for i := range m {
-		m[i] = -1
-	}
-	for i, name := range o.Labels.Names() {
+	names := o.Labels.Names()
+	m := make([]int, len(names))
+	for i, name := range names {
 		id, ok := t.Labels.ID([]byte(name))
 		if !ok {
 			panic("classify: merging a tally with a label outside the fixed list: " + name)
@@ -221,18 +446,19 @@ func (t *Tally) Merge(o *Tally) {
 		t.C.Grow(k)
 	}
 	// Classes of o beyond its label count are unused padding.
-	sub := o.C
-	if n := o.Labels.Len(); n < o.C.k {
-		sub = o.C.trim(n)
-		m = m[:n]
-	}
-	t.C.mergeMapped(sub, m)
+	t.C.mergeMapped(o.C.trim(len(names)), m)
 }
 
-// trim returns the leading k×k block.
+// trim returns the matrix over the first k classes, which must hold every
+// cell that was added.
 func (c *Confusion) trim(k int) *Confusion {
 	if k == c.k {
 		return c
+	}
+	if c.pos != nil {
+		d := *c
+		d.k = k
+		return &d
 	}
 	out := &Confusion{k: k, n: c.n, cnt: make([]int64, k*k), weighted: c.weighted}
 	if c.weighted {

@@ -73,8 +73,8 @@ func (r *Report) measures(vals []float64, keys *[]string) []float64 {
 // and the binary block's precision, recall and specificity (SPEC §2.8).
 func (r *Report) proportions() map[string][2]float64 {
 	var diag float64
-	for i := range r.ConfusionMatrix {
-		diag += r.ConfusionMatrix[i][i]
+	for _, c := range r.PerClass { // TP is the diagonal cell
+		diag += c.TP
 	}
 	tot := r.WeightSum
 	p := map[string][2]float64{

@@ -1,7 +1,9 @@
 package classify
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/evalkit-go/evalkit/hyptest"
@@ -48,15 +50,19 @@ func (r *Report) Doc(name string) *report.Doc {
 	}
 	d.Blocks = append(d.Blocks, t)
 
-	cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
-	for i, l := range r.Labels {
-		cells := []string{l}
-		for _, v := range r.ConfusionMatrix[i] {
-			cells = append(cells, report.Int(v))
+	if r.ConfusionMatrix != nil {
+		cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
+		for i, l := range r.Labels {
+			cells := []string{l}
+			for _, v := range r.ConfusionMatrix[i] {
+				cells = append(cells, report.Int(v))
+			}
+			cm.Rows = append(cm.Rows, cells)
 		}
-		cm.Rows = append(cm.Rows, cells)
+		d.Blocks = append(d.Blocks, cm)
+	} else {
+		d.Blocks = append(d.Blocks, r.worstClasses(textTop), r.largestConfusions(textTop))
 	}
-	d.Blocks = append(d.Blocks, cm)
 
 	p := &report.Pairs{Title: "Measures"}
 	p.Add("accuracy", sig("accuracy", r.Accuracy))
@@ -112,4 +118,45 @@ func (r *MultilabelReport) Doc(name string) *report.Doc {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
 	return d
+}
+
+// textTop is how many classes and cells the text report lists in place of
+// a confusion matrix too large to read.
+const textTop = 20
+
+// worstClasses lists the n classes with the most errors (false negatives
+// plus false positives), most first, ties in label order.
+func (r *Report) worstClasses(n int) *report.Table {
+	idx := make([]int, len(r.PerClass))
+	for i := range idx {
+		idx[i] = i
+	}
+	errs := func(i int) float64 { return r.PerClass[i].FN + r.PerClass[i].FP }
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(errs(b), errs(a)) })
+	idx = idx[:min(n, len(idx))]
+	t := &report.Table{Title: fmt.Sprintf("Classes with the most errors (%d of %d classes)", len(idx), len(r.PerClass)),
+		Header: []string{"class", "support", "missed (fn)", "wrongly predicted (fp)", "recall", "precision"}}
+	for _, i := range idx {
+		c := r.PerClass[i]
+		t.Rows = append(t.Rows, []string{c.Label, report.Int(c.Support), report.Int(c.FN), report.Int(c.FP), report.Sig(c.Recall), report.Sig(c.Precision)})
+	}
+	return t
+}
+
+// largestConfusions lists the n largest off-diagonal cells of the sparse
+// confusion matrix, largest first, ties in row-major order.
+func (r *Report) largestConfusions(n int) *report.Table {
+	var off [][3]float64
+	for _, c := range r.ConfusionCells {
+		if c[0] != c[1] {
+			off = append(off, c)
+		}
+	}
+	slices.SortStableFunc(off, func(a, b [3]float64) int { return cmp.Compare(b[2], a[2]) })
+	t := &report.Table{Title: fmt.Sprintf("Largest confusions (%d of %d off-diagonal cells)", min(n, len(off)), len(off)),
+		Header: []string{"true", "predicted", "count"}}
+	for _, c := range off[:min(n, len(off))] {
+		t.Rows = append(t.Rows, []string{r.Labels[int(c[0])], r.Labels[int(c[1])], report.Int(c[2])})
+	}
+	return t
 }

@@ -85,6 +85,12 @@ func NewMultilabel(fixed []string, beta float64) *Multilabel {
 	return m
 }
 
+// Bytes returns an estimate of the memory the state holds: its labels and
+// four sums and two flags per label.
+func (m *Multilabel) Bytes() int64 {
+	return m.Labels.Bytes() + int64(cap(m.tp)+cap(m.fp)+cap(m.fn)+cap(m.union))*16 + int64(cap(m.inT)+cap(m.inP)+cap(m.ids)*8)
+}
+
 func (m *Multilabel) grow() {
 	k := m.Labels.Len()
 	for len(m.tp) < k {

@@ -80,46 +80,57 @@ func (c *Confusion) Counts() []ClassCounts {
 	if !c.weighted {
 		row := make([]int64, c.k)
 		col := make([]int64, c.k)
-		for i := range c.k {
-			for j := range c.k {
-				v := c.cnt[i*c.k+j]
-				row[i] += v
-				col[j] += v
+		diag := make([]int64, c.k)
+		c.each(func(i, j, at int) {
+			v := c.cnt[at]
+			row[i] += v
+			col[j] += v
+			if i == j {
+				diag[i] = v
 			}
-		}
+		})
 		for j := range c.k {
-			tp := c.cnt[j*c.k+j]
+			tp := diag[j]
 			fp, fn := col[j]-tp, row[j]-tp
 			tn := c.n - tp - fp - fn
 			out[j] = ClassCounts{TP: float64(tp), FP: float64(fp), FN: float64(fn), TN: float64(tn)}
 		}
 		return out
 	}
-	total := c.Total()
+	// FP of class j sums column j top to bottom, FN sums row j left to
+	// right: per-class accumulators fed in row-major order add the same
+	// cells in the same order as a loop over one column or row.
+	fp := make([]fsum.Sum, c.k)
+	fn := make([]fsum.Sum, c.k)
+	tp := make([]float64, c.k)
+	c.each(func(i, j, at int) {
+		v := c.mass(at)
+		if i == j {
+			tp[i] = v
+			return
+		}
+		fp[j].Add(v)
+		fn[i].Add(v)
+	})
+	var total float64
+	if c.k > 128 {
+		total = c.Total()
+	}
 	for j := range c.k {
-		var fp, fn, tn fsum.Sum
-		for i := range c.k {
-			if i == j {
-				continue
-			}
-			fp.Add(c.Cell(i, j))
-			fn.Add(c.Cell(j, i))
-			if c.k <= 128 { // O(K³) in all: exact zeros for the usual K
-				for l := range c.k {
-					if l != j {
-						tn.Add(c.Cell(i, l))
-					}
+		var tn fsum.Sum
+		if c.k <= 128 { // O(K·cells) in all: exact zeros for the usual K
+			c.each(func(i, l, at int) {
+				if i != j && l != j {
+					tn.Add(c.mass(at))
 				}
-			}
-		}
-		tp := c.Cell(j, j)
-		if c.k > 128 {
+			})
+		} else {
 			tn.Add(total)
-			tn.Add(-tp)
-			tn.Add(-fp.Value())
-			tn.Add(-fn.Value())
+			tn.Add(-tp[j])
+			tn.Add(-fp[j].Value())
+			tn.Add(-fn[j].Value())
 		}
-		out[j] = ClassCounts{TP: tp, FP: fp.Value(), FN: fn.Value(), TN: tn.Value()}
+		out[j] = ClassCounts{TP: tp[j], FP: fp[j].Value(), FN: fn[j].Value(), TN: tn.Value()}
 	}
 	return out
 }
@@ -130,24 +141,20 @@ func (c *Confusion) Total() float64 {
 		return float64(c.n)
 	}
 	var s fsum.Sum
-	for i := range c.wsum {
-		s.Merge(c.wsum[i])
-	}
+	c.each(func(_, _, at int) { s.Merge(c.wsum[at]) })
 	return s.Value()
 }
 
 // correct returns the mass on the diagonal and off it.
 func (c *Confusion) correct() (diag, off float64) {
 	var d, o fsum.Sum
-	for i := range c.k {
-		for j := range c.k {
-			if i == j {
-				d.Add(c.Cell(i, j))
-			} else {
-				o.Add(c.Cell(i, j))
-			}
+	c.each(func(i, j, at int) {
+		if i == j {
+			d.Add(c.mass(at))
+		} else {
+			o.Add(c.mass(at))
 		}
-	}
+	})
 	return d.Value(), o.Value()
 }
 
@@ -285,13 +292,11 @@ func FFromPR(p, r, beta float64) float64 {
 
 // Supports returns the true mass of every class.
 func (c *Confusion) Supports() []float64 {
+	sums := make([]fsum.Sum, c.k)
+	c.each(func(i, _, at int) { sums[i].Add(c.mass(at)) })
 	out := make([]float64, c.k)
-	for i := range c.k {
-		var s fsum.Sum
-		for j := range c.k {
-			s.Add(c.Cell(i, j))
-		}
-		out[i] = s.Value()
+	for i := range sums {
+		out[i] = sums[i].Value()
 	}
 	return out
 }

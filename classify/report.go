@@ -44,6 +44,29 @@ type Options struct {
 	// Cost, when not nil, is a K×K cost matrix (cost[i][j]: predicting j
 	// for true i) for CostSensitiveError.
 	Cost [][]float64
+	// MaxMatrix is the largest number of classes whose confusion matrix
+	// is given in full (ConfusionMatrix); above it the report gives the
+	// non-zero cells (ConfusionCells) and a warning. 0 means
+	// DefaultMaxMatrix; a negative value means no limit.
+	MaxMatrix int
+}
+
+// maxIllDefined is how many ill-defined classes are named one by one in
+// the warnings of a report over more than max-matrix classes.
+const maxIllDefined = 10
+
+// DefaultMaxMatrix is the default of Options.MaxMatrix: a 1000 × 1000
+// matrix is about 2 MB of JSON, the most anyone reads.
+const DefaultMaxMatrix = 1000
+
+func (o Options) maxMatrix() int {
+	switch {
+	case o.MaxMatrix == 0:
+		return DefaultMaxMatrix
+	case o.MaxMatrix < 0:
+		return int(^uint(0) >> 1)
+	}
+	return o.MaxMatrix
 }
 
 func (o Options) beta() float64 {
@@ -88,12 +111,16 @@ type Binary struct {
 
 // Report holds every measure of a confusion matrix, in the shape of the
 // CLI's JSON output (SPEC §3). Undefined values are NaN (JSON null) and
-// Warnings says why.
+// Warnings says why. The confusion matrix is either ConfusionMatrix (K×K,
+// rows = true class) or, above Options.MaxMatrix classes, ConfusionCells:
+// the cells with rows as [true index, predicted index, mass], indices into
+// Labels, in row-major order.
 type Report struct {
 	N                        int64        `json:"n"`
 	WeightSum                float64      `json:"weight_sum"`
 	Labels                   []string     `json:"labels"`
-	ConfusionMatrix          [][]float64  `json:"confusion_matrix"`
+	ConfusionMatrix          [][]float64  `json:"confusion_matrix,omitempty"`
+	ConfusionCells           [][3]float64 `json:"confusion_cells,omitempty"`
 	Accuracy                 float64      `json:"accuracy"`
 	ErrorRate                float64      `json:"error_rate"`
 	BalancedAccuracy         float64      `json:"balanced_accuracy"`
@@ -142,17 +169,26 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 	}
 	beta, z := opt.beta(), opt.ZeroDivision
 	r := &Report{
-		N:               c.N(),
-		WeightSum:       total,
-		Labels:          labels,
-		ConfusionMatrix: c.Matrix(),
-		Accuracy:        c.Accuracy(),
-		ErrorRate:       c.ErrorRate(),
-		Beta:            beta,
-		ZeroDivision:    z.String(),
-		Warnings:        []string{},
+		N:            c.N(),
+		WeightSum:    total,
+		Labels:       labels,
+		Accuracy:     c.Accuracy(),
+		ErrorRate:    c.ErrorRate(),
+		Beta:         beta,
+		ZeroDivision: z.String(),
+		Warnings:     []string{},
 	}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
+	if c.K() <= opt.maxMatrix() {
+		r.ConfusionMatrix = c.Matrix()
+	} else {
+		cells := c.NonZero()
+		r.ConfusionCells = make([][3]float64, len(cells))
+		for i, x := range cells {
+			r.ConfusionCells[i] = [3]float64{float64(x.True), float64(x.Pred), x.Mass}
+		}
+		warn("%d classes are more than max-matrix %d: the confusion matrix is given as confusion_cells, its %d cells with rows as [true, predicted, count], indices into labels", c.K(), opt.maxMatrix(), len(cells))
+	}
 	r.HammingLoss, r.ZeroOneLoss = r.ErrorRate, r.ErrorRate
 	r.BalancedAccuracy = c.BalancedAccuracy(false)
 	r.BalancedAccuracyAdjusted = c.BalancedAccuracy(true)
@@ -176,6 +212,7 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 
 	counts := c.Counts()
 	per := c.PerClass(beta, z)
+	var illDefined []string
 	sup := make([]float64, len(counts))
 	r.PerClass = make([]ClassStats, len(counts))
 	for i, k := range counts {
@@ -189,8 +226,14 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 			what = append(what, "recall (no true samples)")
 		}
 		if len(what) > 0 {
-			warn("class %q: %s ill-defined, set to %s (zero division policy)", labels[i], strings.Join(what, " and "), z)
+			illDefined = append(illDefined, fmt.Sprintf("class %q: %s ill-defined, set to %s (zero division policy)", labels[i], strings.Join(what, " and "), z))
 		}
+	}
+	// Above max-matrix classes, one warning stands for many.
+	if len(illDefined) > maxIllDefined && c.K() > opt.maxMatrix() {
+		warn("%d classes have ill-defined precision or recall (no predicted or no true samples), set to %s (zero division policy); the first: %s", len(illDefined), z, strings.Join(illDefined[:maxIllDefined], "; "))
+	} else {
+		r.Warnings = append(r.Warnings, illDefined...)
 	}
 	r.Micro = c.Micro(beta, z)
 	r.Macro.PRF = Averaged(per, nil)

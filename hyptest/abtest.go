@@ -129,6 +129,19 @@ func TwoMeans(a, b Summary, equalVar bool, alt Alternative, level float64) (ABRe
 	return r, nil
 }
 
+// CohenD is the standardised difference of two means, Cohen's d =
+// (mean_B − mean_A)/s_p with the pooled standard deviation
+// s_p = √(((n_A−1)s_A² + (n_B−1)s_B²)/(n_A + n_B − 2)): the effect size of
+// PowerT. It is NaN unless n_A + n_B > 2 and s_p > 0.
+func CohenD(a, b Summary) float64 {
+	df := float64(a.N + b.N - 2)
+	sp := math.Sqrt((float64(a.N-1)*a.SD*a.SD + float64(b.N-1)*b.SD*b.SD) / df)
+	if !(df > 0 && sp > 0) {
+		return math.NaN()
+	}
+	return (b.Mean - a.Mean) / sp
+}
+
 // CohenH is the effect size of two proportions, h = 2 asin √p_B − 2 asin √p_A
 // (statsmodels proportion_effectsize(p_B, p_A)).
 func CohenH(pA, pB float64) float64 {

@@ -12,11 +12,16 @@ type Set struct {
 	names []string
 	index map[string]int
 	fixed bool
+	bytes int64 // see Bytes
 	// cache is a direct-mapped cache in front of index, keyed by a cheap
 	// hash of the label's length and edge bytes: with the few labels of a
 	// typical classification problem, most lookups are one comparison.
 	cache [256]int32 // id+1, 0 = empty
 }
+
+// labelOverhead is the memory of a label besides its bytes: a string
+// header in names and a map entry (key, value, hash byte and slack).
+const labelOverhead = 56
 
 func cacheSlot(b []byte) uint8 {
 	n := len(b)
@@ -38,6 +43,7 @@ func NewSet(fixed []string) *Set {
 			}
 			s.index[n] = len(s.names)
 			s.names = append(s.names, n)
+			s.bytes += int64(len(n)) + labelOverhead
 		}
 	}
 	return s
@@ -64,6 +70,7 @@ func (s *Set) ID(b []byte) (id int, ok bool) {
 	name := string(b)
 	s.index[name] = id
 	s.names = append(s.names, name)
+	s.bytes += int64(len(name)) + labelOverhead
 	s.cache[slot] = int32(id + 1)
 	return id, true
 }
@@ -72,6 +79,12 @@ func (s *Set) ID(b []byte) (id int, ok bool) {
 func (s *Set) Lookup(name string) (int, bool) {
 	i, ok := s.index[name]
 	return i, ok
+}
+
+// Bytes returns an estimate of the memory the set holds: each name once,
+// its slice entry and its map entry (about 56 bytes besides the name).
+func (s *Set) Bytes() int64 {
+	return s.bytes
 }
 
 // Len returns the number of labels.

@@ -42,3 +42,17 @@ func TestCDDiagram(t *testing.T) {
 		t.Error("rank out of range: no error")
 	}
 }
+
+func TestSimplex(t *testing.T) {
+	th := [][3]float64{{0.2, 0.3, 0.5}, {0.6, 0.3, 0.1}, {1, 0, 0}, {0.1, 0.8, 0.1}}
+	svg, err := Simplex("posterior", [3]string{"B better", "equivalent", "A better"}, th)
+	if err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte("equivalent")) {
+		t.Fatalf("%v", err)
+	}
+	if _, err := Simplex("", [3]string{}, nil); err == nil {
+		t.Error("no samples: no error")
+	}
+	if _, err := Simplex("", [3]string{}, [][3]float64{{0.5, 0.6, 0}}); err == nil {
+		t.Error("outside the simplex: no error")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -29,6 +30,8 @@ type classifyFlags struct {
 	classWeights, cost          string
 	multilabel                  bool
 	sep                         string
+	maxMatrix                   int
+	memory                      *budget.Size
 	ci                          ciFlags
 	format                      *string
 }
@@ -45,6 +48,8 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
 	fs.BoolVar(&f.multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
 	fs.StringVar(&f.sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
+	fs.IntVar(&f.maxMatrix, "max-matrix", classify.DefaultMaxMatrix, "above this many classes print the confusion matrix as its non-zero cells (confusion_cells) and, as text, the classes with most errors and the largest off-diagonal cells (0: never)")
+	f.memory = budget.Flag(fs)
 	f.ci.define(fs)
 	f.format = formatFlag(fs)
 }
@@ -63,6 +68,14 @@ func (f *classifyFlags) options() (classify.Options, error) {
 	}
 	opt.ZeroDivision = z
 	opt.PosLabel = f.posLabel
+	switch {
+	case f.maxMatrix < 0:
+		return opt, usagef("classify: --max-matrix must be ≥ 0, got %d", f.maxMatrix)
+	case f.maxMatrix == 0:
+		opt.MaxMatrix = -1
+	default:
+		opt.MaxMatrix = f.maxMatrix
+	}
 	if f.labels != "" {
 		opt.Labels = strings.Split(f.labels, ",")
 		seen := map[string]bool{}
@@ -176,7 +189,9 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	tally := classify.NewTally(opt.Labels)
-	order := &chunkOrder[*classify.Tally]{fresh: func() *classify.Tally { return classify.NewTally(opt.Labels) }, merge: tally.Merge}
+	acct := f.memory.Budget().Account("the classify state (labels and confusion cells)", "or check that --true and --pred name label columns")
+	order := &chunkOrder[*classify.Tally]{fresh: func() *classify.Tally { return classify.NewTally(opt.Labels) }, merge: tally.Merge,
+		check: func() error { return acct.Set(tally.Bytes()) }}
 	err = readChunks(e, r, order,
 		func(tally *classify.Tally, sub *table.Reader) error {
 			for sub.Next() {
@@ -284,7 +299,9 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	m := classify.NewMultilabel(opt.Labels, opt.Beta)
-	order := &chunkOrder[*classify.Multilabel]{fresh: func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) }, merge: m.Merge}
+	acct := f.memory.Budget().Account("the multilabel state (labels and per-label counts)", "or check that --true and --pred name label columns")
+	order := &chunkOrder[*classify.Multilabel]{fresh: func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) }, merge: m.Merge,
+		check: func() error { return acct.Set(m.Bytes()) }}
 	err = readChunks(e, r, order,
 		func(m *classify.Multilabel, sub *table.Reader) error {
 			var ts, ps [][]byte

@@ -80,10 +80,27 @@ func TestCompareRegistryHelp(t *testing.T) {
 	if err := run([]string{"compare", "--help"}, strings.NewReader(""), &out, &errb); err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []string{"mcnemar", "ttest", "wilcoxon", "cv5x2", "friedman", "binomial", "abtest"} {
+	for _, n := range []string{"mcnemar", "ttest", "wilcoxon", "cv5x2", "friedman", "binomial", "abtest", "corrttest", "signedrank", "abmeans"} {
 		if !strings.Contains(out.String(), n) {
 			t.Errorf("help lacks %s", n)
 		}
+	}
+}
+
+func TestSignedRankPlot(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "simplex.svg")
+	var out, errb bytes.Buffer
+	err := run([]string{"compare", "signedrank", "--a", "svm", "--b", "tree", "--rope", "0.01", "--samples", "3000", "--plot", p, "--format", "json",
+		filepath.Join("testdata", "cli", "datasets.csv")}, strings.NewReader(""), &out, &errb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil || !bytes.Contains(b, []byte("<svg")) || !bytes.Contains(b, []byte("equivalent")) {
+		t.Fatalf("no simplex written: %v", err)
+	}
+	if !bytes.Contains(out.Bytes(), []byte(`"plot"`)) {
+		t.Errorf("JSON lacks the plot: %s", out.String())
 	}
 }
 
@@ -116,7 +133,13 @@ func FuzzCompare(f *testing.F) {
 	f.Add([]byte("y_true,a,b\nx,x,y\ny,x,y\n"), uint8(3))
 	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
 		var args []string
-		switch which % 5 {
+		switch which % 8 {
+		case 5:
+			args = []string{"compare", "corrttest", "--a", "a", "--b", "b", "--n-train", "9", "--n-test", "1", "--rope", "0.01", "--format", "json", "-"}
+		case 6:
+			args = []string{"compare", "signedrank", "--a", "a", "--b", "b", "--samples", "50", "--format", "json", "-"}
+		case 7:
+			args = []string{"compare", "abmeans", "--group", "a", "--value", "b", "--format", "json", "-"}
 		case 0:
 			args = []string{"compare", "friedman", "--format", "json", "-"}
 		case 1:

@@ -62,6 +62,17 @@ type chunkOrder[S any] struct {
 	fresh   func() S // a new empty state
 	merge   func(S)  // merges a chunk's state into the result
 	reset   func(S)  // empties a merged state for reuse; nil: drop it
+	// check, if not nil, runs after each merge: it charges the result's
+	// growth to the memory budget. Its first error stops the reading.
+	check func() error
+	err   error
+}
+
+// failed returns the first error of check.
+func (c *chunkOrder[S]) failed() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 // get returns an empty state for a chunk.
@@ -77,10 +88,13 @@ func (c *chunkOrder[S]) get() S {
 }
 
 // put hands over the state of a finished chunk and merges every chunk
-// that is now next in order.
-func (c *chunkOrder[S]) put(chunk int, s S) {
+// that is now next in order. It returns the first error of check.
+func (c *chunkOrder[S]) put(chunk int, s S) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.err != nil {
+		return c.err
+	}
 	if c.pending == nil {
 		c.pending = map[int]S{}
 	}
@@ -88,10 +102,15 @@ func (c *chunkOrder[S]) put(chunk int, s S) {
 	for {
 		s, ok := c.pending[c.next]
 		if !ok {
-			return
+			return nil
 		}
 		delete(c.pending, c.next)
 		c.merge(s)
+		if c.check != nil {
+			if c.err = c.check(); c.err != nil {
+				return c.err
+			}
+		}
 		if c.reset != nil {
 			c.reset(s)
 			c.free = append(c.free, s)
@@ -109,11 +128,13 @@ func (c *chunkOrder[S]) put(chunk int, s S) {
 func readChunks[S any](e *env, r *table.Reader, o *chunkOrder[S], read func(st S, sub *table.Reader) error) error {
 	defer progress(e, r)()
 	return r.Parallel(0, func(_ int, sub *table.Reader) error {
+		if err := o.failed(); err != nil {
+			return err
+		}
 		st := o.get()
 		if err := read(st, sub); err != nil {
 			return err
 		}
-		o.put(sub.Chunk(), st)
-		return nil
+		return o.put(sub.Chunk(), st)
 	})
 }

@@ -25,67 +25,93 @@ func init() {
 // lineSample).
 const plotSample = 5000
 
+// regressFlags are the flags of "evalkit regress" (and of "evalkit report
+// --task regress").
+type regressFlags struct {
+	trueCols, predCols, weightCol *string
+	eps, alpha, power             *float64
+	nFeatures                     *int
+	multi                         *string
+	bounded                       *bool
+	plotDir                       *string
+	format                        *string
+}
+
+func (f *regressFlags) define(fs *flag.FlagSet) {
+	f.trueCols = fs.String("true", "y_true", "target column(s), comma-separated for several outputs")
+	f.predCols = fs.String("pred", "y_pred", "prediction column(s), one per --true column")
+	f.weightCol = fs.String("weight", "", "sample-weight column (default: every row weighs 1)")
+	f.eps = fs.Float64("mape-epsilon", 0, "MAPE denominator max(|y|, ε); 0 makes a zero target undefined (scikit-learn uses 2.220446049250313e-16)")
+	f.alpha = fs.Float64("alpha", 0.5, "quantile α of the pinball loss and D² pinball, in (0, 1)")
+	f.power = fs.Float64("power", 0, "Tweedie power p (≤ 0 or ≥ 1) of tweedie_deviance and d2_tweedie")
+	f.nFeatures = fs.Int("n-features", 0, "number of model features p: adds adjusted_r2")
+	f.multi = fs.String("multioutput", "uniform", "several outputs: raw, uniform or variance-weighted")
+	f.bounded = fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
+	f.plotDir = fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
+	f.format = formatFlag(fs)
+}
+
 func runRegress(e *env, args []string) error {
 	fs := flag.NewFlagSet("regress", flag.ContinueOnError)
-	trueCols := fs.String("true", "y_true", "target column(s), comma-separated for several outputs")
-	predCols := fs.String("pred", "y_pred", "prediction column(s), one per --true column")
-	weightCol := fs.String("weight", "", "sample-weight column (default: every row weighs 1)")
-	eps := fs.Float64("mape-epsilon", 0, "MAPE denominator max(|y|, ε); 0 makes a zero target undefined (scikit-learn uses 2.220446049250313e-16)")
-	alpha := fs.Float64("alpha", 0.5, "quantile α of the pinball loss and D² pinball, in (0, 1)")
-	power := fs.Float64("power", 0, "Tweedie power p (≤ 0 or ≥ 1) of tweedie_deviance and d2_tweedie")
-	nFeatures := fs.Int("n-features", 0, "number of model features p: adds adjusted_r2")
-	multi := fs.String("multioutput", "uniform", "several outputs: raw, uniform or variance-weighted")
-	bounded := fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
-	plotDir := fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
-	format := formatFlag(fs)
-	path, outFmt, err := fileTask(e, fs, args, format)
+	var f regressFlags
+	f.define(fs)
+	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
 	}
-	trues, preds := splitList(*trueCols), splitList(*predCols)
-	if len(trues) == 0 || len(trues) != len(preds) {
-		return usagef("regress: --true has %d columns and --pred %d; give one prediction column per target", len(trues), len(preds))
-	}
-	how, err := regress.ParseMultioutput(*multi)
-	if err != nil {
-		return usagef("regress: --multioutput: %v", err)
-	}
-	ropt := regress.ReportOptions{Trues: trues, Preds: preds, NFeatures: *nFeatures, Multioutput: how, Weights: *weightCol}
-	if err := ropt.Validate(); err != nil {
-		return optionUsage(err)
-	}
-	opt := regress.Options{MAPEEpsilon: *eps, Alpha: *alpha, Power: *power, KeepValues: !*bounded}
-	if err := regress.CheckOptions(opt); err != nil {
-		return usagef("regress: %v", err)
-	}
-
 	sampleSize := 0
-	if *plotDir != "" {
+	if *f.plotDir != "" {
 		sampleSize = plotSample
 	}
-	m, sample, err := readRegress(e, path, regressCols{trues, preds, *weightCol}, opt, sampleSize)
+	res, sample, err := regressFile(e, path, &f, sampleSize)
 	if err != nil {
 		return err
 	}
-
-	res, err := regress.NewResult(m, ropt)
-	if err != nil {
-		return optionUsage(err)
-	}
+	trues, preds := splitList(*f.trueCols), splitList(*f.predCols)
 	k := len(trues)
-	if *plotDir != "" {
+	if *f.plotDir != "" {
 		ys, ps := sample.columns(k)
 		for j := range k {
 			suffix := ""
 			if k > 1 {
 				suffix = "_" + trues[j]
 			}
-			if err := plot.SaveRegression(*plotDir, suffix, trues[j], preds[j], ys[j], ps[j]); err != nil {
+			if err := plot.SaveRegression(*f.plotDir, suffix, trues[j], preds[j], ys[j], ps[j]); err != nil {
 				return err
 			}
 		}
 	}
 	return emit(e, outFmt, res, res.Doc)
+}
+
+// regressFile checks the flags, reads the file and computes the result,
+// with a sample of sampleSize rows (0: none) for figures.
+func regressFile(e *env, path string, f *regressFlags, sampleSize int) (*regress.Result, *lineSample, error) {
+	trues, preds := splitList(*f.trueCols), splitList(*f.predCols)
+	if len(trues) == 0 || len(trues) != len(preds) {
+		return nil, nil, usagef("regress: --true has %d columns and --pred %d; give one prediction column per target", len(trues), len(preds))
+	}
+	how, err := regress.ParseMultioutput(*f.multi)
+	if err != nil {
+		return nil, nil, usagef("regress: --multioutput: %v", err)
+	}
+	ropt := regress.ReportOptions{Trues: trues, Preds: preds, NFeatures: *f.nFeatures, Multioutput: how, Weights: *f.weightCol}
+	if err := ropt.Validate(); err != nil {
+		return nil, nil, optionUsage(err)
+	}
+	opt := regress.Options{MAPEEpsilon: *f.eps, Alpha: *f.alpha, Power: *f.power, KeepValues: !*f.bounded}
+	if err := regress.CheckOptions(opt); err != nil {
+		return nil, nil, usagef("regress: %v", err)
+	}
+	m, sample, err := readRegress(e, path, regressCols{trues, preds, *f.weightCol}, opt, sampleSize)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := regress.NewResult(m, ropt)
+	if err != nil {
+		return nil, nil, optionUsage(err)
+	}
+	return res, sample, nil
 }
 
 // regressCols names the columns read: one target and one prediction

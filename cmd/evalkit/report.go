@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/evalkit-go/evalkit/plot"
+	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report/page"
 )
 
@@ -22,7 +23,7 @@ func init() {
 
 // reportTasks are the tasks "evalkit report" renders, in the order of
 // "--task" in the help.
-var reportTasks = []string{"classify", "rank"}
+var reportTasks = []string{"classify", "rank", "regress"}
 
 // reportTask infers the task of "evalkit report" from its arguments:
 // --task wins; else the first task (in the order of reportTasks) that
@@ -89,6 +90,10 @@ func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*
 		var f rankFlags
 		f.define(fs)
 		return func(e *env, path string) (*page.Page, error) { return rankPage(e, path, &f) }
+	case "regress":
+		var f regressFlags
+		f.define(fs)
+		return func(e *env, path string) (*page.Page, error) { return regressPage(e, path, &f) }
 	}
 	panic("evalkit: no report for task " + task)
 }
@@ -225,5 +230,35 @@ func rankPage(e *env, path string, f *rankFlags) (*page.Page, error) {
 		{Name: "task", Value: page.T("rank, columns " + f.trueCol + " / " + f.scoreCol)},
 	}
 	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
+	return p, nil
+}
+
+// reportSample is how many rows the regression figures of a report draw
+// at most.
+const reportSample = 2000
+
+func regressPage(e *env, path string, f *regressFlags) (*page.Page, error) {
+	if *f.plotDir != "" {
+		return nil, usagef("report: --plot does not apply (the page has the figures)")
+	}
+	trues, preds := splitList(*f.trueCols), splitList(*f.predCols)
+	if len(trues) > 1 {
+		return nil, usagef("report: several regression outputs are not rendered as a page yet")
+	}
+	res, sample, err := regressFile(e, path, f, reportSample)
+	if err != nil {
+		return nil, err
+	}
+	rep := res.Single
+	ys, ps := sample.columns(1)
+	fg := regress.NewFigures(ys[0], ps[0], rep.N, 30)
+	name := displayName(path)
+	p := &page.Page{Title: "Regression: " + name}
+	p.Summary = []page.Fact{
+		{Name: "data", Value: page.T(name)},
+		{Name: "rows", Value: page.C("n", float64(rep.N))},
+		{Name: "task", Value: page.T("regress, columns " + trues[0] + " / " + preds[0])},
+	}
+	p.Sections = page.RegressSections(rep, &fg, "", trues[0], preds[0])
 	return p, nil
 }

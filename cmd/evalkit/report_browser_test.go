@@ -350,3 +350,20 @@ func TestReportBrowserDemo(t *testing.T) {
 	js := runOut(t, append([]string{"demo", "--format", "json"}, flags...)...)
 	checkPage(t, file, js, []string{"data", "classification", "regression", "scores", "tests", "learning-curves", "estimates"}, 2)
 }
+
+func TestReportBrowserRegress(t *testing.T) {
+	chromium(t)
+	data := filepath.Join(t.TempDir(), "reg.csv")
+	var b strings.Builder
+	b.WriteString("y_true,y_pred\n")
+	for i := range 4000 {
+		y := float64(i%101) + 1
+		p := y + float64(i%13-6)*0.7 + float64(i%7)*0.1
+		fmt.Fprintf(&b, "%s,%s\n", strconv.FormatFloat(y, 'g', -1, 64), strconv.FormatFloat(p, 'g', 8, 64))
+	}
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	flags := []string{"--task", "regress", data}
+	file := writeReport(t, "regress", flags...)
+	js := runOut(t, "regress", "--format", "json", data)
+	checkPage(t, file, js, []string{"measures", "figures"}, 4)
+}

@@ -1,7 +1,9 @@
 package page
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,6 +102,9 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	cs := &Section{ID: "confusion" + suffix, Title: "Confusion matrix" + suffix,
 		Intro:  "Rows are the true classes, columns the predicted ones. A cell's shade is its share of its row, so the diagonal shows each class's recall.",
 		Blocks: []Block{hm}}
+	if r.ConfusionMatrix == nil {
+		cs = confusionCells(r, k, suffix)
+	}
 
 	fb := "F" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
 	head := []string{"class", "precision", "recall", "F1"}
@@ -162,4 +167,25 @@ func ClassBalance(r *classify.Report) string {
 		parts = append(parts, c.Label+" "+report.Int(c.Support))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// confusionCells lays out the confusion matrix of a report over more than
+// max-matrix classes: its largest off-diagonal cells, largest first.
+func confusionCells(r *classify.Report, k func(...any) string, suffix string) *Section {
+	var off []int
+	for i, c := range r.ConfusionCells {
+		if c[0] != c[1] {
+			off = append(off, i)
+		}
+	}
+	slices.SortStableFunc(off, func(a, b int) int { return cmp.Compare(r.ConfusionCells[b][2], r.ConfusionCells[a][2]) })
+	const top = 50
+	t := &Table{Caption: fmt.Sprintf("The %d largest of %d off-diagonal cells", min(top, len(off)), len(off)), Header: []string{"true", "predicted", "count"}}
+	for _, i := range off[:min(top, len(off))] {
+		c := r.ConfusionCells[i]
+		t.Rows = append(t.Rows, []Cell{T(r.Labels[int(c[0])]), T(r.Labels[int(c[1])]), C(k("confusion_cells", i, 2), c[2])})
+	}
+	return &Section{ID: "confusion" + suffix, Title: "Largest confusions" + suffix,
+		Intro:  fmt.Sprintf("%d classes are too many for a matrix; the JSON holds every cell that has rows (confusion_cells).", len(r.Labels)),
+		Blocks: []Block{t}}
 }

@@ -360,7 +360,7 @@ svg .grid{stroke:var(--grid);stroke-width:1}svg .axis{stroke:var(--axis);stroke-
 svg .ln{fill:none;stroke-width:2;stroke-linejoin:round}svg .ref{fill:none;stroke:var(--mute);stroke-width:1;stroke-dasharray:4 3}
 svg .iso{fill:none;stroke:var(--mute);stroke-width:.7;opacity:.6}svg .band{stroke:none;opacity:.18}
 svg .bar{stroke:var(--bg);stroke-width:.5}
-svg .pt{stroke:var(--bg);stroke-width:1.2}
+svg .pt{stroke:var(--bg);stroke-width:1.2}svg .dot{stroke:none;opacity:.55}
 .s0{stroke:var(--c0);fill:var(--c0)}.s1{stroke:var(--c1);fill:var(--c1)}.s2{stroke:var(--c2);fill:var(--c2)}.s3{stroke:var(--c3);fill:var(--c3)}
 .s4{stroke:var(--c4);fill:var(--c4)}.s5{stroke:var(--c5);fill:var(--c5)}.s6{stroke:var(--c6);fill:var(--c6)}.s7{stroke:var(--c7);fill:var(--c7)}
 .ln.s0,.ln.s1,.ln.s2,.ln.s3,.ln.s4,.ln.s5,.ln.s6,.ln.s7{fill:none}

@@ -17,6 +17,7 @@ type Figure struct {
 	Series         []Series
 	Refs           []Series // reference lines: chance diagonal, baseline, iso-F1 (drawn thin and grey)
 	Bars           []Bars
+	Dots           []Dots // scatter plots
 	Points         []Point
 	Note           string // below the caption (e.g. how the curve was thinned)
 	Table          *Table // the figure's numbers, shown in a <details> after it
@@ -51,6 +52,13 @@ type Bars struct {
 	Left, Right []float64
 	Y           []float64
 	Style       int
+}
+
+// Dots is a scatter of small squares, drawn as one path.
+type Dots struct {
+	Name  string
+	X, Y  []float64
+	Style int
 }
 
 // A Point is a marked point with a short label.
@@ -232,6 +240,20 @@ func (f *Figure) write(w *writer) {
 			ya, yb := ys.at(0), ys.at(bs.Y[i])
 			w.f(`<rect class="bar s%d" x="%.1f" y="%.1f" width="%.1f" height="%.1f"/>`, bs.Style%8, xa, math.Min(ya, yb), math.Max(xb-xa, 0.5), math.Abs(ya-yb))
 		}
+	}
+	for _, d := range f.Dots {
+		b := make([]byte, 0, 24*len(d.X))
+		for i := range d.X {
+			if math.IsNaN(d.X[i]) || math.IsNaN(d.Y[i]) || math.IsInf(d.X[i], 0) || math.IsInf(d.Y[i], 0) {
+				continue
+			}
+			b = append(b, 'M')
+			b = px(b, xs.at(d.X[i])-1)
+			b = append(b, ' ')
+			b = px(b, ys.at(d.Y[i])-1)
+			b = append(b, "h2v2h-2z"...)
+		}
+		w.f(`<path class="dot s%d" d="%s"/>`, d.Style%8, b)
 	}
 	for _, s := range f.Series {
 		if s.Lo != nil {
