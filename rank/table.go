@@ -242,6 +242,25 @@ func (b *Builder) Table() *Table {
 // least half of it, which saves allocating them anew.
 func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 	// Count distinct keys first so the table is allocated once.
+	d := distinctKeys(pk, nk)
+	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
+		// The same 8 bytes a value: a float64 view of the spare keys.
+		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
+	} else {
+		t.Score = make([]float64, d)
+	}
+	t.Pos = make([]float64, d)
+	t.Neg = make([]float64, d)
+	var np *npCum
+	if pw != nil {
+		np = &npCum{flat: make([]uint64, (d+63)/64)}
+		t.npFlat = np.flat
+	}
+	fillRows(t.Score, t.Pos, t.Neg, 0, pk, nk, pw, nw, np)
+}
+
+// distinctKeys returns the number of distinct keys in two increasing lists.
+func distinctKeys(pk, nk []uint64) int {
 	d := 0
 	i, j := len(pk)-1, len(nk)-1
 	for i >= 0 || j >= 0 {
@@ -259,39 +278,34 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 		}
 		d++
 	}
-	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
-		// The same 8 bytes a value: a float64 view of the spare keys.
-		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
-	} else {
-		t.Score = make([]float64, d)
-	}
-	t.Pos = make([]float64, d)
-	t.Neg = make([]float64, d)
-	var np npCum
-	if pw != nil {
-		np.flat = make([]uint64, (d+63)/64)
-		t.npFlat = np.flat
-	}
-	i, j = len(pk)-1, len(nk)-1
-	for g := 0; g < d; g++ {
+	return d
+}
+
+// fillRows writes the distinct keys of two increasing key lists (with
+// their weights, or nil) into score, pos and neg (each as long as there
+// are distinct keys), in decreasing order; they are rows g0, g0+1, … of
+// the table, which is what np (nil when unweighted) counts in.
+func fillRows(score, pos, neg []float64, g0 int, pk, nk []uint64, pw, nw []float64, np *npCum) {
+	i, j := len(pk)-1, len(nk)-1
+	for g := range score {
 		var k uint64
 		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
 			k = pk[i]
 		} else {
 			k = nk[j]
 		}
-		t.Score[g] = unkey(k)
+		score[g] = unkey(k)
 		if pw == nil {
 			c := i
 			for i >= 0 && pk[i] == k {
 				i--
 			}
-			t.Pos[g] = float64(c - i)
+			pos[g] = float64(c - i)
 			c = j
 			for j >= 0 && nk[j] == k {
 				j--
 			}
-			t.Neg[g] = float64(c - j)
+			neg[g] = float64(c - j)
 			continue
 		}
 		var s fsum.Sum
@@ -300,15 +314,15 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 			np.tp += pw[i]
 			i--
 		}
-		t.Pos[g] = s.Value()
+		pos[g] = s.Value()
 		s = fsum.Sum{}
 		for j >= 0 && nk[j] == k {
 			s.Add(nw[j])
 			np.fp += nw[j]
 			j--
 		}
-		t.Neg[g] = s.Value()
-		np.next(g)
+		neg[g] = s.Value()
+		np.next(g0 + g)
 	}
 }
 

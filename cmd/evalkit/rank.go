@@ -4,8 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
@@ -36,6 +38,7 @@ type rankFlags struct {
 	curvesOut                    string
 	figures                      bool // keep the full curves for drawing (set by evalkit report)
 	plotDir                      string
+	memory                       *budget.Size
 	format                       *string
 }
 
@@ -58,6 +61,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.curvePoints, "curve-points", 10000, "print a curve of more vertices thinned to this many of its own, with curve_thinning_error (0: every vertex)")
 	fs.StringVar(&f.curvesOut, "curves-out", "", "write every threshold's tp, fp, tpr, fpr, precision and recall to this CSV file")
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
+	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 }
 
@@ -137,7 +141,8 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, err
 	}
 	tc, sc, wc := cols[0], cols[1], cols[2]
-	var b rank.Builder
+	b := rankSpill(f.memory.Bytes(), estimateRows(path))
+	defer b.cleanup()
 	var bn *rank.Binned
 	if f.bins > 0 && f.binRange == "" {
 		bn = rank.NewBinnedBits(f.bins)
@@ -154,7 +159,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		}
 		bn = rank.NewBinned(f.bins, lo, hi)
 	}
-	set, posName, err := rankReadBinary(e, r, path, tc, sc, wc, f, &b, bn)
+	set, posName, err := rankReadBinary(e, r, path, tc, sc, wc, f, b.Spill, bn)
 	if err != nil {
 		return nil, err
 	}
@@ -168,8 +173,8 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	var t *rank.Table
 	if bn != nil {
 		t = bn.Table()
-	} else {
-		t = b.Table()
+	} else if t, err = b.Table(); err != nil {
+		return nil, fmt.Errorf("%s: spilling the score table (--memory): %w", r.Name(), err)
 	}
 	opt := f.options()
 	opt.PosLabel = posName
@@ -196,6 +201,48 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// rankSpillRowBytes is the memory a row held by the score table builder
+// may come to: 8 bytes of key and 8 of sort buffer, and, if its score is
+// distinct, 24 bytes of table and 16 of cumulative sums.
+const rankSpillRowBytes = 56
+
+// rankSpiller is the score table builder of "evalkit rank": it holds up to
+// --memory / rankSpillRowBytes rows and spills the rest to a temporary
+// folder, removed by cleanup (and on interrupt).
+type rankSpiller struct {
+	*rank.Spill
+	dir     string
+	release func()
+}
+
+func rankSpill(limit int64, est int) *rankSpiller {
+	maxRows := 1 << 62
+	if limit > 0 {
+		maxRows = int(max(1, limit/rankSpillRowBytes))
+	}
+	parts := 256
+	if est > 0 {
+		parts = 2 * (est/maxRows + 1)
+	}
+	s := &rankSpiller{}
+	s.Spill = rank.NewSpill(maxRows, parts, func() (string, error) {
+		dir, err := os.MkdirTemp("", "evalkit-rank-")
+		if err == nil {
+			s.dir, s.release = dir, registerTemp(dir)
+		}
+		return dir, err
+	})
+	return s
+}
+
+func (s *rankSpiller) cleanup() {
+	if s.dir != "" {
+		s.Close()
+		os.RemoveAll(s.dir)
+		s.release()
+	}
 }
 
 func rankBinaryPlots(rep *rank.Report, dir, name string) error {

@@ -171,9 +171,10 @@ type rankPart struct {
 // met first (scikit-learn's positive class, when --pos-label is not
 // given). An error is the first of the file, as a sequential read reports
 // it.
-func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *rankFlags, b *rank.Builder, bn *rank.Binned) (*label.Set, string, error) {
+func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *rankFlags, b *rank.Spill, bn *rank.Binned) (*label.Set, string, error) {
 	workers := runtime.GOMAXPROCS(0)
 	est := estimateRows(path)
+	var spillErr error // the first error writing a spilled part
 	order := &chunkOrder[*rankPart]{
 		fresh: func() *rankPart { return &rankPart{binned: bn != nil} },
 		merge: func(p *rankPart) {
@@ -199,7 +200,9 @@ func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *ran
 					b.Grow(int(float64(est)*1.02*float64(pos)/float64(all))+1024, int(float64(est)*1.02*float64(neg)/float64(all))+1024)
 				}
 			}
-			b.Merge(&p.b)
+			if spillErr == nil {
+				spillErr = b.Merge(&p.b)
+			}
 		},
 		reset: func(p *rankPart) {
 			p.b.Reset()
@@ -227,6 +230,9 @@ func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *ran
 	posName, err := labelLog.resolve(r, err)
 	if err != nil {
 		return nil, "", err
+	}
+	if spillErr != nil {
+		return nil, "", fmt.Errorf("spilling the score table (--memory): %w", spillErr)
 	}
 	if bn == nil && b.Rows() != int64(r.Rows()) {
 		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged", b.Rows(), r.Rows()))

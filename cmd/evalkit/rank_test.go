@@ -137,6 +137,15 @@ func TestRankCLIOracle(t *testing.T) {
 				t.Fatal(err)
 			}
 			rankCheckCurvesOut(t, curvesOut, c.Expected)
+			// The same with a score table spilled to disk past 36 rows
+			// (--memory 2KiB): the same bytes.
+			var spilled bytes.Buffer
+			if err := run(append(args, "--memory", "2KiB"), nil, &spilled, &stderr); err != nil {
+				t.Fatalf("run --memory 2KiB: %v\n%s", err, stderr.String())
+			}
+			if !bytes.Equal(spilled.Bytes(), stdout.Bytes()) {
+				t.Errorf("--memory 2KiB changes the output")
+			}
 			for _, k := range keys {
 				want, ok := c.Expected[k]
 				if !ok {

@@ -32,7 +32,13 @@ func registerTemp(path string) (release func()) {
 			sig := <-ch
 			temps.Lock() // held until exit: no new registrations
 			for p := range temps.paths {
-				os.RemoveAll(p)
+				// Other goroutines may still be writing into a folder:
+				// once it is gone, nothing can be created in it.
+				for try := 0; try < 100; try++ {
+					if os.RemoveAll(p) == nil {
+						break
+					}
+				}
 			}
 			fmt.Fprintf(os.Stderr, "evalkit: %v: temporary files removed\n", sig)
 			code := 130

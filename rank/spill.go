@@ -1,0 +1,371 @@
+package rank
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"unsafe"
+)
+
+// Spill is a [Builder] whose samples may exceed memory: past MaxRows
+// samples held, they are written to temporary files, partitioned by the
+// order-preserving bits of the score (the same keys the radix sort uses),
+// and [Spill.Table] reads the parts back one at a time, highest scores
+// first, radix-sorts each and appends its rows to the table. Each part
+// holds whole tie groups in input order, so the table is the one a
+// [Builder] fed the same samples gives, to the bit (scores, masses summed
+// in the same order, and the collinear-vertex rule of [Table.ROC]).
+//
+// Memory is the samples held (8 bytes each, 16 with weights), the write
+// buffers (about as much again; 4 KiB to 64 KiB a part and class) and, while the table is built, one
+// part with its sort buffer plus the table itself (24 bytes a distinct
+// score): spilling bounds the memory of the rows, not of the distinct
+// scores.
+//
+// The partition is fixed at the first spill, from a sample of the keys
+// then held (their quantiles, so the parts are about equal if the rest of
+// the data is like its beginning); a part that comes back larger than
+// MaxRows is still read whole.
+type Spill struct {
+	maxRows int
+	parts   int
+	mkdir   func() (string, error)
+	dir     string
+	mem     Builder
+	split   []uint64 // part p holds the keys in [split[p-1], split[p])
+	files   []*spillFile
+	bufRecs int   // records a file buffers before writing
+	rows    int64 // samples held by mem or the files
+	err     error
+}
+
+// spillFile is one part of one class: its keys and, once the data is
+// weighted, its weights, with their write buffers.
+type spillFile struct {
+	keyPath, wPath string
+	keys           []uint64
+	w              []float64
+	n              int64 // records written (not counting the buffers)
+	weighted       bool  // the weight file exists
+}
+
+// spillBuf is the most records a part's file buffers (64 KiB); the
+// buffers of all parts hold at most about MaxRows records together, but at
+// least 512 each.
+const spillBuf = 8192
+
+// spillMinBuf is the least records a part's file buffers (tests lower it to
+// write the files often).
+var spillMinBuf = 512
+
+// NewSpill returns an empty spilling builder that holds at most maxRows
+// samples in memory (at least 1) and, past that, writes parts (about
+// parts of them, 2 to 4096) to files in the folder returned by mkdir,
+// called once, at the first spill. The caller removes that folder when
+// done (and on interrupt); [Spill.Close] removes the files.
+func NewSpill(maxRows, parts int, mkdir func() (string, error)) *Spill {
+	return &Spill{maxRows: max(maxRows, 1), parts: min(max(parts, 2), 4096), mkdir: mkdir}
+}
+
+// Grow reserves room for pos and neg more samples held in memory, scaled
+// down to at most MaxRows together.
+func (s *Spill) Grow(pos, neg int) {
+	if all := pos + neg; all > s.maxRows {
+		pos = int(float64(pos) / float64(all) * float64(s.maxRows))
+		neg = s.maxRows - pos
+	}
+	s.mem.Grow(pos, neg)
+}
+
+// Spilled reports whether samples were written to files.
+func (s *Spill) Spilled() bool { return s.split != nil }
+
+// Rows returns the number of samples added.
+func (s *Spill) Rows() int64 { return s.rows + s.mem.rows }
+
+// Add adds one sample, as [Builder.Add]; it also returns an error from
+// writing a part.
+func (s *Spill) Add(score float64, positive bool, weight float64) error {
+	if err := s.mem.Add(score, positive, weight); err != nil {
+		return err
+	}
+	return s.check()
+}
+
+// Merge appends the samples of o, as [Builder.Merge]; it returns an error
+// from writing a part, after which the Spill is unusable.
+func (s *Spill) Merge(o *Builder) error {
+	if s.err != nil {
+		return s.err
+	}
+	s.mem.Merge(o)
+	return s.check()
+}
+
+func (s *Spill) check() error {
+	if p, n := s.mem.Len(); p+n < s.maxRows {
+		return nil
+	}
+	if s.err = s.spill(); s.err != nil {
+		s.Close()
+	}
+	return s.err
+}
+
+// spill writes the samples held to the parts' buffers (and the full
+// buffers to their files), choosing the parts at the first call.
+func (s *Spill) spill() error {
+	b := &s.mem
+	if s.split == nil {
+		dir, err := s.mkdir()
+		if err != nil {
+			return err
+		}
+		s.dir = dir
+		s.split = splitters(b.posK, b.negK, s.parts)
+		s.files = make([]*spillFile, 2*(len(s.split)+1))
+		s.bufRecs = min(max(s.maxRows/len(s.files), spillMinBuf), spillBuf)
+		for i := range s.files {
+			s.files[i] = &spillFile{
+				keyPath: filepath.Join(dir, fmt.Sprintf("part%04d.%s.keys", i/2, [2]string{"pos", "neg"}[i%2])),
+				wPath:   filepath.Join(dir, fmt.Sprintf("part%04d.%s.weights", i/2, [2]string{"pos", "neg"}[i%2])),
+			}
+		}
+	}
+	if b.posW != nil {
+		// From now on every part keeps weights; rows spilled before had
+		// weight 1.
+		for _, f := range s.files {
+			if !f.weighted {
+				if err := f.startWeights(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for c, keys := range [2][]uint64{b.posK, b.negK} {
+		w := [2][]float64{b.posW, b.negW}[c]
+		for i, k := range keys {
+			f := s.files[2*s.part(k)+c]
+			f.keys = append(f.keys, k)
+			if f.weighted {
+				if w != nil {
+					f.w = append(f.w, w[i])
+				} else {
+					f.w = append(f.w, 1)
+				}
+			}
+			if len(f.keys) >= s.bufRecs {
+				if err := f.flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	s.rows += b.rows
+	b.Reset()
+	return nil
+}
+
+// part returns the part of key k.
+func (s *Spill) part(k uint64) int {
+	return sort.Search(len(s.split), func(i int) bool { return s.split[i] > k })
+}
+
+// splitters returns up to parts−1 distinct keys cutting a sample of the
+// keys into about equal parts.
+func splitters(pk, nk []uint64, parts int) []uint64 {
+	n := len(pk) + len(nk)
+	step := max(1, n/65536)
+	var sample []uint64
+	for i := 0; i < n; i += step {
+		if i < len(pk) {
+			sample = append(sample, pk[i])
+		} else {
+			sample = append(sample, nk[i-len(pk)])
+		}
+	}
+	slices.Sort(sample)
+	var split []uint64
+	for p := 1; p < parts; p++ {
+		k := sample[p*len(sample)/parts]
+		if len(split) == 0 || k > split[len(split)-1] {
+			split = append(split, k)
+		}
+	}
+	return split
+}
+
+// bytesOf views a slice of 8-byte numbers as bytes (the files are read by
+// the same process: native byte order).
+func bytesOf[T uint64 | float64](a []T) []byte {
+	if len(a) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(a))), 8*len(a))
+}
+
+func appendFile(path string, b []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func (f *spillFile) flush() error {
+	if len(f.keys) == 0 {
+		return nil
+	}
+	if err := appendFile(f.keyPath, bytesOf(f.keys)); err != nil {
+		return err
+	}
+	if f.weighted {
+		if err := appendFile(f.wPath, bytesOf(f.w)); err != nil {
+			return err
+		}
+	}
+	f.n += int64(len(f.keys))
+	f.keys, f.w = f.keys[:0], f.w[:0]
+	return nil
+}
+
+// startWeights writes weight 1 for every record so far.
+func (f *spillFile) startWeights() error {
+	f.weighted = true
+	ones := make([]float64, min(f.n, spillBuf))
+	for i := range ones {
+		ones[i] = 1
+	}
+	for left := f.n; left > 0; {
+		m := min(left, int64(len(ones)))
+		if err := appendFile(f.wPath, bytesOf(ones[:m])); err != nil {
+			return err
+		}
+		left -= m
+	}
+	f.w = slices.Grow(f.w[:0], len(f.keys))
+	for range f.keys {
+		f.w = append(f.w, 1)
+	}
+	return nil
+}
+
+// read returns the part's keys and weights (nil when unweighted).
+func (f *spillFile) read() ([]uint64, []float64, error) {
+	keys := make([]uint64, f.n+int64(len(f.keys)))
+	if f.n > 0 {
+		if err := readInto(f.keyPath, bytesOf(keys[:f.n])); err != nil {
+			return nil, nil, err
+		}
+	}
+	copy(keys[f.n:], f.keys)
+	if !f.weighted {
+		return keys, nil, nil
+	}
+	w := make([]float64, len(keys))
+	if f.n > 0 {
+		if err := readInto(f.wPath, bytesOf(w[:f.n])); err != nil {
+			return nil, nil, err
+		}
+	}
+	copy(w[f.n:], f.w)
+	return keys, w, nil
+}
+
+func readInto(path string, b []byte) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for len(b) > 0 {
+		n, err := f.Read(b)
+		if n == 0 && err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		b = b[n:]
+	}
+	return nil
+}
+
+// Table returns the score table of every sample added: the in-memory
+// [Builder.Table] when nothing was spilled; otherwise the parts are read
+// back, highest keys first, and their rows appended. It removes the files.
+func (s *Spill) Table() (*Table, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	if s.split == nil {
+		return s.mem.Table(), nil
+	}
+	defer s.Close()
+	weighted := s.mem.posW != nil || (len(s.files) > 0 && s.files[0].weighted)
+	if p, n := s.mem.Len(); p+n > 0 || s.mem.rows > 0 {
+		if err := s.spill(); err != nil {
+			return nil, err
+		}
+	}
+	t := &Table{Rows: s.rows, Weighted: weighted}
+	var np *npCum
+	if weighted {
+		np = &npCum{}
+	}
+	for p := len(s.files)/2 - 1; p >= 0; p-- {
+		pf, nf := s.files[2*p], s.files[2*p+1]
+		pk, pw, err := pf.read()
+		if err != nil {
+			return nil, err
+		}
+		nk, nw, err := nf.read()
+		if err != nil {
+			return nil, err
+		}
+		os.Remove(pf.keyPath)
+		os.Remove(nf.keyPath)
+		os.Remove(pf.wPath)
+		os.Remove(nf.wPath)
+		b := Builder{posK: pk, negK: nk, posW: pw, negW: nw}
+		b.sortKeys()
+		d := distinctKeys(pk, nk)
+		g0 := len(t.Score)
+		t.Score = slices.Grow(t.Score, d)[:g0+d]
+		t.Pos = slices.Grow(t.Pos, d)[:g0+d]
+		t.Neg = slices.Grow(t.Neg, d)[:g0+d]
+		if np != nil {
+			for len(np.flat)*64 < g0+d {
+				np.flat = append(np.flat, 0)
+			}
+		}
+		fillRows(t.Score[g0:], t.Pos[g0:], t.Neg[g0:], g0, pk, nk, pw, nw, np)
+	}
+	if np != nil {
+		t.npFlat = np.flat
+	}
+	return t, nil
+}
+
+// Close removes the spilled files (not the folder, which the caller's
+// mkdir made). It is safe to call more than once.
+func (s *Spill) Close() error {
+	var errs []error
+	for _, f := range s.files {
+		for _, p := range []string{f.keyPath, f.wPath} {
+			if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+				errs = append(errs, err)
+			}
+		}
+	}
+	s.files = nil
+	return errors.Join(errs...)
+}
+
+// Dir returns the folder of the spilled files ("" before the first spill).
+func (s *Spill) Dir() string { return s.dir }
