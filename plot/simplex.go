@@ -11,12 +11,13 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // MaxSimplexPoints bounds the points Simplex draws: it thins larger
 // samples evenly.
-const MaxSimplexPoints = 4000
+const MaxSimplexPoints = 1500
 
 // Simplex draws samples of a posterior over three outcomes (θ_B, θ_rope,
 // θ_A), each summing to 1, as points in the probability simplex, SVG: "B
@@ -28,6 +29,11 @@ const MaxSimplexPoints = 4000
 //
 // It returns an error for no samples or a sample outside the simplex.
 func Simplex(title string, labels [3]string, theta [][3]float64) ([]byte, error) {
+	return SimplexFormat("svg", title, labels, theta)
+}
+
+// SimplexFormat is Simplex encoded as "svg" or "png".
+func SimplexFormat(format, title string, labels [3]string, theta [][3]float64) ([]byte, error) {
 	if len(theta) == 0 {
 		return nil, fmt.Errorf("plot: simplex needs at least one sample")
 	}
@@ -38,7 +44,15 @@ func Simplex(title string, labels [3]string, theta [][3]float64) ([]byte, error)
 		}
 	}
 	width, height := 5*vg.Inch, 4.8*vg.Inch
-	cw := vgsvg.New(width, height)
+	var cw vg.CanvasWriterTo
+	switch format {
+	case "svg":
+		cw = vgsvg.New(width, height)
+	case "png":
+		cw = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
+	default:
+		return nil, fmt.Errorf("plot: unknown figure format %q", format)
+	}
 	c := draw.New(cw)
 	txt := func(size vg.Length, xa text.XAlignment, ya text.YAlignment) draw.TextStyle {
 		return draw.TextStyle{Color: color.Black, Font: font.From(gplot.DefaultFont, size), XAlign: xa, YAlign: ya, Handler: gplot.DefaultTextHandler}

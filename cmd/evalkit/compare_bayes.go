@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
@@ -108,7 +109,7 @@ func runSignedRank(e *env, args []string) error {
 	samples := fs.Int("samples", 50000, "Monte Carlo samples of the posterior")
 	seed := fs.Uint64("seed", 0, "seed of the Monte Carlo sampler (the same seed gives the same result)")
 	prior := fs.Float64("prior", 0.5, "strength of the Dirichlet process prior (a pseudo-observation at 0)")
-	plotPath := fs.String("plot", "", "write the posterior in the probability simplex to this SVG file")
+	plotPath := fs.String("plot", "", "write the posterior in the probability simplex to this file (SVG, or PNG for a .png name)")
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
@@ -135,7 +136,7 @@ func runSignedRank(e *env, args []string) error {
 		Prior: res.Prior, PABetter: res.PABetter, PEquivalent: res.PEquivalent, PBBetter: res.PBBetter}
 	if *plotPath != "" {
 		title := fmt.Sprintf("P(%s better) %.3f, P(equivalent) %.3f, P(%s better) %.3f", *a, res.PABetter, res.PEquivalent, *b, res.PBBetter)
-		svg, err := plot.Simplex(title, [3]string{*b + " better", "equivalent", *a + " better"}, res.Theta)
+		svg, err := plot.SimplexFormat(figureFormat(*plotPath), title, [3]string{*b + " better", "equivalent", *a + " better"}, res.Theta)
 		if err != nil {
 			return err
 		}
@@ -153,4 +154,12 @@ func runSignedRank(e *env, args []string) error {
 		items = append(items, kv("simplex plot", out.Plot))
 	}
 	return emit(e, f, out, pairsDoc("Bayesian signed-rank test ("+*a+" − "+*b+")", items...))
+}
+
+// figureFormat is "png" for a path ending in .png, else "svg".
+func figureFormat(path string) string {
+	if strings.HasSuffix(strings.ToLower(path), ".png") {
+		return "png"
+	}
+	return "svg"
 }

@@ -92,7 +92,7 @@ func runFriedman(e *env, args []string) error {
 	lower := fs.Bool("lower-is-better", false, "rank the lowest score first (errors, losses); default: highest first")
 	alpha := fs.Float64("alpha", 0.05, "significance level of the Nemenyi critical difference")
 	tie := fs.Bool("tie-correction", false, "divide χ²_F by the tie correction, as scipy.stats.friedmanchisquare")
-	plotPath := fs.String("plot", "", "write the critical-difference diagram, with the cliques of the post-hoc procedure, to this SVG file")
+	plotPath := fs.String("plot", "", "write the critical-difference diagram, with the cliques of the post-hoc procedure, to this file (SVG, or PNG for a .png name)")
 	postS := fs.String("posthoc", "nemenyi", "post-hoc procedure: nemenyi, holm, shaffer, bergmann (≤ 9 algorithms) or wilcoxon-holm; with --control: nemenyi (Bonferroni–Dunn), bonferroni-dunn, holm or wilcoxon-holm")
 	control := fs.String("control", "", "compare every algorithm with this one (a column name) instead of all pairs")
 	file, f, err := fileTask(e, fs, args, format)
@@ -173,7 +173,7 @@ func runFriedman(e *env, args []string) error {
 				title += ", control " + algs[ph.Control]
 			}
 		}
-		svg, err := plot.CDDiagramCliques("svg", title, algs, res.AvgRanks, res.PostHoc.CD, res.PostHoc.Cliques, *lower)
+		svg, err := plot.CDDiagramCliques(figureFormat(*plotPath), title, algs, res.AvgRanks, res.PostHoc.CD, res.PostHoc.Cliques, *lower)
 		if err != nil {
 			return err
 		}
