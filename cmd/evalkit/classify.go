@@ -372,7 +372,7 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 	if err := mo.Check("classify", names); err != nil {
 		return nil, optionUsage(err)
 	}
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
