@@ -27,9 +27,14 @@ func main() {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	stdoutTerm     bool         // stdout is a terminal: text is the default format
-	stderrTerm     bool         // stderr is a terminal: progress may be shown
-	inputFormat    table.Format // --input-format (Sniff: from the extension or the first bytes)
+	stdoutTerm     bool // stdout is a terminal: text is the default format
+	stderrTerm     bool // stderr is a terminal: progress may be shown
+	// capture, when set, receives a task's result value instead of its
+	// rendering on stdout (evalkit report runs tasks this way).
+	capture func(v any) error
+	// inputFormat is --input-format (Sniff: from the extension or the
+	// first bytes).
+	inputFormat table.Format
 }
 
 // command is one task of the command line. Each lives in its own file and

@@ -5,9 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report/page"
@@ -23,7 +26,7 @@ func init() {
 
 // reportTasks are the tasks "evalkit report" renders, in the order of
 // "--task" in the help.
-var reportTasks = []string{"classify", "rank", "regress", "cluster"}
+var reportTasks = []string{"classify", "rank", "regress", "cluster", "bleu", "chrf", "ter"}
 
 // reportTask infers the task of "evalkit report" from its arguments:
 // --task wins; else the first task (in the order of reportTasks) that
@@ -53,10 +56,13 @@ func reportTask(args []string) (string, error) {
 		}
 		names = append(names, name)
 	}
+	if task == "" && (slices.Contains(names, "hyp") || slices.Contains(names, "ref")) {
+		task = "bleu" // translations: BLEU unless --task chrf or ter
+	}
 	if task == "" {
 		task = "classify"
 	find:
-		for _, t := range reportTasks {
+		for _, t := range reportTasks[:4] {
 			fs := flag.NewFlagSet(t, flag.ContinueOnError)
 			var rf reportFlags
 			rf.define(fs, t)
@@ -85,7 +91,7 @@ func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*
 	case "classify":
 		var f classifyFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return classifyPage(e, path, &f) }
+		return func(e *env, path string) (*page.Page, error) { return classifyPage(e, path, &f, fs) }
 	case "rank":
 		var f rankFlags
 		f.define(fs)
@@ -117,6 +123,10 @@ func runReport(e *env, args []string) error {
 	task, err := reportTask(args)
 	if err != nil {
 		return err
+	}
+	switch task {
+	case "bleu", "chrf", "ter":
+		return textReport(e, task, args)
 	}
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	var rf reportFlags
@@ -177,13 +187,45 @@ func evalkitVersion() string {
 	return "devel"
 }
 
-func classifyPage(e *env, path string, f *classifyFlags) (*page.Page, error) {
+func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*page.Page, error) {
 	opt, err := f.options()
 	if err != nil {
 		return nil, err
 	}
 	if f.multilabel {
 		return nil, usagef("report: --multilabel is not rendered as a page yet")
+	}
+	if strings.Contains(f.predCol, ",") {
+		ci, withCI, err := f.ci.options()
+		if err != nil {
+			return nil, err
+		}
+		var cip *hyptest.CIOptions
+		if withCI {
+			cip = &ci
+		}
+		out, err := classifyModelsFile(e, path, f, opt, cip, f.models.options(fs))
+		if err != nil {
+			return nil, err
+		}
+		name := displayName(path)
+		p := &page.Page{Title: "Classification of several models: " + name}
+		p.Summary = []page.Fact{
+			{Name: "data", Value: page.T(name)},
+			{Name: "rows", Value: page.C("n", float64(out.N))},
+			{Name: "models", Value: page.T(f.predCol)},
+			{Name: "task", Value: page.T("classify, true labels " + f.trueCol)},
+		}
+		p.Sections = page.ModelsSections(out, func(i int, name string, rep any, prefix string) []*page.Section {
+			if r, ok := rep.(*classify.Report); ok {
+				return page.ClassifySections(r, prefix, name)
+			}
+			return nil
+		})
+		return p, nil
+	}
+	if name := f.models.used(fs); name != "" {
+		return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 	}
 	rep, c, err := classifyFile(e, path, f, opt)
 	if err != nil {
@@ -289,4 +331,61 @@ func clusterPage(e *env, path string, f *clusterFlags) (*page.Page, error) {
 	}
 	p.Sections = page.ClusterSections(rep, "")
 	return p, nil
+}
+
+// textReport runs bleu, chrf or ter with its own flags (args without the
+// report's -o, --title and --task) and renders its result value.
+func textReport(e *env, task string, args []string) error {
+	var rf reportFlags
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" || (name != "o" && name != "title" && name != "task") {
+			rest = append(rest, a)
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return usagef("report: flag needs an argument: -%s", name)
+			}
+			i++
+			val = args[i]
+		}
+		switch name {
+		case "o":
+			rf.out = val
+		case "title":
+			rf.title = val
+		}
+	}
+	if rf.out == "" {
+		rf.out = "report.html"
+	}
+	if rf.out == "-" {
+		return usagef("report: -o needs a file name")
+	}
+	var c *command
+	for _, cmd := range commands {
+		if cmd.name == task {
+			c = cmd
+		}
+	}
+	var got any
+	te := *e
+	te.capture = func(v any) error { got = v; return nil }
+	if err := c.run(&te, rest); err != nil {
+		return err
+	}
+	if got == nil {
+		return errHelp // the task printed its help
+	}
+	secs := page.TextSections(got)
+	if secs == nil {
+		return usagef("report: %s --sentence prints one score a line and is not rendered as a page", task)
+	}
+	p := &page.Page{Title: map[string]string{"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}[task] + " of machine translation"}
+	p.Summary = []page.Fact{{Name: "task", Value: page.T(task + " " + strings.Join(rest, " "))}}
+	p.Sections = secs
+	return writePage(p, rf.out, rf.title)
 }

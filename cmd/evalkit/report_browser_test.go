@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -261,6 +263,9 @@ func checkPage(t *testing.T, file string, jsonDoc []byte, sections []string, min
 			t.Fatal(err)
 		}
 		screenshot(t, ctx, filepath.Join(dir, base+"-light.png"))
+		if top, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(filepath.Join(dir, base+"-light-top.png"), top, 0o644)
+		}
 		setMedia(t, ctx, "", "dark")
 		bg := eval[string](t, ctx, `getComputedStyle(document.documentElement).backgroundColor`)
 		if bg != "rgb(22, 24, 28)" {
@@ -386,4 +391,79 @@ func TestReportBrowserCluster(t *testing.T) {
 	file := writeReport(t, "cluster", flags...)
 	js := runOut(t, append([]string{"cluster", "--format", "json"}, flags...)...)
 	checkPage(t, file, js, []string{"external", "internal"}, 1)
+}
+
+func TestReportBrowserClassifyModels(t *testing.T) {
+	chromium(t)
+	data := filepath.Join(t.TempDir(), "models.csv")
+	var b strings.Builder
+	b.WriteString("y_true,m1,m2,m3\n")
+	for i := range 600 {
+		y := i % 3
+		m1, m2, m3 := y, y, y
+		if i%5 == 0 {
+			m1 = (y + 1) % 3
+		}
+		if i%3 == 0 {
+			m2 = (y + 2) % 3
+		}
+		if i%7 == 0 {
+			m3 = (y + 1) % 3
+		}
+		fmt.Fprintf(&b, "c%d,c%d,c%d,c%d\n", y, m1, m2, m3)
+	}
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	flags := []string{"--pred", "m1,m2,m3", "--bootstrap", "200", data}
+	file := writeReport(t, "models", flags...)
+	js := runOut(t, append([]string{"classify", "--format", "json", "--ci"}, flags...)...)
+	checkPage(t, file, js, []string{"models", "measures-m1", "confusion-m2", "per-class-m3"}, 3)
+}
+
+// gunzipTo writes the decompressed gzip file src to dir and returns its path.
+func gunzipTo(t *testing.T, dir, src string) string {
+	t.Helper()
+	f, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, strings.TrimSuffix(filepath.Base(src), ".gz"))
+	if err := os.WriteFile(out, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestReportBrowserText(t *testing.T) {
+	chromium(t)
+	dir := t.TempDir()
+	w := "../../text/testdata/wmt17/newstest2017."
+	ref := gunzipTo(t, dir, w+"ref.en-de.txt.gz")
+	a := gunzipTo(t, dir, w+"uedin-nmt.4722.en-de.txt.gz")
+	b := gunzipTo(t, dir, w+"online-B.0.en-de.txt.gz")
+	for _, c := range []struct {
+		name, task string
+		flags      []string
+		sections   []string
+		figs       int
+	}{
+		{"bleu", "bleu", []string{"--hyp", a, "--ref", ref, "--confidence", "--confidence-n", "100"}, []string{"score"}, 1},
+		{"chrf", "chrf", []string{"--hyp", a, "--ref", ref}, []string{"score"}, 0},
+		{"ter-paired", "ter", []string{"--hyp", a, "--hyp", b, "--ref", ref, "--paired-bs", "--paired-bs-n", "50"}, []string{"systems"}, 1},
+		{"bleu-systems", "bleu", []string{"--hyp", a, "--hyp", b, "--ref", ref}, []string{"systems"}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file := writeReport(t, c.name, append([]string{"--task", c.task}, c.flags...)...)
+			js := runOut(t, append([]string{c.task, "--format", "json"}, c.flags...)...)
+			checkPage(t, file, js, c.sections, c.figs)
+		})
+	}
 }
