@@ -257,10 +257,27 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 	return rep, c, nil
 }
 
-// labelSet splits a multilabel cell: a JSON array of strings (JSON Lines),
-// or labels joined by sep; empty parts are dropped.
+// labelSet splits a multilabel cell: a list (Parquet), a JSON array of
+// strings (JSON Lines), or labels joined by sep; empty parts are dropped.
 func labelSet(r *table.Reader, col int, sep string, out [][]byte) ([][]byte, error) {
 	out = out[:0]
+	if items, ok, err := r.List(col); ok {
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range items {
+			if len(x) > 0 {
+				out = append(out, x)
+			}
+		}
+		return out, nil
+	}
+	if r.Format() == table.Parquet {
+		// A string joined by sep; a null is the empty set, as in JSON Lines.
+		if _, err := r.Text(col); err != nil && !errors.Is(err, table.ErrEmptyValue) {
+			return nil, err
+		}
+	}
 	if raw := r.RawJSON(col); len(raw) > 0 && raw[0] == '[' {
 		var xs []string
 		if err := json.Unmarshal(raw, &xs); err != nil {

@@ -56,6 +56,7 @@ func runABMeans(e *env, args []string) error {
 	alpha := fs.Float64("alpha", 0.05, "significance level for power and sample size")
 	target := fs.Float64("power", 0.8, "target power for the required sample size")
 	mde := fs.Float64("mde", 0, "minimum detectable difference mean_b − mean_a for power and sample size (default: the observed difference)")
+	inputFormatFlag(fs, e)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err

@@ -77,7 +77,7 @@ func runDeLong(e *env, args []string) error {
 		}
 		seen[c.kind] = true
 		if seen[kindZero] && seen[kindMinus1] {
-			return usagef("compare delong: %s:%d: labels include 0 and -1, so --pos-label is required", r.Name(), r.Line())
+			return usagef("compare delong: %s: labels include 0 and -1, so --pos-label is required", r.Position(r.Line()))
 		}
 		p := c.pos
 		a, err := r.Float(cols[1])

@@ -20,10 +20,19 @@ func maxFieldFlag(fs *flag.FlagSet, e *env) {
 	fs.IntVar(&e.maxField, "max-field", table.DefaultMaxField, "longest field (label, cell) read, in bytes; a longer one is an error naming its line and column (0: no limit)")
 }
 
-// open opens the table at path ("" or "-": standard input) with the
-// --max-field limit.
+// inputFormatFlag adds --input-format to fs, which sets e.inputFormat.
+func inputFormatFlag(fs *flag.FlagSet, e *env) {
+	fs.Func("input-format", "format of FILE: csv, tsv, jsonl or parquet (default: from the extension, else from the first bytes; needed for Parquet on standard input only when sniffing is not wanted)", func(s string) error {
+		f, err := table.ParseFormat(s)
+		e.inputFormat = f
+		return err
+	})
+}
+
+// open opens the table at path ("" or "-": standard input) in the format
+// of --input-format, with the --max-field limit.
 func (e *env) open(path string) (*table.Reader, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := table.OpenFormat(path, e.stdin, e.inputFormat)
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +60,7 @@ func outputFormat(e *env, s string) (report.Format, error) {
 // output format of --format.
 func fileTask(e *env, fs *flag.FlagSet, args []string, format *string) (path string, f report.Format, err error) {
 	maxFieldFlag(fs, e)
+	inputFormatFlag(fs, e)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return "", 0, err
