@@ -117,7 +117,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 		return nil, usagef("cluster: --weight applies to external indices only; internal indices take no weights")
 	}
 
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -179,7 +179,7 @@ type regressCols struct {
 // The kept values are charged to the memory budget bud; past it the read
 // stops with an error naming --bounded-memory.
 func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int, bud *budget.Budget) (*regress.Multi, *lineSample, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -200,7 +200,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 			return nil, nil, err
 		}
 	}
-	name := func(line int64) string { return fmt.Sprintf("%s:%d", r.Name(), line) }
+	name := func(line int64) string { return r.Position(int(line)) }
 	m := regress.NewMulti(k, opt)
 	m.SetRowName(name)
 	acct := bud.Account("regress's kept values (every row's target and absolute error, for medae and the D² scores)",
