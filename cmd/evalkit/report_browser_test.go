@@ -343,7 +343,7 @@ func TestReportBrowserRank(t *testing.T) {
 	os.WriteFile(data, []byte(b.String()), 0o644)
 	flags := []string{"--max-fpr", "0.2", data}
 	file := writeReport(t, "rank", flags...)
-	js := runOut(t, append([]string{"rank", "--format", "json"}, flags...)...)
+	js := runOut(t, append([]string{"rank", "--format", "json", "--ci"}, flags...)...)
 	checkPage(t, file, js, []string{"measures", "curves", "calibration", "thresholds"}, 8)
 }
 
@@ -369,7 +369,7 @@ func TestReportBrowserRegress(t *testing.T) {
 	os.WriteFile(data, []byte(b.String()), 0o644)
 	flags := []string{"--task", "regress", data}
 	file := writeReport(t, "regress", flags...)
-	js := runOut(t, "regress", "--format", "json", data)
+	js := runOut(t, "regress", "--format", "json", "--ci", data)
 	checkPage(t, file, js, []string{"measures", "figures"}, 4)
 }
 

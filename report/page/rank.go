@@ -58,7 +58,7 @@ func RankSections(models []RankModel) []*Section {
 				continue
 			}
 			some = true
-			cells = append(cells, N(Join(m.Prefix, key), *v))
+			cells = append(cells, withInterval(N(Join(m.Prefix, key), *v), m.Prefix, key, m.Report.Intervals))
 		}
 		if some {
 			meas.Rows = append(meas.Rows, cells)
@@ -66,11 +66,11 @@ func RankSections(models []RankModel) []*Section {
 	}
 	p := func(v float64) *float64 { return &v }
 	{
-		cells := []Cell{T("ROC AUC [DeLong interval]")}
+		cells := []Cell{T("ROC AUC [interval]")}
 		for _, m := range models {
 			r := m.Report
-			c := N(Join(m.Prefix, "roc_auc"), r.ROCAUC)
-			if r.AUCCI != nil {
+			c := withInterval(N(Join(m.Prefix, "roc_auc"), r.ROCAUC), m.Prefix, "roc_auc", r.Intervals)
+			if r.AUCCI != nil && c.LowKey == "" {
 				c = c.WithCI(Join(m.Prefix, "auc_ci_delong", 0), r.AUCCI[0], Join(m.Prefix, "auc_ci_delong", 1), r.AUCCI[1])
 			}
 			cells = append(cells, c)
@@ -130,6 +130,12 @@ func RankSections(models []RankModel) []*Section {
 		}
 	}
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{meas, ops}}
+	for _, m := range models {
+		if len(m.Report.Intervals) > 0 {
+			ms.Intro = fmt.Sprintf("Brackets give each number's %s confidence interval (the method of each is in the JSON's intervals).", levelText(m.Report.Level))
+			meas.Rows = append(meas.Rows, []Cell{T("confidence level (" + m.label() + ")"), N(Join(m.Prefix, "level"), m.Report.Level)})
+		}
+	}
 	for _, m := range models {
 		for _, w := range m.Report.Warnings {
 			ms.Add(Note("warning (" + m.label() + "): " + w))
