@@ -39,15 +39,15 @@ type Spill struct {
 	// wrapping ErrTooManyScores instead of growing the table further.
 	MaxScores int
 	maxRows   int
-	parts   int
-	mkdir   func() (string, error)
-	dir     string
-	mem     Builder
-	split   []uint64 // part p holds the keys in [split[p-1], split[p])
-	files   []*spillFile
-	bufRecs int   // records a file buffers before writing
-	rows    int64 // samples held by mem or the files
-	err     error
+	parts     int
+	mkdir     func() (string, error)
+	dir       string
+	mem       Builder
+	split     []uint64 // part p holds the keys in [split[p-1], split[p])
+	files     []*spillFile
+	bufRecs   int   // records a file buffers before writing
+	rows      int64 // samples held by mem or the files
+	err       error
 }
 
 // spillFile is one part of one class: its keys and, once the data is
