@@ -206,7 +206,10 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	var t *rank.Table
 	if bn != nil {
 		t = bn.Table()
-	} else if t, err = b.Table(); err != nil {
+	} else if t, err = b.Table(); errors.Is(err, rank.ErrTooManyScores) {
+		return nil, fmt.Errorf("%s: the score table (%d bytes a distinct score) does not fit --memory %s: %w; raise --memory, or use --bins N (constant memory)",
+			r.Name(), rankTableBytes, budget.FormatSize(f.memory.Bytes()), err)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: spilling the score table (--memory): %w", r.Name(), err)
 	}
 	opt := f.options()
@@ -248,6 +251,11 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 // distinct, 24 bytes of table and 16 of cumulative sums.
 const rankSpillRowBytes = 56
 
+// rankTableBytes is the memory of a distinct score in the table: score,
+// two masses and two cumulative sums. A spilled table stops past
+// --memory / rankTableBytes distinct scores.
+const rankTableBytes = 40
+
 // rankSpiller is the score table builder of "evalkit rank": it holds up to
 // --memory / rankSpillRowBytes rows and spills the rest to a temporary
 // folder, removed by cleanup (and on interrupt).
@@ -274,6 +282,9 @@ func rankSpill(limit int64, est int) *rankSpiller {
 		}
 		return dir, err
 	})
+	if limit > 0 {
+		s.MaxScores = int(max(1, limit/rankTableBytes))
+	}
 	return s
 }
 
@@ -287,19 +298,24 @@ func (s *rankSpiller) cleanup() {
 
 func rankBinaryPlots(rep *rank.Report, dir, name string) error {
 	model := "scores"
-	p, err := plot.ROC("ROC curve: "+name, model, rep.Figures.ROC.FPR, rep.Figures.ROC.TPR, rep.ROCAUC)
+	// Long curves are drawn from plot.MaxPoints of their own vertices,
+	// chosen by rank's thinning (the one of --curve-points).
+	roc, _ := rep.Figures.ROC.Thin(plot.MaxPoints)
+	pr, _ := rep.Figures.PR.Thin(plot.MaxPoints)
+	det, _ := rep.Figures.DET.Thin(plot.MaxPoints)
+	p, err := plot.ROC("ROC curve: "+name, model, roc.FPR, roc.TPR, rep.ROCAUC)
 	if err == nil {
 		err = plot.Save(p, dir, "roc")
 	}
 	if err == nil {
 		prev := rep.Positives / (rep.Positives + rep.Negatives)
-		p, err = plot.PR("Precision–recall curve: "+name, model, rep.Figures.PR.Recall, rep.Figures.PR.Precision, rep.AveragePrecision, prev)
+		p, err = plot.PR("Precision–recall curve: "+name, model, pr.Recall, pr.Precision, rep.AveragePrecision, prev)
 	}
 	if err == nil {
 		err = plot.Save(p, dir, "pr")
 	}
 	if err == nil {
-		p, err = plot.DET("DET curve: "+name, model, rep.Figures.DET.FPR, rep.Figures.DET.FNR)
+		p, err = plot.DET("DET curve: "+name, model, det.FPR, det.FNR)
 	}
 	if err == nil {
 		err = plot.Save(p, dir, "det")
@@ -375,7 +391,8 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		var fprs, tprs [][]float64
 		var aucs []float64
 		for c := range classes {
-			fprs, tprs = append(fprs, rep.Figures[c].FPR), append(tprs, rep.Figures[c].TPR)
+			roc, _ := rep.Figures[c].Thin(plot.MaxPoints)
+			fprs, tprs = append(fprs, roc.FPR), append(tprs, roc.TPR)
 			names = append(names, classes[c]+" vs rest")
 			aucs = append(aucs, rep.PerClass[c].ROCAUC)
 		}

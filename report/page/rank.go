@@ -328,3 +328,44 @@ func modelSuffix(m RankModel) string {
 	}
 	return " — " + m.Name
 }
+
+// RankMulticlassSections lays out a multiclass score report: the AUCs
+// (one-vs-rest and one-vs-one, macro and weighted), log loss, top-k
+// accuracy, each class's one-vs-rest AUC, and every class's one-vs-rest
+// ROC curve overlaid (when the report has its Figures).
+func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
+	t := &Table{Caption: "Measures", Header: []string{"measure", "value"}, RowHeads: true}
+	add := func(name, key string, v float64) { t.Rows = append(t.Rows, []Cell{T(name), N(key, v)}) }
+	add("ROC AUC one-vs-rest, macro", "roc_auc_ovr_macro", r.ROCAUCOvRMacro)
+	add("ROC AUC one-vs-rest, weighted", "roc_auc_ovr_weighted", r.ROCAUCOvRWeighted)
+	add("ROC AUC one-vs-one (Hand & Till), macro", "roc_auc_ovo_macro", r.ROCAUCOvOMacro)
+	add("ROC AUC one-vs-one, weighted", "roc_auc_ovo_weighted", r.ROCAUCOvOWeighted)
+	add("log loss", "log_loss", r.LogLoss)
+	add(fmt.Sprintf("top-%d accuracy", r.K), "top_k_accuracy", r.TopKAccuracy)
+	t.Rows = append(t.Rows, []Cell{T("rows"), C("n", float64(r.N))})
+	pc := &Table{Caption: "Each class against the rest", Header: []string{"class", "support", "ROC AUC"}, RowHeads: true}
+	for i, c := range r.PerClass {
+		pc.Rows = append(pc.Rows, []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), N(Join("per_class", i, "roc_auc_ovr"), c.ROCAUC)})
+	}
+	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
+	for _, w := range r.Warnings {
+		s.Add(Note("warning: " + w))
+	}
+	out := []*Section{s}
+	if len(r.Figures) == len(r.PerClass) && len(r.Figures) > 0 {
+		roc := &Figure{Title: "One-vs-rest ROC curves", XLabel: "false positive rate (FPR)", YLabel: "true positive rate (TPR)",
+			X: Axis{Min: 0, Max: 1}, Y: Axis{Min: 0, Max: 1}, Square: true, Legend: "br",
+			Refs: []Series{{X: []float64{0, 1}, Y: []float64{0, 1}}}, Desc: "Each class's scores against the rest; the dashed diagonal is chance."}
+		note := ""
+		for i, c := range r.Figures {
+			th, e := c.Thin(CurvePoints)
+			name := r.PerClass[i].Label
+			roc.Series = append(roc.Series, Series{Name: fmt.Sprintf("%s AUC %s", name, report.Sig(r.PerClass[i].ROCAUC)), X: th.FPR, Y: th.TPR, Style: i})
+			roc.Desc += fmt.Sprintf(" %s: AUC %s.", name, report.Sig(r.PerClass[i].ROCAUC))
+			note += name + ": " + thinNote(len(th.FPR), len(c.FPR), e) + " "
+		}
+		roc.Note = note
+		out = append(out, &Section{ID: "curves", Title: "ROC curves", Blocks: []Block{roc}})
+	}
+	return out
+}
