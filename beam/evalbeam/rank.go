@@ -392,7 +392,9 @@ func encodeRanged(r int, t *rank.Table) (rangedTable, error) {
 // and concatenates them highest range (highest scores) first.
 type orderedMergeFn struct{}
 
-func (f *orderedMergeFn) CreateAccumulator() *rangeSet { return &rangeSet{Parts: map[int]*rank.Table{}} }
+func (f *orderedMergeFn) CreateAccumulator() *rangeSet {
+	return &rangeSet{Parts: map[int]*rank.Table{}}
+}
 
 func (f *orderedMergeFn) AddInput(a *rangeSet, in rangedTable) (*rangeSet, error) {
 	t, err := decodeTable(in.Table)
