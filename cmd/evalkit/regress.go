@@ -11,8 +11,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -34,12 +36,15 @@ type regressFlags struct {
 	multi                         *string
 	bounded                       *bool
 	plotDir                       *string
+	ci                            ciFlags
+	memory                        *budget.Size
 	format                        *string
+	models                        modelFlags
 }
 
 func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.trueCols = fs.String("true", "y_true", "target column(s), comma-separated for several outputs")
-	f.predCols = fs.String("pred", "y_pred", "prediction column(s), one per --true column")
+	f.predCols = fs.String("pred", "y_pred", "prediction column(s), one per --true column; with one --true, a comma list m1,m2,… evaluates and compares several models")
 	f.weightCol = fs.String("weight", "", "sample-weight column (default: every row weighs 1)")
 	f.eps = fs.Float64("mape-epsilon", 0, "MAPE denominator max(|y|, ε); 0 makes a zero target undefined (scikit-learn uses 2.220446049250313e-16)")
 	f.alpha = fs.Float64("alpha", 0.5, "quantile α of the pinball loss and D² pinball, in (0, 1)")
@@ -48,7 +53,10 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.multi = fs.String("multioutput", "uniform", "several outputs: raw, uniform or variance-weighted")
 	f.bounded = fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
 	f.plotDir = fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
+	f.ci.define(fs)
+	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
+	f.models.define(fs, "mse")
 }
 
 func runRegress(e *env, args []string) error {
@@ -58,6 +66,19 @@ func runRegress(e *env, args []string) error {
 	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
+	}
+	if trues, preds := splitList(*f.trueCols), splitList(*f.predCols); len(trues) == 1 && len(preds) > 1 {
+		if *f.plotDir != "" {
+			return usagef("regress: --plot is for one model")
+		}
+		out, err := regressModelsFile(e, path, &f, fs)
+		if err != nil {
+			return err
+		}
+		return emit(e, outFmt, out, func() *report.Doc { return out.Doc("Regression of " + displayName(path)) })
+	}
+	if name := f.models.used(fs); name != "" {
+		return usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
 	}
 	sampleSize := 0
 	if *f.plotDir != "" {
@@ -103,13 +124,29 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int) (*regress
 	if err := regress.CheckOptions(opt); err != nil {
 		return nil, nil, usagef("regress: %v", err)
 	}
-	m, sample, err := readRegress(e, path, regressCols{trues, preds, *f.weightCol}, opt, sampleSize)
+	ci, withCI, err := f.ci.options()
 	if err != nil {
 		return nil, nil, err
+	}
+	if withCI && len(trues) > 1 {
+		return nil, nil, usagef("regress: --ci is for one output")
+	}
+	m, sample, err := readRegress(e, path, regressCols{trues, preds, *f.weightCol}, opt, sampleSize, f.memory.Budget())
+	if err != nil {
+		return nil, nil, err
+	}
+	var ivs *regress.Intervals
+	if withCI { // before the report, whose quantile measures reorder the kept values
+		if ivs, err = m.Output(0).Intervals(ci); err != nil {
+			return nil, nil, err
+		}
 	}
 	res, err := regress.NewResult(m, ropt)
 	if err != nil {
 		return nil, nil, optionUsage(err)
+	}
+	if ivs != nil {
+		res.Single.SetIntervals(ivs, res.Signature)
 	}
 	return res, sample, nil
 }
@@ -137,7 +174,10 @@ type regressCols struct {
 // warnings print as file:line; a state keeps the smallest, so a warning
 // names the first offending row of the file. An error is the first one in
 // the file, as a sequential read would report it.
-func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int) (*regress.Multi, *lineSample, error) {
+//
+// The kept values are charged to the memory budget bud; past it the read
+// stops with an error naming --bounded-memory.
+func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int, bud *budget.Budget) (*regress.Multi, *lineSample, error) {
 	r, err := table.Open(path, e.stdin)
 	if err != nil {
 		return nil, nil, err
@@ -162,9 +202,16 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 	name := func(line int64) string { return fmt.Sprintf("%s:%d", r.Name(), line) }
 	m := regress.NewMulti(k, opt)
 	m.SetRowName(name)
-	if n := estimateRows(path); n > 0 {
+	acct := bud.Account("regress's kept values (every row's target and absolute error, for medae and the D² scores)",
+		"or use --bounded-memory to skip those measures")
+	// Reserve room for the estimated rows when that fits the budget;
+	// otherwise the values grow as read, and the budget stops them.
+	if n := estimateRows(path); n > 0 && opt.KeepValues && int64(n)*24*int64(k) <= bud.Available() {
 		for j := range k {
 			m.Output(j).Grow(n)
+		}
+		if err := acct.Set(m.Bytes()); err != nil {
+			return nil, nil, err
 		}
 	}
 	merge := &chunkOrder[*regress.Multi]{
@@ -175,6 +222,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 		},
 		merge: m.Merge,
 		reset: (*regress.Multi).Reset,
+		check: func() error { return acct.Set(m.Bytes()) },
 	}
 	workers := runtime.GOMAXPROCS(0)
 	batches := make([]*regressBatch, workers)
@@ -185,12 +233,14 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 	}
 	defer progress(e, r)()
 	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
+		if err := merge.failed(); err != nil {
+			return err
+		}
 		c := merge.get()
 		if err := batches[worker].read(sub, c, samples[worker]); err != nil {
 			return err
 		}
-		merge.put(sub.Chunk(), c)
-		return nil
+		return merge.put(sub.Chunk(), c)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -446,4 +496,35 @@ func (s *lineSample) columns(k int) (ys, ps [][]float64) {
 		}
 	}
 	return ys, ps
+}
+
+// regressModelsFile reads one target and several models' predictions of it
+// (one output per model, on every core) and evaluates the models.
+func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*report.Models, error) {
+	target, names := splitList(*f.trueCols)[0], splitList(*f.predCols)
+	mo := f.models.options(fs)
+	if err := mo.Check("regress", names); err != nil {
+		return nil, optionUsage(err)
+	}
+	ropt := regress.ReportOptions{NFeatures: *f.nFeatures, Weights: *f.weightCol}
+	if err := ropt.Validate(); err != nil {
+		return nil, optionUsage(err)
+	}
+	opt := regress.Options{MAPEEpsilon: *f.eps, Alpha: *f.alpha, Power: *f.power, KeepValues: !*f.bounded}
+	if err := regress.CheckOptions(opt); err != nil {
+		return nil, usagef("regress: %v", err)
+	}
+	trues := make([]string, len(names))
+	for j := range trues {
+		trues[j] = target
+	}
+	m, _, err := readRegress(e, path, regressCols{trues, names, *f.weightCol}, opt, 0, f.memory.Budget())
+	if err != nil {
+		return nil, err
+	}
+	out, err := regress.NewModelsReport(m, target, names, ropt, mo)
+	if err != nil {
+		return nil, optionUsage(err)
+	}
+	return out, nil
 }
