@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -456,13 +457,18 @@ func TestReportBrowserText(t *testing.T) {
 		figs       int
 	}{
 		{"bleu", "bleu", []string{"--hyp", a, "--ref", ref, "--confidence", "--confidence-n", "100"}, []string{"score"}, 1},
-		{"chrf", "chrf", []string{"--hyp", a, "--ref", ref}, []string{"score"}, 0},
+		{"chrf", "chrf", []string{"--hyp", a, "--ref", ref, "--confidence-n", "100"}, []string{"score"}, 0},
 		{"ter-paired", "ter", []string{"--hyp", a, "--hyp", b, "--ref", ref, "--paired-bs", "--paired-bs-n", "50"}, []string{"systems"}, 1},
-		{"bleu-systems", "bleu", []string{"--hyp", a, "--hyp", b, "--ref", ref}, []string{"systems"}, 1},
+		{"bleu-systems", "bleu", []string{"--hyp", a, "--hyp", b, "--ref", ref, "--confidence-n", "100"}, []string{"systems"}, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			file := writeReport(t, c.name, append([]string{"--task", c.task}, c.flags...)...)
-			js := runOut(t, append([]string{c.task, "--format", "json"}, c.flags...)...)
+			// The report adds --confidence unless a paired test is asked for.
+			twin := append([]string{c.task, "--format", "json"}, c.flags...)
+			if !slices.Contains(c.flags, "--confidence") && !slices.Contains(c.flags, "--paired-bs") {
+				twin = append(twin, "--confidence")
+			}
+			js := runOut(t, twin...)
 			checkPage(t, file, js, c.sections, c.figs)
 		})
 	}
@@ -494,4 +500,25 @@ func TestReportBrowserRankModels(t *testing.T) {
 	file = writeReport(t, "rank-multiclass", mflags...)
 	js = runOut(t, append([]string{"rank", "--format", "json"}, mflags...)...)
 	checkPage(t, file, js, []string{"measures", "curves"}, 1)
+}
+
+func TestReportBrowserRegressClusterModels(t *testing.T) {
+	chromium(t)
+	data := filepath.Join(t.TempDir(), "rc.csv")
+	var b strings.Builder
+	b.WriteString("y,p1,p2,k,c1,c2\n")
+	for i := range 800 {
+		y := float64(i%101) + 1
+		k := i % 4
+		fmt.Fprintf(&b, "%g,%g,%g,k%d,c%d,c%d\n", y, y+float64(i%13-6)*0.7, y+float64(i%7-3)*1.9, k, k, (k+i%3)%4)
+	}
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	flags := []string{"--task", "regress", "--true", "y", "--pred", "p1,p2", "--bootstrap", "100", data}
+	file := writeReport(t, "regress-models", flags...)
+	js := runOut(t, append([]string{"regress", "--format", "json", "--ci"}, flags[2:]...)...)
+	checkPage(t, file, js, []string{"models", "measures-p1", "measures-p2"}, 0)
+	cflags := []string{"--task", "cluster", "--true", "k", "--pred", "c1,c2", "--bootstrap", "100", data}
+	file = writeReport(t, "cluster-models", cflags...)
+	js = runOut(t, append([]string{"cluster", "--format", "json", "--ci"}, cflags[2:]...)...)
+	checkPage(t, file, js, []string{"models", "external-c1", "external-c2"}, 0)
 }
