@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
@@ -518,11 +519,19 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 	for j := range trues {
 		trues[j] = target
 	}
+	ci, withCI, err := f.ci.options()
+	if err != nil {
+		return nil, err
+	}
+	var cip *hyptest.CIOptions
+	if withCI {
+		cip = &ci
+	}
 	m, _, err := readRegress(e, path, regressCols{trues, names, *f.weightCol}, opt, 0, f.memory.Budget())
 	if err != nil {
 		return nil, err
 	}
-	out, err := regress.NewModelsReport(m, target, names, ropt, mo)
+	out, err := regress.NewModelsReport(m, target, names, ropt, mo, cip)
 	if err != nil {
 		return nil, optionUsage(err)
 	}
