@@ -28,6 +28,8 @@ type pqRow struct {
 	F32    float32  `parquet:"f32"`
 	U      uint32   `parquet:"u"`
 	Labels []string `parquet:"labels,list"`
+	DScore float64  `parquet:"dscore,dict"`
+	DOpt   *int32   `parquet:"dopt,optional,dict"`
 }
 
 // pqRows makes n rows; row i has a null opt when i%7 == 3.
@@ -42,6 +44,11 @@ func pqRows(n int, seed uint64) []pqRow {
 		}
 		if i%7 != 3 {
 			r.Opt = &o
+		}
+		r.DScore = float64(rng.IntN(5)) / 4
+		if i%5 != 1 {
+			d := int32(rng.IntN(3) - 1)
+			r.DOpt = &d
 		}
 		for range rng.IntN(3) {
 			r.Labels = append(r.Labels, fmt.Sprintf("l%d", rng.IntN(5)))
@@ -86,9 +93,13 @@ func (r pqRow) want() []string {
 	if r.Opt != nil {
 		opt = strconv.FormatFloat(*r.Opt, 'g', -1, 64)
 	}
+	dopt := ""
+	if r.DOpt != nil {
+		dopt = strconv.Itoa(int(*r.DOpt))
+	}
 	return []string{strconv.FormatInt(r.Y, 10), strconv.FormatFloat(r.Score, 'g', -1, 64), r.Name, opt,
 		strconv.FormatBool(r.B), strconv.FormatFloat(float64(r.F32), 'g', -1, 32), strconv.FormatUint(uint64(r.U), 10),
-		strings.Join(r.Labels, "|")}
+		strings.Join(r.Labels, "|"), strconv.FormatFloat(r.DScore, 'g', -1, 64), dopt}
 }
 
 var pqCodecs = map[string]compress.Codec{
@@ -130,7 +141,7 @@ func readPQ(t *testing.T, r *Reader, parallel bool) [][]string {
 						return nil, err
 					}
 					var pe *ParseError
-					if !errors.As(err, &pe) || pe.Column != "opt" || pe.RowGroup < 1 || pe.Row < 1 {
+					if !errors.As(err, &pe) || pe.Column != "opt" && pe.Column != "dopt" || pe.RowGroup < 1 || pe.Row < 1 {
 						return nil, fmt.Errorf("null error %v lacks its position", err)
 					}
 					// Its row in the file: the Line's row.
@@ -198,7 +209,7 @@ func TestParquetRoundTrip(t *testing.T) {
 						t.Fatal(err)
 					}
 					defer r.Close()
-					if got := strings.Join(r.Header(), ","); got != "y,score,name,opt,b,f32,u,labels" {
+					if got := strings.Join(r.Header(), ","); got != "y,score,name,opt,b,f32,u,labels,dscore,dopt" {
 						t.Fatalf("header %s", got)
 					}
 					got := readPQ(t, r, parallel)
