@@ -20,77 +20,108 @@ var errFeatureRange = errors.New("beyond ±1e150, where squared distances overfl
 
 var errNotWhole = errors.New("not a whole number (weights of clustering rows are frequencies)")
 
+// clusterFlags are the flags of "evalkit cluster" (and of "evalkit report
+// --task cluster").
+type clusterFlags struct {
+	trueCol, predCol, featCols, weightCol, metricName, avgName *string
+	beta                                                       *float64
+	sample, limit                                              *int
+	seed                                                       *uint64
+	format                                                     *string
+	set                                                        func() map[string]bool
+}
+
+func (f *clusterFlags) define(fs *flag.FlagSet) {
+	f.trueCol = fs.String("true", "y_true", "column of reference labels C* (external indices)")
+	f.predCol = fs.String("pred", "y_pred", "column of predicted cluster labels C")
+	f.featCols = fs.String("features", "", "comma-separated feature columns c1,c2,… (internal indices)")
+	f.weightCol = fs.String("weight", "", "column of integer frequency weights (external indices only)")
+	f.metricName = fs.String("metric", "euclidean", "distance for internal indices: euclidean, manhattan or cosine")
+	f.beta = fs.Float64("beta", 1, "weight of completeness in the V-measure")
+	f.avgName = fs.String("average", "arithmetic", "mean of the entropies for nmi and ami: min, geometric, arithmetic or max")
+	f.sample = fs.Int("sample", 0, "compute the silhouette on N rows drawn with --seed (0: all rows)")
+	f.seed = fs.Uint64("seed", 1, "random seed for --sample")
+	f.limit = fs.Int("pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
+	f.format = formatFlag(fs)
+	f.set = func() map[string]bool {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		return set
+	}
+}
+
 func runCluster(e *env, args []string) error {
 	fs := flag.NewFlagSet("cluster", flag.ContinueOnError)
-	trueCol := fs.String("true", "y_true", "column of reference labels C* (external indices)")
-	predCol := fs.String("pred", "y_pred", "column of predicted cluster labels C")
-	featCols := fs.String("features", "", "comma-separated feature columns c1,c2,… (internal indices)")
-	weightCol := fs.String("weight", "", "column of integer frequency weights (external indices only)")
-	metricName := fs.String("metric", "euclidean", "distance for internal indices: euclidean, manhattan or cosine")
-	beta := fs.Float64("beta", 1, "weight of completeness in the V-measure")
-	avgName := fs.String("average", "arithmetic", "mean of the entropies for nmi and ami: min, geometric, arithmetic or max")
-	sample := fs.Int("sample", 0, "compute the silhouette on N rows drawn with --seed (0: all rows)")
-	seed := fs.Uint64("seed", 1, "random seed for --sample")
-	limit := fs.Int("pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
-	format := formatFlag(fs)
-	path, outFmt, err := fileTask(e, fs, args, format)
+	var f clusterFlags
+	f.define(fs)
+	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
 	}
+	out, err := clusterFile(e, path, &f)
+	if err != nil {
+		return err
+	}
+	return emit(e, outFmt, out, out.Doc)
+}
+
+// clusterFile checks the flags, reads the file and computes the report.
+func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) {
+	trueCol, predCol, featCols, weightCol := f.trueCol, f.predCol, f.featCols, f.weightCol
+	metricName, beta, avgName, sample, seed, limit := f.metricName, f.beta, f.avgName, f.sample, f.seed, f.limit
 	metric, err := cluster.ParseMetric(*metricName)
 	if err != nil {
-		return usagef("cluster: --metric: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+		return nil, usagef("cluster: --metric: %v", strings.TrimPrefix(err.Error(), "cluster: "))
 	}
 	avg, err := cluster.ParseAverage(*avgName)
 	if err != nil {
-		return usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+		return nil, usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
 	}
 	opt := cluster.ReportOptions{Beta: *beta, Average: avg, Weights: *weightCol,
 		Internal: cluster.Options{Metric: metric, MaxPairwise: *limit, SilhouetteSample: *sample, Seed: *seed}}
 	if err := opt.Validate(); err != nil {
-		return optionUsage(err)
+		return nil, optionUsage(err)
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := f.set()
 	var features []string
 	if *featCols != "" {
 		features = strings.Split(*featCols, ",")
 		for _, f := range features {
 			if f == "" {
-				return usagef("cluster: --features %q names an empty column", *featCols)
+				return nil, usagef("cluster: --features %q names an empty column", *featCols)
 			}
 		}
 	}
 	external := len(features) == 0 || set["true"]
 	internal := len(features) > 0
 	if internal && *weightCol != "" {
-		return usagef("cluster: --weight applies to external indices only; internal indices take no weights")
+		return nil, usagef("cluster: --weight applies to external indices only; internal indices take no weights")
 	}
 
 	r, err := table.Open(path, e.stdin)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer r.Close()
 	tc, wc := -1, -1
 	if external {
 		if tc, err = r.Col(*trueCol); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	pc, err := r.Col(*predCol)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if *weightCol != "" {
 		if wc, err = r.Col(*weightCol); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	fc := make([]int, len(features))
 	for i, f := range features {
 		if fc[i], err = r.Col(f); err != nil {
-			return err
+			return nil, err
 		}
 	}
 
@@ -174,7 +205,7 @@ func runCluster(e *env, args []string) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 
 	var tabp *cluster.Contingency
@@ -196,10 +227,10 @@ func runCluster(e *env, args []string) error {
 	}
 	out, err := cluster.NewReport(tabp, in, opt)
 	if errors.Is(err, cluster.ErrEmpty) && external {
-		return fmt.Errorf("%s: every row has weight 0", r.Name())
+		return nil, fmt.Errorf("%s: every row has weight 0", r.Name())
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %v", r.Name(), err)
+		return nil, fmt.Errorf("%s: %v", r.Name(), err)
 	}
-	return emit(e, outFmt, out, out.Doc)
+	return out, nil
 }

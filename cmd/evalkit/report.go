@@ -23,7 +23,7 @@ func init() {
 
 // reportTasks are the tasks "evalkit report" renders, in the order of
 // "--task" in the help.
-var reportTasks = []string{"classify", "rank", "regress"}
+var reportTasks = []string{"classify", "rank", "regress", "cluster"}
 
 // reportTask infers the task of "evalkit report" from its arguments:
 // --task wins; else the first task (in the order of reportTasks) that
@@ -90,6 +90,10 @@ func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*
 		var f rankFlags
 		f.define(fs)
 		return func(e *env, path string) (*page.Page, error) { return rankPage(e, path, &f) }
+	case "cluster":
+		var f clusterFlags
+		f.define(fs)
+		return func(e *env, path string) (*page.Page, error) { return clusterPage(e, path, &f) }
 	case "regress":
 		var f regressFlags
 		f.define(fs)
@@ -260,5 +264,24 @@ func regressPage(e *env, path string, f *regressFlags) (*page.Page, error) {
 		{Name: "task", Value: page.T("regress, columns " + trues[0] + " / " + preds[0])},
 	}
 	p.Sections = page.RegressSections(rep, &fg, "", trues[0], preds[0])
+	return p, nil
+}
+
+func clusterPage(e *env, path string, f *clusterFlags) (*page.Page, error) {
+	rep, err := clusterFile(e, path, f)
+	if err != nil {
+		return nil, err
+	}
+	name := displayName(path)
+	p := &page.Page{Title: "Clustering: " + name}
+	p.Summary = []page.Fact{
+		{Name: "data", Value: page.T(name)},
+		{Name: "rows", Value: page.C("n", float64(rep.N))},
+	}
+	if x := rep.ExternalReport; x != nil {
+		p.Summary = append(p.Summary, page.Fact{Name: "reference classes", Value: page.C("n_classes", float64(x.Classes))},
+			page.Fact{Name: "clusters", Value: page.C("n_clusters", float64(x.Clusters))})
+	}
+	p.Sections = page.ClusterSections(rep, "")
 	return p, nil
 }

@@ -367,3 +367,23 @@ func TestReportBrowserRegress(t *testing.T) {
 	js := runOut(t, "regress", "--format", "json", data)
 	checkPage(t, file, js, []string{"measures", "figures"}, 4)
 }
+
+func TestReportBrowserCluster(t *testing.T) {
+	chromium(t)
+	data := filepath.Join(t.TempDir(), "clu.csv")
+	var b strings.Builder
+	b.WriteString("y_true,y_pred,x1,x2\n")
+	for i := range 300 {
+		c := i % 3
+		p := c
+		if i%11 == 0 {
+			p = (c + 1) % 3
+		}
+		fmt.Fprintf(&b, "k%d,c%d,%g,%g\n", c, p, float64(c*4)+float64(i%7)*0.3, float64(c)+float64(i%5)*0.2)
+	}
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	flags := []string{"--features", "x1,x2", "--true", "y_true", data}
+	file := writeReport(t, "cluster", flags...)
+	js := runOut(t, append([]string{"cluster", "--format", "json"}, flags...)...)
+	checkPage(t, file, js, []string{"external", "internal"}, 1)
+}

@@ -1,0 +1,88 @@
+package page
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// ClusterSections lays out a clustering report: the external indices with
+// the pair counts a, b, c, d, and the internal indices with each cluster's
+// statistics. prefix is the report's JSON path.
+func ClusterSections(r *cluster.Report, prefix string) []*Section {
+	k := func(parts ...any) string { return Join(append([]any{prefix}, parts...)...) }
+	var out []*Section
+	if x := r.ExternalReport; x != nil {
+		t := &Table{Caption: "External indices (against the reference labels)", Header: []string{"index", "value"}, RowHeads: true}
+		add := func(name, key string, v float64) { t.Rows = append(t.Rows, []Cell{T(name), N(k(key), v)}) }
+		add("Jaccard coefficient a/(a+b+c)", "jaccard", x.Jaccard)
+		add("Fowlkes–Mallows index", "fowlkes_mallows", x.FowlkesMallows)
+		add("Rand index", "rand_index", x.RandIndex)
+		add("adjusted Rand index", "adjusted_rand_index", x.AdjustedRandIndex)
+		add("mutual information (nats)", "mutual_info", x.MutualInfo)
+		add("normalised MI ("+x.Average+")", "nmi", x.NMI)
+		add("adjusted MI ("+x.Average+")", "ami", x.AMI)
+		add("homogeneity", "homogeneity", x.Homogeneity)
+		add("completeness", "completeness", x.Completeness)
+		add(fmt.Sprintf("V-measure (β = %s)", report.Sig(x.Beta)), "v_measure", x.VMeasure)
+		add("purity", "purity", x.Purity)
+		t.Rows = append(t.Rows, []Cell{T("reference classes"), C(k("n_classes"), float64(x.Classes))}, []Cell{T("clusters"), C(k("n_clusters"), float64(x.Clusters))},
+			[]Cell{T("rows"), C(k("n"), float64(r.N))})
+		tot := float64(x.A + x.B + x.C + x.D)
+		sh := func(v int64) float64 {
+			if tot == 0 {
+				return 0
+			}
+			return math.Sqrt(float64(v) / tot)
+		}
+		pairs := &HeatMap{Caption: "Pair counts (unordered pairs of rows; shade: share of all pairs)", RowTitle: "clustering C", ColTitle: "reference C*",
+			RowLabels: []string{"same cluster", "different clusters"}, ColLabels: []string{"same class", "different classes"},
+			Cells: [][]Cell{{C(k("a"), float64(x.A)), C(k("b"), float64(x.B))}, {C(k("c"), float64(x.C)), C(k("d"), float64(x.D))}},
+			Shade: [][]float64{{sh(x.A), sh(x.B)}, {sh(x.C), sh(x.D)}}}
+		out = append(out, &Section{ID: "external", Title: "External indices",
+			Intro:  "a = |SS|: pairs in the same cluster and the same class; b = |SD|: same cluster, different classes; c = |DS|: different clusters, same class; d = |DD|: different in both (seed 002). a + b + c + d = m(m − 1)/2.",
+			Blocks: []Block{t, pairs}})
+	}
+	if in := r.InternalReport; in != nil {
+		t := &Table{Caption: "Internal indices (" + in.Metric + " distance)", Header: []string{"index", "value"}, RowHeads: true}
+		add := func(name, key string, v float64) { t.Rows = append(t.Rows, []Cell{T(name), N(k(key), v)}) }
+		add("Davies–Bouldin (scikit-learn: scatter = mean distance to centroid)", "davies_bouldin", in.DaviesBouldin)
+		add("Davies–Bouldin (seed 002: scatter = avg(C))", "davies_bouldin_avgpair", in.DaviesBouldinAvgPair)
+		add("Dunn index", "dunn", in.Dunn)
+		add("silhouette", "silhouette", in.Silhouette)
+		add("Calinski–Harabasz", "calinski_harabasz", in.CalinskiHarabasz)
+		t.Rows = append(t.Rows, []Cell{T("rows of the silhouette"), C(k("silhouette_rows"), float64(in.SilhouetteRows))})
+		ct := &Table{Caption: "Clusters", Header: []string{"cluster", "size", "scatter", "avg(C)", "diam(C)", "silhouette"}, RowHeads: true}
+		f := &Figure{Title: "Silhouette by cluster", XLabel: "cluster", YLabel: "mean silhouette (−1 to 1)", Y: Axis{Min: -1, Max: 1},
+			X: Axis{Min: -0.5, Max: float64(len(in.Clusters)) - 0.5}}
+		b := Bars{Style: 0}
+		var names []string
+		desc := "Mean silhouette of each cluster's rows:"
+		for i, c := range in.Clusters {
+			ck := func(f string) string { return k("clusters", i, f) }
+			ct.Rows = append(ct.Rows, []Cell{T(c.Label), C(ck("size"), float64(c.Size)), N(ck("scatter"), c.Scatter), N(ck("avg"), c.Avg), N(ck("diam"), c.Diam), N(ck("silhouette"), c.Silhouette)})
+			names = append(names, c.Label)
+			v := c.Silhouette
+			if math.IsNaN(v) {
+				v = 0
+			}
+			b.Left, b.Right, b.Y = append(b.Left, float64(i)-0.35), append(b.Right, float64(i)+0.35), append(b.Y, v)
+			desc += fmt.Sprintf(" %s %s;", c.Label, report.Sig(c.Silhouette))
+		}
+		f.Bars, f.XNames, f.Desc = []Bars{b}, names, desc
+		f.Refs = []Series{{X: []float64{f.X.Min, f.X.Max}, Y: []float64{0, 0}}}
+		blocks := []Block{t, ct}
+		if len(in.Clusters) <= 40 {
+			blocks = append(blocks, f)
+		}
+		out = append(out, &Section{ID: "internal", Title: "Internal indices", Blocks: blocks})
+	}
+	if len(out) > 0 {
+		for _, w := range r.Warnings {
+			out[0].Add(Note("warning: " + w))
+		}
+	}
+	return out
+}
