@@ -8,6 +8,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/report"
 )
 
 // measures appends the report's headline numbers to vals, in output
@@ -122,6 +123,9 @@ func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) e
 		return err
 	}
 	ci = ci.WithDefaults()
+	if r.Signature != nil {
+		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+	}
 	var keys []string
 	ests := r.measures(nil, &keys)
 	props := map[string][2]float64{}

@@ -90,6 +90,9 @@ func (r *Report) Doc(name string) *report.Doc {
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
+	}
 	return d
 }
 
@@ -116,6 +119,9 @@ func (r *MultilabelReport) Doc(name string) *report.Doc {
 	d.Blocks = append(d.Blocks, p)
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
 	}
 	return d
 }

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"github.com/evalkit-go/evalkit/report"
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
@@ -220,6 +221,9 @@ type MultilabelReport struct {
 	Weighted            PRF           `json:"weighted"`
 	Samples             PRF           `json:"samples"`
 	Warnings            []string      `json:"warnings"`
+	// Signature says how the report was computed; the caller sets it
+	// (Options.MultilabelSignature).
+	Signature *report.Signature `json:"signature,omitempty"`
 }
 
 // Report computes the multilabel measures. Labels are in SPEC order unless

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/report"
 )
 
 // Sentinel errors.
@@ -44,6 +45,9 @@ type Options struct {
 	// Cost, when not nil, is a K×K cost matrix (cost[i][j]: predicting j
 	// for true i) for CostSensitiveError.
 	Cost [][]float64
+	// Weights names the sample-weights column, "" for none. It is only
+	// recorded in the signature.
+	Weights string
 	// MaxMatrix is the largest number of classes whose confusion matrix
 	// is given in full (ConfusionMatrix); above it the report gives the
 	// non-zero cells (ConfusionCells) and a warning. 0 means
@@ -67,6 +71,48 @@ func (o Options) maxMatrix() int {
 		return int(^uint(0) >> 1)
 	}
 	return o.MaxMatrix
+}
+
+// MultilabelSignature returns the signature of a multilabel report with
+// these options (task classify-multilabel): labels, sep (the separator of
+// labels in a cell), beta, zero_division, weights and the version.
+func (o Options) MultilabelSignature(sep string) *report.Signature {
+	return report.NewSignature("classify-multilabel").List("labels", o.Labels, "auto").Add("sep", sep).
+		Float("beta", o.beta()).Add("zero_division", o.ZeroDivision.String()).Column("weights", o.Weights)
+}
+
+// Signature returns the signature of a report with these options (task
+// classify): labels (auto: those found, sorted), beta, zero_division,
+// class_weights, cost, pos_label, weights and the version.
+func (o Options) Signature() *report.Signature {
+	s := report.NewSignature("classify").List("labels", o.Labels, "auto").
+		Float("beta", o.beta()).Add("zero_division", o.ZeroDivision.String())
+	switch {
+	case o.ClassWeights != nil:
+		w := make([]string, len(o.ClassWeights))
+		for i, v := range o.ClassWeights {
+			w[i] = report.FormatFloat(v)
+		}
+		s.List("class_weights", w, "none")
+	case o.InvLog2ClassWeights:
+		s.Add("class_weights", "inv-log2")
+	default:
+		s.Add("class_weights", "none")
+	}
+	var rows []string
+	for _, r := range o.Cost {
+		v := make([]string, len(r))
+		for i, x := range r {
+			v[i] = report.FormatFloat(x)
+		}
+		rows = append(rows, strings.Join(v, ","))
+	}
+	if rows == nil {
+		s.Add("cost", "none")
+	} else {
+		s.Add("cost", strings.Join(rows, ";"))
+	}
+	return s.Column("pos_label", o.PosLabel).Column("weights", o.Weights)
 }
 
 func (o Options) beta() float64 {
@@ -147,6 +193,9 @@ type Report struct {
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 	Warnings  []string                    `json:"warnings"`
+	// Signature says how the report was computed (nil inside a
+	// several-model result, whose own signature covers its models).
+	Signature *report.Signature `json:"signature,omitempty"`
 }
 
 // NewReport computes the report of confusion matrix c over labels (one per
@@ -177,6 +226,7 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 		Beta:         beta,
 		ZeroDivision: z.String(),
 		Warnings:     []string{},
+		Signature:    opt.Signature(),
 	}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
 	if c.K() <= opt.maxMatrix() {

@@ -31,6 +31,15 @@ func DefaultReportOptions() ReportOptions {
 	return ReportOptions{Beta: 1, Average: Arithmetic, Internal: Options{Metric: Euclidean, MaxPairwise: 50000, Seed: 1}}
 }
 
+// Signature returns the signature of a report with these options (task
+// cluster): weights, beta, average, features, metric, sample, seed,
+// pairwise_limit and the version.
+func (o ReportOptions) Signature() *report.Signature {
+	return report.NewSignature("cluster").Column("weights", o.Weights).Float("beta", o.Beta).Add("average", o.Average.String()).
+		List("features", o.Features, "none").Add("metric", o.Internal.Metric.String()).Int("sample", o.Internal.SilhouetteSample).
+		Add("seed", strconv.FormatUint(o.Internal.Seed, 10)).Int("pairwise_limit", o.Internal.MaxPairwise)
+}
+
 // Validate returns a *report.OptionError for an option out of its range.
 func (o ReportOptions) Validate() error {
 	bad := func(opt, format string, args ...any) error {
@@ -64,7 +73,7 @@ func NewReport(tab *Contingency, in *InternalData, opt ReportOptions) (*Report, 
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
-	out := &Report{Warnings: []string{}}
+	out := &Report{Warnings: []string{}, Signature: opt.Signature()}
 	if tab != nil {
 		ext, err := tab.External(opt.Beta)
 		if err != nil {
@@ -115,6 +124,9 @@ type Report struct {
 	*ExternalReport
 	*InternalReport
 	Warnings []string `json:"warnings"`
+	// Signature says how the report was computed (nil inside a
+	// several-model result, whose own signature covers its models).
+	Signature *report.Signature `json:"signature,omitempty"`
 }
 
 // AverageValues are NMI or AMI under each mean of the entropies.
@@ -230,6 +242,9 @@ func (o *Report) Doc() *report.Doc {
 	}
 	for _, w := range o.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	if o.Signature != nil {
+		d.Blocks = append(d.Blocks, o.Signature.Note())
 	}
 	return d
 }

@@ -50,6 +50,28 @@ func DefaultReportOptions() ReportOptions {
 	return ReportOptions{Conf: 0.95, CalBins: 10, CalStrategy: "uniform", CostFP: 1, CostFN: 1, Curves: true, CurvePoints: 10000, K: 2}
 }
 
+// Signature returns the signature of a binary report with these options
+// (task rank): pos_label, weights, bins (none, or n:lo,hi of the binned
+// scores), conf, max_fpr, cal_bins, cal_strategy, cost_fp, cost_fn,
+// curve_points (the printed curves' vertices) and the version.
+func (o ReportOptions) Signature(bn *Binned) *report.Signature {
+	s := report.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
+	if bn != nil {
+		s.Add("bins", fmt.Sprintf("%d:%s,%s", bn.Bins(), report.FormatFloat(bn.Lo), report.FormatFloat(bn.Hi)))
+	} else {
+		s.Add("bins", "none")
+	}
+	return s.Float("conf", o.Conf).Float("max_fpr", o.MaxFPR).Int("cal_bins", o.CalBins).Add("cal_strategy", o.CalStrategy).
+		Float("cost_fp", o.CostFP).Float("cost_fn", o.CostFN).Int("curve_points", o.CurvePoints)
+}
+
+// MulticlassSignature returns the signature of a multiclass report with
+// these options (task rank-multiclass): classes, k, weights and the
+// version.
+func (o ReportOptions) MulticlassSignature(classes []string) *report.Signature {
+	return report.NewSignature("rank-multiclass").List("classes", classes, "none").Int("k", o.K).Column("weights", o.Weights)
+}
+
 // Validate returns a *report.OptionError for an option out of its range.
 func (o ReportOptions) Validate() error {
 	bad := func(opt, format string, args ...any) error {
@@ -154,6 +176,9 @@ type Report struct {
 	ROCCurve      *ROCPoints     `json:"roc_curve,omitempty"`
 	PRCurve       *PRPoints      `json:"pr_curve,omitempty"`
 	Warnings      []string       `json:"warnings,omitempty"`
+	// Signature says how the report was computed (nil inside a
+	// several-model result, whose own signature covers its models).
+	Signature *report.Signature `json:"signature,omitempty"`
 	// Figures holds the full curves when ReportOptions.Figures is set.
 	Figures *Figures `json:"-"`
 }
@@ -205,7 +230,8 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
-	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf}
+	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf,
+		Signature: opt.Signature(bn)}
 	if err := bothClasses(t); err != nil {
 		return nil, err
 	}
@@ -393,6 +419,9 @@ func (r *Report) Doc(name string) *report.Doc {
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
+	}
 	return d
 }
 
@@ -439,6 +468,8 @@ type MulticlassReport struct {
 	TopKAccuracy      float64    `json:"top_k_accuracy"`
 	PerClass          []ClassAUC `json:"per_class"`
 	Warnings          []string   `json:"warnings,omitempty"`
+	// Signature says how the report was computed.
+	Signature *report.Signature `json:"signature,omitempty"`
 	// Figures holds each class's one-vs-rest ROC curve when
 	// ReportOptions.Figures is set.
 	Figures []ROCCurve `json:"-"`
@@ -479,7 +510,8 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 		n += row[0].Rows
 	}
 	rep := &MulticlassReport{N: n, Classes: classes, ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted,
-		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk}
+		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk,
+		Signature: opt.MulticlassSignature(classes)}
 	for c := range classes {
 		rep.PerClass = append(rep.PerClass, ClassAUC{Label: classes[c], Support: sup[c], ROCAUC: a.PerClass[c]})
 	}
@@ -514,6 +546,9 @@ func (r *MulticlassReport) Doc(name string) *report.Doc {
 	d.Blocks = append(d.Blocks, p)
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
 	}
 	return d
 }

@@ -22,6 +22,19 @@ type ReportOptions struct {
 	Weights string
 }
 
+// Signature returns the signature of a result with these options over a
+// state with options st (task regress): weights, mape_epsilon, alpha,
+// power, bounded (no kept values), n_features, multioutput (with several
+// outputs) and the version.
+func (o ReportOptions) Signature(st Options) *report.Signature {
+	s := report.NewSignature("regress").Column("weights", o.Weights).Float("mape_epsilon", st.MAPEEpsilon).
+		Float("alpha", st.alpha()).Float("power", st.Power).Bool("bounded", !st.KeepValues).Int("n_features", o.NFeatures)
+	if len(o.Trues) > 1 {
+		s.Add("multioutput", o.Multioutput.String())
+	}
+	return s
+}
+
 // Validate returns a *report.OptionError for an option out of its range.
 func (o ReportOptions) Validate() error {
 	if o.NFeatures < 0 {
@@ -35,7 +48,9 @@ func (o ReportOptions) Validate() error {
 type Result struct {
 	Single *Report // one output
 	Multi  *MultiReport
-	opt    ReportOptions
+	// Signature says how the result was computed.
+	Signature *report.Signature
+	opt       ReportOptions
 }
 
 // NewResult computes the result of state m. It returns a
@@ -49,7 +64,7 @@ func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
-	r := &Result{opt: opt}
+	r := &Result{opt: opt, Signature: opt.Signature(m.Output(0).Options())}
 	if k == 1 {
 		rep := m.Output(0).Report(opt.NFeatures)
 		r.Single = &rep
@@ -65,17 +80,30 @@ func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
 // then each output's under "outputs".
 func (r *Result) MarshalJSON() ([]byte, error) {
 	if r.Single != nil {
-		return report.JSON(r.Single, "")
+		return report.JSON(struct {
+			*Report
+			Signature *report.Signature `json:"signature,omitempty"`
+		}{r.Single, r.Signature}, "")
 	}
-	return report.JSON(multiJSON(r.Multi, r.opt.Trues, r.opt.Preds), "")
+	o := multiJSON(r.Multi, r.opt.Trues, r.opt.Preds)
+	if r.Signature != nil {
+		o = append(o, report.KV("signature", r.Signature))
+	}
+	return report.JSON(o, "")
 }
 
 // Doc lays the result out for people.
 func (r *Result) Doc() *report.Doc {
+	var d *report.Doc
 	if r.Single != nil {
-		return regressDoc(r.Single, nil, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
+		d = regressDoc(r.Single, nil, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
+	} else {
+		d = regressDoc(&r.Multi.Combined, r.Multi, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
 	}
-	return regressDoc(&r.Multi.Combined, r.Multi, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
+	}
+	return d
 }
 
 // measureKeys returns the measure keys of a report in output order.

@@ -307,28 +307,43 @@ func NewTERSentence(s TERStats) TERSentence {
 type WERResult struct {
 	CER bool // characters, not words
 	WERScore
+	// Signature says how the rate was computed: task wer or cer and the
+	// evalkit version (WER has no options that change the number).
+	Signature *report.Signature
+}
+
+// NewWERResult returns the word (cer false) or character error rate of
+// the summed statistics s, with its signature.
+func NewWERResult(s WERStats, cer bool) WERResult {
+	task := "wer"
+	if cer {
+		task = "cer"
+	}
+	return WERResult{CER: cer, WERScore: s.Result(), Signature: report.NewSignature(task)}
 }
 
 type werJSON struct {
 	Name string  `json:"name"`
 	WER  float64 `json:"wer"`
 	WERStats
-	Warnings []string `json:"warnings,omitempty"`
+	Warnings  []string          `json:"warnings,omitempty"`
+	Signature *report.Signature `json:"signature,omitempty"`
 }
 
 type cerJSON struct {
 	Name string  `json:"name"`
 	CER  float64 `json:"cer"`
 	WERStats
-	Warnings []string `json:"warnings,omitempty"`
+	Warnings  []string          `json:"warnings,omitempty"`
+	Signature *report.Signature `json:"signature,omitempty"`
 }
 
 // MarshalJSON writes the rate under "wer" or "cer".
 func (r WERResult) MarshalJSON() ([]byte, error) {
 	if r.CER {
-		return report.JSON(cerJSON{"CER", r.Rate, r.WERStats, r.Warnings}, "")
+		return report.JSON(cerJSON{"CER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
 	}
-	return report.JSON(werJSON{"WER", r.Rate, r.WERStats, r.Warnings}, "")
+	return report.JSON(werJSON{"WER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
 }
 
 // Doc lays the rate and its counts out for people.
@@ -351,6 +366,9 @@ func (r WERResult) Doc() *report.Doc {
 	d := &report.Doc{Title: title, Blocks: []report.Block{p}}
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, r.Signature.Note())
 	}
 	return d
 }

@@ -68,6 +68,7 @@ func (f *classifyFlags) options() (classify.Options, error) {
 	}
 	opt.ZeroDivision = z
 	opt.PosLabel = f.posLabel
+	opt.Weights = f.weightCol
 	switch {
 	case f.maxMatrix < 0:
 		return opt, usagef("classify: --max-matrix must be ≥ 0, got %d", f.maxMatrix)
@@ -318,6 +319,9 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 		return nil, err
 	}
 	rep, err := m.Report(opt.ZeroDivision)
+	if err == nil {
+		rep.Signature = opt.MultilabelSignature(f.sep)
+	}
 	if err != nil {
 		if errors.Is(err, classify.ErrZeroWeight) {
 			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.weightCol, err)

@@ -107,7 +107,8 @@ func TestTERCLI(t *testing.T) {
   "hits": 4,
   "substitutions": 1,
   "deletions": 2,
-  "insertions": 0
+  "insertions": 0,
+  "signature": "task:wer|version:0.1.0"
 }
 `},
 		// Characters: "the"→"a" costs 3 and " down" 5; "there " 6: 14 / 31.

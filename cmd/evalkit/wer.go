@@ -51,6 +51,6 @@ func runWER(e *env, args []string) error {
 		_, err := e.stdout.Write(b.Bytes())
 		return err
 	}
-	out := text.WERResult{CER: *cer, WERScore: total.Result()}
+	out := text.NewWERResult(total, *cer)
 	return emit(e, f, out, out.Doc)
 }

@@ -1,0 +1,106 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Version is the evalkit version that signatures name.
+const Version = "0.1.0"
+
+// Signature says how a result was computed, as sacreBLEU's signature does
+// for BLEU: the task, every option that changes a number, the interval
+// method, level, bootstrap size and seed when intervals were computed, and
+// the evalkit version, so that a number can be reproduced from its JSON
+// alone. It prints as key:value fields joined by "|", in a fixed order:
+//
+//	task:classify|labels:auto|beta:1|zero_division:0|weights:none|pos_label:none|version:0.1.0
+//
+// with the interval fields ci, level, bootstrap and seed before version
+// when CI is set. A "|" or "\" inside a value is escaped with "\".
+//
+// Every task builds its signature here (its options' Signature method),
+// so every signature has this shape. bleu, chrf and ter print sacreBLEU's
+// own signature instead (see package text).
+type Signature struct {
+	Task   string
+	Fields [][2]string // key, value; in print order
+	// CI is set when intervals were computed.
+	CI *SignatureCI
+}
+
+// SignatureCI is the interval part of a signature.
+type SignatureCI struct {
+	Method    string  // the --ci-method ("auto" for the default choice per measure)
+	Level     float64 // the confidence level
+	Bootstrap int     // bootstrap replicates
+	Seed      uint64  // bootstrap seed
+}
+
+// NewSignature returns the signature of task with no fields yet.
+func NewSignature(task string) *Signature { return &Signature{Task: task} }
+
+// Add appends the field key:value and returns s.
+func (s *Signature) Add(key, value string) *Signature {
+	s.Fields = append(s.Fields, [2]string{key, value})
+	return s
+}
+
+// Float appends key with v formatted as machine output does.
+func (s *Signature) Float(key string, v float64) *Signature { return s.Add(key, FormatFloat(v)) }
+
+// Int appends key with v.
+func (s *Signature) Int(key string, v int) *Signature { return s.Add(key, strconv.Itoa(v)) }
+
+// Bool appends key as yes or no.
+func (s *Signature) Bool(key string, v bool) *Signature {
+	if v {
+		return s.Add(key, "yes")
+	}
+	return s.Add(key, "no")
+}
+
+// Column appends key naming a column, "none" for "".
+func (s *Signature) Column(key, name string) *Signature {
+	if name == "" {
+		name = "none"
+	}
+	return s.Add(key, name)
+}
+
+// List appends key with the values joined by ",", or ifEmpty when there
+// are none.
+func (s *Signature) List(key string, values []string, ifEmpty string) *Signature {
+	if len(values) == 0 {
+		return s.Add(key, ifEmpty)
+	}
+	return s.Add(key, strings.Join(values, ","))
+}
+
+func escapeSig(v string) string {
+	if !strings.ContainsAny(v, `|\`) {
+		return v
+	}
+	return strings.NewReplacer(`\`, `\\`, `|`, `\|`).Replace(v)
+}
+
+// String formats the signature.
+func (s *Signature) String() string {
+	var b strings.Builder
+	b.WriteString("task:" + escapeSig(s.Task))
+	for _, f := range s.Fields {
+		b.WriteString("|" + f[0] + ":" + escapeSig(f[1]))
+	}
+	if c := s.CI; c != nil {
+		b.WriteString("|ci:" + escapeSig(c.Method) + "|level:" + FormatFloat(c.Level) +
+			"|bootstrap:" + strconv.Itoa(c.Bootstrap) + "|seed:" + strconv.FormatUint(c.Seed, 10))
+	}
+	b.WriteString("|version:" + Version)
+	return b.String()
+}
+
+// MarshalJSON writes the signature as a JSON string.
+func (s *Signature) MarshalJSON() ([]byte, error) { return JSON(s.String(), "") }
+
+// Note is the signature as a text block.
+func (s *Signature) Note() Block { return Note("signature: " + s.String()) }
