@@ -41,3 +41,10 @@ func Of(xs []float64) float64 {
 	}
 	return a.Value()
 }
+
+// Parts returns the sum's two words, the running sum and its compensation,
+// so that a Sum can be serialised; [FromParts] restores it bit for bit.
+func (a Sum) Parts() (s, c float64) { return a.s, a.c }
+
+// FromParts returns the Sum whose [Sum.Parts] are s and c.
+func FromParts(s, c float64) Sum { return Sum{s: s, c: c} }

@@ -1,0 +1,226 @@
+// Command evalkit-beam runs evalkit's measures as an Apache Beam pipeline,
+// on Flink, Spark, Google Dataflow or Beam's local prism runner:
+//
+//	evalkit-beam <task> [task flags] --input PATTERN [--input …] --output FILE
+//	    --runner prism|flink|spark|dataflow [runner flags]
+//
+// The task flags are evalkit's; the JSON written to FILE is what
+// "evalkit <task> --format json" prints for the concatenated input. Runner
+// flags are Beam's (--endpoint, --environment_type, --project, --region,
+// --temp_location, --worker_binary, …). Exit status: 0 ok, 1 bad data or a
+// failure (the message names file, line and column, also when a remote
+// worker found it), 2 bad usage. See docs/distributed.md.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs" // gs:// inputs and outputs
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"
+
+	"github.com/evalkit-go/evalkit/beam/evalbeam"
+)
+
+func main() {
+	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], "-") && !isHelp(os.Args[1]) {
+		// Started by a runner as a worker (--worker=true …): the harness
+		// takes over in beam.Init and does not return.
+		flag.Parse()
+		beam.Init()
+	}
+	err := run(context.Background(), os.Args[1:], os.Stdout)
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+func isHelp(s string) bool {
+	return s == "-h" || s == "--help" || s == "-help" || s == "help"
+}
+
+// usageError is bad usage: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+var errHelp = errors.New("help requested")
+
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil || errors.Is(err, errHelp) {
+		return 0
+	}
+	msg := err.Error()
+	if m, ok := evalbeam.UserMessage(err); ok {
+		msg = m
+	}
+	fmt.Fprintf(stderr, "evalkit-beam: %s\n", msg)
+	var u *usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+// task is one evalkit task: its flags and the pipeline they configure.
+type task struct {
+	name    string
+	summary string
+	define  func(fs *flag.FlagSet) func(io common) (pipeline, error)
+}
+
+// common is what every task gets besides its own flags.
+type common struct {
+	Name   string // the inputs, as errors about the whole input name them
+	Output string
+}
+
+// pipeline adds a task's transforms for the units to s.
+type pipeline interface {
+	Pipeline(s beam.Scope, units []evalbeam.Unit)
+}
+
+var tasks []*task
+
+func register(t *task) {
+	tasks = append(tasks, t)
+	slices.SortFunc(tasks, func(a, b *task) int { return strings.Compare(a.name, b.name) })
+}
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "evalkit-beam runs evalkit's measures as an Apache Beam pipeline.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "usage: evalkit-beam <task> [task flags] --input PATTERN [--input …] --output FILE --runner prism|flink|spark|dataflow [runner flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "tasks:")
+	for _, t := range tasks {
+		fmt.Fprintf(w, "  %-10s %s\n", t.name, t.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run \"evalkit-beam <task> --help\" for a task's flags. Runner flags are Beam's")
+	fmt.Fprintln(w, "(--endpoint, --environment_type, --project, --region, --temp_location, …).")
+}
+
+// run parses args (the task first) and runs the pipeline to completion.
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		printHelp(os.Stderr)
+		return usagef("no task given")
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout)
+		return errHelp
+	}
+	var t *task
+	for _, c := range tasks {
+		if c.name == args[0] {
+			t = c
+		}
+	}
+	if t == nil {
+		return usagef("unknown task %q (run \"evalkit-beam help\" for the list)", args[0])
+	}
+	fs := flag.NewFlagSet(t.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var inputs multiFlag
+	fs.Var(&inputs, "input", "input files: a glob pattern (local, gs://…); repeat for more")
+	output := fs.String("output", "", "the JSON file to write (local, gs://…)")
+	runner := fs.String("runner", "prism", "Beam runner: prism, flink, spark or dataflow")
+	format := fs.String("format", "json", "output format: json (the only one)")
+	build := t.define(fs)
+
+	// Split the arguments: the task's own flags, and Beam's (runner) flags,
+	// which live in the global flag set.
+	var own, beamArgs []string
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "-h" || a == "--help" || a == "-help" {
+			fmt.Fprintf(stdout, "usage: evalkit-beam %s [flags] --input PATTERN --output FILE --runner RUNNER [runner flags]\n\nflags:\n", t.name)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return errHelp
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+			return usagef("%s: unexpected argument %q (inputs are given by --input)", t.name, a)
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		set := fs
+		dst := &own
+		if fs.Lookup(name) == nil {
+			if flag.CommandLine.Lookup(name) == nil {
+				return usagef("%s: unknown flag %s", t.name, a)
+			}
+			set, dst = flag.CommandLine, &beamArgs
+		}
+		*dst = append(*dst, a)
+		if !hasValue && !isBool(set.Lookup(name)) {
+			if i+1 == len(args) {
+				return usagef("%s: flag needs an argument: %s", t.name, a)
+			}
+			i++
+			*dst = append(*dst, args[i])
+		}
+	}
+	if err := fs.Parse(own); err != nil {
+		return usagef("%s: %v", t.name, err)
+	}
+	if err := flag.CommandLine.Parse(beamArgs); err != nil {
+		return usagef("%s: %v", t.name, err)
+	}
+	if *format != "json" {
+		return usagef("%s: --format: only json is written by evalkit-beam, got %q", t.name, *format)
+	}
+	if len(inputs) == 0 {
+		return usagef("%s: --input is required", t.name)
+	}
+	if *output == "" {
+		return usagef("%s: --output is required", t.name)
+	}
+	switch *runner {
+	case "prism", "flink", "spark", "dataflow":
+	default:
+		return usagef("%s: --runner must be prism, flink, spark or dataflow, got %q", t.name, *runner)
+	}
+	pl, err := build(common{Name: strings.Join(inputs, ","), Output: *output})
+	if err != nil {
+		return err
+	}
+	units, err := evalbeam.Units(ctx, inputs)
+	if err != nil {
+		return err
+	}
+	beam.Init()
+	if os.Getenv("EVALKIT_BEAM_VERBOSE") == "" {
+		// The runner's own log (job states, and a failed bundle's stack of
+		// transforms) is for debugging; the user gets the error itself.
+		// EVALKIT_BEAM_VERBOSE=1 keeps it.
+		slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError + 100})))
+	}
+	p, s := beam.NewPipelineWithRoot()
+	pl.Pipeline(s, units)
+	_, err = beam.Run(ctx, *runner, p)
+	return err
+}
+
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// evalkitBin is the evalkit command line, built from the core module
+// checkout that the replace directive points at: the reference every
+// pipeline's output is compared with.
+var evalkitBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "evalkit-beam-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	evalkitBin = filepath.Join(dir, "evalkit")
+	cmd := exec.Command("go", "build", "-o", evalkitBin, "./cmd/evalkit")
+	cmd.Dir = "../../.."
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building evalkit: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// cli runs evalkit with args and returns its stdout, stderr and exit code.
+func cli(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(evalkitBin, args...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if x, ok := err.(*exec.ExitError); ok {
+		code = x.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+// runBeam runs evalkit-beam on prism, in this process, with args (the
+// task first; --output and --runner are added) and returns the JSON written,
+// the message printed and the exit code.
+func runBeam(t *testing.T, args ...string) (out, msg string, code int) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "out.json")
+	args = append(args, "--output", file, "--runner", "prism")
+	var stderr bytes.Buffer
+	code = exitCode(run(context.Background(), args, &bytes.Buffer{}), &stderr)
+	b, err := os.ReadFile(file)
+	if code == 0 && err != nil {
+		t.Fatalf("exit 0 but no output: %v", err)
+	}
+	if code != 0 && err == nil {
+		t.Fatalf("exit %d but output written: %s", code, b)
+	}
+	if _, err := os.Stat(file + ".tmp-evalkit-beam"); err == nil {
+		t.Fatal("temporary file left behind")
+	}
+	return string(b), stderr.String(), code
+}
+
+// split writes the rows of the table in path to n files in dir (each CSV
+// or TSV part with the header; some parts may hold no row), gzipping
+// none, and returns the glob that matches them.
+func split(t *testing.T, path string, n int, rng *rand.Rand) string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(raw), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	ext := filepath.Ext(path)
+	header := ""
+	if ext != ".jsonl" {
+		header, lines = lines[0], lines[1:]
+	}
+	cuts := []int{0}
+	for range n - 1 {
+		cuts = append(cuts, rng.IntN(len(lines)+1))
+	}
+	cuts = append(cuts, len(lines))
+	sortInts(cuts)
+	dir := t.TempDir()
+	for i := range n {
+		body := header + strings.Join(lines[cuts[i]:cuts[i+1]], "")
+		if ext == ".jsonl" && body == "" {
+			continue // a JSON Lines file needs one object for its columns
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("part-%03d%s", i, ext)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, "part-*"+ext)
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// same checks that evalkit-beam on the file split into parts writes the
+// bytes that "evalkit TASK --format json FLAGS FILE" prints.
+func same(t *testing.T, task, file string, parts int, seed uint64, flags ...string) {
+	t.Helper()
+	want, stderr, code := cli(t, append(append([]string{task, "--format", "json"}, flags...), file)...)
+	if code != 0 {
+		t.Fatalf("evalkit failed (%d): %s", code, stderr)
+	}
+	glob := split(t, file, parts, rand.New(rand.NewPCG(seed, 1)))
+	got, msg, code := runBeam(t, append(append([]string{task}, flags...), "--input", glob)...)
+	if code != 0 {
+		t.Fatalf("evalkit-beam failed (%d): %s", code, msg)
+	}
+	if got != want {
+		t.Errorf("evalkit-beam %s %v over %d parts:\n%s\nevalkit:\n%s", task, flags, parts, got, want)
+	}
+}
+
+// sameError checks that evalkit-beam fails on the file (with good files
+// beside it) with evalkit's message and exit code.
+func sameError(t *testing.T, task, file string, flags ...string) {
+	t.Helper()
+	_, stderr, code := cli(t, append(append([]string{task, "--format", "json"}, flags...), file)...)
+	if code == 0 {
+		t.Fatal("evalkit succeeded")
+	}
+	want := strings.TrimPrefix(stderr, "evalkit: ")
+	args := append(append([]string{task}, flags...), "--input", file)
+	_, msg, gotCode := runBeam(t, args...)
+	if got := strings.TrimPrefix(msg, "evalkit-beam: "); got != want || gotCode != code {
+		t.Errorf("evalkit-beam %v: exit %d, %q; evalkit: exit %d, %q", args, gotCode, got, code, want)
+	}
+}

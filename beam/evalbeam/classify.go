@@ -1,0 +1,129 @@
+package evalbeam
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/evalkit-go/evalkit/classify"
+)
+
+// Classify configures a classification pipeline: the columns and options
+// of "evalkit classify".
+type Classify struct {
+	True, Pred, Weight string // column names; Weight "" for none
+	Options            classify.Options
+	Name               string // how errors about the whole input name it
+	Output             string // the JSON file written
+}
+
+func init() {
+	tallyType := reflect.TypeOf((*classify.Tally)(nil))
+	beam.RegisterType(tallyType.Elem())
+	beam.RegisterCoder(tallyType, encodeTally, decodeTally)
+	register.DoFn2x2[context.Context, Unit, *classify.Tally, error](&classifyReadFn{})
+	register.Combiner1[*classify.Tally](&tallyCombineFn{})
+	register.DoFn2x1[context.Context, *classify.Tally, error](&classifyWriteFn{})
+	beam.RegisterType(reflect.TypeOf((*Unit)(nil)).Elem())
+}
+
+func encodeTally(t *classify.Tally) ([]byte, error) { return t.MarshalBinary() }
+
+func decodeTally(b []byte) (*classify.Tally, error) {
+	t := new(classify.Tally)
+	return t, t.UnmarshalBinary(b)
+}
+
+// Pipeline adds the classification of units to s: each unit is read into
+// a classify.Tally, the tallies are merged by a CombineFn, and the report
+// is written to c.Output.
+func (c *Classify) Pipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("classify")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	tallies := beam.ParDo(s, &classifyReadFn{C: *c}, us)
+	total := beam.Combine(s, &tallyCombineFn{Labels: c.Options.Labels}, tallies)
+	beam.ParDo0(s, &classifyWriteFn{C: *c}, total)
+}
+
+type classifyReadFn struct{ C Classify }
+
+// ProcessElement reads one unit into a tally, with the command line's
+// checks and positioned errors.
+func (f *classifyReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Tally, error) {
+	labels := f.C.Options.Labels
+	tally := classify.NewTally(labels)
+	r, done, err := open(ctx, u)
+	if empty(err) {
+		return tally, nil
+	}
+	if err != nil {
+		return nil, userError(err)
+	}
+	defer done()
+	cols, err := columns(r, f.C.True, f.C.Pred, f.C.Weight)
+	if err != nil {
+		return nil, userError(err)
+	}
+	tc, pc, wc := cols[0], cols[1], cols[2]
+	for r.Next() {
+		yt, err := r.Text(tc)
+		if err != nil {
+			return nil, userError(err)
+		}
+		yp, err := r.Text(pc)
+		if err != nil {
+			return nil, userError(err)
+		}
+		w := -1.0
+		if wc >= 0 {
+			if w, err = r.Weight(wc); err != nil {
+				return nil, userError(err)
+			}
+		}
+		if ok, bad := tally.Add(yt, yp, w); !ok {
+			col, v := tc, yt
+			if bad == 1 {
+				col, v = pc, yp
+			}
+			return nil, userError(r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(labels, ","))))
+		}
+	}
+	if err := r.Err(); err != nil && !empty(err) {
+		return nil, userError(err)
+	}
+	return tally, nil
+}
+
+// tallyCombineFn merges tallies; its accumulator is the library's state.
+type tallyCombineFn struct{ Labels []string }
+
+func (f *tallyCombineFn) CreateAccumulator() *classify.Tally { return classify.NewTally(f.Labels) }
+
+func (f *tallyCombineFn) MergeAccumulators(a, b *classify.Tally) *classify.Tally {
+	a.Merge(b)
+	return a
+}
+
+type classifyWriteFn struct{ C Classify }
+
+// ProcessElement builds the report from the merged tally, as the command
+// line does, and writes it.
+func (f *classifyWriteFn) ProcessElement(ctx context.Context, t *classify.Tally) error {
+	if t.C.N() == 0 {
+		return userError(noRows(f.C.Name))
+	}
+	labels, c := t.Sorted()
+	rep, err := classify.NewReport(labels, c, f.C.Options)
+	if err != nil {
+		if errors.Is(err, classify.ErrZeroWeight) {
+			return userError(fmt.Errorf("%s: column %q: %w", f.C.Name, f.C.Weight, err))
+		}
+		return userError(fmt.Errorf("%s: %w", f.C.Name, err))
+	}
+	return writeJSON(ctx, f.C.Output, rep)
+}

@@ -1,0 +1,78 @@
+package evalbeam
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local files
+
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// Unit is one piece of the input that one worker reads whole: a file, or
+// one row group of a Parquet file.
+type Unit struct {
+	Path     string
+	RowGroup int // -1: the whole file
+}
+
+// Units expands the input patterns (globs as the file system of each
+// pattern's scheme understands them: a local path, gs://…) into units, in
+// pattern order and, within a pattern, in name order. A pattern that
+// matches nothing is an error.
+func Units(ctx context.Context, patterns []string) ([]Unit, error) {
+	var units []Unit
+	seen := map[string]bool{}
+	for _, pat := range patterns {
+		fs, err := filesystem.New(ctx, pat)
+		if err != nil {
+			return nil, err
+		}
+		names, err := fs.List(ctx, pat)
+		fs.Close()
+		if err != nil {
+			return nil, fmt.Errorf("--input %s: %v", pat, err)
+		}
+		if len(names) == 0 {
+			return nil, fmt.Errorf("--input %s: no file matches", pat)
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			units = append(units, Unit{Path: n, RowGroup: -1})
+		}
+	}
+	return units, nil
+}
+
+// open opens a unit for reading rows; done closes it.
+func open(ctx context.Context, u Unit) (r *table.Reader, done func(), err error) {
+	if !strings.Contains(u.Path, "://") {
+		r, err := table.Open(u.Path, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return r, func() { r.Close() }, nil
+	}
+	fs, err := filesystem.New(ctx, u.Path)
+	if err != nil {
+		return nil, nil, err
+	}
+	rc, err := fs.OpenRead(ctx, u.Path)
+	if err != nil {
+		fs.Close()
+		return nil, nil, err
+	}
+	done = func() { rc.Close(); fs.Close() }
+	if r, err = table.NewReader(rc, u.Path, table.FormatOf(u.Path)); err != nil {
+		done()
+		return nil, nil, err
+	}
+	return r, done, nil
+}

@@ -1,0 +1,177 @@
+package classify
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/label"
+)
+
+// ErrBadEncoding is returned by UnmarshalBinary for bytes that are not an
+// encoding made by the matching MarshalBinary.
+var ErrBadEncoding = errors.New("classify: bad binary encoding")
+
+const tallyVersion = 1
+
+// MarshalBinary encodes the tally (its labels in first-seen order, whether
+// the list was fixed, and the confusion matrix over them, compensated weight
+// sums included) so that a distributed engine can ship it between workers.
+// [Tally.UnmarshalBinary] restores the same state bit for bit.
+func (t *Tally) MarshalBinary() ([]byte, error) {
+	names := t.Labels.Names()
+	c := t.C.trim(len(names))
+	b := []byte{tallyVersion, 0}
+	if t.Labels.Fixed() {
+		b[1] |= 1
+	}
+	if c.weighted {
+		b[1] |= 2
+	}
+	b = binary.AppendUvarint(b, uint64(len(names)))
+	for _, n := range names {
+		b = binary.AppendUvarint(b, uint64(len(n)))
+		b = append(b, n...)
+	}
+	b = binary.AppendUvarint(b, uint64(c.n))
+	for _, v := range c.cnt {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	if c.weighted {
+		for _, w := range c.wsum {
+			s, e := w.Parts()
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s))
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(e))
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalBinary replaces t with the tally encoded in data by
+// [Tally.MarshalBinary]. It returns an error wrapping ErrBadEncoding for
+// anything else.
+func (t *Tally) UnmarshalBinary(data []byte) error {
+	d := decoder{b: data}
+	if d.byte() != tallyVersion {
+		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
+	}
+	flags := d.byte()
+	k := d.count()
+	names := make([]string, 0, k)
+	for range k {
+		n := d.count()
+		names = append(names, string(d.bytes(n)))
+	}
+	if d.err != nil {
+		return d.err
+	}
+	var set *label.Set
+	if flags&1 != 0 {
+		seen := map[string]bool{}
+		for _, n := range names {
+			if seen[n] {
+				return fmt.Errorf("%w: repeated label", ErrBadEncoding)
+			}
+			seen[n] = true
+		}
+		set = label.NewSet(names)
+	} else {
+		set = label.NewSet(nil)
+		for _, n := range names {
+			set.ID([]byte(n))
+		}
+		if set.Len() != k {
+			return fmt.Errorf("%w: repeated label", ErrBadEncoding)
+		}
+	}
+	if k*k > len(d.b) { // every count takes at least one byte
+		return fmt.Errorf("%w: short data", ErrBadEncoding)
+	}
+	c := NewConfusion(k)
+	c.n = int64(d.uvarint())
+	for i := range c.cnt {
+		c.cnt[i] = int64(d.uvarint())
+	}
+	if flags&2 != 0 {
+		c.weighted = true
+		c.wsum = make([]fsum.Sum, k*k)
+		for i := range c.wsum {
+			s := d.float()
+			e := d.float()
+			c.wsum[i] = fsum.FromParts(s, e)
+		}
+	}
+	if d.err == nil && len(d.b) != 0 {
+		d.err = fmt.Errorf("%w: %d trailing bytes", ErrBadEncoding, len(d.b))
+	}
+	if d.err != nil {
+		return d.err
+	}
+	t.Labels, t.C = set, c
+	return nil
+}
+
+// decoder reads the encodings of this package, remembering the first error.
+type decoder struct {
+	b   []byte
+	err error
+}
+
+func (d *decoder) fail(what string) {
+	if d.err == nil {
+		d.err = fmt.Errorf("%w: %s", ErrBadEncoding, what)
+	}
+	d.b = nil
+}
+
+func (d *decoder) byte() byte {
+	if len(d.b) < 1 {
+		d.fail("short data")
+		return 0
+	}
+	v := d.b[0]
+	d.b = d.b[1:]
+	return v
+}
+
+func (d *decoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 || v > math.MaxInt64 {
+		d.fail("bad varint")
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+// count reads a length that must fit in the remaining data.
+func (d *decoder) count() int {
+	v := d.uvarint()
+	if v > uint64(len(d.b)) {
+		d.fail("length out of range")
+		return 0
+	}
+	return int(v)
+}
+
+func (d *decoder) bytes(n int) []byte {
+	if n > len(d.b) {
+		d.fail("short data")
+		return nil
+	}
+	v := d.b[:n]
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) float() float64 {
+	if len(d.b) < 8 {
+		d.fail("short data")
+		return 0
+	}
+	v := math.Float64frombits(binary.LittleEndian.Uint64(d.b))
+	d.b = d.b[8:]
+	return v
+}

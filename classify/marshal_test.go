@@ -1,0 +1,94 @@
+package classify
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"testing"
+)
+
+// A tally survives MarshalBinary/UnmarshalBinary bit for bit, open or fixed,
+// weighted or not, and the restored tally goes on accepting rows and merging
+// as the original does.
+func TestTallyMarshalRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct {
+		name     string
+		fixed    []string
+		weighted bool
+	}{{"open", nil, false}, {"open-weighted", nil, true}, {"fixed", []string{"c", "a", "b", "z"}, false}, {"fixed-weighted", []string{"c", "a", "b", "z"}, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NewTally(tc.fixed)
+			for range 200 {
+				yt := []byte(string(rune('a' + rng.IntN(3))))
+				yp := []byte(string(rune('a' + rng.IntN(3))))
+				w := -1.0
+				if tc.weighted {
+					w = rng.Float64() * 3
+				}
+				a.Add(yt, yp, w)
+			}
+			enc, err := a.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b Tally
+			if err := b.UnmarshalBinary(enc); err != nil {
+				t.Fatal(err)
+			}
+			la, ca := a.Sorted()
+			lb, cb := b.Sorted()
+			if !reflect.DeepEqual(la, lb) || !reflect.DeepEqual(ca.Matrix(), cb.Matrix()) || ca.N() != cb.N() || ca.Weighted() != cb.Weighted() {
+				t.Fatalf("round trip changed the tally:\n%v %v\n%v %v", la, ca.Matrix(), lb, cb.Matrix())
+			}
+			enc2, _ := b.MarshalBinary()
+			if !bytes.Equal(enc, enc2) {
+				t.Fatal("re-encoding differs")
+			}
+			// The restored tally keeps working.
+			a.Add([]byte("b"), []byte("c"), 2)
+			b.Add([]byte("b"), []byte("c"), 2)
+			a.Merge(&b)
+			b.Merge(&b)
+			if _, c := a.Sorted(); c.N() != 2*cb.N()+2 {
+				t.Fatalf("n = %d after merge", c.N())
+			}
+		})
+	}
+}
+
+// Corrupt or truncated encodings are errors wrapping ErrBadEncoding, never
+// panics.
+func TestTallyUnmarshalBad(t *testing.T) {
+	a := NewTally(nil)
+	for i := range 50 {
+		a.Add([]byte(strconv.Itoa(i%4)), []byte(strconv.Itoa(i%3)), float64(i))
+	}
+	enc, _ := a.MarshalBinary()
+	for n := range len(enc) {
+		var b Tally
+		if err := b.UnmarshalBinary(enc[:n]); !errors.Is(err, ErrBadEncoding) {
+			t.Fatalf("prefix %d: err = %v", n, err)
+		}
+	}
+	var b Tally
+	if err := b.UnmarshalBinary(append(enc, 0)); !errors.Is(err, ErrBadEncoding) {
+		t.Fatalf("trailing byte: err = %v", err)
+	}
+}
+
+func FuzzTallyUnmarshal(f *testing.F) {
+	a := NewTally([]string{"x", "y"})
+	a.Add([]byte("x"), []byte("y"), 1.5)
+	enc, _ := a.MarshalBinary()
+	f.Add(enc)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var b Tally
+		if b.UnmarshalBinary(data) == nil {
+			b.Sorted()
+			b.MarshalBinary()
+		}
+	})
+}
