@@ -182,7 +182,7 @@ func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) e
 		if jack != nil {
 			bs.Jackknife, bs.JackknifeWeights = jack[i], jw
 		}
-		iv, warn := BootInterval(bs, ci)
+		iv, warn := bs.CI(ci)
 		if warn != "" {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s", key, warn))
 		}
@@ -191,40 +191,6 @@ func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) e
 		}
 	}
 	return nil
-}
-
-// BootInterval returns the bootstrap interval of bs by ci.BootMethod(). An
-// interval that cannot be computed gives a zero Interval (no Method) and
-// the reason; BCa that cannot be computed (every replicate on one side of
-// the estimate, equal jackknife values) falls back to the percentile
-// interval and says so.
-func BootInterval(bs *hyptest.Bootstrap, ci hyptest.CIOptions) (hyptest.Interval, string) {
-	bad := 0
-	for _, v := range bs.Replicates {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			bad++
-		}
-	}
-	if bad > 0 {
-		return hyptest.Interval{}, fmt.Sprintf("no interval: undefined in %d of %d bootstrap replicates", bad, len(bs.Replicates))
-	}
-	ci = ci.WithDefaults()
-	if ci.BootMethod() == hyptest.CIBCa {
-		iv, err := bs.Interval(ci.Level, hyptest.CIBCa)
-		if err == nil {
-			return iv, ""
-		}
-		iv, err2 := bs.Interval(ci.Level, hyptest.CIPercentile)
-		if err2 != nil {
-			return hyptest.Interval{}, "no interval: " + err2.Error()
-		}
-		return iv, "percentile interval instead of BCa: " + err.Error()
-	}
-	iv, err := bs.Interval(ci.Level, hyptest.CIPercentile)
-	if err != nil {
-		return hyptest.Interval{}, "no interval: " + err.Error()
-	}
-	return iv, ""
 }
 
 // confusionBoot draws stratified row bootstraps of a confusion matrix.

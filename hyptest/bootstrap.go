@@ -169,6 +169,40 @@ func (bs *Bootstrap) Interval(level float64, method string) (Interval, error) {
 	return Interval{Low: lo, High: hi, Method: method}, err
 }
 
+// CI returns the bootstrap interval of bs by ci.BootMethod(). An
+// interval that cannot be computed gives a zero Interval (no Method) and
+// the reason; BCa that cannot be computed (every replicate on one side of
+// the estimate, equal jackknife values) falls back to the percentile
+// interval and says so.
+func (bs *Bootstrap) CI(ci CIOptions) (Interval, string) {
+	bad := 0
+	for _, v := range bs.Replicates {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			bad++
+		}
+	}
+	if bad > 0 {
+		return Interval{}, fmt.Sprintf("no interval: undefined in %d of %d bootstrap replicates", bad, len(bs.Replicates))
+	}
+	ci = ci.WithDefaults()
+	if ci.BootMethod() == CIBCa {
+		iv, err := bs.Interval(ci.Level, CIBCa)
+		if err == nil {
+			return iv, ""
+		}
+		iv, err2 := bs.Interval(ci.Level, CIPercentile)
+		if err2 != nil {
+			return Interval{}, "no interval: " + err2.Error()
+		}
+		return iv, "percentile interval instead of BCa: " + err.Error()
+	}
+	iv, err := bs.Interval(ci.Level, CIPercentile)
+	if err != nil {
+		return Interval{}, "no interval: " + err.Error()
+	}
+	return iv, ""
+}
+
 func checkLevel(level float64) error {
 	if !(level > 0 && level < 1) {
 		return fmt.Errorf("%w: confidence level %v, want 0 < level < 1", ErrInvalid, level)

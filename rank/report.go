@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -175,7 +176,12 @@ type Report struct {
 	CurveThinning *CurveThinning `json:"curve_thinning_error,omitempty"`
 	ROCCurve      *ROCPoints     `json:"roc_curve,omitempty"`
 	PRCurve       *PRPoints      `json:"pr_curve,omitempty"`
-	Warnings      []string       `json:"warnings,omitempty"`
+	// Level and Intervals are set by [Report.AddIntervals]: the
+	// confidence level and an interval for each headline number, keyed by
+	// its flattened JSON path.
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings,omitempty"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
 	Signature *report.Signature `json:"signature,omitempty"`
@@ -416,6 +422,9 @@ func (r *Report) Doc(name string) *report.Doc {
 	}
 	d.Blocks = append(d.Blocks, t)
 	d.Blocks = append(d.Blocks, report.Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
+	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, report.Note(n))
+	}
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
@@ -428,24 +437,30 @@ func (r *Report) Doc(name string) *report.Doc {
 func (r *Report) measures(title string) *report.Pairs {
 	p := &report.Pairs{Title: title}
 	p.Add("positives / negatives", report.Int(r.Positives)+" / "+report.Int(r.Negatives))
-	auc := report.Sig(r.ROCAUC)
-	if r.AUCCI != nil {
+	sig := func(key string, v float64) string {
+		if iv, ok := r.Intervals[key]; ok {
+			return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
+		}
+		return report.Sig(v)
+	}
+	auc := sig("roc_auc", r.ROCAUC)
+	if r.AUCCI != nil && r.Intervals == nil {
 		auc += fmt.Sprintf(" (%g%% CI %s–%s, DeLong)", 100*r.ConfLevel, report.Sig(r.AUCCI[0]), report.Sig(r.AUCCI[1]))
 	}
 	if r.AUCErrorBound != nil {
 		auc += fmt.Sprintf(" (± %s from %d bins)", report.Sig(*r.AUCErrorBound), r.Bins)
 	}
 	p.Add("ROC AUC", auc)
-	p.Add("rank loss", report.Sig(r.RankLoss))
-	p.Add("average precision", report.Sig(r.AveragePrecision))
-	p.Add("P-R AUC (trapezoid)", report.Sig(r.PRAUCTrapezoid))
-	p.Add("break-even point", report.Sig(r.BEP))
+	p.Add("rank loss", sig("rank_loss", r.RankLoss))
+	p.Add("average precision", sig("average_precision", r.AveragePrecision))
+	p.Add("P-R AUC (trapezoid)", sig("pr_auc_trapezoid", r.PRAUCTrapezoid))
+	p.Add("break-even point", sig("bep", r.BEP))
 	if r.PartialAUC != nil {
-		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), report.Sig(*r.PartialAUC))
+		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), sig("partial_auc", *r.PartialAUC))
 	}
 	if r.LogLoss != nil {
-		p.Add("log loss", report.Sig(*r.LogLoss))
-		p.Add("Brier score", report.Sig(*r.Brier))
+		p.Add("log loss", sig("log_loss", *r.LogLoss))
+		p.Add("Brier score", sig("brier", *r.Brier))
 	}
 	if r.Calibration != nil {
 		p.Add(fmt.Sprintf("ECE / MCE (%d %s bins)", r.Calibration.Bins, r.Calibration.Strategy), report.Sig(r.Calibration.ECE)+" / "+report.Sig(r.Calibration.MCE))

@@ -74,26 +74,29 @@ func (t *Table) check() (p, n float64, err error) {
 // They are computed once and shared: callers must not modify them.
 // Unweighted masses are integers, summed exactly without compensation.
 func (t *Table) cum() (tp, fp []float64) {
-	t.cums.Do(func() {
-		t.tp = make([]float64, len(t.Score))
-		t.fp = make([]float64, len(t.Score))
-		if !t.Weighted {
-			var a, b float64
-			for i := range t.Score {
-				a += t.Pos[i]
-				b += t.Neg[i]
-				t.tp[i], t.fp[i] = a, b
-			}
-			return
-		}
-		var a, b fsum.Sum
-		for i := range t.Score {
-			a.Add(t.Pos[i])
-			b.Add(t.Neg[i])
-			t.tp[i], t.fp[i] = a.Value(), b.Value()
-		}
-	})
+	t.cums.Do(func() { t.fillCum(make([]float64, len(t.Score)), make([]float64, len(t.Score))) })
 	return t.tp, t.fp
+}
+
+// fillCum sets t.tp and t.fp to the cumulative masses, written into tp and
+// fp (of length t.Len()).
+func (t *Table) fillCum(tp, fp []float64) {
+	t.tp, t.fp = tp, fp
+	if !t.Weighted {
+		var a, b float64
+		for i := range t.Score {
+			a += t.Pos[i]
+			b += t.Neg[i]
+			t.tp[i], t.fp[i] = a, b
+		}
+		return
+	}
+	var a, b fsum.Sum
+	for i := range t.Score {
+		a.Add(t.Pos[i])
+		b.Add(t.Neg[i])
+		t.tp[i], t.fp[i] = a.Value(), b.Value()
+	}
 }
 
 // Builder accumulates samples for a [Table]. Its zero value is empty and

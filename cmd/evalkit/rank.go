@@ -38,6 +38,7 @@ type rankFlags struct {
 	curvesOut                    string
 	figures                      bool // keep the full curves for drawing (set by evalkit report)
 	plotDir                      string
+	ci                           ciFlags
 	memory                       *budget.Size
 	format                       *string
 }
@@ -61,6 +62,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.curvePoints, "curve-points", 10000, "print a curve of more vertices thinned to this many of its own, with curve_thinning_error (0: every vertex)")
 	fs.StringVar(&f.curvesOut, "curves-out", "", "write every threshold's tp, fp, tpr, fpr, precision and recall to this CSV file")
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
+	f.ci.define(fs)
 	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 }
@@ -94,6 +96,10 @@ func runRank(e *env, args []string) error {
 	if f.bins < 0 {
 		return usagef("rank: --bins must be positive, got %d", f.bins)
 	}
+	_, withCI, err := f.ci.options()
+	if err != nil {
+		return err
+	}
 	name := rankName(path)
 	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
 		if f.classes == "" {
@@ -101,6 +107,9 @@ func runRank(e *env, args []string) error {
 		}
 		if f.bins > 0 {
 			return usagef("rank: --bins is for binary scores only")
+		}
+		if withCI {
+			return usagef("rank: --ci is for binary scores only")
 		}
 		if f.curvesOut != "" {
 			return usagef("rank: --curves-out is for binary scores only")
@@ -189,6 +198,13 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	if ci, ok, err := f.ci.options(); err != nil {
+		return nil, err
+	} else if ok {
+		if err := rep.AddIntervals(t, opt, ci); err != nil {
+			return nil, err
+		}
 	}
 	if f.plotDir != "" {
 		if err := rankBinaryPlots(rep, f.plotDir, rankName(path)); err != nil {

@@ -1,0 +1,303 @@
+package rank
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// MaxJackknifeCells bounds the score tables whose measures get BCa
+// intervals: the jackknife leaves out one row of each non-empty (score,
+// class) cell and recomputes every measure, O(cells²) in all. Larger
+// tables get the percentile interval (the interval's method says so); at
+// the sample sizes that make a table that large the two agree closely.
+const MaxJackknifeCells = 1000
+
+// AddIntervals sets r.Level and r.Intervals from the score table t that
+// NewReport computed r from (SPEC §2.8):
+//
+//   - roc_auc: DeLong's interval, clipped to [0, 1] ([Table.AUCCI]);
+//     rank_loss = 1 − AUC gets the mirrored interval;
+//   - log_loss and brier: the t-interval of the per-row losses
+//     ([hyptest.MeanCI]), whose mean and variance the table gives exactly
+//     (every row of a (score, class) cell has the same loss);
+//   - average_precision, pr_auc_trapezoid, bep and partial_auc: a
+//     bootstrap of the table, stratified by class: the positives are a
+//     multinomial draw of W⁺ rows over the positive cells, the negatives
+//     likewise ([hyptest.ResampleRows]); replicate b draws from
+//     PCG(ci.Seed, b), so the result is the same bits on any number of
+//     cores. BCa (the default) up to [MaxJackknifeCells] non-empty cells,
+//     else the percentile interval.
+//
+// Weighted tables keep masses, not row counts or Σw²: they get no
+// interval (Warnings says so), nor do binned tables (--bins). It returns an
+// error for bad options.
+func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions) error {
+	if err := ci.Check(); err != nil {
+		return err
+	}
+	ci = ci.WithDefaults()
+	if r.Signature != nil {
+		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+	}
+	r.Level = ci.Level
+	r.Intervals = map[string]hyptest.Interval{}
+	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
+	if r.Bins > 0 {
+		warn("intervals: not computed from binned scores (--bins)")
+		return nil
+	}
+	if t.Weighted {
+		warn("intervals: not computed for weighted scores (the score table keeps masses, not the row counts and squared weights an interval needs)")
+		return nil
+	}
+	if _, lo, hi, err := t.AUCCI(ci.Level); err == nil {
+		r.Intervals["roc_auc"] = hyptest.Interval{Low: lo, High: hi, Method: hyptest.CIDeLong}
+		r.Intervals["rank_loss"] = hyptest.Interval{Low: 1 - hi, High: 1 - lo, Method: hyptest.CIDeLong}
+	} else {
+		warn("roc_auc, rank_loss: no interval: %v", err)
+	}
+	if r.LogLoss != nil {
+		for _, l := range []struct {
+			key  string
+			loss func(p float64, positive bool) float64
+		}{{"log_loss", logLossOf}, {"brier", brierOf}} {
+			n, mean, v := t.lossMoments(l.loss)
+			iv, err := hyptest.MeanCI(n, mean, v, ci.Level)
+			if err != nil {
+				warn("%s: no interval: %v", l.key, err)
+				continue
+			}
+			r.Intervals[l.key] = iv.Clip(0, math.Inf(1))
+		}
+	}
+	keys := []string{"average_precision", "pr_auc_trapezoid", "bep"}
+	est := []float64{r.AveragePrecision, r.PRAUCTrapezoid, r.BEP}
+	if r.PartialAUC != nil {
+		keys = append(keys, "partial_auc")
+		est = append(est, *r.PartialAUC)
+	}
+	stat := func(u *Table, single []bool, out []float64) {
+		out[0] = u.apCopies(single)
+		out[1], _ = u.PRAUCTrapezoid()
+		out[2], _ = u.BEP()
+		if len(out) > 3 {
+			out[3], _ = u.PartialAUC(opt.MaxFPR)
+		}
+	}
+	reps := t.bootstrap(ci, len(keys), stat)
+	var jack [][]float64
+	var jw []float64
+	method := ci.BootMethod()
+	if method == hyptest.CIBCa {
+		if cells := t.nonEmptyCells(); cells <= MaxJackknifeCells {
+			jack, jw = t.jackknife(len(keys), stat)
+		} else {
+			method = hyptest.CIPercentile
+		}
+	}
+	bci := ci
+	bci.Method = method
+	for i, key := range keys {
+		bs := &hyptest.Bootstrap{Estimate: est[i], Replicates: reps[i]}
+		if jack != nil {
+			bs.Jackknife, bs.JackknifeWeights = jack[i], jw
+		}
+		iv, w := bs.CI(bci)
+		if w != "" {
+			warn("%s: %s", key, w)
+		}
+		if iv.Method != "" {
+			r.Intervals[key] = iv
+		}
+	}
+	return nil
+}
+
+// logLossOf and brierOf are the per-row losses of LogLoss and Brier.
+func logLossOf(p float64, positive bool) float64 {
+	p = min(max(p, Eps), 1-Eps)
+	q := 1 - p
+	z := q + p
+	if positive {
+		return -math.Log(p / z)
+	}
+	return -math.Log(q / z)
+}
+
+func brierOf(p float64, positive bool) float64 {
+	if positive {
+		return (1 - p) * (1 - p)
+	}
+	return p * p
+}
+
+// lossMoments returns the (effective) number of rows, the weighted mean and
+// the unbiased variance of the per-row loss of an unweighted table: every
+// row of a (score, class) cell has the same loss, so these are exact.
+func (t *Table) lossMoments(loss func(p float64, positive bool) float64) (n, mean, variance float64) {
+	var w, wl fsum.Sum
+	for g, s := range t.Score {
+		w.Add(t.Pos[g] + t.Neg[g])
+		if t.Pos[g] != 0 {
+			wl.Add(t.Pos[g] * loss(s, true))
+		}
+		if t.Neg[g] != 0 {
+			wl.Add(t.Neg[g] * loss(s, false))
+		}
+	}
+	mean = wl.Value() / w.Value()
+	var ss fsum.Sum
+	for g, s := range t.Score {
+		if t.Pos[g] != 0 {
+			d := loss(s, true) - mean
+			ss.Add(t.Pos[g] * d * d)
+		}
+		if t.Neg[g] != 0 {
+			d := loss(s, false) - mean
+			ss.Add(t.Neg[g] * d * d)
+		}
+	}
+	n = w.Value()
+	return n, mean, ss.Value() / (n - 1)
+}
+
+func (t *Table) nonEmptyCells() int {
+	c := 0
+	for g := range t.Score {
+		if t.Pos[g] != 0 {
+			c++
+		}
+		if t.Neg[g] != 0 {
+			c++
+		}
+	}
+	return c
+}
+
+// tableScratch is one worker's buffers for resampled tables.
+type tableScratch struct {
+	pos, neg []int64
+	buf      []int32
+	score    []float64
+	pm, nm   []float64
+	tp, fp   []float64
+	vals     []float64
+	single   []bool // the kept cell's original cell held a single row
+}
+
+// bootstrap returns the replicates of nm statistics (stat fills out) over
+// ci.Bootstrap stratified row bootstraps of the unweighted table t.
+func (t *Table) bootstrap(ci hyptest.CIOptions, nm int, stat func(u *Table, single []bool, out []float64)) [][]float64 {
+	posCnt := make([]int64, len(t.Score))
+	negCnt := make([]int64, len(t.Score))
+	for g := range t.Score {
+		posCnt[g], negCnt[g] = int64(t.Pos[g]), int64(t.Neg[g])
+	}
+	reps := make([][]float64, nm)
+	for i := range reps {
+		reps[i] = make([]float64, ci.Bootstrap)
+	}
+	n := len(t.Score)
+	hyptest.Replicate(ci.Bootstrap, ci.Seed, ci.Workers, func() *tableScratch {
+		return &tableScratch{pos: make([]int64, n), neg: make([]int64, n), score: make([]float64, 0, n),
+			pm: make([]float64, 0, n), nm: make([]float64, 0, n), tp: make([]float64, n), fp: make([]float64, n), vals: make([]float64, nm)}
+	}, func(b int, rng *rand.Rand, s *tableScratch) {
+		s.buf = hyptest.ResampleRows(rng, posCnt, s.pos, s.buf)
+		s.buf = hyptest.ResampleRows(rng, negCnt, s.neg, s.buf)
+		u := t.fromCounts(s)
+		stat(u, s.single, s.vals)
+		for i, v := range s.vals {
+			reps[i][b] = v
+		}
+	})
+	return reps
+}
+
+// fromCounts builds, in s's buffers, the table of t's scores with the
+// counts s.pos and s.neg, leaving out the scores that drew no row.
+func (t *Table) fromCounts(s *tableScratch) *Table {
+	s.score, s.pm, s.nm, s.single = s.score[:0], s.pm[:0], s.nm[:0], s.single[:0]
+	var rows int64
+	for g, sc := range t.Score {
+		if s.pos[g] == 0 && s.neg[g] == 0 {
+			continue
+		}
+		s.score = append(s.score, sc)
+		s.pm = append(s.pm, float64(s.pos[g]))
+		s.nm = append(s.nm, float64(s.neg[g]))
+		s.single = append(s.single, t.Pos[g]+t.Neg[g] == 1)
+		rows += s.pos[g] + s.neg[g]
+	}
+	u := &Table{Score: s.score, Pos: s.pm, Neg: s.nm, Rows: rows}
+	// The cumulative masses go to the worker's buffers, not fresh ones.
+	u.cums.Do(func() { u.fillCum(s.tp[:len(s.score)], s.fp[:len(s.score)]) })
+	return u
+}
+
+// jackknife returns the nm statistics with one row left out of each
+// non-empty cell, and the cells' counts as weights.
+func (t *Table) jackknife(nm int, stat func(u *Table, single []bool, out []float64)) ([][]float64, []float64) {
+	n := len(t.Score)
+	s := &tableScratch{pos: make([]int64, n), neg: make([]int64, n), tp: make([]float64, n), fp: make([]float64, n)}
+	for g := range t.Score {
+		s.pos[g], s.neg[g] = int64(t.Pos[g]), int64(t.Neg[g])
+	}
+	jack := make([][]float64, nm)
+	var jw []float64
+	out := make([]float64, nm)
+	leave := func(c *int64) {
+		if *c == 0 {
+			return
+		}
+		w := float64(*c)
+		*c--
+		stat(t.fromCounts(s), s.single, out)
+		*c++
+		for i, v := range out {
+			jack[i] = append(jack[i], v)
+		}
+		jw = append(jw, w)
+	}
+	for g := range t.Score {
+		leave(&s.pos[g])
+		leave(&s.neg[g])
+	}
+	return jack, jw
+}
+
+// apCopies is the average precision of a resampled table u in which the
+// copies of one original row are distinct rows, not a tie: single[g] says
+// that u's cell g is copies of one row. Average precision groups tied
+// positives and takes the precision at the group's end, which the copies
+// of a row drawn k times would otherwise get (raising every replicate: 95%
+// intervals then covered the truth in 90% of simulated data sets at
+// n = 50). Copies are taken one at a time; true ties are kept. On the data
+// itself (every cell drawn once) it equals [Table.AveragePrecision].
+func (u *Table) apCopies(single []bool) float64 {
+	p, _, err := u.check()
+	if err != nil {
+		return math.NaN()
+	}
+	var tp, pp, s fsum.Sum
+	for g := range u.Score {
+		if single[g] && u.Pos[g] > 1 {
+			for range int(u.Pos[g]) {
+				tp.Add(1)
+				pp.Add(1)
+				s.Add(tp.Value() / pp.Value() / p)
+			}
+			continue
+		}
+		tp.Add(u.Pos[g])
+		pp.Add(u.Pos[g] + u.Neg[g])
+		if u.Pos[g] != 0 {
+			s.Add(u.Pos[g] / p * (tp.Value() / pp.Value()))
+		}
+	}
+	return s.Value()
+}
