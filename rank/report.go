@@ -44,6 +44,10 @@ type ReportOptions struct {
 	// Weights names the weights column, "" for none; it is only recorded
 	// in the signature.
 	Weights string
+	// Bins is the number of bins asked for of binned scores on the float
+	// bits ([NewBinnedBits]), which may use fewer; it is only recorded in
+	// the signature.
+	Bins int
 }
 
 // DefaultReportOptions returns the options of "evalkit rank" without flags.
@@ -57,9 +61,12 @@ func DefaultReportOptions() ReportOptions {
 // curve_points (the printed curves' vertices) and the version.
 func (o ReportOptions) Signature(bn *Binned) *report.Signature {
 	s := report.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
-	if bn != nil {
+	switch {
+	case bn != nil && bn.FloatBits():
+		s.Add("bins", fmt.Sprintf("%d:float-bits", o.Bins))
+	case bn != nil:
 		s.Add("bins", fmt.Sprintf("%d:%s,%s", bn.Bins(), report.FormatFloat(bn.Lo), report.FormatFloat(bn.Hi)))
-	} else {
+	default:
 		s.Add("bins", "none")
 	}
 	return s.Float("conf", o.Conf).Float("max_fpr", o.MaxFPR).Int("cal_bins", o.CalBins).Add("cal_strategy", o.CalStrategy).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -33,12 +34,13 @@ type classifyFlags struct {
 	maxMatrix                   int
 	memory                      *budget.Size
 	ci                          ciFlags
+	models                      modelFlags
 	format                      *string
 }
 
 func (f *classifyFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.trueCol, "true", "y_true", "column of true labels")
-	fs.StringVar(&f.predCol, "pred", "y_pred", "column of predicted labels")
+	fs.StringVar(&f.predCol, "pred", "y_pred", "column of predicted labels; a comma list m1,m2,… evaluates and compares several models")
 	fs.StringVar(&f.weightCol, "weight", "", "column of sample weights (default: every weight 1)")
 	fs.StringVar(&f.labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
 	fs.StringVar(&f.posLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")
@@ -51,6 +53,7 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxMatrix, "max-matrix", classify.DefaultMaxMatrix, "above this many classes print the confusion matrix as its non-zero cells (confusion_cells) and, as text, the classes with most errors and the largest off-diagonal cells (0: never)")
 	f.memory = budget.Flag(fs)
 	f.ci.define(fs)
+	f.models.define(fs, "accuracy")
 	f.format = formatFlag(fs)
 }
 
@@ -156,6 +159,20 @@ func runClassify(e *env, args []string) error {
 			return err
 		}
 		return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
+	}
+	if strings.Contains(f.predCol, ",") {
+		var cip *hyptest.CIOptions
+		if withCI {
+			cip = &ci
+		}
+		out, err := classifyModelsFile(e, path, &f, opt, cip, f.models.options(fs))
+		if err != nil {
+			return err
+		}
+		return emit(e, format, out, func() *report.Doc { return out.Doc("Classification of " + displayName(path)) })
+	}
+	if name := f.models.used(fs); name != "" {
+		return usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 	}
 	rep, c, err := classifyFile(e, path, &f, opt)
 	if err != nil {
@@ -329,4 +346,73 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
 	}
 	return rep, nil
+}
+
+// classifyModelsFile reads the true labels and every model's predictions
+// into one joint state and evaluates and compares the models.
+func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Options, ci *hyptest.CIOptions, mo report.ModelsOptions) (*report.Models, error) {
+	names := modelNames(f.predCol)
+	if err := mo.Check("classify", names); err != nil {
+		return nil, optionUsage(err)
+	}
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	cols, err := columns(r, append([]string{f.trueCol, f.weightCol}, names...)...)
+	if err != nil {
+		return nil, err
+	}
+	tc, wc, pcs := cols[0], cols[1], cols[2:]
+	m := len(names)
+	joint := classify.NewModels(m, opt.Labels)
+	order := &chunkOrder[*classify.Models]{fresh: func() *classify.Models { return classify.NewModels(m, opt.Labels) }, merge: joint.Merge}
+	err = readChunks(e, r, order, func(st *classify.Models, sub *table.Reader) error {
+		preds := make([][]byte, m)
+		for sub.Next() {
+			yt, err := sub.Text(tc)
+			if err != nil {
+				return err
+			}
+			for j, pc := range pcs {
+				if preds[j], err = sub.Text(pc); err != nil {
+					return err
+				}
+			}
+			w := -1.0
+			if wc >= 0 {
+				if w, err = sub.Weight(wc); err != nil {
+					return err
+				}
+			}
+			if ok, bad := st.Add(yt, preds, w); !ok {
+				col, v := tc, yt
+				if bad >= 0 {
+					col, v = pcs[bad], preds[bad]
+				}
+				return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out, err := classify.NewModelsReport(joint, names, opt, mo, ci)
+	if err != nil {
+		var oe *report.OptionError
+		switch {
+		case errors.As(err, &oe):
+			return nil, optionUsage(err)
+		case errors.Is(err, classify.ErrZeroWeight):
+			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.weightCol, err)
+		case errors.Is(err, classify.ErrPosLabel):
+			return nil, usagef("classify: --pos-label: %v", err)
+		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
+			return nil, usagef("classify: %v", err)
+		}
+		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	return out, nil
 }

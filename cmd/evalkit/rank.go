@@ -69,7 +69,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 
 func (f *rankFlags) options() rank.ReportOptions {
 	return rank.ReportOptions{PosLabel: f.posLabel, Conf: f.conf, MaxFPR: f.maxFPR, CalBins: f.calBins, CalStrategy: f.calStrategy,
-		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, CurvePoints: f.curvePoints, Figures: f.plotDir != "" || f.figures, K: f.k, Weights: f.weightCol}
+		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, CurvePoints: f.curvePoints, Figures: f.plotDir != "" || f.figures, K: f.k, Weights: f.weightCol, Bins: f.bins}
 }
 
 // optionUsage turns a library's rejection of an option into a usage error
