@@ -137,6 +137,11 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	formatSet := false
+	fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+	if formatSet {
+		return usagef("report: writes HTML; --format does not apply (run the task itself for text, JSON, Markdown or CSV)")
+	}
 	if rf.out == "" || rf.out == "-" {
 		return usagef("report: -o needs a file name")
 	}

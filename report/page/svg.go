@@ -273,13 +273,18 @@ func (f *Figure) write(w *writer) {
 			k := min(n, 6)
 			for j := 0; j < k; j++ {
 				i := (j*2 + 1) * n / (2 * k)
-				w.s(marker(st, xs.at(s.X[i]), ys.at(s.Y[i]), 3.5))
+				if x, y := xs.at(s.X[i]), ys.at(s.Y[i]); finite(x) && finite(y) {
+					w.s(marker(st, x, y, 3.5))
+				}
 			}
 		}
 	}
 	w.s(`</g>`)
 	for _, p := range f.Points {
 		x, y := xs.at(p.X), ys.at(p.Y)
+		if !finite(x) || !finite(y) {
+			continue
+		}
 		w.s(`<g class="pt">`, marker(p.Style%8, x, y, 5.5), `<title>`)
 		w.esc(p.Name)
 		w.s(`</title></g>`)
@@ -428,3 +433,5 @@ func (fs Figures) write(w *writer) {
 	}
 	w.s("</div>\n")
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# evalkit report against --format json of the same task on the same file:
+# the size of the page and the time to write it (goal: under 1 MB at 10⁷
+# rows, in under 1.5× the time of the JSON). Default flags, end to end, as
+# a user runs them. N=100000 for a quick look; TASK=classify for labels.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+mkdir -p bench/out
+[ -x "$EVALKIT" ] || go build -o "$EVALKIT" ./cmd/evalkit
+N=${N:-10000000}
+TASK=${TASK:-rank}
+DATA=bench/out/${TASK}_report_$N.csv
+if [ ! -f "$DATA" ]; then
+  echo "  generating $DATA"
+  "$PY" - "$N" "$DATA" "$TASK" <<'PYEOF'
+import sys
+import numpy as np, pandas as pd
+n, path, task = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+rng = np.random.default_rng(20261123)
+if task == "rank":
+    y = rng.integers(0, 2, n)
+    s = np.clip(rng.normal(0.4 + 0.2 * y, 0.2), 0, 1)
+    pd.DataFrame({"y_true": y, "y_score": s}).to_csv(path, index=False)
+else:
+    y = rng.integers(0, 10, n)
+    p = np.where(rng.random(n) < 0.7, y, rng.integers(0, 10, n))
+    pd.DataFrame({"y_true": y, "y_pred": p}).to_csv(path, index=False)
+PYEOF
+fi
+if [ "$TASK" = rank ]; then FLAGS=(--score y_score); else FLAGS=(); fi
+echo "  $TASK: $N rows, $(du -h "$DATA" | cut -f1) CSV; REPEAT=$REPEAT; load $(cut -d' ' -f1-3 /proc/loadavg)"
+measure "evalkit $TASK --format json" "$EVALKIT" "$TASK" --format json "$DATA"
+J=$LAST_MEDIAN
+measure "evalkit report" "$EVALKIT" report "${FLAGS[@]}" -o bench/out/report_$N.html "$DATA"
+R=$LAST_MEDIAN
+echo "  report $(stat -c %s bench/out/report_$N.html) bytes; JSON $("$EVALKIT" "$TASK" --format json "$DATA" | wc -c) bytes"
+echo "  time report/json: $(ratio "$R" "$J")x"
+cpu() { /usr/bin/time -f '%U %S' -o bench/out/.cpu "$@" > /dev/null; awk '{printf "%.2f", $1 + $2}' bench/out/.cpu; }
+CJ=$(cpu "$EVALKIT" "$TASK" --format json "$DATA")
+CR=$(cpu "$EVALKIT" report "${FLAGS[@]}" -o bench/out/report_$N.html "$DATA")
+echo "  cpu seconds (user+sys, one run): json $CJ, report $CR, ratio $(ratio "$CR" "$CJ")x"

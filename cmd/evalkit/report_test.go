@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A report of bad data fails with the task's positioned error and leaves
+// no file (not even a temporary one) behind; bad usage exits 2.
+func TestReportBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.csv")
+	os.WriteFile(bad, []byte("y_true,y_score\n1,0.5\n0,abc\n"), 0o644)
+	out := filepath.Join(dir, "out.html")
+	for _, c := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"report", "-o", out, "--score", "y_score", bad}, `bad.csv:3: column "y_score"`, 1},
+		{[]string{"report", "-o", out, "--task", "regress", "--true", "y_true", "--pred", "y_score", bad}, `bad.csv:3: column "y_score"`, 1},
+		{[]string{"report", "-o", out, "--task", "cluster", "--true", "y_true", "--pred", "nope", bad}, `nope`, 1},
+		{[]string{"report", "-o", out, filepath.Join(dir, "missing.csv")}, "missing.csv", 1},
+		{[]string{"report", "-o", out, "--task", "nope", bad}, `unknown --task "nope"`, 2},
+		{[]string{"report", "-o", out, "--nope", bad}, "nope", 2},
+		{[]string{"report", "-o", out, "--score", "y_score", "--conf", "2", bad}, "--conf", 2},
+	} {
+		var stdout, stderr bytes.Buffer
+		err := run(c.args, strings.NewReader(""), &stdout, &stderr)
+		code := exitCode(err, &stderr)
+		if code != c.code || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", c.args, code, stderr.String(), c.code, c.want)
+		}
+		if stdout.Len() > 0 {
+			t.Errorf("%q: wrote to stdout: %q", c.args, stdout.String())
+		}
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if e.Name() != "bad.csv" {
+				t.Errorf("%q left %s behind", c.args, e.Name())
+			}
+		}
+	}
+}
+
+// The task is inferred from the flags: the first task that has them all.
+func TestReportTask(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"x.csv"}, "classify"},
+		{[]string{"--pred", "p", "x.csv"}, "classify"},
+		{[]string{"--score", "s", "x.csv"}, "rank"},
+		{[]string{"--max-fpr=0.1", "x.csv"}, "rank"},
+		{[]string{"--features", "a,b"}, "cluster"},
+		{[]string{"--mape-epsilon", "1e-9"}, "regress"},
+		{[]string{"--task", "regress", "--pred", "p"}, "regress"},
+		{[]string{"--task=rank"}, "rank"},
+	} {
+		got, err := reportTask(c.args)
+		if err != nil || got != c.want {
+			t.Errorf("reportTask(%q) = %q, %v; want %q", c.args, got, err, c.want)
+		}
+	}
+}

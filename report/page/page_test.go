@@ -1,0 +1,70 @@
+package page
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestPageSelfContained(t *testing.T) {
+	p := &Page{Title: `a <b> & "c"`, Summary: []Fact{{Name: "rows", Value: C("n", 7)}}}
+	s := &Section{ID: "m", Title: "Measures"}
+	s.Add(&Table{Header: []string{"k", "v"}, Rows: [][]Cell{{T("<x>"), N("a.b", 1.0/3).WithCI("i.lo", 0.25, "i.hi", math.NaN())}}})
+	s.Add(&Figure{Title: "F", Desc: "d", X: Axis{Min: 0, Max: 1}, Y: Axis{Min: 0, Max: 1},
+		Series: []Series{{Name: "s", X: []float64{0, 0.5, 1}, Y: []float64{0, math.NaN(), 1}}}})
+	p.Sections = []*Section{s}
+	var b bytes.Buffer
+	if err := p.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	h := b.String()
+	for _, want := range []string{
+		`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`,
+		`<title>a &lt;b&gt; &amp; &#34;c&#34;</title>`,
+		`<data value="0.3333333333333333" data-key="a.b">0.3333</data>`,
+		`<data value="null" data-key="i.hi">—</data>`,
+		`<data value="7" data-key="n">7</data>`,
+		`&lt;x&gt;`,
+		`<title id="fig-f-t">F</title><desc id="fig-f-d">d</desc>`,
+		`prefers-color-scheme:dark`, `@media print`,
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+	// Nothing to fetch: the only URL is the SVG namespace.
+	for _, u := range regexp.MustCompile(`(?:src|href)="[^"#]|url\([^#]|https?://[^"]*`).FindAllString(h, -1) {
+		if u != "http://www.w3.org/2000/svg" {
+			t.Errorf("page refers to %s", u)
+		}
+	}
+	// A NaN breaks the line: two moves, no NaN coordinate.
+	if strings.Contains(h, "NaN") || strings.Count(h, `d="M`) < 2 {
+		t.Error("a NaN point was drawn")
+	}
+}
+
+func TestTicks(t *testing.T) {
+	for _, c := range []struct {
+		a    Axis
+		want string
+	}{
+		{Axis{Min: 0, Max: 1}, "[0 0.2 0.4 0.6 0.8 1]"},
+		{Axis{Min: -4.8, Max: 4.3}, "[-4 -2 0 2 4]"},
+		{Axis{Min: 0.001, Max: 0.999, Probit: true}, "[0.001 0.01 0.05 0.2 0.5 0.8 0.95 0.99 0.999]"},
+	} {
+		if got := fmtSlice(c.a.ticks(5)); got != c.want {
+			t.Errorf("ticks %v = %s, want %s", c.a, got, c.want)
+		}
+	}
+}
+
+func fmtSlice(v []float64) string {
+	var parts []string
+	for _, x := range v {
+		parts = append(parts, tickText(x, Axis{}))
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
