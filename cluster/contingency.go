@@ -111,6 +111,12 @@ func (t *Contingency) MergeMapped(u *Contingency, classes, clusters []int) {
 	t.overflow = t.overflow || u.overflow
 }
 
+// Bytes returns an estimate of the memory the table holds: 8 bytes a
+// dense cell, about 48 a sparse one (key, value and map overhead).
+func (t *Contingency) Bytes() int64 {
+	return int64(cap(t.dense))*8 + int64(len(t.sparse))*48
+}
+
 // N returns the total count m.
 func (t *Contingency) N() int64 { return t.n }
 

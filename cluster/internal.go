@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
 
@@ -74,6 +75,31 @@ type Options struct {
 	// KeepSamples keeps the silhouette of every row in
 	// Internal.SilhouetteSamples.
 	KeepSamples bool
+	// Budget, when not nil, is charged with the memory of the O(n²)
+	// pass ([PairwiseBytes]) while it runs; when the pass does not fit,
+	// its indices are not computed (NaN with a warning), as above
+	// MaxPairwise.
+	Budget *budget.Budget
+}
+
+// PairwiseBytes returns the memory the O(n²) pass over n rows of dim
+// features in k clusters holds, with the given number of workers: the rows
+// copied in cluster order, per-row sums, the n×k table of the symmetric
+// pass (when n·k is small enough for it) or per-worker tiles, and the k×k
+// least inter-cluster distances per worker when k ≤ 1000.
+func PairwiseBytes(n, dim, k, workers int) int64 {
+	b := int64(n) * int64(dim+3) * 8
+	if int64(n)*int64(k) <= int64(symLimit) {
+		b += int64(n) * int64(k) * 16
+		b += int64(workers) * (tileS*tileS + tileS) * 8
+	} else {
+		b += int64(workers) * (tileI*tileJ*8 + tileI*40)
+	}
+	b += int64(workers+1) * int64(k) * 8
+	if k <= 1000 {
+		b += int64(workers+1) * int64(k) * int64(k) * 8
+	}
+	return b
 }
 
 // ClusterStats describes one predicted cluster C (seed 002's quantities).
@@ -185,13 +211,22 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 	for c := range r.Clusters {
 		r.Clusters[c].Avg, r.Clusters[c].Diam, r.Clusters[c].Silhouette = math.NaN(), math.NaN(), math.NaN()
 	}
+	var acct *budget.Account
+	if pairwise && opt.Budget != nil {
+		acct = opt.Budget.Account("the cluster pairwise pass", "")
+		if err := acct.Grow(PairwiseBytes(n, dim, k, workers)); err != nil {
+			pairwise = false
+			r.Warnings = append(r.Warnings, fmt.Sprintf("avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed: the pairwise pass over %d rows does not fit the memory budget of %s (raise it with --memory)", n, budget.FormatSize(opt.Budget.Limit())))
+		}
+		defer acct.Close()
+	}
 	if pairwise {
 		pr := pass(x, dim, g, opt.Metric, workers, k <= 1000)
 		r.pairIndices(g, pr, k <= 1000)
 		if !sample {
 			r.silhouette(g, pr, nil, okK, opt.KeepSamples)
 		}
-	} else {
+	} else if opt.MaxPairwise > 0 && n > opt.MaxPairwise {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%d rows exceed the pairwise limit %d: avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed", n, opt.MaxPairwise))
 	}
 	if sample {

@@ -11,6 +11,12 @@ import (
 // blocked summation whose rounding error grows with the block, not with n.
 const blockSize = 256
 
+// Bytes returns the memory the kept values hold (8 bytes a value of the
+// slices' capacity; 0 without KeepValues).
+func (s *State) Bytes() int64 {
+	return 8 * int64(cap(s.ys)+cap(s.ads)+cap(s.ws))
+}
+
 // Grow reserves room for n more kept rows (with KeepValues), so that a
 // caller who knows the size avoids the copies of a growing slice.
 func (s *State) Grow(n int) {

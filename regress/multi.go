@@ -74,6 +74,16 @@ func (m *Multi) K() int { return len(m.outs) }
 // Output returns the state of output j.
 func (m *Multi) Output(j int) *State { return m.outs[j] }
 
+// Bytes returns an estimate of the memory the kept values hold
+// ([State.Bytes] over the outputs).
+func (m *Multi) Bytes() int64 {
+	var b int64
+	for _, s := range m.outs {
+		b += s.Bytes()
+	}
+	return b
+}
+
 // Reset empties every output's state ([State.Reset]).
 func (m *Multi) Reset() {
 	for _, s := range m.outs {

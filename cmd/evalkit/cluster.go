@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/table"
@@ -27,6 +28,7 @@ type clusterFlags struct {
 	beta                                                       *float64
 	sample, limit                                              *int
 	seed                                                       *uint64
+	memory                                                     *budget.Size
 	format                                                     *string
 	set                                                        func() map[string]bool
 }
@@ -42,6 +44,7 @@ func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.sample = fs.Int("sample", 0, "compute the silhouette on N rows drawn with --seed (0: all rows)")
 	f.seed = fs.Uint64("seed", 1, "random seed for --sample")
 	f.limit = fs.Int("pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
+	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 	f.set = func() map[string]bool {
 		set := map[string]bool{}
@@ -138,7 +141,10 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	var tab cluster.Contingency
 	var x []float64
 	var pred []int
-	if n := estimateRows(path); internal && n > 0 {
+	bud := f.memory.Budget()
+	opt.Internal.Budget = bud
+	acct := bud.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer --features")
+	if n := estimateRows(path); internal && n > 0 && int64(n)*int64(len(fc)+1)*8 <= bud.Available() {
 		// Room for every row at once: no growing and copying.
 		x, pred = make([]float64, 0, n*len(fc)), make([]int, 0, n)
 	}
@@ -160,6 +166,9 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 			for _, p := range st.pred {
 				pred = append(pred, pm[p])
 			}
+		},
+		check: func() error {
+			return acct.Set(tset.Bytes() + pset.Bytes() + tab.Bytes() + int64(cap(x))*8 + int64(cap(pred))*8)
 		},
 	}
 	err = readChunks(e, r, order, func(st *chunkState, sub *table.Reader) error {

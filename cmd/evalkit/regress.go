@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/table"
@@ -34,6 +35,7 @@ type regressFlags struct {
 	multi                         *string
 	bounded                       *bool
 	plotDir                       *string
+	memory                        *budget.Size
 	format                        *string
 }
 
@@ -48,6 +50,7 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.multi = fs.String("multioutput", "uniform", "several outputs: raw, uniform or variance-weighted")
 	f.bounded = fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
 	f.plotDir = fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
+	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 }
 
@@ -103,7 +106,7 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int) (*regress
 	if err := regress.CheckOptions(opt); err != nil {
 		return nil, nil, usagef("regress: %v", err)
 	}
-	m, sample, err := readRegress(e, path, regressCols{trues, preds, *f.weightCol}, opt, sampleSize)
+	m, sample, err := readRegress(e, path, regressCols{trues, preds, *f.weightCol}, opt, sampleSize, f.memory.Budget())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -137,7 +140,10 @@ type regressCols struct {
 // warnings print as file:line; a state keeps the smallest, so a warning
 // names the first offending row of the file. An error is the first one in
 // the file, as a sequential read would report it.
-func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int) (*regress.Multi, *lineSample, error) {
+//
+// The kept values are charged to the memory budget bud; past it the read
+// stops with an error naming --bounded-memory.
+func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int, bud *budget.Budget) (*regress.Multi, *lineSample, error) {
 	r, err := table.Open(path, e.stdin)
 	if err != nil {
 		return nil, nil, err
@@ -162,9 +168,16 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 	name := func(line int64) string { return fmt.Sprintf("%s:%d", r.Name(), line) }
 	m := regress.NewMulti(k, opt)
 	m.SetRowName(name)
-	if n := estimateRows(path); n > 0 {
+	acct := bud.Account("regress's kept values (every row's target and absolute error, for medae and the D² scores)",
+		"or use --bounded-memory to skip those measures")
+	// Reserve room for the estimated rows when that fits the budget;
+	// otherwise the values grow as read, and the budget stops them.
+	if n := estimateRows(path); n > 0 && opt.KeepValues && int64(n)*24*int64(k) <= bud.Available() {
 		for j := range k {
 			m.Output(j).Grow(n)
+		}
+		if err := acct.Set(m.Bytes()); err != nil {
+			return nil, nil, err
 		}
 	}
 	merge := &chunkOrder[*regress.Multi]{
@@ -175,6 +188,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 		},
 		merge: m.Merge,
 		reset: (*regress.Multi).Reset,
+		check: func() error { return acct.Set(m.Bytes()) },
 	}
 	workers := runtime.GOMAXPROCS(0)
 	batches := make([]*regressBatch, workers)
@@ -185,12 +199,14 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 	}
 	defer progress(e, r)()
 	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
+		if err := merge.failed(); err != nil {
+			return err
+		}
 		c := merge.get()
 		if err := batches[worker].read(sub, c, samples[worker]); err != nil {
 			return err
 		}
-		merge.put(sub.Chunk(), c)
-		return nil
+		return merge.put(sub.Chunk(), c)
 	})
 	if err != nil {
 		return nil, nil, err
