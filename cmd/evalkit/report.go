@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report/page"
@@ -85,7 +87,7 @@ func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*
 	case "classify":
 		var f classifyFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return classifyPage(e, path, &f) }
+		return func(e *env, path string) (*page.Page, error) { return classifyPage(e, path, &f, fs) }
 	case "rank":
 		var f rankFlags
 		f.define(fs)
@@ -177,13 +179,45 @@ func evalkitVersion() string {
 	return "devel"
 }
 
-func classifyPage(e *env, path string, f *classifyFlags) (*page.Page, error) {
+func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*page.Page, error) {
 	opt, err := f.options()
 	if err != nil {
 		return nil, err
 	}
 	if f.multilabel {
 		return nil, usagef("report: --multilabel is not rendered as a page yet")
+	}
+	if strings.Contains(f.predCol, ",") {
+		ci, withCI, err := f.ci.options()
+		if err != nil {
+			return nil, err
+		}
+		var cip *hyptest.CIOptions
+		if withCI {
+			cip = &ci
+		}
+		out, err := classifyModelsFile(e, path, f, opt, cip, f.models.options(fs))
+		if err != nil {
+			return nil, err
+		}
+		name := displayName(path)
+		p := &page.Page{Title: "Classification of several models: " + name}
+		p.Summary = []page.Fact{
+			{Name: "data", Value: page.T(name)},
+			{Name: "rows", Value: page.C("n", float64(out.N))},
+			{Name: "models", Value: page.T(f.predCol)},
+			{Name: "task", Value: page.T("classify, true labels " + f.trueCol)},
+		}
+		p.Sections = page.ModelsSections(out, func(i int, name string, rep any, prefix string) []*page.Section {
+			if r, ok := rep.(*classify.Report); ok {
+				return page.ClassifySections(r, prefix, name)
+			}
+			return nil
+		})
+		return p, nil
+	}
+	if name := f.models.used(fs); name != "" {
+		return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 	}
 	rep, c, err := classifyFile(e, path, f, opt)
 	if err != nil {

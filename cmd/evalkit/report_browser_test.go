@@ -261,6 +261,9 @@ func checkPage(t *testing.T, file string, jsonDoc []byte, sections []string, min
 			t.Fatal(err)
 		}
 		screenshot(t, ctx, filepath.Join(dir, base+"-light.png"))
+		if top, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(filepath.Join(dir, base+"-light-top.png"), top, 0o644)
+		}
 		setMedia(t, ctx, "", "dark")
 		bg := eval[string](t, ctx, `getComputedStyle(document.documentElement).backgroundColor`)
 		if bg != "rgb(22, 24, 28)" {
@@ -386,4 +389,30 @@ func TestReportBrowserCluster(t *testing.T) {
 	file := writeReport(t, "cluster", flags...)
 	js := runOut(t, append([]string{"cluster", "--format", "json"}, flags...)...)
 	checkPage(t, file, js, []string{"external", "internal"}, 1)
+}
+
+func TestReportBrowserClassifyModels(t *testing.T) {
+	chromium(t)
+	data := filepath.Join(t.TempDir(), "models.csv")
+	var b strings.Builder
+	b.WriteString("y_true,m1,m2,m3\n")
+	for i := range 600 {
+		y := i % 3
+		m1, m2, m3 := y, y, y
+		if i%5 == 0 {
+			m1 = (y + 1) % 3
+		}
+		if i%3 == 0 {
+			m2 = (y + 2) % 3
+		}
+		if i%7 == 0 {
+			m3 = (y + 1) % 3
+		}
+		fmt.Fprintf(&b, "c%d,c%d,c%d,c%d\n", y, m1, m2, m3)
+	}
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	flags := []string{"--pred", "m1,m2,m3", "--bootstrap", "200", data}
+	file := writeReport(t, "models", flags...)
+	js := runOut(t, append([]string{"classify", "--format", "json", "--ci"}, flags...)...)
+	checkPage(t, file, js, []string{"models", "measures-m1", "confusion-m2", "per-class-m3"}, 3)
 }
