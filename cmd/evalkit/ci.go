@@ -37,13 +37,24 @@ func (c *ciFlags) define(fs *flag.FlagSet) {
 func (c *ciFlags) options() (opt hyptest.CIOptions, ok bool, err error) {
 	fs := c.fs
 	if !c.on {
-		bad := ""
+		// --bootstrap and --level also serve the paired bootstrap of
+		// several models' --compare.
+		bad, compare := "", false
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "level", "ci-method", "bootstrap":
+			case "level", "bootstrap":
+				if bad == "" {
+					bad = f.Name
+				}
+			case "ci-method":
 				bad = f.Name
+			case "compare":
+				compare = true
 			}
 		})
+		if compare && bad != "ci-method" {
+			bad = ""
+		}
 		if bad != "" {
 			return opt, false, usagef("%s: --%s needs --ci", fs.Name(), bad)
 		}

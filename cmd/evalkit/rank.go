@@ -4,7 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
@@ -39,13 +41,14 @@ type rankFlags struct {
 	figures                      bool // keep the full curves for drawing (set by evalkit report)
 	plotDir                      string
 	ci                           ciFlags
+	models                       modelFlags
 	memory                       *budget.Size
 	format                       *string
 }
 
 func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.trueCol, "true", "y_true", "column of true labels")
-	fs.StringVar(&f.scoreCol, "score", "y_score", "column of scores (binary; higher = more positive), or comma-separated probability columns, one per --classes entry")
+	fs.StringVar(&f.scoreCol, "score", "y_score", "column of scores (binary; higher = more positive); a comma list m1,m2,… without --classes evaluates and compares several models; with --classes, the probability columns, one per class")
 	fs.StringVar(&f.weightCol, "weight", "", "column of sample weights (default: every weight 1)")
 	fs.StringVar(&f.posLabel, "pos-label", "", "positive label (binary); default 1 when the labels are {0, 1} or {-1, 1}")
 	fs.StringVar(&f.classes, "classes", "", "comma-separated class labels, one per --score column (multiclass)")
@@ -63,6 +66,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.curvesOut, "curves-out", "", "write every threshold's tp, fp, tpr, fpr, precision and recall to this CSV file")
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
 	f.ci.define(fs)
+	f.models.define(fs, "roc_auc")
 	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 }
@@ -96,11 +100,31 @@ func runRank(e *env, args []string) error {
 	if f.bins < 0 {
 		return usagef("rank: --bins must be positive, got %d", f.bins)
 	}
-	_, withCI, err := f.ci.options()
+	ci, withCI, err := f.ci.options()
 	if err != nil {
 		return err
 	}
 	name := rankName(path)
+	if f.classes == "" && strings.Contains(f.scoreCol, ",") {
+		if f.bins > 0 || f.curvesOut != "" || f.plotDir != "" {
+			return usagef("rank: --bins, --curves-out and --plot are for one score column")
+		}
+		if format != report.JSONFormat && format != report.CSV {
+			f.curves = false
+		}
+		var cip *hyptest.CIOptions
+		if withCI {
+			cip = &ci
+		}
+		out, err := rankModelsFile(e, path, &f, cip, f.models.options(fs))
+		if err != nil {
+			return err
+		}
+		return emit(e, format, out, func() *report.Doc { return out.Doc("Ranking of " + name) })
+	}
+	if name := f.models.used(fs); name != "" {
+		return usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
+	}
 	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
 		if f.classes == "" {
 			return usagef("rank: several --score columns need --classes (one class label per column)")
@@ -364,4 +388,119 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		}
 	}
 	return rep, nil
+}
+
+// rankModelsState is one chunk's rows of several score columns.
+type rankModelsState struct {
+	pos    []bool
+	scores [][]float64
+	w      []float64
+	seen   [3]int64 // first line with a label of value 1, 0, −1 (0: none)
+}
+
+// rankModelsFile reads the labels and every model's scores, in file order,
+// and evaluates and compares the models.
+func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo report.ModelsOptions) (*report.Models, error) {
+	names := modelNames(f.scoreCol)
+	if err := mo.Check("rank", names); err != nil {
+		return nil, optionUsage(err)
+	}
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	cols, err := columns(r, append([]string{f.trueCol, f.weightCol}, names...)...)
+	if err != nil {
+		return nil, err
+	}
+	tc, wc, scs := cols[0], cols[1], cols[2:]
+	m := len(names)
+	all := &rankModelsState{scores: make([][]float64, m)}
+	var labelsSeen [3]int64
+	order := &chunkOrder[*rankModelsState]{
+		fresh: func() *rankModelsState { return &rankModelsState{scores: make([][]float64, m)} },
+		merge: func(st *rankModelsState) {
+			all.pos = append(all.pos, st.pos...)
+			for j := range all.scores {
+				all.scores[j] = append(all.scores[j], st.scores[j]...)
+			}
+			all.w = append(all.w, st.w...)
+			for i, l := range st.seen {
+				if l > 0 && labelsSeen[i] == 0 {
+					labelsSeen[i] = l
+				}
+			}
+		},
+	}
+	err = readChunks(e, r, order, func(st *rankModelsState, sub *table.Reader) error {
+		for sub.Next() {
+			b, err := sub.Text(tc)
+			if err != nil {
+				return err
+			}
+			var pos bool
+			if f.posLabel != "" {
+				pos = string(b) == f.posLabel
+			} else {
+				v, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
+				switch {
+				case err != nil || (v != 0 && v != 1 && v != -1):
+					return usagef("rank: %s:%d: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", sub.Name(), sub.Line(), b)
+				case v == 1:
+					pos = true
+					if st.seen[0] == 0 {
+						st.seen[0] = int64(sub.Line())
+					}
+				case v == 0:
+					if st.seen[1] == 0 {
+						st.seen[1] = int64(sub.Line())
+					}
+				default:
+					if st.seen[2] == 0 {
+						st.seen[2] = int64(sub.Line())
+					}
+				}
+			}
+			for j, c := range scs {
+				s, err := sub.Float(c)
+				if err != nil {
+					return err
+				}
+				st.scores[j] = append(st.scores[j], s)
+			}
+			if wc >= 0 {
+				w, err := sub.Weight(wc)
+				if err != nil {
+					return err
+				}
+				st.w = append(st.w, w)
+			}
+			st.pos = append(st.pos, pos)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if labelsSeen[1] > 0 && labelsSeen[2] > 0 {
+		return nil, usagef("rank: %s:%d: labels include 0 and -1, so --pos-label is required", r.Name(), max(labelsSeen[1], labelsSeen[2]))
+	}
+	opt := f.options()
+	opt.PosLabel = f.posLabel
+	if opt.PosLabel == "" {
+		opt.PosLabel = "1"
+	}
+	if wc < 0 {
+		all.w = nil
+	}
+	out, err := rank.NewModelsReport(all.pos, all.scores, all.w, names, opt, mo, ci)
+	if err != nil {
+		var oe *report.OptionError
+		if errors.As(err, &oe) {
+			return nil, optionUsage(err)
+		}
+		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	return out, nil
 }

@@ -1,0 +1,269 @@
+package rank
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// pairedMeasures are the measures a paired bootstrap of several score
+// columns can compare, each a pass over a score table.
+var pairedMeasures = map[string]func(*Table) (float64, error){
+	"roc_auc":           (*Table).AUC,
+	"rank_loss":         (*Table).RankLoss,
+	"average_precision": (*Table).AveragePrecision,
+	"pr_auc_trapezoid":  (*Table).PRAUCTrapezoid,
+	"bep":               (*Table).BEP,
+	"log_loss":          (*Table).LogLoss,
+	"brier":             (*Table).Brier,
+}
+
+// NewModelsReport evaluates several score columns of the same rows (binary
+// labels positive, scores[j] model j's scores, w the weights or nil):
+// each model's whole [Report], compared by ROC AUC with DeLong's paired
+// test (every pair, or each against mo.Baseline), with three or more
+// models DeLong's χ² test that all AUCs are equal, and by every measure of
+// mo.Compare with a paired bootstrap of the difference; p-values adjusted
+// by mo.Adjust over all comparisons. The leaderboard is by mo.Primary
+// (default roc_auc).
+//
+// DeLong's test of a pair is [DeLongTest] (pROC's roc.test(paired=TRUE,
+// method="delong")); its interval is [DeLong.DiffCI] at mo.Level. The
+// equality test (DeLong, DeLong & Clarke-Pearson 1988) takes the m AUCs θ
+// and their DeLong covariance matrix S and the contrast matrix L of the
+// m − 1 successive differences, and refers
+//
+//	χ² = (Lθ)ᵀ (L S Lᵀ)⁻¹ (Lθ)
+//
+// to a χ² distribution with m − 1 degrees of freedom. Both need unweighted
+// rows; with weights they are left out with a warning.
+//
+// The paired bootstrap draws, within each class, as many rows as the class
+// has, with replacement (the same rows for both models), mo.Bootstrap
+// times from PCG(mo.Seed, r); each replicate rebuilds both score tables,
+// so it costs O(n log n). Its interval is the percentile interval and its
+// p-value [hyptest.BootstrapPValue].
+//
+// With ci not nil every model's report gets its intervals
+// ([Report.AddIntervals]). It returns a *report.OptionError for a bad
+// option and the errors of [NewReport]. It panics if the slices differ in length.
+func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+	m := len(scores)
+	if len(names) != m {
+		panic(fmt.Sprintf("rank: %d names for %d score columns", len(names), m))
+	}
+	mo = mo.WithDefaults()
+	if mo.Primary == "" {
+		mo.Primary = "roc_auc"
+	}
+	if err := mo.Check("rank", names); err != nil {
+		return nil, err
+	}
+	for _, c := range mo.Compare {
+		if pairedMeasures[c] == nil {
+			keys := make([]string, 0, len(pairedMeasures))
+			for k := range pairedMeasures {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			return nil, &report.OptionError{Task: "rank", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of scores compares (measures: %s)", c, strings.Join(keys, ", "))}
+		}
+	}
+	out := &report.Models{N: int64(len(positive)), Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary)}
+	tables := make([]*Table, m)
+	for j := range scores {
+		t, err := NewTable(scores[j], positive, w)
+		if err != nil {
+			return nil, fmt.Errorf("model %q: %w", names[j], err)
+		}
+		r, err := NewReport(t, opt)
+		if err != nil {
+			return nil, fmt.Errorf("model %q: %w", names[j], err)
+		}
+		if j == 0 {
+			if mv, err := report.MeasureValues(r); err == nil {
+				if _, ok := mv[mo.Primary]; !ok {
+					return nil, &report.OptionError{Task: "rank", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+				}
+			}
+		}
+		if ci != nil {
+			if err := r.AddIntervals(t, opt, *ci); err != nil {
+				return nil, fmt.Errorf("model %q: %w", names[j], err)
+			}
+		}
+		r.Signature = nil
+		tables[j] = t
+		out.Models = append(out.Models, report.Model{Name: names[j], Report: r, Doc: func() *report.Doc { return r.Doc(names[j]) }})
+	}
+	weighted := tables[0].Weighted
+	if weighted {
+		out.Warnings = append(out.Warnings, "DeLong's tests need unweighted rows: no ROC AUC comparisons")
+	} else {
+		dl := map[[2]int]DeLong{}
+		need := mo.Pairs(names)
+		if m >= 3 {
+			need = nil
+			for i := range m {
+				for j := i + 1; j < m; j++ {
+					need = append(need, [2]int{i, j})
+				}
+			}
+		}
+		for _, p := range need {
+			r, err := DeLongTest(positive, scores[p[0]], scores[p[1]])
+			if err != nil {
+				return nil, fmt.Errorf("DeLong's test of %q and %q: %w", names[p[0]], names[p[1]], err)
+			}
+			dl[p] = r
+		}
+		for _, p := range mo.Pairs(names) {
+			a, b := p[0], p[1]
+			r, swap := dl[[2]int{a, b}], false
+			if _, ok := dl[[2]int{a, b}]; !ok {
+				r, swap = dl[[2]int{b, a}], true
+			}
+			lo, hi := r.DiffCI(mo.Level)
+			z := r.Z
+			if swap {
+				lo, hi, z = -hi, -lo, -z
+			}
+			d := out.Models[a].Report.(*Report).ROCAUC - out.Models[b].Report.(*Report).ROCAUC
+			out.Comparisons = append(out.Comparisons, report.Comparison{A: names[a], B: names[b], Measure: "roc_auc", Diff: d,
+				CI: &[2]float64{math.Max(lo, -1), math.Min(hi, 1)}, Test: "delong", Statistic: z, PValue: r.P})
+		}
+		if m >= 3 {
+			eq, err := aucEquality(m, dl)
+			if err != nil {
+				out.Warnings = append(out.Warnings, "auc_equality: "+err.Error())
+			} else {
+				out.AUCEquality = eq
+			}
+		}
+	}
+	if len(mo.Compare) > 0 {
+		for _, p := range mo.Pairs(names) {
+			for _, c := range mo.Compare {
+				cmp, err := pairedBootstrap(positive, scores[p[0]], scores[p[1]], w, pairedMeasures[c], mo)
+				if err != nil {
+					return nil, fmt.Errorf("%s − %s, %s: %w", names[p[0]], names[p[1]], c, err)
+				}
+				cmp.A, cmp.B, cmp.Measure = names[p[0]], names[p[1]], c
+				out.Comparisons = append(out.Comparisons, cmp)
+			}
+		}
+	}
+	out.Adjusted(mo.Adjust)
+	sig := opt.Signature(nil)
+	mo.AddTo(sig, names)
+	if ci != nil {
+		c := ci.WithDefaults()
+		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
+	}
+	out.Signature = sig
+	return out, nil
+}
+
+// aucEquality is DeLong's χ² test that the m AUCs are equal, from the
+// pairwise DeLong results of every pair i < j.
+func aucEquality(m int, dl map[[2]int]DeLong) (*report.AUCEquality, error) {
+	theta := make([]float64, m)
+	S := mat.NewSymDense(m, nil)
+	for p, r := range dl {
+		theta[p[0]], theta[p[1]] = r.AUCA, r.AUCB
+		S.SetSym(p[0], p[0], r.VarA)
+		S.SetSym(p[1], p[1], r.VarB)
+		S.SetSym(p[0], p[1], r.Cov)
+	}
+	L := mat.NewDense(m-1, m, nil)
+	for i := range m - 1 {
+		L.Set(i, i, 1)
+		L.Set(i, i+1, -1)
+	}
+	var lt mat.VecDense
+	lt.MulVec(L, mat.NewVecDense(m, theta))
+	var lsl mat.Dense
+	lsl.Product(L, S, L.T())
+	var x mat.VecDense
+	if err := x.SolveVec(&lsl, &lt); err != nil {
+		return nil, fmt.Errorf("the covariance of the AUC differences is singular: %v", err)
+	}
+	chi := mat.Dot(&lt, &x)
+	if !(chi >= 0) {
+		return nil, fmt.Errorf("the covariance of the AUC differences is not positive definite")
+	}
+	df := m - 1
+	return &report.AUCEquality{Statistic: chi, DF: df, PValue: distuv.ChiSquared{K: float64(df)}.Survival(chi)}, nil
+}
+
+// pairedBootstrap compares measure f of two score columns by a paired
+// bootstrap of the rows, stratified by class.
+func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float64, error), mo report.ModelsOptions) (report.Comparison, error) {
+	var pos, neg []int
+	for i, p := range positive {
+		if p {
+			pos = append(pos, i)
+		} else {
+			neg = append(neg, i)
+		}
+	}
+	diff := func(a, b *Table) float64 {
+		va, e1 := f(a)
+		vb, e2 := f(b)
+		if e1 != nil || e2 != nil {
+			return math.NaN()
+		}
+		return va - vb
+	}
+	ta, err := NewTable(sa, positive, w)
+	if err != nil {
+		return report.Comparison{}, err
+	}
+	tb, err := NewTable(sb, positive, w)
+	if err != nil {
+		return report.Comparison{}, err
+	}
+	est := diff(ta, tb)
+	if math.IsNaN(est) {
+		return report.Comparison{}, fmt.Errorf("the measure is undefined on the data")
+	}
+	bs := &hyptest.Bootstrap{Estimate: est, Replicates: make([]float64, mo.Bootstrap)}
+	type scratch struct {
+		cnt  []float64
+		a, b Builder
+	}
+	hyptest.Replicate(mo.Bootstrap, mo.Seed, 0, func() *scratch { return &scratch{cnt: make([]float64, len(positive))} },
+		func(r int, rng *rand.Rand, s *scratch) {
+			clear(s.cnt)
+			for _, class := range [][]int{pos, neg} {
+				for range class {
+					s.cnt[class[rng.IntN(len(class))]]++
+				}
+			}
+			for i, c := range s.cnt {
+				if c == 0 {
+					continue
+				}
+				wi := c
+				if w != nil {
+					wi *= w[i]
+				}
+				s.a.Add(sa[i], positive[i], wi)
+				s.b.Add(sb[i], positive[i], wi)
+			}
+			bs.Replicates[r] = diff(s.a.Table(), s.b.Table())
+		})
+	c := report.Comparison{Diff: est, Test: "paired-bootstrap", Statistic: est, PValue: hyptest.BootstrapPValue(bs)}
+	if lo, hi, err := bs.Percentile(mo.Level); err == nil {
+		c.CI = &[2]float64{lo, hi}
+	}
+	return c, nil
+}
