@@ -4,7 +4,9 @@
 # N-row CSV (default 10 million rows), in one run. Run through
 # bench/compare.sh rank (which builds bench/out/evalkit), or directly after
 # building it. N=1000000 for a quick look; CURVES=1 also times evalkit
-# printing the full curves as JSON (about 100 bytes a row).
+# printing the full curves as JSON (--curve-points 0, about 100 bytes a
+# row) and writing them with --curves-out. The default flags print each
+# curve thinned to at most 10000 of its vertices.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
@@ -35,21 +37,25 @@ p, r, t = M.precision_recall_curve(y, s)
 print("roc_auc", repr(auc), "average_precision", repr(ap), "roc points", len(fpr), "pr points", len(p))
 PYEOF
 echo "  rank: $N rows, $(du -h "$DATA" | cut -f1) CSV; REPEAT=$REPEAT"
-echo "  check: evalkit $("$EVALKIT" rank --format csv --curves=false "$DATA" | grep -E '^(roc_auc|average_precision),' | tr '\n' ' ')"
+echo "  check: evalkit $("$EVALKIT" rank --format csv "$DATA" | grep -E '^(roc_auc|average_precision|curve_thinning_error[.a-z_]*),' | tr '\n' ' ')"
+echo "  check: evalkit --bins 100000 $("$EVALKIT" rank --format csv --bins 100000 "$DATA" | grep -E '^(roc_auc|auc_error_bound|bins),' | tr '\n' ' ')"
 echo "  check: sklearn $("$PY" bench/out/rank_sklearn.py "$DATA")"
-measure "evalkit rank (exact)" "$EVALKIT" rank --format json --curves=false "$DATA"
+measure "evalkit rank (default flags)" "$EVALKIT" rank --format json "$DATA"
+D=$LAST_MEDIAN
+measure "evalkit rank --curves=false" "$EVALKIT" rank --format json --curves=false "$DATA"
 E=$LAST_MEDIAN
 measure "evalkit rank --bins 100000" "$EVALKIT" rank --format json --bins 100000 --curves=false "$DATA"
 B=$LAST_MEDIAN
 if [ "${CURVES:-0}" = 1 ]; then
-  measure "evalkit rank (+ JSON curves)" "$EVALKIT" rank --format json "$DATA"
+  measure "evalkit rank --curve-points 0" "$EVALKIT" rank --format json --curve-points 0 "$DATA"
+  measure "evalkit rank --curves-out" "$EVALKIT" rank --format json --curves-out bench/out/rank_curves.csv "$DATA"
 fi
 measure "pandas + scikit-learn" "$PY" bench/out/rank_sklearn.py "$DATA"
 S=$LAST_MEDIAN
-echo "  ratio sklearn/evalkit: exact $(ratio "$S" "$E")x, binned $(ratio "$S" "$B")x"
+echo "  ratio sklearn/evalkit: default flags $(ratio "$S" "$D")x, --curves=false $(ratio "$S" "$E")x, binned $(ratio "$S" "$B")x"
 # CPU time (user + sys) of one run each: on a shared, loaded machine this
 # is steadier than the wall time.
 cpu() { /usr/bin/time -f '%U %S' -o bench/out/.cpu "$@" > /dev/null; awk '{printf "%.2f", $1 + $2}' bench/out/.cpu; }
-CE=$(cpu "$EVALKIT" rank --format json --curves=false "$DATA")
+CE=$(cpu "$EVALKIT" rank --format json "$DATA")
 CS=$(cpu "$PY" bench/out/rank_sklearn.py "$DATA")
-echo "  cpu seconds (user+sys, one run): evalkit $CE, pandas + scikit-learn $CS, ratio $(ratio "$CS" "$CE")x"
+echo "  cpu seconds (user+sys, one run): evalkit (default flags) $CE, pandas + scikit-learn $CS, ratio $(ratio "$CS" "$CE")x"

@@ -174,7 +174,7 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	if len(y) == 0 {
 		return
 	}
-	var sw, sq, sabs, ape, sape, absY, sqLog, pin, pinHalf, pois, gam, tw float64
+	var sw, sq, sq2, sabs, ape, ape2, sape, absY, sqLog, pin, pinHalf, pois, gam, tw float64
 	var s1y, s2y, s1d, s2d float64
 	k := shiftRow(w)
 	cy, cd := y[k], y[k]-yhat[k]
@@ -197,7 +197,9 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		s2y += wi * ey * ey
 		s1d += wi * ed
 		s2d += wi * ed * ed
-		sq += wi * d * d
+		d2 := d * d
+		sq += wi * d2
+		sq2 += wi * d2 * d2
 		sabs += wi * ad
 		if ad > maxErr {
 			maxErr = ad
@@ -205,7 +207,9 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		ay := math.Abs(yi)
 		absY += wi * ay
 		if den := max(ay, eps); den > 0 { // ay, eps ≥ 0: no NaN or −0 to care for
-			ape += wi * (ad / den)
+			e := ad / den
+			ape += wi * e
+			ape2 += wi * e * e
 		} else {
 			s.note(issueZeroTarget, i, pos)
 		}
@@ -253,8 +257,10 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	}
 	s.w.Add(sw)
 	s.sq.Add(sq)
+	s.sq2.Add(sq2)
 	s.abs.Add(sabs)
 	s.ape.Add(ape)
+	s.ape2.Add(ape2)
 	s.sape.Add(sape)
 	s.absY.Add(absY)
 	s.sqLog.Add(sqLog)

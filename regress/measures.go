@@ -275,6 +275,7 @@ func (s *State) MedAE() (float64, error) {
 	if err := s.needValues(); err != nil {
 		return 0, err
 	}
+	s.reordered.Store(true)
 	if s.weighted {
 		return weightedPercentile(s.ads, s.ws, 50), nil
 	}
@@ -388,6 +389,7 @@ type nullLoss struct {
 // blockSize non-negative terms, compensated across blocks).
 func (s *State) nullPinball(alpha float64) nullLoss {
 	var q float64
+	s.reordered.Store(true)
 	if s.weighted {
 		q = weightedPercentile(s.ys, s.ws, alpha*100)
 	} else {

@@ -3,6 +3,8 @@ package regress
 import (
 	"fmt"
 	"math"
+
+	"github.com/evalkit-go/evalkit/hyptest"
 )
 
 // Spec describes one measure of the all-measures report: its JSON key, its
@@ -66,7 +68,12 @@ type Report struct {
 	D2Tweedie         float64  `json:"d2_tweedie"`
 	D2Pinball         float64  `json:"d2_pinball"`
 	D2AbsoluteError   float64  `json:"d2_absolute_error"`
-	Warnings          []string `json:"warnings"`
+	// Level and Intervals are set by [Report.AddIntervals]: the
+	// confidence level and an interval for each headline number, keyed by
+	// its JSON key.
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings"`
 }
 
 // Value returns measure f, or NaN and a warning "key: why" when it is

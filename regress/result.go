@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -203,9 +204,20 @@ func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutp
 		for _, key := range measureKeys(c) {
 			sp := specOf(key)
 			v, _ := c.Get(key)
-			p.Add(label(sp), display(sp, v))
+			text := display(sp, v)
+			if iv, ok := c.Intervals[key]; ok {
+				if sp.Percent {
+					text += " [" + report.Pct(iv.Low) + ", " + report.Pct(iv.High) + "]"
+				} else {
+					text += " " + report.Interval(iv.Low, iv.High)
+				}
+			}
+			p.Add(label(sp), text)
 		}
 		d.Blocks = append(d.Blocks, p)
+		if n := hyptest.IntervalNote(c.Level, c.Intervals); n != "" {
+			d.Blocks = append(d.Blocks, report.Note(n))
+		}
 	} else {
 		t := &report.Table{Header: []string{"measure"}}
 		for j := range mr.Outputs {

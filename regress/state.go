@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
@@ -166,13 +167,21 @@ type State struct {
 	y, d     moments // of y and of d = y − ŷ
 
 	sq, abs, ape, sape, absY, sqLog, pinball, pinHalf fsum.Sum
-	poisson, gamma, tweedie                           fsum.Sum
-	maxErr                                            float64
+	// sq2 = Σ w d⁴ and ape2 = Σ w (|d|/max(|y|, ε))²: the second moments
+	// of the squared and percentage errors, for their t-intervals (the
+	// absolute error's is sq).
+	sq2, ape2               fsum.Sum
+	poisson, gamma, tweedie fsum.Sum
+	maxErr                  float64
 
 	first      [numIssues]int64 // smallest position of an offending row, or noIssue
 	positioned bool             // rows carry caller-supplied positions (AddBatchAt)
 
 	ys, ads, ws []float64 // kept values (ws only once weighted)
+	// reordered is set once a quantile measure has reordered ys or ads
+	// (each alone): their rows no longer line up, which the bootstrap of
+	// [State.Intervals] needs. Reset clears it.
+	reordered atomic.Bool
 
 	name func(int64) string   // names rows in messages
 	yq   map[float64]nullLoss // the null models' pinball losses computed since the last add
@@ -324,7 +333,7 @@ func (s *State) Merge(o *State) {
 	s.w.Merge(o.w)
 	s.y.merge(&o.y)
 	s.d.merge(&o.d)
-	for _, p := range [][2]*fsum.Sum{{&s.sq, &o.sq}, {&s.abs, &o.abs}, {&s.ape, &o.ape},
+	for _, p := range [][2]*fsum.Sum{{&s.sq, &o.sq}, {&s.sq2, &o.sq2}, {&s.abs, &o.abs}, {&s.ape, &o.ape}, {&s.ape2, &o.ape2},
 		{&s.sape, &o.sape}, {&s.absY, &o.absY}, {&s.sqLog, &o.sqLog}, {&s.pinball, &o.pinball},
 		{&s.pinHalf, &o.pinHalf}, {&s.poisson, &o.poisson}, {&s.gamma, &o.gamma}, {&s.tweedie, &o.tweedie}} {
 		p[0].Merge(*p[1])

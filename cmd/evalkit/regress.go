@@ -35,6 +35,7 @@ type regressFlags struct {
 	multi                         *string
 	bounded                       *bool
 	plotDir                       *string
+	ci                            ciFlags
 	memory                        *budget.Size
 	format                        *string
 }
@@ -50,6 +51,7 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.multi = fs.String("multioutput", "uniform", "several outputs: raw, uniform or variance-weighted")
 	f.bounded = fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
 	f.plotDir = fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
+	f.ci.define(fs)
 	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 }
@@ -106,13 +108,29 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int) (*regress
 	if err := regress.CheckOptions(opt); err != nil {
 		return nil, nil, usagef("regress: %v", err)
 	}
+	ci, withCI, err := f.ci.options()
+	if err != nil {
+		return nil, nil, err
+	}
+	if withCI && len(trues) > 1 {
+		return nil, nil, usagef("regress: --ci is for one output")
+	}
 	m, sample, err := readRegress(e, path, regressCols{trues, preds, *f.weightCol}, opt, sampleSize, f.memory.Budget())
 	if err != nil {
 		return nil, nil, err
 	}
+	var ivs *regress.Intervals
+	if withCI { // before the report, whose quantile measures reorder the kept values
+		if ivs, err = m.Output(0).Intervals(ci); err != nil {
+			return nil, nil, err
+		}
+	}
 	res, err := regress.NewResult(m, ropt)
 	if err != nil {
 		return nil, nil, optionUsage(err)
+	}
+	if ivs != nil {
+		res.Single.SetIntervals(ivs, res.Signature)
 	}
 	return res, sample, nil
 }

@@ -1,0 +1,207 @@
+package regress
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// Intervals are the confidence intervals of a [Report]'s headline numbers,
+// computed by [State.Intervals] and set by [Report.SetIntervals].
+type Intervals struct {
+	Level     float64
+	Intervals map[string]hyptest.Interval
+	Warnings  []string
+	ci        hyptest.CIOptions
+}
+
+// SetIntervals sets r.Level and r.Intervals from iv, appends iv's warnings
+// to r.Warnings, and records the interval options in sig (if not nil).
+func (r *Report) SetIntervals(iv *Intervals, sig *report.Signature) {
+	r.Level, r.Intervals = iv.Level, iv.Intervals
+	r.Warnings = append(r.Warnings, iv.Warnings...)
+	if sig != nil {
+		sig.CI = &report.SignatureCI{Method: iv.ci.Method, Level: iv.ci.Level, Bootstrap: iv.ci.Bootstrap, Seed: iv.ci.Seed}
+	}
+}
+
+// ErrReordered is returned by [State.Intervals] after a quantile measure
+// (MedAE, the D² pinball and absolute-error scores, and so [State.Report])
+// has reordered the kept values.
+var ErrReordered = errors.New("regress: Intervals must be computed before the quantile measures, which reorder the kept values")
+
+// Intervals computes the confidence interval of every headline number of
+// the state (SPEC §2.8). It must be called before [State.Report] or any
+// quantile measure (it returns ErrReordered after them):
+//
+//   - mse, mae, mape: the t-interval of the per-row losses d², |d| and
+//     |d|/max(|y|, ε) ([hyptest.MeanCI]), from their sums and the sums of
+//     their squares (Σd⁴, Σd², Σ(|d|/max(|y|, ε))², kept by the state),
+//     the lower end clipped at 0; rmse: the square roots of mse's ends;
+//   - r2: a row bootstrap of the kept values (y, |y − ŷ|, w): replicate b
+//     resamples the n rows with PCG(ci.Seed, b) and computes R² =
+//     1 − Σw d²/Σw (y − ȳ)², the same bits on any number of cores; BCa
+//     (the default) needs a jackknife over every row, so above 2000 rows
+//     r2 gets the percentile interval (its method says so).
+//
+// With weights the t-intervals do not apply (the state keeps no Σw²): mse,
+// mae, mape and rmse are bootstrapped from the kept values as r2 is.
+// Without kept values (bounded memory) those get no interval, and
+// explained variance never does (the kept |y − ŷ| has lost the sign of
+// y − ŷ); Warnings says so. It returns an error for bad options.
+func (s *State) Intervals(ci hyptest.CIOptions) (*Intervals, error) {
+	if err := ci.Check(); err != nil {
+		return nil, err
+	}
+	if s.reordered.Load() {
+		return nil, ErrReordered
+	}
+	ci = ci.WithDefaults()
+	r := &Intervals{Level: ci.Level, Intervals: map[string]hyptest.Interval{}, ci: ci}
+	value := func(f Measure) float64 {
+		v, err := f(s)
+		if err != nil {
+			return math.NaN()
+		}
+		return v
+	}
+	mse, mae, mape := value((*State).MSE), value((*State).MAE), value((*State).MAPE)
+	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
+	n := float64(s.n)
+	boot := []string{"r2"}
+	if !s.weighted {
+		for _, m := range []struct {
+			key       string
+			est       float64
+			sum, sum2 float64
+		}{{"mse", mse, s.sq.Value(), s.sq2.Value()}, {"mae", mae, s.abs.Value(), s.sq.Value()}, {"mape", mape, s.ape.Value(), s.ape2.Value()}} {
+			if math.IsNaN(m.est) {
+				continue
+			}
+			mean := m.sum / n
+			v := math.Max(0, (m.sum2-n*mean*mean)/(n-1))
+			iv, err := hyptest.MeanCI(n, mean, v, ci.Level)
+			if err != nil {
+				warn("%s: no interval: %v", m.key, err)
+				continue
+			}
+			r.Intervals[m.key] = iv.Clip(0, math.Inf(1))
+		}
+		if iv, ok := r.Intervals["mse"]; ok {
+			r.Intervals["rmse"] = hyptest.Interval{Low: math.Sqrt(iv.Low), High: math.Sqrt(iv.High), Method: hyptest.CISqrtT}
+		}
+	} else {
+		boot = []string{"mse", "rmse", "mae", "mape", "r2"}
+	}
+	warn("explained_variance: no interval: it needs the sign of every y − ŷ, which the state does not keep")
+	if !s.opt.KeepValues {
+		warn("%v: no interval: the bootstrap needs every row's values (not kept with bounded memory)", boot)
+		return r, nil
+	}
+	if s.n < 2 {
+		warn("%v: no interval: fewer than 2 rows", boot)
+		return r, nil
+	}
+	est := map[string]float64{"mse": mse, "rmse": value((*State).RMSE), "mae": mae, "mape": mape, "r2": value((*State).R2)}
+	reps := make([][]float64, len(boot))
+	for i := range reps {
+		reps[i] = make([]float64, ci.Bootstrap)
+	}
+	vals := make([]float64, len(boot))
+	hyptest.Replicate(ci.Bootstrap, ci.Seed, ci.Workers, func() []float64 { return make([]float64, len(boot)) },
+		func(b int, rng *rand.Rand, out []float64) {
+			s.rowStats(rng, nil, boot, out)
+			for i, v := range out {
+				reps[i][b] = v
+			}
+		})
+	method := ci.BootMethod()
+	var jack [][]float64
+	if method == hyptest.CIBCa {
+		if s.n <= 2000 {
+			jack = make([][]float64, len(boot))
+			for i := range s.ys {
+				s.rowStats(nil, &i, boot, vals)
+				for j, v := range vals {
+					jack[j] = append(jack[j], v)
+				}
+			}
+		} else {
+			method = hyptest.CIPercentile
+		}
+	}
+	bci := ci
+	bci.Method = method
+	for i, key := range boot {
+		if math.IsNaN(est[key]) {
+			continue
+		}
+		bs := &hyptest.Bootstrap{Estimate: est[key], Replicates: reps[i]}
+		if jack != nil {
+			bs.Jackknife = jack[i]
+		}
+		iv, w := bs.CI(bci)
+		if w != "" {
+			warn("%s: %s", key, w)
+		}
+		if iv.Method != "" {
+			r.Intervals[key] = iv
+		}
+	}
+	return r, nil
+}
+
+// rowStats computes the measures named by keys (mse, rmse, mae, mape, r2)
+// from the kept values of a row bootstrap drawn with rng, or, with rng nil,
+// of every row but *leave (the jackknife). R² follows R2's force_finite
+// convention.
+func (s *State) rowStats(rng *rand.Rand, leave *int, keys []string, out []float64) {
+	n := len(s.ys)
+	eps := s.opt.MAPEEpsilon
+	// Sums about a shift (the first row's y) keep Σw(y − ȳ)² accurate.
+	c := s.ys[0]
+	var sw, swy, swy2, sq, sabs, ape float64
+	row := func(i int) {
+		w := 1.0
+		if s.weighted {
+			w = s.ws[i]
+		}
+		y, ad := s.ys[i], s.ads[i]
+		e := y - c
+		sw += w
+		swy += w * e
+		swy2 += w * e * e
+		sq += w * ad * ad
+		sabs += w * ad
+		ape += w * ad / max(math.Abs(y), eps)
+	}
+	if rng != nil {
+		for range n {
+			row(rng.IntN(n))
+		}
+	} else {
+		for i := range n {
+			if i != *leave {
+				row(i)
+			}
+		}
+	}
+	for j, k := range keys {
+		switch k {
+		case "mse":
+			out[j] = sq / sw
+		case "rmse":
+			out[j] = math.Sqrt(sq / sw)
+		case "mae":
+			out[j] = sabs / sw
+		case "mape":
+			out[j] = ape / sw
+		case "r2":
+			out[j] = forceFinite(sq, swy2-swy*swy/sw)
+		}
+	}
+}
