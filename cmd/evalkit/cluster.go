@@ -10,6 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -31,11 +32,12 @@ type clusterFlags struct {
 	memory                                                     *budget.Size
 	format                                                     *string
 	set                                                        func() map[string]bool
+	models                                                     modelFlags
 }
 
 func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.trueCol = fs.String("true", "y_true", "column of reference labels C* (external indices)")
-	f.predCol = fs.String("pred", "y_pred", "column of predicted cluster labels C")
+	f.predCol = fs.String("pred", "y_pred", "column of predicted cluster labels C; a comma list m1,m2,… evaluates and compares several clusterings (external indices)")
 	f.featCols = fs.String("features", "", "comma-separated feature columns c1,c2,… (internal indices)")
 	f.weightCol = fs.String("weight", "", "column of integer frequency weights (external indices only)")
 	f.metricName = fs.String("metric", "euclidean", "distance for internal indices: euclidean, manhattan or cosine")
@@ -46,6 +48,7 @@ func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.limit = fs.Int("pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
 	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
+	f.models.define(fs, "adjusted_rand_index")
 	f.set = func() map[string]bool {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -60,6 +63,16 @@ func runCluster(e *env, args []string) error {
 	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
+	}
+	if strings.Contains(*f.predCol, ",") {
+		out, err := clusterModelsFile(e, path, &f, f.models.options(fs))
+		if err != nil {
+			return err
+		}
+		return emit(e, outFmt, out, func() *report.Doc { return out.Doc("Clustering of " + displayName(path)) })
+	}
+	if name := f.models.used(fs); name != "" {
+		return usagef("cluster: --%s needs several models (--pred m1,m2,…)", name)
 	}
 	out, err := clusterFile(e, path, &f)
 	if err != nil {
@@ -239,6 +252,117 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 		return nil, fmt.Errorf("%s: every row has weight 0", r.Name())
 	}
 	if err != nil {
+		return nil, fmt.Errorf("%s: %v", r.Name(), err)
+	}
+	return out, nil
+}
+
+// clusterModelsFile reads the reference labels and several models' cluster
+// labels into one contingency table per model and evaluates the models'
+// external indices.
+func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOptions) (*report.Models, error) {
+	names := modelNames(*f.predCol)
+	if *f.featCols != "" {
+		return nil, usagef("cluster: several models (--pred m1,m2,…) get external indices only; drop --features")
+	}
+	if err := mo.Check("cluster", names); err != nil {
+		return nil, optionUsage(err)
+	}
+	avg, err := cluster.ParseAverage(*f.avgName)
+	if err != nil {
+		return nil, usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+	}
+	metric, err := cluster.ParseMetric(*f.metricName)
+	if err != nil {
+		return nil, usagef("cluster: --metric: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+	}
+	opt := cluster.ReportOptions{Beta: *f.beta, Average: avg, Weights: *f.weightCol,
+		Internal: cluster.Options{Metric: metric, MaxPairwise: *f.limit, SilhouetteSample: *f.sample, Seed: *f.seed}}
+	if err := opt.Validate(); err != nil {
+		return nil, optionUsage(err)
+	}
+	r, err := table.Open(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	cols, err := columns(r, append([]string{*f.trueCol, *f.weightCol}, names...)...)
+	if err != nil {
+		return nil, err
+	}
+	tc, wc, pcs := cols[0], cols[1], cols[2:]
+	m := len(names)
+	type chunkState struct {
+		tset  *label.Set
+		psets []*label.Set
+		tabs  []cluster.Contingency
+	}
+	fresh := func() *chunkState {
+		st := &chunkState{tset: label.NewSet(nil), psets: make([]*label.Set, m), tabs: make([]cluster.Contingency, m)}
+		for j := range st.psets {
+			st.psets[j] = label.NewSet(nil)
+		}
+		return st
+	}
+	all := fresh()
+	remap := func(local, global *label.Set) []int {
+		out := make([]int, local.Len())
+		for i, name := range local.Names() {
+			out[i], _ = global.ID([]byte(name))
+		}
+		return out
+	}
+	order := &chunkOrder[*chunkState]{fresh: fresh, merge: func(st *chunkState) {
+		tm := remap(st.tset, all.tset)
+		for j := range st.tabs {
+			all.tabs[j].MergeMapped(&st.tabs[j], tm, remap(st.psets[j], all.psets[j]))
+		}
+	}}
+	err = readChunks(e, r, order, func(st *chunkState, sub *table.Reader) error {
+		for sub.Next() {
+			tb, err := sub.Text(tc)
+			if err != nil {
+				return err
+			}
+			t, _ := st.tset.ID(tb)
+			w := int64(1)
+			if wc >= 0 {
+				v, err := sub.Weight(wc)
+				if err != nil {
+					return err
+				}
+				if v != math.Trunc(v) || v > 1<<53 {
+					return sub.Errorf(wc, table.BadValue(sub.Field(wc), errNotWhole))
+				}
+				w = int64(v)
+			}
+			for j, pc := range pcs {
+				pb, err := sub.Text(pc)
+				if err != nil {
+					return err
+				}
+				p, _ := st.psets[j].ID(pb)
+				st.tabs[j].Add(t, p, w)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	tabs := make([]*cluster.Contingency, m)
+	for j := range tabs {
+		tabs[j] = &all.tabs[j]
+	}
+	out, err := cluster.NewModelsReport(tabs, names, opt, mo)
+	if err != nil {
+		var oe *report.OptionError
+		if errors.As(err, &oe) {
+			return nil, optionUsage(err)
+		}
+		if errors.Is(err, cluster.ErrEmpty) {
+			return nil, fmt.Errorf("%s: every row has weight 0", r.Name())
+		}
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
 	}
 	return out, nil

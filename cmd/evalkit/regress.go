@@ -14,6 +14,7 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -38,11 +39,12 @@ type regressFlags struct {
 	ci                            ciFlags
 	memory                        *budget.Size
 	format                        *string
+	models                        modelFlags
 }
 
 func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.trueCols = fs.String("true", "y_true", "target column(s), comma-separated for several outputs")
-	f.predCols = fs.String("pred", "y_pred", "prediction column(s), one per --true column")
+	f.predCols = fs.String("pred", "y_pred", "prediction column(s), one per --true column; with one --true, a comma list m1,m2,… evaluates and compares several models")
 	f.weightCol = fs.String("weight", "", "sample-weight column (default: every row weighs 1)")
 	f.eps = fs.Float64("mape-epsilon", 0, "MAPE denominator max(|y|, ε); 0 makes a zero target undefined (scikit-learn uses 2.220446049250313e-16)")
 	f.alpha = fs.Float64("alpha", 0.5, "quantile α of the pinball loss and D² pinball, in (0, 1)")
@@ -54,6 +56,7 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.ci.define(fs)
 	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
+	f.models.define(fs, "mse")
 }
 
 func runRegress(e *env, args []string) error {
@@ -63,6 +66,19 @@ func runRegress(e *env, args []string) error {
 	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
+	}
+	if trues, preds := splitList(*f.trueCols), splitList(*f.predCols); len(trues) == 1 && len(preds) > 1 {
+		if *f.plotDir != "" {
+			return usagef("regress: --plot is for one model")
+		}
+		out, err := regressModelsFile(e, path, &f, fs)
+		if err != nil {
+			return err
+		}
+		return emit(e, outFmt, out, func() *report.Doc { return out.Doc("Regression of " + displayName(path)) })
+	}
+	if name := f.models.used(fs); name != "" {
+		return usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
 	}
 	sampleSize := 0
 	if *f.plotDir != "" {
@@ -480,4 +496,35 @@ func (s *lineSample) columns(k int) (ys, ps [][]float64) {
 		}
 	}
 	return ys, ps
+}
+
+// regressModelsFile reads one target and several models' predictions of it
+// (one output per model, on every core) and evaluates the models.
+func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*report.Models, error) {
+	target, names := splitList(*f.trueCols)[0], splitList(*f.predCols)
+	mo := f.models.options(fs)
+	if err := mo.Check("regress", names); err != nil {
+		return nil, optionUsage(err)
+	}
+	ropt := regress.ReportOptions{NFeatures: *f.nFeatures, Weights: *f.weightCol}
+	if err := ropt.Validate(); err != nil {
+		return nil, optionUsage(err)
+	}
+	opt := regress.Options{MAPEEpsilon: *f.eps, Alpha: *f.alpha, Power: *f.power, KeepValues: !*f.bounded}
+	if err := regress.CheckOptions(opt); err != nil {
+		return nil, usagef("regress: %v", err)
+	}
+	trues := make([]string, len(names))
+	for j := range trues {
+		trues[j] = target
+	}
+	m, _, err := readRegress(e, path, regressCols{trues, names, *f.weightCol}, opt, 0, f.memory.Budget())
+	if err != nil {
+		return nil, err
+	}
+	out, err := regress.NewModelsReport(m, target, names, ropt, mo)
+	if err != nil {
+		return nil, optionUsage(err)
+	}
+	return out, nil
 }
