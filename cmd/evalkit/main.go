@@ -28,6 +28,9 @@ type env struct {
 	stdout, stderr io.Writer
 	stdoutTerm     bool // stdout is a terminal: text is the default format
 	stderrTerm     bool // stderr is a terminal: progress may be shown
+	// capture, when set, receives a task's result value instead of its
+	// rendering on stdout (evalkit report runs tasks this way).
+	capture func(v any) error
 }
 
 // command is one task of the command line. Each lives in its own file and

@@ -83,6 +83,9 @@ func columns(r *table.Reader, names ...string) ([]int, error) {
 // emit renders the result completely before writing any of it, so that a
 // failure leaves nothing half-written on stdout.
 func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
+	if e.capture != nil {
+		return e.capture(v)
+	}
 	var b bytes.Buffer
 	if err := report.Write(&b, f, v, doc); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,7 +26,7 @@ func init() {
 
 // reportTasks are the tasks "evalkit report" renders, in the order of
 // "--task" in the help.
-var reportTasks = []string{"classify", "rank", "regress", "cluster"}
+var reportTasks = []string{"classify", "rank", "regress", "cluster", "bleu", "chrf", "ter"}
 
 // reportTask infers the task of "evalkit report" from its arguments:
 // --task wins; else the first task (in the order of reportTasks) that
@@ -55,10 +56,13 @@ func reportTask(args []string) (string, error) {
 		}
 		names = append(names, name)
 	}
+	if task == "" && (slices.Contains(names, "hyp") || slices.Contains(names, "ref")) {
+		task = "bleu" // translations: BLEU unless --task chrf or ter
+	}
 	if task == "" {
 		task = "classify"
 	find:
-		for _, t := range reportTasks {
+		for _, t := range reportTasks[:4] {
 			fs := flag.NewFlagSet(t, flag.ContinueOnError)
 			var rf reportFlags
 			rf.define(fs, t)
@@ -119,6 +123,10 @@ func runReport(e *env, args []string) error {
 	task, err := reportTask(args)
 	if err != nil {
 		return err
+	}
+	switch task {
+	case "bleu", "chrf", "ter":
+		return textReport(e, task, args)
 	}
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	var rf reportFlags
@@ -323,4 +331,61 @@ func clusterPage(e *env, path string, f *clusterFlags) (*page.Page, error) {
 	}
 	p.Sections = page.ClusterSections(rep, "")
 	return p, nil
+}
+
+// textReport runs bleu, chrf or ter with its own flags (args without the
+// report's -o, --title and --task) and renders its result value.
+func textReport(e *env, task string, args []string) error {
+	var rf reportFlags
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" || (name != "o" && name != "title" && name != "task") {
+			rest = append(rest, a)
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return usagef("report: flag needs an argument: -%s", name)
+			}
+			i++
+			val = args[i]
+		}
+		switch name {
+		case "o":
+			rf.out = val
+		case "title":
+			rf.title = val
+		}
+	}
+	if rf.out == "" {
+		rf.out = "report.html"
+	}
+	if rf.out == "-" {
+		return usagef("report: -o needs a file name")
+	}
+	var c *command
+	for _, cmd := range commands {
+		if cmd.name == task {
+			c = cmd
+		}
+	}
+	var got any
+	te := *e
+	te.capture = func(v any) error { got = v; return nil }
+	if err := c.run(&te, rest); err != nil {
+		return err
+	}
+	if got == nil {
+		return errHelp // the task printed its help
+	}
+	secs := page.TextSections(got)
+	if secs == nil {
+		return usagef("report: %s --sentence prints one score a line and is not rendered as a page", task)
+	}
+	p := &page.Page{Title: map[string]string{"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}[task] + " of machine translation"}
+	p.Summary = []page.Fact{{Name: "task", Value: page.T(task + " " + strings.Join(rest, " "))}}
+	p.Sections = secs
+	return writePage(p, rf.out, rf.title)
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -415,4 +417,53 @@ func TestReportBrowserClassifyModels(t *testing.T) {
 	file := writeReport(t, "models", flags...)
 	js := runOut(t, append([]string{"classify", "--format", "json", "--ci"}, flags...)...)
 	checkPage(t, file, js, []string{"models", "measures-m1", "confusion-m2", "per-class-m3"}, 3)
+}
+
+// gunzipTo writes the decompressed gzip file src to dir and returns its path.
+func gunzipTo(t *testing.T, dir, src string) string {
+	t.Helper()
+	f, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, strings.TrimSuffix(filepath.Base(src), ".gz"))
+	if err := os.WriteFile(out, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestReportBrowserText(t *testing.T) {
+	chromium(t)
+	dir := t.TempDir()
+	w := "../../text/testdata/wmt17/newstest2017."
+	ref := gunzipTo(t, dir, w+"ref.en-de.txt.gz")
+	a := gunzipTo(t, dir, w+"uedin-nmt.4722.en-de.txt.gz")
+	b := gunzipTo(t, dir, w+"online-B.0.en-de.txt.gz")
+	for _, c := range []struct {
+		name, task string
+		flags      []string
+		sections   []string
+		figs       int
+	}{
+		{"bleu", "bleu", []string{"--hyp", a, "--ref", ref, "--confidence", "--confidence-n", "100"}, []string{"score"}, 1},
+		{"chrf", "chrf", []string{"--hyp", a, "--ref", ref}, []string{"score"}, 0},
+		{"ter-paired", "ter", []string{"--hyp", a, "--hyp", b, "--ref", ref, "--paired-bs", "--paired-bs-n", "50"}, []string{"systems"}, 1},
+		{"bleu-systems", "bleu", []string{"--hyp", a, "--hyp", b, "--ref", ref}, []string{"systems"}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file := writeReport(t, c.name, append([]string{"--task", c.task}, c.flags...)...)
+			js := runOut(t, append([]string{c.task, "--format", "json"}, c.flags...)...)
+			checkPage(t, file, js, c.sections, c.figs)
+		})
+	}
 }

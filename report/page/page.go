@@ -61,6 +61,9 @@ type Cell struct {
 	// number.
 	LowKey, HighKey string
 	Low, High       float64
+	// PMKey, when set, adds "± PM" (a half-width) after the number.
+	PMKey string
+	PM    float64
 }
 
 // T is a text cell.
@@ -161,6 +164,10 @@ func (c Cell) write(w *writer) {
 		return
 	}
 	num(w, c.Key, c.Value, c.Count)
+	if c.PMKey != "" {
+		w.s(" ± ")
+		num(w, c.PMKey, c.PM, false)
+	}
 	if c.LowKey != "" {
 		w.s(` <span class="ci">[`)
 		num(w, c.LowKey, c.Low, false)
