@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -123,7 +124,12 @@ type Report struct {
 	N int64 `json:"n"`
 	*ExternalReport
 	*InternalReport
-	Warnings []string `json:"warnings"`
+	// Level and Intervals are set by [Report.AddIntervals]: the
+	// confidence level and an interval for each external index, keyed by
+	// its JSON key.
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
 	Signature *report.Signature `json:"signature,omitempty"`
@@ -196,6 +202,14 @@ type ClusterDetail struct {
 	DCen       []float64 `json:"d_cen"`
 }
 
+// sigCI formats v as report.Sig does, with its interval when it has one.
+func (o *Report) sigCI(key string, v float64) string {
+	if iv, ok := o.Intervals[key]; ok {
+		return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
+	}
+	return report.Sig(v)
+}
+
 // Doc lays the report out for people.
 func (o *Report) Doc() *report.Doc {
 	d := &report.Doc{Title: "Clustering indices"}
@@ -205,17 +219,17 @@ func (o *Report) Doc() *report.Doc {
 		p.Add("b = |SD| (same in C, different in C*)", strconv.FormatInt(x.B, 10))
 		p.Add("c = |DS| (different in C, same in C*)", strconv.FormatInt(x.C, 10))
 		p.Add("d = |DD| (different in both)", strconv.FormatInt(x.D, 10))
-		p.Add("Jaccard coefficient", report.Sig(x.Jaccard))
-		p.Add("Fowlkes–Mallows index", report.Sig(x.FowlkesMallows))
-		p.Add("Rand index", report.Sig(x.RandIndex))
-		p.Add("adjusted Rand index", report.Sig(x.AdjustedRandIndex))
-		p.Add("mutual information (nats)", report.Sig(x.MutualInfo))
-		p.Add("NMI ("+x.Average+")", report.Sig(x.NMI))
-		p.Add("AMI ("+x.Average+")", report.Sig(x.AMI))
-		p.Add("homogeneity", report.Sig(x.Homogeneity))
-		p.Add("completeness", report.Sig(x.Completeness))
-		p.Add(fmt.Sprintf("V-measure (β = %s)", report.Sig(x.Beta)), report.Sig(x.VMeasure))
-		p.Add("purity", report.Sig(x.Purity))
+		p.Add("Jaccard coefficient", o.sigCI("jaccard", x.Jaccard))
+		p.Add("Fowlkes–Mallows index", o.sigCI("fowlkes_mallows", x.FowlkesMallows))
+		p.Add("Rand index", o.sigCI("rand_index", x.RandIndex))
+		p.Add("adjusted Rand index", o.sigCI("adjusted_rand_index", x.AdjustedRandIndex))
+		p.Add("mutual information (nats)", o.sigCI("mutual_info", x.MutualInfo))
+		p.Add("NMI ("+x.Average+")", o.sigCI("nmi", x.NMI))
+		p.Add("AMI ("+x.Average+")", o.sigCI("ami", x.AMI))
+		p.Add("homogeneity", o.sigCI("homogeneity", x.Homogeneity))
+		p.Add("completeness", o.sigCI("completeness", x.Completeness))
+		p.Add(fmt.Sprintf("V-measure (β = %s)", report.Sig(x.Beta)), o.sigCI("v_measure", x.VMeasure))
+		p.Add("purity", o.sigCI("purity", x.Purity))
 		d.Blocks = append(d.Blocks, p)
 	}
 	if x := o.InternalReport; x != nil {
@@ -239,6 +253,9 @@ func (o *Report) Doc() *report.Doc {
 			t.Rows = append(t.Rows, []string{c.Label, strconv.Itoa(c.Size), report.Sig(c.Avg), report.Sig(c.Diam), report.Sig(c.Scatter), report.Sig(c.Silhouette)})
 		}
 		d.Blocks = append(d.Blocks, t)
+	}
+	if n := hyptest.IntervalNote(o.Level, o.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, report.Note(n))
 	}
 	for _, w := range o.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))

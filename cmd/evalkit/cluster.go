@@ -30,6 +30,7 @@ type clusterFlags struct {
 	sample, limit                                              *int
 	seed                                                       *uint64
 	memory                                                     *budget.Size
+	ci                                                         ciFlags
 	format                                                     *string
 	set                                                        func() map[string]bool
 	models                                                     modelFlags
@@ -44,9 +45,10 @@ func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.beta = fs.Float64("beta", 1, "weight of completeness in the V-measure")
 	f.avgName = fs.String("average", "arithmetic", "mean of the entropies for nmi and ami: min, geometric, arithmetic or max")
 	f.sample = fs.Int("sample", 0, "compute the silhouette on N rows drawn with --seed (0: all rows)")
-	f.seed = fs.Uint64("seed", 1, "random seed for --sample")
+	f.seed = fs.Uint64("seed", 1, "random seed for --sample and the --ci bootstrap")
 	f.limit = fs.Int("pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
 	f.memory = budget.Flag(fs)
+	f.ci.define(fs)
 	f.format = formatFlag(fs)
 	f.models.define(fs, "adjusted_rand_index")
 	f.set = func() map[string]bool {
@@ -253,6 +255,13 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
+	}
+	if ci, ok, err := f.ci.options(); err != nil {
+		return nil, err
+	} else if ok {
+		if err := out.AddIntervals(tabp, opt, ci); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
