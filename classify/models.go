@@ -23,7 +23,9 @@ import (
 type Models struct {
 	Labels   *label.Set
 	m        int
-	index    map[string]int32 // tuple key → cell
+	index    map[string]int32 // tuple key → cell, once wide
+	index64  map[uint64]int32 // tuple packed one byte per id → cell, while narrow
+	wide     bool             // some id ≥ 256 or more than 7 models: string keys
 	keys     []int32          // (m+1) label ids per cell
 	cnt      []int64
 	wsum     []fsum.Sum // nil while unweighted
@@ -40,7 +42,11 @@ func NewModels(m int, fixed []string) *Models {
 	if m < 1 {
 		panic(fmt.Sprintf("classify: %d models", m))
 	}
-	return &Models{Labels: label.NewSet(fixed), m: m, index: map[string]int32{}, ids: make([]int32, m+1), fixed: fixed}
+	s := &Models{Labels: label.NewSet(fixed), m: m, index64: map[uint64]int32{}, ids: make([]int32, m+1), fixed: fixed, wide: m+1 > 8}
+	if s.wide {
+		s.index = map[string]int32{}
+	}
+	return s
 }
 
 // NumModels returns the number of models.
@@ -73,14 +79,34 @@ func (s *Models) Add(yTrue []byte, preds [][]byte, w float64) (ok bool, bad int)
 // addIDs adds count rows of the tuple ids with weight w (w < 0:
 // unweighted) or, when sum is not nil, with the weight sum *sum.
 func (s *Models) addIDs(ids []int32, count int64, w float64, sum *fsum.Sum) {
-	s.buf = s.buf[:0]
-	for _, id := range ids {
-		s.buf = binary.AppendUvarint(s.buf, uint64(id))
+	var c int32
+	var found bool
+	var key uint64
+	if !s.wide {
+		for _, id := range ids {
+			if id >= 256 {
+				s.widen()
+				break
+			}
+			key = key<<8 | uint64(id)
+		}
 	}
-	c, found := s.index[string(s.buf)]
+	if s.wide {
+		s.buf = s.buf[:0]
+		for _, id := range ids {
+			s.buf = binary.AppendUvarint(s.buf, uint64(id))
+		}
+		c, found = s.index[string(s.buf)]
+	} else {
+		c, found = s.index64[key]
+	}
 	if !found {
 		c = int32(len(s.cnt))
-		s.index[string(s.buf)] = c
+		if s.wide {
+			s.index[string(s.buf)] = c
+		} else {
+			s.index64[key] = c
+		}
 		s.keys = append(s.keys, ids...)
 		s.cnt = append(s.cnt, 0)
 		if s.weighted {
@@ -103,6 +129,20 @@ func (s *Models) addIDs(ids []int32, count int64, w float64, sum *fsum.Sum) {
 	case s.weighted:
 		s.wsum[c].Add(float64(count))
 	}
+}
+
+// widen moves the cells to string keys (varints of the ids).
+func (s *Models) widen() {
+	s.wide = true
+	s.index = make(map[string]int32, len(s.cnt))
+	for c := range s.cnt {
+		s.buf = s.buf[:0]
+		for _, id := range s.keys[c*(s.m+1) : (c+1)*(s.m+1)] {
+			s.buf = binary.AppendUvarint(s.buf, uint64(id))
+		}
+		s.index[string(s.buf)] = int32(c)
+	}
+	s.index64 = nil
 }
 
 func (s *Models) toWeighted() {

@@ -135,3 +135,53 @@ func TestModelsCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestModelsWide checks the joint state past one byte per label id (300
+// labels, first seen mid-stream) and past 7 models: each model's accuracy
+// is its share of right predictions, and merged parts equal one pass.
+func TestModelsWide(t *testing.T) {
+	for _, m := range []int{2, 9} {
+		whole, a, b := classify.NewModels(m, nil), classify.NewModels(m, nil), classify.NewModels(m, nil)
+		right := make([]int, m)
+		n := 900
+		for i := range n {
+			y := []byte(strconv.Itoa(i % 300))
+			preds := make([][]byte, m)
+			for j := range preds {
+				if (i+j)%3 == 0 {
+					preds[j] = y
+					right[j]++
+				} else {
+					preds[j] = []byte(strconv.Itoa((i + j + 1) % 300))
+				}
+			}
+			whole.Add(y, preds, -1)
+			part := a
+			if i%2 == 1 {
+				part = b
+			}
+			part.Add(y, preds, -1)
+		}
+		a.Merge(b)
+		names := make([]string, m)
+		for j := range names {
+			names[j] = "m" + strconv.Itoa(j)
+		}
+		var js [2][]byte
+		for k, st := range []*classify.Models{whole, a} {
+			out, err := classify.NewModelsReport(st, names, classify.Options{}, report.ModelsOptions{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j, md := range out.Models {
+				if got, want := md.Report.(*classify.Report).Accuracy, float64(right[j])/float64(n); math.Abs(got-want) > 1e-12 {
+					t.Errorf("m = %d, model %d: accuracy %v, want %v", m, j, got, want)
+				}
+			}
+			js[k], _ = report.JSON(out, "")
+		}
+		if string(js[0]) != string(js[1]) {
+			t.Errorf("m = %d: merged parts differ from one pass", m)
+		}
+	}
+}
