@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -158,6 +159,45 @@ func (m Metric[S]) Confidence(stats []S, n int, seed uint64) (mean, ci *float64,
 	return &mu, &half, m.BootstrapSignature(n, seed), nil
 }
 
+// Interval returns the confidence interval of a system's corpus score at
+// ci.Level: the percentile interval of ci.Bootstrap resamples of its
+// sentences drawn with seed ci.Seed from the same resample streams as
+// sacreBLEU's --confidence ([BootstrapCI]; sacreBLEU reports their mean
+// and a 95% half-width, this the interval at any level). BCa is not
+// offered (its jackknife would rescore the corpus once per sentence): the
+// method is percentile whatever ci.Method asks. Errors: ErrEmpty for no
+// sentences, and those of ci.Check.
+func (m Metric[S]) Interval(stats []S, ci hyptest.CIOptions) (hyptest.Interval, error) {
+	if err := ci.Check(); err != nil {
+		return hyptest.Interval{}, err
+	}
+	ci = ci.WithDefaults()
+	if len(stats) == 0 {
+		return hyptest.Interval{}, fmt.Errorf("%w: no sentences to resample", ErrEmpty)
+	}
+	var total S
+	for _, s := range stats {
+		m.Add(&total, s)
+	}
+	sc := bootstrapScores([][]S{stats}, m.Add, m.Score, ci.Bootstrap, ci.Seed)
+	bs := &hyptest.Bootstrap{Estimate: m.Score(total), Replicates: sc[0]}
+	ci.Method = hyptest.CIPercentile
+	iv, w := bs.CI(ci)
+	if iv.Method == "" {
+		return iv, fmt.Errorf("%w: %s", ErrBadOption, w)
+	}
+	return iv, nil
+}
+
+// ciText formats an interval for text output, "" without one.
+func ciText(level float64, ivs map[string]hyptest.Interval, key string) (string, string) {
+	iv, ok := ivs[key]
+	if !ok {
+		return "", ""
+	}
+	return fmt.Sprintf("%s%% CI (%s)", strconv.FormatFloat(100*level, 'g', -1, 64), iv.Method), fmt.Sprintf("[%.4f, %.4f]", iv.Low, iv.High)
+}
+
 // BLEUResult is one BLEU score as printed (SPEC §3 keys).
 type BLEUResult struct {
 	Line       int        `json:"line,omitempty"` // sentence-level only, 1-based
@@ -174,6 +214,9 @@ type BLEUResult struct {
 	Mean       *float64   `json:"mean,omitempty"` // with a confidence interval
 	CI         *float64   `json:"ci,omitempty"`
 	Signature  string     `json:"signature"`
+	// Level and Intervals (key "bleu") are set with --ci ([Metric.Interval]).
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 }
 
 // NewBLEUResult lays out score s under sacreBLEU signature sig.
@@ -203,6 +246,9 @@ func (b BLEUResult) Doc() *report.Doc {
 	if b.Mean != nil {
 		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *b.Mean, *b.CI))
 	}
+	if name, v := ciText(b.Level, b.Intervals, "bleu"); v != "" {
+		p.Add(name, v)
+	}
 	for i := range 4 {
 		p.Add(fmt.Sprintf("%d-gram precision", i+1), fmt.Sprintf("%.4f (%d/%d)", b.Precisions[i], b.Counts[i], b.Totals[i]))
 	}
@@ -226,6 +272,9 @@ type CHRFResult struct {
 	Mean      *float64 `json:"mean,omitempty"` // with a confidence interval
 	CI        *float64 `json:"ci,omitempty"`
 	Signature string   `json:"signature"`
+	// Level and Intervals (key "score") are set with --ci ([Metric.Interval]).
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 }
 
 // NewCHRFResult returns the fields of a chrF result that the options fix,
@@ -240,6 +289,9 @@ func (c CHRFResult) Doc() *report.Doc {
 	p.Add(c.Name, fmt.Sprintf("%.4f", c.Score))
 	if c.Mean != nil {
 		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *c.Mean, *c.CI))
+	}
+	if name, v := ciText(c.Level, c.Intervals, "score"); v != "" {
+		p.Add(name, v)
 	}
 	p.Add("sentences", fmt.Sprint(c.Sentences))
 	line := fmt.Sprintf("%s|%s = %.2f", c.Name, c.Signature, c.Score)
@@ -260,7 +312,10 @@ type TERResult struct {
 	Mean      *float64 `json:"mean,omitempty"` // with a confidence interval
 	CI        *float64 `json:"ci,omitempty"`
 	Signature string   `json:"signature"`
-	Warnings  []string `json:"warnings,omitempty"`
+	// Level and Intervals (key "score") are set with --ci ([Metric.Interval]).
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings,omitempty"`
 }
 
 // NewTERResult lays out the TER of summed statistics s.
@@ -276,6 +331,9 @@ func (t TERResult) Doc() *report.Doc {
 	p.Add("TER", strconv.FormatFloat(t.Score, 'f', 2, 64))
 	if t.Mean != nil {
 		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *t.Mean, *t.CI))
+	}
+	if name, v := ciText(t.Level, t.Intervals, "score"); v != "" {
+		p.Add(name, v)
 	}
 	p.Add("edits", strconv.FormatInt(t.NumEdits, 10))
 	p.Add("reference length", report.Int(t.RefLength))

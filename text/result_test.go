@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
 )
@@ -42,5 +43,26 @@ func TestMetricConfidence(t *testing.T) {
 	mean, ci, sig, err = m.Confidence(stats, 100, 1)
 	if err != nil || mean == nil || ci == nil || sig == b.Signature(1) {
 		t.Errorf("n = 100: %v %v %q %v", mean, ci, sig, err)
+	}
+}
+
+// Metric.Interval is the percentile interval of sacreBLEU's resamples: the
+// same bits for the same seed, containing the corpus score here, and
+// narrower at a lower level.
+func TestMetricInterval(t *testing.T) {
+	stats := make([]text.WERStats, 200)
+	for i := range stats {
+		stats[i] = text.WERStats{Errors: int64(i % 7), RefTokens: 10}
+	}
+	m := text.Metric[text.WERStats]{Add: func(a *text.WERStats, b text.WERStats) { a.Errors += b.Errors; a.RefTokens += b.RefTokens },
+		Score: func(s text.WERStats) float64 { return float64(s.Errors) / float64(s.RefTokens) }}
+	a, err := m.Interval(stats, hyptest.CIOptions{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := m.Interval(stats, hyptest.CIOptions{Seed: 3})
+	c, _ := m.Interval(stats, hyptest.CIOptions{Seed: 3, Level: 0.5})
+	if a != b || !(a.Low < 0.3 && 0.3 < a.High) || !(c.High-c.Low < a.High-a.Low) || a.Method != hyptest.CIPercentile {
+		t.Errorf("95%%: %+v, again %+v, 50%%: %+v", a, b, c)
 	}
 }

@@ -68,6 +68,9 @@ func runCHRF(e *env, args []string) error {
 		systems[k] = text.SystemRow{System: tf.hyps[k], Score: rows[k].Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
 	}
 	if len(rows) == 1 {
+		if rows[0].Level, rows[0].Intervals, err = interval(tf, metric, stats[0], "score"); err != nil {
+			return err
+		}
 		return emit(e, f, rows[0], rows[0].Doc)
 	}
 	return emitSystems(e, f, metric.Name, n, systems)

@@ -41,7 +41,7 @@ func runTER(e *env, args []string) error {
 	}
 	nrefs := len(refLines)
 	paired := *tf.pairedBS || *tf.pairedAR
-	perSentence := *tf.sentence || paired || *tf.confidence
+	perSentence := *tf.sentence || paired || *tf.confidence || tf.ci.on
 	totals := make([]text.TERStats, len(hyps))
 	each := make([][]text.TERStats, len(hyps))
 	for k, h := range hyps {
@@ -77,6 +77,9 @@ func runTER(e *env, args []string) error {
 	}
 	if len(rows) > 1 {
 		return emitSystems(e, f, metric.Name, len(hyps[0]), systems)
+	}
+	if rows[0].Level, rows[0].Intervals, err = interval(tf, metric, each[0], "score"); err != nil {
+		return err
 	}
 	return emit(e, f, rows[0], rows[0].Doc)
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/text"
@@ -24,6 +25,7 @@ type textFlags struct {
 	pairedBSN  *int
 	pairedARN  *int
 	seed       *uint64
+	ci         ciFlags
 }
 
 func addTextFlags(fs *flag.FlagSet) *textFlags {
@@ -39,6 +41,7 @@ func addTextFlags(fs *flag.FlagSet) *textFlags {
 	t.pairedBSN = fs.Int("paired-bs-n", 1000, "bootstrap resamples for --paired-bs")
 	t.pairedARN = fs.Int("paired-ar-n", 10000, "randomisation trials for --paired-ar")
 	t.seed = fs.Uint64("seed", text.DefaultSeed, "random seed of the bootstrap and randomisation tests (sacreBLEU's default)")
+	t.ci.define(fs)
 	return t
 }
 
@@ -60,6 +63,11 @@ func (t *textFlags) check(fs *flag.FlagSet) error {
 	}
 	if *t.confidence && paired {
 		return usagef("%s: the paired tests report confidence intervals already; drop --confidence", name)
+	}
+	if _, on, err := t.ci.options(); err != nil {
+		return err
+	} else if on && (*t.sentence || paired || len(t.hyps) > 1) {
+		return usagef("%s: --ci is for the corpus score of one system (the paired tests report their own intervals)", name)
 	}
 	if *t.confN < 1 || *t.pairedBSN < 1 || *t.pairedARN < 1 {
 		return usagef("%s: --confidence-n, --paired-bs-n and --paired-ar-n must be ≥ 1", name)
@@ -164,6 +172,22 @@ func emitPaired[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S],
 	}
 	return emit(e, f, out, out.Doc)
 }
+
+// interval returns, with --ci, the level and the interval of a system's
+// corpus score under key (nil without --ci).
+func interval[S any](t *textFlags, m text.Metric[S], stats []S, key string) (float64, map[string]hyptest.Interval, error) {
+	ci, on, err := t.ci.options()
+	if err != nil || !on {
+		return 0, nil, err
+	}
+	iv, err := m.Interval(stats, ci)
+	if err != nil {
+		return 0, nil, err
+	}
+	return iv2level(ci), map[string]hyptest.Interval{key: iv}, nil
+}
+
+func iv2level(ci hyptest.CIOptions) float64 { return ci.WithDefaults().Level }
 
 // confidenceN is the number of resamples of --confidence, 0 without it.
 func (t *textFlags) confidenceN() int {
