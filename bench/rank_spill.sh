@@ -12,11 +12,11 @@
 # again in $TMPDIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+REPEAT=${REPEAT:-1}
 source bench/lib.sh
 N=${N:-300000000}
 M=${M:-30000000}
 MEMORY=${MEMORY:-1GiB}
-REPEAT=${REPEAT:-1}
 DATA=bench/out/rank_spill_$N.csv
 SMALL=bench/out/rank_spill_$M.csv
 gen() { go run ./bench/rankgen "$1" "$2"; }
@@ -30,4 +30,10 @@ measure "in memory, $M rows" "$EVALKIT" rank --format json "$SMALL"
 I=$LAST_MEDIAN
 measure "--memory $MEMORY, $N rows" "$EVALKIT" rank --format json --memory "$MEMORY" "$DATA"
 S=$LAST_MEDIAN
-awk -v i="$I" -v s="$S" -v m="$M" -v n="$N" 'BEGIN { printf "  ns a row: in memory %.1f, spilled %.1f, ratio %.2fx\n", i/m*1e9, s/n*1e9, (s/n)/(i/m) }'
+awk -v i="$I" -v s="$S" -v m="$M" -v n="$N" 'BEGIN { printf "  wall ns a row: in memory %.1f, spilled %.1f, ratio %.2fx\n", i/m*1e9, s/n*1e9, (s/n)/(i/m) }'
+# CPU time (user + sys) of one run each: steadier than wall time on a
+# shared machine.
+cpu() { /usr/bin/time -f '%U %S' -o bench/out/.cpu "$@" > /dev/null; awk '{printf "%.2f", $1 + $2}' bench/out/.cpu; }
+CI=$(cpu "$EVALKIT" rank --format json "$SMALL")
+CS=$(cpu "$EVALKIT" rank --format json --memory "$MEMORY" "$DATA")
+awk -v i="$CI" -v s="$CS" -v m="$M" -v n="$N" 'BEGIN { printf "  cpu ns a row (one run): in memory %.1f, spilled %.1f, ratio %.2fx\n", i/m*1e9, s/n*1e9, (s/n)/(i/m) }'

@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -12,7 +13,10 @@ import (
 // of the single-model [Report]; the leaderboard is by mo.Primary (default
 // adjusted_rand_index). No comparison test is defined for clustering
 // indices yet: mo.Compare is an option error.
-func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo report.ModelsOptions) (*report.Models, error) {
+//
+// With ci not nil every model's report gets its intervals
+// ([Report.AddIntervals]).
+func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
 	if len(names) != len(tabs) {
 		panic(fmt.Sprintf("cluster: %d names for %d models", len(names), len(tabs)))
 	}
@@ -32,6 +36,11 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 		if err != nil {
 			return nil, fmt.Errorf("model %q: %w", names[j], err)
 		}
+		if ci != nil {
+			if err := r.AddIntervals(t, opt, *ci); err != nil {
+				return nil, fmt.Errorf("model %q: %w", names[j], err)
+			}
+		}
 		if j == 0 {
 			mv, _ := report.MeasureValues(r)
 			if _, ok := mv[mo.Primary]; !ok {
@@ -45,6 +54,10 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 	out.Adjusted(mo.Adjust)
 	sig := opt.Signature()
 	mo.AddTo(sig, names)
+	if ci != nil {
+		c := ci.WithDefaults()
+		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
+	}
 	out.Signature = sig
 	return out, nil
 }

@@ -21,19 +21,26 @@ var (
 	ErrNegativeWeight = errors.New("a negative weight")
 	ErrBadJSON        = errors.New("invalid JSON")
 	ErrBadValue       = errors.New("invalid value")
+	ErrBadParquet     = errors.New("invalid Parquet file")
+	ErrColumnType     = errors.New("unsupported column type")
 )
 
 // ParseError is an error about the data at a position in a file.
 // Line is 1-based (0 when the error concerns the whole file); Column is the
 // column's name from the header ("" when no single column is at fault).
+// In a Parquet file, the position is RowGroup and Row instead of Line,
+// both 1-based (Row counts the rows of the row group; 0 when the error
+// concerns the whole row group or file).
 type ParseError struct {
-	File   string
-	Line   int
-	Column string
-	Err    error
+	File     string
+	Line     int
+	RowGroup int
+	Row      int
+	Column   string
+	Err      error
 }
 
-func (e *ParseError) Error() string {
+func (e *ParseError) position() string {
 	pos := e.File
 	if pos == "" {
 		pos = "<stdin>"
@@ -41,6 +48,17 @@ func (e *ParseError) Error() string {
 	if e.Line > 0 {
 		pos += ":" + strconv.Itoa(e.Line)
 	}
+	if e.RowGroup > 0 {
+		pos += ": row group " + strconv.Itoa(e.RowGroup)
+		if e.Row > 0 {
+			pos += ", row " + strconv.Itoa(e.Row)
+		}
+	}
+	return pos
+}
+
+func (e *ParseError) Error() string {
+	pos := e.position()
 	if e.Column != "" {
 		return fmt.Sprintf("%s: column %q: %v", pos, e.Column, e.Err)
 	}

@@ -57,6 +57,9 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	if r.format == Parquet {
+		return r.parallelParquet(workers, work)
+	}
 	type chunk struct {
 		seq   int
 		data  []byte

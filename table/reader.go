@@ -26,6 +26,7 @@ const (
 	CSV
 	TSV
 	JSONL
+	Parquet
 )
 
 func (f Format) String() string {
@@ -36,8 +37,24 @@ func (f Format) String() string {
 		return "tsv"
 	case JSONL:
 		return "jsonl"
+	case Parquet:
+		return "parquet"
 	}
 	return "sniff"
+}
+
+// ParseFormat returns the format that name names: csv, tsv, jsonl,
+// parquet, or "" and sniff for Sniff.
+func ParseFormat(name string) (Format, error) {
+	for _, f := range []Format{Sniff, CSV, TSV, JSONL, Parquet} {
+		if name == f.String() {
+			return f, nil
+		}
+	}
+	if name == "" {
+		return Sniff, nil
+	}
+	return Sniff, fmt.Errorf("unknown input format %q (want csv, tsv, jsonl or parquet)", name)
 }
 
 // FormatOf returns the format that path's extension names (a trailing .gz
@@ -52,6 +69,10 @@ func FormatOf(path string) Format {
 		return TSV
 	case ".jsonl", ".ndjson", ".json":
 		return JSONL
+	case ".parquet", ".parq", ".pq":
+		if !strings.HasSuffix(strings.ToLower(path), ".gz") {
+			return Parquet
+		}
 	}
 	return Sniff
 }
@@ -87,13 +108,30 @@ type Reader struct {
 	jsonObj   map[string]json.RawMessage
 	jsonVals  [][]byte
 	jsonKind  []byte // per column: 0 ok, 'n' null, 'c' composite, 'm' missing
+
+	// Parquet
+	pq      *pqFile
+	want    []int   // the columns to decode, in the order asked for
+	pqCols  []pqCol // per column of the header: the current row group's values
+	pqGroup int     // the row group decoded in pqCols, -1 before the first
+	pqRow   int     // the current row's index in it
+	pqRows  int     // its number of rows
 }
 
 // Open opens the named file (or standard input for "" or "-") and reads its
-// header. The file is closed by [Reader.Close].
+// header. The file is closed by [Reader.Close]. The format follows the
+// file's extension, as [OpenFormat] with Sniff.
 func Open(path string, stdin io.Reader) (*Reader, error) {
+	return OpenFormat(path, stdin, Sniff)
+}
+
+// OpenFormat is Open with the format given (Sniff: from the extension, or
+// else from the first bytes). Parquet from standard input is first copied
+// to a temporary file (a Parquet file is read from its end), which Close
+// removes.
+func OpenFormat(path string, stdin io.Reader, format Format) (*Reader, error) {
 	if path == "" || path == "-" {
-		return NewReader(stdin, "<stdin>", Sniff)
+		return NewReader(stdin, "<stdin>", format)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -103,8 +141,29 @@ func Open(path string, stdin io.Reader) (*Reader, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
+	if format == Sniff {
+		format = FormatOf(path)
+	}
+	if format == Sniff && size >= 4 {
+		var magic [4]byte
+		if _, err := f.ReadAt(magic[:], 0); err == nil && string(magic[:]) == parquetMagic {
+			format = Parquet
+		}
+	}
+	if format == Parquet {
+		if size < 0 {
+			r, err := openParquetStream(f, path)
+			f.Close()
+			return r, err
+		}
+		r, err := newParquetReader(f, size, path, f)
+		if err != nil {
+			f.Close()
+		}
+		return r, err
+	}
 	cnt := &counter{r: f}
-	r, err := newReader(cnt, path, FormatOf(path), f)
+	r, err := newReader(cnt, path, format, f)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -130,6 +189,9 @@ func (c *counter) Read(p []byte) (int, error) {
 // file's size (-1 when unknown, as for standard input). For a gzip file
 // both count compressed bytes. It may be called from another goroutine.
 func (r *Reader) Progress() (done, size int64) {
+	if r.pq != nil {
+		return r.pq.read.n.Load(), r.size
+	}
 	if r.progress == nil {
 		return 0, -1
 	}
@@ -144,6 +206,9 @@ func NewReader(rd io.Reader, name string, format Format) (*Reader, error) {
 
 func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Reader, error) {
 	br := bufio.NewReaderSize(rd, 1<<16)
+	if magic, _ := br.Peek(4); format == Parquet || format == Sniff && string(magic) == parquetMagic {
+		return openParquetStream(br, name)
+	}
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
@@ -179,7 +244,11 @@ func (r *Reader) Format() Format { return r.format }
 // first object, in the order they appear there.
 func (r *Reader) Header() []string { return r.header }
 
-// Line returns the line on which the current row starts.
+// Line returns the line on which the current row starts. A Parquet file
+// has no lines: there it is the row's 1-based index in the file plus one,
+// the line the row would have in a CSV file with a header (so that what is
+// keyed on lines, like regress's plotted sample, is the same for the same
+// data); [Reader.Position] names it for messages.
 func (r *Reader) Line() int { return r.line }
 
 // Rows returns the number of rows read so far.
@@ -189,6 +258,11 @@ func (r *Reader) Rows() int { return r.rows }
 // ErrMissingColumn that lists the columns the file has.
 func (r *Reader) Col(name string) (int, error) {
 	if i, ok := r.index[name]; ok {
+		if r.format == Parquet {
+			if err := r.wantCol(i); err != nil {
+				return -1, err
+			}
+		}
 		return i, nil
 	}
 	if r.format == JSONL {
@@ -201,7 +275,11 @@ func (r *Reader) Col(name string) (int, error) {
 		r.jsonKind = append(r.jsonKind, 0)
 		return i, nil
 	}
-	return -1, &ParseError{File: r.name, Line: 1, Err: fmt.Errorf("%w %q (the header has: %s)",
+	line := 1
+	if r.format == Parquet {
+		line = 0 // the schema
+	}
+	return -1, &ParseError{File: r.name, Line: line, Err: fmt.Errorf("%w %q (the header has: %s)",
 		ErrMissingColumn, name, strings.Join(r.header, ", "))}
 }
 
@@ -209,6 +287,9 @@ func (r *Reader) Col(name string) (int, error) {
 // column) wrapping err.
 func (r *Reader) Errorf(col int, err error) error {
 	pe := &ParseError{File: r.name, Line: r.line, Err: err}
+	if r.format == Parquet {
+		pe.Line, pe.RowGroup, pe.Row = 0, r.pqGroup+1, r.pqRow+1
+	}
 	if col >= 0 && col < len(r.header) {
 		pe.Column = r.header[col]
 	}
@@ -337,8 +418,11 @@ func (r *Reader) Next() bool {
 	if r.done {
 		return false
 	}
-	if r.format == JSONL {
+	switch r.format {
+	case JSONL:
 		return r.nextJSON()
+	case Parquet:
+		return r.nextParquet()
 	}
 	line, ok, err := r.nonBlankLine()
 	if err != nil {
@@ -547,8 +631,11 @@ func (r *Reader) splitQuoted(line []byte) error {
 // composite value is reported by [Reader.Text] and [Reader.Float], not here:
 // Field returns nil for them.
 func (r *Reader) Field(col int) []byte {
-	if r.format == JSONL {
+	switch r.format {
+	case JSONL:
 		return r.jsonVals[col]
+	case Parquet:
+		return r.pqField(col)
 	}
 	return r.fields[col]
 }
@@ -556,8 +643,13 @@ func (r *Reader) Field(col int) []byte {
 // Text returns column col of the current row as a string, or an error for
 // an empty value (or, in JSON Lines, a missing key, null or composite value).
 func (r *Reader) Text(col int) ([]byte, error) {
-	if r.format == JSONL {
+	switch r.format {
+	case JSONL:
 		if err := r.jsonCheck(col); err != nil {
+			return nil, err
+		}
+	case Parquet:
+		if err := r.pqCheck(col); err != nil {
 			return nil, err
 		}
 	}
@@ -570,6 +662,9 @@ func (r *Reader) Text(col int) ([]byte, error) {
 
 // Float parses column col of the current row as a finite float64.
 func (r *Reader) Float(col int) (float64, error) {
+	if r.format == Parquet {
+		return r.pqFloat(col)
+	}
 	if r.format != JSONL {
 		// The common case first, without the checks of Text and ParseFloat
 		// (fastFloat accepts no empty field, no NaN, no infinity).

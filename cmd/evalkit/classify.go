@@ -196,7 +196,7 @@ func displayName(path string) string {
 // classifyFile streams the file into a tally and computes the report; it
 // returns the confusion matrix too (the intervals resample it).
 func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, *classify.Confusion, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -257,10 +257,27 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 	return rep, c, nil
 }
 
-// labelSet splits a multilabel cell: a JSON array of strings (JSON Lines),
-// or labels joined by sep; empty parts are dropped.
+// labelSet splits a multilabel cell: a list (Parquet), a JSON array of
+// strings (JSON Lines), or labels joined by sep; empty parts are dropped.
 func labelSet(r *table.Reader, col int, sep string, out [][]byte) ([][]byte, error) {
 	out = out[:0]
+	if items, ok, err := r.List(col); ok {
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range items {
+			if len(x) > 0 {
+				out = append(out, x)
+			}
+		}
+		return out, nil
+	}
+	if r.Format() == table.Parquet {
+		// A string joined by sep; a null is the empty set, as in JSON Lines.
+		if _, err := r.Text(col); err != nil && !errors.Is(err, table.ErrEmptyValue) {
+			return nil, err
+		}
+	}
 	if raw := r.RawJSON(col); len(raw) > 0 && raw[0] == '[' {
 		var xs []string
 		if err := json.Unmarshal(raw, &xs); err != nil {
@@ -289,7 +306,7 @@ func labelSet(r *table.Reader, col int, sep string, out [][]byte) ([][]byte, err
 }
 
 func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.MultilabelReport, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +372,7 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 	if err := mo.Check("classify", names); err != nil {
 		return nil, optionUsage(err)
 	}
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -116,7 +117,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 		return nil, usagef("cluster: --weight applies to external indices only; internal indices take no weights")
 	}
 
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +364,15 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	for j := range tabs {
 		tabs[j] = &all.tabs[j]
 	}
-	out, err := cluster.NewModelsReport(tabs, names, opt, mo)
+	ci, withCI, err := f.ci.options()
+	if err != nil {
+		return nil, err
+	}
+	var cip *hyptest.CIOptions
+	if withCI {
+		cip = &ci
+	}
+	out, err := cluster.NewModelsReport(tabs, names, opt, mo, cip)
 	if err != nil {
 		var oe *report.OptionError
 		if errors.As(err, &oe) {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
 )
 
 // compareTest is one statistical test of "evalkit compare". Each lives in
@@ -106,7 +105,7 @@ func dataError(file string, err error) error {
 
 // readNumberColumns reads the named numeric columns of FILE.
 func readNumberColumns(e *env, file string, names ...string) ([][]float64, error) {
-	r, err := table.Open(file, e.stdin)
+	r, err := e.open(file)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +198,7 @@ func runMcNemar(e *env, args []string) error {
 	if *aCol == "" || *bCol == "" {
 		return usagef("%s: --pred-a COL and --pred-b COL are required", fs.Name())
 	}
-	r, err := table.Open(file, e.stdin)
+	r, err := e.open(file)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
 )
 
 func init() {
@@ -57,6 +56,7 @@ func runABMeans(e *env, args []string) error {
 	alpha := fs.Float64("alpha", 0.05, "significance level for power and sample size")
 	target := fs.Float64("power", 0.8, "target power for the required sample size")
 	mde := fs.Float64("mde", 0, "minimum detectable difference mean_b − mean_a for power and sample size (default: the observed difference)")
+	inputFormatFlag(fs, e)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -176,7 +176,7 @@ func runABMeans(e *env, args []string) error {
 // readGroups reads the value column of file grouped by the label column;
 // labels come back sorted.
 func readGroups(e *env, file, group, value string) ([]string, map[string][]float64, error) {
-	r, err := table.Open(file, e.stdin)
+	r, err := e.open(file)
 	if err != nil {
 		return nil, nil, err
 	}

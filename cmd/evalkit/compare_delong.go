@@ -7,7 +7,6 @@ import (
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
 )
 
 func init() {
@@ -50,7 +49,7 @@ func runDeLong(e *env, args []string) error {
 	if !(*conf > 0 && *conf < 1) {
 		return usagef("%s: --conf must be in (0, 1), got %v", fs.Name(), *conf)
 	}
-	r, err := table.Open(file, e.stdin)
+	r, err := e.open(file)
 	if err != nil {
 		return err
 	}
@@ -78,7 +77,7 @@ func runDeLong(e *env, args []string) error {
 		}
 		seen[c.kind] = true
 		if seen[kindZero] && seen[kindMinus1] {
-			return usagef("compare delong: %s:%d: labels include 0 and -1, so --pos-label is required", r.Name(), r.Line())
+			return usagef("compare delong: %s: labels include 0 and -1, so --pos-label is required", r.Position(r.Line()))
 		}
 		p := c.pos
 		a, err := r.Float(cols[1])

@@ -10,7 +10,6 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
 )
 
 type friedmanOut struct {
@@ -114,7 +113,7 @@ func runFriedman(e *env, args []string) error {
 	if *control != "" && (opt.PostHoc == hyptest.PostHocShaffer || opt.PostHoc == hyptest.PostHocBergmann) {
 		return usagef("%s: --posthoc %s compares all pairs; with --control use bonferroni-dunn, holm or wilcoxon-holm", fs.Name(), *postS)
 	}
-	r, err := table.Open(file, e.stdin)
+	r, err := e.open(file)
 	if err != nil {
 		return err
 	}

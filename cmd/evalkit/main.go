@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/table"
 	"io"
 	"os"
 	"slices"
@@ -31,6 +32,9 @@ type env struct {
 	// capture, when set, receives a task's result value instead of its
 	// rendering on stdout (evalkit report runs tasks this way).
 	capture func(v any) error
+	// inputFormat is --input-format (Sniff: from the extension or the
+	// first bytes).
+	inputFormat table.Format
 }
 
 // command is one task of the command line. Each lives in its own file and

@@ -27,6 +27,23 @@ func TestModelsEqualSingle(t *testing.T) {
 			func(m string) []string { return []string{"regress", "--pred", m, d + "sales.csv"} }},
 		{[]string{"cluster", "--pred", "m1,m2,m3", d + "models3.csv"},
 			func(m string) []string { return []string{"cluster", "--pred", m, d + "models3.csv"} }},
+		// With intervals: the same seed gives each model the same bits.
+		{[]string{"classify", "--pred", "m1,m2", "--ci", "--bootstrap", "100", d + "models3.csv"},
+			func(m string) []string {
+				return []string{"classify", "--pred", m, "--ci", "--bootstrap", "100", d + "models3.csv"}
+			}},
+		{[]string{"rank", "--score", "m1,m2", "--ci", "--bootstrap", "100", d + "scores3.csv"},
+			func(m string) []string {
+				return []string{"rank", "--score", m, "--pos-label", "1", "--ci", "--bootstrap", "100", d + "scores3.csv"}
+			}},
+		{[]string{"regress", "--pred", "y_pred,y_true", "--ci", "--bootstrap", "100", d + "sales.csv"},
+			func(m string) []string {
+				return []string{"regress", "--pred", m, "--ci", "--bootstrap", "100", d + "sales.csv"}
+			}},
+		{[]string{"cluster", "--pred", "m1,m2", "--ci", "--bootstrap", "100", d + "models3.csv"},
+			func(m string) []string {
+				return []string{"cluster", "--pred", m, "--ci", "--bootstrap", "100", d + "models3.csv"}
+			}},
 	} {
 		var out, errb bytes.Buffer
 		if err := run(append(c.multi, "--format", "json"), nil, &out, &errb); err != nil {

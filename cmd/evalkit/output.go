@@ -15,6 +15,21 @@ func formatFlag(fs *flag.FlagSet) *string {
 	return fs.String("format", "", "output format: text, json, markdown or csv (default: text on a terminal, else json)")
 }
 
+// inputFormatFlag adds --input-format to fs, which sets e.inputFormat.
+func inputFormatFlag(fs *flag.FlagSet, e *env) {
+	fs.Func("input-format", "format of FILE: csv, tsv, jsonl or parquet (default: from the extension, else from the first bytes; needed for Parquet on standard input only when sniffing is not wanted)", func(s string) error {
+		f, err := table.ParseFormat(s)
+		e.inputFormat = f
+		return err
+	})
+}
+
+// open opens the table at path ("" or "-": standard input) in the format
+// of --input-format.
+func (e *env) open(path string) (*table.Reader, error) {
+	return table.OpenFormat(path, e.stdin, e.inputFormat)
+}
+
 // outputFormat resolves the --format value.
 func outputFormat(e *env, s string) (report.Format, error) {
 	if s == "" {
@@ -34,6 +49,7 @@ func outputFormat(e *env, s string) (report.Format, error) {
 // (which may follow FILE), the one FILE ("" for standard input) and the
 // output format of --format.
 func fileTask(e *env, fs *flag.FlagSet, args []string, format *string) (path string, f report.Format, err error) {
+	inputFormatFlag(fs, e)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return "", 0, err

@@ -164,7 +164,7 @@ func rankName(path string) string {
 // rankBinaryFile streams the file into a score table (or bins) and
 // computes the report.
 func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -335,7 +335,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		}
 		index[c] = i
 	}
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -76,7 +76,7 @@ func (l *rankLabeler) classOf(r *table.Reader, b []byte) (rankClass, error) {
 		v, err := strconv.ParseFloat(strings.TrimSpace(name), 64)
 		switch {
 		case err != nil || (v != 0 && v != 1 && v != -1):
-			return c, usagef("rank: %s:%d: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", r.Name(), r.Line(), name)
+			return c, usagef("rank: %s: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", r.Position(r.Line()), name)
 		case v == 1:
 			c = rankClass{pos: true, kind: kindOne}
 		case v == 0:
@@ -131,7 +131,7 @@ func (g *rankLabelLog) add(chunk int, c rankChunkLabels, failed bool) {
 // comes no later than the row of err, the first error of the read (the
 // label of a row is read before its score). Rows of chunks after the
 // failed one are not rows a sequential read would have reached.
-func (g *rankLabelLog) resolve(name string, err error) (posName string, _ error) {
+func (g *rankLabelLog) resolve(r *table.Reader, err error) (posName string, _ error) {
 	firstLine := [4]int{}
 	posChunk := -1
 	for chunk, c := range g.chunks {
@@ -148,7 +148,7 @@ func (g *rankLabelLog) resolve(name string, err error) (posName string, _ error)
 		}
 	}
 	if z, m := firstLine[kindZero], firstLine[kindMinus1]; z > 0 && m > 0 {
-		return "", usagef("rank: %s:%d: labels include 0 and -1, so --pos-label is required", name, max(z, m))
+		return "", usagef("rank: %s: labels include 0 and -1, so --pos-label is required", r.Position(max(z, m)))
 	}
 	return posName, err
 }
@@ -227,7 +227,7 @@ func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *ran
 		return nil
 	})
 	stop()
-	posName, err := labelLog.resolve(r.Name(), err)
+	posName, err := labelLog.resolve(r, err)
 	if err != nil {
 		return nil, "", err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
@@ -178,7 +179,7 @@ type regressCols struct {
 // The kept values are charged to the memory budget bud; past it the read
 // stops with an error naming --bounded-memory.
 func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int, bud *budget.Budget) (*regress.Multi, *lineSample, error) {
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -199,7 +200,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 			return nil, nil, err
 		}
 	}
-	name := func(line int64) string { return fmt.Sprintf("%s:%d", r.Name(), line) }
+	name := func(line int64) string { return r.Position(int(line)) }
 	m := regress.NewMulti(k, opt)
 	m.SetRowName(name)
 	acct := bud.Account("regress's kept values (every row's target and absolute error, for medae and the D² scores)",
@@ -518,11 +519,19 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 	for j := range trues {
 		trues[j] = target
 	}
+	ci, withCI, err := f.ci.options()
+	if err != nil {
+		return nil, err
+	}
+	var cip *hyptest.CIOptions
+	if withCI {
+		cip = &ci
+	}
 	m, _, err := readRegress(e, path, regressCols{trues, names, *f.weightCol}, opt, 0, f.memory.Budget())
 	if err != nil {
 		return nil, err
 	}
-	out, err := regress.NewModelsReport(m, target, names, ropt, mo)
+	out, err := regress.NewModelsReport(m, target, names, ropt, mo, cip)
 	if err != nil {
 		return nil, optionUsage(err)
 	}
