@@ -34,6 +34,11 @@ measure "evalkit $TASK --format json" "$EVALKIT" "$TASK" --format json "$DATA"
 J=$LAST_MEDIAN
 measure "evalkit report" "$EVALKIT" report "${FLAGS[@]}" -o bench/out/report_$N.html "$DATA"
 R=$LAST_MEDIAN
+# The report turns --ci on where the task has it: time the JSON with it too.
+if "$EVALKIT" "$TASK" --help 2>/dev/null | grep -q -- '-ci$'; then
+  measure "evalkit $TASK --format json --ci" "$EVALKIT" "$TASK" --format json --ci "$DATA"
+  echo "  time report/(json --ci): $(ratio "$R" "$LAST_MEDIAN")x"
+fi
 echo "  report $(stat -c %s bench/out/report_$N.html) bytes; JSON $("$EVALKIT" "$TASK" --format json "$DATA" | wc -c) bytes"
 echo "  time report/json: $(ratio "$R" "$J")x"
 cpu() { /usr/bin/time -f '%U %S' -o bench/out/.cpu "$@" > /dev/null; awk '{printf "%.2f", $1 + $2}' bench/out/.cpu; }

@@ -92,7 +92,7 @@ func LearningCurve(newModel func() learn.Model, d learn.Data, splits []Split, m 
 	for si, n := range sizes {
 		tr := trainScore[si*len(splits) : (si+1)*len(splits)]
 		va := validScore[si*len(splits) : (si+1)*len(splits)]
-		out[si] = CurvePoint{TrainSize: n, Train: Summarize(m.Name, tr, c.Level), Valid: Summarize(m.Name, va, c.Level)}
+		out[si] = CurvePoint{TrainSize: n, Train: m.summary(tr, c.Level), Valid: m.summary(va, c.Level)}
 	}
 	return out, nil
 }

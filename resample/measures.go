@@ -2,6 +2,7 @@ package resample
 
 import (
 	"errors"
+	"math"
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/learn"
@@ -22,10 +23,27 @@ import (
 // returns. A probability measure on a model that gives no probabilities,
 // or on a split with one class only, is undefined: NaN and a warning.
 func DefaultMeasures(d learn.Data) []Measure {
+	var ms []Measure
 	if d.Classes > 0 {
-		return append(classificationMeasures(), probabilityMeasures(d.Classes)...)
+		ms = append(classificationMeasures(), probabilityMeasures(d.Classes)...)
+	} else {
+		ms = regressionMeasures()
 	}
-	return regressionMeasures()
+	for i := range ms {
+		ms[i].Range = measureRange[ms[i].Name]
+	}
+	return ms
+}
+
+// measureRange is the range of each default measure's values.
+var measureRange = map[string][2]float64{
+	"accuracy": {0, 1}, "error_rate": {0, 1}, "balanced_accuracy": {0, 1},
+	"macro_precision": {0, 1}, "macro_recall": {0, 1}, "macro_f1": {0, 1},
+	"cohen_kappa": {-1, 1}, "mcc": {-1, 1},
+	"roc_auc": {0, 1}, "average_precision": {0, 1}, "brier": {0, 1}, "log_loss": {0, math.Inf(1)},
+	"mse": {0, math.Inf(1)}, "rmse": {0, math.Inf(1)}, "mae": {0, math.Inf(1)}, "medae": {0, math.Inf(1)},
+	"mape": {0, math.Inf(1)}, "max_error": {0, math.Inf(1)},
+	"r2": {math.Inf(-1), 1}, "explained_variance": {math.Inf(-1), 1},
 }
 
 // confusion returns the confusion matrix of a split's predictions.

@@ -28,6 +28,26 @@ type Measure struct {
 	Name           string
 	HigherIsBetter bool
 	Func           func(p Predictions) (float64, error)
+	// Range, when not the zero value, is the interval [Range[0], Range[1]]
+	// the measure's values lie in (±Inf for an open end): the confidence
+	// interval of its mean over splits is clipped to it, so that an AUC's
+	// interval never passes 1 (SPEC §2.8).
+	Range [2]float64
+}
+
+// summary returns the summary of the measure's values over splits, its
+// interval clipped to the measure's range.
+func (m Measure) summary(values []float64, level float64) Summary {
+	s := Summarize(m.Name, values, level)
+	if m.Range != ([2]float64{}) {
+		if !math.IsNaN(s.Lo) {
+			s.Lo = min(max(s.Lo, m.Range[0]), m.Range[1])
+		}
+		if !math.IsNaN(s.Hi) {
+			s.Hi = min(max(s.Hi, m.Range[0]), m.Range[1])
+		}
+	}
+	return s
 }
 
 // Loss is a pointwise loss for the bias–variance decomposition and the
@@ -110,7 +130,8 @@ type Summary struct {
 	Mean float64 `json:"mean"` // arithmetic mean over those splits
 	Std  float64 `json:"std"`  // sample standard deviation (n − 1 in the denominator)
 	// Lo and Hi bound the Student-t confidence interval of the mean,
-	// mean ± t_{(1+level)/2, n−1}·std/√n. It treats the splits' values as
+	// mean ± t_{(1+level)/2, n−1}·std/√n (clipped to the measure's range
+	// by the runner, see Measure.Range). It treats the splits' values as
 	// independent, which K-fold values are not (their training sets
 	// overlap), so it is optimistic (Bengio & Grandvalet 2004); use
 	// package hyptest's corrected tests to compare models.
@@ -199,7 +220,7 @@ func CrossValidate(newModel func() learn.Model, d learn.Data, splits []Split, me
 		for s := range splits {
 			col[s] = cv.PerSplit[s][j]
 		}
-		cv.Summary = append(cv.Summary, Summarize(m.Name, col, c.Level))
+		cv.Summary = append(cv.Summary, m.summary(col, c.Level))
 	}
 	cv.OutOfFold = outOfFold(preds, len(d.Y), d.Classes)
 	return cv, nil

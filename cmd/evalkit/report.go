@@ -12,6 +12,7 @@ import (
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
+	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report/page"
 )
@@ -95,7 +96,7 @@ func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*
 	case "rank":
 		var f rankFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return rankPage(e, path, &f) }
+		return func(e *env, path string) (*page.Page, error) { return rankPage(e, path, &f, fs) }
 	case "cluster":
 		var f clusterFlags
 		f.define(fs)
@@ -251,26 +252,80 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 	return p, nil
 }
 
-func rankPage(e *env, path string, f *rankFlags) (*page.Page, error) {
+func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, error) {
 	if err := f.options().Validate(); err != nil {
 		return nil, optionUsage(err)
 	}
 	if f.bins < 0 {
 		return nil, usagef("rank: --bins must be positive, got %d", f.bins)
 	}
-	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
-		return nil, usagef("report: multiclass scores (--classes) are not rendered as a page yet")
-	}
-	if f.plotDir != "" {
-		return nil, usagef("report: --plot does not apply (the page has the figures)")
+	if f.plotDir != "" || f.curvesOut != "" {
+		return nil, usagef("report: --plot and --curves-out do not apply (the page has the figures)")
 	}
 	f.curves = false
 	f.figures = true
+	name := displayName(path)
+	if f.classes == "" && strings.Contains(f.scoreCol, ",") {
+		if f.bins > 0 {
+			return nil, usagef("rank: --bins is for one score column")
+		}
+		ci, withCI, err := f.ci.options()
+		if err != nil {
+			return nil, err
+		}
+		var cip *hyptest.CIOptions
+		if withCI {
+			cip = &ci
+		}
+		out, err := rankModelsFile(e, path, f, cip, f.models.options(fs))
+		if err != nil {
+			return nil, err
+		}
+		p := &page.Page{Title: "Scores of several models: " + name}
+		p.Summary = []page.Fact{
+			{Name: "data", Value: page.T(name)},
+			{Name: "rows", Value: page.C("n", float64(out.N))},
+			{Name: "models", Value: page.T(f.scoreCol)},
+			{Name: "task", Value: page.T("rank, true labels " + f.trueCol)},
+		}
+		var models []page.RankModel
+		for i, m := range out.Models {
+			if r, ok := m.Report.(*rank.Report); ok && r.Figures != nil {
+				models = append(models, page.RankModel{Name: m.Name, Prefix: page.Join("models", i), Report: r})
+			}
+		}
+		p.Sections = page.ModelsSections(out, func(int, string, any, string) []*page.Section { return nil })
+		if len(models) == len(out.Models) {
+			p.Sections = append(p.Sections, page.RankSections(models)...)
+		}
+		return p, nil
+	}
+	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
+		if f.classes == "" {
+			return nil, usagef("rank: several --score columns need --classes (one class label per column)")
+		}
+		if f.bins > 0 {
+			return nil, usagef("rank: --bins is for binary scores only")
+		}
+		f.ci.on = false // intervals are for binary scores; the report's default does not apply
+		rep, err := rankMulticlassFile(e, path, f)
+		if err != nil {
+			return nil, err
+		}
+		p := &page.Page{Title: "Class probabilities: " + name}
+		p.Summary = []page.Fact{
+			{Name: "data", Value: page.T(name)},
+			{Name: "rows", Value: page.C("n", float64(rep.N))},
+			{Name: "classes", Value: page.T(f.classes)},
+			{Name: "task", Value: page.T("rank, columns " + f.trueCol + " / " + f.scoreCol)},
+		}
+		p.Sections = page.RankMulticlassSections(rep)
+		return p, nil
+	}
 	rep, err := rankBinaryFile(e, path, f)
 	if err != nil {
 		return nil, err
 	}
-	name := displayName(path)
 	p := &page.Page{Title: "Scores: " + name}
 	p.Summary = []page.Fact{
 		{Name: "data", Value: page.T(name)},

@@ -343,7 +343,7 @@ func TestReportBrowserRank(t *testing.T) {
 	os.WriteFile(data, []byte(b.String()), 0o644)
 	flags := []string{"--max-fpr", "0.2", data}
 	file := writeReport(t, "rank", flags...)
-	js := runOut(t, append([]string{"rank", "--format", "json"}, flags...)...)
+	js := runOut(t, append([]string{"rank", "--format", "json", "--ci"}, flags...)...)
 	checkPage(t, file, js, []string{"measures", "curves", "calibration", "thresholds"}, 8)
 }
 
@@ -369,7 +369,7 @@ func TestReportBrowserRegress(t *testing.T) {
 	os.WriteFile(data, []byte(b.String()), 0o644)
 	flags := []string{"--task", "regress", data}
 	file := writeReport(t, "regress", flags...)
-	js := runOut(t, "regress", "--format", "json", data)
+	js := runOut(t, "regress", "--format", "json", "--ci", data)
 	checkPage(t, file, js, []string{"measures", "figures"}, 4)
 }
 
@@ -466,4 +466,32 @@ func TestReportBrowserText(t *testing.T) {
 			checkPage(t, file, js, c.sections, c.figs)
 		})
 	}
+}
+
+func TestReportBrowserRankModels(t *testing.T) {
+	chromium(t)
+	data := filepath.Join(t.TempDir(), "rmodels.csv")
+	var b strings.Builder
+	b.WriteString("y_true,a,b,c,p0,p1,p2,k\n")
+	for i := range 1500 {
+		y := i % 2
+		a := (float64(i%997)/997 + float64(y)*0.5) / 1.5
+		bb := (float64(i%991)/991 + float64(y)*0.3) / 1.3
+		c := (float64(i%983)/983 + float64(y)*0.8) / 1.8
+		k := i % 3
+		p := [3]float64{0.2, 0.2, 0.2}
+		p[k] += 0.2 + float64(i%7)*0.03
+		p[(k+i%2)%3] += 0.1
+		s := p[0] + p[1] + p[2]
+		fmt.Fprintf(&b, "%d,%.5f,%.5f,%.5f,%.6f,%.6f,%.6f,k%d\n", y, a, bb, c, p[0]/s, p[1]/s, p[2]/s, k)
+	}
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	flags := []string{"--score", "a,b,c", "--bootstrap", "100", data}
+	file := writeReport(t, "rank-models", flags...)
+	js := runOut(t, append([]string{"rank", "--format", "json", "--ci"}, flags...)...)
+	checkPage(t, file, js, []string{"models", "measures", "curves", "thresholds"}, 8)
+	mflags := []string{"--true", "k", "--score", "p0,p1,p2", "--classes", "k0,k1,k2", data}
+	file = writeReport(t, "rank-multiclass", mflags...)
+	js = runOut(t, append([]string{"rank", "--format", "json"}, mflags...)...)
+	checkPage(t, file, js, []string{"measures", "curves"}, 1)
 }

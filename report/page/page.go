@@ -6,8 +6,10 @@ import (
 	"html"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -379,3 +381,17 @@ footer{margin-top:3rem;color:var(--mute);font-size:.85rem;border-top:1px solid v
 body{max-width:none;padding:0}nav{display:none}details{display:block}details>*{display:block}
 section,figure,table,.tw{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid}.tw{overflow:visible}}
 `
+
+// withInterval adds to c the interval of measure key (a path within the
+// report at prefix) from the report's intervals, if it has one.
+func withInterval(c Cell, prefix, key string, ivs map[string]hyptest.Interval) Cell {
+	if iv, ok := ivs[key]; ok {
+		c = c.WithCI(Join(prefix, "intervals", key, "low"), iv.Low, Join(prefix, "intervals", key, "high"), iv.High)
+	}
+	return c
+}
+
+// levelText is a confidence level as people write it: 0.95 → "95%".
+func levelText(l float64) string {
+	return strconv.FormatFloat(100*l, 'g', -1, 64) + "%"
+}

@@ -58,7 +58,7 @@ func RankSections(models []RankModel) []*Section {
 				continue
 			}
 			some = true
-			cells = append(cells, N(Join(m.Prefix, key), *v))
+			cells = append(cells, withInterval(N(Join(m.Prefix, key), *v), m.Prefix, key, m.Report.Intervals))
 		}
 		if some {
 			meas.Rows = append(meas.Rows, cells)
@@ -66,11 +66,11 @@ func RankSections(models []RankModel) []*Section {
 	}
 	p := func(v float64) *float64 { return &v }
 	{
-		cells := []Cell{T("ROC AUC [DeLong interval]")}
+		cells := []Cell{T("ROC AUC [interval]")}
 		for _, m := range models {
 			r := m.Report
-			c := N(Join(m.Prefix, "roc_auc"), r.ROCAUC)
-			if r.AUCCI != nil {
+			c := withInterval(N(Join(m.Prefix, "roc_auc"), r.ROCAUC), m.Prefix, "roc_auc", r.Intervals)
+			if r.AUCCI != nil && c.LowKey == "" {
 				c = c.WithCI(Join(m.Prefix, "auc_ci_delong", 0), r.AUCCI[0], Join(m.Prefix, "auc_ci_delong", 1), r.AUCCI[1])
 			}
 			cells = append(cells, c)
@@ -130,6 +130,12 @@ func RankSections(models []RankModel) []*Section {
 		}
 	}
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{meas, ops}}
+	for _, m := range models {
+		if len(m.Report.Intervals) > 0 {
+			ms.Intro = fmt.Sprintf("Brackets give each number's %s confidence interval (the method of each is in the JSON's intervals).", levelText(m.Report.Level))
+			meas.Rows = append(meas.Rows, []Cell{T("confidence level (" + m.label() + ")"), N(Join(m.Prefix, "level"), m.Report.Level)})
+		}
+	}
 	for _, m := range models {
 		for _, w := range m.Report.Warnings {
 			ms.Add(Note("warning (" + m.label() + "): " + w))
@@ -321,4 +327,45 @@ func modelSuffix(m RankModel) string {
 		return ""
 	}
 	return " — " + m.Name
+}
+
+// RankMulticlassSections lays out a multiclass score report: the AUCs
+// (one-vs-rest and one-vs-one, macro and weighted), log loss, top-k
+// accuracy, each class's one-vs-rest AUC, and every class's one-vs-rest
+// ROC curve overlaid (when the report has its Figures).
+func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
+	t := &Table{Caption: "Measures", Header: []string{"measure", "value"}, RowHeads: true}
+	add := func(name, key string, v float64) { t.Rows = append(t.Rows, []Cell{T(name), N(key, v)}) }
+	add("ROC AUC one-vs-rest, macro", "roc_auc_ovr_macro", r.ROCAUCOvRMacro)
+	add("ROC AUC one-vs-rest, weighted", "roc_auc_ovr_weighted", r.ROCAUCOvRWeighted)
+	add("ROC AUC one-vs-one (Hand & Till), macro", "roc_auc_ovo_macro", r.ROCAUCOvOMacro)
+	add("ROC AUC one-vs-one, weighted", "roc_auc_ovo_weighted", r.ROCAUCOvOWeighted)
+	add("log loss", "log_loss", r.LogLoss)
+	add(fmt.Sprintf("top-%d accuracy", r.K), "top_k_accuracy", r.TopKAccuracy)
+	t.Rows = append(t.Rows, []Cell{T("rows"), C("n", float64(r.N))})
+	pc := &Table{Caption: "Each class against the rest", Header: []string{"class", "support", "ROC AUC"}, RowHeads: true}
+	for i, c := range r.PerClass {
+		pc.Rows = append(pc.Rows, []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), N(Join("per_class", i, "roc_auc_ovr"), c.ROCAUC)})
+	}
+	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
+	for _, w := range r.Warnings {
+		s.Add(Note("warning: " + w))
+	}
+	out := []*Section{s}
+	if len(r.Figures) == len(r.PerClass) && len(r.Figures) > 0 {
+		roc := &Figure{Title: "One-vs-rest ROC curves", XLabel: "false positive rate (FPR)", YLabel: "true positive rate (TPR)",
+			X: Axis{Min: 0, Max: 1}, Y: Axis{Min: 0, Max: 1}, Square: true, Legend: "br",
+			Refs: []Series{{X: []float64{0, 1}, Y: []float64{0, 1}}}, Desc: "Each class's scores against the rest; the dashed diagonal is chance."}
+		note := ""
+		for i, c := range r.Figures {
+			th, e := c.Thin(CurvePoints)
+			name := r.PerClass[i].Label
+			roc.Series = append(roc.Series, Series{Name: fmt.Sprintf("%s AUC %s", name, report.Sig(r.PerClass[i].ROCAUC)), X: th.FPR, Y: th.TPR, Style: i})
+			roc.Desc += fmt.Sprintf(" %s: AUC %s.", name, report.Sig(r.PerClass[i].ROCAUC))
+			note += name + ": " + thinNote(len(th.FPR), len(c.FPR), e) + " "
+		}
+		roc.Note = note
+		out = append(out, &Section{ID: "curves", Title: "ROC curves", Blocks: []Block{roc}})
+	}
+	return out
 }

@@ -13,7 +13,7 @@ import (
 func RegressSections(r *regress.Report, fg *regress.Figures, prefix, trueName, predName string) []*Section {
 	t := &Table{Caption: "Measures from every row", Header: []string{"measure", "value"}, RowHeads: true}
 	add := func(name, key string, v float64) {
-		t.Rows = append(t.Rows, []Cell{T(name), N(Join(prefix, key), v)})
+		t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(Join(prefix, key), v), prefix, key, r.Intervals)})
 	}
 	add("mean squared error (MSE)", "mse", r.MSE)
 	add("root mean squared error (RMSE)", "rmse", r.RMSE)
@@ -42,6 +42,10 @@ func RegressSections(r *regress.Report, fg *regress.Figures, prefix, trueName, p
 		t.Rows = append(t.Rows, []Cell{T("weight sum"), C(Join(prefix, "weight_sum"), r.WeightSum)})
 	}
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t}}
+	if len(r.Intervals) > 0 {
+		ms.Intro = fmt.Sprintf("Brackets give each number's %s confidence interval (the method of each is in the JSON's intervals).", levelText(r.Level))
+		t.Rows = append(t.Rows, []Cell{T("confidence level"), N(Join(prefix, "level"), r.Level)})
+	}
 	for _, w := range r.Warnings {
 		ms.Add(Note("warning: " + w))
 	}
