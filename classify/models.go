@@ -360,10 +360,14 @@ func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOpt
 					bs := p.PairedBootstrap(mo.Bootstrap, mo.Seed, 0, false, stat)
 					c := report.Comparison{A: names[a], B: names[b], Measure: m, Diff: bs.Estimate, Test: "paired-bootstrap",
 						Statistic: bs.Estimate, PValue: hyptest.BootstrapPValue(bs)}
-					if lo, hi, err := bs.Percentile(mo.Level); err == nil {
+					lo, hi, dropped, err := hyptest.FinitePercentile(bs, mo.Level)
+					if err == nil {
 						c.CI = &[2]float64{lo, hi}
 					} else {
 						out.Warnings = append(out.Warnings, fmt.Sprintf("%s − %s, %s: no interval: %v", names[a], names[b], m, err))
+					}
+					if dropped > 0 {
+						out.Warnings = append(out.Warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[a], names[b], m, dropped, mo.Bootstrap))
 					}
 					out.Comparisons = append(out.Comparisons, c)
 				}

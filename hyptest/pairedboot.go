@@ -1,6 +1,9 @@
 package hyptest
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // NormalQuantile returns the standard normal quantile Φ⁻¹(p).
 func NormalQuantile(p float64) float64 { return normQuantile(p) }
@@ -32,4 +35,24 @@ func BootstrapPValue(bs *Bootstrap) float64 {
 		return math.NaN()
 	}
 	return math.Min(1, 2*math.Min(le+1, ge+1)/(b+1))
+}
+
+// FinitePercentile returns the percentile interval of the finite
+// replicates of bs (a replicate is undefined when a resample lacks what the
+// measure needs, e.g. R² of a resample whose targets are all equal) and
+// how many were left out. It returns an error if fewer than two are finite.
+func FinitePercentile(bs *Bootstrap, level float64) (lo, hi float64, dropped int, err error) {
+	fin := &Bootstrap{Estimate: bs.Estimate}
+	for _, v := range bs.Replicates {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			dropped++
+			continue
+		}
+		fin.Replicates = append(fin.Replicates, v)
+	}
+	if len(fin.Replicates) < 2 {
+		return 0, 0, dropped, fmt.Errorf("%w: %d of %d bootstrap replicates are undefined", ErrTooFew, dropped, len(bs.Replicates))
+	}
+	lo, hi, err = fin.Percentile(level)
+	return lo, hi, dropped, err
 }

@@ -152,7 +152,10 @@ func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []s
 	if len(mo.Compare) > 0 {
 		for _, p := range mo.Pairs(names) {
 			for _, c := range mo.Compare {
-				cmp, err := pairedBootstrap(positive, scores[p[0]], scores[p[1]], w, pairedMeasures[c], mo)
+				cmp, dropped, err := pairedBootstrap(positive, scores[p[0]], scores[p[1]], w, pairedMeasures[c], mo)
+				if dropped > 0 {
+					out.Warnings = append(out.Warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[p[0]], names[p[1]], c, dropped, mo.Bootstrap))
+				}
 				if err != nil {
 					return nil, fmt.Errorf("%s − %s, %s: %w", names[p[0]], names[p[1]], c, err)
 				}
@@ -206,7 +209,7 @@ func aucEquality(m int, dl map[[2]int]DeLong) (*report.AUCEquality, error) {
 
 // pairedBootstrap compares measure f of two score columns by a paired
 // bootstrap of the rows, stratified by class.
-func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float64, error), mo report.ModelsOptions) (report.Comparison, error) {
+func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float64, error), mo report.ModelsOptions) (report.Comparison, int, error) {
 	var pos, neg []int
 	for i, p := range positive {
 		if p {
@@ -225,15 +228,15 @@ func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float
 	}
 	ta, err := NewTable(sa, positive, w)
 	if err != nil {
-		return report.Comparison{}, err
+		return report.Comparison{}, 0, err
 	}
 	tb, err := NewTable(sb, positive, w)
 	if err != nil {
-		return report.Comparison{}, err
+		return report.Comparison{}, 0, err
 	}
 	est := diff(ta, tb)
 	if math.IsNaN(est) {
-		return report.Comparison{}, fmt.Errorf("the measure is undefined on the data")
+		return report.Comparison{}, 0, fmt.Errorf("the measure is undefined on the data")
 	}
 	bs := &hyptest.Bootstrap{Estimate: est, Replicates: make([]float64, mo.Bootstrap)}
 	type scratch struct {
@@ -262,8 +265,9 @@ func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float
 			bs.Replicates[r] = diff(s.a.Table(), s.b.Table())
 		})
 	c := report.Comparison{Diff: est, Test: "paired-bootstrap", Statistic: est, PValue: hyptest.BootstrapPValue(bs)}
-	if lo, hi, err := bs.Percentile(mo.Level); err == nil {
+	lo, hi, dropped, err := hyptest.FinitePercentile(bs, mo.Level)
+	if err == nil {
 		c.CI = &[2]float64{lo, hi}
 	}
-	return c, nil
+	return c, dropped, nil
 }

@@ -2,6 +2,7 @@ package regress
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
@@ -11,8 +12,11 @@ import (
 // holds one output per model (output j is model j's predictions, every
 // output with the same target and weights), names the models. Each model
 // gets the whole single-output [Report]; the leaderboard is by mo.Primary
-// (default mse, lower is better). No comparison test is defined for
-// regression measures yet: mo.Compare is an option error.
+// (default mse, lower is better). Each measure of mo.Compare (mse, rmse,
+// mae, mape, wape, max_error, r2) is compared by a paired bootstrap of the
+// rows (the same resampled rows for both models, mo.Bootstrap replicates
+// from mo.Seed, from the kept values: it needs Options.KeepValues), with
+// the percentile interval at mo.Level and [hyptest.BootstrapPValue].
 //
 // With ci not nil every model's report gets its intervals
 // ([State.Intervals], computed before the report reorders the kept values).
@@ -30,8 +34,27 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 	if err := opt.Validate(); err != nil {
 		return nil, err
 	}
-	if len(mo.Compare) > 0 {
-		return nil, &report.OptionError{Task: "regress", Option: "compare", Problem: "is not available for regression yet (no paired test of regression measures)"}
+	for _, c := range mo.Compare {
+		if rowMeasures[c] == nil {
+			return nil, &report.OptionError{Task: "regress", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of regression compares (measures: %s)", c, strings.Join(pairedKeys(), ", "))}
+		}
+	}
+	// The paired bootstraps and the intervals read the kept rows in file
+	// order: before the reports, whose quantile measures reorder them.
+	var cmps []report.Comparison
+	var warnings []string
+	for _, p := range mo.Pairs(names) {
+		for _, c := range mo.Compare {
+			cmp, dropped, err := pairedBootstrap(m.outs[p[0]], m.outs[p[1]], c, mo)
+			if err != nil {
+				return nil, &report.OptionError{Task: "regress", Option: "compare", Problem: err.Error()}
+			}
+			if dropped > 0 {
+				warnings = append(warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[p[0]], names[p[1]], c, dropped, mo.Bootstrap))
+			}
+			cmp.A, cmp.B, cmp.Measure = names[p[0]], names[p[1]], c
+			cmps = append(cmps, cmp)
+		}
 	}
 	out := &report.Models{N: m.Output(0).N(), Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary), Comparisons: []report.Comparison{}}
 	var sigCI *report.Signature
@@ -59,6 +82,15 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 		out.Models = append(out.Models, report.Model{Name: name, Report: &rep,
 			Doc: func() *report.Doc { return regressDoc(&rep, nil, []string{target}, []string{name}, opt.Multioutput) }})
 	}
+	for i := range cmps {
+		// The difference of the reports' values (compensated sums), which
+		// the bootstrap's plain sums match to rounding.
+		a, _ := out.Models[indexOf(names, cmps[i].A)].Report.(*Report).Get(cmps[i].Measure)
+		b, _ := out.Models[indexOf(names, cmps[i].B)].Report.(*Report).Get(cmps[i].Measure)
+		cmps[i].Diff = a - b
+	}
+	out.Comparisons = append(out.Comparisons, cmps...)
+	out.Warnings = append(out.Warnings, warnings...)
 	out.Adjusted(mo.Adjust)
 	one := opt
 	one.Trues, one.Preds = []string{target}, []string{"(models)"}
@@ -69,4 +101,13 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 	}
 	out.Signature = sig
 	return out, nil
+}
+
+func indexOf(names []string, name string) int {
+	for i, n := range names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
 }

@@ -37,3 +37,39 @@ func TestNewResult(t *testing.T) {
 		t.Errorf("n-features -1: %v", err)
 	}
 }
+
+// TestModelsCompare checks the paired bootstrap of two models' MAE: its
+// diff is the difference of their reports, the same seed gives the same
+// bits, and a measure it cannot compare is an option error.
+func TestModelsCompare(t *testing.T) {
+	y := []float64{3, -0.5, 2, 7, 4.2, 1, 0.3, 5}
+	p1 := []float64{2.5, 0.0, 2, 8, 4, 1.5, 0.1, 4}
+	p2 := []float64{3, -0.2, 1, 6, 5, 2, 0.5, 6}
+	run := func(mo report.ModelsOptions) (*report.Models, error) {
+		m := regress.NewMulti(2, regress.Options{KeepValues: true})
+		for i := range y {
+			if err := m.Add([]float64{y[i], y[i]}, []float64{p1[i], p2[i]}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return regress.NewModelsReport(m, "y", []string{"p1", "p2"}, regress.ReportOptions{}, mo, nil)
+	}
+	mo := report.ModelsOptions{Compare: []string{"mae"}, Bootstrap: 500, Seed: 4}
+	out, err := run(mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := run(mo)
+	c := out.Comparisons[0]
+	d := out.Models[0].Report.(*regress.Report).MAE - out.Models[1].Report.(*regress.Report).MAE
+	if c.Test != "paired-bootstrap" || c.Measure != "mae" || c.Diff != d || c.CI == nil || !(c.PValue > 0 && c.PValue <= 1) {
+		t.Errorf("comparison %+v, want diff %v", c, d)
+	}
+	if *c.CI != *again.Comparisons[0].CI || c.PValue != again.Comparisons[0].PValue {
+		t.Error("same seed, different bootstrap")
+	}
+	var oe *report.OptionError
+	if _, err := run(report.ModelsOptions{Compare: []string{"explained_variance"}}); !errors.As(err, &oe) {
+		t.Errorf("explained_variance: %v, want an option error", err)
+	}
+}

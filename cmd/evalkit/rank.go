@@ -287,19 +287,24 @@ func (s *rankSpiller) cleanup() {
 
 func rankBinaryPlots(rep *rank.Report, dir, name string) error {
 	model := "scores"
-	p, err := plot.ROC("ROC curve: "+name, model, rep.Figures.ROC.FPR, rep.Figures.ROC.TPR, rep.ROCAUC)
+	// Long curves are drawn from plot.MaxPoints of their own vertices,
+	// chosen by rank's thinning (the one of --curve-points).
+	roc, _ := rep.Figures.ROC.Thin(plot.MaxPoints)
+	pr, _ := rep.Figures.PR.Thin(plot.MaxPoints)
+	det, _ := rep.Figures.DET.Thin(plot.MaxPoints)
+	p, err := plot.ROC("ROC curve: "+name, model, roc.FPR, roc.TPR, rep.ROCAUC)
 	if err == nil {
 		err = plot.Save(p, dir, "roc")
 	}
 	if err == nil {
 		prev := rep.Positives / (rep.Positives + rep.Negatives)
-		p, err = plot.PR("Precision–recall curve: "+name, model, rep.Figures.PR.Recall, rep.Figures.PR.Precision, rep.AveragePrecision, prev)
+		p, err = plot.PR("Precision–recall curve: "+name, model, pr.Recall, pr.Precision, rep.AveragePrecision, prev)
 	}
 	if err == nil {
 		err = plot.Save(p, dir, "pr")
 	}
 	if err == nil {
-		p, err = plot.DET("DET curve: "+name, model, rep.Figures.DET.FPR, rep.Figures.DET.FNR)
+		p, err = plot.DET("DET curve: "+name, model, det.FPR, det.FNR)
 	}
 	if err == nil {
 		err = plot.Save(p, dir, "det")
@@ -375,7 +380,8 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		var fprs, tprs [][]float64
 		var aucs []float64
 		for c := range classes {
-			fprs, tprs = append(fprs, rep.Figures[c].FPR), append(tprs, rep.Figures[c].TPR)
+			roc, _ := rep.Figures[c].Thin(plot.MaxPoints)
+			fprs, tprs = append(fprs, roc.FPR), append(tprs, roc.TPR)
 			names = append(names, classes[c]+" vs rest")
 			aucs = append(aucs, rep.PerClass[c].ROCAUC)
 		}
