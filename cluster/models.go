@@ -11,12 +11,17 @@ import (
 // one reference labelling: tabs[j] is the contingency table of the
 // reference and model j's clusters. Each model gets the external indices
 // of the single-model [Report]; the leaderboard is by mo.Primary (default
-// adjusted_rand_index). No comparison test is defined for clustering
-// indices yet: mo.Compare is an option error.
+// adjusted_rand_index).
 //
 // With ci not nil every model's report gets its intervals
 // ([Report.AddIntervals]).
-func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+//
+// Each index of mo.Compare is compared by a paired bootstrap of the rows:
+// joints[p] is the [Joint] table of pair p of mo.Pairs(names); replicate r
+// is a multinomial draw of the rows over its cells with PCG(mo.Seed, r),
+// the same rows for both models; percentile interval at mo.Level and
+// [hyptest.BootstrapPValue].
+func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions, joints map[[2]int]*Joint) (*report.Models, error) {
 	if len(names) != len(tabs) {
 		panic(fmt.Sprintf("cluster: %d names for %d models", len(names), len(tabs)))
 	}
@@ -27,8 +32,8 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 	if err := mo.Check("cluster", names); err != nil {
 		return nil, err
 	}
-	if len(mo.Compare) > 0 {
-		return nil, &report.OptionError{Task: "cluster", Option: "compare", Problem: "is not available for clustering yet (no paired test of clustering indices)"}
+	if err := checkCompare(mo.Compare); err != nil {
+		return nil, err
 	}
 	out := &report.Models{Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary), Comparisons: []report.Comparison{}}
 	for j, t := range tabs {
@@ -50,6 +55,23 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 		}
 		r.Signature = nil
 		out.Models = append(out.Models, report.Model{Name: names[j], Report: r, Doc: r.Doc})
+	}
+	for _, p := range mo.Pairs(names) {
+		for _, key := range mo.Compare {
+			j := joints[p]
+			if j == nil {
+				panic(fmt.Sprintf("cluster: no joint table of models %d and %d", p[0], p[1]))
+			}
+			c, dropped, err := j.pairedBootstrap(key, opt, mo)
+			if err != nil {
+				return nil, err
+			}
+			if dropped > 0 {
+				out.Warnings = append(out.Warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[p[0]], names[p[1]], key, dropped, mo.Bootstrap))
+			}
+			c.A, c.B, c.Measure = names[p[0]], names[p[1]], key
+			out.Comparisons = append(out.Comparisons, c)
+		}
 	}
 	out.Adjusted(mo.Adjust)
 	sig := opt.Signature()

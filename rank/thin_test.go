@@ -129,3 +129,21 @@ func TestThinCurves(t *testing.T) {
 		t.Errorf("5000 of %d vertices: error %v", len(roc.FPR), prev)
 	}
 }
+
+// FuzzThin checks thin's promises on polylines made of the fuzzer's
+// bytes (coordinates in [0, 1] on a grid of 1/255, with repeats).
+func FuzzThin(f *testing.F) {
+	f.Add([]byte{0, 0, 10, 200, 30, 30, 255, 255}, uint8(3))
+	f.Add([]byte{5, 5, 5, 5, 5, 5, 5, 5, 9, 9}, uint8(2))
+	f.Fuzz(func(t *testing.T, b []byte, n uint8) {
+		if len(b) < 4 {
+			return
+		}
+		x := make([]float64, len(b)/2)
+		y := make([]float64, len(b)/2)
+		for i := range x {
+			x[i], y[i] = float64(b[2*i])/255, float64(b[2*i+1])/255
+		}
+		checkThin(t, x, y, 2+int(n)%40)
+	})
+}

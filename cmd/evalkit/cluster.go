@@ -302,13 +302,24 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	}
 	tc, wc, pcs := cols[0], cols[1], cols[2:]
 	m := len(names)
+	// With --compare, a joint table of each compared pair (the paired
+	// bootstrap's statistic).
+	var pairs [][2]int
+	if len(mo.Compare) > 0 {
+		pairs = mo.Pairs(names)
+	}
 	type chunkState struct {
-		tset  *label.Set
-		psets []*label.Set
-		tabs  []cluster.Contingency
+		tset   *label.Set
+		psets  []*label.Set
+		tabs   []cluster.Contingency
+		joints []*cluster.Joint // one per pair
+		ids    []int
 	}
 	fresh := func() *chunkState {
-		st := &chunkState{tset: label.NewSet(nil), psets: make([]*label.Set, m), tabs: make([]cluster.Contingency, m)}
+		st := &chunkState{tset: label.NewSet(nil), psets: make([]*label.Set, m), tabs: make([]cluster.Contingency, m), ids: make([]int, m)}
+		for range pairs {
+			st.joints = append(st.joints, cluster.NewJoint())
+		}
 		for j := range st.psets {
 			st.psets[j] = label.NewSet(nil)
 		}
@@ -324,8 +335,13 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	}
 	order := &chunkOrder[*chunkState]{fresh: fresh, merge: func(st *chunkState) {
 		tm := remap(st.tset, all.tset)
+		pm := make([][]int, m)
 		for j := range st.tabs {
-			all.tabs[j].MergeMapped(&st.tabs[j], tm, remap(st.psets[j], all.psets[j]))
+			pm[j] = remap(st.psets[j], all.psets[j])
+			all.tabs[j].MergeMapped(&st.tabs[j], tm, pm[j])
+		}
+		for k, p := range pairs {
+			all.joints[k].Merge(st.joints[k], tm, pm[p[0]], pm[p[1]])
 		}
 	}}
 	err = readChunks(e, r, order, func(st *chunkState, sub *table.Reader) error {
@@ -353,6 +369,10 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 				}
 				p, _ := st.psets[j].ID(pb)
 				st.tabs[j].Add(t, p, w)
+				st.ids[j] = p
+			}
+			for k, p := range pairs {
+				st.joints[k].Add(t, st.ids[p[0]], st.ids[p[1]], w)
 			}
 		}
 		return nil
@@ -372,7 +392,11 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	if withCI {
 		cip = &ci
 	}
-	out, err := cluster.NewModelsReport(tabs, names, opt, mo, cip)
+	joints := map[[2]int]*cluster.Joint{}
+	for k, p := range pairs {
+		joints[p] = all.joints[k]
+	}
+	out, err := cluster.NewModelsReport(tabs, names, opt, mo, cip, joints)
 	if err != nil {
 		var oe *report.OptionError
 		if errors.As(err, &oe) {

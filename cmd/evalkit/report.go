@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
@@ -100,11 +101,11 @@ func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*
 	case "cluster":
 		var f clusterFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return clusterPage(e, path, &f) }
+		return func(e *env, path string) (*page.Page, error) { return clusterPage(e, path, &f, fs) }
 	case "regress":
 		var f regressFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return regressPage(e, path, &f) }
+		return func(e *env, path string) (*page.Page, error) { return regressPage(e, path, &f, fs) }
 	}
 	panic("evalkit: no report for task " + task)
 }
@@ -343,11 +344,28 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 // at most.
 const reportSample = 2000
 
-func regressPage(e *env, path string, f *regressFlags) (*page.Page, error) {
+func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.Page, error) {
 	if *f.plotDir != "" {
 		return nil, usagef("report: --plot does not apply (the page has the figures)")
 	}
 	trues, preds := splitList(*f.trueCols), splitList(*f.predCols)
+	if len(trues) == 1 && len(preds) > 1 {
+		out, err := regressModelsFile(e, path, f, fs)
+		if err != nil {
+			return nil, err
+		}
+		name := displayName(path)
+		p := &page.Page{Title: "Regression by several models: " + name}
+		p.Summary = []page.Fact{{Name: "data", Value: page.T(name)}, {Name: "rows", Value: page.C("n", float64(out.N))},
+			{Name: "models", Value: page.T(*f.predCols)}}
+		p.Sections = page.ModelsSections(out, func(i int, name string, rep any, prefix string) []*page.Section {
+			if r, ok := rep.(*regress.Report); ok {
+				return suffixed(page.RegressSections(r, nil, prefix, trues[0], name), name)
+			}
+			return nil
+		})
+		return p, nil
+	}
 	if len(trues) > 1 {
 		return nil, usagef("report: several regression outputs are not rendered as a page yet")
 	}
@@ -369,7 +387,24 @@ func regressPage(e *env, path string, f *regressFlags) (*page.Page, error) {
 	return p, nil
 }
 
-func clusterPage(e *env, path string, f *clusterFlags) (*page.Page, error) {
+func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*page.Page, error) {
+	if strings.Contains(*f.predCol, ",") {
+		out, err := clusterModelsFile(e, path, f, f.models.options(fs))
+		if err != nil {
+			return nil, err
+		}
+		name := displayName(path)
+		p := &page.Page{Title: "Clustering by several models: " + name}
+		p.Summary = []page.Fact{{Name: "data", Value: page.T(name)}, {Name: "rows", Value: page.C("n", float64(out.N))},
+			{Name: "models", Value: page.T(*f.predCol)}}
+		p.Sections = page.ModelsSections(out, func(i int, name string, rep any, prefix string) []*page.Section {
+			if r, ok := rep.(*cluster.Report); ok {
+				return suffixed(page.ClusterSections(r, prefix), name)
+			}
+			return nil
+		})
+		return p, nil
+	}
 	rep, err := clusterFile(e, path, f)
 	if err != nil {
 		return nil, err
@@ -443,4 +478,13 @@ func textReport(e *env, task string, args []string) error {
 	p.Summary = []page.Fact{{Name: "task", Value: page.T(task + " " + strings.Join(rest, " "))}}
 	p.Sections = secs
 	return writePage(p, rf.out, rf.title)
+}
+
+// suffixed names sections after their model.
+func suffixed(secs []*page.Section, model string) []*page.Section {
+	for _, s := range secs {
+		s.ID += "-" + model
+		s.Title += " — " + model
+	}
+	return secs
 }

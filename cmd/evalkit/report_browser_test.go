@@ -495,3 +495,24 @@ func TestReportBrowserRankModels(t *testing.T) {
 	js = runOut(t, append([]string{"rank", "--format", "json"}, mflags...)...)
 	checkPage(t, file, js, []string{"measures", "curves"}, 1)
 }
+
+func TestReportBrowserRegressClusterModels(t *testing.T) {
+	chromium(t)
+	data := filepath.Join(t.TempDir(), "rc.csv")
+	var b strings.Builder
+	b.WriteString("y,p1,p2,k,c1,c2\n")
+	for i := range 800 {
+		y := float64(i%101) + 1
+		k := i % 4
+		fmt.Fprintf(&b, "%g,%g,%g,k%d,c%d,c%d\n", y, y+float64(i%13-6)*0.7, y+float64(i%7-3)*1.9, k, k, (k+i%3)%4)
+	}
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	flags := []string{"--task", "regress", "--true", "y", "--pred", "p1,p2", "--bootstrap", "100", data}
+	file := writeReport(t, "regress-models", flags...)
+	js := runOut(t, append([]string{"regress", "--format", "json", "--ci"}, flags[2:]...)...)
+	checkPage(t, file, js, []string{"models", "measures-p1", "measures-p2"}, 0)
+	cflags := []string{"--task", "cluster", "--true", "k", "--pred", "c1,c2", "--bootstrap", "100", data}
+	file = writeReport(t, "cluster-models", cflags...)
+	js = runOut(t, append([]string{"cluster", "--format", "json", "--ci"}, cflags[2:]...)...)
+	checkPage(t, file, js, []string{"models", "external-c1", "external-c2"}, 0)
+}

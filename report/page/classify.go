@@ -11,6 +11,9 @@ import (
 	"github.com/evalkit-go/evalkit/report"
 )
 
+// MaxMatrix is the most classes drawn as a confusion heat map and as bars.
+const MaxMatrix = 40
+
 // ClassifySections lays out a classification report: the measures, the
 // confusion matrix as a heat map and the per-class table with the averages.
 // prefix is the JSON path of r in the run's JSON ("" for a single model,
@@ -104,6 +107,9 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 		Blocks: []Block{hm}}
 	if r.ConfusionMatrix == nil {
 		cs = confusionCells(r, k, suffix)
+	} else if len(r.Labels) > MaxMatrix {
+		cs.Intro = ""
+		cs.Blocks = []Block{Note(fmt.Sprintf("%d classes: more than %d, too many to draw as a matrix; the counts are in the JSON (confusion_matrix), and the per-class table below has each class's precision and recall.", len(r.Labels), MaxMatrix))}
 	}
 
 	fb := "F" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
@@ -130,7 +136,10 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	if r.ClassWeighted != nil {
 		pc.Rows = append(pc.Rows, row("class-weighted average", "class_weighted", *r.ClassWeighted, tot))
 	}
-	ps := &Section{ID: "per-class" + suffix, Title: "Per class" + suffix, Blocks: []Block{pc, classBars(r, k)}}
+	ps := &Section{ID: "per-class" + suffix, Title: "Per class" + suffix, Blocks: []Block{pc}}
+	if len(r.PerClass) <= MaxMatrix {
+		ps.Add(classBars(r, k))
+	}
 	return []*Section{ms, cs, ps}
 }
 
