@@ -10,6 +10,10 @@ import (
 	"unsafe"
 )
 
+// ErrTooManyScores is returned by [Spill.Table] when the table would hold
+// more than Spill.MaxScores distinct scores.
+var ErrTooManyScores = errors.New("too many distinct scores for the memory limit")
+
 // Spill is a [Builder] whose samples may exceed memory: past MaxRows
 // samples held, they are written to temporary files, partitioned by the
 // order-preserving bits of the score (the same keys the radix sort uses),
@@ -30,16 +34,20 @@ import (
 // the data is like its beginning); a part that comes back larger than
 // MaxRows is still read whole.
 type Spill struct {
-	maxRows int
-	parts   int
-	mkdir   func() (string, error)
-	dir     string
-	mem     Builder
-	split   []uint64 // part p holds the keys in [split[p-1], split[p])
-	files   []*spillFile
-	bufRecs int   // records a file buffers before writing
-	rows    int64 // samples held by mem or the files
-	err     error
+	// MaxScores, when > 0, is the most distinct scores the table built
+	// from spilled parts may hold: past it, Table returns an error
+	// wrapping ErrTooManyScores instead of growing the table further.
+	MaxScores int
+	maxRows   int
+	parts     int
+	mkdir     func() (string, error)
+	dir       string
+	mem       Builder
+	split     []uint64 // part p holds the keys in [split[p-1], split[p])
+	files     []*spillFile
+	bufRecs   int   // records a file buffers before writing
+	rows      int64 // samples held by mem or the files
+	err       error
 }
 
 // spillFile is one part of one class: its keys and, once the data is
@@ -336,6 +344,9 @@ func (s *Spill) Table() (*Table, error) {
 		b.sortKeys()
 		d := distinctKeys(pk, nk)
 		g0 := len(t.Score)
+		if s.MaxScores > 0 && g0+d > s.MaxScores {
+			return nil, fmt.Errorf("more than %d distinct scores: %w", s.MaxScores, ErrTooManyScores)
+		}
 		t.Score = slices.Grow(t.Score, d)[:g0+d]
 		t.Pos = slices.Grow(t.Pos, d)[:g0+d]
 		t.Neg = slices.Grow(t.Neg, d)[:g0+d]

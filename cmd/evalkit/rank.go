@@ -206,7 +206,10 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	var t *rank.Table
 	if bn != nil {
 		t = bn.Table()
-	} else if t, err = b.Table(); err != nil {
+	} else if t, err = b.Table(); errors.Is(err, rank.ErrTooManyScores) {
+		return nil, fmt.Errorf("%s: the score table (%d bytes a distinct score) does not fit --memory %s: %w; raise --memory, or use --bins N (constant memory)",
+			r.Name(), rankTableBytes, budget.FormatSize(f.memory.Bytes()), err)
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: spilling the score table (--memory): %w", r.Name(), err)
 	}
 	opt := f.options()
@@ -248,6 +251,11 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 // distinct, 24 bytes of table and 16 of cumulative sums.
 const rankSpillRowBytes = 56
 
+// rankTableBytes is the memory of a distinct score in the table: score,
+// two masses and two cumulative sums. A spilled table stops past
+// --memory / rankTableBytes distinct scores.
+const rankTableBytes = 40
+
 // rankSpiller is the score table builder of "evalkit rank": it holds up to
 // --memory / rankSpillRowBytes rows and spills the rest to a temporary
 // folder, removed by cleanup (and on interrupt).
@@ -274,6 +282,9 @@ func rankSpill(limit int64, est int) *rankSpiller {
 		}
 		return dir, err
 	})
+	if limit > 0 {
+		s.MaxScores = int(max(1, limit/rankTableBytes))
+	}
 	return s
 }
 

@@ -84,15 +84,16 @@ func TestRankSpillInterrupt(t *testing.T) {
 	}
 }
 
-// TestRankSpillCleanup: a spilled run leaves no temporary file on success
-// and on a bad row found after the spill (exit status 1, the row named).
+// TestRankSpillCleanup: a spilled run leaves no temporary file on success,
+// on a bad row found after the spill (exit status 1, the row named) and
+// when the table does not fit --memory.
 func TestRankSpillCleanup(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	var b bytes.Buffer
 	b.WriteString("y_true,y_score\n")
 	for k := range 5000 {
-		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%10007) + "\n")
+		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%50) + "\n")
 	}
 	data := filepath.Join(t.TempDir(), "s.csv")
 	os.WriteFile(data, b.Bytes(), 0o644)
@@ -106,6 +107,23 @@ func TestRankSpillCleanup(t *testing.T) {
 	err := run([]string{"rank", "--format", "json", "--memory", "4KiB", data}, nil, &stdout, &stderr)
 	if code := exitCode(err, &stderr); code != 1 || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("s.csv:5002")) {
 		t.Errorf("bad row: exit %d, stderr %q", code, stderr.String())
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
+		t.Errorf("left behind: %v", left)
+	}
+	// 5000 distinct scores do not fit a table of 4KiB / 40 bytes: exit
+	// status 1 naming --memory and --bins.
+	b.Reset()
+	b.WriteString("y_true,y_score\n")
+	for k := range 5000 {
+		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%10007) + "\n")
+	}
+	os.WriteFile(data, b.Bytes(), 0o644)
+	stdout.Reset()
+	stderr.Reset()
+	err = run([]string{"rank", "--format", "json", "--memory", "4KiB", data}, nil, &stdout, &stderr)
+	if code := exitCode(err, &stderr); code != 1 || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("--bins")) {
+		t.Errorf("table past --memory: exit %d, stderr %q", code, stderr.String())
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
 		t.Errorf("left behind: %v", left)

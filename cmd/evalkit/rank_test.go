@@ -137,14 +137,17 @@ func TestRankCLIOracle(t *testing.T) {
 				t.Fatal(err)
 			}
 			rankCheckCurvesOut(t, curvesOut, c.Expected)
-			// The same with a score table spilled to disk past 36 rows
-			// (--memory 2KiB): the same bytes.
+			// The same with the score table's rows spilled to disk:
+			// --memory 48 bytes a row holds 6/7 of the rows (56 bytes
+			// each) and leaves room for a table of every row distinct
+			// (40 bytes each): the same bytes.
 			var spilled bytes.Buffer
-			if err := run(append(args, "--memory", "2KiB"), nil, &spilled, &stderr); err != nil {
-				t.Fatalf("run --memory 2KiB: %v\n%s", err, stderr.String())
+			mem := strconv.Itoa(48 * len(c.Score))
+			if err := run(append(args, "--memory", mem), nil, &spilled, &stderr); err != nil {
+				t.Fatalf("run --memory %s: %v\n%s", mem, err, stderr.String())
 			}
 			if !bytes.Equal(spilled.Bytes(), stdout.Bytes()) {
-				t.Errorf("--memory 2KiB changes the output")
+				t.Errorf("--memory %s changes the output", mem)
 			}
 			for _, k := range keys {
 				want, ok := c.Expected[k]

@@ -461,6 +461,18 @@ func textReport(e *env, task string, args []string) error {
 			c = cmd
 		}
 	}
+	// Intervals are on by default in a report: --confidence, unless a
+	// paired test (which has its own) or sentence scores are asked for.
+	given := map[string]bool{}
+	for _, a := range rest {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") {
+			given[name] = true
+		}
+	}
+	if !given["confidence"] && !given["paired-bs"] && !given["paired-ar"] && !given["sentence"] {
+		rest = append([]string{"--confidence"}, rest...)
+	}
 	var got any
 	te := *e
 	te.capture = func(v any) error { got = v; return nil }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -456,13 +457,18 @@ func TestReportBrowserText(t *testing.T) {
 		figs       int
 	}{
 		{"bleu", "bleu", []string{"--hyp", a, "--ref", ref, "--confidence", "--confidence-n", "100"}, []string{"score"}, 1},
-		{"chrf", "chrf", []string{"--hyp", a, "--ref", ref}, []string{"score"}, 0},
+		{"chrf", "chrf", []string{"--hyp", a, "--ref", ref, "--confidence-n", "100"}, []string{"score"}, 0},
 		{"ter-paired", "ter", []string{"--hyp", a, "--hyp", b, "--ref", ref, "--paired-bs", "--paired-bs-n", "50"}, []string{"systems"}, 1},
-		{"bleu-systems", "bleu", []string{"--hyp", a, "--hyp", b, "--ref", ref}, []string{"systems"}, 1},
+		{"bleu-systems", "bleu", []string{"--hyp", a, "--hyp", b, "--ref", ref, "--confidence-n", "100"}, []string{"systems"}, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			file := writeReport(t, c.name, append([]string{"--task", c.task}, c.flags...)...)
-			js := runOut(t, append([]string{c.task, "--format", "json"}, c.flags...)...)
+			// The report adds --confidence unless a paired test is asked for.
+			twin := append([]string{c.task, "--format", "json"}, c.flags...)
+			if !slices.Contains(c.flags, "--confidence") && !slices.Contains(c.flags, "--paired-bs") {
+				twin = append(twin, "--confidence")
+			}
+			js := runOut(t, twin...)
 			checkPage(t, file, js, c.sections, c.figs)
 		})
 	}

@@ -86,7 +86,7 @@ func systemsSection(metric, test string, rows []text.SystemRow, intro string) *S
 	desc := metric + " of each system:"
 	for i, r := range rows {
 		k := func(f string) string { return Join("systems", i, f) }
-		name := r.System
+		name := filepath.Base(r.System)
 		if r.Baseline {
 			name += " (baseline)"
 		}
