@@ -198,7 +198,7 @@ type confusionBoot struct{ c *Confusion }
 
 type confusionScratch struct {
 	cnt  []int64
-	buf  []int32
+	buf  []uint8
 	vals []float64
 }
 

@@ -136,7 +136,7 @@ func (p *Paired) PairedBootstrap(b int, seed uint64, workers int, jackknife bool
 	k := p.k
 	type scratch struct {
 		cnt []int64
-		buf []int32
+		buf []uint8
 	}
 	hyptest.Replicate(b, seed, workers, func() *scratch { return &scratch{cnt: make([]int64, len(p.cnt))} },
 		func(r int, rng *rand.Rand, s *scratch) {

@@ -79,7 +79,7 @@ func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CI
 	}
 	type scratch struct {
 		cnt  []int64
-		buf  []int32
+		buf  []uint8
 		vals []float64
 	}
 	hyptest.Replicate(ci.Bootstrap, ci.Seed, ci.Workers, func() *scratch {

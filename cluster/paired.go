@@ -103,7 +103,7 @@ func (j *Joint) pairedBootstrap(key string, opt ReportOptions, mo report.ModelsO
 	bs := &hyptest.Bootstrap{Estimate: est, Replicates: make([]float64, mo.Bootstrap)}
 	type scratch struct {
 		cnt []int64
-		buf []int32
+		buf []uint8
 	}
 	hyptest.Replicate(mo.Bootstrap, mo.Seed, 0, func() *scratch { return &scratch{cnt: make([]int64, len(j.Count))} },
 		func(r int, rng *rand.Rand, s *scratch) {

@@ -86,7 +86,7 @@ func TestResampleRows(t *testing.T) {
 		}
 		sum := make([]float64, len(counts))
 		out := make([]int64, len(counts))
-		var buf []int32
+		var buf []uint8
 		const reps = 4000
 		for r := range reps {
 			buf = ResampleRows(rand.New(rand.NewPCG(1, uint64(r))), counts, out, buf)

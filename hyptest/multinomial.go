@@ -85,10 +85,10 @@ func Multinomial(rng *rand.Rand, n int64, counts, out []int64) {
 // rows: Σcounts rows drawn with replacement, out[i] the number drawn from
 // cell i, a multinomial draw. Small tables of many rows draw the cells by
 // [Multinomial]; tables with nearly as many cells as rows draw row indices
-// (one uniform per row, counted in buf, which is grown as needed and
-// returned for reuse). Either way the result is a function of rng's state
-// and the counts only.
-func ResampleRows(rng *rand.Rand, counts, out []int64, buf []int32) []int32 {
+// (one uniform per row, counted in buf, one byte a row so that the counts
+// stay in cache; buf is grown as needed and returned for reuse). Either
+// way the result is a function of rng's state and the counts only.
+func ResampleRows(rng *rand.Rand, counts, out []int64, buf []uint8) []uint8 {
 	var n int64
 	for _, c := range counts {
 		n += c
@@ -102,12 +102,23 @@ func ResampleRows(rng *rand.Rand, counts, out []int64, buf []int32) []int32 {
 		return buf
 	}
 	if int64(cap(buf)) < n {
-		buf = make([]int32, n)
+		buf = make([]uint8, n)
 	}
 	buf = buf[:n]
 	clear(buf)
+	// A row drawn 255 times (never, in practice: the chance is below
+	// 10⁻⁴⁰⁰ for any n) is counted in over instead of its byte.
+	var over map[int64]int64
 	for range n {
-		buf[rng.Int64N(n)]++
+		i := rng.Int64N(n)
+		if buf[i] == 255 {
+			if over == nil {
+				over = map[int64]int64{}
+			}
+			over[i]++
+			continue
+		}
+		buf[i]++
 	}
 	var at int64
 	for i, c := range counts {
@@ -117,6 +128,15 @@ func ResampleRows(rng *rand.Rand, counts, out []int64, buf []int32) []int32 {
 		}
 		out[i] = s
 		at += c
+	}
+	if over != nil {
+		at = 0
+		for i, c := range counts {
+			for r := at; r < at+c; r++ {
+				out[i] += over[r]
+			}
+			at += c
+		}
 	}
 	return buf
 }

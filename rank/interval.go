@@ -182,7 +182,7 @@ func (t *Table) nonEmptyCells() int {
 // tableScratch is one worker's buffers for resampled tables.
 type tableScratch struct {
 	pos, neg []int64
-	buf      []int32
+	buf      []uint8
 	score    []float64
 	pm, nm   []float64
 	tp, fp   []float64
@@ -283,20 +283,23 @@ func (u *Table) apCopies(single []bool) float64 {
 	if err != nil {
 		return math.NaN()
 	}
-	var tp, pp, s fsum.Sum
+	// u is a resampled unweighted table: tp and pp are whole numbers,
+	// summed exactly in float64.
+	var tp, pp float64
+	var s fsum.Sum
 	for g := range u.Score {
 		if single[g] && u.Pos[g] > 1 {
 			for range int(u.Pos[g]) {
-				tp.Add(1)
-				pp.Add(1)
-				s.Add(tp.Value() / pp.Value() / p)
+				tp++
+				pp++
+				s.Add(tp / pp / p)
 			}
 			continue
 		}
-		tp.Add(u.Pos[g])
-		pp.Add(u.Pos[g] + u.Neg[g])
+		tp += u.Pos[g]
+		pp += u.Pos[g] + u.Neg[g]
 		if u.Pos[g] != 0 {
-			s.Add(u.Pos[g] / p * (tp.Value() / pp.Value()))
+			s.Add(u.Pos[g] / p * (tp / pp))
 		}
 	}
 	return s.Value()
