@@ -1,5 +1,5 @@
-// Package table reads columns of data from CSV, TSV and JSON Lines files,
-// one row at a time, in bounded memory.
+// Package table reads columns of data from CSV, TSV, JSON Lines and Parquet
+// files, one row at a time, in bounded memory.
 //
 // Conventions:
 //
@@ -18,6 +18,20 @@
 //     keys. A string value is taken as is, a number by its literal text, true
 //     and false as words; null, an array or an object is an error when the
 //     column is read.
+//   - Parquet (.parquet, or the magic bytes PAR1 when sniffing) is read a
+//     row group at a time, decoding only the columns asked for with
+//     [Reader.Col] (a column first met through Field is decoded then).
+//     A value reads as the text a CSV export of it prints: strings as they
+//     are, integers in decimal, doubles in strconv's shortest form, a FLOAT
+//     as the shortest form of the float32, booleans as true and false, so
+//     the same data gives the same results as CSV. [Reader.Float] takes
+//     numbers without the text. A null is an error when read (as an empty
+//     CSV cell is); a list is read by [Reader.List]. [Reader.Parallel]
+//     hands whole row groups to its workers, which decode them, so memory
+//     is about one row group per worker. Errors name the row group and the
+//     row in it, both 1-based, instead of a line; [Reader.Line] is the row's
+//     index in the file plus 2, the line the row would have in a CSV file,
+//     and [Reader.Position] names it.
 //   - Every error about the data is a [*ParseError] naming the file, the line
 //     (1-based, the line on which the row starts) and, where one is at fault,
 //     the column, and wraps one of the sentinel errors below, so callers can

@@ -3,9 +3,11 @@ package table
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/parquet-go/parquet-go/encoding"
 	"io"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"sync/atomic"
@@ -359,6 +361,18 @@ func (c *pqCol) decode(chunk parquet.ColumnChunk, l pqLeaf, rows int) error {
 		}
 		if err != nil {
 			return err
+		}
+		if !l.list && l.kind != 's' && l.kind != 'b' {
+			n, ok, err := c.fastPage(page, l, row)
+			if err != nil {
+				parquet.Release(page)
+				return err
+			}
+			if ok {
+				row += n
+				parquet.Release(page)
+				continue
+			}
 		}
 		vr := page.Values()
 		for {
@@ -727,4 +741,139 @@ func (r *Reader) parallelParquet(workers int, work func(worker int, sub *Reader)
 		r.err = &ParseError{File: r.name, Err: ErrNoRows}
 	}
 	return r.err
+}
+
+// fastPage appends the values of a page of a numeric column that is not a
+// list straight from its typed data (looked up in the dictionary for a
+// dictionary-encoded page), without parquet-go's per-value reader. It
+// returns the number of rows added; ok is false when the page's layout is
+// not one it knows (the caller then reads it value by value).
+func (c *pqCol) fastPage(page parquet.Page, l pqLeaf, row int) (n int, ok bool, err error) {
+	nv := int(page.NumValues())
+	var defs []byte
+	if l.maxDef > 0 {
+		defs = page.DefinitionLevels()
+		if len(defs) != nv {
+			return 0, false, nil
+		}
+	}
+	data := page.Data()
+	var idx []int32
+	if d := page.Dictionary(); d != nil {
+		idx = data.Int32()
+		data = d.Page().Data()
+	}
+	var count int
+	switch c.kind {
+	case 'i', 'u':
+		start := len(c.i)
+		switch data.Kind() {
+		case encoding.Int64:
+			c.i, err = appendValues(c.i, data.Int64(), idx, func(v int64) int64 { return v })
+		case encoding.Int32:
+			if c.kind == 'u' {
+				c.i, err = appendValues(c.i, data.Int32(), idx, func(v int32) int64 { return int64(uint32(v)) })
+			} else {
+				c.i, err = appendValues(c.i, data.Int32(), idx, func(v int32) int64 { return int64(v) })
+			}
+		default:
+			return 0, false, nil
+		}
+		count = len(c.i) - start
+		if err == nil {
+			c.i, err = spread(c.i, start, count, defs, l.maxDef)
+		}
+	case 'd':
+		if data.Kind() != encoding.Double {
+			return 0, false, nil
+		}
+		start := len(c.f)
+		c.f, err = appendValues(c.f, data.Double(), idx, func(v float64) float64 { return v })
+		count = len(c.f) - start
+		if err == nil {
+			c.f, err = spread(c.f, start, count, defs, l.maxDef)
+		}
+	case 'f':
+		if data.Kind() != encoding.Float {
+			return 0, false, nil
+		}
+		start := len(c.f32)
+		c.f32, err = appendValues(c.f32, data.Float(), idx, func(v float32) float32 { return v })
+		count = len(c.f32) - start
+		if err == nil {
+			c.f32, err = spread(c.f32, start, count, defs, l.maxDef)
+		}
+	default:
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, true, err
+	}
+	if defs == nil && count != nv {
+		return 0, true, fmt.Errorf("a page of %d values holds %d", nv, count)
+	}
+	// The null mask.
+	if count < nv {
+		if len(c.null) < row {
+			c.null = append(c.null, make([]bool, row-len(c.null))...)
+		}
+		for _, d := range defs {
+			c.null = append(c.null, int(d) != l.maxDef)
+		}
+		c.nulls += nv - count
+	} else if c.null != nil {
+		c.null = append(c.null, make([]bool, nv)...)
+	}
+	return nv, true, nil
+}
+
+// appendValues appends src (or, when idx is not nil, the dictionary
+// entries src[idx[k]]) to dst, converted by conv.
+func appendValues[S, D any](dst []D, src []S, idx []int32, conv func(S) D) ([]D, error) {
+	if idx == nil {
+		for _, v := range src {
+			dst = append(dst, conv(v))
+		}
+		return dst, nil
+	}
+	for _, k := range idx {
+		if k < 0 || int(k) >= len(src) {
+			return dst, fmt.Errorf("dictionary index %d out of range [0, %d)", k, len(src))
+		}
+		dst = append(dst, conv(src[k]))
+	}
+	return dst, nil
+}
+
+// spread places the count values appended at s[start:] at the rows whose
+// definition level is maxDef, zero at the others (nulls); defs nil means
+// no nulls.
+func spread[T any](s []T, start, count int, defs []byte, maxDef int) ([]T, error) {
+	if defs == nil {
+		return s, nil
+	}
+	present := 0
+	for _, d := range defs {
+		if int(d) == maxDef {
+			present++
+		}
+	}
+	if present != count {
+		return s, fmt.Errorf("a page with %d values defined holds %d", present, count)
+	}
+	if count == len(defs) {
+		return s, nil
+	}
+	s = slices.Grow(s, len(defs)-count)[:start+len(defs)]
+	j := start + count - 1
+	var zero T
+	for k := len(defs) - 1; k >= 0; k-- {
+		if int(defs[k]) == maxDef {
+			s[start+k] = s[j]
+			j--
+		} else {
+			s[start+k] = zero
+		}
+	}
+	return s, nil
 }

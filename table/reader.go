@@ -660,6 +660,31 @@ func (r *Reader) Text(col int) ([]byte, error) {
 	return f, nil
 }
 
+// CheckValue returns the error [Reader.Text] would return for column col of
+// the current row (an empty value; a null, missing key or composite value
+// in JSON Lines; a null or list in Parquet), without making the text, which
+// for a Parquet number costs a conversion: a caller that checks a value
+// early and parses it later with [Reader.Float] reads it once.
+func (r *Reader) CheckValue(col int) error {
+	switch r.format {
+	case JSONL:
+		if err := r.jsonCheck(col); err != nil {
+			return err
+		}
+	case Parquet:
+		if err := r.pqCheck(col); err != nil {
+			return err
+		}
+		if c := &r.pqCols[col]; c.kind != 's' {
+			return nil
+		}
+	}
+	if len(r.Field(col)) == 0 {
+		return r.Errorf(col, ErrEmptyValue)
+	}
+	return nil
+}
+
 // Float parses column col of the current row as a finite float64.
 func (r *Reader) Float(col int) (float64, error) {
 	if r.format == Parquet {

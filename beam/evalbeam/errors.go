@@ -2,6 +2,7 @@ package evalbeam
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/table"
@@ -13,6 +14,7 @@ import (
 // bundle names) and print it as the command line would.
 const (
 	errMark    = "«evalkit-beam: "
+	usageMark  = "«evalkit-beam usage: "
 	errMarkEnd = " :evalkit-beam»"
 )
 
@@ -20,20 +22,31 @@ func userError(err error) error {
 	return errors.New(errMark + err.Error() + errMarkEnd)
 }
 
+// usageError is a userError that the command line reports as bad usage
+// (exit status 2).
+func usageError(format string, args ...any) error {
+	return errors.New(usageMark + fmt.Sprintf(format, args...) + errMarkEnd)
+}
+
 // UserMessage returns the message of the first user error (see userError)
-// carried in err's text, and whether there was one.
-func UserMessage(err error) (string, bool) {
+// carried in err's text, whether there was one, and whether it is about
+// usage rather than data.
+func UserMessage(err error) (msg string, ok, usage bool) {
 	s := err.Error()
-	i := strings.Index(s, errMark)
-	if i < 0 {
-		return "", false
+	i, j := strings.Index(s, errMark), strings.Index(s, usageMark)
+	switch {
+	case i < 0 && j < 0:
+		return "", false, false
+	case i < 0 || (j >= 0 && j < i):
+		s, usage = s[j+len(usageMark):], true
+	default:
+		s = s[i+len(errMark):]
 	}
-	s = s[i+len(errMark):]
-	j := strings.Index(s, errMarkEnd)
-	if j < 0 {
-		return "", false
+	k := strings.Index(s, errMarkEnd)
+	if k < 0 {
+		return "", false, false
 	}
-	return s[:j], true
+	return s[:k], true, usage
 }
 
 // columns returns the index of each named column of r; an empty name (an

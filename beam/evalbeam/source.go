@@ -15,6 +15,7 @@ import (
 // Unit is one piece of the input that one worker reads whole: a file, or
 // one row group of a Parquet file.
 type Unit struct {
+	Index    int // the unit's place in input order
 	Path     string
 	RowGroup int // -1: the whole file
 }
@@ -45,7 +46,7 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 				continue
 			}
 			seen[n] = true
-			units = append(units, Unit{Path: n, RowGroup: -1})
+			units = append(units, Unit{Index: len(units), Path: n, RowGroup: -1})
 		}
 	}
 	return units, nil

@@ -291,7 +291,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	if err := opt.Validate(); err != nil {
 		return nil, optionUsage(err)
 	}
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}

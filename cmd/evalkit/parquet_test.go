@@ -277,3 +277,32 @@ func TestParquetBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestParquetArrowSameAsCSV runs tasks on the files Apache Arrow's Go
+// writer made (table/testdata/parquet, from tools/parquetgen) and on the
+// same data as CSV, and wants the same output.
+func TestParquetArrowSameAsCSV(t *testing.T) {
+	const dir = "../../table/testdata/parquet/"
+	tasks := [][]string{
+		{"rank", "--format", "json", "--true", "y_true", "--score", "y_score"},
+		{"rank", "--format", "json", "--true", "y_true", "--score", "f32", "--weight", "u"},
+		{"classify", "--format", "json", "--true", "name", "--pred", "pred"},
+		{"classify", "--format", "json", "--multilabel", "--true", "labels", "--pred", "plabels"},
+		{"compare", "mcnemar", "--format", "json", "--true", "name", "--pred-a", "pred", "--pred-b", "name"},
+	}
+	for _, task := range tasks {
+		var want, stderr bytes.Buffer
+		if err := run(append(slices.Clone(task), dir+"arrow.csv"), nil, &want, &stderr); err != nil {
+			t.Fatalf("%v: %v\n%s", task, err, stderr.Bytes())
+		}
+		for _, codec := range []string{"none", "snappy", "gzip", "zstd"} {
+			var got bytes.Buffer
+			if err := run(append(slices.Clone(task), dir+"arrow_"+codec+".parquet"), nil, &got, &stderr); err != nil {
+				t.Fatalf("%v %s: %v\n%s", task, codec, err, stderr.Bytes())
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("%v %s:\n--- got\n%s\n--- want (CSV)\n%s", task, codec, got.Bytes(), want.Bytes())
+			}
+		}
+	}
+}

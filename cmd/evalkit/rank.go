@@ -422,7 +422,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	if err := mo.Check("rank", names); err != nil {
 		return nil, optionUsage(err)
 	}
-	r, err := table.Open(path, e.stdin)
+	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}

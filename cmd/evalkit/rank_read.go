@@ -260,8 +260,7 @@ func rankReadChunk(sub *table.Reader, tc, sc, wc int, lab *rankLabeler, p *rankP
 			return err
 		}
 		p.labels.see(sub, c.kind, y)
-		st, err := sub.Text(sc)
-		if err != nil {
+		if err := sub.CheckValue(sc); err != nil {
 			return err
 		}
 		w := 1.0
@@ -270,9 +269,9 @@ func rankReadChunk(sub *table.Reader, tc, sc, wc int, lab *rankLabeler, p *rankP
 				return err
 			}
 		}
-		s, err := table.ParseFloat(st)
+		s, err := sub.Float(sc)
 		if err != nil {
-			return sub.Errorf(sc, err)
+			return err
 		}
 		switch {
 		case p.binned:

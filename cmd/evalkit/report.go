@@ -28,7 +28,7 @@ func init() {
 
 // reportTasks are the tasks "evalkit report" renders, in the order of
 // "--task" in the help.
-var reportTasks = []string{"classify", "rank", "regress", "cluster", "bleu", "chrf", "ter"}
+var reportTasks = []string{"classify", "rank", "regress", "cluster", "bleu", "chrf", "ter", "friedman"}
 
 // reportTask infers the task of "evalkit report" from its arguments:
 // --task wins; else the first task (in the order of reportTasks) that
@@ -127,7 +127,7 @@ func runReport(e *env, args []string) error {
 		return err
 	}
 	switch task {
-	case "bleu", "chrf", "ter":
+	case "bleu", "chrf", "ter", "friedman":
 		return textReport(e, task, args)
 	}
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
@@ -457,9 +457,12 @@ func textReport(e *env, task string, args []string) error {
 	}
 	var c *command
 	for _, cmd := range commands {
-		if cmd.name == task {
+		if cmd.name == task || (task == "friedman" && cmd.name == "compare") {
 			c = cmd
 		}
+	}
+	if task == "friedman" {
+		rest = append([]string{"friedman"}, rest...)
 	}
 	// Intervals are on by default in a report: --confidence, unless a
 	// paired test (which has its own) or sentence scores are asked for.
@@ -470,7 +473,7 @@ func textReport(e *env, task string, args []string) error {
 			given[name] = true
 		}
 	}
-	if !given["confidence"] && !given["paired-bs"] && !given["paired-ar"] && !given["sentence"] {
+	if task != "friedman" && !given["confidence"] && !given["paired-bs"] && !given["paired-ar"] && !given["sentence"] {
 		rest = append([]string{"--confidence"}, rest...)
 	}
 	var got any
@@ -481,6 +484,12 @@ func textReport(e *env, task string, args []string) error {
 	}
 	if got == nil {
 		return errHelp // the task printed its help
+	}
+	if fo, ok := got.(friedmanOut); ok {
+		return writePage(friedmanPage(&fo), rf.out, rf.title)
+	}
+	if fo, ok := got.(*friedmanOut); ok {
+		return writePage(friedmanPage(fo), rf.out, rf.title)
 	}
 	secs := page.TextSections(got)
 	if secs == nil {

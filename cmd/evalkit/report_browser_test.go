@@ -522,3 +522,12 @@ func TestReportBrowserRegressClusterModels(t *testing.T) {
 	js = runOut(t, append([]string{"cluster", "--format", "json", "--ci"}, cflags[2:]...)...)
 	checkPage(t, file, js, []string{"models", "external-c1", "external-c2"}, 0)
 }
+
+func TestReportBrowserFriedman(t *testing.T) {
+	chromium(t)
+	data := filepath.Join("testdata", "cli", "errors.csv")
+	flags := []string{"--posthoc", "holm", "--lower-is-better", data}
+	file := writeReport(t, "friedman", append([]string{"--task", "friedman"}, flags...)...)
+	js := runOut(t, append([]string{"compare", "friedman", "--format", "json"}, flags...)...)
+	checkPage(t, file, js, []string{"friedman"}, 1)
+}

@@ -27,6 +27,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 	beta := fs.Float64("beta", 1, "β of the fbeta fields (> 0)")
 	zeroDiv := fs.String("zero-division", "0", "value of a ratio with a zero denominator: 0, 1 or nan (null)")
 	classWeights := fs.String("class-weights", "", "comma-separated weights, one per label in label order, or inv-log2 for the seeds' 1/log2(n_c): adds \"class_weighted\"")
+	maxMatrix := fs.Int("max-matrix", classify.DefaultMaxMatrix, "above this many classes print the confusion matrix as its non-zero cells (confusion_cells) (0: never)")
 	cost := fs.String("cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
 	return func(c common) (pipeline, error) {
 		var opt classify.Options
@@ -40,6 +41,15 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 		}
 		opt.ZeroDivision = z
 		opt.PosLabel = *posLabel
+		opt.Weights = *weightCol
+		switch {
+		case *maxMatrix < 0:
+			return nil, usagef("classify: --max-matrix must be ≥ 0, got %d", *maxMatrix)
+		case *maxMatrix == 0:
+			opt.MaxMatrix = -1
+		default:
+			opt.MaxMatrix = *maxMatrix
+		}
 		if *labels != "" {
 			opt.Labels = strings.Split(*labels, ",")
 			seen := map[string]bool{}

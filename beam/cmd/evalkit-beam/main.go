@@ -64,12 +64,13 @@ func exitCode(err error, stderr io.Writer) int {
 		return 0
 	}
 	msg := err.Error()
-	if m, ok := evalbeam.UserMessage(err); ok {
+	m, ok, usage := evalbeam.UserMessage(err)
+	if ok {
 		msg = m
 	}
 	fmt.Fprintf(stderr, "evalkit-beam: %s\n", msg)
 	var u *usageError
-	if errors.As(err, &u) {
+	if usage || errors.As(err, &u) {
 		return 2
 	}
 	return 1

@@ -121,7 +121,7 @@ func sortInts(a []int) {
 // bytes that "evalkit TASK --format json FLAGS FILE" prints.
 func same(t *testing.T, task, file string, parts int, seed uint64, flags ...string) {
 	t.Helper()
-	want, stderr, code := cli(t, append(append([]string{task, "--format", "json"}, flags...), file)...)
+	want, stderr, code := cli(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), file)...)
 	if code != 0 {
 		t.Fatalf("evalkit failed (%d): %s", code, stderr)
 	}
@@ -139,7 +139,7 @@ func same(t *testing.T, task, file string, parts int, seed uint64, flags ...stri
 // beside it) with evalkit's message and exit code.
 func sameError(t *testing.T, task, file string, flags ...string) {
 	t.Helper()
-	_, stderr, code := cli(t, append(append([]string{task, "--format", "json"}, flags...), file)...)
+	_, stderr, code := cli(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), file)...)
 	if code == 0 {
 		t.Fatal("evalkit succeeded")
 	}
@@ -149,4 +149,17 @@ func sameError(t *testing.T, task, file string, flags ...string) {
 	if got := strings.TrimPrefix(msg, "evalkit-beam: "); got != want || gotCode != code {
 		t.Errorf("evalkit-beam %v: exit %d, %q; evalkit: exit %d, %q", args, gotCode, got, code, want)
 	}
+}
+
+// cliFlags drops the flags of evalkit-beam alone (--ranges N).
+func cliFlags(flags []string) []string {
+	var out []string
+	for i := 0; i < len(flags); i++ {
+		if flags[i] == "--ranges" {
+			i++
+			continue
+		}
+		out = append(out, flags[i])
+	}
+	return out
 }

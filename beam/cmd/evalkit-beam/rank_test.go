@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The binary rank cases of the command line's golden tests, each on its
+// data split into 1, 3 and 7 files.
+func TestRankGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		file  string
+		flags []string
+	}{
+		{"pos-label", "scores.csv", []string{"--pos-label", "spam"}},
+		{"weighted-max-fpr", "scores.csv", []string{"--pos-label", "spam", "--weight", "w", "--max-fpr", "0.5"}},
+		{"cost", "scores.csv", []string{"--pos-label", "spam", "--cost-fn", "5", "--curves=false"}},
+	} {
+		for _, parts := range []int{1, 3, 7} {
+			t.Run(fmt.Sprintf("%s/%d", tc.name, parts), func(t *testing.T) {
+				same(t, "rank", golden+tc.file, parts, uint64(parts), append(tc.flags, "--ranges", fmt.Sprint(parts))...)
+			})
+		}
+	}
+}
+
+// Generated scores with heavy ties over many files, against the command
+// line on the concatenation: unweighted, weighted (quarters: exact sums),
+// labels {0, 1} inferred, thinned curves, and one range or many.
+func TestRankGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	dir := t.TempDir()
+	var all strings.Builder
+	all.WriteString("y_true,y_score,w\n")
+	for i := range 15 {
+		var b strings.Builder
+		b.WriteString("y_score,w,y_true\n")
+		for range rng.IntN(400) {
+			y := rng.IntN(2)
+			s := fmt.Sprint(float64(rng.IntN(200)+100*y) / 64)
+			if rng.IntN(10) == 0 {
+				s = fmt.Sprint(rng.NormFloat64())
+			}
+			w := fmt.Sprint(float64(rng.IntN(9)) / 4)
+			fmt.Fprintf(&b, "%s,%s,%d\n", s, w, y)
+			fmt.Fprintf(&all, "%d,%s,%s\n", y, s, w)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.csv", i)), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole := filepath.Join(t.TempDir(), "all.csv")
+	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range [][]string{{"--ranges", "1"}, {"--ranges", "9"}, {"--ranges", "40", "--weight", "w"}, {"--ranges", "5", "--curve-points", "50", "--max-fpr", "0.3"}} {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
+			want, stderr, code := cli(t, append(append([]string{"rank", "--format", "json"}, cliFlags(flags)...), whole)...)
+			if code != 0 {
+				t.Fatal(stderr)
+			}
+			got, msg, code := runBeam(t, append(append([]string{"rank"}, flags...), "--input", filepath.Join(dir, "*.csv"))...)
+			if code != 0 {
+				t.Fatal(msg)
+			}
+			if got != want {
+				t.Errorf("evalkit-beam:\n%.3000s\nevalkit:\n%.3000s", got, want)
+			}
+		})
+	}
+}
+
+func TestRankErrors(t *testing.T) {
+	sameError(t, "rank", golden+"nan.csv")
+	sameError(t, "rank", golden+"oneclass.csv")
+	sameError(t, "rank", golden+"scores.csv")
+	sameError(t, "rank", golden+"scores.csv", "--pos-label", "eggs")
+	sameError(t, "rank", golden+"threelabels.csv")
+	sameError(t, "rank", golden+"scores.csv", "--pos-label", "spam", "--weight", "nosuch")
+}

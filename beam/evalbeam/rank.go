@@ -1,0 +1,471 @@
+package evalbeam
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+
+	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// Rank configures an exact binary ranking pipeline: the columns and
+// options of "evalkit rank" with one --score column.
+//
+// The rows are range-partitioned on rank.Key of the score: a first pass
+// over the units checks every row, collects the labels and a sample of the
+// keys, from which Beam's approximate quantiles give Ranges−1 boundaries;
+// a second pass reads the units again and builds, per unit, the exact
+// score table of each range's rows (rank.Builder); a CombineFn per range
+// merges them (rank.Merge); and one worker concatenates the ranges'
+// tables, highest scores first (rank.Concat), into the table the command
+// line builds, from which rank.NewReport computes every measure. All rows
+// of one score have one key and land in one range: ties never cross a
+// range.
+type Rank struct {
+	True, Score, Weight string
+	Options             rank.ReportOptions // PosLabel "" : inferred from {0, 1} or {-1, 1}
+	Ranges              int                // number of key ranges, ≥ 1
+	Name, Output        string
+}
+
+// sampleSize is the number of keys a unit contributes to the quantiles.
+const sampleSize = 1024
+
+// rankScan is what the first pass learns from one unit.
+type rankScan struct {
+	Unit   int
+	Path   string
+	Rows   int64
+	Labels []string
+	// First[k] is the line of the unit's first label of kind k (0: none);
+	// PosName the first label of value 1.
+	First   [4]int
+	PosName string
+}
+
+// rankLabels is the merge of every unit's rankScan, in any order: what
+// depends on input order carries the unit index.
+type rankLabels struct {
+	Rows   int64
+	Labels []string // sorted, distinct
+	// First[k] is the earliest (unit, line) of a label of kind k.
+	First [4]struct {
+		Unit, Line int
+		Path       string
+	}
+	PosUnit int // the unit of PosName, -1 for none
+	PosName string
+}
+
+// rangedTable is one key range's exact score table, encoded.
+type rangedTable struct {
+	Range int
+	Table []byte
+}
+
+// rangeSet is the accumulator of the ordered merge: the ranges' tables by
+// range index (each range arrives once, in any order).
+type rangeSet struct{ Parts map[int]*rank.Table }
+
+func init() {
+	tableType := reflect.TypeOf((*rank.Table)(nil))
+	beam.RegisterType(tableType.Elem())
+	beam.RegisterCoder(tableType, encodeTable, decodeTable)
+	for _, v := range []any{(*rankScan)(nil), (*rankLabels)(nil), (*rangedTable)(nil)} {
+		beam.RegisterType(reflect.TypeOf(v).Elem())
+	}
+	beam.RegisterCoder(reflect.TypeOf((*rankLabels)(nil)), jsonEncode[*rankLabels], jsonDecode[*rankLabels])
+	beam.RegisterCoder(reflect.TypeOf((*rangeSet)(nil)), encodeRangeSet, decodeRangeSet)
+	register.DoFn4x1[context.Context, Unit, func(rankScan), func(int, uint64), error](&rankScanFn{})
+	register.Emitter1[rankScan]()
+	register.Emitter2[int, uint64]()
+	register.Function2x1(lessKey)
+	register.DoFn4x1[context.Context, Unit, []uint64, func(int, *rank.Table), error](&rankPartitionFn{})
+	register.Emitter2[int, *rank.Table]()
+	register.Combiner1[*rank.Table](&tableMergeFn{})
+	register.Combiner3[*rankLabels, rankScan, *rankLabels](&rankLabelsFn{})
+	register.Function2x2(encodeRanged)
+	register.Combiner3[*rangeSet, rangedTable, *rank.Table](&orderedMergeFn{})
+	register.DoFn3x1[context.Context, *rank.Table, *rankLabels, error](&rankWriteFn{})
+}
+
+func encodeTable(t *rank.Table) ([]byte, error) { return t.MarshalBinary() }
+
+func decodeTable(b []byte) (*rank.Table, error) {
+	t := new(rank.Table)
+	return t, t.UnmarshalBinary(b)
+}
+
+func jsonEncode[T any](v T) ([]byte, error) { return json.Marshal(v) }
+
+func jsonDecode[T any](b []byte) (T, error) {
+	var v T
+	err := json.Unmarshal(b, &v)
+	return v, err
+}
+
+func encodeRangeSet(s *rangeSet) ([]byte, error) {
+	var parts []rangedTable
+	for r, t := range s.Parts {
+		b, err := t.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, rangedTable{r, b})
+	}
+	return json.Marshal(parts)
+}
+
+func decodeRangeSet(b []byte) (*rangeSet, error) {
+	var parts []rangedTable
+	if err := json.Unmarshal(b, &parts); err != nil {
+		return nil, err
+	}
+	s := &rangeSet{Parts: map[int]*rank.Table{}}
+	for _, p := range parts {
+		t, err := decodeTable(p.Table)
+		if err != nil {
+			return nil, err
+		}
+		s.Parts[p.Range] = t
+	}
+	return s, nil
+}
+
+func lessKey(a, b uint64) bool { return a < b }
+
+// Pipeline adds the exact ranking of units to s.
+func (c *Rank) Pipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("rank")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	scans, sample := beam.ParDo2(s, &rankScanFn{C: *c}, us)
+	labels := beam.Combine(s, &rankLabelsFn{}, scans)
+	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
+	parts := beam.ParDo(s, &rankPartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
+	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
+	whole := beam.Combine(s, &orderedMergeFn{}, beam.ParDo(s, encodeRanged, ranges))
+	beam.ParDo0(s, &rankWriteFn{C: *c}, whole, beam.SideInput{Input: labels})
+}
+
+// rankReader reads the rows of one unit with the command line's checks, in
+// its order: the label, an empty score, the weight, the score's value.
+type rankReader struct {
+	c        *Rank
+	r        *table.Reader
+	tc, sc   int
+	wc       int
+	set      *label.Set
+	class    []rankClass
+	scan     rankScan
+	y        []byte
+	score, w float64
+	pos      bool
+}
+
+type rankClass struct {
+	pos  bool
+	kind int // 0 any (with --pos-label), 1 value 0, 2 value −1, 3 value 1
+}
+
+func newRankReader(ctx context.Context, c *Rank, u Unit) (*rankReader, func(), error) {
+	rr := &rankReader{c: c, set: label.NewSet(nil), scan: rankScan{Unit: u.Index, Path: u.Path}}
+	r, done, err := open(ctx, u)
+	if empty(err) {
+		return rr, func() {}, nil
+	}
+	if err != nil {
+		return nil, nil, userError(err)
+	}
+	cols, err := columns(r, c.True, c.Score, c.Weight)
+	if err != nil {
+		done()
+		return nil, nil, userError(err)
+	}
+	rr.r, rr.tc, rr.sc, rr.wc = r, cols[0], cols[1], cols[2]
+	return rr, done, nil
+}
+
+// next reads a row; false at the end or on an error (err says which).
+func (rr *rankReader) next() (bool, error) {
+	r := rr.r
+	if r == nil || !r.Next() {
+		if r != nil {
+			if err := r.Err(); err != nil && !empty(err) {
+				return false, userError(err)
+			}
+		}
+		return false, nil
+	}
+	y, err := r.Text(rr.tc)
+	if err != nil {
+		return false, userError(err)
+	}
+	id, _ := rr.set.ID(y)
+	if id == len(rr.class) {
+		var c rankClass
+		name := string(y)
+		if pl := rr.c.Options.PosLabel; pl != "" {
+			c.pos = name == pl
+		} else {
+			v, err := strconv.ParseFloat(strings.TrimSpace(name), 64)
+			switch {
+			case err != nil || (v != 0 && v != 1 && v != -1):
+				return false, usageError("rank: %s:%d: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", r.Name(), r.Line(), name)
+			case v == 1:
+				c = rankClass{pos: true, kind: 3}
+			case v == 0:
+				c.kind = 1
+			default:
+				c.kind = 2
+			}
+		}
+		rr.class = append(rr.class, c)
+	}
+	c := rr.class[id]
+	if c.kind != 0 && rr.scan.First[c.kind] == 0 {
+		rr.scan.First[c.kind] = r.Line()
+		if c.kind == 3 {
+			rr.scan.PosName = string(y)
+		}
+	}
+	st, err := r.Text(rr.sc)
+	if err != nil {
+		return false, userError(err)
+	}
+	rr.w = 1
+	if rr.wc >= 0 {
+		if rr.w, err = r.Weight(rr.wc); err != nil {
+			return false, userError(err)
+		}
+	}
+	if rr.score, err = table.ParseFloat(st); err != nil {
+		return false, userError(r.Errorf(rr.sc, err))
+	}
+	rr.pos = c.pos
+	rr.scan.Rows++
+	return true, nil
+}
+
+type rankScanFn struct{ C Rank }
+
+// ProcessElement checks every row of a unit and emits what it learnt and
+// a sample of its keys, each weighted by the rows it stands for.
+func (f *rankScanFn) ProcessElement(ctx context.Context, u Unit, emitScan func(rankScan), emitKey func(int, uint64)) error {
+	rr, done, err := newRankReader(ctx, &f.C, u)
+	if err != nil {
+		return err
+	}
+	defer done()
+	rng := rand.New(rand.NewPCG(uint64(u.Index), 0x5eed))
+	var res []uint64 // a reservoir sample of the keys
+	for {
+		ok, err := rr.next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		k := rank.Key(rr.score)
+		if n := rr.scan.Rows; n <= sampleSize {
+			res = append(res, k)
+		} else if i := rng.Int64N(n); i < sampleSize {
+			res[i] = k
+		}
+	}
+	rr.scan.Labels = slices.Clone(rr.set.Names())
+	emitScan(rr.scan)
+	if len(res) > 0 {
+		w := max(1, int(rr.scan.Rows/int64(len(res))))
+		for _, k := range res {
+			emitKey(w, k)
+		}
+	}
+	return nil
+}
+
+type rankLabelsFn struct{}
+
+func (f *rankLabelsFn) CreateAccumulator() *rankLabels { return &rankLabels{PosUnit: -1} }
+
+func (f *rankLabelsFn) AddInput(a *rankLabels, s rankScan) *rankLabels {
+	b := &rankLabels{Rows: s.Rows, PosUnit: -1}
+	b.Labels = slices.Clone(s.Labels)
+	slices.Sort(b.Labels)
+	for k, line := range s.First {
+		if line > 0 {
+			b.First[k].Unit, b.First[k].Line, b.First[k].Path = s.Unit, line, s.Path
+		}
+	}
+	if s.PosName != "" {
+		b.PosUnit, b.PosName = s.Unit, s.PosName
+	}
+	return f.MergeAccumulators(a, b)
+}
+
+func (f *rankLabelsFn) MergeAccumulators(a, b *rankLabels) *rankLabels {
+	a.Rows += b.Rows
+	a.Labels = slices.Compact(slices.Sorted(slices.Values(append(a.Labels, b.Labels...))))
+	for k := range a.First {
+		x, y := a.First[k], b.First[k]
+		if y.Line > 0 && (x.Line == 0 || y.Unit < x.Unit || y.Unit == x.Unit && y.Line < x.Line) {
+			a.First[k] = y
+		}
+	}
+	if b.PosUnit >= 0 && (a.PosUnit < 0 || b.PosUnit < a.PosUnit) {
+		a.PosUnit, a.PosName = b.PosUnit, b.PosName
+	}
+	return a
+}
+
+func (f *rankLabelsFn) ExtractOutput(a *rankLabels) *rankLabels { return a }
+
+type rankPartitionFn struct{ C Rank }
+
+// ProcessElement reads a unit again and emits the exact score table of
+// its rows in each key range: range r holds the keys k with
+// bounds[r−1] ≤ k < bounds[r].
+func (f *rankPartitionFn) ProcessElement(ctx context.Context, u Unit, bounds []uint64, emit func(int, *rank.Table)) error {
+	rr, done, err := newRankReader(ctx, &f.C, u)
+	if err != nil {
+		return err
+	}
+	defer done()
+	parts := make([]rank.Builder, len(bounds)+1)
+	for {
+		ok, err := rr.next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		k := rank.Key(rr.score)
+		r, _ := slices.BinarySearch(bounds, k)
+		for r < len(bounds) && bounds[r] <= k {
+			r++
+		}
+		b := &parts[r]
+		switch {
+		case rr.wc >= 0:
+			err = b.Add(rr.score, rr.pos, rr.w)
+		case rr.pos:
+			b.AddPositive(rr.score)
+		default:
+			b.AddNegative(rr.score)
+		}
+		if err != nil {
+			return userError(rr.r.Errorf(rr.sc, err))
+		}
+	}
+	for r := range parts {
+		if parts[r].Rows() > 0 {
+			emit(r, parts[r].Table())
+		}
+	}
+	return nil
+}
+
+// tableMergeFn merges the tables of one range from several units.
+type tableMergeFn struct{}
+
+func (f *tableMergeFn) MergeAccumulators(a, b *rank.Table) *rank.Table { return rank.Merge(a, b) }
+
+func encodeRanged(r int, t *rank.Table) (rangedTable, error) {
+	b, err := t.MarshalBinary()
+	return rangedTable{Range: r, Table: b}, err
+}
+
+// orderedMergeFn gathers the ranges' tables, which arrive in any order,
+// and concatenates them highest range (highest scores) first.
+type orderedMergeFn struct{}
+
+func (f *orderedMergeFn) CreateAccumulator() *rangeSet {
+	return &rangeSet{Parts: map[int]*rank.Table{}}
+}
+
+func (f *orderedMergeFn) AddInput(a *rangeSet, in rangedTable) (*rangeSet, error) {
+	t, err := decodeTable(in.Table)
+	if err != nil {
+		return nil, err
+	}
+	if _, dup := a.Parts[in.Range]; dup {
+		return nil, fmt.Errorf("evalbeam: range %d met twice", in.Range)
+	}
+	a.Parts[in.Range] = t
+	return a, nil
+}
+
+func (f *orderedMergeFn) MergeAccumulators(a, b *rangeSet) (*rangeSet, error) {
+	for r, t := range b.Parts {
+		if _, dup := a.Parts[r]; dup {
+			return nil, fmt.Errorf("evalbeam: range %d met twice", r)
+		}
+		a.Parts[r] = t
+	}
+	return a, nil
+}
+
+func (f *orderedMergeFn) ExtractOutput(a *rangeSet) *rank.Table {
+	rs := slices.Sorted(func(yield func(int) bool) {
+		for r := range a.Parts {
+			if !yield(r) {
+				return
+			}
+		}
+	})
+	parts := make([]*rank.Table, 0, len(rs))
+	for i := len(rs) - 1; i >= 0; i-- {
+		parts = append(parts, a.Parts[rs[i]])
+	}
+	return rank.Concat(parts...)
+}
+
+type rankWriteFn struct{ C Rank }
+
+// ProcessElement resolves the positive label as the command line does and
+// writes the report of the whole table.
+func (f *rankWriteFn) ProcessElement(ctx context.Context, t *rank.Table, lab *rankLabels) error {
+	c := &f.C
+	if lab.Rows == 0 {
+		return userError(noRows(c.Name))
+	}
+	if z, m := lab.First[1], lab.First[2]; z.Line > 0 && m.Line > 0 {
+		// Name the row where the second kind first appears.
+		at := z
+		if m.Unit > z.Unit || m.Unit == z.Unit && m.Line > z.Line {
+			at = m
+		}
+		return usageError("rank: %s:%d: labels include 0 and -1, so --pos-label is required", at.Path, at.Line)
+	}
+	names := slices.Clone(lab.Labels)
+	label.Sort(names)
+	opt := c.Options
+	if opt.PosLabel != "" {
+		if _, found := slices.BinarySearch(lab.Labels, opt.PosLabel); !found {
+			return userError(fmt.Errorf("%s: --pos-label %q is not among the labels of column %q (found: %s)", c.Name, opt.PosLabel, c.True, strings.Join(names, ", ")))
+		}
+	} else {
+		opt.PosLabel = lab.PosName
+	}
+	rep, err := rank.NewReport(t, opt)
+	if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrEmpty) {
+		return userError(fmt.Errorf("%s: column %q: %w (labels found: %s)", c.Name, c.True, err, strings.Join(names, ", ")))
+	}
+	if err != nil {
+		return userError(fmt.Errorf("%s: %w", c.Name, err))
+	}
+	return writeJSON(ctx, c.Output, rep)
+}
