@@ -26,7 +26,6 @@ func TestKeyOrder(t *testing.T) {
 	}
 }
 
-
 // The tables of key ranges, concatenated highest range first, are the
 // table of all the rows (unweighted: to the bit), whatever the ranges; and
 // each table survives MarshalBinary/UnmarshalBinary bit for bit.

@@ -379,7 +379,7 @@ details{margin:.3rem 0 1rem}summary{cursor:pointer;color:var(--mute);font-size:.
 footer{margin-top:3rem;color:var(--mute);font-size:.85rem;border-top:1px solid var(--grid)}
 @media print{:root{--bg:#fff;--fg:#000;--mute:#444;--grid:#ccc;--axis:#000;--panel:#fff;font-size:11pt}
 body{max-width:none;padding:0}nav{display:none}details{display:block}details>*{display:block}
-section,figure,table,.tw{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid}.tw{overflow:visible}}
+.figs{grid-template-columns:repeat(2,minmax(0,1fr))}figure svg{max-width:100%}section>.tw,figure,table{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid}.tw{overflow:visible}}
 `
 
 // withInterval adds to c the interval of measure key (a path within the
