@@ -306,3 +306,26 @@ func TestParquetArrowSameAsCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestParquetSplit: split reads Parquet like CSV (--emit assign gives the
+// same bytes), and --emit data, which writes Parquet input as CSV, refuses
+// a list column instead of writing it empty.
+func TestParquetSplit(t *testing.T) {
+	const dir = "../../table/testdata/parquet/"
+	args := []string{"split", "--kfold", "3", "--stratify", "name", "--shuffle", "--seed", "4", "--emit", "assign"}
+	var want, got, stderr bytes.Buffer
+	if err := run(append(slices.Clone(args), dir+"arrow.csv"), nil, &want, &stderr); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	if err := run(append(slices.Clone(args), dir+"arrow_snappy.parquet"), nil, &got, &stderr); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("got\n%s\nwant\n%s", got.Bytes(), want.Bytes())
+	}
+	got.Reset()
+	err := run([]string{"split", "--kfold", "3", dir + "arrow_snappy.parquet"}, nil, &got, &stderr)
+	if err == nil || !strings.Contains(err.Error(), `row group 1, row 1: column "labels": unsupported column type: a Parquet list`) || got.Len() > 0 {
+		t.Errorf("split --emit data of lists: %v, %d bytes out", err, got.Len())
+	}
+}

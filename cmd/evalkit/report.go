@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/report/page"
 )
 
@@ -180,14 +180,8 @@ func writePage(p *page.Page, path, title string) error {
 	return plot.WriteFileAtomic(path, b.Bytes())
 }
 
-// evalkitVersion is the module version of the binary ("devel" when built
-// from a checkout).
-func evalkitVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
-}
+// evalkitVersion is the version every signature carries.
+func evalkitVersion() string { return report.Version }
 
 func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*page.Page, error) {
 	opt, err := f.options()
@@ -249,6 +243,7 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		{Name: "class balance", Value: page.T(page.ClassBalance(rep))},
 		{Name: "task", Value: page.T("classify, columns " + f.trueCol + " / " + f.predCol)},
 	}
+	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.ClassifySections(rep, "", "")
 	return p, nil
 }
@@ -336,6 +331,7 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		{Name: "positive class", Value: page.T(rep.PosLabel)},
 		{Name: "task", Value: page.T("rank, columns " + f.trueCol + " / " + f.scoreCol)},
 	}
+	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
 	return p, nil
 }
@@ -419,6 +415,7 @@ func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*page.
 		p.Summary = append(p.Summary, page.Fact{Name: "reference classes", Value: page.C("n_classes", float64(x.Classes))},
 			page.Fact{Name: "clusters", Value: page.C("n_clusters", float64(x.Clusters))})
 	}
+	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.ClusterSections(rep, "")
 	return p, nil
 }
@@ -508,4 +505,13 @@ func suffixed(secs []*page.Section, model string) []*page.Section {
 		s.Title += " — " + model
 	}
 	return secs
+}
+
+// signatureFact is the summary line of a result's signature (none when
+// the result has none).
+func signatureFact(sig *report.Signature) []page.Fact {
+	if sig == nil {
+		return nil
+	}
+	return []page.Fact{{Name: "signature", Value: page.T(sig.String())}}
 }

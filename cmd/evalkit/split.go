@@ -114,6 +114,9 @@ func runSplit(e *env, args []string) error {
 			for c := range header {
 				if r.Format() == table.JSONL {
 					row[c] = bytes.Clone(r.RawJSON(c))
+				} else if _, isList, _ := r.List(c); isList {
+					// Parquet input is written as CSV, which has no lists.
+					return r.Errorf(c, fmt.Errorf("%w: a Parquet list, which --emit data cannot write as CSV (use --emit assign or json)", table.ErrColumnType))
 				} else {
 					row[c] = bytes.Clone(r.Field(c))
 				}
