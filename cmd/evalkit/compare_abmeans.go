@@ -15,28 +15,29 @@ func init() {
 }
 
 type abmeansOut struct {
-	Test        string     `json:"test"`
-	LabelA      *string    `json:"label_a,omitempty"`
-	LabelB      *string    `json:"label_b,omitempty"`
-	NA          int64      `json:"n_a"`
-	NB          int64      `json:"n_b"`
-	MeanA       float64    `json:"mean_a"`
-	MeanB       float64    `json:"mean_b"`
-	SDA         float64    `json:"sd_a"`
-	SDB         float64    `json:"sd_b"`
-	Diff        float64    `json:"diff"`
-	Statistic   float64    `json:"statistic"`
-	DF          float64    `json:"df"`
-	PValue      float64    `json:"p_value"`
-	CI          [2]float64 `json:"ci"`
-	Level       float64    `json:"level"`
-	Alternative string     `json:"alternative"`
-	EffectSize  float64    `json:"effect_size_d"`
-	Power       float64    `json:"power"`
-	TargetPower float64    `json:"target_power"`
-	RequiredNA  *float64   `json:"required_n_a"`
-	RequiredNB  *float64   `json:"required_n_b"`
-	Warnings    []string   `json:"warnings,omitempty"`
+	Test        string            `json:"test"`
+	LabelA      *string           `json:"label_a,omitempty"`
+	LabelB      *string           `json:"label_b,omitempty"`
+	NA          int64             `json:"n_a"`
+	NB          int64             `json:"n_b"`
+	MeanA       float64           `json:"mean_a"`
+	MeanB       float64           `json:"mean_b"`
+	SDA         float64           `json:"sd_a"`
+	SDB         float64           `json:"sd_b"`
+	Diff        float64           `json:"diff"`
+	Statistic   float64           `json:"statistic"`
+	DF          float64           `json:"df"`
+	PValue      float64           `json:"p_value"`
+	CI          [2]float64        `json:"ci"`
+	Level       float64           `json:"level"`
+	Alternative string            `json:"alternative"`
+	EffectSize  float64           `json:"effect_size_d"`
+	Power       float64           `json:"power"`
+	TargetPower float64           `json:"target_power"`
+	RequiredNA  *float64          `json:"required_n_a"`
+	RequiredNB  *float64          `json:"required_n_b"`
+	Warnings    []string          `json:"warnings,omitempty"`
+	Signature   *report.Signature `json:"signature"`
 }
 
 func runABMeans(e *env, args []string) error {
@@ -170,7 +171,13 @@ func runABMeans(e *env, args []string) error {
 		}
 		return &report.Doc{Title: "A/B test of two means", Blocks: []report.Block{&report.Pairs{Items: items}}}
 	}
-	return emit(e, f, out, withWarnings(doc, out.Warnings))
+	src := "summaries"
+	if file != "" || out.LabelA != nil {
+		src = "file"
+	}
+	out.Signature = report.NewSignature("compare-abmeans").Add("input", src).Add("test", "welch").Add("alternative", alt.String()).
+		Float("level", *level).Float("alpha", *alpha).Float("power", *target).Float("mde", *mde)
+	return emit(e, f, out, withSignature(out.Signature, withWarnings(doc, out.Warnings)))
 }
 
 // readGroups reads the value column of file grouped by the label column;

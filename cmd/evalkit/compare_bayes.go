@@ -33,21 +33,22 @@ func checkRopeFlag(name string, rope float64) error {
 // ---- corrttest -------------------------------------------------------------
 
 type corrTTestOut struct {
-	Test          string  `json:"test"`
-	N             int     `json:"n"`
-	NTrain        int     `json:"n_train"`
-	NTest         int     `json:"n_test"`
-	Rho           float64 `json:"rho"`
-	Rope          float64 `json:"rope"`
-	LowerIsBetter bool    `json:"lower_is_better"`
-	PABetter      float64 `json:"p_a_better"`
-	PEquivalent   float64 `json:"p_equivalent"`
-	PBBetter      float64 `json:"p_b_better"`
-	Mean          float64 `json:"mean"`
-	Scale         float64 `json:"scale"`
-	DF            float64 `json:"df"`
-	NBStatistic   float64 `json:"nb_statistic"`
-	NBPValue      float64 `json:"nb_p_value"`
+	Test          string            `json:"test"`
+	N             int               `json:"n"`
+	NTrain        int               `json:"n_train"`
+	NTest         int               `json:"n_test"`
+	Rho           float64           `json:"rho"`
+	Rope          float64           `json:"rope"`
+	LowerIsBetter bool              `json:"lower_is_better"`
+	PABetter      float64           `json:"p_a_better"`
+	PEquivalent   float64           `json:"p_equivalent"`
+	PBBetter      float64           `json:"p_b_better"`
+	Mean          float64           `json:"mean"`
+	Scale         float64           `json:"scale"`
+	DF            float64           `json:"df"`
+	NBStatistic   float64           `json:"nb_statistic"`
+	NBPValue      float64           `json:"nb_p_value"`
+	Signature     *report.Signature `json:"signature"`
 }
 
 func runCorrTTest(e *env, args []string) error {
@@ -70,36 +71,38 @@ func runCorrTTest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := hyptest.CorrelatedTTest(x, y, hyptest.CorrelatedTTestOptions{NTrain: *nTrain, NTest: *nTest, Rope: *rope, LowerIsBetter: *lower})
+	opt := hyptest.CorrelatedTTestOptions{NTrain: *nTrain, NTest: *nTest, Rope: *rope, LowerIsBetter: *lower}
+	res, err := hyptest.CorrelatedTTest(x, y, opt)
 	if err != nil {
 		return dataError(file, err)
 	}
 	out := corrTTestOut{Test: "corrttest", N: res.N, NTrain: *nTrain, NTest: *nTest, Rho: res.Rho, Rope: res.Rope, LowerIsBetter: *lower,
 		PABetter: res.PABetter, PEquivalent: res.PEquivalent, PBBetter: res.PBBetter, Mean: res.Mean, Scale: res.Scale, DF: res.DF,
-		NBStatistic: res.NBStatistic, NBPValue: res.NBPValue}
-	return emit(e, f, out, pairsDoc("Bayesian correlated t-test ("+*a+" − "+*b+")",
+		NBStatistic: res.NBStatistic, NBPValue: res.NBPValue, Signature: opt.Signature()}
+	return emit(e, f, out, withSignature(out.Signature, pairsDoc("Bayesian correlated t-test ("+*a+" − "+*b+")",
 		kv("folds", fmt.Sprint(res.N)), kv("ρ = n_test/(n_train + n_test)", report.Sig(res.Rho)),
 		kv("rope", "["+report.Sig(-res.Rope)+", "+report.Sig(res.Rope)+"]"),
 		kv("P("+*a+" better)", report.Sig(res.PABetter)), kv("P(equivalent)", report.Sig(res.PEquivalent)),
 		kv("P("+*b+" better)", report.Sig(res.PBBetter)),
 		kv("posterior of the mean difference", fmt.Sprintf("Student t: location %s, scale %s, df %s", report.Sig(res.Mean), report.Sig(res.Scale), report.Sig(res.DF))),
-		kv("Nadeau–Bengio corrected t", report.Sig(res.NBStatistic)), kv("p-value (two-sided)", report.Sig(res.NBPValue))))
+		kv("Nadeau–Bengio corrected t", report.Sig(res.NBStatistic)), kv("p-value (two-sided)", report.Sig(res.NBPValue)))))
 }
 
 // ---- signedrank ------------------------------------------------------------
 
 type signedRankOut struct {
-	Test          string  `json:"test"`
-	N             int     `json:"n"`
-	Rope          float64 `json:"rope"`
-	LowerIsBetter bool    `json:"lower_is_better"`
-	Samples       int     `json:"samples"`
-	Seed          uint64  `json:"seed"`
-	Prior         float64 `json:"prior"`
-	PABetter      float64 `json:"p_a_better"`
-	PEquivalent   float64 `json:"p_equivalent"`
-	PBBetter      float64 `json:"p_b_better"`
-	Plot          string  `json:"plot,omitempty"`
+	Test          string            `json:"test"`
+	N             int               `json:"n"`
+	Rope          float64           `json:"rope"`
+	LowerIsBetter bool              `json:"lower_is_better"`
+	Samples       int               `json:"samples"`
+	Seed          uint64            `json:"seed"`
+	Prior         float64           `json:"prior"`
+	PABetter      float64           `json:"p_a_better"`
+	PEquivalent   float64           `json:"p_equivalent"`
+	PBBetter      float64           `json:"p_b_better"`
+	Plot          string            `json:"plot,omitempty"`
+	Signature     *report.Signature `json:"signature"`
 }
 
 func runSignedRank(e *env, args []string) error {
@@ -127,13 +130,14 @@ func runSignedRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := hyptest.SignedRank(x, y, hyptest.SignedRankOptions{Rope: *rope, Samples: *samples, Seed: *seed, Prior: *prior,
-		LowerIsBetter: *lower, KeepSamples: *plotPath != ""})
+	opt := hyptest.SignedRankOptions{Rope: *rope, Samples: *samples, Seed: *seed, Prior: *prior,
+		LowerIsBetter: *lower, KeepSamples: *plotPath != ""}
+	res, err := hyptest.SignedRank(x, y, opt)
 	if err != nil {
 		return dataError(file, err)
 	}
 	out := signedRankOut{Test: "signedrank", N: res.N, Rope: res.Rope, LowerIsBetter: *lower, Samples: res.Samples, Seed: res.Seed,
-		Prior: res.Prior, PABetter: res.PABetter, PEquivalent: res.PEquivalent, PBBetter: res.PBBetter}
+		Prior: res.Prior, PABetter: res.PABetter, PEquivalent: res.PEquivalent, PBBetter: res.PBBetter, Signature: opt.Signature()}
 	if *plotPath != "" {
 		title := fmt.Sprintf("P(%s better) %.3f, P(equivalent) %.3f, P(%s better) %.3f", *a, res.PABetter, res.PEquivalent, *b, res.PBBetter)
 		svg, err := plot.SimplexFormat(figureFormat(*plotPath), title, [3]string{*b + " better", "equivalent", *a + " better"}, res.Theta)
@@ -153,7 +157,7 @@ func runSignedRank(e *env, args []string) error {
 	if out.Plot != "" {
 		items = append(items, kv("simplex plot", out.Plot))
 	}
-	return emit(e, f, out, pairsDoc("Bayesian signed-rank test ("+*a+" − "+*b+")", items...))
+	return emit(e, f, out, withSignature(out.Signature, pairsDoc("Bayesian signed-rank test ("+*a+" − "+*b+")", items...)))
 }
 
 // figureFormat is "png" for a path ending in .png, else "svg".
@@ -162,4 +166,13 @@ func figureFormat(path string) string {
 		return "png"
 	}
 	return "svg"
+}
+
+// withSignature appends the signature to a document.
+func withSignature(sig *report.Signature, doc func() *report.Doc) func() *report.Doc {
+	return func() *report.Doc {
+		d := doc()
+		d.Blocks = append(d.Blocks, sig.Note())
+		return d
+	}
 }

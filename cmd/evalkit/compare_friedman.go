@@ -30,6 +30,7 @@ type friedmanOut struct {
 	PostHoc             postHocOut         `json:"posthoc"`
 	Plot                string             `json:"plot,omitempty"`
 	Warnings            []string           `json:"warnings,omitempty"`
+	Signature           *report.Signature  `json:"signature"`
 }
 
 // postHocOut is the "posthoc" object of friedman's JSON (issue 13).
@@ -155,7 +156,7 @@ func runFriedman(e *env, args []string) error {
 	out := friedmanOut{Test: "friedman", Datasets: res.N, Algorithms: algs, LowerIsBetter: *lower, TieCorrection: *tie,
 		Statistic: res.ChiSquare, PValue: res.PValue, ImanDavenport: res.ImanDavenport, ImanDavenportPValue: res.ImanDavenportP,
 		AvgRanks: map[string]float64{}, Alpha: res.Alpha, QAlpha: res.QAlpha, CD: res.CD, NemenyiP: res.NemenyiP, PostHoc: newPostHocOut(res.PostHoc, algs),
-		Warnings: append(slices.Clone(res.Warnings), res.PostHoc.Warnings...)}
+		Warnings: append(slices.Clone(res.Warnings), res.PostHoc.Warnings...), Signature: opt.Signature(algs)}
 	if math.IsInf(res.ImanDavenport, 1) {
 		out.ImanDavenport = math.NaN() // JSON null, explained in warnings
 	}
@@ -221,6 +222,7 @@ func runFriedman(e *env, args []string) error {
 		for _, w := range out.Warnings {
 			d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 		}
+		d.Blocks = append(d.Blocks, out.Signature.Note())
 		return d
 	}
 	return emit(e, f, out, doc)
