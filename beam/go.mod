@@ -2,7 +2,10 @@ module github.com/evalkit-go/evalkit/beam
 
 go 1.26.0
 
-require github.com/evalkit-go/evalkit v0.0.0
+require (
+	github.com/evalkit-go/evalkit v0.0.0
+	github.com/parquet-go/parquet-go v0.32.0
+)
 
 require (
 	cel.dev/expr v0.25.2 // indirect
@@ -44,7 +47,6 @@ require (
 	github.com/opencontainers/image-spec v1.1.1 // indirect
 	github.com/parquet-go/bitpack v1.0.0 // indirect
 	github.com/parquet-go/jsonlite v1.0.0 // indirect
-	github.com/parquet-go/parquet-go v0.32.0 // indirect
 	github.com/pierrec/lz4/v4 v4.1.26 // indirect
 	github.com/planetscale/vtprotobuf v0.6.1-0.20240319094008-0393e58bdf10 // indirect
 	github.com/spiffe/go-spiffe/v2 v2.7.0 // indirect
