@@ -33,12 +33,12 @@ func DefaultReportOptions() ReportOptions {
 }
 
 // Signature returns the signature of a report with these options (task
-// cluster): weights, beta, average, features, metric, sample, seed,
+// cluster): weights, beta, average, features, metric, sample, sample_seed,
 // pairwise_limit and the version.
 func (o ReportOptions) Signature() *report.Signature {
 	return report.NewSignature("cluster").Column("weights", o.Weights).Float("beta", o.Beta).Add("average", o.Average.String()).
 		List("features", o.Features, "none").Add("metric", o.Internal.Metric.String()).Int("sample", o.Internal.SilhouetteSample).
-		Add("seed", strconv.FormatUint(o.Internal.Seed, 10)).Int("pairwise_limit", o.Internal.MaxPairwise)
+		Add("sample_seed", strconv.FormatUint(o.Internal.Seed, 10)).Int("pairwise_limit", o.Internal.MaxPairwise)
 }
 
 // Validate returns a *report.OptionError for an option out of its range.
