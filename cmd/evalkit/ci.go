@@ -78,3 +78,12 @@ func (c *ciFlags) options() (opt hyptest.CIOptions, ok bool, err error) {
 	}
 	return hyptest.CIOptions{Level: c.level, Method: m, Bootstrap: c.boot, Seed: seed}, true, nil
 }
+
+// ciPtr is the interval options as the library's several-model builders
+// take them: nil when --ci is off.
+func ciPtr(ci hyptest.CIOptions, on bool) *hyptest.CIOptions {
+	if !on {
+		return nil
+	}
+	return &ci
+}

@@ -161,10 +161,7 @@ func runClassify(e *env, args []string) error {
 		return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
 	}
 	if strings.Contains(f.predCol, ",") {
-		var cip *hyptest.CIOptions
-		if withCI {
-			cip = &ci
-		}
+		cip := ciPtr(ci, withCI)
 		out, err := classifyModelsFile(e, path, &f, opt, cip, f.models.options(fs))
 		if err != nil {
 			return err

@@ -9,7 +9,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cluster"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -388,10 +387,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	if err != nil {
 		return nil, err
 	}
-	var cip *hyptest.CIOptions
-	if withCI {
-		cip = &ci
-	}
+	cip := ciPtr(ci, withCI)
 	joints := map[[2]int]*cluster.Joint{}
 	for k, p := range pairs {
 		joints[p] = all.joints[k]

@@ -112,10 +112,7 @@ func runRank(e *env, args []string) error {
 		if format != report.JSONFormat && format != report.CSV {
 			f.curves = false
 		}
-		var cip *hyptest.CIOptions
-		if withCI {
-			cip = &ci
-		}
+		cip := ciPtr(ci, withCI)
 		out, err := rankModelsFile(e, path, &f, cip, f.models.options(fs))
 		if err != nil {
 			return err

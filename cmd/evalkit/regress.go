@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
@@ -523,10 +522,7 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 	if err != nil {
 		return nil, err
 	}
-	var cip *hyptest.CIOptions
-	if withCI {
-		cip = &ci
-	}
+	cip := ciPtr(ci, withCI)
 	m, _, err := readRegress(e, path, regressCols{trues, names, *f.weightCol}, opt, 0, f.memory.Budget())
 	if err != nil {
 		return nil, err

@@ -10,7 +10,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cluster"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
@@ -196,29 +195,18 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		if err != nil {
 			return nil, err
 		}
-		var cip *hyptest.CIOptions
-		if withCI {
-			cip = &ci
-		}
+		cip := ciPtr(ci, withCI)
 		out, err := classifyModelsFile(e, path, f, opt, cip, f.models.options(fs))
 		if err != nil {
 			return nil, err
 		}
-		name := displayName(path)
-		p := &page.Page{Title: "Classification of several models: " + name}
-		p.Summary = []page.Fact{
-			{Name: "data", Value: page.T(name)},
-			{Name: "rows", Value: page.C("n", float64(out.N))},
-			{Name: "models", Value: page.T(f.predCol)},
-			{Name: "task", Value: page.T("classify, true labels " + f.trueCol)},
-		}
-		p.Sections = page.ModelsSections(out, func(i int, name string, rep any, prefix string) []*page.Section {
-			if r, ok := rep.(*classify.Report); ok {
-				return page.ClassifySections(r, prefix, name)
-			}
-			return nil
-		})
-		return p, nil
+		return modelsPage("Classification of several models", path, out, f.predCol, "classify, true labels "+f.trueCol,
+			func(i int, name string, rep any, prefix string) []*page.Section {
+				if r, ok := rep.(*classify.Report); ok {
+					return page.ClassifySections(r, prefix, name)
+				}
+				return nil
+			}), nil
 	}
 	if name := f.models.used(fs); name != "" {
 		return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
@@ -269,28 +257,19 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		if err != nil {
 			return nil, err
 		}
-		var cip *hyptest.CIOptions
-		if withCI {
-			cip = &ci
-		}
+		cip := ciPtr(ci, withCI)
 		out, err := rankModelsFile(e, path, f, cip, f.models.options(fs))
 		if err != nil {
 			return nil, err
 		}
-		p := &page.Page{Title: "Scores of several models: " + name}
-		p.Summary = []page.Fact{
-			{Name: "data", Value: page.T(name)},
-			{Name: "rows", Value: page.C("n", float64(out.N))},
-			{Name: "models", Value: page.T(f.scoreCol)},
-			{Name: "task", Value: page.T("rank, true labels " + f.trueCol)},
-		}
+		p := modelsPage("Scores of several models", path, out, f.scoreCol, "rank, true labels "+f.trueCol,
+			func(int, string, any, string) []*page.Section { return nil })
 		var models []page.RankModel
 		for i, m := range out.Models {
 			if r, ok := m.Report.(*rank.Report); ok && r.Figures != nil {
 				models = append(models, page.RankModel{Name: m.Name, Prefix: page.Join("models", i), Report: r})
 			}
 		}
-		p.Sections = page.ModelsSections(out, func(int, string, any, string) []*page.Section { return nil })
 		if len(models) == len(out.Models) {
 			p.Sections = append(p.Sections, page.RankSections(models)...)
 		}
@@ -350,17 +329,13 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 		if err != nil {
 			return nil, err
 		}
-		name := displayName(path)
-		p := &page.Page{Title: "Regression by several models: " + name}
-		p.Summary = []page.Fact{{Name: "data", Value: page.T(name)}, {Name: "rows", Value: page.C("n", float64(out.N))},
-			{Name: "models", Value: page.T(*f.predCols)}}
-		p.Sections = page.ModelsSections(out, func(i int, name string, rep any, prefix string) []*page.Section {
-			if r, ok := rep.(*regress.Report); ok {
-				return suffixed(page.RegressSections(r, nil, prefix, trues[0], name), name)
-			}
-			return nil
-		})
-		return p, nil
+		return modelsPage("Regression by several models", path, out, *f.predCols, "",
+			func(i int, name string, rep any, prefix string) []*page.Section {
+				if r, ok := rep.(*regress.Report); ok {
+					return suffixed(page.RegressSections(r, nil, prefix, trues[0], name), name)
+				}
+				return nil
+			}), nil
 	}
 	if len(trues) > 1 {
 		return nil, usagef("report: several regression outputs are not rendered as a page yet")
@@ -389,17 +364,13 @@ func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*page.
 		if err != nil {
 			return nil, err
 		}
-		name := displayName(path)
-		p := &page.Page{Title: "Clustering by several models: " + name}
-		p.Summary = []page.Fact{{Name: "data", Value: page.T(name)}, {Name: "rows", Value: page.C("n", float64(out.N))},
-			{Name: "models", Value: page.T(*f.predCol)}}
-		p.Sections = page.ModelsSections(out, func(i int, name string, rep any, prefix string) []*page.Section {
-			if r, ok := rep.(*cluster.Report); ok {
-				return suffixed(page.ClusterSections(r, prefix), name)
-			}
-			return nil
-		})
-		return p, nil
+		return modelsPage("Clustering by several models", path, out, *f.predCol, "",
+			func(i int, name string, rep any, prefix string) []*page.Section {
+				if r, ok := rep.(*cluster.Report); ok {
+					return suffixed(page.ClusterSections(r, prefix), name)
+				}
+				return nil
+			}), nil
 	}
 	rep, err := clusterFile(e, path, f)
 	if err != nil {
@@ -499,6 +470,25 @@ func textReport(e *env, task string, args []string) error {
 }
 
 // suffixed names sections after their model.
+// modelsPage is the page of several models' results on one file: the
+// summary every such page has (data, rows, the model columns and, when not
+// empty, the task line), the leaderboard and comparisons, and perModel's
+// sections for each model.
+func modelsPage(title, path string, out *report.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*page.Section) *page.Page {
+	name := displayName(path)
+	p := &page.Page{Title: title + ": " + name}
+	p.Summary = []page.Fact{
+		{Name: "data", Value: page.T(name)},
+		{Name: "rows", Value: page.C("n", float64(out.N))},
+		{Name: "models", Value: page.T(models)},
+	}
+	if task != "" {
+		p.Summary = append(p.Summary, page.Fact{Name: "task", Value: page.T(task)})
+	}
+	p.Sections = page.ModelsSections(out, perModel)
+	return p
+}
+
 func suffixed(secs []*page.Section, model string) []*page.Section {
 	for _, s := range secs {
 		s.ID += "-" + model
