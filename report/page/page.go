@@ -345,7 +345,7 @@ font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;
 @media (prefers-color-scheme:dark){:root{--bg:#16181c;--fg:#e8e8e8;--mute:#a8a8a8;--grid:#33363c;--axis:#bbb;--panel:#202329;--heat:#56b4e9;
 --c0:#56b4e9;--c1:#e69f00;--c2:#2fc49a;--c3:#e39ac5;--c4:#f0e442;--c5:#8fc9ef;--c6:#fff;--c7:#aaa}}
 *{box-sizing:border-box}
-body{margin:0 auto;max-width:64rem;padding:1rem;overflow-wrap:anywhere}
+body{margin:0 auto;max-width:80rem;padding:1rem;overflow-wrap:anywhere}
 h1{font-size:1.5rem;margin:.2rem 0 .8rem}h2{font-size:1.2rem;margin:2rem 0 .6rem;border-bottom:1px solid var(--grid);padding-bottom:.2rem}
 a{color:var(--c0)}code{font-size:.92em}
 .summary{display:grid;grid-template-columns:repeat(auto-fit,minmax(13rem,1fr));gap:.3rem 1.2rem;margin:0 0 1rem;padding:.6rem .8rem;background:var(--panel);border-radius:6px}
