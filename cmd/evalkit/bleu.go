@@ -39,7 +39,7 @@ func runBLEU(e *env, args []string) error {
 	if err != nil {
 		return usagef("bleu: %v", err)
 	}
-	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus, (*text.BLEUStats).Add)
+	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus, (*text.BLEUStats).Add, fixedSize[text.BLEUStats])
 	if err != nil {
 		return err
 	}

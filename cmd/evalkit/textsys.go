@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -27,6 +28,8 @@ type textFlags struct {
 	pairedARN  *int
 	seed       *uint64
 	ci         ciFlags
+	memory     *budget.Size
+	acct       *budget.Account // set by readSystems
 }
 
 func addTextFlags(fs *flag.FlagSet) *textFlags {
@@ -43,6 +46,7 @@ func addTextFlags(fs *flag.FlagSet) *textFlags {
 	t.pairedARN = fs.Int("paired-ar-n", 10000, "randomisation trials for --paired-ar")
 	t.seed = fs.Uint64("seed", text.DefaultSeed, "random seed of the bootstrap and randomisation tests (sacreBLEU's default)")
 	t.ci.define(fs)
+	t.memory = budget.Flag(fs)
 	return t
 }
 
@@ -134,7 +138,8 @@ func readSystems(e *env, fs *flag.FlagSet, t *textFlags, pos []string) (hyps [][
 	if stdin > 1 {
 		return nil, nil, usagef("%s: standard input (-) can be read only once", fs.Name())
 	}
-	h, refs, err := readHypRefs(e, fs, first, t.refs, pos)
+	t.acct = textAccount(fs, t.memory)
+	h, refs, err := readHypRefs(e, fs, first, t.refs, pos, t.acct)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -143,7 +148,7 @@ func readSystems(e *env, fs *flag.FlagSet, t *textFlags, pos []string) (hyps [][
 	}
 	hyps = [][]string{h}
 	for _, p := range t.hyps[1:] {
-		lines, err := table.ReadLines(p, e.stdin)
+		lines, err := table.ReadLinesCharged(p, e.stdin, t.acct.Grow)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -193,17 +198,19 @@ const textBatch = 4096
 // system's statistics with corpus, a batch of sentences at a time, while the
 // next batch is read. No line is kept: with tf.keepSentences every
 // sentence's statistics are kept, otherwise stats[k] holds one element, the
-// sum (by add) of system k's. n is the number of sentences. Every file must
-// have as many lines as the first hypothesis; the error names the files and
-// their line counts as reading them whole did.
+// sum (by add) of system k's. The kept statistics are charged to the
+// budget as they grow, size bytes each. n is the number of sentences.
+// Every file must have as many lines as the first hypothesis; the error
+// names the files and their line counts as reading them whole did.
 func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []string,
-	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S)) (f report.Format, stats [][]S, n, nrefs int, err error) {
+	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), size func(S) int64) (f report.Format, stats [][]S, n, nrefs int, err error) {
 	if f, err = outputFormat(e, *tf.format); err != nil {
 		return 0, nil, 0, 0, err
 	}
 	if err = systemPaths(fs, tf, pos); err != nil {
 		return 0, nil, 0, 0, err
 	}
+	tf.acct = streamAccount(fs, tf.memory)
 	nsys, nrefs := len(tf.hyps), len(tf.refs)
 	keep := tf.keepSentences()
 	stats = make([][]S, nsys)
@@ -212,7 +219,7 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 			stats[k] = make([]S, 1)
 		}
 	}
-	batches, stop := streamLines(e, append(append([]string{}, tf.hyps...), tf.refs...))
+	batches, stop := streamLines(e, append(append([]string{}, tf.hyps...), tf.refs...), nsys)
 	defer stop()
 	for b := range batches {
 		if b.err != nil {
@@ -226,6 +233,9 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 			}
 			if keep {
 				stats[k] = append(stats[k], st...)
+				if err := chargeStats(tf.acct, st, size); err != nil {
+					return 0, nil, 0, 0, err
+				}
 			} else {
 				for i := range st {
 					add(&stats[k][0], st[i])
@@ -241,6 +251,13 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 			}
 		}
 	}
+	if !keep {
+		for k := range stats {
+			if err := chargeStats(tf.acct, stats[k], size); err != nil {
+				return 0, nil, 0, 0, err
+			}
+		}
+	}
 	return f, stats, n, nrefs, nil
 }
 
@@ -251,13 +268,13 @@ type lineBatch struct {
 	err   error
 }
 
-// streamLines reads the files (the first is the first hypothesis) in step
+// streamLines reads the files (nhyps hypotheses, then the references) in step
 // on its own goroutine and sends batches of their lines, trailing
 // whitespace stripped, until the end or the first error. When a file ends
 // before the others, every file is read to its end to count its lines, and
-// the error names the first file (after the first) whose count differs.
+// the error is countMismatch's.
 // stop ends the reading early and closes the files.
-func streamLines(e *env, paths []string) (<-chan lineBatch, func()) {
+func streamLines(e *env, paths []string, nhyps int) (<-chan lineBatch, func()) {
 	ch := make(chan lineBatch, 1)
 	quit := make(chan struct{})
 	send := func(b lineBatch) bool {
@@ -305,7 +322,7 @@ func streamLines(e *env, paths []string) (<-chan lineBatch, func()) {
 				}
 			}
 			if ended > 0 && ended < len(rs) {
-				send(lineBatch{err: countMismatch(paths, rs)})
+				send(lineBatch{err: countMismatch(paths, nhyps, rs)})
 				return
 			}
 			if len(b.lines[0]) > 0 && !send(b) {
@@ -323,9 +340,18 @@ func streamLines(e *env, paths []string) (<-chan lineBatch, func()) {
 	}
 }
 
+func seq(lo, hi int) []int {
+	var s []int
+	for i := lo; i < hi; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
 // countMismatch reads every file to its end and returns the error for the
-// first file whose line count differs from the first file's.
-func countMismatch(paths []string, rs []*table.LineReader) error {
+// first file whose line count differs from the first file's: the
+// references (paths[nhyps:]) first, then the further hypotheses.
+func countMismatch(paths []string, nhyps int, rs []*table.LineReader) error {
 	for _, r := range rs {
 		for {
 			_, ok, err := r.Next()
@@ -337,9 +363,11 @@ func countMismatch(paths []string, rs []*table.LineReader) error {
 			}
 		}
 	}
-	for j, r := range rs[1:] {
-		if r.Lines() != rs[0].Lines() {
-			return fmt.Errorf("%s has %d lines but the hypothesis %s has %d", paths[j+1], r.Lines(), paths[0], rs[0].Lines())
+	// The references first, then the further hypotheses, as they were read.
+	order := append(seq(nhyps, len(rs)), seq(1, nhyps)...)
+	for _, j := range order {
+		if r := rs[j]; r.Lines() != rs[0].Lines() {
+			return fmt.Errorf("%s has %d lines but the hypothesis %s has %d", paths[j], r.Lines(), paths[0], rs[0].Lines())
 		}
 	}
 	return nil
