@@ -2,12 +2,10 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 	"unsafe"
 
 	"github.com/evalkit-go/evalkit/budget"
-	"github.com/evalkit-go/evalkit/table"
 )
 
 // stringList is a flag that may be repeated (--ref a --ref b) or given as a
@@ -26,23 +24,21 @@ func hypRefFlags(fs *flag.FlagSet) (hyp *string, refs *stringList) {
 	return hyp, refs
 }
 
-// readHypRefs reads the hypothesis and reference files (gzip transparently,
-// UTF-8 checked). A positional FILE stands for --hyp when --hyp is not given.
-// Every reference file must have as many lines as the hypothesis file.
-// refs[k][i] is reference k of sentence i.
-// The lines are charged to acct (nil: not charged).
-func readHypRefs(e *env, fs *flag.FlagSet, hyp string, refPaths []string, pos []string, acct *budget.Account) (hyps []string, refs [][]string, err error) {
+// hypRefPaths checks the --hyp and --ref files of wer: a positional FILE
+// stands for --hyp when --hyp is not given, and at most one file is
+// standard input. It returns the hypothesis path.
+func hypRefPaths(fs *flag.FlagSet, hyp string, refPaths []string, pos []string) (string, error) {
 	if hyp == "" && len(pos) == 1 {
 		hyp, pos = pos[0], nil
 	}
 	if len(pos) > 0 {
-		return nil, nil, usagef("%s: unexpected arguments: %s", fs.Name(), strings.Join(pos, " "))
+		return "", usagef("%s: unexpected arguments: %s", fs.Name(), strings.Join(pos, " "))
 	}
 	if hyp == "" {
-		return nil, nil, usagef("%s: --hyp FILE is required", fs.Name())
+		return "", usagef("%s: --hyp FILE is required", fs.Name())
 	}
 	if len(refPaths) == 0 {
-		return nil, nil, usagef("%s: at least one --ref FILE is required", fs.Name())
+		return "", usagef("%s: at least one --ref FILE is required", fs.Name())
 	}
 	stdinUsers := 0
 	for _, p := range append([]string{hyp}, refPaths...) {
@@ -51,30 +47,9 @@ func readHypRefs(e *env, fs *flag.FlagSet, hyp string, refPaths []string, pos []
 		}
 	}
 	if stdinUsers > 1 {
-		return nil, nil, usagef("%s: only one of --hyp and --ref may be - (standard input)", fs.Name())
+		return "", usagef("%s: only one of --hyp and --ref may be - (standard input)", fs.Name())
 	}
-	hyps, err = table.ReadLinesCharged(hyp, e.stdin, acct.Grow)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, p := range refPaths {
-		r, err := table.ReadLinesCharged(p, e.stdin, acct.Grow)
-		if err != nil {
-			return nil, nil, err
-		}
-		if len(r) != len(hyps) {
-			return nil, nil, fmt.Errorf("%s has %d lines but the hypothesis %s has %d", p, len(r), hyp, len(hyps))
-		}
-		refs = append(refs, r)
-	}
-	return hyps, refs, nil
-}
-
-// textAccount returns the account of a text task's state: the sentences of
-// every file read and their per-sentence statistics, which grow with the
-// number of sentences.
-func textAccount(fs *flag.FlagSet, memory *budget.Size) *budget.Account {
-	return memory.Budget().Account("the "+fs.Name()+" state (sentences and per-sentence statistics)", "")
+	return hyp, nil
 }
 
 // chargeStats charges the per-sentence statistics stats to acct: size(s)

@@ -173,7 +173,7 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 			stats[k] = make([]S, 1)
 		}
 	}
-	batches, stop := streamLines(e, append(append([]string{}, tf.hyps...), tf.refs...), nsys)
+	batches, stop := streamLines(e, append(append([]string{}, tf.hyps...), tf.refs...), nsys, true)
 	defer stop()
 	for b := range batches {
 		if b.err != nil {
@@ -223,12 +223,12 @@ type lineBatch struct {
 }
 
 // streamLines reads the files (nhyps hypotheses, then the references) in step
-// on its own goroutine and sends batches of their lines, trailing
-// whitespace stripped, until the end or the first error. When a file ends
+// on its own goroutine and sends batches of their lines (with strip,
+// trailing whitespace stripped as sacreBLEU's command line does) until the end or the first error. When a file ends
 // before the others, every file is read to its end to count its lines, and
 // the error is countMismatch's.
 // stop ends the reading early and closes the files.
-func streamLines(e *env, paths []string, nhyps int) (<-chan lineBatch, func()) {
+func streamLines(e *env, paths []string, nhyps int, strip bool) (<-chan lineBatch, func()) {
 	ch := make(chan lineBatch, 1)
 	quit := make(chan struct{})
 	send := func(b lineBatch) bool {
@@ -272,7 +272,11 @@ func streamLines(e *env, paths []string, nhyps int) (<-chan lineBatch, func()) {
 						ended++
 						continue
 					}
-					b.lines[j] = append(b.lines[j], text.PyRstrip(string(line)))
+					l := string(line)
+					if strip {
+						l = text.PyRstrip(l)
+					}
+					b.lines[j] = append(b.lines[j], l)
 				}
 			}
 			if ended > 0 && ended < len(rs) {

@@ -29,20 +29,33 @@ func runWER(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	acct := textAccount(fs, memory)
-	hyps, refLines, err := readHypRefs(e, fs, *hyp, *refs, pos, acct)
+	path, err := hypRefPaths(fs, *hyp, *refs, pos)
 	if err != nil {
 		return err
 	}
-	if len(refLines) != 1 {
-		return usagef("wer: one --ref FILE, got %d", len(refLines))
+	if len(*refs) != 1 {
+		return usagef("wer: one --ref FILE, got %d", len(*refs))
 	}
-	if len(hyps) == 0 {
+	// The files are read line by line in step; only the counts are kept
+	// (per sentence with --sentence).
+	acct := streamAccount(fs, memory)
+	var total text.WERStats
+	var each []text.WERStats
+	batches, stop := streamLines(e, []string{path, (*refs)[0]}, 1, false)
+	defer stop()
+	for b := range batches {
+		if b.err != nil {
+			return b.err
+		}
+		t, st := text.WERStatsOf(b.lines[0], b.lines[1], *cer, *sentence)
+		total.Merge(t)
+		each = append(each, st...)
+		if err := chargeStats(acct, st, fixedSize[text.WERStats]); err != nil {
+			return err
+		}
+	}
+	if total.Sentences == 0 {
 		return fmt.Errorf("wer: %s has no sentences", *hyp)
-	}
-	total, each := text.WERStatsOf(hyps, refLines[0], *cer, *sentence)
-	if err := chargeStats(acct, each, fixedSize[text.WERStats]); err != nil {
-		return err
 	}
 	if *sentence {
 		var b bytes.Buffer
