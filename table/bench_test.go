@@ -65,3 +65,32 @@ func BenchmarkParseFloat(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParallelFloats reads the rows of a two-column CSV with Parallel
+// (the splitter and its workers) and parses both fields as numbers.
+func BenchmarkParallelFloats(b *testing.B) {
+	const n = 200000
+	data := regressCSV(n)
+	cpu := benchcpu.Start()
+	for b.Loop() {
+		r, err := NewReader(bytes.NewReader(data), "b.csv", CSV)
+		if err != nil {
+			b.Fatal(err)
+		}
+		err = r.Parallel(0, func(_ int, sub *Reader) error {
+			for sub.Next() {
+				if _, err := sub.Float(0); err != nil {
+					return err
+				}
+				if _, err := sub.Float(1); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.Report(b, n)
+}

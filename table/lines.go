@@ -16,6 +16,18 @@ import (
 // else is trimmed. A byte that is not UTF-8 is a *ParseError naming the
 // line and wrapping ErrBadUTF8. An empty file has zero lines.
 func ReadLines(path string, stdin io.Reader) ([]string, error) {
+	return ReadLinesCharged(path, stdin, nil)
+}
+
+// stringHeader is the size of a string header (pointer and length).
+const stringHeader = 16
+
+// ReadLinesCharged is [ReadLines] that reports the memory the lines take
+// as they are read: grow, if not nil, is called with the bytes each line's
+// text adds and with the bytes each growth of the slice of lines adds (16
+// a string header). Its first error stops the reading and is returned as
+// is, so a memory budget (package budget) bounds a file of any length.
+func ReadLinesCharged(path string, stdin io.Reader, grow func(bytes int64) error) ([]string, error) {
 	name := path
 	var rd io.Reader = stdin
 	if path == "" || path == "-" {
@@ -51,7 +63,13 @@ func ReadLines(path string, stdin io.Reader) ([]string, error) {
 		if !utf8.Valid(line) {
 			return nil, &ParseError{File: name, Line: n, Err: fmt.Errorf("%w at byte %d", ErrBadUTF8, firstInvalid(line)+1)}
 		}
+		held := cap(lines)
 		lines = append(lines, string(line))
+		if grow != nil {
+			if err := grow(int64(len(line)) + int64(cap(lines)-held)*stringHeader); err != nil {
+				return nil, err
+			}
+		}
 		if err == io.EOF {
 			return lines, nil
 		}

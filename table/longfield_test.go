@@ -1,10 +1,17 @@
 package table
 
 import (
+	"bytes"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // A field over the limit is an error naming its line and column, read
@@ -119,4 +126,71 @@ func (c *countingReader) Read(p []byte) (int, error) {
 		c.read++
 	}
 	return k, nil
+}
+
+// TestLongFieldPeak reads one field of 100 MB with no --max-field limit
+// through Parallel and samples the heap in use meanwhile: a row longer
+// than the chunk is read in blocks and joined once, so the peak stays
+// near twice the line (issue 14), where growing one buffer by doubling
+// took about 3.6 times.
+func TestLongFieldPeak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a 100 MB field")
+	}
+	const size = 100 << 20
+	var b bytes.Buffer
+	b.Grow(size + 64)
+	b.WriteString("y_true,y_pred\na,a\nb,")
+	b.Write(bytes.Repeat([]byte("x"), size))
+	b.WriteString("\nc,c\n")
+	f := filepath.Join(t.TempDir(), "f100.csv")
+	if err := os.WriteFile(f, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.Buffer{}
+	debug.FreeOSMemory()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapInuse
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak.Load() {
+				peak.Store(ms.HeapInuse)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	r, err := OpenFormat(f, nil, CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.SetMaxField(0)
+	var longest atomic.Int64
+	err = r.Parallel(0, func(_ int, sub *Reader) error {
+		for sub.Next() {
+			longest.Store(max(longest.Load(), int64(len(sub.Field(1)))))
+		}
+		return nil
+	})
+	close(done)
+	<-sampled
+	if err != nil || longest.Load() != size {
+		t.Fatalf("longest field %d, %v", longest.Load(), err)
+	}
+	ratio := float64(peak.Load()-base) / size
+	t.Logf("peak heap in use above the start: %.0f MB, %.2f× the line", float64(peak.Load()-base)/1e6, ratio)
+	if ratio > 2.3 {
+		t.Errorf("peak %.2f× the line, want at most about 2×", ratio)
+	}
 }

@@ -56,10 +56,13 @@ type seen struct {
 	c    float64
 }
 
-func readSequential(in string, f Format) ([]seen, error) {
+func readSequential(in string, f Format, maxField ...int) ([]seen, error) {
 	r, err := NewReader(strings.NewReader(in), "p.csv", f)
 	if err != nil {
 		return nil, err
+	}
+	for _, m := range maxField {
+		r.SetMaxField(m)
 	}
 	a, _ := r.Col("a")
 	b, _ := r.Col("b")
@@ -77,10 +80,13 @@ func readSequential(in string, f Format) ([]seen, error) {
 	return out, r.Err()
 }
 
-func readParallel(in string, f Format) ([]seen, error) {
+func readParallel(in string, f Format, maxField ...int) ([]seen, error) {
 	r, err := NewReader(strings.NewReader(in), "p.csv", f)
 	if err != nil {
 		return nil, err
+	}
+	for _, m := range maxField {
+		r.SetMaxField(m)
 	}
 	a, _ := r.Col("a")
 	b, _ := r.Col("b")
@@ -123,6 +129,34 @@ func TestParallelEqualsSequential(t *testing.T) {
 		}
 		if werr != nil {
 			continue // rows after an error may or may not have been read
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: rows differ:\n%v\n%v", trial, got, want)
+		}
+	}
+}
+
+// TestParallelLongRows: with no field limit, rows longer than the chunk
+// are read in blocks and joined (longRow); the rows, their lines and the
+// errors are those of a sequential read.
+func TestParallelLongRows(t *testing.T) {
+	defer func(n int) { chunkSize = n }(chunkSize)
+	rng := rand.New(rand.NewPCG(10, 10))
+	for trial := range 400 {
+		chunkSize = 1 + rng.IntN(40)
+		jsonl := trial%3 == 0
+		f := CSV
+		if jsonl {
+			f = JSONL
+		}
+		in := randomTable(rng, jsonl)
+		want, werr := readSequential(in, f, 0)
+		got, gerr := readParallel(in, f, 0)
+		if fmt.Sprint(werr) != fmt.Sprint(gerr) {
+			t.Fatalf("trial %d: error %v, sequential %v\n%s", trial, gerr, werr, in)
+		}
+		if werr != nil {
+			continue
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("trial %d: rows differ:\n%v\n%v", trial, got, want)

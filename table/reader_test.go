@@ -158,6 +158,19 @@ func TestReadLines(t *testing.T) {
 	if !errors.Is(err, ErrBadUTF8) || !strings.Contains(err.Error(), "<stdin>:2:") {
 		t.Errorf("bad UTF-8: %v", err)
 	}
+	// ReadLinesCharged reports each line's text and the slice's growth
+	// (16 bytes a string header), and stops at the first error of grow.
+	var charged int64
+	lines, err = ReadLinesCharged("-", strings.NewReader("one\r\ntwo\n\nfour"), func(n int64) error { charged += n; return nil })
+	if err != nil || strings.Join(lines, "|") != "one|two||four" || charged != int64(3+3+0+4+16*cap(lines)) {
+		t.Errorf("ReadLinesCharged = %q, %v, charged %d (cap %d)", lines, err, charged, cap(lines))
+	}
+	stop := errors.New("over budget")
+	calls := 0
+	_, err = ReadLinesCharged("-", strings.NewReader("a\nb\nc\n"), func(int64) error { calls++; return stop })
+	if err != stop || calls != 1 {
+		t.Errorf("grow's error: %v after %d calls", err, calls)
+	}
 }
 
 // FuzzCSV checks the reader against encoding/csv: on input that

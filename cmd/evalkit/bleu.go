@@ -39,7 +39,7 @@ func runBLEU(e *env, args []string) error {
 	if err != nil {
 		return usagef("bleu: %v", err)
 	}
-	f, stats, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus)
+	f, stats, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus, fixedSize[text.BLEUStats])
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,8 @@ func runCHRF(e *env, args []string) error {
 	if err != nil {
 		return usagef("chrf: %v", err)
 	}
-	f, stats, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus)
+	f, stats, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus,
+		func(s text.CHRFStats) int64 { return 24 + 8*int64(cap(s)) })
 	if err != nil {
 		return err
 	}

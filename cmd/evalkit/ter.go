@@ -46,6 +46,9 @@ func runTER(e *env, args []string) error {
 	each := make([][]text.TERStats, len(hyps))
 	for k, h := range hyps {
 		totals[k], each[k] = text.TERStatsOf(h, refLines, o, perSentence)
+		if err := chargeStats(tf.acct, each[k], fixedSize[text.TERStats]); err != nil {
+			return err
+		}
 	}
 	metric := text.Metric[text.TERStats]{Name: "TER", Add: text.AddTER, Score: text.TERScoreOf, Signature: o.Signature(nrefs),
 		PairedSignature:    func(po text.PairedOptions) string { return o.PairedSignature(nrefs, po) },

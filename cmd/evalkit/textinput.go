@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+	"unsafe"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -28,7 +30,8 @@ func hypRefFlags(fs *flag.FlagSet) (hyp *string, refs *stringList) {
 // UTF-8 checked). A positional FILE stands for --hyp when --hyp is not given.
 // Every reference file must have as many lines as the hypothesis file.
 // refs[k][i] is reference k of sentence i.
-func readHypRefs(e *env, fs *flag.FlagSet, hyp string, refPaths []string, pos []string) (hyps []string, refs [][]string, err error) {
+// The lines are charged to acct (nil: not charged).
+func readHypRefs(e *env, fs *flag.FlagSet, hyp string, refPaths []string, pos []string, acct *budget.Account) (hyps []string, refs [][]string, err error) {
 	if hyp == "" && len(pos) == 1 {
 		hyp, pos = pos[0], nil
 	}
@@ -50,12 +53,12 @@ func readHypRefs(e *env, fs *flag.FlagSet, hyp string, refPaths []string, pos []
 	if stdinUsers > 1 {
 		return nil, nil, usagef("%s: only one of --hyp and --ref may be - (standard input)", fs.Name())
 	}
-	hyps, err = table.ReadLines(hyp, e.stdin)
+	hyps, err = table.ReadLinesCharged(hyp, e.stdin, acct.Grow)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, p := range refPaths {
-		r, err := table.ReadLines(p, e.stdin)
+		r, err := table.ReadLinesCharged(p, e.stdin, acct.Grow)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -66,3 +69,24 @@ func readHypRefs(e *env, fs *flag.FlagSet, hyp string, refPaths []string, pos []
 	}
 	return hyps, refs, nil
 }
+
+// textAccount returns the account of a text task's state: the sentences of
+// every file read and their per-sentence statistics, which grow with the
+// number of sentences.
+func textAccount(fs *flag.FlagSet, memory *budget.Size) *budget.Account {
+	return memory.Budget().Account("the "+fs.Name()+" state (sentences and per-sentence statistics)", "")
+}
+
+// chargeStats charges the per-sentence statistics stats to acct: size(s)
+// bytes each.
+func chargeStats[S any](acct *budget.Account, stats []S, size func(S) int64) error {
+	var n int64
+	for _, s := range stats {
+		n += size(s)
+	}
+	return acct.Grow(n)
+}
+
+// fixedSize returns the size function of a statistics type without
+// pointers (unsafe.Sizeof of its value).
+func fixedSize[S any](s S) int64 { return int64(unsafe.Sizeof(s)) }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -26,6 +27,8 @@ type textFlags struct {
 	pairedARN  *int
 	seed       *uint64
 	ci         ciFlags
+	memory     *budget.Size
+	acct       *budget.Account // set by readSystems
 }
 
 func addTextFlags(fs *flag.FlagSet) *textFlags {
@@ -42,6 +45,7 @@ func addTextFlags(fs *flag.FlagSet) *textFlags {
 	t.pairedARN = fs.Int("paired-ar-n", 10000, "randomisation trials for --paired-ar")
 	t.seed = fs.Uint64("seed", text.DefaultSeed, "random seed of the bootstrap and randomisation tests (sacreBLEU's default)")
 	t.ci.define(fs)
+	t.memory = budget.Flag(fs)
 	return t
 }
 
@@ -101,7 +105,8 @@ func readSystems(e *env, fs *flag.FlagSet, t *textFlags, pos []string) (hyps [][
 	if stdin > 1 {
 		return nil, nil, usagef("%s: standard input (-) can be read only once", fs.Name())
 	}
-	h, refs, err := readHypRefs(e, fs, first, t.refs, pos)
+	t.acct = textAccount(fs, t.memory)
+	h, refs, err := readHypRefs(e, fs, first, t.refs, pos, t.acct)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -110,7 +115,7 @@ func readSystems(e *env, fs *flag.FlagSet, t *textFlags, pos []string) (hyps [][
 	}
 	hyps = [][]string{h}
 	for _, p := range t.hyps[1:] {
-		lines, err := table.ReadLines(p, e.stdin)
+		lines, err := table.ReadLinesCharged(p, e.stdin, t.acct.Grow)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -144,9 +149,10 @@ func emitJSONLines[T any](e *env, vs []T) error {
 }
 
 // readSystemStats reads the systems and references (readSystems), resolves
-// --format, and computes each system's per-sentence statistics with corpus.
+// --format, and computes each system's per-sentence statistics with corpus,
+// charging them (size bytes each) to the budget.
 func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []string,
-	corpus func(hyps []string, refs [][]string) ([]S, error)) (f report.Format, stats [][]S, nrefs int, err error) {
+	corpus func(hyps []string, refs [][]string) ([]S, error), size func(S) int64) (f report.Format, stats [][]S, nrefs int, err error) {
 	if f, err = outputFormat(e, *tf.format); err != nil {
 		return 0, nil, 0, err
 	}
@@ -158,6 +164,9 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 	for k, h := range hyps {
 		if stats[k], err = corpus(h, refs); err != nil {
 			return 0, nil, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
+		}
+		if err := chargeStats(tf.acct, stats[k], size); err != nil {
+			return 0, nil, 0, err
 		}
 	}
 	return f, stats, len(refs), nil

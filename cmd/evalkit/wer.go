@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
 )
@@ -19,6 +20,7 @@ func runWER(e *env, args []string) error {
 	cer := fs.Bool("cer", false, "character error rate: Unicode code points, spaces included, instead of words")
 	sentence := fs.Bool("sentence", false, "print one JSON object per line (rate, errors, ref_tokens) instead of the corpus rate")
 	format := formatFlag(fs)
+	memory := budget.Flag(fs)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -27,7 +29,8 @@ func runWER(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	hyps, refLines, err := readHypRefs(e, fs, *hyp, *refs, pos)
+	acct := textAccount(fs, memory)
+	hyps, refLines, err := readHypRefs(e, fs, *hyp, *refs, pos, acct)
 	if err != nil {
 		return err
 	}
@@ -38,6 +41,9 @@ func runWER(e *env, args []string) error {
 		return fmt.Errorf("wer: %s has no sentences", *hyp)
 	}
 	total, each := text.WERStatsOf(hyps, refLines[0], *cer, *sentence)
+	if err := chargeStats(acct, each, fixedSize[text.WERStats]); err != nil {
+		return err
+	}
 	if *sentence {
 		var b bytes.Buffer
 		for _, s := range each {
