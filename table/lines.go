@@ -14,7 +14,8 @@ import (
 // translation measures) from path, or from stdin for "" or "-". Gzip data is
 // decompressed transparently. Line endings (\n or \r\n) are removed; nothing
 // else is trimmed. A byte that is not UTF-8 is a *ParseError naming the
-// line and wrapping ErrBadUTF8. An empty file has zero lines.
+// line and wrapping ErrBadUTF8. An empty file has zero lines. To read a
+// large file in bounded memory use [OpenLines].
 func ReadLines(path string, stdin io.Reader) ([]string, error) {
 	return ReadLinesCharged(path, stdin, nil)
 }
@@ -28,40 +29,19 @@ const stringHeader = 16
 // a string header). Its first error stops the reading and is returned as
 // is, so a memory budget (package budget) bounds a file of any length.
 func ReadLinesCharged(path string, stdin io.Reader, grow func(bytes int64) error) ([]string, error) {
-	name := path
-	var rd io.Reader = stdin
-	if path == "" || path == "-" {
-		name = "<stdin>"
-	} else {
-		f, err := os.Open(path)
+	lr, err := OpenLines(path, stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer lr.Close()
+	var lines []string
+	for {
+		line, ok, err := lr.Next()
 		if err != nil {
 			return nil, err
 		}
-		defer f.Close()
-		rd = f
-	}
-	br := bufio.NewReaderSize(rd, 1<<16)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		gz, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
-		}
-		defer gz.Close()
-		br = bufio.NewReaderSize(gz, 1<<16)
-	}
-	var lines []string
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if len(line) == 0 && err == io.EOF {
+		if !ok {
 			return lines, nil
-		}
-		if err != nil && err != io.EOF {
-			return nil, &ParseError{File: name, Line: n, Err: err}
-		}
-		line = bytes.TrimSuffix(line, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if !utf8.Valid(line) {
-			return nil, &ParseError{File: name, Line: n, Err: fmt.Errorf("%w at byte %d", ErrBadUTF8, firstInvalid(line)+1)}
 		}
 		held := cap(lines)
 		lines = append(lines, string(line))
@@ -70,8 +50,95 @@ func ReadLinesCharged(path string, stdin io.Reader, grow func(bytes int64) error
 				return nil, err
 			}
 		}
-		if err == io.EOF {
-			return lines, nil
-		}
 	}
+}
+
+// LineReader reads a file one line at a time, as [ReadLines] reads it
+// whole: gzip transparently, line endings removed, UTF-8 checked.
+type LineReader struct {
+	name string
+	br   *bufio.Reader
+	f    *os.File
+	gz   *gzip.Reader
+	n    int // lines returned
+	done bool
+}
+
+// OpenLines opens path (or stdin for "" or "-") for reading line by line.
+func OpenLines(path string, stdin io.Reader) (*LineReader, error) {
+	lr := &LineReader{name: path}
+	var rd io.Reader = stdin
+	if path == "" || path == "-" {
+		lr.name = "<stdin>"
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		lr.f = f
+		rd = f
+	}
+	lr.br = bufio.NewReaderSize(rd, 1<<16)
+	if magic, _ := lr.br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		gz, err := gzip.NewReader(lr.br)
+		if err != nil {
+			lr.Close()
+			return nil, &ParseError{File: lr.name, Err: fmt.Errorf("gzip: %w", err)}
+		}
+		lr.gz = gz
+		lr.br = bufio.NewReaderSize(gz, 1<<16)
+	}
+	return lr, nil
+}
+
+// Name is the file's name in errors (<stdin> for standard input).
+func (lr *LineReader) Name() string { return lr.name }
+
+// Lines returns the number of lines read so far.
+func (lr *LineReader) Lines() int { return lr.n }
+
+// Next returns the next line, ok false at the end of the file, or a
+// *ParseError naming the line. The bytes are valid until the next call.
+func (lr *LineReader) Next() (line []byte, ok bool, err error) {
+	if lr.done {
+		return nil, false, nil
+	}
+	line, err = lr.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		// A line longer than the buffer: collect it whole.
+		long := append([]byte(nil), line...)
+		for err == bufio.ErrBufferFull {
+			line, err = lr.br.ReadSlice('\n')
+			long = append(long, line...)
+		}
+		line = long
+	}
+	if len(line) == 0 && err == io.EOF {
+		lr.done = true
+		return nil, false, nil
+	}
+	if err != nil && err != io.EOF {
+		return nil, false, &ParseError{File: lr.name, Line: lr.n + 1, Err: err}
+	}
+	if err == io.EOF {
+		lr.done = true
+	}
+	lr.n++
+	line = bytes.TrimSuffix(line, []byte("\n"))
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	if !utf8.Valid(line) {
+		return nil, false, &ParseError{File: lr.name, Line: lr.n, Err: fmt.Errorf("%w at byte %d", ErrBadUTF8, firstInvalid(line)+1)}
+	}
+	return line, true, nil
+}
+
+// Close closes the file.
+func (lr *LineReader) Close() error {
+	if lr.gz != nil {
+		lr.gz.Close()
+	}
+	if lr.f != nil {
+		return lr.f.Close()
+	}
+	return nil
 }

@@ -39,11 +39,10 @@ func runBLEU(e *env, args []string) error {
 	if err != nil {
 		return usagef("bleu: %v", err)
 	}
-	f, stats, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus, fixedSize[text.BLEUStats])
+	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus, (*text.BLEUStats).Add, fixedSize[text.BLEUStats])
 	if err != nil {
 		return err
 	}
-	n := len(stats[0])
 	metric := text.Metric[text.BLEUStats]{Name: "BLEU", Add: (*text.BLEUStats).Add,
 		Score:              func(s text.BLEUStats) float64 { return b.Score(s).Score },
 		Signature:          b.Signature(nrefs),

@@ -35,12 +35,11 @@ func runCHRF(e *env, args []string) error {
 	if err != nil {
 		return usagef("chrf: %v", err)
 	}
-	f, stats, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus,
+	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus, (*text.CHRFStats).Add,
 		func(s text.CHRFStats) int64 { return 24 + 8*int64(cap(s)) })
 	if err != nil {
 		return err
 	}
-	n := len(stats[0])
 	base := text.NewCHRFResult(opts, nrefs)
 	metric := text.Metric[text.CHRFStats]{Name: opts.Name(), Add: (*text.CHRFStats).Add, Score: c.Score, Signature: base.Signature,
 		PairedSignature:    func(po text.PairedOptions) string { return opts.PairedSignature(nrefs, po) },

@@ -9,7 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/table"
 )
 
-// The text tasks charge their lines and their per-sentence statistics to
+// ter and wer charge their lines and their per-sentence statistics to
 // the --memory budget (issue 14): a budget that holds the lines but not the
 // statistics stops the task with the budget's error, and a budget that
 // holds both changes nothing.
@@ -21,7 +21,7 @@ func TestTextMemoryBudget(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, task := range []string{"bleu", "chrf", "ter", "wer"} {
+	for _, task := range []string{"ter", "wer"} {
 		args := []string{task, "--hyp", hyp, "--ref", ref, "--format", "json"}
 		if task == "ter" {
 			args = append(args, "--confidence") // per-sentence statistics are kept only for intervals and tests
@@ -53,6 +53,39 @@ func TestTextMemoryBudget(t *testing.T) {
 		code, out, errs = runWith(strconv.FormatInt(lines+4096, 10))
 		if code != 0 || out != want {
 			t.Errorf("%s, budget that fits: exit %d: %s\n%s\nwant\n%s", task, code, errs, out, want)
+		}
+	}
+}
+
+// bleu and chrf stream their files (issue 11) and charge only the
+// per-sentence statistics they keep: without --confidence, a paired test,
+// --ci or --sentence they keep one sum a system, so a budget far below the
+// lines' size changes nothing; with --confidence a budget below the
+// statistics stops the task with the budget's error, and one that holds them
+// changes nothing.
+func TestStreamedTextMemoryBudget(t *testing.T) {
+	const hyp, ref = "testdata/cli/hyp.txt", "testdata/cli/ref.txt"
+	for _, task := range []string{"bleu", "chrf"} {
+		runWith := func(mem string, extra ...string) (int, string, string) {
+			var o, e bytes.Buffer
+			a := append([]string{task, "--hyp", hyp, "--ref", ref, "--format", "json"}, extra...)
+			if mem != "" {
+				a = append(a, "--memory", mem)
+			}
+			code := exitCode(run(a, nil, &o, &e), &e)
+			return code, o.String(), e.String()
+		}
+		_, want, _ := runWith("")
+		if code, out, errs := runWith("200"); code != 0 || out != want {
+			t.Errorf("%s --memory 200: exit %d: %s\n%s\nwant\n%s", task, code, errs, out, want)
+		}
+		_, want, _ = runWith("", "--confidence")
+		code, out, errs := runWith("200", "--confidence")
+		if code != 1 || out != "" || !strings.HasPrefix(errs, "evalkit: the "+task+" state (per-sentence statistics) would need ") {
+			t.Errorf("%s --confidence --memory 200: exit %d, stdout %q: %s", task, code, out, errs)
+		}
+		if code, out, errs := runWith("64KiB", "--confidence"); code != 0 || out != want {
+			t.Errorf("%s --confidence --memory 64KiB: exit %d: %s\n%s\nwant\n%s", task, code, errs, out, want)
 		}
 	}
 }

@@ -90,3 +90,10 @@ func chargeStats[S any](acct *budget.Account, stats []S, size func(S) int64) err
 // fixedSize returns the size function of a statistics type without
 // pointers (unsafe.Sizeof of its value).
 func fixedSize[S any](s S) int64 { return int64(unsafe.Sizeof(s)) }
+
+// streamAccount returns the account of a streamed text task's state (bleu,
+// chrf): the per-sentence statistics it keeps, which grow with the number
+// of sentences. The lines are read in batches of fixed size and not kept.
+func streamAccount(fs *flag.FlagSet, memory *budget.Size) *budget.Account {
+	return memory.Budget().Account("the "+fs.Name()+" state (per-sentence statistics)", "")
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
@@ -86,6 +87,38 @@ func (t *textFlags) pairedOptions() text.PairedOptions {
 	return text.PairedOptions{Method: text.PairedBS, N: *t.pairedBSN, Seed: *t.seed}
 }
 
+// systemPaths checks the --hyp and --ref files: a positional FILE stands
+// for --hyp when no --hyp is given, and at most one file is standard input.
+func systemPaths(fs *flag.FlagSet, t *textFlags, pos []string) error {
+	stdin := 0
+	for _, p := range append(append([]string{}, t.hyps...), t.refs...) {
+		if p == "-" {
+			stdin++
+		}
+	}
+	if stdin > 1 {
+		return usagef("%s: standard input (-) can be read only once", fs.Name())
+	}
+	first := ""
+	if len(t.hyps) > 0 {
+		first = t.hyps[0]
+	}
+	if first == "" && len(pos) == 1 {
+		first, pos = pos[0], nil
+		t.hyps = append(t.hyps, first)
+	}
+	if len(pos) > 0 {
+		return usagef("%s: unexpected arguments: %s", fs.Name(), strings.Join(pos, " "))
+	}
+	if first == "" {
+		return usagef("%s: --hyp FILE is required", fs.Name())
+	}
+	if len(t.refs) == 0 {
+		return usagef("%s: at least one --ref FILE is required", fs.Name())
+	}
+	return nil
+}
+
 // readSystems reads every --hyp file and the references (gzip
 // transparently, UTF-8 checked) and strips trailing whitespace from every
 // line as sacreBLEU's command line does. A positional FILE stands for --hyp
@@ -148,28 +181,196 @@ func emitJSONLines[T any](e *env, vs []T) error {
 	return err
 }
 
-// readSystemStats reads the systems and references (readSystems), resolves
-// --format, and computes each system's per-sentence statistics with corpus,
-// charging them (size bytes each) to the budget.
+// keepSentences reports whether the run needs every sentence's
+// statistics (--sentence, a paired test, --confidence or --ci); otherwise
+// each system's sum is enough.
+func (t *textFlags) keepSentences() bool {
+	_, ci, _ := t.ci.options()
+	return *t.sentence || *t.pairedBS || *t.pairedAR || *t.confidence || ci
+}
+
+// textBatch is the number of sentences read, tokenised and counted at once.
+const textBatch = 4096
+
+// readSystemStats reads the systems and references line by line, in step
+// (gzip transparently, UTF-8 checked, trailing whitespace stripped as
+// sacreBLEU's command line does), resolves --format, and computes each
+// system's statistics with corpus, a batch of sentences at a time, while the
+// next batch is read. No line is kept: with tf.keepSentences every
+// sentence's statistics are kept, otherwise stats[k] holds one element, the
+// sum (by add) of system k's. The kept statistics are charged to the
+// budget as they grow, size bytes each. n is the number of sentences.
+// Every file must have as many lines as the first hypothesis; the error
+// names the files and their line counts as reading them whole did.
 func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []string,
-	corpus func(hyps []string, refs [][]string) ([]S, error), size func(S) int64) (f report.Format, stats [][]S, nrefs int, err error) {
+	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), size func(S) int64) (f report.Format, stats [][]S, n, nrefs int, err error) {
 	if f, err = outputFormat(e, *tf.format); err != nil {
-		return 0, nil, 0, err
+		return 0, nil, 0, 0, err
 	}
-	hyps, refs, err := readSystems(e, fs, tf, pos)
-	if err != nil {
-		return 0, nil, 0, err
+	if err = systemPaths(fs, tf, pos); err != nil {
+		return 0, nil, 0, 0, err
 	}
-	stats = make([][]S, len(hyps))
-	for k, h := range hyps {
-		if stats[k], err = corpus(h, refs); err != nil {
-			return 0, nil, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
+	tf.acct = streamAccount(fs, tf.memory)
+	nsys, nrefs := len(tf.hyps), len(tf.refs)
+	keep := tf.keepSentences()
+	stats = make([][]S, nsys)
+	if !keep {
+		for k := range stats {
+			stats[k] = make([]S, 1)
 		}
-		if err := chargeStats(tf.acct, stats[k], size); err != nil {
-			return 0, nil, 0, err
+	}
+	batches, stop := streamLines(e, append(append([]string{}, tf.hyps...), tf.refs...), nsys)
+	defer stop()
+	for b := range batches {
+		if b.err != nil {
+			return 0, nil, 0, 0, b.err
+		}
+		refs := b.lines[nsys:]
+		for k := range nsys {
+			st, err := corpus(b.lines[k], refs)
+			if err != nil {
+				return 0, nil, 0, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
+			}
+			if keep {
+				stats[k] = append(stats[k], st...)
+				if err := chargeStats(tf.acct, st, size); err != nil {
+					return 0, nil, 0, 0, err
+				}
+			} else {
+				for i := range st {
+					add(&stats[k][0], st[i])
+				}
+			}
+		}
+		n += len(b.lines[0])
+	}
+	if n == 0 {
+		for k := range nsys {
+			if _, err := corpus(nil, make([][]string, nrefs)); err != nil {
+				return 0, nil, 0, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
+			}
 		}
 	}
-	return f, stats, len(refs), nil
+	if !keep {
+		for k := range stats {
+			if err := chargeStats(tf.acct, stats[k], size); err != nil {
+				return 0, nil, 0, 0, err
+			}
+		}
+	}
+	return f, stats, n, nrefs, nil
+}
+
+// lineBatch is up to textBatch lines of every file, in step: lines[j][i]
+// is line i of the batch in file j, or err.
+type lineBatch struct {
+	lines [][]string
+	err   error
+}
+
+// streamLines reads the files (nhyps hypotheses, then the references) in step
+// on its own goroutine and sends batches of their lines, trailing
+// whitespace stripped, until the end or the first error. When a file ends
+// before the others, every file is read to its end to count its lines, and
+// the error is countMismatch's.
+// stop ends the reading early and closes the files.
+func streamLines(e *env, paths []string, nhyps int) (<-chan lineBatch, func()) {
+	ch := make(chan lineBatch, 1)
+	quit := make(chan struct{})
+	send := func(b lineBatch) bool {
+		select {
+		case ch <- b:
+			return true
+		case <-quit:
+			return false
+		}
+	}
+	go func() {
+		defer close(ch)
+		rs := make([]*table.LineReader, 0, len(paths))
+		defer func() {
+			for _, r := range rs {
+				r.Close()
+			}
+		}()
+		for _, p := range paths {
+			r, err := table.OpenLines(p, e.stdin)
+			if err != nil {
+				send(lineBatch{err: err})
+				return
+			}
+			rs = append(rs, r)
+		}
+		for {
+			b := lineBatch{lines: make([][]string, len(rs))}
+			for j := range rs {
+				b.lines[j] = make([]string, 0, textBatch)
+			}
+			ended := 0
+			for len(b.lines[0]) < textBatch && ended == 0 {
+				for j, r := range rs {
+					line, ok, err := r.Next()
+					if err != nil {
+						send(lineBatch{err: err})
+						return
+					}
+					if !ok {
+						ended++
+						continue
+					}
+					b.lines[j] = append(b.lines[j], text.PyRstrip(string(line)))
+				}
+			}
+			if ended > 0 && ended < len(rs) {
+				send(lineBatch{err: countMismatch(paths, nhyps, rs)})
+				return
+			}
+			if len(b.lines[0]) > 0 && !send(b) {
+				return
+			}
+			if ended > 0 {
+				return
+			}
+		}
+	}()
+	return ch, func() {
+		close(quit)
+		for range ch {
+		}
+	}
+}
+
+func seq(lo, hi int) []int {
+	var s []int
+	for i := lo; i < hi; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+// countMismatch reads every file to its end and returns the error for the
+// first file whose line count differs from the first file's: the
+// references (paths[nhyps:]) first, then the further hypotheses.
+func countMismatch(paths []string, nhyps int, rs []*table.LineReader) error {
+	for _, r := range rs {
+		for {
+			_, ok, err := r.Next()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+		}
+	}
+	// The references first, then the further hypotheses, as they were read.
+	order := append(seq(nhyps, len(rs)), seq(1, nhyps)...)
+	for _, j := range order {
+		if r := rs[j]; r.Lines() != rs[0].Lines() {
+			return fmt.Errorf("%s has %d lines but the hypothesis %s has %d", paths[j], r.Lines(), paths[0], rs[0].Lines())
+		}
+	}
+	return nil
 }
 
 // emitPaired runs --paired-bs or --paired-ar of every system against the
