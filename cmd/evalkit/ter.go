@@ -28,26 +28,22 @@ func runTER(e *env, args []string) error {
 	if err := tf.check(fs); err != nil {
 		return err
 	}
-	f, err := outputFormat(e, *tf.format)
+	corpus := func(h []string, refs [][]string) ([]text.TERStats, error) {
+		_, each := text.TERStatsOf(h, refs, o, true)
+		return each, nil
+	}
+	f, each, n, nrefs, err := readSystemStats(e, fs, tf, pos, corpus, text.AddTER, fixedSize[text.TERStats])
 	if err != nil {
 		return err
 	}
-	hyps, refLines, err := readSystems(e, fs, tf, pos)
-	if err != nil {
-		return err
-	}
-	if len(hyps[0]) == 0 {
+	if n == 0 {
 		return fmt.Errorf("ter: %s has no sentences", tf.hyps[0])
 	}
-	nrefs := len(refLines)
 	paired := *tf.pairedBS || *tf.pairedAR
-	perSentence := *tf.sentence || paired || *tf.confidence || tf.ci.on
-	totals := make([]text.TERStats, len(hyps))
-	each := make([][]text.TERStats, len(hyps))
-	for k, h := range hyps {
-		totals[k], each[k] = text.TERStatsOf(h, refLines, o, perSentence)
-		if err := chargeStats(tf.acct, each[k], fixedSize[text.TERStats]); err != nil {
-			return err
+	totals := make([]text.TERStats, len(each))
+	for k := range each {
+		for _, s := range each[k] {
+			text.AddTER(&totals[k], s)
 		}
 	}
 	metric := text.Metric[text.TERStats]{Name: "TER", Add: text.AddTER, Score: text.TERScoreOf, Signature: o.Signature(nrefs),
@@ -69,9 +65,9 @@ func runTER(e *env, args []string) error {
 	case paired:
 		return emitPaired(e, f, tf, metric, each)
 	}
-	rows := make([]text.TERResult, len(hyps))
-	systems := make([]text.SystemRow, len(hyps))
-	for k := range hyps {
+	rows := make([]text.TERResult, len(each))
+	systems := make([]text.SystemRow, len(each))
+	for k := range each {
 		rows[k] = text.NewTERResult(totals[k])
 		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.Confidence(each[k], tf.confidenceN(), *tf.seed); err != nil {
 			return err
@@ -79,7 +75,7 @@ func runTER(e *env, args []string) error {
 		systems[k] = text.SystemRow{System: tf.hyps[k], Score: rows[k].Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
 	}
 	if len(rows) > 1 {
-		return emitSystems(e, f, metric.Name, len(hyps[0]), systems)
+		return emitSystems(e, f, metric.Name, n, systems)
 	}
 	if rows[0].Level, rows[0].Intervals, err = interval(tf, metric, each[0], "score"); err != nil {
 		return err

@@ -52,7 +52,7 @@ func TestTextStreamLineCountMismatch(t *testing.T) {
 		{[]string{"--hyp", h5000, "--hyp", h3, "--ref", r5000, "--paired-bs"}, h3 + " has 3 lines but the hypothesis " + h5000 + " has 5000"},
 		{[]string{"--hyp", h5000, "--hyp", h3, "--ref", r5000, "--ref", r5001, "--paired-bs"}, r5001 + " has 5001 lines but the hypothesis " + h5000 + " has 5000"},
 	} {
-		for _, task := range []string{"bleu", "chrf"} {
+		for _, task := range []string{"bleu", "chrf", "ter"} {
 			var o, e bytes.Buffer
 			code := exitCode(run(append([]string{task}, c.args...), nil, &o, &e), &e)
 			if code != 1 || o.Len() != 0 || e.String() != "evalkit: "+c.want+"\n" {

@@ -119,52 +119,6 @@ func systemPaths(fs *flag.FlagSet, t *textFlags, pos []string) error {
 	return nil
 }
 
-// readSystems reads every --hyp file and the references (gzip
-// transparently, UTF-8 checked) and strips trailing whitespace from every
-// line as sacreBLEU's command line does. A positional FILE stands for --hyp
-// when no --hyp is given. Every file must have as many lines as the first
-// hypothesis.
-func readSystems(e *env, fs *flag.FlagSet, t *textFlags, pos []string) (hyps [][]string, refs [][]string, err error) {
-	first := ""
-	if len(t.hyps) > 0 {
-		first = t.hyps[0]
-	}
-	stdin := 0
-	for _, p := range append(append([]string{}, t.hyps...), t.refs...) {
-		if p == "-" {
-			stdin++
-		}
-	}
-	if stdin > 1 {
-		return nil, nil, usagef("%s: standard input (-) can be read only once", fs.Name())
-	}
-	t.acct = textAccount(fs, t.memory)
-	h, refs, err := readHypRefs(e, fs, first, t.refs, pos, t.acct)
-	if err != nil {
-		return nil, nil, err
-	}
-	if first == "" {
-		t.hyps = append(t.hyps, pos[0])
-	}
-	hyps = [][]string{h}
-	for _, p := range t.hyps[1:] {
-		lines, err := table.ReadLinesCharged(p, e.stdin, t.acct.Grow)
-		if err != nil {
-			return nil, nil, err
-		}
-		if len(lines) != len(h) {
-			return nil, nil, fmt.Errorf("%s has %d lines but the hypothesis %s has %d", p, len(lines), t.hyps[0], len(h))
-		}
-		hyps = append(hyps, lines)
-	}
-	for _, set := range append(hyps, refs...) {
-		for i, l := range set {
-			set[i] = text.PyRstrip(l)
-		}
-	}
-	return hyps, refs, nil
-}
-
 // emitJSONLines writes one compact JSON object per value (JSON Lines), after
 // rendering all of them.
 func emitJSONLines[T any](e *env, vs []T) error {
