@@ -17,6 +17,9 @@ var (
 	ErrTooLarge  = errors.New("cluster: more than 4·10⁹ rows: pair counts would overflow int64")
 	ErrFeature   = errors.New("cluster: feature out of range")
 	ErrDimension = errors.New("cluster: feature matrix has the wrong size")
+	// ErrNotWhole is the problem with a weight that is not a whole number
+	// (the weights of clustering rows are frequencies).
+	ErrNotWhole = errors.New("not a whole number (weights of clustering rows are frequencies)")
 )
 
 // maxRows is the largest total count whose pair count m(m−1)/2 fits in an

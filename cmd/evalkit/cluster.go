@@ -20,7 +20,7 @@ func init() {
 
 var errFeatureRange = errors.New("beyond ±1e150, where squared distances overflow")
 
-var errNotWhole = errors.New("not a whole number (weights of clustering rows are frequencies)")
+var errNotWhole = cluster.ErrNotWhole
 
 // clusterFlags are the flags of "evalkit cluster" (and of "evalkit report
 // --task cluster").

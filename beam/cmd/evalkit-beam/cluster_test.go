@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The external cluster cases of the command line's golden tests (and pets,
+// whose labels are words), each on its data split into 1, 3 and 7 files.
+func TestClusterGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		file  string
+		flags []string
+	}{
+		{"csv", "small.csv", nil},
+		{"weighted", "small.csv", []string{"--weight", "w"}},
+		{"tsv", "small.tsv", nil},
+		{"pets", "pets.csv", nil},
+		{"pets-min-beta", "pets.csv", []string{"--average", "min", "--beta", "2"}},
+	} {
+		for _, parts := range []int{1, 3, 7} {
+			t.Run(fmt.Sprintf("%s/%d", tc.name, parts), func(t *testing.T) {
+				same(t, "cluster", golden+tc.file, parts, uint64(parts), tc.flags...)
+			})
+		}
+	}
+}
+
+// Generated data over many files of every format, with labels that first
+// appear in later files (so the command line's numbering by first
+// appearance matters), frequency-weighted and not.
+func TestClusterGenerated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(56, 78))
+	dir := t.TempDir()
+	var all strings.Builder
+	all.WriteString("y_true,y_pred,w\n")
+	for i := range 15 {
+		var rows [][3]string
+		for range rng.IntN(250) {
+			k := 2 + i
+			yt := fmt.Sprint("c", rng.IntN(k))
+			yp := fmt.Sprint(rng.IntN(k+3) - 1) // -1: noise, an ordinary cluster
+			if rng.Float64() < 0.5 {
+				yp = fmt.Sprint(len(yt) + rng.IntN(2))
+			}
+			rows = append(rows, [3]string{yt, yp, fmt.Sprint(rng.IntN(5))})
+		}
+		var b strings.Builder
+		var ext string
+		switch i % 3 {
+		case 0:
+			ext = ".csv"
+			b.WriteString("y_pred,w,y_true\n")
+			for _, r := range rows {
+				fmt.Fprintf(&b, "%s,%s,%s\n", r[1], r[2], r[0])
+			}
+		case 1:
+			ext = ".tsv"
+			b.WriteString("w\ty_true\ty_pred\n")
+			for _, r := range rows {
+				fmt.Fprintf(&b, "%s\t%s\t%s\n", r[2], r[0], r[1])
+			}
+		case 2:
+			ext = ".jsonl"
+			if len(rows) == 0 {
+				rows = append(rows, [3]string{"c0", "0", "1"})
+			}
+			for _, r := range rows {
+				fmt.Fprintf(&b, "{\"y_true\":%q,\"y_pred\":%q,\"w\":%s}\n", r[0], r[1], r[2])
+			}
+		}
+		for _, r := range rows {
+			fmt.Fprintf(&all, "%s,%s,%s\n", r[0], r[1], r[2])
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d%s", i, ext)), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole := filepath.Join(t.TempDir(), "all.csv")
+	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range [][]string{nil, {"--weight", "w"}, {"--average", "geometric", "--beta", "0.5"}} {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
+			want, stderr, code := cli(t, append(append([]string{"cluster", "--format", "json"}, flags...), whole)...)
+			if code != 0 {
+				t.Fatal(stderr)
+			}
+			got, msg, code := runBeam(t, append(append([]string{"cluster"}, flags...), "--input", filepath.Join(dir, "*.csv"), "--input", filepath.Join(dir, "*.tsv"), "--input", filepath.Join(dir, "*.jsonl"))...)
+			if code != 0 {
+				t.Fatal(msg)
+			}
+			if got != want {
+				t.Errorf("evalkit-beam:\n%s\nevalkit:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// Bad data found by a worker reaches the user as the command line's
+// positioned error, exit 1, and no output is written.
+func TestClusterErrors(t *testing.T) {
+	sameError(t, "cluster", golden+"bad_empty.csv")
+	sameError(t, "cluster", golden+"badweight.csv", "--weight", "w")
+	sameError(t, "cluster", golden+"small.csv", "--true", "label")
+	sameError(t, "cluster", golden+"small.csv", "--weight", "nosuch")
+	sameError(t, "cluster", golden+"badnum.csv", "--weight", "f1")
+	sameError(t, "cluster", golden+"badutf8.txt")
+	dir := t.TempDir()
+	zero := filepath.Join(dir, "zero.csv")
+	if err := os.WriteFile(zero, []byte("y_true,y_pred,w\na,b,0\nb,b,0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameError(t, "cluster", zero, "--weight", "w")
+}
+
+func TestClusterUsage(t *testing.T) {
+	in := golden + "small.csv"
+	for _, args := range [][]string{
+		{"cluster", "--beta", "0", "--input", in, "--output", "x.json"},
+		{"cluster", "--average", "median", "--input", in, "--output", "x.json"},
+		{"cluster", "--features", "f1,f2", "--input", in, "--output", "x.json"},
+		{"cluster", "--pred", "a,b", "--input", in, "--output", "x.json"},
+	} {
+		if code := exitCode(run(t.Context(), args, io.Discard), io.Discard); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
