@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
@@ -39,6 +40,7 @@ func runDeLong(e *env, args []string) error {
 	bCol := fs.String("score-b", "", "column of model B's scores (required)")
 	posLabel := fs.String("pos-label", "", "positive label; default 1 when the labels are {0, 1} or {-1, 1}")
 	conf := fs.Float64("conf", 0.95, "confidence level of the interval of auc_a − auc_b")
+	memory := budget.Flag(fs)
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
@@ -63,6 +65,9 @@ func runDeLong(e *env, args []string) error {
 	seenPos := ""
 	var pos []bool
 	var sa, sb []float64
+	// DeLong's test needs every row: a label and two scores, 17 bytes a
+	// row held, charged each time the slices grow.
+	acct := memory.Budget().Account("compare delong's rows (a label and two scores a row)", "")
 	for r.Next() {
 		y, err := r.Text(cols[0])
 		if err != nil {
@@ -88,7 +93,13 @@ func runDeLong(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		grew := len(sa) == cap(sa) || len(pos) == cap(pos)
 		pos, sa, sb = append(pos, p), append(sa, a), append(sb, b)
+		if grew {
+			if err := acct.Set(int64(cap(pos)) + 8*int64(cap(sa)+cap(sb))); err != nil {
+				return err
+			}
+		}
 	}
 	if err := r.Err(); err != nil {
 		return err
