@@ -189,13 +189,16 @@ func (m Metric[S]) Interval(stats []S, ci hyptest.CIOptions) (hyptest.Interval, 
 	return iv, nil
 }
 
-// ciText formats an interval for text output, "" without one.
-func ciText(level float64, ivs map[string]hyptest.Interval, key string) (string, string) {
-	iv, ok := ivs[key]
-	if !ok {
-		return "", ""
+// addUncertainty adds a score's uncertainty to its text layout: sacreBLEU's
+// μ ± 95% CI from --confidence when mean is set, and the --ci interval at
+// key when there is one.
+func addUncertainty(p *report.Pairs, mean, ci *float64, level float64, ivs map[string]hyptest.Interval, key string) {
+	if mean != nil {
+		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *mean, *ci))
 	}
-	return fmt.Sprintf("%s%% CI (%s)", strconv.FormatFloat(100*level, 'g', -1, 64), iv.Method), fmt.Sprintf("[%.4f, %.4f]", iv.Low, iv.High)
+	if iv, ok := ivs[key]; ok {
+		p.Add(fmt.Sprintf("%s%% CI (%s)", strconv.FormatFloat(100*level, 'g', -1, 64), iv.Method), fmt.Sprintf("[%.4f, %.4f]", iv.Low, iv.High))
+	}
 }
 
 // BLEUResult is one BLEU score as printed (SPEC §3 keys).
@@ -243,12 +246,7 @@ func (b BLEUResult) Verbose() string {
 func (b BLEUResult) Doc() *report.Doc {
 	p := &report.Pairs{}
 	p.Add("BLEU", fmt.Sprintf("%.4f", b.BLEU))
-	if b.Mean != nil {
-		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *b.Mean, *b.CI))
-	}
-	if name, v := ciText(b.Level, b.Intervals, "bleu"); v != "" {
-		p.Add(name, v)
-	}
+	addUncertainty(p, b.Mean, b.CI, b.Level, b.Intervals, "bleu")
 	for i := range 4 {
 		p.Add(fmt.Sprintf("%d-gram precision", i+1), fmt.Sprintf("%.4f (%d/%d)", b.Precisions[i], b.Counts[i], b.Totals[i]))
 	}
@@ -287,12 +285,7 @@ func NewCHRFResult(o CHRFOptions, nrefs int) CHRFResult {
 func (c CHRFResult) Doc() *report.Doc {
 	p := &report.Pairs{}
 	p.Add(c.Name, fmt.Sprintf("%.4f", c.Score))
-	if c.Mean != nil {
-		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *c.Mean, *c.CI))
-	}
-	if name, v := ciText(c.Level, c.Intervals, "score"); v != "" {
-		p.Add(name, v)
-	}
+	addUncertainty(p, c.Mean, c.CI, c.Level, c.Intervals, "score")
 	p.Add("sentences", fmt.Sprint(c.Sentences))
 	line := fmt.Sprintf("%s|%s = %.2f", c.Name, c.Signature, c.Score)
 	if c.Mean != nil {
@@ -329,12 +322,7 @@ func NewTERResult(s TERStats) TERResult {
 func (t TERResult) Doc() *report.Doc {
 	p := &report.Pairs{}
 	p.Add("TER", strconv.FormatFloat(t.Score, 'f', 2, 64))
-	if t.Mean != nil {
-		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *t.Mean, *t.CI))
-	}
-	if name, v := ciText(t.Level, t.Intervals, "score"); v != "" {
-		p.Add(name, v)
-	}
+	addUncertainty(p, t.Mean, t.CI, t.Level, t.Intervals, "score")
 	p.Add("edits", strconv.FormatInt(t.NumEdits, 10))
 	p.Add("reference length", report.Int(t.RefLength))
 	p.Add("sentences", strconv.FormatInt(t.Sentences, 10))
