@@ -22,6 +22,16 @@ var (
 	ErrNotWhole = errors.New("not a whole number (weights of clustering rows are frequencies)")
 )
 
+// Frequency returns a row weight as the row's frequency: v must be a whole
+// number no larger than 2⁵³ (where float64 stops counting exactly), else
+// ErrNotWhole. Negative weights are left to the table's own check.
+func Frequency(v float64) (int64, error) {
+	if v != math.Trunc(v) || v > 1<<53 {
+		return 0, ErrNotWhole
+	}
+	return int64(v), nil
+}
+
 // maxRows is the largest total count whose pair count m(m−1)/2 fits in an
 // int64 with room for a, b, c and d.
 const maxRows = 4_000_000_000

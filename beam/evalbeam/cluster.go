@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
 
@@ -183,10 +182,9 @@ func (f *clusterReadFn) ProcessElement(ctx context.Context, u Unit) (*clusterSta
 			if err != nil {
 				return nil, userError(err)
 			}
-			if v != math.Trunc(v) || v > 1<<53 {
-				return nil, userError(r.Errorf(wc, table.BadValue(r.Field(wc), cluster.ErrNotWhole)))
+			if w, err = cluster.Frequency(v); err != nil {
+				return nil, userError(r.Errorf(wc, table.BadValue(r.Field(wc), err)))
 			}
-			w = int64(v)
 		}
 		st.Tab.Add(t, p, w)
 		st.Rows++

@@ -20,8 +20,6 @@ func init() {
 
 var errFeatureRange = errors.New("beyond ±1e150, where squared distances overflow")
 
-var errNotWhole = cluster.ErrNotWhole
-
 // clusterFlags are the flags of "evalkit cluster" (and of "evalkit report
 // --task cluster").
 type clusterFlags struct {
@@ -199,16 +197,9 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 					return err
 				}
 				t, _ := st.tset.ID(tb)
-				w := int64(1)
-				if wc >= 0 {
-					v, err := sub.Weight(wc)
-					if err != nil {
-						return err
-					}
-					if v != math.Trunc(v) || v > 1<<53 {
-						return sub.Errorf(wc, table.BadValue(sub.Field(wc), errNotWhole))
-					}
-					w = int64(v)
+				w, err := clusterWeight(sub, wc)
+				if err != nil {
+					return err
 				}
 				st.tab.Add(t, p, w)
 			}
@@ -350,16 +341,9 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 				return err
 			}
 			t, _ := st.tset.ID(tb)
-			w := int64(1)
-			if wc >= 0 {
-				v, err := sub.Weight(wc)
-				if err != nil {
-					return err
-				}
-				if v != math.Trunc(v) || v > 1<<53 {
-					return sub.Errorf(wc, table.BadValue(sub.Field(wc), errNotWhole))
-				}
-				w = int64(v)
+			w, err := clusterWeight(sub, wc)
+			if err != nil {
+				return err
 			}
 			for j, pc := range pcs {
 				pb, err := sub.Text(pc)
@@ -404,4 +388,21 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
 	}
 	return out, nil
+}
+
+// clusterWeight reads a row's frequency weight from column wc (1 without a
+// weight column); a weight that is not a whole number is a positioned error.
+func clusterWeight(sub *table.Reader, wc int) (int64, error) {
+	if wc < 0 {
+		return 1, nil
+	}
+	v, err := sub.Weight(wc)
+	if err != nil {
+		return 0, err
+	}
+	w, err := cluster.Frequency(v)
+	if err != nil {
+		return 0, sub.Errorf(wc, table.BadValue(sub.Field(wc), err))
+	}
+	return w, nil
 }
