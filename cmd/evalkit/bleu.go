@@ -43,37 +43,15 @@ func runBLEU(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	metric := text.Metric[text.BLEUStats]{Name: "BLEU", Add: (*text.BLEUStats).Add,
-		Score:              func(s text.BLEUStats) float64 { return b.Score(s).Score },
-		Signature:          b.Signature(nrefs),
-		PairedSignature:    func(po text.PairedOptions) string { return opts.PairedSignature(nrefs, po) },
-		BootstrapSignature: func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
-	switch {
-	case *tf.sentence:
+	if *tf.sentence {
+		sig := b.Signature(nrefs)
 		out := make([]text.BLEUResult, n)
 		for i, s := range stats[0] {
-			out[i] = text.NewBLEUResult(b.Score(s), metric.Signature)
+			out[i] = text.NewBLEUResult(b.Score(s), sig)
 			out[i].Line = i + 1
 		}
 		return emitJSONLines(e, out)
-	case *tf.pairedBS || *tf.pairedAR:
-		return emitPaired(e, f, tf, metric, stats)
 	}
-	rows := make([]text.BLEUResult, len(stats))
-	systems := make([]text.SystemRow, len(stats))
-	for k := range stats {
-		rows[k] = text.NewBLEUResult(b.Score(text.SumBLEU(stats[k])), "")
-		rows[k].Sentences = n
-		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.Confidence(stats[k], tf.confidenceN(), *tf.seed); err != nil {
-			return err
-		}
-		systems[k] = text.SystemRow{System: tf.hyps[k], Score: rows[k].BLEU, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
-	}
-	if len(rows) == 1 {
-		if rows[0].Level, rows[0].Intervals, err = interval(tf, metric, stats[0], "bleu"); err != nil {
-			return err
-		}
-		return emit(e, f, rows[0], rows[0].Doc)
-	}
-	return emitSystems(e, f, metric.Name, n, systems)
+	out, err := b.Report(stats, nrefs, tf.corpusOptions(n))
+	return emitCorpus(e, f, out, err)
 }

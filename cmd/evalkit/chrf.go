@@ -40,12 +40,8 @@ func runCHRF(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	base := text.NewCHRFResult(opts, nrefs)
-	metric := text.Metric[text.CHRFStats]{Name: opts.Name(), Add: (*text.CHRFStats).Add, Score: c.Score, Signature: base.Signature,
-		PairedSignature:    func(po text.PairedOptions) string { return opts.PairedSignature(nrefs, po) },
-		BootstrapSignature: func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
-	switch {
-	case *tf.sentence:
+	if *tf.sentence {
+		base := text.NewCHRFResult(opts, nrefs)
 		out := make([]text.CHRFResult, n)
 		for i, s := range stats[0] {
 			out[i] = base
@@ -53,25 +49,7 @@ func runCHRF(e *env, args []string) error {
 			out[i].Score = c.Score(s)
 		}
 		return emitJSONLines(e, out)
-	case *tf.pairedBS || *tf.pairedAR:
-		return emitPaired(e, f, tf, metric, stats)
 	}
-	rows := make([]text.CHRFResult, len(stats))
-	systems := make([]text.SystemRow, len(stats))
-	for k := range stats {
-		rows[k] = base
-		rows[k].Score = c.Score(text.SumCHRF(stats[k]))
-		rows[k].Sentences = n
-		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.Confidence(stats[k], tf.confidenceN(), *tf.seed); err != nil {
-			return err
-		}
-		systems[k] = text.SystemRow{System: tf.hyps[k], Score: rows[k].Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
-	}
-	if len(rows) == 1 {
-		if rows[0].Level, rows[0].Intervals, err = interval(tf, metric, stats[0], "score"); err != nil {
-			return err
-		}
-		return emit(e, f, rows[0], rows[0].Doc)
-	}
-	return emitSystems(e, f, metric.Name, n, systems)
+	out, err := c.Report(stats, nrefs, tf.corpusOptions(n))
+	return emitCorpus(e, f, out, err)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"flag"
-	"fmt"
 
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
@@ -36,21 +35,10 @@ func runTER(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if n == 0 {
-		return fmt.Errorf("ter: %s has no sentences", tf.hyps[0])
+	if err := text.TERHasSentences(n, tf.hyps[0]); err != nil {
+		return err
 	}
-	paired := *tf.pairedBS || *tf.pairedAR
-	totals := make([]text.TERStats, len(each))
-	for k := range each {
-		for _, s := range each[k] {
-			text.AddTER(&totals[k], s)
-		}
-	}
-	metric := text.Metric[text.TERStats]{Name: "TER", Add: text.AddTER, Score: text.TERScoreOf, Signature: o.Signature(nrefs),
-		PairedSignature:    func(po text.PairedOptions) string { return o.PairedSignature(nrefs, po) },
-		BootstrapSignature: func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
-	switch {
-	case *tf.sentence:
+	if *tf.sentence {
 		var b bytes.Buffer
 		for _, s := range each[0] {
 			line, err := report.JSON(text.NewTERSentence(s), "")
@@ -62,23 +50,7 @@ func runTER(e *env, args []string) error {
 		}
 		_, err := e.stdout.Write(b.Bytes())
 		return err
-	case paired:
-		return emitPaired(e, f, tf, metric, each)
 	}
-	rows := make([]text.TERResult, len(each))
-	systems := make([]text.SystemRow, len(each))
-	for k := range each {
-		rows[k] = text.NewTERResult(totals[k])
-		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.Confidence(each[k], tf.confidenceN(), *tf.seed); err != nil {
-			return err
-		}
-		systems[k] = text.SystemRow{System: tf.hyps[k], Score: rows[k].Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
-	}
-	if len(rows) > 1 {
-		return emitSystems(e, f, metric.Name, n, systems)
-	}
-	if rows[0].Level, rows[0].Intervals, err = interval(tf, metric, each[0], "score"); err != nil {
-		return err
-	}
-	return emit(e, f, rows[0], rows[0].Doc)
+	out, err := o.Report(each, nrefs, tf.corpusOptions(n))
+	return emitCorpus(e, f, out, err)
 }

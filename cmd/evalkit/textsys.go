@@ -3,11 +3,9 @@ package main
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/text"
@@ -135,27 +133,35 @@ func emitJSONLines[T any](e *env, vs []T) error {
 	return err
 }
 
+// corpusOptions is what the flags ask of a corpus-level result for the
+// systems, n sentences each.
+func (t *textFlags) corpusOptions(n int) text.CorpusOptions {
+	o := text.CorpusOptions{Systems: t.hyps, Sentences: n, ConfidenceN: t.confidenceN(), Seed: *t.seed}
+	if *t.pairedBS || *t.pairedAR {
+		po := t.pairedOptions()
+		o.Paired = &po
+	}
+	if ci, on, _ := t.ci.options(); on {
+		o.CI = &ci
+	}
+	return o
+}
+
 // keepSentences reports whether the run needs every sentence's
 // statistics (--sentence, a paired test, --confidence or --ci); otherwise
 // each system's sum is enough.
 func (t *textFlags) keepSentences() bool {
-	_, ci, _ := t.ci.options()
-	return *t.sentence || *t.pairedBS || *t.pairedAR || *t.confidence || ci
+	return *t.sentence || t.corpusOptions(0).PerSentence()
 }
-
-// textBatch is the number of sentences read, tokenised and counted at once.
-const textBatch = 4096
 
 // readSystemStats reads the systems and references line by line, in step
 // (gzip transparently, UTF-8 checked, trailing whitespace stripped as
 // sacreBLEU's command line does), resolves --format, and computes each
-// system's statistics with corpus, a batch of sentences at a time, while the
-// next batch is read. No line is kept: with tf.keepSentences every
-// sentence's statistics are kept, otherwise stats[k] holds one element, the
-// sum (by add) of system k's. The kept statistics are charged to the
-// budget as they grow, size bytes each. n is the number of sentences.
-// Every file must have as many lines as the first hypothesis; the error
-// names the files and their line counts as reading them whole did.
+// system's statistics with corpus (text.ReadStats). With tf.keepSentences
+// every sentence's statistics are kept, otherwise stats[k] holds one
+// element, the sum (by add) of system k's. The kept statistics are charged
+// to the budget as they grow, size bytes each. n is the number of
+// sentences.
 func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []string,
 	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), size func(S) int64) (f report.Format, stats [][]S, n, nrefs int, err error) {
 	if f, err = outputFormat(e, *tf.format); err != nil {
@@ -165,197 +171,22 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 		return 0, nil, 0, 0, err
 	}
 	tf.acct = streamAccount(fs, tf.memory)
-	nsys, nrefs := len(tf.hyps), len(tf.refs)
-	keep := tf.keepSentences()
-	stats = make([][]S, nsys)
-	if !keep {
-		for k := range stats {
-			stats[k] = make([]S, 1)
-		}
+	sys := text.Systems{Hyps: tf.hyps, Refs: tf.refs, Open: func(p string) (*table.LineReader, error) { return table.OpenLines(p, e.stdin) }}
+	stats, n, err = text.ReadStats(sys, corpus, add, tf.keepSentences(), func(st []S) error { return chargeStats(tf.acct, st, size) })
+	if err != nil {
+		return 0, nil, 0, 0, err
 	}
-	batches, stop := streamLines(e, append(append([]string{}, tf.hyps...), tf.refs...), nsys, true)
-	defer stop()
-	for b := range batches {
-		if b.err != nil {
-			return 0, nil, 0, 0, b.err
-		}
-		refs := b.lines[nsys:]
-		for k := range nsys {
-			st, err := corpus(b.lines[k], refs)
-			if err != nil {
-				return 0, nil, 0, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
-			}
-			if keep {
-				stats[k] = append(stats[k], st...)
-				if err := chargeStats(tf.acct, st, size); err != nil {
-					return 0, nil, 0, 0, err
-				}
-			} else {
-				for i := range st {
-					add(&stats[k][0], st[i])
-				}
-			}
-		}
-		n += len(b.lines[0])
-	}
-	if n == 0 {
-		for k := range nsys {
-			if _, err := corpus(nil, make([][]string, nrefs)); err != nil {
-				return 0, nil, 0, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
-			}
-		}
-	}
-	if !keep {
-		for k := range stats {
-			if err := chargeStats(tf.acct, stats[k], size); err != nil {
-				return 0, nil, 0, 0, err
-			}
-		}
-	}
-	return f, stats, n, nrefs, nil
+	return f, stats, n, len(tf.refs), nil
 }
 
-// lineBatch is up to textBatch lines of every file, in step: lines[j][i]
-// is line i of the batch in file j, or err.
-type lineBatch struct {
-	lines [][]string
-	err   error
-}
-
-// streamLines reads the files (nhyps hypotheses, then the references) in step
-// on its own goroutine and sends batches of their lines (with strip,
-// trailing whitespace stripped as sacreBLEU's command line does) until the end or the first error. When a file ends
-// before the others, every file is read to its end to count its lines, and
-// the error is countMismatch's.
-// stop ends the reading early and closes the files.
-func streamLines(e *env, paths []string, nhyps int, strip bool) (<-chan lineBatch, func()) {
-	ch := make(chan lineBatch, 1)
-	quit := make(chan struct{})
-	send := func(b lineBatch) bool {
-		select {
-		case ch <- b:
-			return true
-		case <-quit:
-			return false
-		}
-	}
-	go func() {
-		defer close(ch)
-		rs := make([]*table.LineReader, 0, len(paths))
-		defer func() {
-			for _, r := range rs {
-				r.Close()
-			}
-		}()
-		for _, p := range paths {
-			r, err := table.OpenLines(p, e.stdin)
-			if err != nil {
-				send(lineBatch{err: err})
-				return
-			}
-			rs = append(rs, r)
-		}
-		for {
-			b := lineBatch{lines: make([][]string, len(rs))}
-			for j := range rs {
-				b.lines[j] = make([]string, 0, textBatch)
-			}
-			ended := 0
-			for len(b.lines[0]) < textBatch && ended == 0 {
-				for j, r := range rs {
-					line, ok, err := r.Next()
-					if err != nil {
-						send(lineBatch{err: err})
-						return
-					}
-					if !ok {
-						ended++
-						continue
-					}
-					l := string(line)
-					if strip {
-						l = text.PyRstrip(l)
-					}
-					b.lines[j] = append(b.lines[j], l)
-				}
-			}
-			if ended > 0 && ended < len(rs) {
-				send(lineBatch{err: countMismatch(paths, nhyps, rs)})
-				return
-			}
-			if len(b.lines[0]) > 0 && !send(b) {
-				return
-			}
-			if ended > 0 {
-				return
-			}
-		}
-	}()
-	return ch, func() {
-		close(quit)
-		for range ch {
-		}
-	}
-}
-
-func seq(lo, hi int) []int {
-	var s []int
-	for i := lo; i < hi; i++ {
-		s = append(s, i)
-	}
-	return s
-}
-
-// countMismatch reads every file to its end and returns the error for the
-// first file whose line count differs from the first file's: the
-// references (paths[nhyps:]) first, then the further hypotheses.
-func countMismatch(paths []string, nhyps int, rs []*table.LineReader) error {
-	for _, r := range rs {
-		for {
-			_, ok, err := r.Next()
-			if err != nil {
-				return err
-			}
-			if !ok {
-				break
-			}
-		}
-	}
-	// The references first, then the further hypotheses, as they were read.
-	order := append(seq(nhyps, len(rs)), seq(1, nhyps)...)
-	for _, j := range order {
-		if r := rs[j]; r.Lines() != rs[0].Lines() {
-			return fmt.Errorf("%s has %d lines but the hypothesis %s has %d", paths[j], r.Lines(), paths[0], rs[0].Lines())
-		}
-	}
-	return nil
-}
-
-// emitPaired runs --paired-bs or --paired-ar of every system against the
-// first and writes the result.
-func emitPaired[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats [][]S) error {
-	out, err := m.Paired(tf.hyps, stats, tf.pairedOptions())
+// emitCorpus writes a corpus-level result (one system, several, or a
+// paired test).
+func emitCorpus(e *env, f report.Format, out text.Documented, err error) error {
 	if err != nil {
 		return err
 	}
 	return emit(e, f, out, out.Doc)
 }
-
-// interval returns, with --ci, the level and the interval of a system's
-// corpus score under key (nil without --ci).
-func interval[S any](t *textFlags, m text.Metric[S], stats []S, key string) (float64, map[string]hyptest.Interval, error) {
-	ci, on, err := t.ci.options()
-	if err != nil || !on {
-		return 0, nil, err
-	}
-	iv, err := m.Interval(stats, ci)
-	if err != nil {
-		return 0, nil, err
-	}
-	return iv2level(ci), map[string]hyptest.Interval{key: iv}, nil
-}
-
-func iv2level(ci hyptest.CIOptions) float64 { return ci.WithDefaults().Level }
 
 // confidenceN is the number of resamples of --confidence, 0 without it.
 func (t *textFlags) confidenceN() int {
@@ -363,10 +194,4 @@ func (t *textFlags) confidenceN() int {
 		return 0
 	}
 	return *t.confN
-}
-
-// emitSystems writes the table of several systems.
-func emitSystems(e *env, f report.Format, metric string, sentences int, rows []text.SystemRow) error {
-	out := &text.SystemsReport{Metric: metric, Sentences: sentences, Systems: rows}
-	return emit(e, f, out, out.Doc)
 }

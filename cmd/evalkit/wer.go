@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -41,13 +42,13 @@ func runWER(e *env, args []string) error {
 	acct := streamAccount(fs, memory)
 	var total text.WERStats
 	var each []text.WERStats
-	batches, stop := streamLines(e, []string{path, (*refs)[0]}, 1, false)
+	batches, stop := text.StreamLines(func(p string) (*table.LineReader, error) { return table.OpenLines(p, e.stdin) }, []string{path, (*refs)[0]}, 1, false)
 	defer stop()
 	for b := range batches {
-		if b.err != nil {
-			return b.err
+		if b.Err != nil {
+			return b.Err
 		}
-		t, st := text.WERStatsOf(b.lines[0], b.lines[1], *cer, *sentence)
+		t, st := text.WERStatsOf(b.Lines[0], b.Lines[1], *cer, *sentence)
 		total.Merge(t)
 		each = append(each, st...)
 		if err := chargeStats(acct, st, fixedSize[text.WERStats]); err != nil {

@@ -1,0 +1,161 @@
+package text
+
+import (
+	"fmt"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// CorpusOptions are what a corpus-level result of one or more systems
+// reports besides the scores: as "evalkit bleu|chrf|ter" print them.
+type CorpusOptions struct {
+	// Systems names the systems (their hypothesis files), the first the
+	// baseline of a paired test.
+	Systems []string
+	// Sentences is the number of sentences of each system.
+	Sentences int
+	// Paired, if set, is a paired test of every system against the first.
+	Paired *PairedOptions
+	// ConfidenceN is the number of resamples of sacreBLEU's --confidence
+	// (0: none), drawn with Seed.
+	ConfidenceN int
+	Seed        uint64
+	// CI, if set, is the interval of one system's corpus score (--ci).
+	CI *hyptest.CIOptions
+}
+
+// PerSentence reports whether o needs every sentence's statistics (a
+// paired test, --confidence or --ci); otherwise each system's sum is
+// enough.
+func (o CorpusOptions) PerSentence() bool {
+	return o.Paired != nil || o.ConfidenceN > 0 || o.CI != nil
+}
+
+// Documented is a result that also has a layout for people.
+type Documented interface {
+	Doc() *report.Doc
+}
+
+// uncertainty is what --confidence and --ci add to one system's row.
+type uncertainty struct {
+	Mean, CI  *float64
+	Signature string
+	Level     float64
+	Intervals map[string]hyptest.Interval
+}
+
+// corpusReport returns the result for the systems' statistics stats (per
+// sentence, or with o.PerSentence false each system's sum): a
+// [*PairedReport] with o.Paired; else for one system the row that row
+// lays out from the system's summed statistics and uncertainty (the
+// interval under key); else a [*SystemsReport] of those rows, with score
+// giving a row's score.
+func corpusReport[S any, R Documented](m Metric[S], stats [][]S, o CorpusOptions, key string,
+	row func(sum S, u uncertainty) R, score func(R) float64) (Documented, error) {
+	if o.Paired != nil {
+		return m.Paired(o.Systems, stats, *o.Paired)
+	}
+	rows := make([]R, len(stats))
+	systems := make([]SystemRow, len(stats))
+	for k := range stats {
+		var sum S
+		for _, s := range stats[k] {
+			m.Add(&sum, s)
+		}
+		var u uncertainty
+		var err error
+		if u.Mean, u.CI, u.Signature, err = m.Confidence(stats[k], o.ConfidenceN, o.Seed); err != nil {
+			return nil, err
+		}
+		if len(stats) == 1 && o.CI != nil {
+			iv, err := m.Interval(stats[k], *o.CI)
+			if err != nil {
+				return nil, err
+			}
+			u.Level, u.Intervals = o.CI.WithDefaults().Level, map[string]hyptest.Interval{key: iv}
+		}
+		rows[k] = row(sum, u)
+		systems[k] = SystemRow{System: o.Systems[k], Score: score(rows[k]), Mean: u.Mean, CI: u.CI, Signature: u.Signature}
+	}
+	if len(rows) == 1 {
+		return rows[0], nil
+	}
+	return &SystemsReport{Metric: m.Name, Sentences: o.Sentences, Systems: systems}, nil
+}
+
+// Metric is BLEU with the options of b as a [Metric], for nrefs
+// references.
+func (b *BLEU) Metric(nrefs int) Metric[BLEUStats] {
+	opts := b.opts
+	return Metric[BLEUStats]{Name: "BLEU", Add: (*BLEUStats).Add,
+		Score:              func(s BLEUStats) float64 { return b.Score(s).Score },
+		Signature:          b.Signature(nrefs),
+		PairedSignature:    func(po PairedOptions) string { return opts.PairedSignature(nrefs, po) },
+		BootstrapSignature: func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
+}
+
+// Report is the corpus BLEU result of the systems' statistics stats (see
+// [CorpusOptions]) against nrefs references: a [BLEUResult], a
+// [*SystemsReport] or a [*PairedReport].
+func (b *BLEU) Report(stats [][]BLEUStats, nrefs int, o CorpusOptions) (Documented, error) {
+	return corpusReport(b.Metric(nrefs), stats, o, "bleu", func(sum BLEUStats, u uncertainty) BLEUResult {
+		r := NewBLEUResult(b.Score(sum), u.Signature)
+		r.Sentences = o.Sentences
+		r.Mean, r.CI, r.Level, r.Intervals = u.Mean, u.CI, u.Level, u.Intervals
+		return r
+	}, func(r BLEUResult) float64 { return r.BLEU })
+}
+
+// Metric is chrF with the options of c as a [Metric], for nrefs
+// references.
+func (c *CHRF) Metric(nrefs int) Metric[CHRFStats] {
+	opts := c.opts
+	return Metric[CHRFStats]{Name: opts.Name(), Add: (*CHRFStats).Add, Score: c.Score, Signature: opts.Signature(nrefs),
+		PairedSignature:    func(po PairedOptions) string { return opts.PairedSignature(nrefs, po) },
+		BootstrapSignature: func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
+}
+
+// Report is the corpus chrF result of the systems' statistics stats (see
+// [CorpusOptions]) against nrefs references: a [CHRFResult], a
+// [*SystemsReport] or a [*PairedReport].
+func (c *CHRF) Report(stats [][]CHRFStats, nrefs int, o CorpusOptions) (Documented, error) {
+	base := NewCHRFResult(c.opts, nrefs)
+	return corpusReport(c.Metric(nrefs), stats, o, "score", func(sum CHRFStats, u uncertainty) CHRFResult {
+		r := base
+		r.Score = c.Score(sum)
+		r.Sentences = o.Sentences
+		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
+		return r
+	}, func(r CHRFResult) float64 { return r.Score })
+}
+
+// Metric is TER with options o as a [Metric], for nrefs references.
+func (o TEROptions) Metric(nrefs int) Metric[TERStats] {
+	return Metric[TERStats]{Name: "TER", Add: AddTER, Score: TERScoreOf, Signature: o.Signature(nrefs),
+		PairedSignature:    func(po PairedOptions) string { return o.PairedSignature(nrefs, po) },
+		BootstrapSignature: func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
+}
+
+// Report is the corpus TER result of the systems' statistics stats (see
+// [CorpusOptions]) against nrefs references: a [TERResult], a
+// [*SystemsReport] or a [*PairedReport]. No sentence is an error.
+func (o TEROptions) Report(stats [][]TERStats, nrefs int, co CorpusOptions) (Documented, error) {
+	if err := TERHasSentences(co.Sentences, co.Systems[0]); err != nil {
+		return nil, err
+	}
+	return corpusReport(o.Metric(nrefs), stats, co, "score", func(sum TERStats, u uncertainty) TERResult {
+		r := NewTERResult(sum)
+		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
+		return r
+	}, func(r TERResult) float64 { return r.Score })
+}
+
+// TERHasSentences returns the error for a TER of no sentence (TER divides
+// by the reference length), naming hyp, the first hypothesis file.
+func TERHasSentences(sentences int, hyp string) error {
+	if sentences == 0 {
+		return fmt.Errorf("ter: %s has no sentences", hyp)
+	}
+	return nil
+}
