@@ -159,3 +159,34 @@ func TERHasSentences(sentences int, hyp string) error {
 	}
 	return nil
 }
+
+// Corpus returns the TER statistics of each sentence of hyps against the
+// reference sets refs (refs[k][i] is reference k of sentence i), as
+// [BLEU.Corpus] does for BLEU. It panics without a reference set.
+func (o TEROptions) Corpus(hyps []string, refs [][]string) ([]TERStats, error) {
+	_, each := TERStatsOf(hyps, refs, o, true)
+	return each, nil
+}
+
+// WERCorpus returns the function that counts each sentence of hyps
+// against the one reference set refs[0], at the character level with
+// chars, as [BLEU.Corpus] does for BLEU. It panics unless there is exactly
+// one reference set of hyps' length.
+func WERCorpus(chars bool) func(hyps []string, refs [][]string) ([]WERStats, error) {
+	return func(hyps []string, refs [][]string) ([]WERStats, error) {
+		if len(refs) != 1 {
+			panic(fmt.Sprintf("text: WER needs one reference set, got %d", len(refs)))
+		}
+		_, each := WERStatsOf(hyps, refs[0], chars, true)
+		return each, nil
+	}
+}
+
+// WERHasSentences returns the error for a WER of no sentence, naming hyp,
+// the hypothesis file.
+func WERHasSentences(sentences int, hyp string) error {
+	if sentences == 0 {
+		return fmt.Errorf("wer: %s has no sentences", hyp)
+	}
+	return nil
+}

@@ -132,10 +132,13 @@ type Systems struct {
 	// Open opens a file for reading line by line (table.OpenLines, or a
 	// reader of a remote file system).
 	Open func(path string) (*table.LineReader, error)
+	// Raw keeps each line as read; by default trailing whitespace is
+	// stripped, as sacreBLEU's command line does (wer keeps it).
+	Raw bool
 }
 
 // ReadStats reads the files of sys in step, in batches of [Batch]
-// sentences (stripped of trailing whitespace), and computes each system's
+// sentences, and computes each system's
 // sentence statistics with corpus, a batch at a time, while the next batch
 // is read; no line is kept. With keep, every sentence's statistics are
 // kept (stats[k][i] is sentence i of system k) and grow, if not nil, is
@@ -157,7 +160,7 @@ func ReadStats[S any](sys Systems, corpus func(hyps []string, refs [][]string) (
 	if grow == nil {
 		grow = func([]S) error { return nil }
 	}
-	batches, stop := StreamLines(sys.Open, append(append([]string{}, sys.Hyps...), sys.Refs...), nsys, true)
+	batches, stop := StreamLines(sys.Open, append(append([]string{}, sys.Hyps...), sys.Refs...), nsys, !sys.Raw)
 	defer stop()
 	for b := range batches {
 		if b.Err != nil {

@@ -27,11 +27,7 @@ func runTER(e *env, args []string) error {
 	if err := tf.check(fs); err != nil {
 		return err
 	}
-	corpus := func(h []string, refs [][]string) ([]text.TERStats, error) {
-		_, each := text.TERStatsOf(h, refs, o, true)
-		return each, nil
-	}
-	f, each, n, nrefs, err := readSystemStats(e, fs, tf, pos, corpus, text.AddTER, fixedSize[text.TERStats])
+	f, each, n, nrefs, err := readSystemStats(e, fs, tf, pos, o.Corpus, text.AddTER, fixedSize[text.TERStats])
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"flag"
-	"fmt"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/report"
@@ -40,24 +39,17 @@ func runWER(e *env, args []string) error {
 	// The files are read line by line in step; only the counts are kept
 	// (per sentence with --sentence).
 	acct := streamAccount(fs, memory)
-	var total text.WERStats
-	var each []text.WERStats
-	batches, stop := text.StreamLines(func(p string) (*table.LineReader, error) { return table.OpenLines(p, e.stdin) }, []string{path, (*refs)[0]}, 1, false)
-	defer stop()
-	for b := range batches {
-		if b.Err != nil {
-			return b.Err
-		}
-		t, st := text.WERStatsOf(b.Lines[0], b.Lines[1], *cer, *sentence)
-		total.Merge(t)
-		each = append(each, st...)
-		if err := chargeStats(acct, st, fixedSize[text.WERStats]); err != nil {
-			return err
-		}
+	sys := text.Systems{Hyps: []string{path}, Refs: *refs, Raw: true,
+		Open: func(p string) (*table.LineReader, error) { return table.OpenLines(p, e.stdin) }}
+	stats, n, err := text.ReadStats(sys, text.WERCorpus(*cer), (*text.WERStats).Merge, *sentence,
+		func(st []text.WERStats) error { return chargeStats(acct, st, fixedSize[text.WERStats]) })
+	if err != nil {
+		return err
 	}
-	if total.Sentences == 0 {
-		return fmt.Errorf("wer: %s has no sentences", *hyp)
+	if err := text.WERHasSentences(n, *hyp); err != nil {
+		return err
 	}
+	each := stats[0]
 	if *sentence {
 		var b bytes.Buffer
 		for _, s := range each {
@@ -70,6 +62,10 @@ func runWER(e *env, args []string) error {
 		}
 		_, err := e.stdout.Write(b.Bytes())
 		return err
+	}
+	var total text.WERStats
+	for _, s := range each {
+		total.Merge(s)
 	}
 	out := text.NewWERResult(total, *cer)
 	return emit(e, f, out, out.Doc)
