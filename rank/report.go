@@ -36,9 +36,14 @@ type ReportOptions struct {
 	// the bound in CurveThinningError and a warning; 0 prints every
 	// vertex. Every measure still comes from the full table.
 	CurvePoints int
-	// Figures keeps the full curves (ROC, P-R, DET, calibration) in
+	// Figures keeps the curves (ROC, P-R, DET, calibration) in
 	// Report.Figures for drawing.
 	Figures bool
+	// FigurePoints, when > 0 (at least 2), thins each curve of Figures to
+	// at most that many of its own vertices as soon as it is built (the
+	// full curve is not kept), recording the full length and the thinning
+	// error in the figure's [Thinning]; 0 keeps every vertex.
+	FigurePoints int
 	// K is k of the multiclass top_k_accuracy, at least 1.
 	K int
 	// Weights names the weights column, "" for none; it is only recorded
@@ -141,15 +146,38 @@ type Calibration struct {
 	MCE      float64   `json:"mce"`
 }
 
-// Figures are the full curves of a binary report, for drawing.
+// Figures are the curves of a binary report, for drawing: each curve is
+// thinned to ReportOptions.FigurePoints of its own vertices when that is
+// set, and its Thinning says by how much.
 type Figures struct {
 	ROC         ROCCurve
+	ROCThinning Thinning
 	PR          PRCurve
-	DET         DETCurve
+	PRThinning  Thinning
+	DET         DETCurve // thinned in probit units
+	DETThinning Thinning
 	Calibration *CalibrationCurve // nil when the scores are not probabilities
 	Cost        CostCurve         // the cost curve (its area is CostCurveArea)
 	Scores      ScoreHistogram    // each class's score distribution, 30 bins
 	Prevalence  float64           // Positives / (Positives + Negatives): the P-R baseline
+}
+
+// Thinning says how a drawn curve was thinned: Full is the vertex count
+// of the full curve, Error the most a dropped vertex lies from the drawn
+// curve in the axes' units (0 when none was dropped).
+type Thinning struct {
+	Full  int
+	Error float64
+}
+
+// thinFigure thins c to n of its vertices when n > 0, returning the curve
+// drawn and its Thinning; full is c's vertex count.
+func thinFigure[C any](c C, full, n int, thin func(C, int) (C, float64)) (C, Thinning) {
+	if n <= 0 || full <= n {
+		return c, Thinning{Full: full}
+	}
+	d, e := thin(c, n)
+	return d, Thinning{Full: full, Error: e}
 }
 
 // Report is every measure of binary scores: what "evalkit rank --format
@@ -357,12 +385,18 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	// when they are printed or drawn.
 	if opt.Curves || opt.Figures {
 		// The two curves (and their thinning) are built on two goroutines.
-		var roc, rocThin ROCCurve
+		// The curves drawn are thinned as soon as they are built, so
+		// that no full curve outlives this block.
+		var roc, rocThin, rocFig ROCCurve
+		var rocFigThin Thinning
 		var e5 error
 		var rocErr float64
 		wg.Go(func() {
 			if roc, e5 = t.ROC(true); e5 == nil && opt.Curves {
 				rocThin, rocErr = thinned(roc, opt.CurvePoints)
+			}
+			if e5 == nil && opt.Figures {
+				rocFig, rocFigThin = thinFigure(roc, len(roc.FPR), opt.FigurePoints, ROCCurve.Thin)
 			}
 		})
 		pr, e6 := t.PR()
@@ -370,17 +404,26 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		if e6 == nil && opt.Curves && opt.CurvePoints > 0 {
 			prThin, prErr = pr.Thin(opt.CurvePoints)
 		}
+		var prFig PRCurve
+		var prFigThin Thinning
+		if e6 == nil && opt.Figures {
+			prFig, prFigThin = thinFigure(pr, len(pr.Recall), opt.FigurePoints, PRCurve.Thin)
+		}
 		wg.Wait()
 		if err := errors.Join(e5, e6); err != nil {
 			return nil, err
 		}
+		rocLen, prLen := len(roc.FPR), len(pr.Recall)
+		if !opt.Curves {
+			roc, pr, prThin = ROCCurve{}, PRCurve{}, PRCurve{}
+		}
 		if opt.Curves {
 			rep.ROCCurve = &ROCPoints{FPR: rocThin.FPR, TPR: rocThin.TPR, Thresholds: rocThin.Thresholds}
 			rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
-			if len(rocThin.FPR) < len(roc.FPR) || len(prThin.Recall) < len(pr.Recall) {
+			if len(rocThin.FPR) < rocLen || len(prThin.Recall) < prLen {
 				rep.CurveThinning = &CurveThinning{ROCCurve: rocErr, PRCurve: prErr}
 				rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (--curve-points %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and --curves-out FILE writes every vertex",
-					len(roc.FPR), len(pr.Recall), len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
+					rocLen, prLen, len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
 			}
 		}
 		if opt.Figures {
@@ -392,7 +435,9 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 			if err != nil {
 				return nil, err
 			}
-			rep.Figures = &Figures{ROC: roc, PR: pr, DET: det, Cost: cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
+			detFig, detFigThin := thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
+			rep.Figures = &Figures{ROC: rocFig, ROCThinning: rocFigThin, PR: prFig, PRThinning: prFigThin, DET: detFig, DETThinning: detFigThin,
+				Cost: cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
 			if rep.Calibration != nil {
 				rep.Figures.Calibration = &cal
 			}
@@ -493,8 +538,10 @@ type MulticlassReport struct {
 	// Signature says how the report was computed.
 	Signature *report.Signature `json:"signature,omitempty"`
 	// Figures holds each class's one-vs-rest ROC curve when
-	// ReportOptions.Figures is set.
-	Figures []ROCCurve `json:"-"`
+	// ReportOptions.Figures is set (thinned to FigurePoints, as
+	// FigureThinning says).
+	Figures        []ROCCurve `json:"-"`
+	FigureThinning []Thinning `json:"-"`
 }
 
 // ClassAUC is one class of a [MulticlassReport].
@@ -543,7 +590,8 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 			if err != nil {
 				return nil, err
 			}
-			rep.Figures = append(rep.Figures, roc)
+			d, th := thinFigure(roc, len(roc.FPR), opt.FigurePoints, ROCCurve.Thin)
+			rep.Figures, rep.FigureThinning = append(rep.Figures, d), append(rep.FigureThinning, th)
 		}
 	}
 	if opt.K >= len(classes) {
