@@ -28,19 +28,10 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 	var units []Unit
 	seen := map[string]bool{}
 	for _, pat := range patterns {
-		fs, err := filesystem.New(ctx, pat)
+		names, err := match(ctx, "--input", pat)
 		if err != nil {
 			return nil, err
 		}
-		names, err := fs.List(ctx, pat)
-		fs.Close()
-		if err != nil {
-			return nil, fmt.Errorf("--input %s: %v", pat, err)
-		}
-		if len(names) == 0 {
-			return nil, fmt.Errorf("--input %s: no file matches", pat)
-		}
-		slices.Sort(names)
 		for _, n := range names {
 			if seen[n] {
 				continue
@@ -50,6 +41,25 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 		}
 	}
 	return units, nil
+}
+
+// match returns the files that pattern pat of flag matches, in name
+// order; none is an error.
+func match(ctx context.Context, flag, pat string) ([]string, error) {
+	fs, err := filesystem.New(ctx, pat)
+	if err != nil {
+		return nil, err
+	}
+	names, err := fs.List(ctx, pat)
+	fs.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %v", flag, pat, err)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s %s: no file matches", flag, pat)
+	}
+	slices.Sort(names)
+	return names, nil
 }
 
 // open opens a unit for reading rows; done closes it.

@@ -2,8 +2,8 @@ package main
 
 import (
 	"flag"
-	"strings"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -14,26 +14,18 @@ func init() {
 func runBLEU(e *env, args []string) error {
 	fs := flag.NewFlagSet("bleu", flag.ContinueOnError)
 	tf := addTextFlags(fs)
-	tok := fs.String("tokenize", text.Tok13a, "tokenizer: "+strings.Join(text.Tokenizers, ", "))
-	lower := fs.Bool("lowercase", false, "lowercase before tokenizing (case-insensitive BLEU)")
-	smooth := fs.String("smooth", text.SmoothExp, "smoothing: "+strings.Join(text.Smooths, ", "))
-	smoothValue := fs.Float64("smooth-value", 0, "value for --smooth floor (default 0.1) or add-k (default 1)")
-	eff := fs.Bool("effective-order", false, "average only the n-gram orders present (default on with --sentence, as sacreBLEU)")
+	var bf cli.BLEUFlags
+	bf.Define(fs)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
 	}
-	if err := tf.check(fs); err != nil {
+	if err := tf.check(); err != nil {
 		return err
 	}
-	opts := text.BLEUOptions{Tokenize: *tok, Lowercase: *lower, Smooth: *smooth, EffectiveOrder: *eff}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["smooth-value"] {
-		opts.SmoothValue = smoothValue
-	}
-	if *tf.sentence && !set["effective-order"] {
-		opts.EffectiveOrder = true
+	opts, err := bf.Options(tf.Sentence)
+	if err != nil {
+		return err
 	}
 	b, err := text.NewBLEU(opts)
 	if err != nil {
@@ -43,7 +35,7 @@ func runBLEU(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *tf.sentence {
+	if tf.Sentence {
 		sig := b.Signature(nrefs)
 		out := make([]text.BLEUResult, n)
 		for i, s := range stats[0] {
@@ -52,6 +44,6 @@ func runBLEU(e *env, args []string) error {
 		}
 		return emitJSONLines(e, out)
 	}
-	out, err := b.Report(stats, nrefs, tf.corpusOptions(n))
+	out, err := b.Report(stats, nrefs, tf.Corpus(n))
 	return emitCorpus(e, f, out, err)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -13,34 +14,29 @@ func init() {
 func runCHRF(e *env, args []string) error {
 	fs := flag.NewFlagSet("chrf", flag.ContinueOnError)
 	tf := addTextFlags(fs)
-	charOrder := fs.Int("char-order", 6, "character n-gram order")
-	wordOrder := fs.Int("word-order", 0, "word n-gram order (2 gives chrF++)")
-	beta := fs.Int("beta", 2, "weight β of recall")
-	lower := fs.Bool("lowercase", false, "lowercase first (case-insensitive chrF)")
-	ws := fs.Bool("whitespace", false, "keep whitespace in character n-grams")
-	eps := fs.Bool("eps-smoothing", false, "ε-smoothed average of per-order F-scores, as chrF++.py, Moses and NLTK (sacreBLEU's --chrf-eps-smoothing)")
+	var cf cli.CHRFFlags
+	cf.Define(fs)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
 	}
-	if err := tf.check(fs); err != nil {
+	if err := tf.check(); err != nil {
 		return err
 	}
-	if *charOrder < 1 || *wordOrder < 0 || *beta < 1 {
-		return usagef("chrf: --char-order and --beta must be ≥ 1 and --word-order ≥ 0")
+	opts, err := cf.Options()
+	if err != nil {
+		return err
 	}
-	opts := text.CHRFOptions{CharOrder: *charOrder, WordOrder: *wordOrder, Beta: *beta,
-		Lowercase: *lower, Whitespace: *ws, EpsSmoothing: *eps}
 	c, err := text.NewCHRF(opts)
 	if err != nil {
 		return usagef("chrf: %v", err)
 	}
 	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus, (*text.CHRFStats).Add,
-		func(s text.CHRFStats) int64 { return 24 + 8*int64(cap(s)) })
+		text.CHRFStats.Bytes)
 	if err != nil {
 		return err
 	}
-	if *tf.sentence {
+	if tf.Sentence {
 		base := text.NewCHRFResult(opts, nrefs)
 		out := make([]text.CHRFResult, n)
 		for i, s := range stats[0] {
@@ -50,6 +46,6 @@ func runCHRF(e *env, args []string) error {
 		}
 		return emitJSONLines(e, out)
 	}
-	out, err := c.Report(stats, nrefs, tf.corpusOptions(n))
+	out, err := c.Report(stats, nrefs, tf.Corpus(n))
 	return emitCorpus(e, f, out, err)
 }

@@ -8,22 +8,6 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 )
 
-// stringList is a flag that may be repeated (--ref a --ref b) or given as a
-// comma-free list once per use.
-type stringList []string
-
-func (s *stringList) String() string     { return strings.Join(*s, " ") }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
-
-// hypRefFlags adds --hyp and --ref (repeatable) to fs, for the translation
-// measures.
-func hypRefFlags(fs *flag.FlagSet) (hyp *string, refs *stringList) {
-	hyp = fs.String("hyp", "", "hypothesis file, one sentence a line (- for stdin)")
-	refs = &stringList{}
-	fs.Var(refs, "ref", "reference file, one sentence a line; repeat for several references")
-	return hyp, refs
-}
-
 // hypRefPaths checks the --hyp and --ref files of wer: a positional FILE
 // stands for --hyp when --hyp is not given, and at most one file is
 // standard input. It returns the hypothesis path.

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"flag"
 
-	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/text"
@@ -16,11 +16,9 @@ func init() {
 
 func runWER(e *env, args []string) error {
 	fs := flag.NewFlagSet("wer", flag.ContinueOnError)
-	hyp, refs := hypRefFlags(fs)
-	cer := fs.Bool("cer", false, "character error rate: Unicode code points, spaces included, instead of words")
-	sentence := fs.Bool("sentence", false, "print one JSON object per line (rate, errors, ref_tokens) instead of the corpus rate")
+	var wf cli.WERFlags
+	wf.Define(fs)
 	format := formatFlag(fs)
-	memory := budget.Flag(fs)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
 		return err
@@ -29,28 +27,28 @@ func runWER(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	path, err := hypRefPaths(fs, *hyp, *refs, pos)
+	path, err := hypRefPaths(fs, wf.Hyp, wf.Refs, pos)
 	if err != nil {
 		return err
 	}
-	if len(*refs) != 1 {
-		return usagef("wer: one --ref FILE, got %d", len(*refs))
+	if err := wf.CheckRefs(); err != nil {
+		return err
 	}
 	// The files are read line by line in step; only the counts are kept
 	// (per sentence with --sentence).
-	acct := streamAccount(fs, memory)
-	sys := text.Systems{Hyps: []string{path}, Refs: *refs, Raw: true,
+	acct := streamAccount(fs, wf.Memory)
+	sys := text.Systems{Hyps: []string{path}, Refs: wf.Refs, Raw: true,
 		Open: func(p string) (*table.LineReader, error) { return table.OpenLines(p, e.stdin) }}
-	stats, n, err := text.ReadStats(sys, text.WERCorpus(*cer), (*text.WERStats).Merge, *sentence,
+	stats, n, err := text.ReadStats(sys, text.WERCorpus(wf.CER), (*text.WERStats).Merge, wf.Sentence,
 		func(st []text.WERStats) error { return chargeStats(acct, st, fixedSize[text.WERStats]) })
 	if err != nil {
 		return err
 	}
-	if err := text.WERHasSentences(n, *hyp); err != nil {
+	if err := text.WERHasSentences(n, wf.Hyp); err != nil {
 		return err
 	}
 	each := stats[0]
-	if *sentence {
+	if wf.Sentence {
 		var b bytes.Buffer
 		for _, s := range each {
 			line, err := report.JSON(text.NewWERSentence(s), "")
@@ -67,6 +65,6 @@ func runWER(e *env, args []string) error {
 	for _, s := range each {
 		total.Merge(s)
 	}
-	out := text.NewWERResult(total, *cer)
+	out := text.NewWERResult(total, wf.CER)
 	return emit(e, f, out, out.Doc)
 }
