@@ -23,6 +23,8 @@ type splitResult struct {
 	N      int           `json:"n"`
 	Seed   uint64        `json:"seed"`
 	Splits []splitRecord `json:"splits"`
+	// Signature names every option that changes the index lists.
+	Signature *report.Signature `json:"signature"`
 }
 
 type splitRecord struct {
@@ -269,6 +271,7 @@ func runSplit(e *env, args []string) error {
 		}
 	}
 
+	res.Signature = splitSignature(res.Method, *kfold, *holdout, *boot, *stratify, *group, *shuffle, *repeats, *seed)
 	var out bytes.Buffer
 	switch *emit {
 	case "json":
@@ -304,6 +307,22 @@ func runSplit(e *env, args []string) error {
 	}
 	_, err = e.stdout.Write(out.Bytes())
 	return err
+}
+
+// splitSignature is the signature of a split: the method and every
+// option that changes the assignments.
+func splitSignature(method string, k int, holdout float64, boot int, stratify, group string, shuffle bool, repeats int, seed uint64) *report.Signature {
+	sig := report.NewSignature("split").Add("method", method)
+	switch {
+	case boot != 0:
+		sig.Int("bootstrap", boot)
+	case holdout != 0:
+		sig.Float("holdout", holdout)
+	case k != 0:
+		sig.Int("k", k)
+	}
+	return sig.Column("stratify", stratify).Column("group", group).Bool("shuffle", shuffle).
+		Int("repeats", repeats).Add("seed", strconv.FormatUint(seed, 10))
 }
 
 // numbered returns base for a single assignment, base_1… for several.
