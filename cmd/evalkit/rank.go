@@ -166,7 +166,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	}
 	opt := f.options()
 	opt.PosLabel = posName
-	_, withCI, err := f.ci.options()
+	_, withCI, err := f.ci.Options()
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, b *rankSpil
 	}
 	switch {
 	case errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrEmpty):
-		return nil, fmt.Errorf("%s: column %q: %w (labels found: %s)", name, f.trueCol, err, strings.Join(labels, ", "))
+		return nil, fmt.Errorf("%s: column %q: %w (labels found: %s)", name, f.True, err, strings.Join(labels, ", "))
 	case errors.Is(err, rank.ErrStreamed):
 		return nil, fmt.Errorf("%s: --curve-points 0 prints every vertex of the curves, more than fit --memory %s (%w); use --curves-out FILE for every vertex, or --curve-points N",
 			name, budget.FormatSize(f.memory.Bytes()), err)
