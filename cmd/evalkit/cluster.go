@@ -247,6 +247,9 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
 	}
+	if external {
+		out.AddContingency(&tab, tset.Names(), pset.Names(), 0)
+	}
 	if ci, ok, err := f.ci.options(); err != nil {
 		return nil, err
 	} else if ok {
