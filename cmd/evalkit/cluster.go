@@ -390,6 +390,11 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 		}
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
 	}
+	for j, md := range out.Models {
+		if rep, ok := md.Report.(*cluster.Report); ok {
+			rep.AddContingency(tabs[j], all.tset.Names(), all.psets[j].Names(), 0)
+		}
+	}
 	return out, nil
 }
 
