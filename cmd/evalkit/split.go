@@ -47,6 +47,7 @@ func runSplit(e *env, args []string) error {
 	seed := fs.Uint64("seed", 0, "seed of the random generator (PCG; the same on every platform)")
 	repeats := fs.Int("repeats", 1, "repeat K-fold (always shuffled) or hold-out (shuffle split) this many times: adds fold_1…fold_R or set_1…set_R")
 	name := fs.String("name", "", "name of the added column(s) (default fold, set or boot)")
+	maxFieldFlag(fs, e)
 	inputFormatFlag(fs, e)
 	memory := budget.Flag(fs)
 	emit := fs.String("emit", "data", "output: data (every input column plus the new ones, in the input's format), assign (row plus the new columns, CSV) or json (index lists)")
