@@ -391,7 +391,8 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		}
 	}
 	b := rank.NewMultiBuilder(len(classes))
-	if err := rankReadMulti(e, r, rankMultiCols{tc: tc, wc: wc, sc: sc, index: index, classes: f.Classes}, b); err != nil {
+	acct := f.memory.Budget().Account("rank's multiclass rows (each row's score of every class)", "")
+	if err := rankReadMulti(e, r, rankMultiCols{tc: tc, wc: wc, sc: sc, index: index, classes: f.Classes}, b, acct); err != nil {
 		return nil, err
 	}
 	m := b.Result()
@@ -453,7 +454,17 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	m := len(names)
 	all := &rankModelsState{scores: make([][]float64, m)}
 	var labelsSeen [3]int64
+	// Comparing models needs every row: a label, a score a model and the
+	// weight, charged as the result grows.
+	acct := f.memory.Budget().Account("rank's rows of several models (a label, a score a model and a weight a row)", "")
 	order := &chunkOrder[*rankModelsState]{
+		check: func() error {
+			held := int64(cap(all.pos)) + 8*int64(cap(all.w))
+			for _, s := range all.scores {
+				held += 8 * int64(cap(s))
+			}
+			return acct.Set(held)
+		},
 		fresh: func() *rankModelsState { return &rankModelsState{scores: make([][]float64, m)} },
 		merge: func(st *rankModelsState) {
 			all.pos = append(all.pos, st.pos...)
