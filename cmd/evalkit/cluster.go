@@ -220,6 +220,9 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
 	}
+	if external {
+		out.AddContingency(&tab, tset.Names(), pset.Names(), 0)
+	}
 	if ci, ok, err := f.ci.Options(); err != nil {
 		return nil, err
 	} else if ok {
@@ -350,6 +353,11 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 			return nil, fmt.Errorf("%s: every row has weight 0", r.Name())
 		}
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
+	}
+	for j, md := range out.Models {
+		if rep, ok := md.Report.(*cluster.Report); ok {
+			rep.AddContingency(tabs[j], all.tset.Names(), all.psets[j].Names(), 0)
+		}
 	}
 	return out, nil
 }
