@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,74 +76,20 @@ func TestRegressErrors(t *testing.T) {
 // of the compensated sums (see docs/distributed.md).
 func TestRegressGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(56, 78))
-	dir := t.TempDir()
-	var all strings.Builder
-	all.WriteString("y_true,y_pred,w\n")
-	rows := 0
-	var replacer []string // the positions of the parts' rows in the whole
-	for i := range 14 {
-		var b strings.Builder
-		ext := []string{".csv", ".tsv", ".jsonl"}[i%3]
-		if ext == ".csv" {
-			b.WriteString("w,y_pred,y_true\n")
-		} else if ext == ".tsv" {
-			b.WriteString("y_true\tw\ty_pred\n")
-		}
-		n := rng.IntN(400)
-		if ext == ".jsonl" && n == 0 {
-			n = 1
-		}
-		for range n {
+	files := make([][]row, 14)
+	for i := range files {
+		for range rng.IntN(400) {
 			y := float64(rng.IntN(20000)-1000) / 8
 			if rng.IntN(50) == 0 {
 				y = 0
 			}
 			p := y + rng.NormFloat64()*10
-			w := float64(rng.IntN(12)) / 4
-			switch ext {
-			case ".csv":
-				fmt.Fprintf(&b, "%v,%v,%v\n", w, p, y)
-			case ".tsv":
-				fmt.Fprintf(&b, "%v\t%v\t%v\n", y, w, p)
-			default:
-				fmt.Fprintf(&b, "{\"y_true\":%v,\"y_pred\":%v,\"w\":%v}\n", y, p, w)
-			}
-			fmt.Fprintf(&all, "%v,%v,%v\n", y, p, w)
-		}
-		part, first := filepath.Join(dir, fmt.Sprintf("p%02d%s", i, ext)), 2
-		if ext == ".jsonl" {
-			first = 1
-		}
-		for j := range n {
-			replacer = append(replacer, fmt.Sprintf("%s:%d:", part, first+j), fmt.Sprintf("WHOLE:%d:", 2+rows+j))
-		}
-		rows += n
-		if err := os.WriteFile(part, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
+			files[i] = append(files[i], row{fmt.Sprint(y), fmt.Sprint(p), fmt.Sprint(float64(rng.IntN(12)) / 4)})
 		}
 	}
-	whole := filepath.Join(t.TempDir(), "all.csv")
-	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
-		t.Fatal(err)
+	m := writeMixed(t, files, false, row{"1", "1.5", "1"}, "y_pred")
+	if want, _, _ := runEvalkit(t, "regress", "--format", "json", "--bounded-memory", m.whole); !strings.Contains(want, m.whole+":") {
+		t.Fatalf("no warning names a row:\n%s", want)
 	}
-	for _, flags := range [][]string{{"--bounded-memory"}, {"--bounded-memory", "--weight", "w", "--power", "-1"}} {
-		t.Run(strings.Join(flags, " "), func(t *testing.T) {
-			want, stderr, code := runEvalkit(t, append(append([]string{"regress", "--format", "json"}, flags...), whole)...)
-			if code != 0 {
-				t.Fatal(stderr)
-			}
-			got, msg, code := runBeam(t, append(append([]string{"regress"}, flags...), "--input", filepath.Join(dir, "p*"))...)
-			if code != 0 {
-				t.Fatal(msg)
-			}
-			got = strings.NewReplacer(replacer...).Replace(got)
-			want = strings.ReplaceAll(want, whole+":", "WHOLE:")
-			if !strings.Contains(want, "WHOLE:") {
-				t.Fatalf("no warning names a row:\n%s", want)
-			}
-			if d := sameUpToRounding(got, want, 4); d != "" {
-				t.Errorf("evalkit-beam differs from evalkit: %s\n%s", d, lineDiff(got, want))
-			}
-		})
-	}
+	sameGenerated(t, "regress", m, 4, []string{"--bounded-memory"}, []string{"--bounded-memory", "--weight", "w", "--power", "-1"})
 }
