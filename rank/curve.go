@@ -33,31 +33,94 @@ func (t *Table) ROC(dropIntermediate bool) (ROCCurve, error) {
 		return ROCCurve{}, err
 	}
 	tp, fp := t.cum()
-	idx := make([]int, 0, len(tp))
-	for i := range tp {
-		if dropIntermediate && i > 0 && i < len(tp)-1 {
-			if t.npFlat != nil {
-				if t.npFlat[i/64]>>(i%64)&1 != 0 {
-					continue
+	c := &rocCollect{ROCCurve{
+		FPR:        make([]float64, 0, len(tp)+1),
+		TPR:        make([]float64, 0, len(tp)+1),
+		Thresholds: make([]float64, 0, len(tp)+1),
+	}}
+	r := rocStream{p: p, n: n, drop: dropIntermediate, sink: c}
+	r.start()
+	r.feed(t.whole(), tp, fp)
+	r.finish()
+	return c.ROCCurve, nil
+}
+
+// vertexSink takes the vertices of a curve in order: coordinates and
+// threshold.
+type vertexSink interface{ vertex(x, y, t float64) }
+
+// rocCollect collects the vertices of an ROC curve.
+type rocCollect struct{ ROCCurve }
+
+func (c *rocCollect) vertex(x, y, t float64) {
+	c.FPR = append(c.FPR, x)
+	c.TPR = append(c.TPR, y)
+	c.Thresholds = append(c.Thresholds, t)
+}
+
+// rocStream gives the vertices of the ROC curve to sink, from the rows of
+// a score table and their cumulative masses fed in order: the point
+// (0, 0) at threshold +∞, then one point per row, without the rows whose
+// point is collinear with its neighbours' when drop is set (see
+// [Table.ROC]; a row is decided when the next one comes).
+type rocStream struct {
+	p, n       float64
+	drop       bool
+	sink       vertexSink
+	rows       int
+	pend, prev [2]float64 // tp and fp of the last row and of the one before
+	pendScore  float64
+}
+
+func (r *rocStream) start() { r.sink.vertex(0, 0, math.Inf(1)) }
+
+func (r *rocStream) feed(sg *segment, tp, fp []float64) {
+	for g := range sg.score {
+		if r.rows > 0 {
+			j := sg.g0 + g - 1 // the pending row, not the last
+			keep := true
+			if r.drop && j > 0 {
+				if sg.flat != nil {
+					b := j - sg.flatBase
+					keep = sg.flat[b/64]>>(b%64)&1 == 0
+				} else if fp[g]-2*r.pend[1]+r.prev[1] == 0 && tp[g]-2*r.pend[0]+r.prev[0] == 0 {
+					keep = false
 				}
-			} else if fp[i+1]-2*fp[i]+fp[i-1] == 0 && tp[i+1]-2*tp[i]+tp[i-1] == 0 {
-				continue
+			}
+			if keep {
+				r.sink.vertex(r.pend[1]/r.n, r.pend[0]/r.p, r.pendScore)
 			}
 		}
-		idx = append(idx, i)
+		r.prev, r.pend, r.pendScore = r.pend, [2]float64{tp[g], fp[g]}, sg.score[g]
+		r.rows++
 	}
-	c := ROCCurve{
-		FPR:        make([]float64, len(idx)+1),
-		TPR:        make([]float64, len(idx)+1),
-		Thresholds: make([]float64, len(idx)+1),
+}
+
+// finish gives the last row's vertex.
+func (r *rocStream) finish() {
+	if r.rows > 0 {
+		r.sink.vertex(r.pend[1]/r.n, r.pend[0]/r.p, r.pendScore)
 	}
-	c.Thresholds[0] = math.Inf(1)
-	for k, i := range idx {
-		c.FPR[k+1] = fp[i] / n
-		c.TPR[k+1] = tp[i] / p
-		c.Thresholds[k+1] = t.Score[i]
+}
+
+// prStream gives the vertices of the P-R curve in stream order: the final
+// point (recall 0, precision 1, no threshold: NaN), then one per row in
+// decreasing threshold order.
+type prStream struct {
+	p    float64
+	sink vertexSink
+}
+
+func (r *prStream) start() { r.sink.vertex(0, 1, math.NaN()) }
+
+func (r *prStream) feed(sg *segment, tp, fp []float64) {
+	for g := range sg.score {
+		var prec float64
+		if d := tp[g] + fp[g]; d != 0 {
+			prec = tp[g] / d
+		}
+		r.sink.vertex(tp[g]/r.p, prec, sg.score[g])
 	}
-	return c, nil
 }
 
 // PRCurve is a precision–recall curve as scikit-learn's

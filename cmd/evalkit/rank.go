@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -163,6 +164,18 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		}
 		posName = f.PosLabel
 	}
+	opt := f.options()
+	opt.PosLabel = posName
+	_, withCI, err := f.ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	if bn == nil && b.Spilled() && !withCI && f.plotDir == "" && !opt.Figures {
+		// Past --memory: the measures, the printed curves and the curves
+		// CSV from one reading of the spilled parts, never holding the
+		// whole table.
+		return rankStreamed(r.Name(), f, opt, b, names)
+	}
 	var t *rank.Table
 	if bn != nil {
 		t = bn.Table()
@@ -172,8 +185,6 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: spilling the score table (--memory): %w", r.Name(), err)
 	}
-	opt := f.options()
-	opt.PosLabel = posName
 	var rep *rank.Report
 	if bn != nil {
 		rep, err = bn.Report(opt)
@@ -206,6 +217,46 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	return rep, nil
 }
 
+// rankStreamed computes the report of a spilled score table part by part
+// (rank.Spill.Report), writing --curves-out in the same reading.
+func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, b *rankSpiller, labels []string) (*rank.Report, error) {
+	var rep *rank.Report
+	var err error
+	if f.curvesOut == "" {
+		rep, err = b.Report(opt, nil)
+	} else {
+		var werr error
+		werr = writeFileAtomic(f.curvesOut, func(w io.Writer) error {
+			rep, err = b.Report(opt, w)
+			if err != nil {
+				return errReported
+			}
+			return nil
+		})
+		if werr != nil && !errors.Is(werr, errReported) {
+			return nil, fmt.Errorf("--curves-out %s: %w", f.curvesOut, werr)
+		}
+	}
+	switch {
+	case errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrEmpty):
+		return nil, fmt.Errorf("%s: column %q: %w (labels found: %s)", name, f.True, err, strings.Join(labels, ", "))
+	case errors.Is(err, rank.ErrStreamed):
+		return nil, fmt.Errorf("%s: --curve-points 0 prints every vertex of the curves, more than fit --memory %s (%w); use --curves-out FILE for every vertex, or --curve-points N",
+			name, budget.FormatSize(f.memory.Bytes()), err)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return rep, nil
+}
+
+// errReported stops writing --curves-out when the report failed (the
+// report's error is returned instead).
+var errReported = errors.New("report failed")
+
+// rankSpillFloor is the least budget the spill's own memory is charged
+// against.
+const rankSpillFloor = 1 << 20
+
 // rankSpillRowBytes is the memory a row held by the score table builder
 // may come to: 8 bytes of key and 8 of sort buffer, and, if its score is
 // distinct, 24 bytes of table and 16 of cumulative sums.
@@ -230,9 +281,12 @@ func rankSpill(limit int64, est int) *rankSpiller {
 	if limit > 0 {
 		maxRows = int(max(1, limit/rankSpillRowBytes))
 	}
+	// Parts of about a quarter of the rows held: a part read back with its
+	// sort buffer and table rows fits the memory of the rows held, and one
+	// twice as large as planned is not split again.
 	parts := 256
 	if est > 0 {
-		parts = 2 * (est/maxRows + 1)
+		parts = 4 * (est/maxRows + 1)
 	}
 	s := &rankSpiller{}
 	s.Spill = rank.NewSpill(maxRows, parts, func() (string, error) {
@@ -244,6 +298,11 @@ func rankSpill(limit int64, est int) *rankSpiller {
 	})
 	if limit > 0 {
 		s.MaxScores = int(max(1, limit/rankTableBytes))
+		// The spill's buffers and the part read back are charged against
+		// --memory (at least rankSpillFloor: below it a few records a
+		// file are more than the limit).
+		acct := budget.New(max(limit, rankSpillFloor)).Account("rank's spill (its write buffers, and the part being read back with its sort buffer and table rows)", "")
+		s.Charge = acct.Set
 	}
 	return s
 }
