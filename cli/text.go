@@ -68,8 +68,8 @@ func (t *TextFlags) Check(format string) error {
 	}
 	if _, on, err := t.CI.Options(); err != nil {
 		return err
-	} else if on && (t.Sentence || paired || len(t.Hyps) > 1) {
-		return Usagef("%s: --ci is for the corpus score of one system (the paired tests report their own intervals)", name)
+	} else if on && (t.Sentence || paired) {
+		return Usagef("%s: --ci is for corpus scores, of one system or several (the paired tests report their own intervals)", name)
 	}
 	if t.ConfN < 1 || t.PairedBSN < 1 || t.PairedARN < 1 {
 		return Usagef("%s: --confidence-n, --paired-bs-n and --paired-ar-n must be ≥ 1", name)

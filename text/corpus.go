@@ -50,7 +50,8 @@ type uncertainty struct {
 // [*PairedReport] with o.Paired; else for one system the row that row
 // lays out from the system's summed statistics and uncertainty (the
 // interval under key); else a [*SystemsReport] of those rows, with score
-// giving a row's score.
+// giving a row's score (and with o.CI each system's interval under
+// "systems.K.score").
 func corpusReport[S any, R Documented](m Metric[S], stats [][]S, o CorpusOptions, key string,
 	row func(sum S, u uncertainty) R, score func(R) float64) (Documented, error) {
 	if o.Paired != nil {
@@ -58,6 +59,7 @@ func corpusReport[S any, R Documented](m Metric[S], stats [][]S, o CorpusOptions
 	}
 	rows := make([]R, len(stats))
 	systems := make([]SystemRow, len(stats))
+	out := &SystemsReport{Metric: m.Name, Sentences: o.Sentences, Systems: systems}
 	for k := range stats {
 		var sum S
 		for _, s := range stats[k] {
@@ -68,12 +70,23 @@ func corpusReport[S any, R Documented](m Metric[S], stats [][]S, o CorpusOptions
 		if u.Mean, u.CI, u.Signature, err = m.Confidence(stats[k], o.ConfidenceN, o.Seed); err != nil {
 			return nil, err
 		}
-		if len(stats) == 1 && o.CI != nil {
+		if o.CI != nil {
+			// One system: the interval of its score under key; several:
+			// each system's under "systems.K.score", from the same
+			// resamples.
 			iv, err := m.Interval(stats[k], *o.CI)
 			if err != nil {
 				return nil, err
 			}
-			u.Level, u.Intervals = o.CI.WithDefaults().Level, map[string]hyptest.Interval{key: iv}
+			level := o.CI.WithDefaults().Level
+			if len(stats) == 1 {
+				u.Level, u.Intervals = level, map[string]hyptest.Interval{key: iv}
+			} else {
+				if out.Intervals == nil {
+					out.Level, out.Intervals = level, map[string]hyptest.Interval{}
+				}
+				out.Intervals[fmt.Sprintf("systems.%d.score", k)] = iv
+			}
 		}
 		rows[k] = row(sum, u)
 		systems[k] = SystemRow{System: o.Systems[k], Score: score(rows[k]), Mean: u.Mean, CI: u.CI, Signature: u.Signature}
@@ -81,7 +94,7 @@ func corpusReport[S any, R Documented](m Metric[S], stats [][]S, o CorpusOptions
 	if len(rows) == 1 {
 		return rows[0], nil
 	}
-	return &SystemsReport{Metric: m.Name, Sentences: o.Sentences, Systems: systems}, nil
+	return out, nil
 }
 
 // Metric is BLEU with the options of b as a [Metric], for nrefs

@@ -153,6 +153,7 @@ func TestTextWMT17(t *testing.T) {
 		{"ter", "--hyp", "u-*.txt", "--ref", "r-*.txt"},
 		{"ter", "--hyp", "u-*.txt", "--hyp", "p-*.txt", "--ref", "r-*.txt", "--paired-ar", "--paired-ar-n", "200", "--normalized"},
 		{"ter", "--hyp", "u-*.txt", "--ref", "r-*.txt", "--ci", "--bootstrap", "100"},
+		{"chrf", "--hyp", "u-*.txt", "--hyp", "b-*.txt", "--ref", "r-*.txt", "--ci", "--bootstrap", "100"},
 		{"wer", "--hyp", "u-*.txt", "--ref", "r-*.txt"},
 		{"wer", "--hyp", "u-*.txt", "--ref", "r-*.txt", "--cer"},
 	}
@@ -184,7 +185,7 @@ func TestTextErrors(t *testing.T) {
 	sameTextError(t, one, nil, "chrf", "--hyp", "h-*", "--ref", "r-*", "--memory", "500B", "--confidence")
 	for _, args := range [][]string{
 		{"bleu", "--hyp", "h-*", "--ref", "r-*", "--paired-bs"},                                // one system
-		{"bleu", "--hyp", "h-*", "--hyp", "h-*", "--ref", "r-*", "--ci"},                       // --ci and systems
+		{"bleu", "--hyp", "h-*", "--hyp", "h-*", "--ref", "r-*", "--ci", "--paired-bs"},        // --ci and a paired test
 		{"chrf", "--hyp", "h-*", "--ref", "r-*", "--char-order", "0"},                          // bad option
 		{"bleu", "--hyp", "h-*", "--ref", "r-*", "--tokenize", "nosuch"},                       // bad option
 		{"ter", "--hyp", "h-*", "--hyp", "x-*", "--ref", "r-*", "--confidence", "--paired-ar"}, // exclusive
