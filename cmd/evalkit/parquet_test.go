@@ -268,6 +268,12 @@ func TestParquetBadInput(t *testing.T) {
 		{[]string{"rank", fromCSV("null.parquet", "y_true,y_score\n1,0.5\n0,0.25\n1,0.75\n0,\n")}, `null.parquet: row group 2, row 2: column "y_score": empty value: null`},
 		{[]string{"rank", fromCSV("type.parquet", "y_true,y_score\n1,0.5\n0,0.25\n1,abc\n")}, `type.parquet: row group 2, row 1: column "y_score": value "abc" is not a number`},
 		{[]string{"rank", "--true", "nope", good}, `good.parquet: no such column "nope" (the header has: y_true, y_score)`},
+		// split finds a class too small after reading every row: it names
+		// the class's first row by row group and row, not a CSV line.
+		{[]string{"split", "--kfold", "2", "--stratify", "y_true", fromCSV("small.parquet", "y_true,y_score\na,0.5\nb,0.25\nc,0.75\n")},
+			`small.parquet: row group 1, row 1: column "y_true": class too small: class "a" has 1 member(s): every class has fewer than the 2 folds`},
+		{[]string{"split", "--holdout", "0.5", "--stratify", "y_true", fromCSV("small2.parquet", "y_true,y_score\n1,0.5\n1,0.25\n0,0.75\n1,0.1\n")},
+			`small2.parquet: row group 2, row 1: column "y_true": class too small: class "0" has 1 member(s), fewer than 2`},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

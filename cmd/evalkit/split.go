@@ -196,7 +196,7 @@ func runSplit(e *env, args []string) error {
 		res.Method = "kfold"
 		if *stratify != "" {
 			res.Method = "stratified_kfold"
-			if err := checkMembers(r.Name(), *stratify, keys, lines, classes, *kfold, true); err != nil {
+			if err := checkMembers(r, *stratify, keys, lines, classes, *kfold, true); err != nil {
 				return err
 			}
 		}
@@ -237,7 +237,7 @@ func runSplit(e *env, args []string) error {
 			sd := *seed + uint64(rep)
 			if *stratify != "" {
 				res.Method = "stratified_holdout"
-				if err := checkMembers(r.Name(), *stratify, keys, lines, classes, 2, false); err != nil {
+				if err := checkMembers(r, *stratify, keys, lines, classes, 2, false); err != nil {
 					return err
 				}
 				s, err = resample.StratifiedHoldOut(keys, *holdout, sd)
@@ -318,7 +318,7 @@ func numbered(base string, i, count int) string {
 // class with fewer than need members: for K-fold only when every class is
 // that small (scikit-learn refuses that too; otherwise it warns), for a
 // hold-out always.
-func checkMembers(file, col string, keys, lines []int, classes *label.Set, need int, kfold bool) error {
+func checkMembers(r *table.Reader, col string, keys, lines []int, classes *label.Set, need int, kfold bool) error {
 	count := make([]int, classes.Len())
 	first := make([]int, classes.Len())
 	for i, k := range keys {
@@ -345,8 +345,7 @@ func checkMembers(file, col string, keys, lines []int, classes *label.Set, need 
 	if kfold {
 		what = fmt.Sprintf("has %d member(s): every class has fewer than the %d folds", count[small], need)
 	}
-	return &table.ParseError{File: file, Line: lines[first[small]], Column: col,
-		Err: fmt.Errorf("%w: class %q %s", resample.ErrClassTooSmall, classes.Names()[small], what)}
+	return r.ErrorAt(lines[first[small]], col, fmt.Errorf("%w: class %q %s", resample.ErrClassTooSmall, classes.Names()[small], what))
 }
 
 // writeData writes the input rows with the added columns in the input's
