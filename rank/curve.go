@@ -28,9 +28,29 @@ type ROCCurve struct {
 // The first threshold is +∞ (scikit-learn ≥ 1.3; 1.2 printed
 // the largest score + 1). It returns ErrOneClass when a class is missing.
 func (t *Table) ROC(dropIntermediate bool) (ROCCurve, error) {
-	p, n, err := t.check()
+	v, err := t.rocView(dropIntermediate)
 	if err != nil {
 		return ROCCurve{}, err
+	}
+	return v.curve(nil), nil
+}
+
+// rocView is the ROC curve as a [polyline] over the table's cumulative
+// sums: vertex 0 is (0, 0) at threshold +∞, vertex k ≥ 1 the table's
+// entry idx[k−1].
+type rocView struct {
+	t      *Table
+	tp, fp []float64
+	idx    []int
+	p, n   float64
+}
+
+// rocView returns the ROC curve's vertices without building the curve:
+// the entries of the table kept by [Table.ROC]'s rule.
+func (t *Table) rocView(dropIntermediate bool) (rocView, error) {
+	p, n, err := t.check()
+	if err != nil {
+		return rocView{}, err
 	}
 	tp, fp := t.cum()
 	idx := make([]int, 0, len(tp))
@@ -46,18 +66,56 @@ func (t *Table) ROC(dropIntermediate bool) (ROCCurve, error) {
 		}
 		idx = append(idx, i)
 	}
-	c := ROCCurve{
-		FPR:        make([]float64, len(idx)+1),
-		TPR:        make([]float64, len(idx)+1),
-		Thresholds: make([]float64, len(idx)+1),
+	return rocView{t: t, tp: tp, fp: fp, idx: idx, p: p, n: n}, nil
+}
+
+func (v rocView) Len() int { return len(v.idx) + 1 }
+
+func (v rocView) At(k int) (float64, float64) {
+	if k == 0 {
+		return 0, 0
 	}
-	c.Thresholds[0] = math.Inf(1)
-	for k, i := range idx {
-		c.FPR[k+1] = fp[i] / n
-		c.TPR[k+1] = tp[i] / p
-		c.Thresholds[k+1] = t.Score[i]
+	i := v.idx[k-1]
+	return v.fp[i] / v.n, v.tp[i] / v.p
+}
+
+// curve returns the vertices keep (nil: all) as a curve.
+func (v rocView) curve(keep []int) ROCCurve {
+	m := len(keep)
+	if keep == nil {
+		m = v.Len()
 	}
-	return c, nil
+	c := ROCCurve{FPR: make([]float64, m), TPR: make([]float64, m), Thresholds: make([]float64, m)}
+	for j := range m {
+		k := j
+		if keep != nil {
+			k = keep[j]
+		}
+		c.FPR[j], c.TPR[j] = v.At(k)
+		if k == 0 {
+			c.Thresholds[j] = math.Inf(1)
+		} else {
+			c.Thresholds[j] = v.t.Score[v.idx[k-1]]
+		}
+	}
+	return c
+}
+
+// ThinROC returns [Table.ROC] with dropIntermediate, thinned to at most n
+// of its vertices as [ROCCurve.Thin] thins it (n = 0: not thinned), the
+// number of vertices of the full curve and the thinning's error. The same
+// curve, to the bit, as Thin on the full curve, but the full curve is
+// never built: the vertices are read from the table's cumulative sums.
+func (t *Table) ThinROC(n int) (c ROCCurve, vertices int, e float64, err error) {
+	v, err := t.rocView(true)
+	if err != nil {
+		return ROCCurve{}, 0, 0, err
+	}
+	var keep []int
+	if n > 0 {
+		keep, e = thin(v, n)
+	}
+	return v.curve(keep), v.Len(), e, nil
 }
 
 // PRCurve is a precision–recall curve as scikit-learn's
@@ -72,27 +130,80 @@ type PRCurve struct {
 // the predicted-positive mass is zero (only possible with zero weights) is
 // 0, as in scikit-learn. It returns ErrOneClass when a class is missing.
 func (t *Table) PR() (PRCurve, error) {
-	p, _, err := t.check()
+	v, err := t.prView()
 	if err != nil {
 		return PRCurve{}, err
 	}
+	return v.curve(nil), nil
+}
+
+// prView is the precision–recall curve as a [polyline] in the (recall,
+// precision) plane over the table's cumulative sums: vertex k < m is the
+// table's entry m−1−k, vertex m the final point (recall 0, precision 1).
+type prView struct {
+	t      *Table
+	tp, fp []float64
+	p      float64
+}
+
+func (t *Table) prView() (prView, error) {
+	p, _, err := t.check()
+	if err != nil {
+		return prView{}, err
+	}
 	tp, fp := t.cum()
-	m := len(tp)
-	c := PRCurve{
-		Precision:  make([]float64, m+1),
-		Recall:     make([]float64, m+1),
-		Thresholds: make([]float64, m),
+	return prView{t: t, tp: tp, fp: fp, p: p}, nil
+}
+
+func (v prView) Len() int { return len(v.tp) + 1 }
+
+func (v prView) At(k int) (recall, precision float64) {
+	m := len(v.tp)
+	if k == m {
+		return 0, 1
 	}
-	for i := range tp {
-		k := m - 1 - i
-		if d := tp[i] + fp[i]; d != 0 {
-			c.Precision[k] = tp[i] / d
+	i := m - 1 - k
+	if d := v.tp[i] + v.fp[i]; d != 0 {
+		precision = v.tp[i] / d
+	}
+	return v.tp[i] / v.p, precision
+}
+
+// curve returns the vertices keep (nil: all) as a curve; the final point,
+// which has no threshold, must be among them.
+func (v prView) curve(keep []int) PRCurve {
+	m := len(keep)
+	if keep == nil {
+		m = v.Len()
+	}
+	c := PRCurve{Precision: make([]float64, m), Recall: make([]float64, m), Thresholds: make([]float64, m-1)}
+	for j := range m {
+		k := j
+		if keep != nil {
+			k = keep[j]
 		}
-		c.Recall[k] = tp[i] / p
-		c.Thresholds[k] = t.Score[i]
+		c.Recall[j], c.Precision[j] = v.At(k)
+		if j < m-1 {
+			c.Thresholds[j] = v.t.Score[len(v.tp)-1-k]
+		}
 	}
-	c.Precision[m], c.Recall[m] = 1, 0
-	return c, nil
+	return c
+}
+
+// ThinPR returns [Table.PR] thinned to at most n of its vertices as
+// [PRCurve.Thin] thins it (n = 0: not thinned), the number of vertices of
+// the full curve and the thinning's error, without building the full
+// curve (see [Table.ThinROC]).
+func (t *Table) ThinPR(n int) (c PRCurve, vertices int, e float64, err error) {
+	v, err := t.prView()
+	if err != nil {
+		return PRCurve{}, 0, 0, err
+	}
+	var keep []int
+	if n > 0 {
+		keep, e = thin(v, n)
+	}
+	return v.curve(keep), v.Len(), e, nil
 }
 
 // DETCurve is a detection error tradeoff curve: false-positive and

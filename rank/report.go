@@ -357,18 +357,26 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	// when they are printed or drawn.
 	if opt.Curves || opt.Figures {
 		// The two curves (and their thinning) are built on two goroutines.
+		// The printed curves are thinned straight from the table's
+		// cumulative sums: only the figures need the full curves.
 		var roc, rocThin ROCCurve
-		var e5 error
-		var rocErr float64
+		var pr, prThin PRCurve
+		var rocN, prN int
+		var rocErr, prErr float64
+		var e5, e6 error
 		wg.Go(func() {
-			if roc, e5 = t.ROC(true); e5 == nil && opt.Curves {
-				rocThin, rocErr = thinned(roc, opt.CurvePoints)
+			if opt.Curves {
+				rocThin, rocN, rocErr, e5 = t.ThinROC(opt.CurvePoints)
+			}
+			if opt.Figures && e5 == nil {
+				roc, e5 = t.ROC(true)
 			}
 		})
-		pr, e6 := t.PR()
-		prThin, prErr := pr, 0.0
-		if e6 == nil && opt.Curves && opt.CurvePoints > 0 {
-			prThin, prErr = pr.Thin(opt.CurvePoints)
+		if opt.Curves {
+			prThin, prN, prErr, e6 = t.ThinPR(opt.CurvePoints)
+		}
+		if opt.Figures && e6 == nil {
+			pr, e6 = t.PR()
 		}
 		wg.Wait()
 		if err := errors.Join(e5, e6); err != nil {
@@ -377,10 +385,10 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		if opt.Curves {
 			rep.ROCCurve = &ROCPoints{FPR: rocThin.FPR, TPR: rocThin.TPR, Thresholds: rocThin.Thresholds}
 			rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
-			if len(rocThin.FPR) < len(roc.FPR) || len(prThin.Recall) < len(pr.Recall) {
+			if len(rocThin.FPR) < rocN || len(prThin.Recall) < prN {
 				rep.CurveThinning = &CurveThinning{ROCCurve: rocErr, PRCurve: prErr}
 				rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (--curve-points %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and --curves-out FILE writes every vertex",
-					len(roc.FPR), len(pr.Recall), len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
+					rocN, prN, len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
 			}
 		}
 		if opt.Figures {
@@ -399,14 +407,6 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		}
 	}
 	return rep, nil
-}
-
-// thinned returns c thinned to n vertices (n = 0: as it is).
-func thinned(c ROCCurve, n int) (ROCCurve, float64) {
-	if n == 0 {
-		return c, 0
-	}
-	return c.Thin(n)
 }
 
 func threshold(v float64) string {

@@ -20,7 +20,7 @@ import (
 // (see [thin]). A curve of at most n vertices is returned as it is, with
 // error 0.
 func (c ROCCurve) Thin(n int) (ROCCurve, float64) {
-	keep, e := thin(c.FPR, c.TPR, n)
+	keep, e := thin(xy{c.FPR, c.TPR}, n)
 	if keep == nil {
 		return c, 0
 	}
@@ -32,7 +32,7 @@ func (c ROCCurve) Thin(n int) (ROCCurve, float64) {
 // the final point (recall 0, precision 1), and the error of the thinning.
 // A curve of at most n vertices is returned as it is, with error 0.
 func (c PRCurve) Thin(n int) (PRCurve, float64) {
-	keep, e := thin(c.Recall, c.Precision, n)
+	keep, e := thin(xy{c.Recall, c.Precision}, n)
 	if keep == nil {
 		return c, 0
 	}
@@ -48,24 +48,39 @@ func pick(a []float64, idx []int) []float64 {
 	return out
 }
 
-// thin chooses at most n of the vertices of the polyline (x[i], y[i]),
-// the first and the last among them, so that the chords between
-// consecutive kept vertices stay close to the dropped ones. It returns the
-// kept indices, increasing, and the thinning's error: the largest
-// Euclidean distance from a dropped vertex to the chord that replaced it.
-// It returns nil when the polyline has at most n vertices. It panics if
-// n < 2.
+// polyline is a curve's vertices, 0 … Len()−1, by index: stored ([xy]) or
+// computed from a table's cumulative sums on demand ([rocView], [prView]),
+// so that a thinned curve needs no full curve in memory. Either way a
+// vertex's coordinates are the same float64 values, so the thinning is
+// the same.
+type polyline interface {
+	Len() int
+	At(i int) (x, y float64)
+}
+
+// xy is a stored polyline.
+type xy struct{ x, y []float64 }
+
+func (c xy) Len() int                    { return len(c.x) }
+func (c xy) At(i int) (float64, float64) { return c.x[i], c.y[i] }
+
+// thin chooses at most n of the vertices of the polyline c, the first and
+// the last among them, so that the chords between consecutive kept
+// vertices stay close to the dropped ones. It returns the kept indices,
+// increasing, and the thinning's error: the largest Euclidean distance
+// from a dropped vertex to the chord that replaced it. It returns nil when
+// the polyline has at most n vertices. It panics if n < 2.
 //
 // The choice is greedy, in two steps: n/2 vertices evenly spaced along the
 // curve's length (in |Δx| + |Δy|), then, n/2 times, the vertex farthest
 // from its chord joins the kept ones (Douglas–Peucker's rule, on the worst
 // chord first). The second step scans only the chord being split, so the
 // cost is about three passes over the curve whatever n is.
-func thin(x, y []float64, n int) ([]int, float64) {
+func thin[P polyline](c P, n int) ([]int, float64) {
 	if n < 2 {
 		panic("rank: thin: fewer than 2 vertices")
 	}
-	m := len(x)
+	m := c.Len()
 	if m <= n {
 		return nil, 0
 	}
@@ -73,15 +88,21 @@ func thin(x, y []float64, n int) ([]int, float64) {
 	keep = append(keep, 0)
 	// Step 1: vertices evenly spaced along the length.
 	var total float64
+	px, py := c.At(0)
 	for i := 1; i < m; i++ {
-		total += math.Abs(x[i]-x[i-1]) + math.Abs(y[i]-y[i-1])
+		x, y := c.At(i)
+		total += math.Abs(x-px) + math.Abs(y-py)
+		px, py = x, y
 	}
 	if k := n / 2; k > 1 && total > 0 {
 		step := total / float64(k)
 		next := step
 		var s float64
+		px, py := c.At(0)
 		for i := 1; i < m-1 && len(keep) < k; i++ {
-			s += math.Abs(x[i]-x[i-1]) + math.Abs(y[i]-y[i-1])
+			x, y := c.At(i)
+			s += math.Abs(x-px) + math.Abs(y-py)
+			px, py = x, y
 			if s >= next {
 				keep = append(keep, i)
 				next = (math.Floor(s/step) + 1) * step
@@ -92,15 +113,15 @@ func thin(x, y []float64, n int) ([]int, float64) {
 	// Step 2: split the worst chord at its farthest vertex.
 	h := make(chordHeap, 0, n)
 	for j := 1; j < len(keep); j++ {
-		if c := farthest(x, y, keep[j-1], keep[j]); c.d > 0 {
-			h = append(h, c)
+		if ch := farthest(c, keep[j-1], keep[j]); ch.d > 0 {
+			h = append(h, ch)
 		}
 	}
 	heap.Init(&h)
 	for len(keep) < n && len(h) > 0 {
-		c := heap.Pop(&h).(chord)
-		keep = append(keep, c.at)
-		for _, s := range [2]chord{farthest(x, y, c.a, c.at), farthest(x, y, c.at, c.b)} {
+		ch := heap.Pop(&h).(chord)
+		keep = append(keep, ch.at)
+		for _, s := range [2]chord{farthest(c, ch.a, ch.at), farthest(c, ch.at, ch.b)} {
 			if s.d > 0 {
 				heap.Push(&h, s)
 			}
@@ -121,26 +142,28 @@ type chord struct {
 	d        float64
 }
 
-// farthest returns the chord from a to b with its farthest vertex.
-func farthest(x, y []float64, a, b int) chord {
-	c := chord{a: a, b: b, at: -1}
+// farthest returns the chord from a to b of c with its farthest vertex.
+func farthest[P polyline](c P, a, b int) chord {
+	ch := chord{a: a, b: b, at: -1}
 	if b-a < 2 {
-		return c
+		return ch
 	}
-	xa, ya := x[a], y[a]
-	dx, dy := x[b]-xa, y[b]-ya
+	xa, ya := c.At(a)
+	xb, yb := c.At(b)
+	dx, dy := xb-xa, yb-ya
 	l2 := dx*dx + dy*dy
 	for i := a + 1; i < b; i++ {
-		px, py := x[i]-xa, y[i]-ya
+		x, y := c.At(i)
+		px, py := x-xa, y-ya
 		if l2 > 0 {
 			t := min(max((px*dx+py*dy)/l2, 0), 1)
 			px, py = px-t*dx, py-t*dy
 		}
-		if d := px*px + py*py; d > c.d || c.at < 0 {
-			c.d, c.at = d, i
+		if d := px*px + py*py; d > ch.d || ch.at < 0 {
+			ch.d, ch.at = d, i
 		}
 	}
-	return c
+	return ch
 }
 
 // chordHeap is a max-heap of chords by the distance of their farthest
