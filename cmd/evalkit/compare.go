@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
@@ -103,8 +104,9 @@ func dataError(file string, err error) error {
 	return fmt.Errorf("%s: %w", file, err)
 }
 
-// readNumberColumns reads the named numeric columns of FILE.
-func readNumberColumns(e *env, file string, names ...string) ([][]float64, error) {
+// readNumberColumns reads the named numeric columns of FILE. The columns
+// grow with the rows (8 bytes a value), charged to acct.
+func readNumberColumns(e *env, file string, acct *budget.Account, names ...string) ([][]float64, error) {
 	r, err := e.open(file)
 	if err != nil {
 		return nil, err
@@ -118,12 +120,23 @@ func readNumberColumns(e *env, file string, names ...string) ([][]float64, error
 	}
 	out := make([][]float64, len(names))
 	for r.Next() {
+		grew := false
 		for i, c := range cols {
 			v, err := r.Float(c)
 			if err != nil {
 				return nil, err
 			}
+			grew = grew || len(out[i]) == cap(out[i])
 			out[i] = append(out[i], v)
+		}
+		if grew {
+			var held int64
+			for _, o := range out {
+				held += 8 * int64(cap(o))
+			}
+			if err := acct.Set(held); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := r.Err(); err != nil {
@@ -132,23 +145,33 @@ func readNumberColumns(e *env, file string, names ...string) ([][]float64, error
 	return out, nil
 }
 
-// twoColumns handles the --a/--b flags of ttest, wilcoxon and cv5x2.
-func twoColumnFlags(fs *flag.FlagSet) (a, b *string) {
-	a = fs.String("a", "", "column with the scores of model A, one row per fold or data set (required)")
-	b = fs.String("b", "", "column with the scores of model B (required)")
-	return a, b
+// twoColumns are the --a, --b and --memory flags of ttest, wilcoxon,
+// cv5x2, corrttest and signedrank.
+type twoColumns struct {
+	a, b   *string
+	memory *budget.Size
 }
 
-// readTwoColumns reads the numeric columns --a and --b of file.
-func readTwoColumns(e *env, fs *flag.FlagSet, a, b, file string) (x, y []float64, err error) {
-	if a == "" || b == "" {
-		return nil, nil, usagef("%s: --a COL and --b COL are required", fs.Name())
+func twoColumnFlags(fs *flag.FlagSet) twoColumns {
+	return twoColumns{
+		a:      fs.String("a", "", "column with the scores of model A, one row per fold or data set (required)"),
+		b:      fs.String("b", "", "column with the scores of model B (required)"),
+		memory: budget.Flag(fs),
 	}
-	cols, err := readNumberColumns(e, file, a, b)
+}
+
+// read reads the numeric columns --a and --b of file, charging them to
+// the --memory budget, which it returns for the test's further work.
+func (c twoColumns) read(e *env, fs *flag.FlagSet, file string) (x, y []float64, bud *budget.Budget, err error) {
+	if *c.a == "" || *c.b == "" {
+		return nil, nil, nil, usagef("%s: --a COL and --b COL are required", fs.Name())
+	}
+	bud = c.memory.Budget()
+	cols, err := readNumberColumns(e, file, bud.Account(fs.Name()+"'s rows (two scores a row)", ""), *c.a, *c.b)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return cols[0], cols[1], nil
+	return cols[0], cols[1], bud, nil
 }
 
 func pairsDoc(title string, items ...[2]string) func() *report.Doc {
@@ -261,7 +284,8 @@ type ttestOut struct {
 
 func runTTest(e *env, args []string) error {
 	fs, format := newCompareFlags("ttest")
-	a, b := twoColumnFlags(fs)
+	cols := twoColumnFlags(fs)
+	a, b := cols.a, cols.b
 	altS := alternativeFlag(fs)
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
@@ -271,7 +295,7 @@ func runTTest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	x, y, err := readTwoColumns(e, fs, *a, *b, file)
+	x, y, _, err := cols.read(e, fs, file)
 	if err != nil {
 		return err
 	}
@@ -305,7 +329,8 @@ type wilcoxonOut struct {
 
 func runWilcoxon(e *env, args []string) error {
 	fs, format := newCompareFlags("wilcoxon")
-	a, b := twoColumnFlags(fs)
+	cols := twoColumnFlags(fs)
+	a, b := cols.a, cols.b
 	altS := alternativeFlag(fs)
 	zm := fs.String("zero-method", "wilcox", "zero differences: wilcox (drop), pratt or zsplit (scipy's names)")
 	corr := fs.Bool("correction", false, "continuity correction in the normal approximation")
@@ -337,7 +362,7 @@ func runWilcoxon(e *env, args []string) error {
 	default:
 		return usagef("%s: --method %q: want auto, exact or approx", fs.Name(), *meth)
 	}
-	x, y, err := readTwoColumns(e, fs, *a, *b, file)
+	x, y, _, err := cols.read(e, fs, file)
 	if err != nil {
 		return err
 	}
@@ -373,12 +398,13 @@ type cv5x2Out struct {
 
 func runCV5x2(e *env, args []string) error {
 	fs, format := newCompareFlags("cv5x2")
-	a, b := twoColumnFlags(fs)
+	cols := twoColumnFlags(fs)
+	a, b := cols.a, cols.b
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
-	x, y, err := readTwoColumns(e, fs, *a, *b, file)
+	x, y, _, err := cols.read(e, fs, file)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
@@ -57,6 +58,7 @@ func runABMeans(e *env, args []string) error {
 	alpha := fs.Float64("alpha", 0.05, "significance level for power and sample size")
 	target := fs.Float64("power", 0.8, "target power for the required sample size")
 	mde := fs.Float64("mde", 0, "minimum detectable difference mean_b − mean_a for power and sample size (default: the observed difference)")
+	memory := budget.Flag(fs)
 	inputFormatFlag(fs, e)
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
@@ -97,7 +99,7 @@ func runABMeans(e *env, args []string) error {
 		if file, err = oneFile(fs, pos); err != nil {
 			return err
 		}
-		labels, groups, err := readGroups(e, file, *group, *value)
+		labels, groups, err := readGroups(e, file, *group, *value, memory.Budget().Account(fs.Name()+"'s rows (a value a row, and the group labels)", ""))
 		if err != nil {
 			return err
 		}
@@ -181,8 +183,10 @@ func runABMeans(e *env, args []string) error {
 }
 
 // readGroups reads the value column of file grouped by the label column;
-// labels come back sorted.
-func readGroups(e *env, file, group, value string) ([]string, map[string][]float64, error) {
+// labels come back sorted. The values (8 bytes each) and the labels (their
+// text and about 64 bytes of map entry and slice header) are charged to
+// acct.
+func readGroups(e *env, file, group, value string, acct *budget.Account) ([]string, map[string][]float64, error) {
 	r, err := e.open(file)
 	if err != nil {
 		return nil, nil, err
@@ -206,7 +210,18 @@ func readGroups(e *env, file, group, value string) ([]string, map[string][]float
 		if err != nil {
 			return nil, nil, err
 		}
-		groups[string(l)] = append(groups[string(l)], v)
+		g, ok := groups[string(l)]
+		if !ok {
+			if err := acct.Grow(int64(len(l)) + 64); err != nil {
+				return nil, nil, err
+			}
+		}
+		was := cap(g)
+		g = append(g, v)
+		groups[string(l)] = g
+		if err := acct.Grow(8 * int64(cap(g)-was)); err != nil {
+			return nil, nil, err
+		}
 	}
 	if err := r.Err(); err != nil {
 		return nil, nil, err

@@ -53,7 +53,8 @@ type corrTTestOut struct {
 
 func runCorrTTest(e *env, args []string) error {
 	fs, format := newCompareFlags("corrttest")
-	a, b := twoColumnFlags(fs)
+	cols := twoColumnFlags(fs)
+	a, b := cols.a, cols.b
 	nTrain := fs.Int("n-train", 0, "rows in each training fold (required)")
 	nTest := fs.Int("n-test", 0, "rows in each test fold (required)")
 	rope, lower := ropeFlags(fs)
@@ -67,7 +68,7 @@ func runCorrTTest(e *env, args []string) error {
 	if err := checkRopeFlag(fs.Name(), *rope); err != nil {
 		return err
 	}
-	x, y, err := readTwoColumns(e, fs, *a, *b, file)
+	x, y, _, err := cols.read(e, fs, file)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,8 @@ type signedRankOut struct {
 
 func runSignedRank(e *env, args []string) error {
 	fs, format := newCompareFlags("signedrank")
-	a, b := twoColumnFlags(fs)
+	cols := twoColumnFlags(fs)
+	a, b := cols.a, cols.b
 	rope, lower := ropeFlags(fs)
 	samples := fs.Int("samples", 50000, "Monte Carlo samples of the posterior")
 	seed := fs.Uint64("seed", 0, "seed of the Monte Carlo sampler (the same seed gives the same result)")
@@ -126,12 +128,24 @@ func runSignedRank(e *env, args []string) error {
 	if !(*prior > 0) || math.IsInf(*prior, 1) {
 		return usagef("%s: --prior %v: want a finite value > 0", fs.Name(), *prior)
 	}
-	x, y, err := readTwoColumns(e, fs, *a, *b, file)
+	x, y, bud, err := cols.read(e, fs, file)
 	if err != nil {
 		return err
 	}
 	opt := hyptest.SignedRankOptions{Rope: *rope, Samples: *samples, Seed: *seed, Prior: *prior,
 		LowerIsBetter: *lower, KeepSamples: *plotPath != ""}
+	// The posterior needs the region of every pair of the n + 1 differences
+	// (one byte each) and, for --plot, every sample (24 bytes).
+	m := int64(len(x)) + 1
+	work := m*m + 16*m
+	if opt.KeepSamples {
+		work += 24 * int64(*samples)
+	}
+	acct := bud.Account(fs.Name()+"'s work (the region of each of the (n + 1)² pairs of differences, and for --plot the posterior samples)", "")
+	defer acct.Close()
+	if err := acct.Grow(work); err != nil {
+		return err
+	}
 	res, err := hyptest.SignedRank(x, y, opt)
 	if err != nil {
 		return dataError(file, err)

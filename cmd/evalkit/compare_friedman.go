@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
@@ -96,6 +97,7 @@ func runFriedman(e *env, args []string) error {
 	plotPath := fs.String("plot", "", "write the critical-difference diagram, with the cliques of the post-hoc procedure, to this file (SVG, or PNG for a .png name)")
 	postS := fs.String("posthoc", "nemenyi", "post-hoc procedure: nemenyi, holm, shaffer, bergmann (≤ 9 algorithms) or wilcoxon-holm; with --control: nemenyi (Bonferroni–Dunn), bonferroni-dunn, holm or wilcoxon-holm")
 	control := fs.String("control", "", "compare every algorithm with this one (a column name) instead of all pairs")
+	memory := budget.Flag(fs)
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
@@ -129,6 +131,15 @@ func runFriedman(e *env, args []string) error {
 			return fmt.Errorf("%s: --control %q is not an algorithm column (the columns after the first: %s)", r.Name(), *control, strings.Join(algs, ", "))
 		}
 	}
+	// Each row holds k scores (8 bytes each and a slice header); the
+	// post-hoc tests add k×k tables (Nemenyi p-values, which pairs differ)
+	// and one record a pair.
+	bud := memory.Budget()
+	rows := bud.Account(fs.Name()+"'s rows (a score per algorithm a data set)", "")
+	k := int64(len(algs))
+	if err := bud.Account(fs.Name()+"'s post-hoc tables (k×k for k = "+fmt.Sprint(k)+" algorithms)", "").Grow(k*k*9 + k*(k-1)/2*64); err != nil {
+		return err
+	}
 	var scores [][]float64
 	for r.Next() {
 		if _, err := r.Text(0); err != nil {
@@ -141,6 +152,9 @@ func runFriedman(e *env, args []string) error {
 			}
 		}
 		scores = append(scores, row)
+		if err := rows.Grow(8*k + 24); err != nil {
+			return err
+		}
 	}
 	if err := r.Err(); err != nil {
 		return err
