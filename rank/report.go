@@ -36,9 +36,14 @@ type ReportOptions struct {
 	// the bound in CurveThinningError and a warning; 0 prints every
 	// vertex. Every measure still comes from the full table.
 	CurvePoints int
-	// Figures keeps the full curves (ROC, P-R, DET, calibration) in
+	// Figures keeps the curves (ROC, P-R, DET, calibration) in
 	// Report.Figures for drawing.
 	Figures bool
+	// FigurePoints, when > 0 (at least 2), thins each curve of Figures to
+	// at most that many of its own vertices as soon as it is built (the
+	// full curve is not kept), recording the full length and the thinning
+	// error in the figure's [Thinning]; 0 keeps every vertex.
+	FigurePoints int
 	// K is k of the multiclass top_k_accuracy, at least 1.
 	K int
 	// Weights names the weights column, "" for none; it is only recorded
@@ -141,15 +146,38 @@ type Calibration struct {
 	MCE      float64   `json:"mce"`
 }
 
-// Figures are the full curves of a binary report, for drawing.
+// Figures are the curves of a binary report, for drawing: each curve is
+// thinned to ReportOptions.FigurePoints of its own vertices when that is
+// set, and its Thinning says by how much.
 type Figures struct {
 	ROC         ROCCurve
+	ROCThinning Thinning
 	PR          PRCurve
-	DET         DETCurve
+	PRThinning  Thinning
+	DET         DETCurve // thinned in probit units
+	DETThinning Thinning
 	Calibration *CalibrationCurve // nil when the scores are not probabilities
 	Cost        CostCurve         // the cost curve (its area is CostCurveArea)
 	Scores      ScoreHistogram    // each class's score distribution, 30 bins
 	Prevalence  float64           // Positives / (Positives + Negatives): the P-R baseline
+}
+
+// Thinning says how a drawn curve was thinned: Full is the vertex count
+// of the full curve, Error the most a dropped vertex lies from the drawn
+// curve in the axes' units (0 when none was dropped).
+type Thinning struct {
+	Full  int
+	Error float64
+}
+
+// thinFigure thins c to n of its vertices when n > 0, returning the curve
+// drawn and its Thinning; full is c's vertex count.
+func thinFigure[C any](c C, full, n int, thin func(C, int) (C, float64)) (C, Thinning) {
+	if n <= 0 || full <= n {
+		return c, Thinning{Full: full}
+	}
+	d, e := thin(c, n)
+	return d, Thinning{Full: full, Error: e}
 }
 
 // Report is every measure of binary scores: what "evalkit rank --format
@@ -357,26 +385,31 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	// when they are printed or drawn.
 	if opt.Curves || opt.Figures {
 		// The two curves (and their thinning) are built on two goroutines.
-		// The printed curves are thinned straight from the table's
-		// cumulative sums: only the figures need the full curves.
-		var roc, rocThin ROCCurve
-		var pr, prThin PRCurve
+		// The curves printed and drawn are thinned straight from the
+		// table's cumulative sums: no full curve is built unless asked
+		// for in full (--curve-points 0).
+		var rocThin, rocFig ROCCurve
+		var prThin, prFig PRCurve
+		var rocFigThin, prFigThin Thinning
 		var rocN, prN int
-		var rocErr, prErr float64
+		var rocErr, prErr, fe float64
 		var e5, e6 error
 		wg.Go(func() {
 			if opt.Curves {
 				rocThin, rocN, rocErr, e5 = t.ThinROC(opt.CurvePoints)
 			}
 			if opt.Figures && e5 == nil {
-				roc, e5 = t.ROC(true)
+				rocFig, rocFigThin.Full, fe, e5 = t.ThinROC(max(opt.FigurePoints, 0))
+				rocFigThin.Error = fe
 			}
 		})
 		if opt.Curves {
 			prThin, prN, prErr, e6 = t.ThinPR(opt.CurvePoints)
 		}
 		if opt.Figures && e6 == nil {
-			pr, e6 = t.PR()
+			var e float64
+			prFig, prFigThin.Full, e, e6 = t.ThinPR(max(opt.FigurePoints, 0))
+			prFigThin.Error = e
 		}
 		wg.Wait()
 		if err := errors.Join(e5, e6); err != nil {
@@ -400,7 +433,9 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 			if err != nil {
 				return nil, err
 			}
-			rep.Figures = &Figures{ROC: roc, PR: pr, DET: det, Cost: cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
+			detFig, detFigThin := thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
+			rep.Figures = &Figures{ROC: rocFig, ROCThinning: rocFigThin, PR: prFig, PRThinning: prFigThin, DET: detFig, DETThinning: detFigThin,
+				Cost: cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
 			if rep.Calibration != nil {
 				rep.Figures.Calibration = &cal
 			}
@@ -493,8 +528,10 @@ type MulticlassReport struct {
 	// Signature says how the report was computed.
 	Signature *report.Signature `json:"signature,omitempty"`
 	// Figures holds each class's one-vs-rest ROC curve when
-	// ReportOptions.Figures is set.
-	Figures []ROCCurve `json:"-"`
+	// ReportOptions.Figures is set (thinned to FigurePoints, as
+	// FigureThinning says).
+	Figures        []ROCCurve `json:"-"`
+	FigureThinning []Thinning `json:"-"`
 }
 
 // ClassAUC is one class of a [MulticlassReport].
@@ -543,7 +580,8 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 			if err != nil {
 				return nil, err
 			}
-			rep.Figures = append(rep.Figures, roc)
+			d, th := thinFigure(roc, len(roc.FPR), opt.FigurePoints, ROCCurve.Thin)
+			rep.Figures, rep.FigureThinning = append(rep.Figures, d), append(rep.FigureThinning, th)
 		}
 	}
 	if opt.K >= len(classes) {

@@ -38,7 +38,8 @@ type rankFlags struct {
 	curves                       bool
 	curvePoints                  int
 	curvesOut                    string
-	figures                      bool // keep the full curves for drawing (set by evalkit report)
+	figures                      bool // keep the curves for drawing (set by evalkit report)
+	figurePoints                 int  // a drawn curve's most vertices (evalkit report: page.CurvePoints; 0: plot.MaxPoints)
 	plotDir                      string
 	ci                           ciFlags
 	models                       modelFlags
@@ -73,7 +74,15 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 
 func (f *rankFlags) options() rank.ReportOptions {
 	return rank.ReportOptions{PosLabel: f.posLabel, Conf: f.conf, MaxFPR: f.maxFPR, CalBins: f.calBins, CalStrategy: f.calStrategy,
-		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, CurvePoints: f.curvePoints, Figures: f.plotDir != "" || f.figures, K: f.k, Weights: f.weightCol, Bins: f.bins}
+		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, CurvePoints: f.curvePoints, Figures: f.plotDir != "" || f.figures, FigurePoints: f.drawnPoints(), K: f.k, Weights: f.weightCol, Bins: f.bins}
+}
+
+// drawnPoints is the most vertices of its own a drawn curve keeps.
+func (f *rankFlags) drawnPoints() int {
+	if f.figurePoints > 0 {
+		return f.figurePoints
+	}
+	return plot.MaxPoints
 }
 
 // optionUsage turns a library's rejection of an option into a usage error
@@ -296,10 +305,9 @@ func (s *rankSpiller) cleanup() {
 func rankBinaryPlots(rep *rank.Report, dir, name string) error {
 	model := "scores"
 	// Long curves are drawn from plot.MaxPoints of their own vertices,
-	// chosen by rank's thinning (the one of --curve-points).
-	roc, _ := rep.Figures.ROC.Thin(plot.MaxPoints)
-	pr, _ := rep.Figures.PR.Thin(plot.MaxPoints)
-	det, _ := rep.Figures.DET.Thin(plot.MaxPoints)
+	// chosen by rank's thinning (the one of --curve-points) as they are
+	// built (ReportOptions.FigurePoints).
+	roc, pr, det := rep.Figures.ROC, rep.Figures.PR, rep.Figures.DET
 	p, err := plot.ROC("ROC curve: "+name, model, roc.FPR, roc.TPR, rep.ROCAUC)
 	if err == nil {
 		err = plot.Save(p, dir, "roc")
@@ -388,7 +396,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		var fprs, tprs [][]float64
 		var aucs []float64
 		for c := range classes {
-			roc, _ := rep.Figures[c].Thin(plot.MaxPoints)
+			roc := rep.Figures[c] // thinned to plot.MaxPoints as it was built
 			fprs, tprs = append(fprs, roc.FPR), append(tprs, roc.TPR)
 			names = append(names, classes[c]+" vs rest")
 			aucs = append(aucs, rep.PerClass[c].ROCAUC)

@@ -248,6 +248,7 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 	}
 	f.curves = false
 	f.figures = true
+	f.figurePoints = page.CurvePoints
 	name := displayName(path)
 	if f.classes == "" && strings.Contains(f.scoreCol, ",") {
 		if f.bins > 0 {
@@ -332,7 +333,7 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 		return modelsPage("Regression by several models", path, out, *f.predCols, "",
 			func(i int, name string, rep any, prefix string) []*page.Section {
 				if r, ok := rep.(*regress.Report); ok {
-					return suffixed(page.RegressSections(r, nil, prefix, trues[0], name), name)
+					return suffixed(page.RegressSections(r, nil, nil, prefix, trues[0], name), name)
 				}
 				return nil
 			}), nil
@@ -354,7 +355,7 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 		{Name: "rows", Value: page.C("n", float64(rep.N))},
 		{Name: "task", Value: page.T("regress, columns " + trues[0] + " / " + preds[0])},
 	}
-	p.Sections = page.RegressSections(rep, &fg, "", trues[0], preds[0])
+	p.Sections = page.RegressSections(rep, res.Signature, &fg, "", trues[0], preds[0])
 	return p, nil
 }
 

@@ -1,12 +1,15 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/csv"
 	"flag"
 	"fmt"
+	"io"
+	"os"
 	"strconv"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
@@ -45,6 +48,7 @@ func runSplit(e *env, args []string) error {
 	repeats := fs.Int("repeats", 1, "repeat K-fold (always shuffled) or hold-out (shuffle split) this many times: adds fold_1…fold_R or set_1…set_R")
 	name := fs.String("name", "", "name of the added column(s) (default fold, set or boot)")
 	inputFormatFlag(fs, e)
+	memory := budget.Flag(fs)
 	emit := fs.String("emit", "data", "output: data (every input column plus the new ones, in the input's format), assign (row plus the new columns, CSV) or json (index lists)")
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {
@@ -81,8 +85,31 @@ func runSplit(e *env, args []string) error {
 		return usagef("split: --emit %q: want data, assign or json", *emit)
 	}
 
-	r, err := e.open(file)
-	if err != nil {
+	// Pass 1 reads what the assignment needs: the number of rows and, for
+	// --stratify or --group, a code per row. --emit data then reads the
+	// input again and writes each row as it comes, so that no row is held;
+	// standard input (or another stream that cannot be read twice) is
+	// copied to a temporary file on the way.
+	var r *table.Reader
+	var replay *os.File
+	var copyTo *bufio.Writer
+	if *emit == "data" && !regularFile(file) {
+		if replay, err = os.CreateTemp("", "evalkit-split-*"); err != nil {
+			return err
+		}
+		release := registerTemp(replay.Name())
+		defer func() {
+			replay.Close()
+			os.Remove(replay.Name())
+			release()
+		}()
+		copyTo = bufio.NewWriterSize(replay, 1<<20)
+		var done func()
+		if r, done, err = e.openCopying(file, copyTo); err != nil {
+			return err
+		}
+		defer done()
+	} else if r, err = e.open(file); err != nil {
 		return err
 	}
 	defer r.Close()
@@ -95,39 +122,46 @@ func runSplit(e *env, args []string) error {
 			}
 		}
 	}
-	var rows [][][]byte // every field of every row, for --emit data
-	var keys []int      // class or group code per row
-	var lines []int
+	bud := memory.Budget()
+	keyAcct := bud.Account("split's class or group codes (8 bytes a row, and the labels)", "")
+	var keys []int // class or group code per row
+	var members []classMembers
 	classes := label.NewSet(nil)
+	n := 0
 	for r.Next() {
-		lines = append(lines, r.Line())
+		n++
 		if keyCol >= 0 {
 			v, err := r.Text(keyCol)
 			if err != nil {
 				return err
 			}
 			id, _ := classes.ID(v)
-			keys = append(keys, id)
-		}
-		if *emit == "data" {
-			row := make([][]byte, len(header))
-			for c := range header {
-				if r.Format() == table.JSONL {
-					row[c] = bytes.Clone(r.RawJSON(c))
-				} else if _, isList, _ := r.List(c); isList {
-					// Parquet input is written as CSV, which has no lists.
-					return r.Errorf(c, fmt.Errorf("%w: a Parquet list, which --emit data cannot write as CSV (use --emit assign or json)", table.ErrColumnType))
-				} else {
-					row[c] = bytes.Clone(r.Field(c))
+			if id == len(members) {
+				members = append(members, classMembers{first: r.Line()})
+				if err := keyAcct.Set(classes.Bytes() + 16*int64(cap(members)) + 8*int64(cap(keys))); err != nil {
+					return err
 				}
 			}
-			rows = append(rows, row)
+			members[id].count++
+			was := cap(keys)
+			if keys = append(keys, id); cap(keys) != was {
+				if err := keyAcct.Set(classes.Bytes() + 16*int64(cap(members)) + 8*int64(cap(keys))); err != nil {
+					return err
+				}
+			}
+		}
+		if *emit == "data" && r.Format() == table.Parquet {
+			for c := range header {
+				if _, isList, _ := r.List(c); isList {
+					// Parquet input is written as CSV, which has no lists.
+					return r.Errorf(c, fmt.Errorf("%w: a Parquet list, which --emit data cannot write as CSV (use --emit assign or json)", table.ErrColumnType))
+				}
+			}
 		}
 	}
 	if err := r.Err(); err != nil {
 		return err
 	}
-	n := len(lines)
 	if *group != "" {
 		// GroupKFold numbers groups by sorted value (numeric when all are
 		// numbers), as numpy.unique does
@@ -142,22 +176,43 @@ func runSplit(e *env, args []string) error {
 	}
 	fail := func(err error) error { return fmt.Errorf("%s: %w", r.Name(), err) }
 
+	// The assignments: 8 bytes a row for each added column and for the
+	// resampling's own work (an order or a split of the rows), and with
+	// --emit json the index lists of every split, 8 bytes a row a split.
+	work := bud.Account("split's assignments (16 to 24 bytes a row for each fold set, hold-out or bootstrap sample; with --emit json 8 more a row for each split's index lists)", "")
+	defer work.Close()
+	perSet, sets := int64(16), int64(*repeats) // bytes a row a set of folds or hold-out draw
+	splitsPerSet := int64(1)
+	switch {
+	case *loo:
+		splitsPerSet = int64(n)
+	case *kfold != 0:
+		splitsPerSet = int64(*kfold)
+	case *boot != 0:
+		perSet, sets = 24, int64(*boot)
+	}
+	if *emit == "json" {
+		perSet += 8 * splitsPerSet
+	}
+	if err := work.Grow(int64(n) * perSet * sets); err != nil {
+		return err
+	}
+
 	res := splitResult{N: n, Seed: *seed}
-	var cols []string   // added column names
-	var vals [][]string // vals[c][row]
+	var cols []string // added column names
+	var vals [][]int  // vals[c][row]
+	var sets01 bool   // vals are 0 train, 1 test
 	base := *name
 	addFolds := func(fl []resample.Folds) {
 		if base == "" {
 			base = "fold"
 		}
 		for rep, f := range fl {
-			col := make([]string, n)
-			for i, k := range f.Fold {
-				col[i] = strconv.Itoa(k)
-			}
-			cols, vals = append(cols, numbered(base, rep, len(fl))), append(vals, col)
-			for k, s := range f.Splits() {
-				res.Splits = append(res.Splits, splitRecord{Repeat: rep + 1, Fold: k, Train: s.Train, Test: s.Test})
+			cols, vals = append(cols, numbered(base, rep, len(fl))), append(vals, f.Fold)
+			if *emit == "json" {
+				for k, s := range f.Splits() {
+					res.Splits = append(res.Splits, splitRecord{Repeat: rep + 1, Fold: k, Train: s.Train, Test: s.Test})
+				}
 			}
 		}
 	}
@@ -165,13 +220,11 @@ func runSplit(e *env, args []string) error {
 		if base == "" {
 			base = "set"
 		}
+		sets01 = true
 		for rep, s := range ss {
-			col := make([]string, n)
-			for i := range col {
-				col[i] = "train"
-			}
+			col := make([]int, n)
 			for _, i := range s.Test {
-				col[i] = "test"
+				col[i] = 1
 			}
 			cols, vals = append(cols, numbered(base, rep, len(ss))), append(vals, col)
 			res.Splits = append(res.Splits, splitRecord{Repeat: rep + 1, Train: s.Train, Test: s.Test})
@@ -196,7 +249,7 @@ func runSplit(e *env, args []string) error {
 		res.Method = "kfold"
 		if *stratify != "" {
 			res.Method = "stratified_kfold"
-			if err := checkMembers(r, *stratify, keys, lines, classes, *kfold, true); err != nil {
+			if err := checkMembers(r, *stratify, members, classes, *kfold, true); err != nil {
 				return err
 			}
 		}
@@ -237,7 +290,7 @@ func runSplit(e *env, args []string) error {
 			sd := *seed + uint64(rep)
 			if *stratify != "" {
 				res.Method = "stratified_holdout"
-				if err := checkMembers(r, *stratify, keys, lines, classes, 2, false); err != nil {
+				if err := checkMembers(r, *stratify, members, classes, 2, false); err != nil {
 					return err
 				}
 				s, err = resample.StratifiedHoldOut(keys, *holdout, sd)
@@ -260,50 +313,111 @@ func runSplit(e *env, args []string) error {
 			base = "boot"
 		}
 		for b, s := range bs {
-			col := make([]string, n)
-			for i, c := range s.Counts(n) {
-				col[i] = strconv.Itoa(c)
-			}
-			cols, vals = append(cols, fmt.Sprintf("%s_%d", base, b+1)), append(vals, col)
+			cols, vals = append(cols, fmt.Sprintf("%s_%d", base, b+1)), append(vals, s.Counts(n))
 			res.Splits = append(res.Splits, splitRecord{Repeat: b + 1, Train: s.Train, Test: s.Test})
 		}
 	}
+	value := func(c, i int) string {
+		v := vals[c][i]
+		if sets01 {
+			return [2]string{"train", "test"}[v]
+		}
+		return strconv.Itoa(v)
+	}
 
-	var out bytes.Buffer
 	switch *emit {
 	case "json":
 		b, err := report.JSON(res, "")
 		if err != nil {
 			return err
 		}
-		out.Write(b)
-		out.WriteByte('\n')
+		_, err = e.stdout.Write(append(b, '\n'))
+		return err
 	case "assign":
-		w := csv.NewWriter(&out)
+		out := bufio.NewWriterSize(e.stdout, 1<<16)
+		w := csv.NewWriter(out)
 		w.Write(append([]string{"row"}, cols...))
 		rec := make([]string, len(cols)+1)
 		for i := range n {
 			rec[0] = strconv.Itoa(i)
 			for c := range cols {
-				rec[c+1] = vals[c][i]
+				rec[c+1] = value(c, i)
 			}
 			w.Write(rec)
 		}
 		w.Flush()
-	default:
-		for _, c := range cols {
-			for _, h := range header {
-				if h == c {
-					return fmt.Errorf("%s: the input already has a column %q; choose another with --name", r.Name(), c)
-				}
-			}
-		}
-		if err := writeData(&out, r.Format(), header, rows, cols, vals); err != nil {
+		if err := w.Error(); err != nil {
 			return err
 		}
+		return out.Flush()
 	}
-	_, err = e.stdout.Write(out.Bytes())
-	return err
+	for _, c := range cols {
+		for _, h := range header {
+			if h == c {
+				return fmt.Errorf("%s: the input already has a column %q; choose another with --name", r.Name(), c)
+			}
+		}
+	}
+	// Pass 2: the same rows again, each written with its added columns.
+	var r2 *table.Reader
+	if replay != nil {
+		if err := copyTo.Flush(); err != nil {
+			return err
+		}
+		if _, err := replay.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		r2, err = table.NewReader(bufio.NewReaderSize(replay, 1<<16), r.Name(), r.Format())
+	} else {
+		r2, err = e.open(file)
+	}
+	if err != nil {
+		return err
+	}
+	defer r2.Close()
+	r2.SetMaxField(e.maxField)
+	out := bufio.NewWriterSize(e.stdout, 1<<16)
+	if err := writeData(out, r2, header, n, cols, value); err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+// classMembers is the size of a class of --stratify and the line of its
+// first row.
+type classMembers struct{ count, first int }
+
+// regularFile reports whether path names a regular file, which can be read
+// twice (standard input, a pipe or a device cannot).
+func regularFile(path string) bool {
+	if path == "" || path == "-" {
+		return false
+	}
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// openCopying opens path ("" or "-": standard input) like e.open, and
+// copies every byte read from it to w. done closes the file.
+func (e *env) openCopying(path string, w io.Writer) (r *table.Reader, done func(), err error) {
+	in, name, format := e.stdin, "<stdin>", e.inputFormat
+	done = func() {}
+	if path != "" && path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		in, name, done = f, path, func() { f.Close() }
+		if format == table.Sniff {
+			format = table.FormatOf(path)
+		}
+	}
+	if r, err = table.NewReader(io.TeeReader(in, w), name, format); err != nil {
+		done()
+		return nil, nil, err
+	}
+	r.SetMaxField(e.maxField)
+	return r, done, nil
 }
 
 // numbered returns base for a single assignment, base_1… for several.
@@ -318,19 +432,11 @@ func numbered(base string, i, count int) string {
 // class with fewer than need members: for K-fold only when every class is
 // that small (scikit-learn refuses that too; otherwise it warns), for a
 // hold-out always.
-func checkMembers(r *table.Reader, col string, keys, lines []int, classes *label.Set, need int, kfold bool) error {
-	count := make([]int, classes.Len())
-	first := make([]int, classes.Len())
-	for i, k := range keys {
-		if count[k] == 0 {
-			first[k] = i
-		}
-		count[k]++
-	}
+func checkMembers(r *table.Reader, col string, members []classMembers, classes *label.Set, need int, kfold bool) error {
 	small := -1
 	all := true
-	for k, c := range count {
-		if c < need {
+	for k, m := range members {
+		if m.count < need {
 			if small < 0 {
 				small = k
 			}
@@ -341,67 +447,91 @@ func checkMembers(r *table.Reader, col string, keys, lines []int, classes *label
 	if small < 0 || (kfold && !all) {
 		return nil
 	}
-	what := fmt.Sprintf("has %d member(s), fewer than %d", count[small], need)
+	what := fmt.Sprintf("has %d member(s), fewer than %d", members[small].count, need)
 	if kfold {
-		what = fmt.Sprintf("has %d member(s): every class has fewer than the %d folds", count[small], need)
+		what = fmt.Sprintf("has %d member(s): every class has fewer than the %d folds", members[small].count, need)
 	}
-	return r.ErrorAt(lines[first[small]], col, fmt.Errorf("%w: class %q %s", resample.ErrClassTooSmall, classes.Names()[small], what))
+	return r.ErrorAt(members[small].first, col, fmt.Errorf("%w: class %q %s", resample.ErrClassTooSmall, classes.Names()[small], what))
 }
 
-// writeData writes the input rows with the added columns in the input's
-// format: CSV (also for an unknown format), TSV, or JSON Lines.
-func writeData(out *bytes.Buffer, f table.Format, header []string, rows [][][]byte, cols []string, vals [][]string) error {
-	if f == table.JSONL {
-		for i, row := range rows {
-			out.WriteByte('{')
-			first := true
-			for c, h := range header {
-				if row[c] == nil {
-					continue // key absent in this object
-				}
-				if !first {
-					out.WriteByte(',')
-				}
-				first = false
-				b, _ := report.JSON(h, "")
-				out.Write(b)
-				out.WriteByte(':')
-				out.Write(row[c])
-			}
-			for c, name := range cols {
-				if !first {
-					out.WriteByte(',')
-				}
-				first = false
-				b, _ := report.JSON(name, "")
-				out.Write(b)
-				out.WriteByte(':')
-				if v, err := strconv.Atoi(vals[c][i]); err == nil {
-					out.WriteString(strconv.Itoa(v))
-				} else {
-					b, _ := report.JSON(vals[c][i], "")
-					out.Write(b)
-				}
-			}
-			out.WriteString("}\n")
+// writeData writes the n rows of r with the added columns (value(c, i) is
+// column c of row i) in the input's format: CSV (also for Parquet), TSV,
+// or JSON Lines. r is the input read a second time: a different number of
+// rows means that it changed in between.
+func writeData(out *bufio.Writer, r *table.Reader, header []string, n int, cols []string, value func(c, i int) string) error {
+	changed := func() error {
+		return fmt.Errorf("%s: the input changed while split read it twice: %d rows, then more or fewer", r.Name(), n)
+	}
+	var w *csv.Writer
+	var rec []string
+	if r.Format() != table.JSONL {
+		w = csv.NewWriter(out)
+		if r.Format() == table.TSV {
+			w.Comma = '\t'
 		}
-		return nil
+		w.Write(append(append([]string(nil), header...), cols...))
+		rec = make([]string, len(header)+len(cols))
 	}
-	w := csv.NewWriter(out)
-	if f == table.TSV {
-		w.Comma = '\t'
+	names := make([][]byte, len(header)+len(cols)) // JSON keys
+	for c, h := range append(append([]string(nil), header...), cols...) {
+		names[c], _ = report.JSON(h, "")
 	}
-	w.Write(append(append([]string(nil), header...), cols...))
-	rec := make([]string, len(header)+len(cols))
-	for i, row := range rows {
+	i := 0
+	for ; r.Next(); i++ {
+		if i == n {
+			return changed()
+		}
+		if w != nil {
+			for c := range header {
+				rec[c] = string(r.Field(c))
+			}
+			for c := range cols {
+				rec[len(header)+c] = value(c, i)
+			}
+			w.Write(rec)
+			continue
+		}
+		out.WriteByte('{')
+		first := true
 		for c := range header {
-			rec[c] = string(row[c])
+			v := r.RawJSON(c)
+			if v == nil {
+				continue // key absent in this object
+			}
+			if !first {
+				out.WriteByte(',')
+			}
+			first = false
+			out.Write(names[c])
+			out.WriteByte(':')
+			out.Write(v)
 		}
 		for c := range cols {
-			rec[len(header)+c] = vals[c][i]
+			if !first {
+				out.WriteByte(',')
+			}
+			first = false
+			out.Write(names[len(header)+c])
+			out.WriteByte(':')
+			if v := value(c, i); v == "train" || v == "test" {
+				out.WriteByte('"')
+				out.WriteString(v)
+				out.WriteByte('"')
+			} else {
+				out.WriteString(v)
+			}
 		}
-		w.Write(rec)
+		out.WriteString("}\n")
 	}
-	w.Flush()
-	return w.Error()
+	if err := r.Err(); err != nil {
+		return err
+	}
+	if i != n {
+		return changed()
+	}
+	if w != nil {
+		w.Flush()
+		return w.Error()
+	}
+	return nil
 }

@@ -57,7 +57,7 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	}
 	ms := &Section{ID: "measures" + suffix, Title: "Measures" + suffix, Blocks: []Block{meas}}
 	if len(r.Intervals) > 0 {
-		ms.Intro = fmt.Sprintf("Brackets give each number's %s confidence interval (the method of each is in the JSON's intervals).", levelText(r.Level))
+		ms.Intro = ciIntro(r.Level, r.Intervals, r.Signature)
 		meas.Rows = append(meas.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
 	}
 	if b := r.Binary; b != nil {

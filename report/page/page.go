@@ -6,6 +6,7 @@ import (
 	"html"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -394,4 +395,39 @@ func withInterval(c Cell, prefix, key string, ivs map[string]hyptest.Interval) C
 // levelText is a confidence level as people write it: 0.95 → "95%".
 func levelText(l float64) string {
 	return strconv.FormatFloat(100*l, 'g', -1, 64) + "%"
+}
+
+// ciIntro says what the brackets of a report are: the level, and what
+// each interval was computed from (its method, and for the bootstraps the
+// replicates and seed of the signature), naming the JSON keys of each.
+func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *report.Signature) string {
+	byMethod := map[string][]string{}
+	for k, iv := range ivs {
+		byMethod[iv.Method] = append(byMethod[iv.Method], k)
+	}
+	methods := make([]string, 0, len(byMethod))
+	for m := range byMethod {
+		methods = append(methods, m)
+	}
+	sort.Strings(methods)
+	boot := "bootstrap"
+	if sig != nil && sig.CI != nil {
+		boot = fmt.Sprintf("bootstrap, %d replicates, seed %d", sig.CI.Bootstrap, sig.CI.Seed)
+	}
+	var parts []string
+	for _, m := range methods {
+		keys := byMethod[m]
+		sort.Strings(keys)
+		what, ok := map[string]string{
+			hyptest.CIDeLong: "DeLong's variance", hyptest.CIT: "t-interval of the mean of the per-row values",
+			hyptest.CISqrtT: "square roots of the MSE's t-interval", hyptest.CIPercentile: "percentile " + boot,
+			hyptest.CIBCa: "BCa " + boot, hyptest.CIWilson: "Wilson score interval", hyptest.CIClopperPearson: "Clopper–Pearson exact interval",
+			hyptest.CIAgrestiCoull: "Agresti–Coull interval", hyptest.CIJeffreys: "Jeffreys interval", hyptest.CIWald: "Wald interval",
+		}[m]
+		if !ok {
+			what = m
+		}
+		parts = append(parts, what+" ("+strings.Join(keys, ", ")+")")
+	}
+	return fmt.Sprintf("Brackets give each number's %s confidence interval, computed from every row by: %s.", levelText(level), strings.Join(parts, "; "))
 }

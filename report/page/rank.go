@@ -10,7 +10,8 @@ import (
 
 // CurvePoints is the most vertices of its own a curve is drawn from: a
 // longer curve is thinned with rank's thinning (the same one as
-// --curve-points), and the figure says so with the thinning's error.
+// --curve-points) as rank builds it (ReportOptions.FigurePoints), and the
+// figure says so with the thinning's error.
 const CurvePoints = 2000
 
 // RankModel is one model's binary rank report and its name ("" for a
@@ -28,12 +29,12 @@ func (m RankModel) label() string {
 	return m.Name
 }
 
-// thinNote says how a curve was drawn.
-func thinNote(kept, full int, err float64) string {
-	if kept == full {
-		return fmt.Sprintf("Drawn from all %d vertices.", full)
+// thinNote says how a curve of kept vertices was drawn.
+func thinNote(kept int, th rank.Thinning) string {
+	if kept == th.Full {
+		return fmt.Sprintf("Drawn from all %d vertices.", th.Full)
 	}
-	return fmt.Sprintf("Drawn from %d of its %d vertices (thinned; no drawn point moves more than %s in the axes' units).", kept, full, report.Sig(err))
+	return fmt.Sprintf("Drawn from %d of its %d vertices (thinned; no drawn point moves more than %s in the axes' units).", kept, th.Full, report.Sig(th.Error))
 }
 
 // RankSections lays out binary score reports, one model or several on the
@@ -132,7 +133,10 @@ func RankSections(models []RankModel) []*Section {
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{meas, ops}}
 	for _, m := range models {
 		if len(m.Report.Intervals) > 0 {
-			ms.Intro = fmt.Sprintf("Brackets give each number's %s confidence interval (the method of each is in the JSON's intervals).", levelText(m.Report.Level))
+			if ms.Intro == "" {
+				ms.Intro = ciIntro(m.Report.Level, m.Report.Intervals, m.Report.Signature) +
+					" The bootstraps of average precision, the P-R AUC and the BEP resample the score table (its cells are the distinct scores of each class, weighted by their rows)."
+			}
 			meas.Rows = append(meas.Rows, []Cell{T("confidence level (" + m.label() + ")"), N(Join(m.Prefix, "level"), m.Report.Level)})
 		}
 	}
@@ -150,11 +154,11 @@ func RankSections(models []RankModel) []*Section {
 	rocDesc := "ROC curves, TPR against FPR; the dashed diagonal is chance."
 	rocNote := ""
 	for i, m := range models {
-		c, e := m.Report.Figures.ROC.Thin(CurvePoints)
+		c, th := m.Report.Figures.ROC, m.Report.Figures.ROCThinning
 		name := fmt.Sprintf("%s AUC %s", m.label(), report.Sig(m.Report.ROCAUC))
 		roc.Series = append(roc.Series, Series{Name: name, X: c.FPR, Y: c.TPR, Style: i})
 		rocDesc += fmt.Sprintf(" %s: AUC %s, Youden point FPR %s TPR %s.", m.label(), report.Sig(m.Report.ROCAUC), report.Sig(m.Report.Youden.FPR), report.Sig(m.Report.Youden.TPR))
-		rocNote += m.label() + ": " + thinNote(len(c.FPR), len(m.Report.Figures.ROC.FPR), e) + " "
+		rocNote += m.label() + ": " + thinNote(len(c.FPR), th) + " "
 	}
 	for i, m := range models {
 		if len(models) == 1 {
@@ -188,13 +192,13 @@ func RankSections(models []RankModel) []*Section {
 	prNote := ""
 	for i, m := range models {
 		fg := m.Report.Figures
-		c, e := fg.PR.Thin(CurvePoints)
+		c, th := fg.PR, fg.PRThinning
 		pr.Series = append(pr.Series, Series{Name: fmt.Sprintf("%s AP %s", m.label(), report.Sig(m.Report.AveragePrecision)), X: c.Recall, Y: c.Precision, Style: i})
 		pr.Refs = append(pr.Refs, Series{X: []float64{0, 1}, Y: []float64{fg.Prevalence, fg.Prevalence}})
 		pr.Points = append(pr.Points, Point{Name: "BEP " + m.label() + " " + report.Sig(m.Report.BEP), X: m.Report.BEP, Y: m.Report.BEP, Style: i})
 		prDesc += fmt.Sprintf(" %s: average precision %s, BEP %s, prevalence %s, max F1 %s at recall %s, precision %s.", m.label(),
 			report.Sig(m.Report.AveragePrecision), report.Sig(m.Report.BEP), report.Sig(fg.Prevalence), report.Sig(m.Report.MaxF1.Value), report.Sig(m.Report.MaxF1.TPR), report.Sig(m.Report.MaxF1.Precision))
-		prNote += m.label() + ": " + thinNote(len(c.Recall), len(fg.PR.Recall), e) + " "
+		prNote += m.label() + ": " + thinNote(len(c.Recall), th) + " "
 	}
 	if len(models) == 1 {
 		m := models[0].Report
@@ -207,9 +211,9 @@ func RankSections(models []RankModel) []*Section {
 		X: Axis{Min: 0.001, Max: 0.999, Probit: true}, Y: Axis{Min: 0.001, Max: 0.999, Probit: true}, Square: true}
 	detNote := ""
 	for i, m := range models {
-		c, e := m.Report.Figures.DET.Thin(CurvePoints)
+		c, th := m.Report.Figures.DET, m.Report.Figures.DETThinning
 		det.Series = append(det.Series, Series{Name: m.label(), X: c.FPR, Y: c.FNR, Style: i})
-		detNote += m.label() + ": " + thinNote(len(c.FPR), len(m.Report.Figures.DET.FPR), e) + " "
+		detNote += m.label() + ": " + thinNote(len(c.FPR), th) + " "
 	}
 	det.Desc = "Detection error trade-off: false negative rate against false positive rate, both on normal-deviate axes, where normal score distributions give straight lines; lower left is better."
 	det.Note = detNote
@@ -278,7 +282,7 @@ func RankSections(models []RankModel) []*Section {
 		f.Desc = fmt.Sprintf("The share of each class's mass in %d equal-width score bins from %s to %s; the further apart the two, the better the scores separate the classes.", len(h.Pos), report.Sig(h.Edges[0]), report.Sig(h.Edges[len(h.Edges)-1]))
 		more = append(more, f)
 
-		pc, e := m.Report.Figures.PR.Thin(CurvePoints)
+		pc := m.Report.Figures.PR
 		n := len(pc.Thresholds)
 		th := &Figure{Title: "Precision, recall and F1 against the threshold" + modelSuffix(m), XLabel: "threshold (predict positive when score ≥ it)", YLabel: "score (0–1)",
 			Y: Axis{Min: 0, Max: 1}}
@@ -304,7 +308,7 @@ func RankSections(models []RankModel) []*Section {
 		}
 		th.Desc = fmt.Sprintf("Precision, recall and F1 at each threshold; dashed verticals mark the Youden (threshold %s), max-F1 (%s) and min-cost (%s) thresholds, each marked at its recall.",
 			report.Sig(m.Report.Youden.Threshold), report.Sig(m.Report.MaxF1.Threshold), report.Sig(m.Report.MinCost.Threshold))
-		th.Note = thinNote(len(pc.Recall), len(m.Report.Figures.PR.Recall), e)
+		th.Note = thinNote(len(pc.Recall), m.Report.Figures.PRThinning)
 		more = append(more, th)
 	}
 	cost := &Figure{Title: "Cost curve", XLabel: "probability cost of the positive class", YLabel: "normalised expected cost",
@@ -358,11 +362,11 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 			Refs: []Series{{X: []float64{0, 1}, Y: []float64{0, 1}}}, Desc: "Each class's scores against the rest; the dashed diagonal is chance."}
 		note := ""
 		for i, c := range r.Figures {
-			th, e := c.Thin(CurvePoints)
+			th := c
 			name := r.PerClass[i].Label
 			roc.Series = append(roc.Series, Series{Name: fmt.Sprintf("%s AUC %s", name, report.Sig(r.PerClass[i].ROCAUC)), X: th.FPR, Y: th.TPR, Style: i})
 			roc.Desc += fmt.Sprintf(" %s: AUC %s.", name, report.Sig(r.PerClass[i].ROCAUC))
-			note += name + ": " + thinNote(len(th.FPR), len(c.FPR), e) + " "
+			note += name + ": " + thinNote(len(th.FPR), r.FigureThinning[i]) + " "
 		}
 		roc.Note = note
 		out = append(out, &Section{ID: "curves", Title: "ROC curves", Blocks: []Block{roc}})

@@ -9,8 +9,9 @@ import (
 )
 
 // RegressSections lays out a single-output regression report and the
-// figures of a sample of its rows. prefix is the report's JSON path.
-func RegressSections(r *regress.Report, fg *regress.Figures, prefix, trueName, predName string) []*Section {
+// figures of a sample of its rows. prefix is the report's JSON path, sig
+// its signature (nil for none).
+func RegressSections(r *regress.Report, sig *report.Signature, fg *regress.Figures, prefix, trueName, predName string) []*Section {
 	t := &Table{Caption: "Measures from every row", Header: []string{"measure", "value"}, RowHeads: true}
 	add := func(name, key string, v float64) {
 		t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(Join(prefix, key), v), prefix, key, r.Intervals)})
@@ -43,7 +44,7 @@ func RegressSections(r *regress.Report, fg *regress.Figures, prefix, trueName, p
 	}
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t}}
 	if len(r.Intervals) > 0 {
-		ms.Intro = fmt.Sprintf("Brackets give each number's %s confidence interval (the method of each is in the JSON's intervals).", levelText(r.Level))
+		ms.Intro = ciIntro(r.Level, r.Intervals, sig)
 		t.Rows = append(t.Rows, []Cell{T("confidence level"), N(Join(prefix, "level"), r.Level)})
 	}
 	for _, w := range r.Warnings {
