@@ -173,6 +173,8 @@ type ExternalReport struct {
 	VMeasure           float64       `json:"v_measure"`
 	Beta               float64       `json:"beta"`
 	Purity             float64       `json:"purity"`
+	// Contingency is the table itself, set by [Report.AddContingency].
+	Contingency *ContingencyTable `json:"contingency,omitempty"`
 }
 
 // InternalReport are the internal indices of a [Report].

@@ -236,3 +236,87 @@ func quantileSorted(s []float64, p float64) float64 {
 	f := h - float64(i)
 	return s[i] + f*(s[i+1]-s[i])
 }
+
+// LogitNormal returns the normal interval on the logit scale with the
+// bootstrap's standard error there: with ℓ = logit θ̂ and s the standard
+// deviation (divisor B − 1) of logit θ̂*_b over the replicates,
+//
+//	[expit(ℓ − z s), expit(ℓ + z s)],  z = Φ⁻¹(1 − α/2).
+//
+// It is meant for a measure in (0, 1) whose sampling distribution is
+// skewed and whose estimator is biased at small n, as average precision:
+// over 1000 simulated binormal data sets its 95% interval covered the
+// population AP in 96.3% at n = 50, where the percentile and BCa
+// intervals of the same replicates covered 91.0% and 92.4% (docs/ci.md).
+// The interval stays inside (0, 1).
+//
+// Errors: ErrInvalid unless 0 < level < 1, or when θ̂ or a replicate is
+// not inside (0, 1) (the logit is infinite: use another interval);
+// ErrTooFew with fewer than 2 replicates.
+func (bs *Bootstrap) LogitNormal(level float64) (lo, hi float64, err error) {
+	if err := checkLevel(level); err != nil {
+		return 0, 0, err
+	}
+	if len(bs.Replicates) < 2 {
+		return 0, 0, fmt.Errorf("%w: %d bootstrap replicates", ErrTooFew, len(bs.Replicates))
+	}
+	in := func(v float64) bool { return v > 0 && v < 1 }
+	if !in(bs.Estimate) {
+		return 0, 0, fmt.Errorf("%w: the estimate %v is not inside (0, 1), so its logit is not finite", ErrInvalid, bs.Estimate)
+	}
+	var sum fsum.Sum
+	for _, v := range bs.Replicates {
+		if !in(v) {
+			return 0, 0, fmt.Errorf("%w: a bootstrap replicate is %v, not inside (0, 1), so its logit is not finite", ErrInvalid, v)
+		}
+		sum.Add(logit(v))
+	}
+	b := float64(len(bs.Replicates))
+	mean := sum.Value() / b
+	var ss fsum.Sum
+	for _, v := range bs.Replicates {
+		d := logit(v) - mean
+		ss.Add(d * d)
+	}
+	s := math.Sqrt(ss.Value() / (b - 1))
+	z := normISF((1 - level) / 2)
+	l := logit(bs.Estimate)
+	return expit(l - z*s), expit(l + z*s), nil
+}
+
+func logit(p float64) float64 { return math.Log(p / (1 - p)) }
+func expit(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// StudentizedMeanCI returns the bootstrap-t interval of a mean (Efron &
+// Tibshirani 1993, §12.5): est and se are the mean and its standard error
+// √(s²/n) on the data, tstar the studentized replicates
+// (θ̂*_b − θ̂)/se*_b, each from a row bootstrap of the same data; the
+// interval is
+//
+//	[θ̂ − t*_{1−α/2} se, θ̂ − t*_{α/2} se]
+//
+// with t*_q the q quantile of tstar (numpy's linear rule). Unlike the
+// t-interval it follows the skewness of the per-row values: for squared
+// errors of normal residuals at n = 50 it covered 94.9% where the
+// t-interval covered 93.4% (docs/ci.md). The method is CIBootT.
+//
+// Errors: ErrInvalid unless 0 < level < 1; ErrNotFinite if est, se or a
+// studentized replicate is not finite (a resample of equal values has
+// se* = 0); ErrTooFew with fewer than 2 replicates.
+func StudentizedMeanCI(est, se float64, tstar []float64, level float64) (Interval, error) {
+	if err := checkLevel(level); err != nil {
+		return Interval{}, err
+	}
+	if len(tstar) < 2 {
+		return Interval{}, fmt.Errorf("%w: %d bootstrap replicates", ErrTooFew, len(tstar))
+	}
+	if math.IsNaN(est) || math.IsInf(est, 0) || math.IsNaN(se) || math.IsInf(se, 0) {
+		return Interval{}, fmt.Errorf("%w: mean %v, standard error %v", ErrNotFinite, est, se)
+	}
+	s, err := sortedFinite(tstar)
+	if err != nil {
+		return Interval{}, err
+	}
+	a := (1 - level) / 2
+	return Interval{Low: est - quantileSorted(s, 1-a)*se, High: est - quantileSorted(s, a)*se, Method: CIBootT}, nil
+}

@@ -38,12 +38,15 @@ const (
 	CIAgrestiCoull   = "agresti-coull"
 	CIJeffreys       = "jeffreys"
 	CIWald           = "wald"
-	CIT              = "t"          // t-interval of a mean of per-row values
-	CIDeLong         = "delong"     // DeLong's variance of ROC AUC
-	CIPercentile     = "percentile" // percentile bootstrap
-	CIBCa            = "bca"        // bias-corrected and accelerated bootstrap
-	CISacreBLEU      = "bootstrap"  // sacreBLEU's paired-resampling bootstrap (text)
-	CISqrtT          = "t-sqrt"     // RMSE: the square roots of MSE's t-interval
+	CIT              = "t"                // t-interval of a mean of per-row values
+	CIDeLong         = "delong"           // DeLong's variance of ROC AUC
+	CIPercentile     = "percentile"       // percentile bootstrap
+	CIBCa            = "bca"              // bias-corrected and accelerated bootstrap
+	CISacreBLEU      = "bootstrap"        // sacreBLEU's paired-resampling bootstrap (text)
+	CISqrtT          = "t-sqrt"           // RMSE: the square roots of MSE's t-interval
+	CIBootT          = "bootstrap-t"      // studentized bootstrap of a mean of per-row values
+	CISqrtBootT      = "bootstrap-t-sqrt" // RMSE: the square roots of MSE's bootstrap-t interval
+	CILogitBoot      = "logit-bootstrap"  // normal interval on the logit scale, bootstrap standard error
 	methodListHelp   = "auto, wilson, clopper-pearson, agresti-coull, jeffreys, wald, bca or percentile"
 )
 

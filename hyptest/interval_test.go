@@ -2,6 +2,7 @@ package hyptest
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -150,5 +151,53 @@ func TestBCaJackknifeWeights(t *testing.T) {
 	}
 	if !close(la, lb, 1e-12) || !close(ha, hb, 1e-12) {
 		t.Errorf("weighted jackknife [%v, %v], repeated [%v, %v]", lb, hb, la, ha)
+	}
+}
+
+// LogitNormal is expit(logit θ̂ ± z·sd(logit θ̂*)) (computed here by
+// hand); it refuses an estimate or replicate at 0 or 1.
+func TestLogitNormal(t *testing.T) {
+	reps := []float64{0.6, 0.7, 0.65, 0.8, 0.55}
+	bs := &Bootstrap{Estimate: 0.68, Replicates: reps}
+	lo, hi, err := bs.LogitNormal(0.9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m, ss float64
+	for _, r := range reps {
+		m += math.Log(r / (1 - r))
+	}
+	m /= 5
+	for _, r := range reps {
+		d := math.Log(r/(1-r)) - m
+		ss += d * d
+	}
+	sd := math.Sqrt(ss / 4)
+	l := math.Log(0.68 / 0.32)
+	const z = 1.6448536269514722 // scipy.stats.norm.ppf(0.95)
+	wantLo, wantHi := 1/(1+math.Exp(-(l-z*sd))), 1/(1+math.Exp(-(l+z*sd)))
+	if math.Abs(lo-wantLo) > 1e-12 || math.Abs(hi-wantHi) > 1e-12 {
+		t.Errorf("[%v, %v], want [%v, %v]", lo, hi, wantLo, wantHi)
+	}
+	for _, b := range []*Bootstrap{{Estimate: 1, Replicates: reps}, {Estimate: 0.5, Replicates: []float64{0.5, 1}}, {Estimate: 0.5, Replicates: []float64{0, 0.5}}} {
+		if _, _, err := b.LogitNormal(0.95); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%+v: %v, want ErrInvalid", b, err)
+		}
+	}
+}
+
+// StudentizedMeanCI is [θ̂ − t*₁₋α/₂·se, θ̂ − t*α/₂·se] with numpy's linear
+// quantiles of t*.
+func TestStudentizedMeanCI(t *testing.T) {
+	ts := []float64{-3, -1, 0, 0.5, 2} // quantiles at 0.05 and 0.95: −2.6 and 1.7
+	iv, err := StudentizedMeanCI(10, 2, ts, 0.9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(iv.Low-(10-1.7*2)) > 1e-12 || math.Abs(iv.High-(10+2.6*2)) > 1e-12 || iv.Method != CIBootT {
+		t.Errorf("%+v, want [6.6, 15.2] bootstrap-t", iv)
+	}
+	if _, err := StudentizedMeanCI(10, 2, []float64{1, math.Inf(1)}, 0.9); !errors.Is(err, ErrNotFinite) {
+		t.Errorf("infinite t*: %v", err)
 	}
 }

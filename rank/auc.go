@@ -20,12 +20,9 @@ func (t *Table) AUC() (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	var above, s fsum.Sum
-	for g := range t.Score {
-		s.Add(t.Neg[g] * (above.Value() + t.Pos[g]/2))
-		above.Add(t.Pos[g])
-	}
-	return s.Value() / p / n, nil
+	var a aucAcc
+	a.feed(t.whole())
+	return a.s.Value() / p / n, nil
 }
 
 // RankLoss returns the ranking loss of seed 001 (Zhou eq. 2.21): the
@@ -42,12 +39,9 @@ func (t *Table) RankLoss() (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	var above, s fsum.Sum
-	for g := range t.Score {
-		s.Add(t.Pos[g] * (above.Value() + t.Neg[g]/2))
-		above.Add(t.Neg[g])
-	}
-	return s.Value() / p / n, nil
+	var a rankLossAcc
+	a.feed(t.whole())
+	return a.s.Value() / p / n, nil
 }
 
 // AveragePrecision returns scikit-learn's average_precision_score, the step
@@ -63,15 +57,9 @@ func (t *Table) AveragePrecision() (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	var tp, pp, s fsum.Sum
-	for g := range t.Score {
-		tp.Add(t.Pos[g])
-		pp.Add(t.Pos[g] + t.Neg[g])
-		if t.Pos[g] != 0 {
-			s.Add(t.Pos[g] / p * (tp.Value() / pp.Value()))
-		}
-	}
-	return s.Value(), nil
+	a := apAcc{p: p}
+	a.feed(t.whole())
+	return a.s.Value(), nil
 }
 
 // PRAUCTrapezoid returns the area under the precision–recall curve of
@@ -87,19 +75,9 @@ func (t *Table) PRAUCTrapezoid() (float64, error) {
 	}
 	// Walk the points in decreasing threshold order (increasing recall),
 	// starting from the end point (recall 0, precision 1).
-	r0, p0 := 0.0, 1.0
-	var tp, pp, s fsum.Sum
-	for g := range t.Score {
-		tp.Add(t.Pos[g])
-		pp.Add(t.Pos[g] + t.Neg[g])
-		r1, p1 := tp.Value()/p, 0.0
-		if d := pp.Value(); d != 0 {
-			p1 = tp.Value() / d
-		}
-		s.Add((r1 - r0) * (p1 + p0) / 2)
-		r0, p0 = r1, p1
-	}
-	return s.Value(), nil
+	a := newPRTrap(p)
+	a.feed(t.whole())
+	return a.s.Value(), nil
 }
 
 // BEP returns the break-even point (seed 000): the value at which the
@@ -119,20 +97,9 @@ func (t *Table) BEP() (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	var tp, c fsum.Sum
-	for g := range t.Score {
-		m := t.Pos[g] + t.Neg[g]
-		if m == 0 {
-			continue
-		}
-		if c.Value()+m >= p {
-			f := (p - c.Value()) / m
-			return (tp.Value() + f*t.Pos[g]) / p, nil
-		}
-		tp.Add(t.Pos[g])
-		c.Add(m)
-	}
-	return 1, nil // unreachable: the total mass exceeds W⁺ when W⁻ > 0
+	a := bepAcc{p: p}
+	a.feed(t.whole())
+	return a.value(), nil
 }
 
 // PartialAUC returns the standardised partial AUC over FPR ∈ [0, maxFPR]
@@ -156,18 +123,44 @@ func (t *Table) PartialAUC(maxFPR float64) (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	// stop: the first index with FPR > maxFPR (exists: FPR ends at 1).
-	stop := 0
-	for stop < len(c.FPR) && c.FPR[stop] <= maxFPR {
-		stop++
+	a := pAUCAcc{max: maxFPR}
+	for k := range c.FPR {
+		a.vertex(c.FPR[k], c.TPR[k], c.Thresholds[k])
 	}
-	x0, x1, y0, y1 := c.FPR[stop-1], c.FPR[stop], c.TPR[stop-1], c.TPR[stop]
-	yi := y0 + (maxFPR-x0)*(y1-y0)/(x1-x0)
-	var a fsum.Sum
-	for k := 1; k < stop; k++ {
-		a.Add((c.FPR[k] - c.FPR[k-1]) * (c.TPR[k] + c.TPR[k-1]) / 2)
+	return a.value(), nil
+}
+
+// pAUCAcc is [Table.PartialAUC] over the vertices of the ROC curve (with
+// collinear vertices dropped), fed in order.
+type pAUCAcc struct {
+	max    float64
+	k      int
+	x0, y0 float64 // the previous vertex
+	a      fsum.Sum
+	done   bool
+}
+
+func (p *pAUCAcc) vertex(x, y, _ float64) {
+	k := p.k
+	p.k++
+	if p.done {
+		return
 	}
-	a.Add((maxFPR - x0) * (yi + y0) / 2)
-	minA, maxA := maxFPR*maxFPR/2, maxFPR
-	return (1 + (a.Value()-minA)/(maxA-minA)) / 2, nil
+	if k > 0 {
+		if x > p.max {
+			// the first vertex past max: interpolate to it (it exists:
+			// FPR ends at 1).
+			yi := p.y0 + (p.max-p.x0)*(y-p.y0)/(x-p.x0)
+			p.a.Add((p.max - p.x0) * (yi + p.y0) / 2)
+			p.done = true
+			return
+		}
+		p.a.Add((x - p.x0) * (y + p.y0) / 2)
+	}
+	p.x0, p.y0 = x, y
+}
+
+func (p *pAUCAcc) value() float64 {
+	minA, maxA := p.max*p.max/2, p.max
+	return (1 + (p.a.Value()-minA)/(maxA-minA)) / 2
 }

@@ -28,94 +28,99 @@ type ROCCurve struct {
 // The first threshold is +∞ (scikit-learn ≥ 1.3; 1.2 printed
 // the largest score + 1). It returns ErrOneClass when a class is missing.
 func (t *Table) ROC(dropIntermediate bool) (ROCCurve, error) {
-	v, err := t.rocView(dropIntermediate)
+	p, n, err := t.check()
 	if err != nil {
 		return ROCCurve{}, err
 	}
-	return v.curve(nil), nil
-}
-
-// rocView is the ROC curve as a [polyline] over the table's cumulative
-// sums: vertex 0 is (0, 0) at threshold +∞, vertex k ≥ 1 the table's
-// entry idx[k−1].
-type rocView struct {
-	t      *Table
-	tp, fp []float64
-	idx    []int
-	p, n   float64
-}
-
-// rocView returns the ROC curve's vertices without building the curve:
-// the entries of the table kept by [Table.ROC]'s rule.
-func (t *Table) rocView(dropIntermediate bool) (rocView, error) {
-	p, n, err := t.check()
-	if err != nil {
-		return rocView{}, err
-	}
 	tp, fp := t.cum()
-	idx := make([]int, 0, len(tp))
-	for i := range tp {
-		if dropIntermediate && i > 0 && i < len(tp)-1 {
-			if t.npFlat != nil {
-				if t.npFlat[i/64]>>(i%64)&1 != 0 {
-					continue
+	c := &rocCollect{ROCCurve{
+		FPR:        make([]float64, 0, len(tp)+1),
+		TPR:        make([]float64, 0, len(tp)+1),
+		Thresholds: make([]float64, 0, len(tp)+1),
+	}}
+	r := rocStream{p: p, n: n, drop: dropIntermediate, sink: c}
+	r.start()
+	r.feed(t.whole(), tp, fp)
+	r.finish()
+	return c.ROCCurve, nil
+}
+
+// vertexSink takes the vertices of a curve in order: coordinates and
+// threshold.
+type vertexSink interface{ vertex(x, y, t float64) }
+
+// rocCollect collects the vertices of an ROC curve.
+type rocCollect struct{ ROCCurve }
+
+func (c *rocCollect) vertex(x, y, t float64) {
+	c.FPR = append(c.FPR, x)
+	c.TPR = append(c.TPR, y)
+	c.Thresholds = append(c.Thresholds, t)
+}
+
+// rocStream gives the vertices of the ROC curve to sink, from the rows of
+// a score table and their cumulative masses fed in order: the point
+// (0, 0) at threshold +∞, then one point per row, without the rows whose
+// point is collinear with its neighbours' when drop is set (see
+// [Table.ROC]; a row is decided when the next one comes).
+type rocStream struct {
+	p, n       float64
+	drop       bool
+	sink       vertexSink
+	rows       int
+	pend, prev [2]float64 // tp and fp of the last row and of the one before
+	pendScore  float64
+}
+
+func (r *rocStream) start() { r.sink.vertex(0, 0, math.Inf(1)) }
+
+func (r *rocStream) feed(sg *segment, tp, fp []float64) {
+	for g := range sg.score {
+		if r.rows > 0 {
+			j := sg.g0 + g - 1 // the pending row, not the last
+			keep := true
+			if r.drop && j > 0 {
+				if sg.flat != nil {
+					b := j - sg.flatBase
+					keep = sg.flat[b/64]>>(b%64)&1 == 0
+				} else if fp[g]-2*r.pend[1]+r.prev[1] == 0 && tp[g]-2*r.pend[0]+r.prev[0] == 0 {
+					keep = false
 				}
-			} else if fp[i+1]-2*fp[i]+fp[i-1] == 0 && tp[i+1]-2*tp[i]+tp[i-1] == 0 {
-				continue
+			}
+			if keep {
+				r.sink.vertex(r.pend[1]/r.n, r.pend[0]/r.p, r.pendScore)
 			}
 		}
-		idx = append(idx, i)
+		r.prev, r.pend, r.pendScore = r.pend, [2]float64{tp[g], fp[g]}, sg.score[g]
+		r.rows++
 	}
-	return rocView{t: t, tp: tp, fp: fp, idx: idx, p: p, n: n}, nil
 }
 
-func (v rocView) Len() int { return len(v.idx) + 1 }
-
-func (v rocView) At(k int) (float64, float64) {
-	if k == 0 {
-		return 0, 0
+// finish gives the last row's vertex.
+func (r *rocStream) finish() {
+	if r.rows > 0 {
+		r.sink.vertex(r.pend[1]/r.n, r.pend[0]/r.p, r.pendScore)
 	}
-	i := v.idx[k-1]
-	return v.fp[i] / v.n, v.tp[i] / v.p
 }
 
-// curve returns the vertices keep (nil: all) as a curve.
-func (v rocView) curve(keep []int) ROCCurve {
-	m := len(keep)
-	if keep == nil {
-		m = v.Len()
-	}
-	c := ROCCurve{FPR: make([]float64, m), TPR: make([]float64, m), Thresholds: make([]float64, m)}
-	for j := range m {
-		k := j
-		if keep != nil {
-			k = keep[j]
+// prStream gives the vertices of the P-R curve in stream order: the final
+// point (recall 0, precision 1, no threshold: NaN), then one per row in
+// decreasing threshold order.
+type prStream struct {
+	p    float64
+	sink vertexSink
+}
+
+func (r *prStream) start() { r.sink.vertex(0, 1, math.NaN()) }
+
+func (r *prStream) feed(sg *segment, tp, fp []float64) {
+	for g := range sg.score {
+		var prec float64
+		if d := tp[g] + fp[g]; d != 0 {
+			prec = tp[g] / d
 		}
-		c.FPR[j], c.TPR[j] = v.At(k)
-		if k == 0 {
-			c.Thresholds[j] = math.Inf(1)
-		} else {
-			c.Thresholds[j] = v.t.Score[v.idx[k-1]]
-		}
+		r.sink.vertex(tp[g]/r.p, prec, sg.score[g])
 	}
-	return c
-}
-
-// ThinROC returns [Table.ROC] with dropIntermediate, thinned to at most n
-// of its vertices as [ROCCurve.Thin] thins it (n = 0: not thinned), the
-// number of vertices of the full curve and the thinning's error. The same
-// curve, to the bit, as Thin on the full curve, but the full curve is
-// never built: the vertices are read from the table's cumulative sums.
-func (t *Table) ThinROC(n int) (c ROCCurve, vertices int, e float64, err error) {
-	v, err := t.rocView(true)
-	if err != nil {
-		return ROCCurve{}, 0, 0, err
-	}
-	var keep []int
-	if n > 0 {
-		keep, e = thin(v, n)
-	}
-	return v.curve(keep), v.Len(), e, nil
 }
 
 // PRCurve is a precision–recall curve as scikit-learn's
@@ -130,80 +135,27 @@ type PRCurve struct {
 // the predicted-positive mass is zero (only possible with zero weights) is
 // 0, as in scikit-learn. It returns ErrOneClass when a class is missing.
 func (t *Table) PR() (PRCurve, error) {
-	v, err := t.prView()
+	p, _, err := t.check()
 	if err != nil {
 		return PRCurve{}, err
 	}
-	return v.curve(nil), nil
-}
-
-// prView is the precision–recall curve as a [polyline] in the (recall,
-// precision) plane over the table's cumulative sums: vertex k < m is the
-// table's entry m−1−k, vertex m the final point (recall 0, precision 1).
-type prView struct {
-	t      *Table
-	tp, fp []float64
-	p      float64
-}
-
-func (t *Table) prView() (prView, error) {
-	p, _, err := t.check()
-	if err != nil {
-		return prView{}, err
-	}
 	tp, fp := t.cum()
-	return prView{t: t, tp: tp, fp: fp, p: p}, nil
-}
-
-func (v prView) Len() int { return len(v.tp) + 1 }
-
-func (v prView) At(k int) (recall, precision float64) {
-	m := len(v.tp)
-	if k == m {
-		return 0, 1
+	m := len(tp)
+	c := PRCurve{
+		Precision:  make([]float64, m+1),
+		Recall:     make([]float64, m+1),
+		Thresholds: make([]float64, m),
 	}
-	i := m - 1 - k
-	if d := v.tp[i] + v.fp[i]; d != 0 {
-		precision = v.tp[i] / d
-	}
-	return v.tp[i] / v.p, precision
-}
-
-// curve returns the vertices keep (nil: all) as a curve; the final point,
-// which has no threshold, must be among them.
-func (v prView) curve(keep []int) PRCurve {
-	m := len(keep)
-	if keep == nil {
-		m = v.Len()
-	}
-	c := PRCurve{Precision: make([]float64, m), Recall: make([]float64, m), Thresholds: make([]float64, m-1)}
-	for j := range m {
-		k := j
-		if keep != nil {
-			k = keep[j]
+	for i := range tp {
+		k := m - 1 - i
+		if d := tp[i] + fp[i]; d != 0 {
+			c.Precision[k] = tp[i] / d
 		}
-		c.Recall[j], c.Precision[j] = v.At(k)
-		if j < m-1 {
-			c.Thresholds[j] = v.t.Score[len(v.tp)-1-k]
-		}
+		c.Recall[k] = tp[i] / p
+		c.Thresholds[k] = t.Score[i]
 	}
-	return c
-}
-
-// ThinPR returns [Table.PR] thinned to at most n of its vertices as
-// [PRCurve.Thin] thins it (n = 0: not thinned), the number of vertices of
-// the full curve and the thinning's error, without building the full
-// curve (see [Table.ThinROC]).
-func (t *Table) ThinPR(n int) (c PRCurve, vertices int, e float64, err error) {
-	v, err := t.prView()
-	if err != nil {
-		return PRCurve{}, 0, 0, err
-	}
-	var keep []int
-	if n > 0 {
-		keep, e = thin(v, n)
-	}
-	return v.curve(keep), v.Len(), e, nil
+	c.Precision[m], c.Recall[m] = 1, 0
+	return c, nil
 }
 
 // DETCurve is a detection error tradeoff curve: false-positive and

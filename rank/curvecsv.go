@@ -29,6 +29,13 @@ func (t *Table) WriteCurvesCSV(w io.Writer) error {
 	if _, err := io.WriteString(w, CurvesCSVHeader); err != nil {
 		return err
 	}
+	return writeCurveRows(w, t.Score, tp, fp, p, n)
+}
+
+// writeCurveRows writes the CSV rows of [Table.WriteCurvesCSV] for
+// consecutive rows of a table: their scores and cumulative masses, with the
+// table's totals p and n.
+func writeCurveRows(w io.Writer, score, tp, fp []float64, p, n float64) (err error) {
 	const block = 1 << 15
 	blocks := (len(tp) + block - 1) / block
 	workers := min(runtime.GOMAXPROCS(0), blocks)
@@ -56,7 +63,7 @@ func (t *Table) WriteCurvesCSV(w io.Writer) error {
 				}
 				buf := bufs[b%k][:0]
 				for i := b * block; i < min(len(tp), (b+1)*block); i++ {
-					buf = strconv.AppendFloat(buf, t.Score[i], 'g', -1, 64)
+					buf = strconv.AppendFloat(buf, score[i], 'g', -1, 64)
 					buf = append(buf, ',')
 					buf = strconv.AppendFloat(buf, tp[i], 'g', -1, 64)
 					buf = append(buf, ',')

@@ -64,20 +64,9 @@ func (t *Table) DeLongVar() (float64, error) {
 	theta, _ := t.AUC()
 	// The structural components of group g from running masses (no
 	// per-group arrays): negatives below g = W⁻ − FP_g.
-	var tp, fp, sx, sy fsum.Sum
-	for g := range t.Score {
-		tp.Add(t.Pos[g])
-		fp.Add(t.Neg[g])
-		if t.Pos[g] != 0 {
-			d := (n-fp.Value()+t.Neg[g]/2)/n - theta
-			sx.Add(t.Pos[g] * d * d)
-		}
-		if t.Neg[g] != 0 {
-			d := (tp.Value()-t.Pos[g]/2)/p - theta
-			sy.Add(t.Neg[g] * d * d)
-		}
-	}
-	return sx.Value()/(p-1)/p + sy.Value()/(n-1)/n, nil
+	a := delongAcc{p: p, n: n, theta: theta}
+	a.feed(t.whole())
+	return a.value(), nil
 }
 
 // AUCCI returns the AUC with DeLong's confidence interval at level conf
@@ -93,11 +82,17 @@ func (t *Table) AUCCI(conf float64) (auc, lo, hi float64, err error) {
 		return math.NaN(), math.NaN(), math.NaN(), err
 	}
 	auc, _ = t.AUC()
+	lo, hi = deLongCI(auc, v, conf)
+	return auc, lo, hi, nil
+}
+
+// deLongCI is the interval of [Table.AUCCI] from the AUC and its variance.
+func deLongCI(auc, v, conf float64) (lo, hi float64) {
 	z := normQuantile((1 + conf) / 2)
 	sd := math.Sqrt(v)
 	lo = min(max(auc-z*sd, 0), 1)
 	hi = min(max(auc+z*sd, 0), 1)
-	return auc, lo, hi, nil
+	return lo, hi
 }
 
 // normQuantile returns the standard normal quantile Φ⁻¹(p).

@@ -13,7 +13,7 @@ func (c DETCurve) Thin(n int) (DETCurve, float64) {
 	for i := range c.FPR {
 		px[i], py[i] = Probit(c.FPR[i]), Probit(c.FNR[i])
 	}
-	keep, e := thin(xy{px, py}, n)
+	keep, e := thin(px, py, n)
 	if keep == nil {
 		return c, 0
 	}

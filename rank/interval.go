@@ -107,6 +107,14 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 		if jack != nil {
 			bs.Jackknife, bs.JackknifeWeights = jack[i], jw
 		}
+		if logitAuto(ci, key) {
+			lo, hi, err := bs.LogitNormal(ci.Level)
+			if err == nil {
+				r.Intervals[key] = hyptest.Interval{Low: lo, High: hi, Method: hyptest.CILogitBoot}
+				continue
+			}
+			warn("%s: %s interval instead of logit-bootstrap (the estimate or a bootstrap replicate is 0 or 1)", key, bci.BootMethod())
+		}
 		iv, w := bs.CI(bci)
 		if w != "" {
 			warn("%s: %s", key, w)
@@ -116,6 +124,20 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 		}
 	}
 	return nil
+}
+
+// logitAuto reports whether the measure key gets the logit-bootstrap
+// interval: average precision and the trapezoidal P-R AUC unless
+// --ci-method asks for a bootstrap method by name. Their estimators are
+// biased upward at small n and skewed; over 1000 simulated binormal data
+// sets of n = 50 the 95% percentile and BCa intervals of AP covered the
+// population AP in 91.0% and 92.4%, the logit-bootstrap interval of the
+// same replicates in 96.3% (docs/ci.md).
+func logitAuto(ci hyptest.CIOptions, key string) bool {
+	if ci.Method == hyptest.CIPercentile || ci.Method == hyptest.CIBCa {
+		return false
+	}
+	return key == "average_precision" || key == "pr_auc_trapezoid"
 }
 
 // logLossOf and brierOf are the per-row losses of LogLoss and Brier.

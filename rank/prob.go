@@ -3,8 +3,6 @@ package rank
 import (
 	"fmt"
 	"math"
-
-	"github.com/evalkit-go/evalkit/internal/fsum"
 )
 
 // Eps is the clipping bound of [Table.LogLoss]: probabilities are clipped
@@ -15,12 +13,19 @@ const Eps = 0x1p-52
 
 // checkProb returns ErrNotProbability unless every score is in [0, 1].
 func (t *Table) checkProb() error {
-	for _, s := range t.Score {
-		if !(s >= 0 && s <= 1) {
-			return errorf(ErrNotProbability, "score %v is outside [0, 1]", s)
-		}
+	if len(t.Score) == 0 {
+		return nil
 	}
-	return nil
+	a := probAcc{skipLoss: true}
+	a.feed(t.whole())
+	return a.err()
+}
+
+// probs returns the accumulated log loss and Brier score of the table.
+func (t *Table) probs() *probAcc {
+	var a probAcc
+	a.feed(t.whole())
+	return &a
 }
 
 // Probabilities reports whether every score is in [0, 1], the condition
@@ -37,27 +42,21 @@ func (t *Table) Probabilities() bool { return t.checkProb() == nil }
 // It returns ErrNotProbability for a score outside [0, 1] and ErrEmpty for
 // no samples; one class is allowed.
 func (t *Table) LogLoss() (float64, error) {
-	if len(t.Score) == 0 {
-		return math.NaN(), ErrEmpty
-	}
-	if err := t.checkProb(); err != nil {
+	return t.probs().logLoss()
+}
+
+func (a *probAcc) logLoss() (float64, error) {
+	if err := a.err(); err != nil {
 		return math.NaN(), err
 	}
-	var s, w fsum.Sum
-	for g, p := range t.Score {
-		p = min(max(p, Eps), 1-Eps)
-		q := 1 - p
-		z := q + p
-		if t.Pos[g] != 0 {
-			s.Add(-t.Pos[g] * math.Log(p/z))
-		}
-		if t.Neg[g] != 0 {
-			s.Add(-t.Neg[g] * math.Log(q/z))
-		}
-		w.Add(t.Pos[g])
-		w.Add(t.Neg[g])
+	return a.ll.Value() / a.llw.Value(), nil
+}
+
+func (a *probAcc) brier() (float64, error) {
+	if err := a.err(); err != nil {
+		return math.NaN(), err
 	}
-	return s.Value() / w.Value(), nil
+	return a.br.Value() / a.brw.Value(), nil
 }
 
 // Brier returns the Brier score, the (weighted) mean squared difference
@@ -68,20 +67,7 @@ func (t *Table) LogLoss() (float64, error) {
 // as scikit-learn's brier_score_loss. It returns ErrNotProbability for a
 // score outside [0, 1] and ErrEmpty for no samples.
 func (t *Table) Brier() (float64, error) {
-	if len(t.Score) == 0 {
-		return math.NaN(), ErrEmpty
-	}
-	if err := t.checkProb(); err != nil {
-		return math.NaN(), err
-	}
-	var s, w fsum.Sum
-	for g, p := range t.Score {
-		s.Add(t.Pos[g] * (1 - p) * (1 - p))
-		s.Add(t.Neg[g] * p * p)
-		w.Add(t.Pos[g])
-		w.Add(t.Neg[g])
-	}
-	return s.Value() / w.Value(), nil
+	return t.probs().brier()
 }
 
 // Binning is the strategy of [Table.Calibration].
@@ -129,10 +115,7 @@ func (t *Table) Calibration(nBins int, strategy Binning) (CalibrationCurve, erro
 	var inner []float64 // the nBins−1 inner edges, increasing
 	switch strategy {
 	case Uniform:
-		step := (1 + 1e-8) / float64(nBins)
-		for i := 1; i < nBins; i++ {
-			inner = append(inner, float64(i)*step)
-		}
+		inner = uniformEdges(nBins)
 	case Quantile:
 		if t.Weighted {
 			return c, errorf(ErrWeighted, "quantile calibration bins")
@@ -141,38 +124,19 @@ func (t *Table) Calibration(nBins int, strategy Binning) (CalibrationCurve, erro
 	default:
 		panic(fmt.Sprintf("rank: Calibration: unknown strategy %d", strategy))
 	}
-	sumP := make([]fsum.Sum, nBins)
-	sumT := make([]fsum.Sum, nBins)
-	mass := make([]fsum.Sum, nBins)
-	b := 0
-	for g := len(t.Score) - 1; g >= 0; g-- { // increasing scores
-		s := t.Score[g]
-		for b < len(inner) && inner[b] < s {
-			b++
-		}
-		m := t.Pos[g] + t.Neg[g]
-		mass[b].Add(m)
-		sumP[b].Add(s * m)
-		sumT[b].Add(t.Pos[g])
+	a := newCal(inner)
+	a.feed(t.whole())
+	return a.curve(), nil
+}
+
+// uniformEdges returns the inner edges of nBins uniform calibration bins.
+func uniformEdges(nBins int) []float64 {
+	var inner []float64
+	step := (1 + 1e-8) / float64(nBins)
+	for i := 1; i < nBins; i++ {
+		inner = append(inner, float64(i)*step)
 	}
-	var total, ece fsum.Sum
-	for i := range mass {
-		total.Merge(mass[i])
-	}
-	for i := range mass {
-		m := mass[i].Value()
-		if m == 0 {
-			continue
-		}
-		pt, pp := sumT[i].Value()/m, sumP[i].Value()/m
-		c.ProbTrue = append(c.ProbTrue, pt)
-		c.ProbPred = append(c.ProbPred, pp)
-		c.Mass = append(c.Mass, m)
-		ece.Add(m / total.Value() * math.Abs(pt-pp))
-		c.MCE = max(c.MCE, math.Abs(pt-pp))
-	}
-	c.ECE = ece.Value()
-	return c, nil
+	return inner
 }
 
 // quantileEdges returns the inner edges numpy.percentile(scores,
@@ -199,18 +163,33 @@ func (t *Table) quantileEdges(k int) []float64 {
 		}
 		return t.Score[m-1-lo]
 	}
+	return quantiles(k, n, at)
+}
+
+// quantileOrders returns, for k quantile bins of n samples, each inner
+// edge's two order statistics (0-based, in increasing order) and its
+// interpolation weight, as numpy.percentile's linear method.
+func quantileOrders(k int, n int64) (lo, hi []int64, frac []float64) {
 	step := 1 / float64(k)
-	edges := make([]float64, 0, k-1)
 	for i := 1; i < k; i++ {
 		q := float64(float64(i)*step*100) / 100
 		v := q * float64(n-1)
 		prev := math.Floor(v)
-		g := v - prev
-		a := at(int64(prev))
-		b := a
-		if int64(prev)+1 <= n-1 {
-			b = at(int64(prev) + 1)
-		}
+		lo = append(lo, int64(prev))
+		hi = append(hi, min(int64(prev)+1, n-1))
+		frac = append(frac, v-prev)
+	}
+	return lo, hi, frac
+}
+
+// quantiles returns the inner edges of k quantile bins of n samples
+// whose i-th order statistic (0-based, increasing) is at(i).
+func quantiles(k int, n int64, at func(int64) float64) []float64 {
+	lo, hi, frac := quantileOrders(k, n)
+	edges := make([]float64, 0, k-1)
+	for i := range lo {
+		g := frac[i]
+		a, b := at(lo[i]), at(hi[i])
 		d := b - a
 		e := a + float64(d*g)
 		if g >= 0.5 {

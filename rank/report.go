@@ -276,6 +276,7 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	if err := bothClasses(t); err != nil {
 		return nil, err
 	}
+	var pc pieces
 	var err error
 	must := func(v float64, e error) float64 {
 		if e != nil && err == nil {
@@ -287,53 +288,137 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	// as many goroutines (a Table is safe for concurrent use), and the
 	// report is assembled in a fixed order.
 	var wg sync.WaitGroup
-	var y, m, c Operating
-	var cc CostCurve
 	var e1, e2, e3, e4 error
 	wg.Go(func() {
-		y, e1 = t.Youden()
-		m, e2 = t.MaxFBeta(1)
-		c, e3 = t.MinCost(opt.CostFP, opt.CostFN)
-		cc, e4 = t.CostCurve()
+		pc.y, e1 = t.Youden()
+		pc.m, e2 = t.MaxFBeta(1)
+		pc.c, e3 = t.MinCost(opt.CostFP, opt.CostFN)
+		pc.cc, e4 = t.CostCurve()
 	})
-	var dv, dlo, dhi float64
-	var de error
-	var isProb bool
-	var ll, br float64
 	var lle, bre error
-	var cal CalibrationCurve
-	var cale error
 	if bn == nil {
 		wg.Go(func() {
-			if dv, de = t.DeLongVar(); de == nil {
-				_, dlo, dhi, _ = t.AUCCI(opt.Conf)
+			if pc.dv, pc.de = t.DeLongVar(); pc.de == nil {
+				_, pc.dlo, pc.dhi, _ = t.AUCCI(opt.Conf)
 			}
 		})
 		wg.Go(func() {
-			if isProb = t.Probabilities(); !isProb {
+			if pc.isProb = t.Probabilities(); !pc.isProb {
 				return
 			}
-			ll, lle = t.LogLoss()
-			br, bre = t.Brier()
+			pc.ll, lle = t.LogLoss()
+			pc.br, bre = t.Brier()
 			strat := Uniform
 			if opt.CalStrategy == "quantile" {
 				strat = Quantile
 			}
-			cal, cale = t.Calibration(opt.CalBins, strat)
+			pc.cal, pc.cale = t.Calibration(opt.CalBins, strat)
 		})
 	}
 	defer wg.Wait()
-	rep.ROCAUC = must(t.AUC())
-	rep.RankLoss = must(t.RankLoss())
-	rep.AveragePrecision = must(t.AveragePrecision())
-	rep.PRAUCTrapezoid = must(t.PRAUCTrapezoid())
-	rep.BEP = must(t.BEP())
+	pc.auc = must(t.AUC())
+	pc.rankLoss = must(t.RankLoss())
+	pc.ap = must(t.AveragePrecision())
+	pc.prTrap = must(t.PRAUCTrapezoid())
+	pc.bep = must(t.BEP())
 	if opt.MaxFPR > 0 {
-		rep.MaxFPR = opt.MaxFPR
-		rep.PartialAUC = fptr(must(t.PartialAUC(opt.MaxFPR)))
+		pc.pauc = must(t.PartialAUC(opt.MaxFPR))
 	}
 	if err != nil {
 		return nil, err
+	}
+	wg.Wait()
+	if err := errors.Join(lle, bre, e1, e2, e3, e4); err != nil {
+		return nil, err
+	}
+	// The curves cost memory in proportion to the distinct scores: only
+	// when they are printed or drawn.
+	if opt.Curves || opt.Figures {
+		// The two curves (and their thinning) are built on two goroutines.
+		var e5 error
+		rows := rowsBound(t.Rows)
+		wg.Go(func() {
+			if pc.roc, e5 = t.ROC(true); e5 == nil && opt.Curves {
+				pc.rocThin, pc.rocErr = pc.roc, 0
+				if opt.CurvePoints > 0 {
+					pc.rocThin, pc.rocErr = pc.roc.thin(opt.CurvePoints, rows)
+				}
+			}
+		})
+		var e6 error
+		pc.pr, e6 = t.PR()
+		pc.prThin = pc.pr
+		if e6 == nil && opt.Curves && opt.CurvePoints > 0 {
+			pc.prThin, pc.prErr = pc.pr.thin(opt.CurvePoints, rows)
+		}
+		wg.Wait()
+		if err := errors.Join(e5, e6); err != nil {
+			return nil, err
+		}
+		pc.rocLen, pc.prLen = len(pc.roc.FPR), len(pc.pr.Recall)
+	}
+	if err := rep.assemble(&pc, bn, opt); err != nil {
+		return nil, err
+	}
+	if opt.Figures {
+		det, err := t.DET()
+		if err != nil {
+			return nil, err
+		}
+		hist, err := t.Histogram(30)
+		if err != nil {
+			return nil, err
+		}
+		// The curves drawn are thinned, so that no full curve outlives
+		// this function.
+		rocFig, rocFigThin := thinFigure(pc.roc, len(pc.roc.FPR), opt.FigurePoints, ROCCurve.Thin)
+		prFig, prFigThin := thinFigure(pc.pr, len(pc.pr.Recall), opt.FigurePoints, PRCurve.Thin)
+		detFig, detFigThin := thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
+		rep.Figures = &Figures{ROC: rocFig, ROCThinning: rocFigThin, PR: prFig, PRThinning: prFigThin, DET: detFig, DETThinning: detFigThin,
+			Cost: pc.cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
+		if rep.Calibration != nil {
+			rep.Figures.Calibration = &pc.cal
+		}
+	}
+	return rep, nil
+}
+
+// rowsBound is the bound on a curve's vertices that sets the block size of
+// its thinning: the rows of the table, plus one.
+func rowsBound(rows int64) int { return int(min(rows, 1<<50)) + 1 }
+
+// pieces are what a binary report is assembled from, computed from a
+// whole table ([NewReport]) or from one streamed part by part
+// ([Spill.Report]).
+type pieces struct {
+	auc, rankLoss, ap, prTrap, bep, pauc float64
+	y, m, c                              Operating
+	cc                                   CostCurve
+	dv, dlo, dhi                         float64
+	de                                   error // why DeLong's variance is missing (nil: it is not)
+	isProb                               bool
+	ll, br                               float64
+	cal                                  CalibrationCurve
+	cale                                 error
+	roc, rocThin                         ROCCurve // the full curve (when kept) and the printed one
+	pr, prThin                           PRCurve
+	rocErr, prErr                        float64
+	rocLen, prLen                        int // the full curves' vertices
+}
+
+// assemble fills the report from the pieces (and the bins, or nil).
+func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
+	var err error
+	must := func(v float64, e error) float64 {
+		if e != nil && err == nil {
+			err = e
+		}
+		return v
+	}
+	rep.ROCAUC, rep.RankLoss, rep.AveragePrecision, rep.PRAUCTrapezoid, rep.BEP = pc.auc, pc.rankLoss, pc.ap, pc.prTrap, pc.bep
+	if opt.MaxFPR > 0 {
+		rep.MaxFPR = opt.MaxFPR
+		rep.PartialAUC = fptr(pc.pauc)
 	}
 	if bn != nil {
 		rep.Bins = bn.Bins()
@@ -350,98 +435,47 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 			rep.Warnings = append(rep.Warnings, "log_loss, brier: omitted, the scores are not all in [0, 1]")
 		}
 	} else {
-		wg.Wait()
 		switch {
-		case de == nil:
-			rep.AUCVariance, rep.AUCCI = &dv, &[2]float64{dlo, dhi}
-		case errors.Is(de, ErrWeighted):
+		case pc.de == nil:
+			rep.AUCVariance, rep.AUCCI = &pc.dv, &[2]float64{pc.dlo, pc.dhi}
+		case errors.Is(pc.de, ErrWeighted):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples")
-		case errors.Is(de, ErrTooFew):
+		case errors.Is(pc.de, ErrTooFew):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance needs at least 2 positives and 2 negatives")
 		default:
-			return nil, de
+			return pc.de
 		}
-		if isProb {
-			rep.LogLoss = fptr(must(ll, lle))
-			rep.Brier = fptr(must(br, bre))
+		if pc.isProb {
+			rep.LogLoss = fptr(pc.ll)
+			rep.Brier = fptr(pc.br)
 			switch {
-			case cale == nil:
+			case pc.cale == nil:
+				cal := pc.cal
 				rep.Calibration = &Calibration{Strategy: opt.CalStrategy, Bins: opt.CalBins, ProbTrue: cal.ProbTrue, ProbPred: cal.ProbPred, Mass: cal.Mass, ECE: cal.ECE, MCE: cal.MCE}
-			case errors.Is(cale, ErrWeighted):
+			case errors.Is(pc.cale, ErrWeighted):
 				rep.Warnings = append(rep.Warnings, "calibration: quantile bins need unweighted samples; use --cal-strategy uniform")
 			default:
-				return nil, cale
+				return pc.cale
 			}
 		} else {
 			rep.Warnings = append(rep.Warnings, "log_loss, brier, calibration: omitted, the scores are not all in [0, 1]")
 		}
 	}
-	wg.Wait()
-	if err := errors.Join(err, e1, e2, e3, e4); err != nil {
-		return nil, err
+	if err != nil {
+		return err
 	}
-	rep.Youden, rep.MaxF1, rep.MinCost, rep.CostCurveArea = operating(y), operating(m), operating(c), cc.Area
-	// The curves cost memory in proportion to the distinct scores: only
-	// when they are printed or drawn.
-	if opt.Curves || opt.Figures {
-		// The two curves (and their thinning) are built on two goroutines.
-		// The curves printed and drawn are thinned straight from the
-		// table's cumulative sums: no full curve is built unless asked
-		// for in full (--curve-points 0).
-		var rocThin, rocFig ROCCurve
-		var prThin, prFig PRCurve
-		var rocFigThin, prFigThin Thinning
-		var rocN, prN int
-		var rocErr, prErr, fe float64
-		var e5, e6 error
-		wg.Go(func() {
-			if opt.Curves {
-				rocThin, rocN, rocErr, e5 = t.ThinROC(opt.CurvePoints)
-			}
-			if opt.Figures && e5 == nil {
-				rocFig, rocFigThin.Full, fe, e5 = t.ThinROC(max(opt.FigurePoints, 0))
-				rocFigThin.Error = fe
-			}
-		})
-		if opt.Curves {
-			prThin, prN, prErr, e6 = t.ThinPR(opt.CurvePoints)
-		}
-		if opt.Figures && e6 == nil {
-			var e float64
-			prFig, prFigThin.Full, e, e6 = t.ThinPR(max(opt.FigurePoints, 0))
-			prFigThin.Error = e
-		}
-		wg.Wait()
-		if err := errors.Join(e5, e6); err != nil {
-			return nil, err
-		}
-		if opt.Curves {
-			rep.ROCCurve = &ROCPoints{FPR: rocThin.FPR, TPR: rocThin.TPR, Thresholds: rocThin.Thresholds}
-			rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
-			if len(rocThin.FPR) < rocN || len(prThin.Recall) < prN {
-				rep.CurveThinning = &CurveThinning{ROCCurve: rocErr, PRCurve: prErr}
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (--curve-points %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and --curves-out FILE writes every vertex",
-					rocN, prN, len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
-			}
-		}
-		if opt.Figures {
-			det, err := t.DET()
-			if err != nil {
-				return nil, err
-			}
-			hist, err := t.Histogram(30)
-			if err != nil {
-				return nil, err
-			}
-			detFig, detFigThin := thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
-			rep.Figures = &Figures{ROC: rocFig, ROCThinning: rocFigThin, PR: prFig, PRThinning: prFigThin, DET: detFig, DETThinning: detFigThin,
-				Cost: cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
-			if rep.Calibration != nil {
-				rep.Figures.Calibration = &cal
-			}
+	rep.Youden, rep.MaxF1, rep.MinCost, rep.CostCurveArea = operating(pc.y), operating(pc.m), operating(pc.c), pc.cc.Area
+	if opt.Curves {
+		rocThin, prThin := pc.rocThin, pc.prThin
+		rep.ROCCurve = &ROCPoints{FPR: rocThin.FPR, TPR: rocThin.TPR, Thresholds: rocThin.Thresholds}
+		rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
+		if len(rocThin.FPR) < pc.rocLen || len(prThin.Recall) < pc.prLen {
+			rep.CurveThinning = &CurveThinning{ROCCurve: pc.rocErr, PRCurve: pc.prErr}
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (--curve-points %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and --curves-out FILE writes every vertex",
+				pc.rocLen, pc.prLen, len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
 		}
 	}
-	return rep, nil
+	return nil
 }
 
 func threshold(v float64) string {

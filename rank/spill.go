@@ -45,9 +45,16 @@ type Spill struct {
 	mem       Builder
 	split     []uint64 // part p holds the keys in [split[p-1], split[p])
 	files     []*spillFile
-	bufRecs   int   // records a file buffers before writing
-	rows      int64 // samples held by mem or the files
+	bufRecs   int      // records a file buffers before writing
+	rows      int64    // samples held by mem or the files
+	count     [2]int64 // positives and negatives written to the files
+	bufBytes  int64    // the write buffers' bytes (and the enclosing spill's)
 	err       error
+	// Charge, when not nil, is told the bytes the spill holds besides the
+	// samples in memory (its write buffers, and while its parts are read
+	// back, the part with its sort buffer and table rows); an error from
+	// it stops the spill.
+	Charge func(bytes int64) error
 }
 
 // spillFile is one part of one class: its keys and, once the data is
@@ -61,13 +68,12 @@ type spillFile struct {
 }
 
 // spillBuf is the most records a part's file buffers (64 KiB); the
-// buffers of all parts hold at most about MaxRows records together, but at
-// least 512 each.
+// buffers of all parts hold at most about MaxRows records together.
 const spillBuf = 8192
 
-// spillMinBuf is the least records a part's file buffers (tests lower it to
+// spillMinBuf is the least records a part's file buffers (tests set it to
 // write the files often).
-var spillMinBuf = 512
+var spillMinBuf = 1
 
 // NewSpill returns an empty spilling builder that holds at most maxRows
 // samples in memory (at least 1) and, past that, writes parts (about
@@ -134,13 +140,8 @@ func (s *Spill) spill() error {
 		}
 		s.dir = dir
 		s.split = splitters(b.posK, b.negK, s.parts)
-		s.files = make([]*spillFile, 2*(len(s.split)+1))
-		s.bufRecs = min(max(s.maxRows/len(s.files), spillMinBuf), spillBuf)
-		for i := range s.files {
-			s.files[i] = &spillFile{
-				keyPath: filepath.Join(dir, fmt.Sprintf("part%04d.%s.keys", i/2, [2]string{"pos", "neg"}[i%2])),
-				wPath:   filepath.Join(dir, fmt.Sprintf("part%04d.%s.weights", i/2, [2]string{"pos", "neg"}[i%2])),
-			}
+		if err := s.newFiles(dir); err != nil {
+			return err
 		}
 	}
 	if b.posW != nil {
@@ -155,27 +156,61 @@ func (s *Spill) spill() error {
 		}
 	}
 	for c, keys := range [2][]uint64{b.posK, b.negK} {
-		w := [2][]float64{b.posW, b.negW}[c]
-		for i, k := range keys {
-			f := s.files[2*s.part(k)+c]
-			f.keys = append(f.keys, k)
-			if f.weighted {
-				if w != nil {
-					f.w = append(f.w, w[i])
-				} else {
-					f.w = append(f.w, 1)
-				}
-			}
-			if len(f.keys) >= s.bufRecs {
-				if err := f.flush(); err != nil {
-					return err
-				}
-			}
+		if err := s.write(c, keys, [2][]float64{b.posW, b.negW}[c]); err != nil {
+			return err
 		}
 	}
 	s.rows += b.rows
 	b.Reset()
 	return nil
+}
+
+// write adds the records of class c (0 positive, 1 negative), with their
+// weights (nil: 1), to their parts' buffers and the full buffers to
+// their files.
+func (s *Spill) write(c int, keys []uint64, w []float64) error {
+	s.count[c] += int64(len(keys))
+	for i, k := range keys {
+		f := s.files[2*s.part(k)+c]
+		f.keys = append(f.keys, k)
+		if f.weighted {
+			if w != nil {
+				f.w = append(f.w, w[i])
+			} else {
+				f.w = append(f.w, 1)
+			}
+		}
+		if len(f.keys) >= s.bufRecs {
+			if err := f.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// newFiles makes the parts' files (and their buffers) in dir for the
+// splitters s.split.
+func (s *Spill) newFiles(dir string) error {
+	s.files = make([]*spillFile, 2*(len(s.split)+1))
+	s.bufRecs = min(max(s.maxRows/len(s.files), spillMinBuf), spillBuf)
+	for i := range s.files {
+		s.files[i] = &spillFile{
+			keyPath: filepath.Join(dir, fmt.Sprintf("part%04d.%s.keys", i/2, [2]string{"pos", "neg"}[i%2])),
+			wPath:   filepath.Join(dir, fmt.Sprintf("part%04d.%s.weights", i/2, [2]string{"pos", "neg"}[i%2])),
+		}
+	}
+	// The write buffers: up to bufRecs keys (and weights) a file.
+	s.bufBytes += int64(len(s.files)) * int64(s.bufRecs) * 16
+	return s.charge(0)
+}
+
+// charge tells Charge the bytes held: the write buffers and bytes more.
+func (s *Spill) charge(bytes int64) error {
+	if s.Charge == nil {
+		return nil
+	}
+	return s.Charge(s.bufBytes + bytes)
 }
 
 // part returns the part of key k.

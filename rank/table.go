@@ -82,20 +82,33 @@ func (t *Table) cum() (tp, fp []float64) {
 // fp (of length t.Len()).
 func (t *Table) fillCum(tp, fp []float64) {
 	t.tp, t.fp = tp, fp
-	if !t.Weighted {
-		var a, b float64
-		for i := range t.Score {
-			a += t.Pos[i]
-			b += t.Neg[i]
-			t.tp[i], t.fp[i] = a, b
+	c := cumAcc{weighted: t.Weighted}
+	c.fill(t.whole(), tp, fp)
+}
+
+// cumAcc is the running cumulative masses of [Table.cum].
+type cumAcc struct {
+	weighted bool
+	a, b     float64
+	sa, sb   fsum.Sum
+}
+
+// fill writes the cumulative masses at the rows of sg into tp and fp.
+func (c *cumAcc) fill(sg *segment, tp, fp []float64) {
+	if !c.weighted {
+		a, b := c.a, c.b
+		for i := range sg.score {
+			a += sg.pos[i]
+			b += sg.neg[i]
+			tp[i], fp[i] = a, b
 		}
+		c.a, c.b = a, b
 		return
 	}
-	var a, b fsum.Sum
-	for i := range t.Score {
-		a.Add(t.Pos[i])
-		b.Add(t.Neg[i])
-		t.tp[i], t.fp[i] = a.Value(), b.Value()
+	for i := range sg.score {
+		c.sa.Add(sg.pos[i])
+		c.sb.Add(sg.neg[i])
+		tp[i], fp[i] = c.sa.Value(), c.sb.Value()
 	}
 }
 
@@ -341,13 +354,15 @@ type npCum struct {
 	tp, fp   float64    // running sums
 	tps, fps [3]float64 // the sums at the last three thresholds
 	flat     []uint64
+	base     int // flat's bit 0 is row base
 }
 
 func (c *npCum) next(g int) {
 	c.tps = [3]float64{c.tps[1], c.tps[2], c.tp}
 	c.fps = [3]float64{c.fps[1], c.fps[2], c.fp}
 	if g >= 2 && (c.tps[2]-c.tps[1])-(c.tps[1]-c.tps[0]) == 0 && (c.fps[2]-c.fps[1])-(c.fps[1]-c.fps[0]) == 0 {
-		c.flat[(g-1)/64] |= 1 << ((g - 1) % 64)
+		b := g - 1 - c.base
+		c.flat[b/64] |= 1 << (b % 64)
 	}
 }
 

@@ -14,125 +14,331 @@ import (
 // edge of the full curve the distance to a chord is convex, so it is largest
 // at a vertex; and the full curve between two kept vertices passes every
 // point of their chord within that distance.
+//
+// The thinning is streaming (a [thinner] sees each vertex once, in order,
+// and holds a bounded number of them), so that a curve too long for memory
+// (a spilled score table, see [Spill.Stream]) is thinned as it is computed,
+// to the same vertices as the whole curve in memory.
 
 // Thin returns the ROC curve reduced to at most n of its vertices (n ≥ 2),
 // always keeping the first and the last, and the error of the thinning
-// (see [thin]). A curve of at most n vertices is returned as it is, with
-// error 0.
+// (see [thinner]; the blocks are cut evenly along the curve's length, |ΔFPR|
+// + |ΔTPR|, whose total is 2). A curve of at most n vertices is returned as
+// it is, with error 0.
 func (c ROCCurve) Thin(n int) (ROCCurve, float64) {
-	keep, e := thin(xy{c.FPR, c.TPR}, n)
-	if keep == nil {
+	return c.thin(n, len(c.FPR))
+}
+
+// thin is Thin with the block size bound of a curve of at most rows
+// vertices (see newThinner).
+func (c ROCCurve) thin(n, rows int) (ROCCurve, float64) {
+	if len(c.FPR) <= n {
 		return c, 0
 	}
-	return ROCCurve{FPR: pick(c.FPR, keep), TPR: pick(c.TPR, keep), Thresholds: pick(c.Thresholds, keep)}, e
+	th := newThinner(n, 2, true, rows)
+	for i := range c.FPR {
+		th.add(c.FPR[i], c.TPR[i], c.Thresholds[i])
+	}
+	x, y, thr, e := th.finish()
+	return ROCCurve{FPR: x, TPR: y, Thresholds: thr}, e
 }
 
 // Thin returns the precision–recall curve reduced to at most n of its
 // vertices (n ≥ 2) in the (recall, precision) plane, keeping the first and
 // the final point (recall 0, precision 1), and the error of the thinning.
-// A curve of at most n vertices is returned as it is, with error 0.
+// The curve is thinned from its final point backwards (in decreasing
+// threshold order, as a score table is read), the blocks cut evenly in
+// recall. A curve of at most n vertices is returned as it is, with error 0.
 func (c PRCurve) Thin(n int) (PRCurve, float64) {
-	keep, e := thin(xy{c.Recall, c.Precision}, n)
-	if keep == nil {
+	return c.thin(n, len(c.Recall))
+}
+
+func (c PRCurve) thin(n, rows int) (PRCurve, float64) {
+	m := len(c.Recall)
+	if m <= n {
 		return c, 0
 	}
-	// The final point has no threshold; it is always kept, last.
-	return PRCurve{Precision: pick(c.Precision, keep), Recall: pick(c.Recall, keep), Thresholds: pick(c.Thresholds, keep[:len(keep)-1])}, e
-}
-
-func pick(a []float64, idx []int) []float64 {
-	out := make([]float64, len(idx))
-	for k, i := range idx {
-		out[k] = a[i]
+	th := newThinner(n, 1, false, rows)
+	th.add(c.Recall[m-1], c.Precision[m-1], math.NaN())
+	for i := m - 2; i >= 0; i-- {
+		th.add(c.Recall[i], c.Precision[i], c.Thresholds[i])
 	}
-	return out
+	x, y, thr, e := th.finish()
+	return prFromStream(x, y, thr), e
 }
 
-// polyline is a curve's vertices, 0 … Len()−1, by index: stored ([xy]) or
-// computed from a table's cumulative sums on demand ([rocView], [prView]),
-// so that a thinned curve needs no full curve in memory. Either way a
-// vertex's coordinates are the same float64 values, so the thinning is
-// the same.
-type polyline interface {
-	Len() int
-	At(i int) (x, y float64)
+// prFromStream turns the vertices of a P-R curve in stream order (the
+// final point first, then decreasing thresholds) into a PRCurve.
+func prFromStream(x, y, thr []float64) PRCurve {
+	slices.Reverse(x)
+	slices.Reverse(y)
+	slices.Reverse(thr)
+	return PRCurve{Precision: y, Recall: x, Thresholds: thr[:len(thr)-1]}
 }
 
-// xy is a stored polyline.
-type xy struct{ x, y []float64 }
-
-func (c xy) Len() int                    { return len(c.x) }
-func (c xy) At(i int) (float64, float64) { return c.x[i], c.y[i] }
-
-// thin chooses at most n of the vertices of the polyline c, the first and
-// the last among them, so that the chords between consecutive kept
-// vertices stay close to the dropped ones. It returns the kept indices,
+// thin chooses at most n of the vertices of the polyline (x[i], y[i]),
+// the first and the last among them, as a [thinner] cutting blocks evenly
+// along the curve's length in |Δx| + |Δy|. It returns the kept indices,
 // increasing, and the thinning's error: the largest Euclidean distance
 // from a dropped vertex to the chord that replaced it. It returns nil when
 // the polyline has at most n vertices. It panics if n < 2.
-//
-// The choice is greedy, in two steps: n/2 vertices evenly spaced along the
-// curve's length (in |Δx| + |Δy|), then, n/2 times, the vertex farthest
-// from its chord joins the kept ones (Douglas–Peucker's rule, on the worst
-// chord first). The second step scans only the chord being split, so the
-// cost is about three passes over the curve whatever n is.
-func thin[P polyline](c P, n int) ([]int, float64) {
+func thin(x, y []float64, n int) ([]int, float64) {
 	if n < 2 {
 		panic("rank: thin: fewer than 2 vertices")
 	}
-	m := c.Len()
+	m := len(x)
 	if m <= n {
 		return nil, 0
 	}
-	keep := make([]int, 0, n)
-	keep = append(keep, 0)
-	// Step 1: vertices evenly spaced along the length.
 	var total float64
-	px, py := c.At(0)
 	for i := 1; i < m; i++ {
-		x, y := c.At(i)
-		total += math.Abs(x-px) + math.Abs(y-py)
-		px, py = x, y
+		total += math.Abs(x[i]-x[i-1]) + math.Abs(y[i]-y[i-1])
 	}
-	if k := n / 2; k > 1 && total > 0 {
-		step := total / float64(k)
-		next := step
-		var s float64
-		px, py := c.At(0)
-		for i := 1; i < m-1 && len(keep) < k; i++ {
-			x, y := c.At(i)
-			s += math.Abs(x-px) + math.Abs(y-py)
-			px, py = x, y
-			if s >= next {
-				keep = append(keep, i)
-				next = (math.Floor(s/step) + 1) * step
+	th := newThinner(n, total, true, m)
+	for i := range x {
+		th.add(x[i], y[i], float64(i))
+	}
+	_, _, idx, e := th.finish()
+	keep := make([]int, len(idx))
+	for k, v := range idx {
+		keep[k] = int(v)
+	}
+	return keep, e
+}
+
+// A thinner chooses at most n vertices of a polyline seen one vertex at a
+// time, the first and the last among them, in two steps:
+//
+//  1. Cuts: up to n/2 vertices evenly spaced along the curve's length s
+//     (|Δx| + |Δy| summed, or |Δx| alone, from the first vertex; the total
+//     length, span, is given in advance: 2 for an ROC curve, 1 for the
+//     recall of a P-R curve), plus a vertex wherever a block between cuts
+//     would pass cap vertices (bounding the memory; cap is chosen so these
+//     cuts are at most n/4). The cuts split the curve into blocks.
+//  2. Douglas–Peucker on the worst chord first: the vertex farthest from
+//     the chord it would replace joins the kept ones, until n are kept.
+//     Each block is refined on its own as soon as it is complete (greedily,
+//     its worst chord first), giving a sequence of vertices with the
+//     distances d₁, d₂, … at which they were added; the running minimum
+//     f_k = min(d₁…d_k) orders them. The kept vertices are the cuts and the
+//     n − cuts vertices of largest f over all blocks (ties: the earlier
+//     block, then the earlier in the block), which is what splitting the
+//     worst chord of the whole curve again and again would choose: when a
+//     block's worst chord is the worst of all, a child chord worse than it
+//     is split at once. Only the best n candidates are held, and a block
+//     stops refining when its f falls below the worst of them.
+//
+// The error is the largest squared distance left in any block's chords
+// after its chosen vertices, as a distance.
+type thinner struct {
+	n, k      int     // the budget; the most cuts along the length (n/2)
+	step      float64 // span / k
+	next      float64 // the length of the next cut
+	useY      bool    // the length adds |Δy|
+	cap       int     // the most vertices of a block
+	s         float64 // the length so far
+	count     int     // vertices added
+	head      []vtx   // the first n vertices (the result when there are no more)
+	pend      vtx     // the last vertex added, processed when the next comes
+	blk       []vtx   // the current block, from its first cut
+	cuts      []vtx   // the cuts so far (the first vertex first)
+	pool      candHeap
+	blocks    int       // blocks closed
+	blockErr  []float64 // per block, the squared error with no vertex chosen
+	forced    int       // cuts made by cap
+	chordBuf  chordHeap // a block's chords (reused)
+	lastX     float64
+	lastY     float64
+	haveFirst bool
+}
+
+// vtx is a vertex of a thinned curve: its coordinates, a payload (the
+// threshold) and its index along the curve.
+type vtx struct {
+	x, y, t float64
+	i       int
+}
+
+// thinMinCap is the least block size bound of a thinner (tests lower it).
+var thinMinCap = 1 << 16
+
+// newThinner returns a thinner to n vertices (n ≥ 2) of a curve of total
+// length span, in |Δx| + |Δy| when useY, else |Δx|, and at most rows
+// vertices (which bounds the block size: at most max(2¹⁶, 4·rows/n + 1)
+// vertices, so that blocks cut for size are at most n/4).
+func newThinner(n int, span float64, useY bool, rows int) *thinner {
+	if n < 2 {
+		panic("rank: thin: fewer than 2 vertices")
+	}
+	th := &thinner{n: n, k: n / 2, useY: useY, cap: max(thinMinCap, 4*rows/n+1)}
+	if th.k > 1 && span > 0 {
+		th.step = span / float64(th.k)
+		th.next = th.step
+	}
+	return th
+}
+
+// add adds the next vertex.
+func (th *thinner) add(x, y, t float64) {
+	v := vtx{x: x, y: y, t: t, i: th.count}
+	th.count++
+	if th.count <= th.n {
+		th.head = append(th.head, v)
+	}
+	if th.count > 1 {
+		th.process(th.pend)
+	}
+	th.pend = v
+}
+
+// process takes vertex v, known not to be the last.
+func (th *thinner) process(v vtx) {
+	if v.i == 0 {
+		th.cuts = append(th.cuts, v)
+		th.blk = append(th.blk[:0], v)
+		th.lastX, th.lastY = v.x, v.y
+		return
+	}
+	th.s += math.Abs(v.x - th.lastX)
+	if th.useY {
+		th.s += math.Abs(v.y - th.lastY)
+	}
+	th.lastX, th.lastY = v.x, v.y
+	th.blk = append(th.blk, v)
+	cut := false
+	if th.step > 0 && len(th.cuts)-th.forced < th.k && th.s >= th.next {
+		cut = true
+		th.next = (math.Floor(th.s/th.step) + 1) * th.step
+	} else if len(th.blk) >= th.cap {
+		cut = true
+		th.forced++
+	}
+	if cut {
+		th.closeBlock()
+		th.cuts = append(th.cuts, v)
+		th.blk = append(th.blk[:0], v)
+	}
+}
+
+// finish takes the last vertex and returns the kept vertices' coordinates
+// and payloads, in order, and the error.
+func (th *thinner) finish() (x, y, t []float64, e float64) {
+	var out []vtx
+	if th.count <= th.n {
+		out = th.head
+	} else {
+		last := th.pend
+		th.blk = append(th.blk, last)
+		th.closeBlock()
+		th.cuts = append(th.cuts, last)
+		take := th.n - len(th.cuts)
+		// The pool is prefix-closed in every block; the best take of it
+		// are too (ties go to the earlier block, then the earlier vertex).
+		cands := []cand(th.pool)
+		slices.SortFunc(cands, func(a, b cand) int { return -cmpCand(a, b) })
+		cands = cands[:min(take, len(cands))]
+		worst := slices.Clone(th.blockErr)
+		chosen := make([]int, len(worst)) // vertices chosen per block
+		out = append(out, th.cuts...)
+		for _, c := range cands {
+			out = append(out, c.v)
+			if c.k >= chosen[c.block] {
+				chosen[c.block] = c.k + 1
+				worst[c.block] = c.rest
 			}
 		}
-	}
-	keep = append(keep, m-1)
-	// Step 2: split the worst chord at its farthest vertex.
-	h := make(chordHeap, 0, n)
-	for j := 1; j < len(keep); j++ {
-		if ch := farthest(c, keep[j-1], keep[j]); ch.d > 0 {
-			h = append(h, ch)
+		var w float64
+		for _, d := range worst {
+			w = max(w, d)
 		}
+		e = math.Sqrt(w)
+		slices.SortFunc(out, func(a, b vtx) int { return a.i - b.i })
 	}
-	heap.Init(&h)
-	for len(keep) < n && len(h) > 0 {
-		ch := heap.Pop(&h).(chord)
-		keep = append(keep, ch.at)
-		for _, s := range [2]chord{farthest(c, ch.a, ch.at), farthest(c, ch.at, ch.b)} {
+	x, y, t = make([]float64, len(out)), make([]float64, len(out)), make([]float64, len(out))
+	for k, v := range out {
+		x[k], y[k], t[k] = v.x, v.y, v.t
+	}
+	return x, y, t, e
+}
+
+// cand is a vertex a block's refinement chose: the k-th of block, at
+// running minimum distance f; rest is the block's worst squared distance
+// left once it is chosen.
+type cand struct {
+	f, rest  float64
+	block, k int
+	v        vtx
+}
+
+// cmpCand orders candidates by priority: larger f, then the earlier
+// block, then the earlier in its block.
+func cmpCand(a, b cand) int {
+	switch {
+	case a.f != b.f:
+		if a.f > b.f {
+			return 1
+		}
+		return -1
+	case a.block != b.block:
+		return b.block - a.block
+	default:
+		return b.k - a.k
+	}
+}
+
+// candHeap is a min-heap of candidates by priority: the worst on top.
+type candHeap []cand
+
+func (h candHeap) Len() int           { return len(h) }
+func (h candHeap) Less(i, j int) bool { return cmpCand(h[i], h[j]) < 0 }
+func (h candHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *candHeap) Push(v any)        { *h = append(*h, v.(cand)) }
+func (h *candHeap) Pop() any {
+	old := *h
+	v := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return v
+}
+
+// closeBlock refines the current block (its vertices from one cut to the
+// next, both included) and offers its vertices to the pool.
+func (th *thinner) closeBlock() {
+	b := th.blk
+	id := th.blocks
+	th.blocks++
+	h := th.chordBuf[:0]
+	if c := farthest(b, 0, len(b)-1); c.d > 0 {
+		h = append(h, c)
+	}
+	if len(h) > 0 {
+		th.blockErr = append(th.blockErr, h[0].d)
+	} else {
+		th.blockErr = append(th.blockErr, 0)
+	}
+	room := th.n - 2 // the most candidates ever taken
+	f := math.Inf(1)
+	for k := 0; len(h) > 0 && room > 0; k++ {
+		c := heap.Pop(&h).(chord)
+		f = min(f, c.d)
+		for _, s := range [2]chord{farthest(b, c.a, c.at), farthest(b, c.at, c.b)} {
 			if s.d > 0 {
 				heap.Push(&h, s)
 			}
 		}
+		var rest float64
+		if len(h) > 0 {
+			rest = h[0].d
+		}
+		cd := cand{f: f, rest: rest, block: id, k: k, v: b[c.at]}
+		if len(th.pool) >= room {
+			if cmpCand(cd, th.pool[0]) <= 0 {
+				break // neither this nor any later vertex of the block is taken
+			}
+			heap.Pop(&th.pool)
+		}
+		heap.Push(&th.pool, cd)
 	}
-	slices.Sort(keep)
-	var e float64
-	if len(h) > 0 {
-		e = math.Sqrt(h[0].d)
-	}
-	return keep, e
+	th.chordBuf = h[:0]
 }
 
 // chord is the chord from vertex a to vertex b of a curve, with the
@@ -142,28 +348,26 @@ type chord struct {
 	d        float64
 }
 
-// farthest returns the chord from a to b of c with its farthest vertex.
-func farthest[P polyline](c P, a, b int) chord {
-	ch := chord{a: a, b: b, at: -1}
+// farthest returns the chord from v[a] to v[b] with its farthest vertex.
+func farthest(v []vtx, a, b int) chord {
+	c := chord{a: a, b: b, at: -1}
 	if b-a < 2 {
-		return ch
+		return c
 	}
-	xa, ya := c.At(a)
-	xb, yb := c.At(b)
-	dx, dy := xb-xa, yb-ya
+	xa, ya := v[a].x, v[a].y
+	dx, dy := v[b].x-xa, v[b].y-ya
 	l2 := dx*dx + dy*dy
 	for i := a + 1; i < b; i++ {
-		x, y := c.At(i)
-		px, py := x-xa, y-ya
+		px, py := v[i].x-xa, v[i].y-ya
 		if l2 > 0 {
 			t := min(max((px*dx+py*dy)/l2, 0), 1)
 			px, py = px-t*dx, py-t*dy
 		}
-		if d := px*px + py*py; d > ch.d || ch.at < 0 {
-			ch.d, ch.at = d, i
+		if d := px*px + py*py; d > c.d || c.at < 0 {
+			c.d, c.at = d, i
 		}
 	}
-	return ch
+	return c
 }
 
 // chordHeap is a max-heap of chords by the distance of their farthest
@@ -184,4 +388,12 @@ func (h *chordHeap) Pop() any {
 	v := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return v
+}
+
+func pick(a []float64, idx []int) []float64 {
+	out := make([]float64, len(idx))
+	for k, i := range idx {
+		out[k] = a[i]
+	}
+	return out
 }

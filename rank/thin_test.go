@@ -1,7 +1,6 @@
 package rank
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -28,7 +27,7 @@ func segDist(px, py, ax, ay, bx, by float64) float64 {
 // every dropped vertex from the whole thinned curve.
 func checkThin(t *testing.T, x, y []float64, n int) {
 	t.Helper()
-	keep, e := thin(xy{x, y}, n)
+	keep, e := thin(x, y, n)
 	if len(x) <= n {
 		if keep != nil || e != 0 {
 			t.Fatalf("%d vertices, n = %d: thinned", len(x), n)
@@ -78,7 +77,7 @@ func TestThinProperties(t *testing.T) {
 		line[i] = float64(i) / 49
 	}
 	checkThin(t, line, line, 5)
-	if _, e := thin(xy{line, line}, 5); e > 1e-15 { // rounding of i/49
+	if _, e := thin(line, line, 5); e > 1e-15 { // rounding of i/49
 		t.Errorf("collinear vertices: error %v, want 0", e)
 	}
 }
@@ -147,61 +146,4 @@ func FuzzThin(f *testing.F) {
 		}
 		checkThin(t, x, y, 2+int(n)%40)
 	})
-}
-
-// TestThinFromTable: Table.ThinROC and Table.ThinPR, which read the
-// vertices from the cumulative sums, give the same bits as thinning the
-// full curves, weighted or not, with ties or not, for every n (0: the
-// full curve).
-func TestThinFromTable(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
-	for _, weighted := range []bool{false, true} {
-		for _, ties := range []bool{false, true} {
-			score, pos, w := randomData(r, 30000, ties, weighted)
-			tb, err := NewTable(score, pos, w)
-			if err != nil {
-				t.Fatal(err)
-			}
-			roc, _ := tb.ROC(true)
-			pr, _ := tb.PR()
-			for _, n := range []int{0, 2, 3, 10, 777, 5000, len(roc.FPR), len(pr.Recall) + 1} {
-				wantR, wantRE := roc, 0.0
-				wantP, wantPE := pr, 0.0
-				if n > 0 {
-					wantR, wantRE = roc.Thin(n)
-					wantP, wantPE = pr.Thin(n)
-				}
-				gotR, nr, gotRE, err := tb.ThinROC(n)
-				if err != nil {
-					t.Fatal(err)
-				}
-				gotP, np, gotPE, err := tb.ThinPR(n)
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := fmt.Sprintf("weighted %v ties %v n %d", weighted, ties, n)
-				if nr != len(roc.FPR) || np != len(pr.Recall) {
-					t.Errorf("%s: %d and %d vertices, want %d and %d", name, nr, np, len(roc.FPR), len(pr.Recall))
-				}
-				if !sameBits(gotR.FPR, wantR.FPR) || !sameBits(gotR.TPR, wantR.TPR) || !sameBits(gotR.Thresholds, wantR.Thresholds) || math.Float64bits(gotRE) != math.Float64bits(wantRE) {
-					t.Errorf("%s: ThinROC differs from ROC(true).Thin", name)
-				}
-				if !sameBits(gotP.Precision, wantP.Precision) || !sameBits(gotP.Recall, wantP.Recall) || !sameBits(gotP.Thresholds, wantP.Thresholds) || math.Float64bits(gotPE) != math.Float64bits(wantPE) {
-					t.Errorf("%s: ThinPR differs from PR().Thin", name)
-				}
-			}
-		}
-	}
-}
-
-func sameBits(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			return false
-		}
-	}
-	return true
 }

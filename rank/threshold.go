@@ -1,8 +1,6 @@
 package rank
 
 import (
-	"math"
-
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
 
@@ -23,20 +21,9 @@ func (t *Table) operating(maximise bool, crit func(tp, fp, p, n float64) float64
 	if err != nil {
 		return Operating{}, err
 	}
-	best := Operating{Threshold: math.Inf(1), Value: crit(0, 0, p, n)}
-	var tp, fp fsum.Sum
-	for g := range t.Score {
-		tp.Add(t.Pos[g])
-		fp.Add(t.Neg[g])
-		v := crit(tp.Value(), fp.Value(), p, n)
-		if (maximise && v > best.Value) || (!maximise && v < best.Value) {
-			best = Operating{Threshold: t.Score[g], Value: v, TPR: tp.Value() / p, FPR: fp.Value() / n}
-			if d := tp.Value() + fp.Value(); d != 0 {
-				best.Precision = tp.Value() / d
-			}
-		}
-	}
-	return best, nil
+	a := newOperating(p, n, maximise, crit)
+	a.feed(t.whole())
+	return a.best, nil
 }
 
 // Youden returns the threshold maximising Youden's J = TPR − FPR
@@ -44,8 +31,10 @@ func (t *Table) operating(maximise bool, crit func(tp, fp, p, n float64) float64
 // diagonal. Among equal maxima the highest threshold wins. It returns
 // ErrOneClass when a class is missing.
 func (t *Table) Youden() (Operating, error) {
-	return t.operating(true, func(tp, fp, p, n float64) float64 { return tp/p - fp/n })
+	return t.operating(true, youden)
 }
+
+func youden(tp, fp, p, n float64) float64 { return tp/p - fp/n }
 
 // MaxFBeta returns the threshold maximising
 //
@@ -57,8 +46,13 @@ func (t *Table) MaxFBeta(beta float64) (Operating, error) {
 	if !(beta > 0) {
 		panic("rank: MaxFBeta: beta must be positive")
 	}
+	return t.operating(true, fBeta(beta))
+}
+
+// fBeta is the criterion of [Table.MaxFBeta].
+func fBeta(beta float64) func(tp, fp, p, n float64) float64 {
 	b2 := beta * beta
-	return t.operating(true, func(tp, fp, p, n float64) float64 {
+	return func(tp, fp, p, n float64) float64 {
 		prec := 0.0
 		if tp+fp != 0 {
 			prec = tp / (tp + fp)
@@ -69,7 +63,7 @@ func (t *Table) MaxFBeta(beta float64) (Operating, error) {
 			return 0
 		}
 		return (1 + b2) * prec * rec / d
-	})
+	}
 }
 
 // MinCost returns the threshold minimising the total expected cost
@@ -85,9 +79,14 @@ func (t *Table) MinCost(costFP, costFN float64) (Operating, error) {
 	if !(costFP >= 0 && costFN >= 0) {
 		panic("rank: MinCost: negative cost")
 	}
-	return t.operating(false, func(tp, fp, p, n float64) float64 {
+	return t.operating(false, cost(costFP, costFN))
+}
+
+// cost is the criterion of [Table.MinCost].
+func cost(costFP, costFN float64) func(tp, fp, p, n float64) float64 {
+	return func(tp, fp, p, n float64) float64 {
 		return costFN*(p-tp) + costFP*fp
-	})
+	}
 }
 
 // CostCurve is the cost curve of Zhou §2.3.4 (Drummond & Holte): every ROC
@@ -112,22 +111,14 @@ func (t *Table) CostCurve() (CostCurve, error) {
 	}
 	// Upper convex hull of the ROC points (0, 0), then one per distinct
 	// score (increasing FPR, then TPR), streamed from running masses.
-	type pt struct{ x, y float64 }
-	hull := make([]pt, 0, 64)
-	cross := func(o, a, b pt) float64 { return (a.x-o.x)*(b.y-o.y) - (a.y-o.y)*(b.x-o.x) }
-	push := func(q pt) {
-		for len(hull) >= 2 && cross(hull[len(hull)-2], hull[len(hull)-1], q) >= 0 {
-			hull = hull[:len(hull)-1]
-		}
-		hull = append(hull, q)
-	}
-	push(pt{0, 0})
-	var tp, fp fsum.Sum
-	for g := range t.Score {
-		tp.Add(t.Pos[g])
-		fp.Add(t.Neg[g])
-		push(pt{fp.Value() / n, tp.Value() / p})
-	}
+	a := newHull(p, n)
+	a.feed(t.whole())
+	return a.curve(), nil
+}
+
+// curve is the cost curve of the hull.
+func (a *hullAcc) curve() CostCurve {
+	hull := a.hull
 	cc := CostCurve{X: []float64{0}, Y: []float64{hull[0].x}}
 	for k := 1; k < len(hull); k++ {
 		a, b := hull[k-1], hull[k]
@@ -149,5 +140,5 @@ func (t *Table) CostCurve() (CostCurve, error) {
 		s.Add((cc.X[k] - cc.X[k-1]) * (cc.Y[k] + cc.Y[k-1]) / 2)
 	}
 	cc.Area = s.Value()
-	return cc, nil
+	return cc
 }

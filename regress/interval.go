@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
@@ -38,10 +39,15 @@ var ErrReordered = errors.New("regress: Intervals must be computed before the qu
 // the state (SPEC §2.8). It must be called before [State.Report] or any
 // quantile measure (it returns ErrReordered after them):
 //
-//   - mse, mae, mape: the t-interval of the per-row losses d², |d| and
-//     |d|/max(|y|, ε) ([hyptest.MeanCI]), from their sums and the sums of
-//     their squares (Σd⁴, Σd², Σ(|d|/max(|y|, ε))², kept by the state),
-//     the lower end clipped at 0; rmse: the square roots of mse's ends;
+//   - mse, mae, mape: the bootstrap-t interval of the per-row losses d²,
+//     |d| and |d|/max(|y|, ε) ([hyptest.StudentizedMeanCI]), from the
+//     same row resamples as r2; without kept values (bounded memory) the
+//     t-interval ([hyptest.MeanCI]) from their sums and the sums of their
+//     squares (Σd⁴, Σd², Σ(|d|/max(|y|, ε))², kept by the state); the
+//     lower end clipped at 0; rmse: the square roots of mse's ends.
+//     Squared errors are skewed: over 1000 simulated data sets of n = 50
+//     with normal residuals the t-interval of MSE covered 92.4% and the
+//     bootstrap-t 94.x% (docs/ci.md);
 //   - r2: a row bootstrap of the kept values (y, |y − ŷ|, w): replicate b
 //     resamples the n rows with PCG(ci.Seed, b) and computes R² =
 //     1 − Σw d²/Σw (y − ȳ)², the same bits on any number of cores; BCa
@@ -107,18 +113,49 @@ func (s *State) Intervals(ci hyptest.CIOptions) (*Intervals, error) {
 		return r, nil
 	}
 	est := map[string]float64{"mse": mse, "rmse": value((*State).RMSE), "mae": mae, "mape": mape, "r2": value((*State).R2)}
-	reps := make([][]float64, len(boot))
+	// Unweighted, the mean losses get the bootstrap-t interval from the
+	// same resamples: each replicate also gives the loss's mean and
+	// standard error ("mse", "mse_se", …).
+	var student []string
+	keys := slices.Clone(boot)
+	if !s.weighted {
+		for _, k := range []string{"mse", "mae", "mape"} {
+			if _, ok := r.Intervals[k]; ok {
+				student = append(student, k)
+				keys = append(keys, k, k+"_se")
+			}
+		}
+	}
+	reps := make([][]float64, len(keys))
 	for i := range reps {
 		reps[i] = make([]float64, ci.Bootstrap)
 	}
 	vals := make([]float64, len(boot))
-	hyptest.Replicate(ci.Bootstrap, ci.Seed, ci.Workers, func() []float64 { return make([]float64, len(boot)) },
+	hyptest.Replicate(ci.Bootstrap, ci.Seed, ci.Workers, func() []float64 { return make([]float64, len(keys)) },
 		func(b int, rng *rand.Rand, out []float64) {
-			s.rowStats(rng, nil, boot, out)
+			s.rowStats(rng, nil, keys, out)
 			for i, v := range out {
 				reps[i][b] = v
 			}
 		})
+	for j, k := range student {
+		m, se := reps[len(boot)+2*j], reps[len(boot)+2*j+1]
+		tstar := make([]float64, len(m))
+		for b := range m {
+			tstar[b] = (m[b] - est[k]) / se[b]
+		}
+		sum := map[string]float64{"mse": s.sq2.Value(), "mae": s.sq.Value(), "mape": s.ape2.Value()}[k]
+		v := math.Max(0, (sum-n*est[k]*est[k])/(n-1))
+		iv, err := hyptest.StudentizedMeanCI(est[k], math.Sqrt(v/n), tstar, ci.Level)
+		if err != nil {
+			warn("%s: t-interval instead of bootstrap-t: %v", k, err)
+			continue
+		}
+		r.Intervals[k] = iv.Clip(0, math.Inf(1))
+		if k == "mse" {
+			r.Intervals["rmse"] = hyptest.Interval{Low: math.Sqrt(r.Intervals[k].Low), High: math.Sqrt(r.Intervals[k].High), Method: hyptest.CISqrtBootT}
+		}
+	}
 	method := ci.BootMethod()
 	var jack [][]float64
 	if method == hyptest.CIBCa {
@@ -164,7 +201,7 @@ func (s *State) rowStats(rng *rand.Rand, leave *int, keys []string, out []float6
 	eps := s.opt.MAPEEpsilon
 	// Sums about a shift (the first row's y) keep Σw(y − ȳ)² accurate.
 	c := s.ys[0]
-	var sw, swy, swy2, sq, sabs, ape float64
+	var sw, swy, swy2, sq, sq2, sabs, ape, ape2 float64
 	row := func(i int) {
 		w := 1.0
 		if s.weighted {
@@ -176,8 +213,11 @@ func (s *State) rowStats(rng *rand.Rand, leave *int, keys []string, out []float6
 		swy += w * e
 		swy2 += w * e * e
 		sq += w * ad * ad
+		sq2 += w * ad * ad * ad * ad
 		sabs += w * ad
-		ape += w * ad / max(math.Abs(y), eps)
+		pe := ad / max(math.Abs(y), eps)
+		ape += w * pe
+		ape2 += w * pe * pe
 	}
 	if rng != nil {
 		for range n {
@@ -202,6 +242,19 @@ func (s *State) rowStats(rng *rand.Rand, leave *int, keys []string, out []float6
 			out[j] = ape / sw
 		case "r2":
 			out[j] = forceFinite(sq, swy2-swy*swy/sw)
+		case "mse_se":
+			out[j] = meanSE(sw, sq, sq2)
+		case "mae_se":
+			out[j] = meanSE(sw, sabs, sq)
+		case "mape_se":
+			out[j] = meanSE(sw, ape, ape2)
 		}
 	}
+}
+
+// meanSE is the standard error √(s²/n) of the mean of n unweighted values
+// with sum sum and sum of squares sum2.
+func meanSE(n, sum, sum2 float64) float64 {
+	m := sum / n
+	return math.Sqrt(math.Max(0, (sum2-n*m*m)/(n-1)) / n)
 }

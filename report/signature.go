@@ -1,12 +1,49 @@
 package report
 
 import (
+	"runtime/debug"
 	"strconv"
 	"strings"
 )
 
-// Version is the evalkit version that signatures name.
-const Version = "0.1.0"
+// BaseVersion is the version of this source tree, which signatures name
+// when the build carries no module version (a build inside the
+// repository, a test: Go reports "(devel)").
+const BaseVersion = "0.1.0"
+
+// modulePath is evalkit's module path, looked up in the build info.
+const modulePath = "github.com/evalkit-go/evalkit"
+
+// Version is the evalkit version that signatures name: the module
+// version in the build info (runtime/debug.ReadBuildInfo) without its
+// "v" — of the main module when that is evalkit (go install
+// …/cmd/evalkit@v1.2.3 gives "1.2.3"), else of evalkit among the
+// dependencies (a program using the library) — or BaseVersion when the
+// build has none ("(devel)", or no build info).
+var Version = versionOf(debug.ReadBuildInfo())
+
+func versionOf(bi *debug.BuildInfo, ok bool) string {
+	if !ok || bi == nil {
+		return BaseVersion
+	}
+	mod := &bi.Main
+	if mod.Path != modulePath {
+		mod = nil
+		for _, d := range bi.Deps {
+			if d.Path == modulePath {
+				mod = d
+				if d.Replace != nil {
+					mod = d.Replace
+				}
+				break
+			}
+		}
+	}
+	if mod == nil || mod.Version == "" || mod.Version == "(devel)" {
+		return BaseVersion
+	}
+	return strings.TrimPrefix(mod.Version, "v")
+}
 
 // Signature says how a result was computed, as sacreBLEU's signature does
 // for BLEU: the task, every option that changes a number, the interval

@@ -51,84 +51,142 @@ func (r *Reader) checkFields() error {
 	return nil
 }
 
-// longCSVField scans the start of a CSV or TSV record (possibly cut short)
-// and returns the index of the first field whose unquoted length exceeds
-// limit, and how long it is so far, or -1.
-func longCSVField(b []byte, delim byte, limit int) (col, n int) {
-	in := false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
+// fieldScan measures the fields of one record fed to it in pieces (the
+// start of a row, then the blocks read after it), so that a field over the
+// limit is found as soon as that much of it has been read, without
+// joining the pieces. A CSV or TSV field is measured unquoted, a JSON
+// Lines value (at the object's top level) as written, with its key.
+type fieldScan struct {
+	jsonl bool
+	delim byte
+	limit int
+	ended bool // the record's end (a newline outside quotes) was passed
+
+	// CSV and TSV
+	in, quote bool // inside quotes; a quote inside quotes just seen
+	col, n    int  // the current field and its length so far
+
+	// JSON Lines
+	depth       int
+	esc         bool
+	pos         int64  // bytes fed so far
+	valStart    int64  // offset of the current top-level value, or -1
+	key, strBuf []byte // the last top-level key; the string being read
+	strLong     bool   // that string is longer than the limit
+}
+
+func newFieldScan(jsonl bool, delim byte, limit int) *fieldScan {
+	return &fieldScan{jsonl: jsonl, delim: delim, limit: limit, valStart: -1}
+}
+
+// feed scans the next piece of the record. It returns ok with the column
+// index (CSV, TSV) or key (JSON Lines) of the first field over the limit,
+// and its length so far; once the record has ended it finds nothing more.
+func (s *fieldScan) feed(b []byte) (col int, key string, n int, ok bool) {
+	if s.ended {
+		return -1, "", 0, false
+	}
+	if s.jsonl {
+		key, n, ok = s.feedJSON(b)
+		return -1, key, n, ok
+	}
+	col, n = s.feedCSV(b)
+	return col, "", n, col >= 0
+}
+
+func (s *fieldScan) feedCSV(b []byte) (col, n int) {
+	for _, c := range b {
+		if s.quote {
+			// a quote inside quotes: a second one is an escaped quote,
+			// anything else follows the closing quote
+			s.quote = false
+			if c == '"' {
+				if s.n++; s.n > s.limit {
+					return s.col, s.n
+				}
+				continue
+			}
+			s.in = false
+		}
 		switch {
 		case c == '"':
-			if in && i+1 < len(b) && b[i+1] == '"' {
-				n++
-				i++
+			if s.in {
+				s.quote = true
 			} else {
-				in = !in
+				s.in = true
 			}
 			continue
-		case !in && c == delim:
-			col++
-			n = 0
+		case !s.in && c == s.delim:
+			s.col++
+			s.n = 0
 			continue
-		case !in && c == '\n':
+		case !s.in && c == '\n':
+			s.ended = true
 			return -1, 0
 		}
-		n++
-		if n > limit {
-			return col, n
+		if s.n++; s.n > s.limit {
+			return s.col, s.n
 		}
 	}
 	return -1, 0
 }
 
-// longJSONValue scans the start of a JSON Lines object (possibly cut
-// short) and returns the key of the first top-level value longer than
-// limit bytes as written, and its length so far; ok is false if none is.
-func longJSONValue(b []byte, limit int) (key string, n int, ok bool) {
-	depth := 0
-	in, esc := false, false
-	strStart := -1
-	lastStr := ""
-	valStart := -1
-	for i, c := range b {
-		if in {
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				in = false
-				if depth == 1 && valStart < 0 && i-strStart <= limit+1 {
-					lastStr = string(b[strStart+1 : i])
+func (s *fieldScan) feedJSON(b []byte) (key string, n int, ok bool) {
+	for _, c := range b {
+		i := s.pos
+		s.pos++
+		if s.esc || s.in && c != '"' && c != '\\' {
+			s.esc = false
+			if s.depth == 1 && s.valStart < 0 && !s.strLong {
+				if len(s.strBuf) < s.limit {
+					s.strBuf = append(s.strBuf, c)
+				} else {
+					s.strLong = true
+				}
+			}
+		} else if s.in {
+			if c == '\\' {
+				s.esc = true
+				if s.depth == 1 && s.valStart < 0 && !s.strLong {
+					// the key keeps its escapes, as written
+					if len(s.strBuf) < s.limit {
+						s.strBuf = append(s.strBuf, c)
+					} else {
+						s.strLong = true
+					}
+				}
+			} else { // the closing quote
+				s.in = false
+				if s.depth == 1 && s.valStart < 0 && !s.strLong {
+					s.key = append(s.key[:0], s.strBuf...)
 				}
 			}
 		} else {
 			switch c {
 			case '"':
-				in, strStart = true, i
+				s.in, s.strBuf, s.strLong = true, s.strBuf[:0], false
 			case '{', '[':
-				depth++
+				s.depth++
 			case '}', ']':
-				depth--
-				if depth == 0 {
-					valStart = -1
+				s.depth--
+				if s.depth == 0 {
+					s.valStart = -1
 				}
 			case ':':
-				if depth == 1 {
-					valStart = i + 1
+				if s.depth == 1 {
+					s.valStart = i + 1
 				}
 			case ',':
-				if depth == 1 {
-					valStart = -1
+				if s.depth == 1 {
+					s.valStart = -1
 				}
 			case '\n':
+				s.ended = true
 				return "", 0, false
 			}
 		}
-		if valStart >= 0 && depth >= 1 && i+1-valStart > limit {
-			return lastStr, i + 1 - valStart, true
+		if s.valStart >= 0 && s.depth >= 1 && i+1-s.valStart > int64(s.limit) {
+			return string(s.key), int(i + 1 - s.valStart), true
 		}
 	}
 	return "", 0, false
@@ -140,16 +198,25 @@ func (r *Reader) longField(b []byte) (col int, n int, ok bool) {
 	if r.maxField <= 0 {
 		return -1, 0, false
 	}
+	return r.columnOf(r.newFieldScan().feed(b))
+}
+
+// newFieldScan returns a scanner of a record's fields for the limit.
+func (r *Reader) newFieldScan() *fieldScan {
+	return newFieldScan(r.format == JSONL, r.delim, r.maxField)
+}
+
+// columnOf turns what a fieldScan found into a column index (-1 for a JSON
+// key that is not a column).
+func (r *Reader) columnOf(col int, key string, n int, ok bool) (int, int, bool) {
+	if !ok {
+		return -1, 0, false
+	}
 	if r.format == JSONL {
-		key, n, ok := longJSONValue(b, r.maxField)
-		if !ok {
-			return -1, 0, false
-		}
 		if i, found := r.index[key]; found {
 			return i, n, true
 		}
 		return -1, n, true
 	}
-	col, n = longCSVField(b, r.delim, r.maxField)
-	return col, n, col >= 0
+	return col, n, true
 }

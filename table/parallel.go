@@ -141,28 +141,26 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 					buf = buf[:cut]
 					break
 				}
-				// One row longer than the chunk. Without a field limit,
-				// read on in blocks and join them once (longRow).
-				if r.maxField <= 0 {
-					var rest []byte
-					var nl int
-					buf, rest, nl, eof, err = r.longRow(buf)
-					if err != nil {
-						splitErr = &ParseError{File: r.name, Line: line + nl + 1, Err: err}
-						return
-					}
-					carry = append(carry, rest...)
-					break
+				// One row longer than the chunk: read on in blocks and
+				// join them once (longRow); with a field limit, stop at
+				// the first field over it.
+				var scan *fieldScan
+				if r.maxField > 0 {
+					scan = r.newFieldScan()
 				}
-				// With a limit, stop at a field over it, else read on,
-				// twice as far (a row is then at most a few limits long
-				// per column).
-				if col, n, long := r.longField(buf); long {
-					splitErr = r.fieldTooLong(line+1, col, n)
+				var rest []byte
+				var nl int
+				buf, rest, nl, eof, err = r.longRow(buf, scan)
+				if tl, ok := err.(*tooLong); ok {
+					splitErr = r.fieldTooLong(line+1, tl.col, tl.n)
 					return
 				}
-				limit *= 2
-				buf = slices.Grow(buf, limit-len(buf))
+				if err != nil {
+					splitErr = &ParseError{File: r.name, Line: line + nl + 1, Err: err}
+					return
+				}
+				carry = append(carry, rest...)
+				break
 			}
 			if len(buf) == 0 && first == nil {
 				continue
@@ -219,8 +217,22 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 // copy at each step, cost three to four times. It returns the bytes up to
 // the first row boundary found (all of them at the end of the input), the
 // bytes after it, and whether the input ended; on a read error, the number
-// of newlines read before it.
-func (r *Reader) longRow(buf []byte) (row, rest []byte, newlines int, eof bool, err error) {
+// of newlines read before it. With scan (a field limit), each piece is
+// scanned as it is read and a field over the limit stops the reading with
+// a *tooLong error, so that such a row costs a few times the limit.
+func (r *Reader) longRow(buf []byte, scan *fieldScan) (row, rest []byte, newlines int, eof bool, err error) {
+	long := func(b []byte) error {
+		if scan == nil {
+			return nil
+		}
+		if col, n, ok := r.columnOf(scan.feed(b)); ok {
+			return &tooLong{col, n}
+		}
+		return nil
+	}
+	if err := long(buf); err != nil {
+		return nil, nil, 0, false, err
+	}
 	jsonl := r.format == JSONL
 	in := !jsonl && bytes.Count(buf, []byte{'"'})%2 == 1
 	blocks := [][]byte{buf}
@@ -254,6 +266,9 @@ func (r *Reader) longRow(buf []byte) (row, rest []byte, newlines int, eof bool, 
 				}
 			}
 		}
+		if err := long(b); err != nil {
+			return nil, nil, 0, false, err
+		}
 		if cut < 0 {
 			blocks = append(blocks, b)
 			total += n
@@ -266,6 +281,12 @@ func (r *Reader) longRow(buf []byte) (row, rest []byte, newlines int, eof bool, 
 		return append(row, b[:cut]...), b[cut:], 0, eof, nil
 	}
 }
+
+// tooLong is longRow's error for a field over the limit: its column (-1:
+// a JSON key that is no column) and its length so far.
+type tooLong struct{ col, n int }
+
+func (e *tooLong) Error() string { return "field too long" }
 
 // rowBoundary returns the index just past the last newline of buf that is
 // not inside a quoted field (CSV, TSV), or -1 if there is none. A chunk

@@ -377,10 +377,35 @@ func (r *Reader) rawLine() (line []byte, ok bool, err error) {
 		line, err = r.br.ReadSlice('\n')
 	}
 	if err == bufio.ErrBufferFull {
-		r.long = append(r.long[:0], line...)
-		for err == bufio.ErrBufferFull {
+		// A line longer than the buffer: keep copies of its pieces and
+		// join them once (about twice the line at the peak, where one
+		// buffer grown by appending costs more), stopping at a field
+		// over the limit.
+		var scan *fieldScan
+		if r.maxField > 0 {
+			scan = r.newFieldScan()
+		}
+		var pieces [][]byte
+		total := 0
+		for {
+			if scan != nil {
+				if col, n, long := r.columnOf(scan.feed(line)); long {
+					return nil, false, r.fieldTooLong(r.nextLine+1, col, n)
+				}
+			}
+			pieces = append(pieces, bytes.Clone(line))
+			total += len(line)
+			if err != bufio.ErrBufferFull {
+				break
+			}
 			line, err = r.br.ReadSlice('\n')
-			r.long = append(r.long, line...)
+		}
+		if cap(r.long) < total || cap(r.long) > 2*total {
+			r.long = make([]byte, 0, total)
+		}
+		r.long = r.long[:0]
+		for _, p := range pieces {
+			r.long = append(r.long, p...)
 		}
 		line = r.long
 	}

@@ -97,6 +97,16 @@ func (l *labelPlaces) order() []int {
 	return rank
 }
 
+// inOrder returns the names in order of place: the name of each number
+// of order.
+func (l *labelPlaces) inOrder() []string {
+	names := make([]string, len(l.Names))
+	for i, k := range l.order() {
+		names[k] = l.Names[i]
+	}
+	return names
+}
+
 // clusterWire is clusterState on the wire.
 type clusterWire struct {
 	TrueNames, PredNames   []string
@@ -223,5 +233,6 @@ func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) er
 	if err != nil {
 		return userError(fmt.Errorf("%s: %v", f.C.Name, err))
 	}
+	rep.AddContingency(&tab, s.True.inOrder(), s.Pred.inOrder(), 0)
 	return writeJSON(ctx, f.C.Output, rep)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/cli"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
@@ -24,108 +25,19 @@ func init() {
 }
 
 type classifyFlags struct {
-	trueCol, predCol, weightCol string
-	labels, posLabel            string
-	beta                        float64
-	zeroDiv                     string
-	classWeights, cost          string
-	multilabel                  bool
-	sep                         string
-	maxMatrix                   int
-	memory                      *budget.Size
-	ci                          ciFlags
-	models                      modelFlags
-	format                      *string
+	cli.ClassifyFlags
+	memory *budget.Size
+	ci     cli.CIFlags
+	models cli.ModelFlags
+	format *string
 }
 
 func (f *classifyFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&f.trueCol, "true", "y_true", "column of true labels")
-	fs.StringVar(&f.predCol, "pred", "y_pred", "column of predicted labels; a comma list m1,m2,… evaluates and compares several models")
-	fs.StringVar(&f.weightCol, "weight", "", "column of sample weights (default: every weight 1)")
-	fs.StringVar(&f.labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
-	fs.StringVar(&f.posLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")
-	fs.Float64Var(&f.beta, "beta", 1, "β of the fbeta fields (> 0)")
-	fs.StringVar(&f.zeroDiv, "zero-division", "0", "value of a ratio with a zero denominator: 0, 1 or nan (null)")
-	fs.StringVar(&f.classWeights, "class-weights", "", "comma-separated weights, one per label in label order, or inv-log2 for the seeds' 1/log2(n_c): adds \"class_weighted\"")
-	fs.StringVar(&f.cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
-	fs.BoolVar(&f.multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
-	fs.StringVar(&f.sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
-	fs.IntVar(&f.maxMatrix, "max-matrix", classify.DefaultMaxMatrix, "above this many classes print the confusion matrix as its non-zero cells (confusion_cells) and, as text, the classes with most errors and the largest off-diagonal cells (0: never)")
+	f.ClassifyFlags.Define(fs)
 	f.memory = budget.Flag(fs)
-	f.ci.define(fs)
-	f.models.define(fs, "accuracy")
+	f.ci.Define(fs)
+	f.models.Define(fs, "accuracy")
 	f.format = formatFlag(fs)
-}
-
-// options turns the flags into classify.Options (labels and class weights
-// by label need the label list, so weights are resolved after reading).
-func (f *classifyFlags) options() (classify.Options, error) {
-	var opt classify.Options
-	if !(f.beta > 0) || f.beta > 1e300 {
-		return opt, usagef("classify: --beta must be a positive number, got %v", f.beta)
-	}
-	opt.Beta = f.beta
-	z, err := classify.ParseZeroDivision(f.zeroDiv)
-	if err != nil {
-		return opt, usagef("classify: --zero-division: %v", err)
-	}
-	opt.ZeroDivision = z
-	opt.PosLabel = f.posLabel
-	opt.Weights = f.weightCol
-	switch {
-	case f.maxMatrix < 0:
-		return opt, usagef("classify: --max-matrix must be ≥ 0, got %d", f.maxMatrix)
-	case f.maxMatrix == 0:
-		opt.MaxMatrix = -1
-	default:
-		opt.MaxMatrix = f.maxMatrix
-	}
-	if f.labels != "" {
-		opt.Labels = strings.Split(f.labels, ",")
-		seen := map[string]bool{}
-		for _, l := range opt.Labels {
-			if l == "" {
-				return opt, usagef("classify: --labels has an empty label")
-			}
-			if seen[l] {
-				return opt, usagef("classify: --labels repeats %q", l)
-			}
-			seen[l] = true
-		}
-	}
-	switch f.classWeights {
-	case "":
-	case "inv-log2":
-		opt.InvLog2ClassWeights = true
-	default:
-		ws, err := parseFloats(f.classWeights, ",")
-		if err != nil {
-			return opt, usagef("classify: --class-weights: %v", err)
-		}
-		opt.ClassWeights = ws
-	}
-	if f.cost != "" {
-		for _, row := range strings.Split(f.cost, ";") {
-			vs, err := parseFloats(row, ",")
-			if err != nil {
-				return opt, usagef("classify: --cost: %v", err)
-			}
-			opt.Cost = append(opt.Cost, vs)
-		}
-	}
-	return opt, nil
-}
-
-func parseFloats(s, sep string) ([]float64, error) {
-	var out []float64
-	for _, p := range strings.Split(s, sep) {
-		v, err := table.ParseFloat([]byte(p))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }
 
 func runClassify(e *env, args []string) error {
@@ -136,23 +48,20 @@ func runClassify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt, err := f.options()
+	opt, err := f.Options()
 	if err != nil {
 		return err
 	}
-	ci, withCI, err := f.ci.options()
+	ci, withCI, err := f.ci.Options()
 	if err != nil {
 		return err
 	}
-	if f.multilabel {
+	if f.Multilabel {
 		if withCI {
 			return usagef("classify: --ci does not apply with --multilabel")
 		}
-		if f.sep == "" {
-			return usagef("classify: --sep must not be empty")
-		}
-		if opt.PosLabel != "" || opt.ClassWeights != nil || opt.InvLog2ClassWeights || opt.Cost != nil {
-			return usagef("classify: --pos-label, --class-weights and --cost do not apply with --multilabel")
+		if err := f.CheckMultilabel(opt); err != nil {
+			return err
 		}
 		rep, err := multilabelFile(e, path, &f, opt)
 		if err != nil {
@@ -160,15 +69,15 @@ func runClassify(e *env, args []string) error {
 		}
 		return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
 	}
-	if strings.Contains(f.predCol, ",") {
-		cip := ciPtr(ci, withCI)
-		out, err := classifyModelsFile(e, path, &f, opt, cip, f.models.options(fs))
+	if strings.Contains(f.Pred, ",") {
+		cip := cli.CIPtr(ci, withCI)
+		out, err := classifyModelsFile(e, path, &f, opt, cip, f.models.Options(fs))
 		if err != nil {
 			return err
 		}
 		return emit(e, format, out, func() *report.Doc { return out.Doc("Classification of " + displayName(path)) })
 	}
-	if name := f.models.used(fs); name != "" {
+	if name := f.models.Used(fs); name != "" {
 		return usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 	}
 	rep, c, err := classifyFile(e, path, &f, opt)
@@ -198,7 +107,7 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		return nil, nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, f.trueCol, f.predCol, f.weightCol)
+	cols, err := columns(r, f.True, f.Pred, f.Weight)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -243,7 +152,7 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		name := r.Name()
 		switch {
 		case errors.Is(err, classify.ErrZeroWeight):
-			return nil, nil, fmt.Errorf("%s: column %q: %w", name, f.weightCol, err)
+			return nil, nil, fmt.Errorf("%s: column %q: %w", name, f.Weight, err)
 		case errors.Is(err, classify.ErrPosLabel):
 			return nil, nil, usagef("classify: --pos-label: %v", err)
 		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
@@ -308,7 +217,7 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, f.trueCol, f.predCol, f.weightCol)
+	cols, err := columns(r, f.True, f.Pred, f.Weight)
 	if err != nil {
 		return nil, err
 	}
@@ -322,10 +231,10 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 			var ts, ps [][]byte
 			var err error
 			for sub.Next() {
-				if ts, err = labelSet(sub, tc, f.sep, ts); err != nil {
+				if ts, err = labelSet(sub, tc, f.Sep, ts); err != nil {
 					return err
 				}
-				if ps, err = labelSet(sub, pc, f.sep, ps); err != nil {
+				if ps, err = labelSet(sub, pc, f.Sep, ps); err != nil {
 					return err
 				}
 				w := 1.0
@@ -351,11 +260,11 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 	}
 	rep, err := m.Report(opt.ZeroDivision)
 	if err == nil {
-		rep.Signature = opt.MultilabelSignature(f.sep)
+		rep.Signature = opt.MultilabelSignature(f.Sep)
 	}
 	if err != nil {
 		if errors.Is(err, classify.ErrZeroWeight) {
-			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.weightCol, err)
+			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.Weight, err)
 		}
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
 	}
@@ -365,16 +274,16 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 // classifyModelsFile reads the true labels and every model's predictions
 // into one joint state and evaluates and compares the models.
 func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Options, ci *hyptest.CIOptions, mo report.ModelsOptions) (*report.Models, error) {
-	names := modelNames(f.predCol)
+	names := modelNames(f.Pred)
 	if err := mo.Check("classify", names); err != nil {
-		return nil, optionUsage(err)
+		return nil, cli.OptionUsage(err)
 	}
 	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, append([]string{f.trueCol, f.weightCol}, names...)...)
+	cols, err := columns(r, append([]string{f.True, f.Weight}, names...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -418,9 +327,9 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 		var oe *report.OptionError
 		switch {
 		case errors.As(err, &oe):
-			return nil, optionUsage(err)
+			return nil, cli.OptionUsage(err)
 		case errors.Is(err, classify.ErrZeroWeight):
-			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.weightCol, err)
+			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.Weight, err)
 		case errors.Is(err, classify.ErrPosLabel):
 			return nil, usagef("classify: --pos-label: %v", err)
 		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):

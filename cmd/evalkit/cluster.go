@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/cli"
 	"math"
 	"strings"
 
@@ -23,32 +24,20 @@ var errFeatureRange = errors.New("beyond ±1e150, where squared distances overfl
 // clusterFlags are the flags of "evalkit cluster" (and of "evalkit report
 // --task cluster").
 type clusterFlags struct {
-	trueCol, predCol, featCols, weightCol, metricName, avgName *string
-	beta                                                       *float64
-	sample, limit                                              *int
-	seed                                                       *uint64
-	memory                                                     *budget.Size
-	ci                                                         ciFlags
-	format                                                     *string
-	set                                                        func() map[string]bool
-	models                                                     modelFlags
+	cli.ClusterFlags
+	memory *budget.Size
+	ci     cli.CIFlags
+	format *string
+	set    func() map[string]bool
+	models cli.ModelFlags
 }
 
 func (f *clusterFlags) define(fs *flag.FlagSet) {
-	f.trueCol = fs.String("true", "y_true", "column of reference labels C* (external indices)")
-	f.predCol = fs.String("pred", "y_pred", "column of predicted cluster labels C; a comma list m1,m2,… evaluates and compares several clusterings (external indices)")
-	f.featCols = fs.String("features", "", "comma-separated feature columns c1,c2,… (internal indices)")
-	f.weightCol = fs.String("weight", "", "column of integer frequency weights (external indices only)")
-	f.metricName = fs.String("metric", "euclidean", "distance for internal indices: euclidean, manhattan or cosine")
-	f.beta = fs.Float64("beta", 1, "weight of completeness in the V-measure")
-	f.avgName = fs.String("average", "arithmetic", "mean of the entropies for nmi and ami: min, geometric, arithmetic or max")
-	f.sample = fs.Int("sample", 0, "compute the silhouette on N rows drawn with --seed (0: all rows)")
-	f.seed = fs.Uint64("seed", 1, "random seed for --sample and the --ci bootstrap")
-	f.limit = fs.Int("pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
+	f.ClusterFlags.Define(fs)
 	f.memory = budget.Flag(fs)
-	f.ci.define(fs)
+	f.ci.Define(fs)
 	f.format = formatFlag(fs)
-	f.models.define(fs, "adjusted_rand_index")
+	f.models.Define(fs, "adjusted_rand_index")
 	f.set = func() map[string]bool {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -64,14 +53,14 @@ func runCluster(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if strings.Contains(*f.predCol, ",") {
-		out, err := clusterModelsFile(e, path, &f, f.models.options(fs))
+	if strings.Contains(f.Pred, ",") {
+		out, err := clusterModelsFile(e, path, &f, f.models.Options(fs))
 		if err != nil {
 			return err
 		}
 		return emit(e, outFmt, out, func() *report.Doc { return out.Doc("Clustering of " + displayName(path)) })
 	}
-	if name := f.models.used(fs); name != "" {
+	if name := f.models.Used(fs); name != "" {
 		return usagef("cluster: --%s needs several models (--pred m1,m2,…)", name)
 	}
 	out, err := clusterFile(e, path, &f)
@@ -83,34 +72,18 @@ func runCluster(e *env, args []string) error {
 
 // clusterFile checks the flags, reads the file and computes the report.
 func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) {
-	trueCol, predCol, featCols, weightCol := f.trueCol, f.predCol, f.featCols, f.weightCol
-	metricName, beta, avgName, sample, seed, limit := f.metricName, f.beta, f.avgName, f.sample, f.seed, f.limit
-	metric, err := cluster.ParseMetric(*metricName)
+	opt, err := f.Options()
 	if err != nil {
-		return nil, usagef("cluster: --metric: %v", strings.TrimPrefix(err.Error(), "cluster: "))
-	}
-	avg, err := cluster.ParseAverage(*avgName)
-	if err != nil {
-		return nil, usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
-	}
-	opt := cluster.ReportOptions{Beta: *beta, Average: avg, Weights: *weightCol,
-		Internal: cluster.Options{Metric: metric, MaxPairwise: *limit, SilhouetteSample: *sample, Seed: *seed}}
-	if err := opt.Validate(); err != nil {
-		return nil, optionUsage(err)
+		return nil, err
 	}
 	set := f.set()
-	var features []string
-	if *featCols != "" {
-		features = strings.Split(*featCols, ",")
-		for _, f := range features {
-			if f == "" {
-				return nil, usagef("cluster: --features %q names an empty column", *featCols)
-			}
-		}
+	features, err := f.FeatureColumns()
+	if err != nil {
+		return nil, err
 	}
 	external := len(features) == 0 || set["true"]
 	internal := len(features) > 0
-	if internal && *weightCol != "" {
+	if internal && f.Weight != "" {
 		return nil, usagef("cluster: --weight applies to external indices only; internal indices take no weights")
 	}
 
@@ -121,16 +94,16 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	defer r.Close()
 	tc, wc := -1, -1
 	if external {
-		if tc, err = r.Col(*trueCol); err != nil {
+		if tc, err = r.Col(f.True); err != nil {
 			return nil, err
 		}
 	}
-	pc, err := r.Col(*predCol)
+	pc, err := r.Col(f.Pred)
 	if err != nil {
 		return nil, err
 	}
-	if *weightCol != "" {
-		if wc, err = r.Col(*weightCol); err != nil {
+	if f.Weight != "" {
+		if wc, err = r.Col(f.Weight); err != nil {
 			return nil, err
 		}
 	}
@@ -247,7 +220,10 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
 	}
-	if ci, ok, err := f.ci.options(); err != nil {
+	if external {
+		out.AddContingency(&tab, tset.Names(), pset.Names(), 0)
+	}
+	if ci, ok, err := f.ci.Options(); err != nil {
 		return nil, err
 	} else if ok {
 		if err := out.AddIntervals(tabp, opt, ci); err != nil {
@@ -261,32 +237,23 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 // labels into one contingency table per model and evaluates the models'
 // external indices.
 func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOptions) (*report.Models, error) {
-	names := modelNames(*f.predCol)
-	if *f.featCols != "" {
+	names := modelNames(f.Pred)
+	if f.Features != "" {
 		return nil, usagef("cluster: several models (--pred m1,m2,…) get external indices only; drop --features")
 	}
 	if err := mo.Check("cluster", names); err != nil {
-		return nil, optionUsage(err)
+		return nil, cli.OptionUsage(err)
 	}
-	avg, err := cluster.ParseAverage(*f.avgName)
+	opt, err := f.Options()
 	if err != nil {
-		return nil, usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
-	}
-	metric, err := cluster.ParseMetric(*f.metricName)
-	if err != nil {
-		return nil, usagef("cluster: --metric: %v", strings.TrimPrefix(err.Error(), "cluster: "))
-	}
-	opt := cluster.ReportOptions{Beta: *f.beta, Average: avg, Weights: *f.weightCol,
-		Internal: cluster.Options{Metric: metric, MaxPairwise: *f.limit, SilhouetteSample: *f.sample, Seed: *f.seed}}
-	if err := opt.Validate(); err != nil {
-		return nil, optionUsage(err)
+		return nil, err
 	}
 	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, append([]string{*f.trueCol, *f.weightCol}, names...)...)
+	cols, err := columns(r, append([]string{f.True, f.Weight}, names...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -367,11 +334,11 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	for j := range tabs {
 		tabs[j] = &all.tabs[j]
 	}
-	ci, withCI, err := f.ci.options()
+	ci, withCI, err := f.ci.Options()
 	if err != nil {
 		return nil, err
 	}
-	cip := ciPtr(ci, withCI)
+	cip := cli.CIPtr(ci, withCI)
 	joints := map[[2]int]*cluster.Joint{}
 	for k, p := range pairs {
 		joints[p] = all.joints[k]
@@ -380,12 +347,17 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	if err != nil {
 		var oe *report.OptionError
 		if errors.As(err, &oe) {
-			return nil, optionUsage(err)
+			return nil, cli.OptionUsage(err)
 		}
 		if errors.Is(err, cluster.ErrEmpty) {
 			return nil, fmt.Errorf("%s: every row has weight 0", r.Name())
 		}
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
+	}
+	for j, md := range out.Models {
+		if rep, ok := md.Report.(*cluster.Report); ok {
+			rep.AddContingency(tabs[j], all.tset.Names(), all.psets[j].Names(), 0)
+		}
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/learn"
@@ -88,18 +89,20 @@ type demoBoot struct {
 
 // demoReport is the demo's JSON output.
 type demoReport struct {
-	Seed           uint64         `json:"seed"`
-	Folds          int            `json:"folds"`
-	Datasets       []demoData     `json:"datasets"`
-	Classification []demoCV       `json:"classification"`
-	Regression     []demoCV       `json:"regression"`
-	Scores         *demoCompare   `json:"scores,omitempty"`
-	Tests          *demoTests     `json:"tests,omitempty"`
-	LearningCurves []demoCurve    `json:"learning_curves"`
-	BiasVariance   []demoBV       `json:"bias_variance"`
-	Bootstrap      []demoBoot     `json:"bootstrap"`
-	Warnings       []string       `json:"warnings,omitempty"`
-	extra          []report.Block // sections from the measure packages, for text
+	Seed           uint64       `json:"seed"`
+	Folds          int          `json:"folds"`
+	Datasets       []demoData   `json:"datasets"`
+	Classification []demoCV     `json:"classification"`
+	Regression     []demoCV     `json:"regression"`
+	Scores         *demoCompare `json:"scores,omitempty"`
+	Tests          *demoTests   `json:"tests,omitempty"`
+	LearningCurves []demoCurve  `json:"learning_curves"`
+	BiasVariance   []demoBV     `json:"bias_variance"`
+	Bootstrap      []demoBoot   `json:"bootstrap"`
+	Warnings       []string     `json:"warnings,omitempty"`
+	// Signature names every option that changes a number.
+	Signature *report.Signature `json:"signature"`
+	extra     []report.Block    // sections from the measure packages, for text
 }
 
 func runDemo(e *env, args []string) error {
@@ -197,7 +200,8 @@ func classCodes(d learn.Data) []int {
 func buildDemo(k int, seed uint64, rounds, workers int, progress io.Writer) (*demoReport, error) {
 	pl := &progressLine{w: progress}
 	defer pl.done()
-	rep := &demoReport{Seed: seed, Folds: k}
+	rep := &demoReport{Seed: seed, Folds: k,
+		Signature: report.NewSignature("demo").Int("folds", k).Int("rounds", rounds).Add("seed", strconv.FormatUint(seed, 10))}
 	cfg := func(what string) resample.Config {
 		return resample.Config{Workers: workers, Progress: func(done, total int) {
 			pl.show("evalkit demo: %s %d/%d", what, done, total)
@@ -468,6 +472,9 @@ func demoDoc(r *demoReport) *report.Doc {
 		"with the pessimistic out-of-bag error, .632+ shifts weight to the latter when a model overfits."))
 	if len(r.Warnings) > 0 {
 		add(report.Note("Warnings:\n  " + strings.Join(r.Warnings, "\n  ")))
+	}
+	if r.Signature != nil {
+		add(r.Signature.Note())
 	}
 	return d
 }

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -55,28 +56,14 @@ func register(c *command) {
 }
 
 // usageError is bad usage: exit status 2.
-type usageError struct{ msg string }
+type usageError = cli.UsageError
 
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
+func usagef(format string, args ...any) error { return cli.Usagef(format, args...) }
 
 // errHelp is returned after help was printed on request: exit status 0.
-var errHelp = errors.New("help requested")
+var errHelp = cli.ErrHelp
 
-func exitCode(err error, stderr io.Writer) int {
-	if err == nil || errors.Is(err, errHelp) {
-		return 0
-	}
-	fmt.Fprintf(stderr, "evalkit: %v\n", err)
-	var u *usageError
-	if errors.As(err, &u) {
-		return 2
-	}
-	return 1
-}
+func exitCode(err error, stderr io.Writer) int { return cli.ExitCode("evalkit", err, stderr) }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, maxField: table.DefaultMaxField,

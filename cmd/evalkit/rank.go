@@ -4,7 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -25,56 +27,34 @@ func init() {
 }
 
 type rankFlags struct {
-	trueCol, scoreCol, weightCol string
-	posLabel, classes            string
-	k                            int
-	bins                         int
-	binRange                     string
-	maxFPR                       float64
-	calBins                      int
-	calStrategy                  string
-	conf                         float64
-	costFP, costFN               float64
-	curves                       bool
-	curvePoints                  int
-	curvesOut                    string
-	figures                      bool // keep the curves for drawing (set by evalkit report)
-	figurePoints                 int  // a drawn curve's most vertices (evalkit report: page.CurvePoints; 0: plot.MaxPoints)
-	plotDir                      string
-	ci                           ciFlags
-	models                       modelFlags
-	memory                       *budget.Size
-	format                       *string
+	cli.RankFlags
+	curvesOut    string
+	figures      bool // keep the curves for drawing (set by evalkit report)
+	figurePoints int  // a drawn curve's most vertices (evalkit report: page.CurvePoints; 0: plot.MaxPoints)
+	plotDir      string
+	ci           cli.CIFlags
+	models       cli.ModelFlags
+	memory       *budget.Size
+	format       *string
 }
 
 func (f *rankFlags) define(fs *flag.FlagSet) {
-	fs.StringVar(&f.trueCol, "true", "y_true", "column of true labels")
-	fs.StringVar(&f.scoreCol, "score", "y_score", "column of scores (binary; higher = more positive); a comma list m1,m2,… without --classes evaluates and compares several models; with --classes, the probability columns, one per class")
-	fs.StringVar(&f.weightCol, "weight", "", "column of sample weights (default: every weight 1)")
-	fs.StringVar(&f.posLabel, "pos-label", "", "positive label (binary); default 1 when the labels are {0, 1} or {-1, 1}")
-	fs.StringVar(&f.classes, "classes", "", "comma-separated class labels, one per --score column (multiclass)")
-	fs.IntVar(&f.k, "k", 2, "k of top_k_accuracy (multiclass)")
-	fs.IntVar(&f.bins, "bins", 0, "constant memory: count scores in at most N bins on the bits of the float (or N equal bins over --bin-range) instead of sorting them (reports auc_error_bound)")
-	fs.StringVar(&f.binRange, "bin-range", "", "score range lo,hi of N equal --bins; scores outside count in the end bins (default: bins on the float bits, fine at every scale)")
-	fs.Float64Var(&f.maxFPR, "max-fpr", 0, "also report the McClish-standardised partial AUC over FPR ≤ this (0 < x ≤ 1)")
-	fs.IntVar(&f.calBins, "cal-bins", 10, "number of calibration bins")
-	fs.StringVar(&f.calStrategy, "cal-strategy", "uniform", "calibration bins: uniform or quantile")
-	fs.Float64Var(&f.conf, "conf", 0.95, "level of DeLong's AUC confidence interval")
-	fs.Float64Var(&f.costFP, "cost-fp", 1, "cost of a false positive (min_cost threshold)")
-	fs.Float64Var(&f.costFN, "cost-fn", 1, "cost of a false negative (min_cost threshold)")
-	fs.BoolVar(&f.curves, "curves", true, "include roc_curve and pr_curve in machine output")
-	fs.IntVar(&f.curvePoints, "curve-points", 10000, "print a curve of more vertices thinned to this many of its own, with curve_thinning_error (0: every vertex)")
+	f.RankFlags.Define(fs)
 	fs.StringVar(&f.curvesOut, "curves-out", "", "write every threshold's tp, fp, tpr, fpr, precision and recall to this CSV file")
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
-	f.ci.define(fs)
-	f.models.define(fs, "roc_auc")
+	f.ci.Define(fs)
+	f.models.Define(fs, "roc_auc")
 	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
 }
 
+// options is the report options of the flags, with the full curves kept
+// for --plot and evalkit report.
 func (f *rankFlags) options() rank.ReportOptions {
-	return rank.ReportOptions{PosLabel: f.posLabel, Conf: f.conf, MaxFPR: f.maxFPR, CalBins: f.calBins, CalStrategy: f.calStrategy,
-		CostFP: f.costFP, CostFN: f.costFN, Curves: f.curves, CurvePoints: f.curvePoints, Figures: f.plotDir != "" || f.figures, FigurePoints: f.drawnPoints(), K: f.k, Weights: f.weightCol, Bins: f.bins}
+	o := f.Options()
+	o.Figures = f.plotDir != "" || f.figures
+	o.FigurePoints = f.drawnPoints()
+	return o
 }
 
 // drawnPoints is the most vertices of its own a drawn curve keeps.
@@ -85,16 +65,6 @@ func (f *rankFlags) drawnPoints() int {
 	return plot.MaxPoints
 }
 
-// optionUsage turns a library's rejection of an option into a usage error
-// naming the flag.
-func optionUsage(err error) error {
-	var oe *report.OptionError
-	if errors.As(err, &oe) {
-		return usagef("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
-	}
-	return err
-}
-
 func runRank(e *env, args []string) error {
 	fs := flag.NewFlagSet("rank", flag.ContinueOnError)
 	var f rankFlags
@@ -103,39 +73,36 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := f.options().Validate(); err != nil {
-		return optionUsage(err)
+	if err := f.Check(); err != nil {
+		return err
 	}
-	if f.bins < 0 {
-		return usagef("rank: --bins must be positive, got %d", f.bins)
-	}
-	ci, withCI, err := f.ci.options()
+	ci, withCI, err := f.ci.Options()
 	if err != nil {
 		return err
 	}
 	name := rankName(path)
-	if f.classes == "" && strings.Contains(f.scoreCol, ",") {
-		if f.bins > 0 || f.curvesOut != "" || f.plotDir != "" {
+	if f.Classes == "" && strings.Contains(f.Score, ",") {
+		if f.Bins > 0 || f.curvesOut != "" || f.plotDir != "" {
 			return usagef("rank: --bins, --curves-out and --plot are for one score column")
 		}
 		if format != report.JSONFormat && format != report.CSV {
-			f.curves = false
+			f.Curves = false
 		}
-		cip := ciPtr(ci, withCI)
-		out, err := rankModelsFile(e, path, &f, cip, f.models.options(fs))
+		cip := cli.CIPtr(ci, withCI)
+		out, err := rankModelsFile(e, path, &f, cip, f.models.Options(fs))
 		if err != nil {
 			return err
 		}
 		return emit(e, format, out, func() *report.Doc { return out.Doc("Ranking of " + name) })
 	}
-	if name := f.models.used(fs); name != "" {
+	if name := f.models.Used(fs); name != "" {
 		return usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
 	}
-	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
-		if f.classes == "" {
+	if f.Classes != "" || strings.Contains(f.Score, ",") {
+		if f.Classes == "" {
 			return usagef("rank: several --score columns need --classes (one class label per column)")
 		}
-		if f.bins > 0 {
+		if f.Bins > 0 {
 			return usagef("rank: --bins is for binary scores only")
 		}
 		if withCI {
@@ -151,7 +118,7 @@ func runRank(e *env, args []string) error {
 		return emit(e, format, rep, func() *report.Doc { return rep.Doc(name) })
 	}
 	if format != report.JSONFormat && format != report.CSV {
-		f.curves = false // text and Markdown show no curves
+		f.Curves = false // text and Markdown show no curves
 	}
 	rep, err := rankBinaryFile(e, path, &f)
 	if err != nil {
@@ -175,39 +142,39 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, f.trueCol, f.scoreCol, f.weightCol)
+	cols, err := columns(r, f.True, f.Score, f.Weight)
 	if err != nil {
 		return nil, err
 	}
 	tc, sc, wc := cols[0], cols[1], cols[2]
 	b := rankSpill(f.memory.Bytes(), estimateRows(path))
 	defer b.cleanup()
-	var bn *rank.Binned
-	if f.bins > 0 && f.binRange == "" {
-		bn = rank.NewBinnedBits(f.bins)
-	} else if f.bins > 0 {
-		lohi := strings.Split(f.binRange, ",")
-		var lo, hi float64
-		var e1, e2 error
-		if len(lohi) == 2 {
-			lo, e1 = table.ParseFloat([]byte(lohi[0]))
-			hi, e2 = table.ParseFloat([]byte(lohi[1]))
-		}
-		if len(lohi) != 2 || e1 != nil || e2 != nil || !(lo < hi) {
-			return nil, usagef("rank: --bin-range must be lo,hi with lo < hi, got %q", f.binRange)
-		}
-		bn = rank.NewBinned(f.bins, lo, hi)
+	bn, err := f.Binned()
+	if err != nil {
+		return nil, err
 	}
 	set, posName, err := rankReadBinary(e, r, path, tc, sc, wc, f, b.Spill, bn)
 	if err != nil {
 		return nil, err
 	}
 	names, _ := set.Sorted()
-	if f.posLabel != "" {
-		if _, ok := set.Lookup(f.posLabel); !ok {
-			return nil, fmt.Errorf("%s: --pos-label %q is not among the labels of column %q (found: %s)", r.Name(), f.posLabel, f.trueCol, strings.Join(names, ", "))
+	if f.PosLabel != "" {
+		if _, ok := set.Lookup(f.PosLabel); !ok {
+			return nil, fmt.Errorf("%s: --pos-label %q is not among the labels of column %q (found: %s)", r.Name(), f.PosLabel, f.True, strings.Join(names, ", "))
 		}
-		posName = f.posLabel
+		posName = f.PosLabel
+	}
+	opt := f.options()
+	opt.PosLabel = posName
+	_, withCI, err := f.ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	if bn == nil && b.Spilled() && !withCI && f.plotDir == "" && !opt.Figures {
+		// Past --memory: the measures, the printed curves and the curves
+		// CSV from one reading of the spilled parts, never holding the
+		// whole table.
+		return rankStreamed(r.Name(), f, opt, b, names)
 	}
 	var t *rank.Table
 	if bn != nil {
@@ -218,8 +185,6 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: spilling the score table (--memory): %w", r.Name(), err)
 	}
-	opt := f.options()
-	opt.PosLabel = posName
 	var rep *rank.Report
 	if bn != nil {
 		rep, err = bn.Report(opt)
@@ -227,12 +192,12 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		rep, err = rank.NewReport(t, opt)
 	}
 	if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrEmpty) {
-		return nil, fmt.Errorf("%s: column %q: %w (labels found: %s)", r.Name(), f.trueCol, err, strings.Join(names, ", "))
+		return nil, fmt.Errorf("%s: column %q: %w (labels found: %s)", r.Name(), f.True, err, strings.Join(names, ", "))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
 	}
-	if ci, ok, err := f.ci.options(); err != nil {
+	if ci, ok, err := f.ci.Options(); err != nil {
 		return nil, err
 	} else if ok {
 		if err := rep.AddIntervals(t, opt, ci); err != nil {
@@ -251,6 +216,46 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	}
 	return rep, nil
 }
+
+// rankStreamed computes the report of a spilled score table part by part
+// (rank.Spill.Report), writing --curves-out in the same reading.
+func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, b *rankSpiller, labels []string) (*rank.Report, error) {
+	var rep *rank.Report
+	var err error
+	if f.curvesOut == "" {
+		rep, err = b.Report(opt, nil)
+	} else {
+		var werr error
+		werr = writeFileAtomic(f.curvesOut, func(w io.Writer) error {
+			rep, err = b.Report(opt, w)
+			if err != nil {
+				return errReported
+			}
+			return nil
+		})
+		if werr != nil && !errors.Is(werr, errReported) {
+			return nil, fmt.Errorf("--curves-out %s: %w", f.curvesOut, werr)
+		}
+	}
+	switch {
+	case errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrEmpty):
+		return nil, fmt.Errorf("%s: column %q: %w (labels found: %s)", name, f.True, err, strings.Join(labels, ", "))
+	case errors.Is(err, rank.ErrStreamed):
+		return nil, fmt.Errorf("%s: --curve-points 0 prints every vertex of the curves, more than fit --memory %s (%w); use --curves-out FILE for every vertex, or --curve-points N",
+			name, budget.FormatSize(f.memory.Bytes()), err)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return rep, nil
+}
+
+// errReported stops writing --curves-out when the report failed (the
+// report's error is returned instead).
+var errReported = errors.New("report failed")
+
+// rankSpillFloor is the least budget the spill's own memory is charged
+// against.
+const rankSpillFloor = 1 << 20
 
 // rankSpillRowBytes is the memory a row held by the score table builder
 // may come to: 8 bytes of key and 8 of sort buffer, and, if its score is
@@ -276,9 +281,12 @@ func rankSpill(limit int64, est int) *rankSpiller {
 	if limit > 0 {
 		maxRows = int(max(1, limit/rankSpillRowBytes))
 	}
+	// Parts of about a quarter of the rows held: a part read back with its
+	// sort buffer and table rows fits the memory of the rows held, and one
+	// twice as large as planned is not split again.
 	parts := 256
 	if est > 0 {
-		parts = 2 * (est/maxRows + 1)
+		parts = 4 * (est/maxRows + 1)
 	}
 	s := &rankSpiller{}
 	s.Spill = rank.NewSpill(maxRows, parts, func() (string, error) {
@@ -290,6 +298,11 @@ func rankSpill(limit int64, est int) *rankSpiller {
 	})
 	if limit > 0 {
 		s.MaxScores = int(max(1, limit/rankTableBytes))
+		// The spill's buffers and the part read back are charged against
+		// --memory (at least rankSpillFloor: below it a few records a
+		// file are more than the limit).
+		acct := budget.New(max(limit, rankSpillFloor)).Account("rank's spill (its write buffers, and the part being read back with its sort buffer and table rows)", "")
+		s.Charge = acct.Set
 	}
 	return s
 }
@@ -338,8 +351,8 @@ func rankBinaryPlots(rep *rank.Report, dir, name string) error {
 }
 
 func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassReport, error) {
-	classes := strings.Split(f.classes, ",")
-	cols := strings.Split(f.scoreCol, ",")
+	classes := strings.Split(f.Classes, ",")
+	cols := strings.Split(f.Score, ",")
 	if len(classes) != len(cols) {
 		return nil, usagef("rank: --classes names %d classes but --score gives %d columns", len(classes), len(cols))
 	}
@@ -361,7 +374,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		return nil, err
 	}
 	defer r.Close()
-	tc, err := r.Col(f.trueCol)
+	tc, err := r.Col(f.True)
 	if err != nil {
 		return nil, err
 	}
@@ -372,19 +385,19 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		}
 	}
 	wc := -1
-	if f.weightCol != "" {
-		if wc, err = r.Col(f.weightCol); err != nil {
+	if f.Weight != "" {
+		if wc, err = r.Col(f.Weight); err != nil {
 			return nil, err
 		}
 	}
 	b := rank.NewMultiBuilder(len(classes))
-	if err := rankReadMulti(e, r, rankMultiCols{tc: tc, wc: wc, sc: sc, index: index, classes: f.classes}, b); err != nil {
+	if err := rankReadMulti(e, r, rankMultiCols{tc: tc, wc: wc, sc: sc, index: index, classes: f.Classes}, b); err != nil {
 		return nil, err
 	}
 	m := b.Result()
 	for c, sup := range m.Support() {
 		if sup == 0 {
-			return nil, fmt.Errorf("%s: class %q has no samples in column %q: %w", r.Name(), classes[c], f.trueCol, rank.ErrOneClass)
+			return nil, fmt.Errorf("%s: class %q has no samples in column %q: %w", r.Name(), classes[c], f.True, rank.ErrOneClass)
 		}
 	}
 	rep, err := rank.NewMulticlassReport(m, classes, f.options())
@@ -423,16 +436,16 @@ type rankModelsState struct {
 // rankModelsFile reads the labels and every model's scores, in file order,
 // and evaluates and compares the models.
 func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo report.ModelsOptions) (*report.Models, error) {
-	names := modelNames(f.scoreCol)
+	names := modelNames(f.Score)
 	if err := mo.Check("rank", names); err != nil {
-		return nil, optionUsage(err)
+		return nil, cli.OptionUsage(err)
 	}
 	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, append([]string{f.trueCol, f.weightCol}, names...)...)
+	cols, err := columns(r, append([]string{f.True, f.Weight}, names...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -462,8 +475,8 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 				return err
 			}
 			var pos bool
-			if f.posLabel != "" {
-				pos = string(b) == f.posLabel
+			if f.PosLabel != "" {
+				pos = string(b) == f.PosLabel
 			} else {
 				v, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
 				switch {
@@ -509,7 +522,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 		return nil, usagef("rank: %s:%d: labels include 0 and -1, so --pos-label is required", r.Name(), max(labelsSeen[1], labelsSeen[2]))
 	}
 	opt := f.options()
-	opt.PosLabel = f.posLabel
+	opt.PosLabel = f.PosLabel
 	if opt.PosLabel == "" {
 		opt.PosLabel = "1"
 	}
@@ -520,7 +533,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	if err != nil {
 		var oe *report.OptionError
 		if errors.As(err, &oe) {
-			return nil, optionUsage(err)
+			return nil, cli.OptionUsage(err)
 		}
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
 	}

@@ -57,7 +57,7 @@ type rankLabeler struct {
 }
 
 func newRankLabeler(f *rankFlags) *rankLabeler {
-	return &rankLabeler{set: label.NewSet(nil), posLabel: f.posLabel, given: f.posLabel != ""}
+	return &rankLabeler{set: label.NewSet(nil), posLabel: f.PosLabel, given: f.PosLabel != ""}
 }
 
 func (l *rankLabeler) classOf(r *table.Reader, b []byte) (rankClass, error) {

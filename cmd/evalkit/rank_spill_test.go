@@ -86,7 +86,10 @@ func TestRankSpillInterrupt(t *testing.T) {
 
 // TestRankSpillCleanup: a spilled run leaves no temporary file on success,
 // on a bad row found after the spill (exit status 1, the row named) and
-// when the table does not fit --memory.
+// when the table does not fit --memory. Past --memory the report and
+// --curves-out are streamed from the parts, the same bytes as in memory;
+// what needs the whole table (--ci, every vertex with --curve-points 0)
+// stops naming the way out.
 func TestRankSpillCleanup(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
@@ -111,19 +114,38 @@ func TestRankSpillCleanup(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
 		t.Errorf("left behind: %v", left)
 	}
-	// 5000 distinct scores do not fit a table of 4KiB / 40 bytes: exit
-	// status 1 naming --memory and --bins.
+	// 5000 distinct scores do not fit a table of 4KiB / 40 bytes: the
+	// report is streamed, the same JSON and curves CSV as in memory.
 	b.Reset()
 	b.WriteString("y_true,y_score\n")
 	for k := range 5000 {
 		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%10007) + "\n")
 	}
 	os.WriteFile(data, b.Bytes(), 0o644)
-	stdout.Reset()
-	stderr.Reset()
-	err = run([]string{"rank", "--format", "json", "--memory", "4KiB", data}, nil, &stdout, &stderr)
-	if code := exitCode(err, &stderr); code != 1 || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte("--bins")) {
-		t.Errorf("table past --memory: exit %d, stderr %q", code, stderr.String())
+	out := t.TempDir()
+	for _, extra := range [][]string{nil, {"--curve-points", "30", "--max-fpr", "0.2"}, {"--cal-strategy", "quantile", "--curve-points", "4999"}} {
+		var want, got bytes.Buffer
+		args := append([]string{"rank", "--format", "json", "--curves-out", filepath.Join(out, "a.csv")}, extra...)
+		if err := run(append(args, data), nil, &want, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		args = append([]string{"rank", "--format", "json", "--memory", "4KiB", "--curves-out", filepath.Join(out, "b.csv")}, extra...)
+		if err := run(append(args, data), nil, &got, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		ca, _ := os.ReadFile(filepath.Join(out, "a.csv"))
+		cb, _ := os.ReadFile(filepath.Join(out, "b.csv"))
+		if !bytes.Equal(want.Bytes(), got.Bytes()) || !bytes.Equal(ca, cb) || len(ca) < 5000*10 {
+			t.Errorf("%v: streamed past --memory, JSON or curves CSV differ from in memory", extra)
+		}
+	}
+	for _, c := range []struct{ flag, want string }{{"--curve-points=0", "--curves-out"}, {"--ci", "--bins"}} {
+		stdout.Reset()
+		stderr.Reset()
+		err = run([]string{"rank", "--format", "json", "--memory", "4KiB", c.flag, data}, nil, &stdout, &stderr)
+		if code := exitCode(err, &stderr); code != 1 || stdout.Len() != 0 || !bytes.Contains(stderr.Bytes(), []byte(c.want)) {
+			t.Errorf("%s past --memory: exit %d, stderr %q", c.flag, code, stderr.String())
+		}
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
 		t.Errorf("left behind: %v", left)

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/cli"
 	"io"
 	"os"
 	"runtime"
@@ -30,33 +31,21 @@ const plotSample = 5000
 // regressFlags are the flags of "evalkit regress" (and of "evalkit report
 // --task regress").
 type regressFlags struct {
-	trueCols, predCols, weightCol *string
-	eps, alpha, power             *float64
-	nFeatures                     *int
-	multi                         *string
-	bounded                       *bool
-	plotDir                       *string
-	ci                            ciFlags
-	memory                        *budget.Size
-	format                        *string
-	models                        modelFlags
+	cli.RegressFlags
+	plotDir *string
+	ci      cli.CIFlags
+	memory  *budget.Size
+	format  *string
+	models  cli.ModelFlags
 }
 
 func (f *regressFlags) define(fs *flag.FlagSet) {
-	f.trueCols = fs.String("true", "y_true", "target column(s), comma-separated for several outputs")
-	f.predCols = fs.String("pred", "y_pred", "prediction column(s), one per --true column; with one --true, a comma list m1,m2,… evaluates and compares several models")
-	f.weightCol = fs.String("weight", "", "sample-weight column (default: every row weighs 1)")
-	f.eps = fs.Float64("mape-epsilon", 0, "MAPE denominator max(|y|, ε); 0 makes a zero target undefined (scikit-learn uses 2.220446049250313e-16)")
-	f.alpha = fs.Float64("alpha", 0.5, "quantile α of the pinball loss and D² pinball, in (0, 1)")
-	f.power = fs.Float64("power", 0, "Tweedie power p (≤ 0 or ≥ 1) of tweedie_deviance and d2_tweedie")
-	f.nFeatures = fs.Int("n-features", 0, "number of model features p: adds adjusted_r2")
-	f.multi = fs.String("multioutput", "uniform", "several outputs: raw, uniform or variance-weighted")
-	f.bounded = fs.Bool("bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
+	f.RegressFlags.Define(fs)
 	f.plotDir = fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
-	f.ci.define(fs)
+	f.ci.Define(fs)
 	f.memory = budget.Flag(fs)
 	f.format = formatFlag(fs)
-	f.models.define(fs, "mse")
+	f.models.Define(fs, "mse")
 }
 
 func runRegress(e *env, args []string) error {
@@ -67,7 +56,7 @@ func runRegress(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if trues, preds := splitList(*f.trueCols), splitList(*f.predCols); len(trues) == 1 && len(preds) > 1 {
+	if f.Models() {
 		if *f.plotDir != "" {
 			return usagef("regress: --plot is for one model")
 		}
@@ -77,7 +66,7 @@ func runRegress(e *env, args []string) error {
 		}
 		return emit(e, outFmt, out, func() *report.Doc { return out.Doc("Regression of " + displayName(path)) })
 	}
-	if name := f.models.used(fs); name != "" {
+	if name := f.models.Used(fs); name != "" {
 		return usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
 	}
 	sampleSize := 0
@@ -88,7 +77,7 @@ func runRegress(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	trues, preds := splitList(*f.trueCols), splitList(*f.predCols)
+	trues, preds := f.Trues(), f.Preds()
 	k := len(trues)
 	if *f.plotDir != "" {
 		ys, ps := sample.columns(k)
@@ -108,30 +97,23 @@ func runRegress(e *env, args []string) error {
 // regressFile checks the flags, reads the file and computes the result,
 // with a sample of sampleSize rows (0: none) for figures.
 func regressFile(e *env, path string, f *regressFlags, sampleSize int) (*regress.Result, *lineSample, error) {
-	trues, preds := splitList(*f.trueCols), splitList(*f.predCols)
-	if len(trues) == 0 || len(trues) != len(preds) {
-		return nil, nil, usagef("regress: --true has %d columns and --pred %d; give one prediction column per target", len(trues), len(preds))
-	}
-	how, err := regress.ParseMultioutput(*f.multi)
+	ropt, err := f.ReportOptions()
 	if err != nil {
-		return nil, nil, usagef("regress: --multioutput: %v", err)
+		return nil, nil, err
 	}
-	ropt := regress.ReportOptions{Trues: trues, Preds: preds, NFeatures: *f.nFeatures, Multioutput: how, Weights: *f.weightCol}
-	if err := ropt.Validate(); err != nil {
-		return nil, nil, optionUsage(err)
+	opt, err := f.Options()
+	if err != nil {
+		return nil, nil, err
 	}
-	opt := regress.Options{MAPEEpsilon: *f.eps, Alpha: *f.alpha, Power: *f.power, KeepValues: !*f.bounded}
-	if err := regress.CheckOptions(opt); err != nil {
-		return nil, nil, usagef("regress: %v", err)
-	}
-	ci, withCI, err := f.ci.options()
+	trues, preds := ropt.Trues, ropt.Preds
+	ci, withCI, err := f.ci.Options()
 	if err != nil {
 		return nil, nil, err
 	}
 	if withCI && len(trues) > 1 {
 		return nil, nil, usagef("regress: --ci is for one output")
 	}
-	m, sample, err := readRegress(e, path, regressCols{trues, preds, *f.weightCol}, opt, sampleSize, f.memory.Budget())
+	m, sample, err := readRegress(e, path, regressCols{trues, preds, f.Weight}, opt, sampleSize, f.memory.Budget())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -143,7 +125,7 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int) (*regress
 	}
 	res, err := regress.NewResult(m, ropt)
 	if err != nil {
-		return nil, nil, optionUsage(err)
+		return nil, nil, cli.OptionUsage(err)
 	}
 	if ivs != nil {
 		res.Single.SetIntervals(ivs, res.Signature)
@@ -375,16 +357,6 @@ func estimateRows(path string) int {
 	return int(est)
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // lineSample is a sample of at most size rows for --plot: the rows whose
 // hashed input line is smallest (a bottom-k sample). The hash, SplitMix64's
 // finalizer, mixes the bits of the line number well enough for the sample
@@ -501,35 +473,35 @@ func (s *lineSample) columns(k int) (ys, ps [][]float64) {
 // regressModelsFile reads one target and several models' predictions of it
 // (one output per model, on every core) and evaluates the models.
 func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*report.Models, error) {
-	target, names := splitList(*f.trueCols)[0], splitList(*f.predCols)
-	mo := f.models.options(fs)
+	target, names := f.Trues()[0], f.Preds()
+	mo := f.models.Options(fs)
 	if err := mo.Check("regress", names); err != nil {
-		return nil, optionUsage(err)
+		return nil, cli.OptionUsage(err)
 	}
-	ropt := regress.ReportOptions{NFeatures: *f.nFeatures, Weights: *f.weightCol}
+	ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
 	if err := ropt.Validate(); err != nil {
-		return nil, optionUsage(err)
+		return nil, cli.OptionUsage(err)
 	}
-	opt := regress.Options{MAPEEpsilon: *f.eps, Alpha: *f.alpha, Power: *f.power, KeepValues: !*f.bounded}
-	if err := regress.CheckOptions(opt); err != nil {
-		return nil, usagef("regress: %v", err)
+	opt, err := f.Options()
+	if err != nil {
+		return nil, err
 	}
 	trues := make([]string, len(names))
 	for j := range trues {
 		trues[j] = target
 	}
-	ci, withCI, err := f.ci.options()
+	ci, withCI, err := f.ci.Options()
 	if err != nil {
 		return nil, err
 	}
-	cip := ciPtr(ci, withCI)
-	m, _, err := readRegress(e, path, regressCols{trues, names, *f.weightCol}, opt, 0, f.memory.Budget())
+	cip := cli.CIPtr(ci, withCI)
+	m, _, err := readRegress(e, path, regressCols{trues, names, f.Weight}, opt, 0, f.memory.Budget())
 	if err != nil {
 		return nil, err
 	}
 	out, err := regress.NewModelsReport(m, target, names, ropt, mo, cip)
 	if err != nil {
-		return nil, optionUsage(err)
+		return nil, cli.OptionUsage(err)
 	}
 	return out, nil
 }

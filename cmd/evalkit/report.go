@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/cli"
 	"slices"
 	"strings"
 	"time"
@@ -183,24 +184,24 @@ func writePage(p *page.Page, path, title string) error {
 func evalkitVersion() string { return report.Version }
 
 func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*page.Page, error) {
-	opt, err := f.options()
+	opt, err := f.Options()
 	if err != nil {
 		return nil, err
 	}
-	if f.multilabel {
+	if f.Multilabel {
 		return nil, usagef("report: --multilabel is not rendered as a page yet")
 	}
-	if strings.Contains(f.predCol, ",") {
-		ci, withCI, err := f.ci.options()
+	if strings.Contains(f.Pred, ",") {
+		ci, withCI, err := f.ci.Options()
 		if err != nil {
 			return nil, err
 		}
-		cip := ciPtr(ci, withCI)
-		out, err := classifyModelsFile(e, path, f, opt, cip, f.models.options(fs))
+		cip := cli.CIPtr(ci, withCI)
+		out, err := classifyModelsFile(e, path, f, opt, cip, f.models.Options(fs))
 		if err != nil {
 			return nil, err
 		}
-		return modelsPage("Classification of several models", path, out, f.predCol, "classify, true labels "+f.trueCol,
+		return modelsPage("Classification of several models", path, out, f.Pred, "classify, true labels "+f.True,
 			func(i int, name string, rep any, prefix string) []*page.Section {
 				if r, ok := rep.(*classify.Report); ok {
 					return page.ClassifySections(r, prefix, name)
@@ -208,14 +209,14 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 				return nil
 			}), nil
 	}
-	if name := f.models.used(fs); name != "" {
+	if name := f.models.Used(fs); name != "" {
 		return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 	}
 	rep, c, err := classifyFile(e, path, f, opt)
 	if err != nil {
 		return nil, err
 	}
-	if ci, ok, err := f.ci.options(); err != nil {
+	if ci, ok, err := f.ci.Options(); err != nil {
 		return nil, err
 	} else if ok {
 		if err := rep.AddIntervals(c, opt, ci); err != nil {
@@ -229,7 +230,7 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		{Name: "rows", Value: page.C("n", float64(rep.N))},
 		{Name: "classes", Value: page.T(fmt.Sprint(len(rep.Labels)))},
 		{Name: "class balance", Value: page.T(page.ClassBalance(rep))},
-		{Name: "task", Value: page.T("classify, columns " + f.trueCol + " / " + f.predCol)},
+		{Name: "task", Value: page.T("classify, columns " + f.True + " / " + f.Pred)},
 	}
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.ClassifySections(rep, "", "")
@@ -237,33 +238,30 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 }
 
 func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, error) {
-	if err := f.options().Validate(); err != nil {
-		return nil, optionUsage(err)
-	}
-	if f.bins < 0 {
-		return nil, usagef("rank: --bins must be positive, got %d", f.bins)
+	if err := f.Check(); err != nil {
+		return nil, err
 	}
 	if f.plotDir != "" || f.curvesOut != "" {
 		return nil, usagef("report: --plot and --curves-out do not apply (the page has the figures)")
 	}
-	f.curves = false
+	f.Curves = false
 	f.figures = true
 	f.figurePoints = page.CurvePoints
 	name := displayName(path)
-	if f.classes == "" && strings.Contains(f.scoreCol, ",") {
-		if f.bins > 0 {
+	if f.Classes == "" && strings.Contains(f.Score, ",") {
+		if f.Bins > 0 {
 			return nil, usagef("rank: --bins is for one score column")
 		}
-		ci, withCI, err := f.ci.options()
+		ci, withCI, err := f.ci.Options()
 		if err != nil {
 			return nil, err
 		}
-		cip := ciPtr(ci, withCI)
-		out, err := rankModelsFile(e, path, f, cip, f.models.options(fs))
+		cip := cli.CIPtr(ci, withCI)
+		out, err := rankModelsFile(e, path, f, cip, f.models.Options(fs))
 		if err != nil {
 			return nil, err
 		}
-		p := modelsPage("Scores of several models", path, out, f.scoreCol, "rank, true labels "+f.trueCol,
+		p := modelsPage("Scores of several models", path, out, f.Score, "rank, true labels "+f.True,
 			func(int, string, any, string) []*page.Section { return nil })
 		var models []page.RankModel
 		for i, m := range out.Models {
@@ -276,14 +274,14 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		}
 		return p, nil
 	}
-	if f.classes != "" || strings.Contains(f.scoreCol, ",") {
-		if f.classes == "" {
+	if f.Classes != "" || strings.Contains(f.Score, ",") {
+		if f.Classes == "" {
 			return nil, usagef("rank: several --score columns need --classes (one class label per column)")
 		}
-		if f.bins > 0 {
+		if f.Bins > 0 {
 			return nil, usagef("rank: --bins is for binary scores only")
 		}
-		f.ci.on = false // intervals are for binary scores; the report's default does not apply
+		f.ci.On = false // intervals are for binary scores; the report's default does not apply
 		rep, err := rankMulticlassFile(e, path, f)
 		if err != nil {
 			return nil, err
@@ -292,8 +290,8 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		p.Summary = []page.Fact{
 			{Name: "data", Value: page.T(name)},
 			{Name: "rows", Value: page.C("n", float64(rep.N))},
-			{Name: "classes", Value: page.T(f.classes)},
-			{Name: "task", Value: page.T("rank, columns " + f.trueCol + " / " + f.scoreCol)},
+			{Name: "classes", Value: page.T(f.Classes)},
+			{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)},
 		}
 		p.Sections = page.RankMulticlassSections(rep)
 		return p, nil
@@ -309,7 +307,7 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		{Name: "positives", Value: page.C("positives", rep.Positives)},
 		{Name: "negatives", Value: page.C("negatives", rep.Negatives)},
 		{Name: "positive class", Value: page.T(rep.PosLabel)},
-		{Name: "task", Value: page.T("rank, columns " + f.trueCol + " / " + f.scoreCol)},
+		{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)},
 	}
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
@@ -324,13 +322,13 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 	if *f.plotDir != "" {
 		return nil, usagef("report: --plot does not apply (the page has the figures)")
 	}
-	trues, preds := splitList(*f.trueCols), splitList(*f.predCols)
+	trues, preds := f.Trues(), f.Preds()
 	if len(trues) == 1 && len(preds) > 1 {
 		out, err := regressModelsFile(e, path, f, fs)
 		if err != nil {
 			return nil, err
 		}
-		return modelsPage("Regression by several models", path, out, *f.predCols, "",
+		return modelsPage("Regression by several models", path, out, f.Pred, "",
 			func(i int, name string, rep any, prefix string) []*page.Section {
 				if r, ok := rep.(*regress.Report); ok {
 					return suffixed(page.RegressSections(r, nil, nil, prefix, trues[0], name), name)
@@ -360,12 +358,12 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 }
 
 func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*page.Page, error) {
-	if strings.Contains(*f.predCol, ",") {
-		out, err := clusterModelsFile(e, path, f, f.models.options(fs))
+	if strings.Contains(f.Pred, ",") {
+		out, err := clusterModelsFile(e, path, f, f.models.Options(fs))
 		if err != nil {
 			return nil, err
 		}
-		return modelsPage("Clustering by several models", path, out, *f.predCol, "",
+		return modelsPage("Clustering by several models", path, out, f.Pred, "",
 			func(i int, name string, rep any, prefix string) []*page.Section {
 				if r, ok := rep.(*cluster.Report); ok {
 					return suffixed(page.ClusterSections(r, prefix), name)

@@ -83,3 +83,31 @@ func TestSignatureOptions(t *testing.T) {
 		}
 	}
 }
+
+// split --emit json carries a signature, and every option that changes the
+// index lists changes it.
+func TestSplitSignature(t *testing.T) {
+	f := "testdata/cli/split_in.csv"
+	seen := map[string]string{}
+	for _, v := range [][]string{
+		{"--kfold", "3"}, {"--kfold", "4"}, {"--kfold", "3", "--shuffle"}, {"--kfold", "3", "--shuffle", "--seed", "2"},
+		{"--kfold", "3", "--stratify", "species"}, {"--kfold", "3", "--repeats", "2"}, {"--kfold", "3", "--group", "species"},
+		{"--loo"}, {"--holdout", "0.3"}, {"--holdout", "0.4"}, {"--holdout", "0.3", "--stratify", "species"},
+		{"--bootstrap", "2"}, {"--bootstrap", "3"},
+	} {
+		args := append(append([]string{"split", "--emit", "json"}, v...), f)
+		name := strings.Join(v, " ")
+		var out, errb bytes.Buffer
+		if err := run(args, nil, &out, &errb); err != nil {
+			t.Fatalf("%s: %v %s", name, err, errb.String())
+		}
+		var got struct{ Signature string }
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil || !strings.HasPrefix(got.Signature, "task:split|") || !strings.HasSuffix(got.Signature, "|version:0.1.0") {
+			t.Fatalf("%s: signature %q (%v)", name, got.Signature, err)
+		}
+		if prev, dup := seen[got.Signature]; dup {
+			t.Errorf("%s and %s have the same signature %q", prev, name, got.Signature)
+		}
+		seen[got.Signature] = name
+	}
+}

@@ -26,6 +26,8 @@ type splitResult struct {
 	N      int           `json:"n"`
 	Seed   uint64        `json:"seed"`
 	Splits []splitRecord `json:"splits"`
+	// Signature names every option that changes the index lists.
+	Signature *report.Signature `json:"signature"`
 }
 
 type splitRecord struct {
@@ -47,6 +49,7 @@ func runSplit(e *env, args []string) error {
 	seed := fs.Uint64("seed", 0, "seed of the random generator (PCG; the same on every platform)")
 	repeats := fs.Int("repeats", 1, "repeat K-fold (always shuffled) or hold-out (shuffle split) this many times: adds fold_1…fold_R or set_1…set_R")
 	name := fs.String("name", "", "name of the added column(s) (default fold, set or boot)")
+	maxFieldFlag(fs, e)
 	inputFormatFlag(fs, e)
 	memory := budget.Flag(fs)
 	emit := fs.String("emit", "data", "output: data (every input column plus the new ones, in the input's format), assign (row plus the new columns, CSV) or json (index lists)")
@@ -325,6 +328,7 @@ func runSplit(e *env, args []string) error {
 		return strconv.Itoa(v)
 	}
 
+	res.Signature = splitSignature(res.Method, *kfold, *holdout, *boot, *stratify, *group, *shuffle, *repeats, *seed)
 	switch *emit {
 	case "json":
 		b, err := report.JSON(res, "")
@@ -418,6 +422,22 @@ func (e *env) openCopying(path string, w io.Writer) (r *table.Reader, done func(
 	}
 	r.SetMaxField(e.maxField)
 	return r, done, nil
+}
+
+// splitSignature is the signature of a split: the method and every
+// option that changes the assignments.
+func splitSignature(method string, k int, holdout float64, boot int, stratify, group string, shuffle bool, repeats int, seed uint64) *report.Signature {
+	sig := report.NewSignature("split").Add("method", method)
+	switch {
+	case boot != 0:
+		sig.Int("bootstrap", boot)
+	case holdout != 0:
+		sig.Float("holdout", holdout)
+	case k != 0:
+		sig.Int("k", k)
+	}
+	return sig.Column("stratify", stratify).Column("group", group).Bool("shuffle", shuffle).
+		Int("repeats", repeats).Add("seed", strconv.FormatUint(seed, 10))
 }
 
 // numbered returns base for a single assignment, base_1… for several.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/cli"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
@@ -27,7 +28,7 @@ type textFlags struct {
 	pairedBSN  *int
 	pairedARN  *int
 	seed       *uint64
-	ci         ciFlags
+	ci         cli.CIFlags
 	memory     *budget.Size
 	acct       *budget.Account // set by readSystems
 }
@@ -45,7 +46,7 @@ func addTextFlags(fs *flag.FlagSet) *textFlags {
 	t.pairedBSN = fs.Int("paired-bs-n", 1000, "bootstrap resamples for --paired-bs")
 	t.pairedARN = fs.Int("paired-ar-n", 10000, "randomisation trials for --paired-ar")
 	t.seed = fs.Uint64("seed", text.DefaultSeed, "random seed of the bootstrap and randomisation tests (sacreBLEU's default)")
-	t.ci.define(fs)
+	t.ci.Define(fs)
 	t.memory = budget.Flag(fs)
 	return t
 }
@@ -69,7 +70,7 @@ func (t *textFlags) check(fs *flag.FlagSet) error {
 	if *t.confidence && paired {
 		return usagef("%s: the paired tests report confidence intervals already; drop --confidence", name)
 	}
-	if _, on, err := t.ci.options(); err != nil {
+	if _, on, err := t.ci.Options(); err != nil {
 		return err
 	} else if on && (*t.sentence || paired || len(t.hyps) > 1) {
 		return usagef("%s: --ci is for the corpus score of one system (the paired tests report their own intervals)", name)
@@ -143,7 +144,7 @@ func sentenceLines[S, T any](e *env, render func(line int, s S) T) func(first in
 // statistics after the read (a paired test, --confidence or --ci);
 // otherwise each system's sum is enough.
 func (t *textFlags) keepSentences() bool {
-	_, ci, _ := t.ci.options()
+	_, ci, _ := t.ci.Options()
 	return *t.pairedBS || *t.pairedAR || *t.confidence || ci
 }
 
@@ -357,7 +358,7 @@ func emitPaired[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S],
 // interval returns, with --ci, the level and the interval of a system's
 // corpus score under key (nil without --ci).
 func interval[S any](t *textFlags, m text.Metric[S], stats *text.Packed[S], key string) (float64, map[string]hyptest.Interval, error) {
-	ci, on, err := t.ci.options()
+	ci, on, err := t.ci.Options()
 	if err != nil || !on {
 		return 0, nil, err
 	}

@@ -82,26 +82,8 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 
 	// Confusion matrix: counts, each cell shaded by its share of the row (the
 	// diagonal's share is the class's recall).
-	hm := &HeatMap{Caption: "Confusion matrix (counts; shade: share of the true class's row)", RowTitle: "true", ColTitle: "predicted",
-		RowLabels: r.Labels, ColLabels: r.Labels}
-	for i, row := range r.ConfusionMatrix {
-		var cells []Cell
-		var shade []float64
-		tot := 0.0
-		for _, v := range row {
-			tot += v
-		}
-		for j, v := range row {
-			cells = append(cells, C(k("confusion_matrix", i, j), v))
-			s := 0.0
-			if tot > 0 {
-				s = v / tot
-			}
-			shade = append(shade, s)
-		}
-		hm.Cells = append(hm.Cells, cells)
-		hm.Shade = append(hm.Shade, shade)
-	}
+	hm := rowShareHeatMap("Confusion matrix (counts; shade: share of the true class's row)", "true", "predicted", r.Labels, r.Labels,
+		r.ConfusionMatrix, func(i, j int) string { return k("confusion_matrix", i, j) })
 	cs := &Section{ID: "confusion" + suffix, Title: "Confusion matrix" + suffix,
 		Intro:  "Rows are the true classes, columns the predicted ones. A cell's shade is its share of its row, so the diagonal shows each class's recall.",
 		Blocks: []Block{hm}}

@@ -41,9 +41,27 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 			RowLabels: []string{"same cluster", "different clusters"}, ColLabels: []string{"same class", "different classes"},
 			Cells: [][]Cell{{C(k("a"), float64(x.A)), C(k("b"), float64(x.B))}, {C(k("c"), float64(x.C)), C(k("d"), float64(x.D))}},
 			Shade: [][]float64{{sh(x.A), sh(x.B)}, {sh(x.C), sh(x.D)}}}
-		out = append(out, &Section{ID: "external", Title: "External indices",
+		ext := &Section{ID: "external", Title: "External indices",
 			Intro:  "a = |SS|: pairs in the same cluster and the same class; b = |SD|: same cluster, different classes; c = |DS|: different clusters, same class; d = |DD|: different in both (seed 002). a + b + c + d = m(m − 1)/2.",
-			Blocks: []Block{t, pairs}})
+			Blocks: []Block{t, pairs}}
+		if ct := x.Contingency; ct != nil {
+			switch {
+			case ct.Matrix == nil:
+				ext.Add(Note(fmt.Sprintf("Contingency table: %d classes × %d clusters, too many for a matrix; its %d non-zero cells are in the JSON (contingency.cells).", len(ct.Classes), len(ct.Clusters), len(ct.Cells))))
+			case len(ct.Classes) > MaxMatrix || len(ct.Clusters) > MaxMatrix:
+				ext.Add(Note(fmt.Sprintf("Contingency table: %d classes × %d clusters, more than %d, too many to draw; the counts are in the JSON (contingency.matrix).", len(ct.Classes), len(ct.Clusters), MaxMatrix)))
+			default:
+				m := make([][]float64, len(ct.Matrix))
+				for i, row := range ct.Matrix {
+					for _, v := range row {
+						m[i] = append(m[i], float64(v))
+					}
+				}
+				ext.Blocks = append(ext.Blocks, rowShareHeatMap("Contingency table (rows of each class in each cluster; shade: share of the class's row)", "class C*", "cluster C",
+					ct.Classes, ct.Clusters, m, func(i, j int) string { return k("contingency", "matrix", i, j) }))
+			}
+		}
+		out = append(out, ext)
 	}
 	if in := r.InternalReport; in != nil {
 		t := &Table{Caption: "Internal indices (" + in.Metric + " distance)", Header: []string{"index", "value"}, RowHeads: true}

@@ -231,6 +231,32 @@ type HeatMap struct {
 	Shade                [][]float64
 }
 
+// rowShareHeatMap is the heat map of a table of counts m (rows × cols),
+// each cell shaded by its share of its row; key(i, j) is the JSON key of
+// cell i, j.
+func rowShareHeatMap(caption, rowTitle, colTitle string, rows, cols []string, m [][]float64, key func(i, j int) string) *HeatMap {
+	hm := &HeatMap{Caption: caption, RowTitle: rowTitle, ColTitle: colTitle, RowLabels: rows, ColLabels: cols}
+	for i, row := range m {
+		var cells []Cell
+		var shade []float64
+		tot := 0.0
+		for _, v := range row {
+			tot += v
+		}
+		for j, v := range row {
+			cells = append(cells, C(key(i, j), v))
+			s := 0.0
+			if tot > 0 {
+				s = v / tot
+			}
+			shade = append(shade, s)
+		}
+		hm.Cells = append(hm.Cells, cells)
+		hm.Shade = append(hm.Shade, shade)
+	}
+	return hm
+}
+
 func (h *HeatMap) write(w *writer) {
 	w.s(`<div class="tw"><table class="num heat">`)
 	w.s("<caption>")

@@ -91,7 +91,7 @@ func TestClassifyGenerated(t *testing.T) {
 	}
 	for _, flags := range [][]string{nil, {"--weight", "w"}, {"--pos-label", "bee", "--beta", "0.5"}} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
-			want, stderr, code := cli(t, append(append([]string{"classify", "--format", "json"}, flags...), whole)...)
+			want, stderr, code := runEvalkit(t, append(append([]string{"classify", "--format", "json"}, flags...), whole)...)
 			if code != 0 {
 				t.Fatal(stderr)
 			}

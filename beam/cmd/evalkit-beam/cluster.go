@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
-	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/cli"
 )
 
 func init() {
@@ -16,32 +16,23 @@ func init() {
 	})
 }
 
-// defineCluster adds the flags of evalkit cluster's external indices to fs.
+// defineCluster adds evalkit cluster's flags (cli.ClusterFlags) to fs.
 // The internal indices (--features) need every row in one place and are
-// not offered; nor are several models (--pred m1,m2,…) or --ci yet.
+// not offered; nor are several models (--pred m1,m2,…) yet.
 func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
-	trueCol := fs.String("true", "y_true", "column of reference labels C*")
-	predCol := fs.String("pred", "y_pred", "column of predicted cluster labels C (one model)")
-	weightCol := fs.String("weight", "", "column of integer frequency weights")
-	beta := fs.Float64("beta", 1, "weight of completeness in the V-measure")
-	avgName := fs.String("average", "arithmetic", "mean of the entropies for nmi and ami: min, geometric, arithmetic or max")
-	features := fs.String("features", "", "not supported: the internal indices need every row on one machine (use evalkit cluster)")
+	var f cli.ClusterFlags
+	f.Define(fs)
 	return func(c common) (pipeline, error) {
-		if *features != "" {
+		if f.Features != "" {
 			return nil, usagef("cluster: --features: the internal indices need every row on one machine; evalkit-beam computes the external indices only (use evalkit cluster)")
 		}
-		if strings.Contains(*predCol, ",") {
-			return nil, usagef("cluster: --pred %q: several models are not supported by evalkit-beam yet (use evalkit cluster)", *predCol)
+		if strings.Contains(f.Pred, ",") {
+			return nil, usagef("cluster: --pred %q: several models are not supported by evalkit-beam yet (use evalkit cluster)", f.Pred)
 		}
-		avg, err := cluster.ParseAverage(*avgName)
+		opt, err := f.Options()
 		if err != nil {
-			return nil, usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+			return nil, err
 		}
-		opt := cluster.DefaultReportOptions()
-		opt.Beta, opt.Average, opt.Weights = *beta, avg, *weightCol
-		if err := opt.Validate(); err != nil {
-			return nil, usagef("%v", err)
-		}
-		return &evalbeam.Cluster{True: *trueCol, Pred: *predCol, Weight: *weightCol, Options: opt, Name: c.Name, Output: c.Output}, nil
+		return &evalbeam.Cluster{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Name: c.Name, Output: c.Output}, nil
 	}
 }

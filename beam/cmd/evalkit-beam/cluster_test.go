@@ -88,7 +88,7 @@ func TestClusterGenerated(t *testing.T) {
 	}
 	for _, flags := range [][]string{nil, {"--weight", "w"}, {"--average", "geometric", "--beta", "0.5"}} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
-			want, stderr, code := cli(t, append(append([]string{"cluster", "--format", "json"}, flags...), whole)...)
+			want, stderr, code := runEvalkit(t, append(append([]string{"cluster", "--format", "json"}, flags...), whole)...)
 			if code != 0 {
 				t.Fatal(stderr)
 			}

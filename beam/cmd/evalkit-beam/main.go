@@ -31,6 +31,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
+	"github.com/evalkit-go/evalkit/cli"
 )
 
 func main() {
@@ -48,32 +49,22 @@ func isHelp(s string) bool {
 	return s == "-h" || s == "--help" || s == "-help" || s == "help"
 }
 
-// usageError is bad usage: exit status 2.
-type usageError struct{ msg string }
+func usagef(format string, args ...any) error { return cli.Usagef(format, args...) }
 
-func (e *usageError) Error() string { return e.msg }
+var errHelp = cli.ErrHelp
 
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
-
-var errHelp = errors.New("help requested")
-
+// exitCode maps err to the exit status as evalkit does (cli.ExitCode),
+// after picking out of a failed job's report the error a worker found in
+// the data or the options.
 func exitCode(err error, stderr io.Writer) int {
-	if err == nil || errors.Is(err, errHelp) {
-		return 0
+	if err != nil {
+		if m, ok, usage := evalbeam.UserMessage(err); ok && usage {
+			err = usagef("%s", m)
+		} else if ok {
+			err = errors.New(m)
+		}
 	}
-	msg := err.Error()
-	m, ok, usage := evalbeam.UserMessage(err)
-	if ok {
-		msg = m
-	}
-	fmt.Fprintf(stderr, "evalkit-beam: %s\n", msg)
-	var u *usageError
-	if usage || errors.As(err, &u) {
-		return 2
-	}
-	return 1
+	return cli.ExitCode("evalkit-beam", err, stderr)
 }
 
 // task is one evalkit task: its flags and the pipeline they configure.

@@ -35,8 +35,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// cli runs evalkit with args and returns its stdout, stderr and exit code.
-func cli(t *testing.T, args ...string) (stdout, stderr string, code int) {
+// runEvalkit runs evalkit with args and returns its stdout, stderr and exit code.
+func runEvalkit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	cmd := exec.Command(evalkitBin, args...)
 	var o, e bytes.Buffer
@@ -121,7 +121,7 @@ func sortInts(a []int) {
 // bytes that "evalkit TASK --format json FLAGS FILE" prints.
 func same(t *testing.T, task, file string, parts int, seed uint64, flags ...string) {
 	t.Helper()
-	want, stderr, code := cli(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), file)...)
+	want, stderr, code := runEvalkit(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), file)...)
 	if code != 0 {
 		t.Fatalf("evalkit failed (%d): %s", code, stderr)
 	}
@@ -139,7 +139,7 @@ func same(t *testing.T, task, file string, parts int, seed uint64, flags ...stri
 // beside it) with evalkit's message and exit code.
 func sameError(t *testing.T, task, file string, flags ...string) {
 	t.Helper()
-	_, stderr, code := cli(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), file)...)
+	_, stderr, code := runEvalkit(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), file)...)
 	if code == 0 {
 		t.Fatal("evalkit succeeded")
 	}

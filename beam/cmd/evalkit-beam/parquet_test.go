@@ -62,7 +62,7 @@ func TestParquetInput(t *testing.T) {
 	writeParquet(t, whole, all, 100)
 	for _, args := range [][]string{{"classify"}, {"rank", "--true", "y"}} {
 		t.Run(args[0], func(t *testing.T) {
-			want, stderr, code := cli(t, append(append(args[:1:1], "--format", "json"), append(args[1:], whole)...)...)
+			want, stderr, code := runEvalkit(t, append(append(args[:1:1], "--format", "json"), append(args[1:], whole)...)...)
 			if code != 0 {
 				t.Fatal(stderr)
 			}

@@ -60,7 +60,7 @@ func TestRankGenerated(t *testing.T) {
 	}
 	for _, flags := range [][]string{{"--ranges", "1"}, {"--ranges", "9"}, {"--ranges", "40", "--weight", "w"}, {"--ranges", "5", "--curve-points", "50", "--max-fpr", "0.3"}} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
-			want, stderr, code := cli(t, append(append([]string{"rank", "--format", "json"}, cliFlags(flags)...), whole)...)
+			want, stderr, code := runEvalkit(t, append(append([]string{"rank", "--format", "json"}, cliFlags(flags)...), whole)...)
 			if code != 0 {
 				t.Fatal(stderr)
 			}

@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"flag"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/classify"
+)
+
+// ClassifyFlags are the flags of the classify task: the columns and
+// classify.Options.
+type ClassifyFlags struct {
+	True, Pred, Weight string
+	Labels, PosLabel   string
+	Beta               float64
+	ZeroDivision       string
+	ClassWeights, Cost string
+	Multilabel         bool
+	Sep                string
+	MaxMatrix          int
+}
+
+// Define adds the classify flags to fs.
+func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
+	fs.StringVar(&f.True, "true", "y_true", "column of true labels")
+	fs.StringVar(&f.Pred, "pred", "y_pred", "column of predicted labels; a comma list m1,m2,… evaluates and compares several models")
+	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
+	fs.StringVar(&f.Labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
+	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")
+	fs.Float64Var(&f.Beta, "beta", 1, "β of the fbeta fields (> 0)")
+	fs.StringVar(&f.ZeroDivision, "zero-division", "0", "value of a ratio with a zero denominator: 0, 1 or nan (null)")
+	fs.StringVar(&f.ClassWeights, "class-weights", "", "comma-separated weights, one per label in label order, or inv-log2 for the seeds' 1/log2(n_c): adds \"class_weighted\"")
+	fs.StringVar(&f.Cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
+	fs.BoolVar(&f.Multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
+	fs.StringVar(&f.Sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
+	fs.IntVar(&f.MaxMatrix, "max-matrix", classify.DefaultMaxMatrix, "above this many classes print the confusion matrix as its non-zero cells (confusion_cells) and, as text, the classes with most errors and the largest off-diagonal cells (0: never)")
+}
+
+// Options checks the flags and returns classify.Options.
+func (f *ClassifyFlags) Options() (classify.Options, error) {
+	var opt classify.Options
+	if !(f.Beta > 0) || f.Beta > 1e300 {
+		return opt, Usagef("classify: --beta must be a positive number, got %v", f.Beta)
+	}
+	opt.Beta = f.Beta
+	z, err := classify.ParseZeroDivision(f.ZeroDivision)
+	if err != nil {
+		return opt, Usagef("classify: --zero-division: %v", err)
+	}
+	opt.ZeroDivision = z
+	opt.PosLabel = f.PosLabel
+	opt.Weights = f.Weight
+	switch {
+	case f.MaxMatrix < 0:
+		return opt, Usagef("classify: --max-matrix must be ≥ 0, got %d", f.MaxMatrix)
+	case f.MaxMatrix == 0:
+		opt.MaxMatrix = -1
+	default:
+		opt.MaxMatrix = f.MaxMatrix
+	}
+	if f.Labels != "" {
+		opt.Labels = strings.Split(f.Labels, ",")
+		seen := map[string]bool{}
+		for _, l := range opt.Labels {
+			if l == "" {
+				return opt, Usagef("classify: --labels has an empty label")
+			}
+			if seen[l] {
+				return opt, Usagef("classify: --labels repeats %q", l)
+			}
+			seen[l] = true
+		}
+	}
+	switch f.ClassWeights {
+	case "":
+	case "inv-log2":
+		opt.InvLog2ClassWeights = true
+	default:
+		ws, err := ParseFloats(f.ClassWeights, ",")
+		if err != nil {
+			return opt, Usagef("classify: --class-weights: %v", err)
+		}
+		opt.ClassWeights = ws
+	}
+	if f.Cost != "" {
+		for _, row := range strings.Split(f.Cost, ";") {
+			vs, err := ParseFloats(row, ",")
+			if err != nil {
+				return opt, Usagef("classify: --cost: %v", err)
+			}
+			opt.Cost = append(opt.Cost, vs)
+		}
+	}
+	return opt, nil
+}
+
+// CheckMultilabel rejects, with --multilabel, what does not apply to
+// label sets: an empty --sep, --pos-label, --class-weights and --cost.
+func (f *ClassifyFlags) CheckMultilabel(opt classify.Options) error {
+	if f.Sep == "" {
+		return Usagef("classify: --sep must not be empty")
+	}
+	if opt.PosLabel != "" || opt.ClassWeights != nil || opt.InvLog2ClassWeights || opt.Cost != nil {
+		return Usagef("classify: --pos-label, --class-weights and --cost do not apply with --multilabel")
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+// Package cli holds what the command lines over evalkit share: the flags
+// of each task and the options built from them, the usage errors and the
+// exit statuses. The evalkit command (cmd/evalkit) and evalkit-beam (the
+// beam module) both declare their task flags here, so that the same flag
+// means the same thing, with the same default, checks and messages, in
+// both.
+//
+// Exit status: 0 ok (or help printed on request), 1 bad data or a failure,
+// 2 bad usage (a *UsageError anywhere in the error's chain).
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// UsageError is bad usage: exit status 2.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// Usagef returns a *UsageError with the formatted message.
+func Usagef(format string, args ...any) error {
+	return &UsageError{fmt.Sprintf(format, args...)}
+}
+
+// ErrHelp is returned after help was printed on request: exit status 0.
+var ErrHelp = errors.New("help requested")
+
+// ExitCode prints err, if any, on stderr as "prog: message" and returns
+// the exit status: 0 for nil or ErrHelp, 2 for a usage error, else 1.
+func ExitCode(prog string, err error, stderr io.Writer) int {
+	if err == nil || errors.Is(err, ErrHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+	var u *UsageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+// OptionUsage turns a library's rejection of an option (a
+// *report.OptionError) into a usage error naming the flag; other errors
+// are returned as they are.
+func OptionUsage(err error) error {
+	var oe *report.OptionError
+	if errors.As(err, &oe) {
+		return Usagef("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
+	}
+	return err
+}
+
+// ParseFloats parses a list of numbers separated by sep.
+func ParseFloats(s, sep string) ([]float64, error) {
+	var out []float64
+	for _, p := range strings.Split(s, sep) {
+		v, err := table.ParseFloat([]byte(p))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// SplitList splits a comma list of column names, trimming spaces and
+// dropping empty names.
+func SplitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}

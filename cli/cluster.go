@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"flag"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/cluster"
+)
+
+// ClusterFlags are the flags of the cluster task: the columns and
+// cluster.ReportOptions.
+type ClusterFlags struct {
+	True, Pred, Features, Weight string
+	Metric, Average              string
+	Beta                         float64
+	Sample, PairwiseLimit        int
+	Seed                         uint64
+}
+
+// Define adds the cluster flags to fs (--seed among them, which the
+// interval flags then share).
+func (f *ClusterFlags) Define(fs *flag.FlagSet) {
+	fs.StringVar(&f.True, "true", "y_true", "column of reference labels C* (external indices)")
+	fs.StringVar(&f.Pred, "pred", "y_pred", "column of predicted cluster labels C; a comma list m1,m2,… evaluates and compares several clusterings (external indices)")
+	fs.StringVar(&f.Features, "features", "", "comma-separated feature columns c1,c2,… (internal indices)")
+	fs.StringVar(&f.Weight, "weight", "", "column of integer frequency weights (external indices only)")
+	fs.StringVar(&f.Metric, "metric", "euclidean", "distance for internal indices: euclidean, manhattan or cosine")
+	fs.Float64Var(&f.Beta, "beta", 1, "weight of completeness in the V-measure")
+	fs.StringVar(&f.Average, "average", "arithmetic", "mean of the entropies for nmi and ami: min, geometric, arithmetic or max")
+	fs.IntVar(&f.Sample, "sample", 0, "compute the silhouette on N rows drawn with --seed (0: all rows)")
+	fs.Uint64Var(&f.Seed, "seed", 1, "random seed for --sample and the --ci bootstrap")
+	fs.IntVar(&f.PairwiseLimit, "pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
+}
+
+// Options checks --metric, --average and the other options and returns
+// the report options.
+func (f *ClusterFlags) Options() (cluster.ReportOptions, error) {
+	metric, err := cluster.ParseMetric(f.Metric)
+	if err != nil {
+		return cluster.ReportOptions{}, Usagef("cluster: --metric: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+	}
+	avg, err := cluster.ParseAverage(f.Average)
+	if err != nil {
+		return cluster.ReportOptions{}, Usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+	}
+	opt := cluster.ReportOptions{Beta: f.Beta, Average: avg, Weights: f.Weight,
+		Internal: cluster.Options{Metric: metric, MaxPairwise: f.PairwiseLimit, SilhouetteSample: f.Sample, Seed: f.Seed}}
+	if err := opt.Validate(); err != nil {
+		return opt, OptionUsage(err)
+	}
+	return opt, nil
+}
+
+// FeatureColumns is the --features columns (none without it); an empty
+// name is a usage error.
+func (f *ClusterFlags) FeatureColumns() ([]string, error) {
+	if f.Features == "" {
+		return nil, nil
+	}
+	features := strings.Split(f.Features, ",")
+	for _, c := range features {
+		if c == "" {
+			return nil, Usagef("cluster: --features %q names an empty column", f.Features)
+		}
+	}
+	return features, nil
+}

@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"flag"
+	"strconv"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// ModelFlags are the flags of several models on the same rows (SPEC
+// §2.8): the leaderboard's measure, the baseline, the measures compared by
+// a paired bootstrap and the adjustment of the p-values. The paired
+// bootstrap takes --bootstrap, --seed and --level of the interval flags.
+type ModelFlags struct {
+	Primary, Baseline, Compare, Adjust string
+}
+
+// Define adds --primary, --baseline, --compare and --adjust to fs;
+// primaryDefault is the task's leaderboard measure, for the help text.
+func (m *ModelFlags) Define(fs *flag.FlagSet, primaryDefault string) {
+	fs.StringVar(&m.Primary, "primary", "", "several models: the measure of the leaderboard, a JSON path of a model's report (default "+primaryDefault+")")
+	fs.StringVar(&m.Baseline, "baseline", "", "several models: compare each model with this one (default: every pair)")
+	fs.StringVar(&m.Compare, "compare", "", "several models: comma-separated measures (JSON paths) compared by a paired bootstrap of the difference")
+	fs.StringVar(&m.Adjust, "adjust", "holm", "several models: adjustment of the p-values over all comparisons: holm, bonferroni or none")
+}
+
+// Options returns the several-model options; the paired bootstrap's size,
+// seed and level come from the interval flags of fs, whatever --ci says.
+func (m *ModelFlags) Options(fs *flag.FlagSet) report.ModelsOptions {
+	o := report.ModelsOptions{Primary: m.Primary, Baseline: m.Baseline, Adjust: m.Adjust}
+	if m.Compare != "" {
+		o.Compare = strings.Split(m.Compare, ",")
+	}
+	if f := fs.Lookup("bootstrap"); f != nil {
+		o.Bootstrap, _ = strconv.Atoi(f.Value.String())
+	}
+	if f := fs.Lookup("seed"); f != nil {
+		o.Seed, _ = strconv.ParseUint(f.Value.String(), 10, 64)
+	}
+	if f := fs.Lookup("level"); f != nil {
+		o.Level, _ = strconv.ParseFloat(f.Value.String(), 64)
+	}
+	return o
+}
+
+// Used returns the name of a several-model flag given on fs ("" if none).
+func (m *ModelFlags) Used(fs *flag.FlagSet) string {
+	name := ""
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "primary", "baseline", "compare", "adjust":
+			name = f.Name
+		}
+	})
+	return name
+}

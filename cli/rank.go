@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"flag"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// RankFlags are the flags of the rank task: the columns, the multiclass
+// classes, the bins and rank.ReportOptions.
+type RankFlags struct {
+	True, Score, Weight string
+	PosLabel, Classes   string
+	K                   int
+	Bins                int
+	BinRange            string
+	MaxFPR              float64
+	CalBins             int
+	CalStrategy         string
+	Conf                float64
+	CostFP, CostFN      float64
+	Curves              bool
+	CurvePoints         int
+}
+
+// Define adds the rank flags to fs.
+func (f *RankFlags) Define(fs *flag.FlagSet) {
+	d := rank.DefaultReportOptions()
+	fs.StringVar(&f.True, "true", "y_true", "column of true labels")
+	fs.StringVar(&f.Score, "score", "y_score", "column of scores (binary; higher = more positive); a comma list m1,m2,… without --classes evaluates and compares several models; with --classes, the probability columns, one per class")
+	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
+	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label (binary); default 1 when the labels are {0, 1} or {-1, 1}")
+	fs.StringVar(&f.Classes, "classes", "", "comma-separated class labels, one per --score column (multiclass)")
+	fs.IntVar(&f.K, "k", d.K, "k of top_k_accuracy (multiclass)")
+	fs.IntVar(&f.Bins, "bins", 0, "constant memory: count scores in at most N bins on the bits of the float (or N equal bins over --bin-range) instead of sorting them (reports auc_error_bound)")
+	fs.StringVar(&f.BinRange, "bin-range", "", "score range lo,hi of N equal --bins; scores outside count in the end bins (default: bins on the float bits, fine at every scale)")
+	fs.Float64Var(&f.MaxFPR, "max-fpr", 0, "also report the McClish-standardised partial AUC over FPR ≤ this (0 < x ≤ 1)")
+	fs.IntVar(&f.CalBins, "cal-bins", d.CalBins, "number of calibration bins")
+	fs.StringVar(&f.CalStrategy, "cal-strategy", d.CalStrategy, "calibration bins: uniform or quantile")
+	fs.Float64Var(&f.Conf, "conf", d.Conf, "level of DeLong's AUC confidence interval")
+	fs.Float64Var(&f.CostFP, "cost-fp", d.CostFP, "cost of a false positive (min_cost threshold)")
+	fs.Float64Var(&f.CostFN, "cost-fn", d.CostFN, "cost of a false negative (min_cost threshold)")
+	fs.BoolVar(&f.Curves, "curves", d.Curves, "include roc_curve and pr_curve in machine output")
+	fs.IntVar(&f.CurvePoints, "curve-points", d.CurvePoints, "print a curve of more vertices thinned to this many of its own, with curve_thinning_error (0: every vertex)")
+}
+
+// Options returns the report options of the flags (unchecked: see Check).
+func (f *RankFlags) Options() rank.ReportOptions {
+	return rank.ReportOptions{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
+		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins}
+}
+
+// Check checks the report options and --bins; --bin-range is checked by
+// Binned.
+func (f *RankFlags) Check() error {
+	if err := f.Options().Validate(); err != nil {
+		return OptionUsage(err)
+	}
+	if f.Bins < 0 {
+		return Usagef("rank: --bins must be positive, got %d", f.Bins)
+	}
+	return nil
+}
+
+// Binned returns the empty binned scores of --bins and --bin-range, or nil
+// without --bins.
+func (f *RankFlags) Binned() (*rank.Binned, error) {
+	if f.Bins <= 0 {
+		return nil, nil
+	}
+	if f.BinRange == "" {
+		return rank.NewBinnedBits(f.Bins), nil
+	}
+	lohi := strings.Split(f.BinRange, ",")
+	var lo, hi float64
+	var e1, e2 error
+	if len(lohi) == 2 {
+		lo, e1 = table.ParseFloat([]byte(lohi[0]))
+		hi, e2 = table.ParseFloat([]byte(lohi[1]))
+	}
+	if len(lohi) != 2 || e1 != nil || e2 != nil || !(lo < hi) {
+		return nil, Usagef("rank: --bin-range must be lo,hi with lo < hi, got %q", f.BinRange)
+	}
+	return rank.NewBinned(f.Bins, lo, hi), nil
+}
