@@ -286,7 +286,8 @@ func TestParquetBadInput(t *testing.T) {
 
 // TestParquetArrowSameAsCSV runs tasks on the files Apache Arrow's Go
 // writer made (table/testdata/parquet, from tools/parquetgen) and on the
-// same data as CSV, and wants the same output.
+// files DuckDB's writer made of the same rows (tools/duckdbgen), every
+// codec, and on the same data as CSV, and wants the same output.
 func TestParquetArrowSameAsCSV(t *testing.T) {
 	const dir = "../../table/testdata/parquet/"
 	tasks := [][]string{
@@ -295,19 +296,27 @@ func TestParquetArrowSameAsCSV(t *testing.T) {
 		{"classify", "--format", "json", "--true", "name", "--pred", "pred"},
 		{"classify", "--format", "json", "--multilabel", "--true", "labels", "--pred", "plabels"},
 		{"compare", "mcnemar", "--format", "json", "--true", "name", "--pred-a", "pred", "--pred-b", "name"},
+		{"split", "--kfold", "3", "--stratify", "name", "--shuffle", "--seed", "4", "--emit", "assign"},
+	}
+	var files []string
+	for _, codec := range []string{"none", "snappy", "gzip", "zstd"} {
+		files = append(files, "arrow_"+codec+".parquet")
+	}
+	for _, codec := range []string{"uncompressed", "snappy", "gzip", "zstd"} {
+		files = append(files, "duckdb_"+codec+".parquet")
 	}
 	for _, task := range tasks {
 		var want, stderr bytes.Buffer
 		if err := run(append(slices.Clone(task), dir+"arrow.csv"), nil, &want, &stderr); err != nil {
 			t.Fatalf("%v: %v\n%s", task, err, stderr.Bytes())
 		}
-		for _, codec := range []string{"none", "snappy", "gzip", "zstd"} {
+		for _, file := range files {
 			var got bytes.Buffer
-			if err := run(append(slices.Clone(task), dir+"arrow_"+codec+".parquet"), nil, &got, &stderr); err != nil {
-				t.Fatalf("%v %s: %v\n%s", task, codec, err, stderr.Bytes())
+			if err := run(append(slices.Clone(task), dir+file), nil, &got, &stderr); err != nil {
+				t.Fatalf("%v %s: %v\n%s", task, file, err, stderr.Bytes())
 			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
-				t.Errorf("%v %s:\n--- got\n%s\n--- want (CSV)\n%s", task, codec, got.Bytes(), want.Bytes())
+				t.Errorf("%v %s:\n--- got\n%s\n--- want (CSV)\n%s", task, file, got.Bytes(), want.Bytes())
 			}
 		}
 	}
