@@ -30,11 +30,15 @@ type Confusion struct {
 	weighted bool
 
 	// Sparse form (pos != nil): the cell keys t<<32 | p in the order they
-	// were first added, their positions, and a cache of the positions in
-	// row-major order (valid while it is as long as keys).
+	// were first added, the positions of the off-diagonal ones, a cache of
+	// the positions in row-major order (valid while it is as long as
+	// keys), and the position of each diagonal cell (−1: none) in a dense
+	// array: most rows of a useful classifier are on the diagonal, and an
+	// array index costs far less than a map lookup.
 	pos   map[uint64]int32
 	keys  []uint64
 	order []int32
+	diag  []int32
 }
 
 // NewConfusion returns an empty matrix over k classes.
@@ -49,7 +53,11 @@ func NewConfusion(k int) *Confusion {
 }
 
 func newSparse(k int) *Confusion {
-	return &Confusion{k: k, pos: map[uint64]int32{}}
+	c := &Confusion{k: k, pos: map[uint64]int32{}, diag: make([]int32, k)}
+	for i := range c.diag {
+		c.diag[i] = -1
+	}
+	return c
 }
 
 // K returns the number of classes.
@@ -68,9 +76,9 @@ func (c *Confusion) Sparse() bool { return c.pos != nil }
 func (c *Confusion) Bytes() int64 {
 	b := int64(cap(c.cnt))*8 + int64(cap(c.wsum))*16
 	if c.pos != nil {
-		// keys, order and the map (key, value, tophash and load-factor
-		// slack: about 24 bytes an entry).
-		b += int64(cap(c.keys))*8 + int64(cap(c.order))*4 + int64(len(c.pos))*24
+		// keys, order, the diagonal and the map (key, value, tophash and
+		// load-factor slack: about 24 bytes an entry).
+		b += int64(cap(c.keys))*8 + int64(cap(c.order))*4 + int64(cap(c.diag))*4 + int64(len(c.pos))*24
 	}
 	return b
 }
@@ -85,6 +93,9 @@ func (c *Confusion) Grow(k int) {
 		c.toSparse()
 	}
 	if c.pos != nil {
+		for range k - c.k {
+			c.diag = append(c.diag, -1)
+		}
 		c.k = k
 		return
 	}
@@ -132,11 +143,19 @@ func (c *Confusion) cell(t, p int) int {
 		panic(fmt.Sprintf("classify: cell (%d, %d) out of range for %d classes", t, p, c.k))
 	}
 	key := uint64(t)<<32 | uint64(p)
-	if at, ok := c.pos[key]; ok {
+	if t == p {
+		if at := c.diag[t]; at >= 0 {
+			return int(at)
+		}
+	} else if at, ok := c.pos[key]; ok {
 		return int(at)
 	}
 	at := len(c.keys)
-	c.pos[key] = int32(at)
+	if t == p {
+		c.diag[t] = int32(at)
+	} else {
+		c.pos[key] = int32(at)
+	}
 	c.keys = append(c.keys, key)
 	c.cnt = append(c.cnt, 0)
 	if c.weighted {
@@ -149,6 +168,9 @@ func (c *Confusion) cell(t, p int) int {
 func (c *Confusion) find(t, p int) int {
 	if c.pos == nil {
 		return t*c.k + p
+	}
+	if t == p {
+		return int(c.diag[t])
 	}
 	at, ok := c.pos[uint64(t)<<32|uint64(p)]
 	if !ok {
@@ -208,7 +230,9 @@ func (c *Confusion) mergeMapped(o *Confusion, m []int) {
 		}
 		return m[i]
 	}
-	o.each(func(i, j, s int) {
+	// Each cell of o adds to one cell of c, so the order of o's cells does
+	// not matter: a sparse o is visited in storage order, without sorting.
+	o.eachStored(func(i, j, s int) {
 		d := c.cell(idx(i), idx(j))
 		c.cnt[d] += o.cnt[s]
 		if c.weighted {
@@ -242,6 +266,17 @@ func (c *Confusion) each(f func(i, j, at int)) {
 	for _, at := range c.rowMajor() {
 		key := c.keys[at]
 		f(int(key>>32), int(uint32(key)), int(at))
+	}
+}
+
+// eachStored is each in any order: a sparse matrix's storage order.
+func (c *Confusion) eachStored(f func(i, j, at int)) {
+	if c.pos == nil {
+		c.each(f)
+		return
+	}
+	for at, key := range c.keys {
+		f(int(key>>32), int(uint32(key)), at)
 	}
 }
 
@@ -341,7 +376,7 @@ func (c *Confusion) Permute(perm []int) *Confusion {
 		}
 		out := newSparse(c.k)
 		out.n, out.weighted = c.n, c.weighted
-		out.pos = make(map[uint64]int32, len(c.keys))
+		out.pos = make(map[uint64]int32, len(c.pos))
 		out.keys = make([]uint64, 0, len(c.keys))
 		out.cnt = make([]int64, 0, len(c.keys))
 		if c.weighted {
@@ -457,7 +492,7 @@ func (c *Confusion) trim(k int) *Confusion {
 	}
 	if c.pos != nil {
 		d := *c
-		d.k = k
+		d.k, d.diag = k, c.diag[:k:k]
 		return &d
 	}
 	out := &Confusion{k: k, n: c.n, cnt: make([]int64, k*k), weighted: c.weighted}

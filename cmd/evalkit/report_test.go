@@ -67,3 +67,43 @@ func TestReportTask(t *testing.T) {
 		}
 	}
 }
+
+// A report charges the same --memory budget as its task: past it, the
+// budget's error, exit 1, and no page (nor a temporary file) written. (A
+// rank report's score table spills past --memory, as rank's does, tested
+// in rank_spill_test.go; its distinct scores must still fit.)
+func TestReportMemory(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.html")
+	td := func(name string) string { return filepath.Join("testdata", "cli", name) }
+	for _, c := range []struct {
+		args []string
+		want string // "" for success
+	}{
+		{[]string{"--true", "y_true", "--pred", "y_pred", "--memory", "64B", td("pets.csv")}, "the classify state"},
+		{[]string{"--task", "regress", "--memory", "64B", td("sales.csv")}, "--bounded-memory"},
+		{[]string{"--task", "cluster", "--memory", "200B", td("small.csv")}, "past the memory budget of 200 B"},
+		{[]string{"--task", "bleu", "--hyp", td("hyp.txt"), "--ref", td("ref.txt"), "--memory", "500B"}, "the bleu state"},
+		{[]string{"--task", "friedman", "--memory", "64B", td("errors.csv")}, "compare friedman's post-hoc tables"},
+		{[]string{"--score", "y_score", "--pos-label", "spam", "--memory", "100B", td("scores.csv")}, "or use --bins"},
+		{[]string{"--score", "y_score", "--pos-label", "spam", "--memory", "64KiB", td("scores.csv")}, ""},
+	} {
+		args := append([]string{"report", "-o", out}, c.args...)
+		var stdout, stderr bytes.Buffer
+		code := exitCode(run(args, nil, &stdout, &stderr), &stderr)
+		_, statErr := os.Stat(out)
+		switch {
+		case c.want == "" && (code != 0 || statErr != nil):
+			t.Errorf("%q: exit %d, %s; want a page", args, code, stderr.String())
+		case c.want != "" && (code != 1 || !strings.Contains(stderr.String(), c.want) || !strings.Contains(stderr.String(), "--memory")):
+			t.Errorf("%q: exit %d, stderr %q; want exit 1 and %q", args, code, stderr.String(), c.want)
+		}
+		if c.want != "" {
+			ents, _ := os.ReadDir(dir)
+			if len(ents) > 0 {
+				t.Errorf("%q left %s behind", args, ents[0].Name())
+			}
+		}
+		os.Remove(out)
+	}
+}
