@@ -237,7 +237,7 @@ func checkPackedSet[S any](t *testing.T, name string, all [][]S, add func(*S, S)
 	if !ok {
 		t.Fatalf("%s: not packed", name)
 	}
-	if d := packed.all[0].dim; d != dim || packed.all[0].Bytes() < int64(4*dim*len(all[0])) {
+	if d := packed.all[0].dim; d != dim || packed.all[0].Bytes() != int64(2*dim*len(all[0])) {
 		t.Errorf("%s: %d numbers a sentence, want %d", name, d, dim)
 	}
 	slow := sliceSet[S]{all: all, add: add, score: score}
@@ -300,5 +300,28 @@ func TestPackedErrors(t *testing.T) {
 	big := []BLEUStats{{HypLen: 1 << 33, Totals: [4]int64{1 << 33}}, {HypLen: 2, Totals: [4]int64{2, 1}}}
 	if _, ok := newSentenceSet([][]BLEUStats{big}, (*BLEUStats).Add, func(s BLEUStats) float64 { return float64(s.HypLen) }).(sliceSet[BLEUStats]); !ok {
 		t.Error("statistics past 2³² were packed")
+	}
+}
+
+// TestPackedWidens: a number past 2¹⁶ switches the rows to 32 bits, the
+// sentences before it kept, and resampling still gives the generic
+// path's bits.
+func TestPackedWidens(t *testing.T) {
+	st := make([]TERStats, 300)
+	for i := range st {
+		st[i] = TERStats{Sentences: 1, Edits: int64(i % 9), RefWords: 10 + int64(i%5), NRefs: 1}
+	}
+	st[150].RefWords = 1 << 20
+	set, ok := newSentenceSet([][]TERStats{st, st[:300:300]}, AddTER, TERScoreOf).(packedSet[TERStats])
+	if !ok {
+		t.Fatal("not packed")
+	}
+	p := set.all[0]
+	if p.wide == nil || p.Len() != 300 || p.Bytes() != 4*2*300 {
+		t.Fatalf("%d sentences, %d bytes, wide %v", p.Len(), p.Bytes(), p.wide != nil)
+	}
+	slow := sliceSet[TERStats]{all: [][]TERStats{st, st}, add: AddTER, score: TERScoreOf}
+	if !slices.Equal(set.bootstrap(20, 1)[0], slow.bootstrap(20, 1)[0]) || !slices.Equal(set.scores(), slow.scores()) {
+		t.Error("widened rows resample differently")
 	}
 }

@@ -158,10 +158,7 @@ func (s packedSet[S]) bootstrap(n int, seed uint64) [][]float64 {
 				for range m {
 					i := r.IntN(m)
 					for k, p := range s.all {
-						a := acc[k]
-						for d, x := range p.row(i) {
-							a[d] += int64(x)
-						}
+						p.addRow(acc[k], i)
 					}
 				}
 				for k, p := range s.all {
@@ -199,10 +196,8 @@ func (s packedSet[S]) randomisation(k, n int, seed uint64) []float64 {
 					for zeros != 0 {
 						i := w + bits.TrailingZeros64(zeros)
 						zeros &= zeros - 1
-						rb, rs := base.row(i), sys.row(i)
-						for d, x := range rs {
-							acc[d] += int64(x) - int64(rb[d])
-						}
+						sys.addRow(acc, i)
+						base.subRow(acc, i)
 					}
 				}
 				for d := range dim {

@@ -34,9 +34,9 @@ func TestStreamedTextMemoryBudget(t *testing.T) {
 			continue // wer keeps nothing a sentence: --sentence streams
 		}
 		_, want, _ = runWith("", keep)
-		code, out, errs := runWith("100", keep)
+		code, out, errs := runWith("60", keep)
 		if code != 1 || out != "" || !strings.HasPrefix(errs, "evalkit: the "+task+" state (per-sentence statistics) would need ") {
-			t.Errorf("%s %s --memory 100: exit %d, stdout %q: %s", task, keep, code, out, errs)
+			t.Errorf("%s %s --memory 60: exit %d, stdout %q: %s", task, keep, code, out, errs)
 		}
 		if code, out, errs := runWith("64KiB", keep); code != 0 || out != want {
 			t.Errorf("%s %s --memory 64KiB: exit %d: %s\n%s\nwant\n%s", task, keep, code, errs, out, want)
