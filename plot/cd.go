@@ -1,19 +1,13 @@
 package plot
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
 	"slices"
 
-	gplot "gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 )
@@ -89,19 +83,9 @@ func CDDiagramCliques(format, title string, names []string, avgRanks []float64, 
 		top += vg.Points(18)
 	}
 	height := top + vg.Points(30) + vg.Length(len(cliques))*vg.Points(6) + vg.Length(max(left, k-left))*rowH + vg.Points(16)
-	var cw vg.CanvasWriterTo
-	switch format {
-	case "svg":
-		cw = vgsvg.New(width, height)
-	case "png":
-		cw = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
-	default:
-		return nil, fmt.Errorf("plot: unknown figure format %q", format)
-	}
-	c := draw.New(cw)
-
-	txt := func(size vg.Length, xa text.XAlignment, ya text.YAlignment) draw.TextStyle {
-		return draw.TextStyle{Color: color.Black, Font: font.From(gplot.DefaultFont, size), XAlign: xa, YAlign: ya, Handler: gplot.DefaultTextHandler}
+	c, err := newCanvas(format, width, height)
+	if err != nil {
+		return nil, err
 	}
 	line := func(w vg.Length, col color.Color) draw.LineStyle {
 		return draw.LineStyle{Color: col, Width: w}
@@ -113,7 +97,7 @@ func CDDiagramCliques(format, title string, names []string, avgRanks []float64, 
 	}
 	y := height - vg.Points(12)
 	if title != "" {
-		c.FillText(txt(12, draw.XCenter, draw.YTop), vg.Point{X: width / 2, Y: y}, title)
+		c.FillText(textStyle(12, draw.XCenter, draw.YTop), vg.Point{X: width / 2, Y: y}, title)
 		y -= vg.Points(18)
 	}
 	// CD bar, from rank 1.
@@ -123,20 +107,20 @@ func CDDiagramCliques(format, title string, names []string, avgRanks []float64, 
 		for _, xx := range []vg.Length{xOf(1), xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1))} {
 			c.StrokeLine2(line(vg.Points(1), color.Black), xx, yCD-vg.Points(3), xx, yCD+vg.Points(3))
 		}
-		c.FillText(txt(9, draw.XLeft, draw.YCenter), vg.Point{X: xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1)) + vg.Points(5), Y: yCD}, fmt.Sprintf("CD = %.3f", cd))
+		c.FillText(textStyle(9, draw.XLeft, draw.YCenter), vg.Point{X: xOf(1) + (x1-x0)*vg.Length(cd/float64(k-1)) + vg.Points(5), Y: yCD}, fmt.Sprintf("CD = %.3f", cd))
 	}
 	// The axis with integer ticks.
 	yAxis := yCD - vg.Points(22)
 	c.StrokeLine2(line(vg.Points(1), color.Black), x0, yAxis, x1, yAxis)
 	for r := 1; r <= k; r++ {
 		c.StrokeLine2(line(vg.Points(1), color.Black), xOf(float64(r)), yAxis, xOf(float64(r)), yAxis+vg.Points(4))
-		c.FillText(txt(8, draw.XCenter, draw.YBottom), vg.Point{X: xOf(float64(r)), Y: yAxis + vg.Points(5)}, fmt.Sprint(r))
+		c.FillText(textStyle(8, draw.XCenter, draw.YBottom), vg.Point{X: xOf(float64(r)), Y: yAxis + vg.Points(5)}, fmt.Sprint(r))
 	}
 	best := "highest score"
 	if lowerIsBetter {
 		best = "lowest score"
 	}
-	c.FillText(txt(8, draw.XRight, draw.YCenter), vg.Point{X: x0 - vg.Points(8), Y: yAxis}, "average rank (1 = "+best+")")
+	c.FillText(textStyle(8, draw.XRight, draw.YCenter), vg.Point{X: x0 - vg.Points(8), Y: yAxis}, "average rank (1 = "+best+")")
 	// Cliques just under the axis.
 	yc := yAxis - vg.Points(6)
 	for _, cl := range cliques {
@@ -156,11 +140,11 @@ func CDDiagramCliques(format, title string, names []string, avgRanks []float64, 
 		if pos < left {
 			row = pos
 			xe = x0 - vg.Points(10)
-			ts = txt(9, draw.XRight, draw.YCenter)
+			ts = textStyle(9, draw.XRight, draw.YCenter)
 		} else {
 			row = k - 1 - pos
 			xe = x1 + vg.Points(10)
-			ts = txt(9, draw.XLeft, draw.YCenter)
+			ts = textStyle(9, draw.XLeft, draw.YCenter)
 		}
 		yl := yStart - vg.Length(row)*rowH
 		xr := xOf(avgRanks[j])
@@ -174,9 +158,5 @@ func CDDiagramCliques(format, title string, names []string, avgRanks []float64, 
 			c.FillText(ts, vg.Point{X: xe + vg.Points(3), Y: yl}, label)
 		}
 	}
-	var b bytes.Buffer
-	if _, err := cw.WriteTo(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return c.encode()
 }

@@ -1,18 +1,12 @@
 package plot
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
 
-	gplot "gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // MaxSimplexPoints bounds the points Simplex draws: it thins larger
@@ -44,22 +38,13 @@ func SimplexFormat(format, title string, labels [3]string, theta [][3]float64) (
 		}
 	}
 	width, height := 5*vg.Inch, 4.8*vg.Inch
-	var cw vg.CanvasWriterTo
-	switch format {
-	case "svg":
-		cw = vgsvg.New(width, height)
-	case "png":
-		cw = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
-	default:
-		return nil, fmt.Errorf("plot: unknown figure format %q", format)
-	}
-	c := draw.New(cw)
-	txt := func(size vg.Length, xa text.XAlignment, ya text.YAlignment) draw.TextStyle {
-		return draw.TextStyle{Color: color.Black, Font: font.From(gplot.DefaultFont, size), XAlign: xa, YAlign: ya, Handler: gplot.DefaultTextHandler}
+	c, err := newCanvas(format, width, height)
+	if err != nil {
+		return nil, err
 	}
 	top := height - vg.Points(20)
 	if title != "" {
-		c.FillText(txt(11, draw.XCenter, draw.YTop), vg.Point{X: width / 2, Y: height - vg.Points(8)}, title)
+		c.FillText(textStyle(11, draw.XCenter, draw.YTop), vg.Point{X: width / 2, Y: height - vg.Points(8)}, title)
 		top -= vg.Points(20)
 	}
 	side := math.Min(float64(width-vg.Points(80)), float64(top-vg.Points(40))/(math.Sqrt(3)/2))
@@ -91,12 +76,8 @@ func SimplexFormat(format, title string, labels [3]string, theta [][3]float64) (
 	for _, m := range [][3]float64{{0.5, 0.5, 0}, {0, 0.5, 0.5}, {0.5, 0, 0.5}} {
 		c.StrokeLine2(mid, centre.X, centre.Y, at(m).X, at(m).Y)
 	}
-	c.FillText(txt(10, draw.XCenter, draw.YTop), vg.Point{X: bl.X, Y: bl.Y - vg.Points(6)}, labels[0])
-	c.FillText(txt(10, draw.XCenter, draw.YTop), vg.Point{X: br.X, Y: br.Y - vg.Points(6)}, labels[2])
-	c.FillText(txt(10, draw.XCenter, draw.YBottom), vg.Point{X: tp.X, Y: tp.Y + vg.Points(6)}, labels[1])
-	var b bytes.Buffer
-	if _, err := cw.WriteTo(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	c.FillText(textStyle(10, draw.XCenter, draw.YTop), vg.Point{X: bl.X, Y: bl.Y - vg.Points(6)}, labels[0])
+	c.FillText(textStyle(10, draw.XCenter, draw.YTop), vg.Point{X: br.X, Y: br.Y - vg.Points(6)}, labels[2])
+	c.FillText(textStyle(10, draw.XCenter, draw.YBottom), vg.Point{X: tp.X, Y: tp.Y + vg.Points(6)}, labels[1])
+	return c.encode()
 }
