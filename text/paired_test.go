@@ -304,24 +304,30 @@ func TestPackedErrors(t *testing.T) {
 }
 
 // TestPackedWidens: a number past 2¹⁶ switches the rows to 32 bits, the
-// sentences before it kept, and resampling still gives the generic
-// path's bits.
+// sentences before it kept (over several blocks), a failed Append leaves
+// the rows as they were, and resampling still gives the generic path's
+// bits.
 func TestPackedWidens(t *testing.T) {
-	st := make([]TERStats, 300)
+	const n = 2*packBlock + 300
+	st := make([]TERStats, n)
 	for i := range st {
 		st[i] = TERStats{Sentences: 1, Edits: int64(i % 9), RefWords: 10 + int64(i%5), NRefs: 1}
 	}
-	st[150].RefWords = 1 << 20
-	set, ok := newSentenceSet([][]TERStats{st, st[:300:300]}, AddTER, TERScoreOf).(packedSet[TERStats])
-	if !ok {
-		t.Fatal("not packed")
+	var p Packed[TERStats]
+	if err := p.Append(st[:packBlock+7]...); err != nil || p.wide != nil || p.Bytes() != 2*2*(packBlock+7) {
+		t.Fatalf("%v, %d bytes", err, p.Bytes())
 	}
-	p := set.all[0]
-	if p.wide == nil || p.Len() != 300 || p.Bytes() != 4*2*300 {
-		t.Fatalf("%d sentences, %d bytes, wide %v", p.Len(), p.Bytes(), p.wide != nil)
+	if err := p.Append(st[packBlock+7], TERStats{Sentences: 1, NRefs: 1, Edits: -1}); !errors.Is(err, ErrPack) || p.Len() != packBlock+7 {
+		t.Fatalf("a bad sentence: %v, %d sentences", err, p.Len())
 	}
+	st[packBlock+150].RefWords = 1 << 20
+	if err := p.Append(st[packBlock+7:]...); err != nil || p.wide == nil || p.Len() != n || p.Bytes() != 4*2*n {
+		t.Fatalf("%v: %d sentences, %d bytes, wide %v", err, p.Len(), p.Bytes(), p.wide != nil)
+	}
+	set := packedSet[TERStats]{all: []*Packed[TERStats]{&p, &p}, score: TERScoreOf}
 	slow := sliceSet[TERStats]{all: [][]TERStats{st, st}, add: AddTER, score: TERScoreOf}
-	if !slices.Equal(set.bootstrap(20, 1)[0], slow.bootstrap(20, 1)[0]) || !slices.Equal(set.scores(), slow.scores()) {
+	if !slices.Equal(set.bootstrap(5, 1)[0], slow.bootstrap(5, 1)[0]) || !slices.Equal(set.scores(), slow.scores()) ||
+		!slices.Equal(set.randomisation(1, 5, 2), slow.randomisation(1, 5, 2)) {
 		t.Error("widened rows resample differently")
 	}
 }
