@@ -254,3 +254,101 @@ func TestCoverage(t *testing.T) {
 		})
 	}
 }
+
+// macroF1 is the macro-averaged F1 of a k-class matrix of masses (0 for a
+// class with no true or predicted row).
+func macroF1(k int, cell func(t, p int) float64) float64 {
+	var s float64
+	for j := range k {
+		var tp, row, col float64
+		tp = cell(j, j)
+		for i := range k {
+			row += cell(j, i)
+			col += cell(i, j)
+		}
+		if row+col > 0 {
+			s += 2 * tp / (row + col)
+		}
+	}
+	return s / float64(k)
+}
+
+// The paired bootstrap of a difference (--compare) is proven by what it
+// promises, on 1000 simulated data sets of two correlated models (3
+// classes, fixed sizes; each model's prediction drawn from its
+// row-conditional probabilities by inverse CDF of a uniform that the two
+// models share with probability ½):
+//
+//   - its 95% percentile interval (the one the command line prints) of
+//     macro F1(A) − macro F1(B) covers the population difference (the
+//     measures of the expected matrices) in 93–97% of the data sets;
+//   - with two models of equal skill (the same probabilities: true
+//     difference 0) its p-value is below 0.05 in 5% of the data sets,
+//     within the Monte Carlo limits 3.6–6.4% (±2 standard errors at 1000).
+//
+// 500 replicates per data set (1000 in the CLI).
+func TestPairedBootstrapCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("coverage simulation")
+	}
+	ma := [][]float64{{0.8, 0.12, 0.08}, {0.15, 0.7, 0.15}, {0.1, 0.2, 0.7}}
+	mb := [][]float64{{0.7, 0.2, 0.1}, {0.2, 0.6, 0.2}, {0.15, 0.2, 0.65}}
+	draw := func(m []float64, u float64) int {
+		j := 0
+		for j < len(m)-1 && u >= m[j] {
+			u -= m[j]
+			j++
+		}
+		return j
+	}
+	run := func(t *testing.T, sizes []int, mb [][]float64) (cover, reject float64) {
+		k := len(sizes)
+		truth := func(m [][]float64) float64 {
+			return macroF1(k, func(i, j int) float64 { return float64(sizes[i]) * m[i][j] })
+		}
+		want := truth(ma) - truth(mb)
+		rng := rand.New(rand.NewPCG(2026, uint64(sizes[0])))
+		const nsim = 1000
+		var hits, rej int
+		diff := func(a, b *Confusion) float64 {
+			return macroF1(k, func(i, j int) float64 { return a.Cell(i, j) }) - macroF1(k, func(i, j int) float64 { return b.Cell(i, j) })
+		}
+		for s := range nsim {
+			p := NewPaired(k)
+			for i, n := range sizes {
+				for range n {
+					u := rng.Float64()
+					v := u
+					if rng.Float64() < 0.5 {
+						v = rng.Float64()
+					}
+					p.Add(i, draw(ma[i], u), draw(mb[i], v))
+				}
+			}
+			bs := p.PairedBootstrap(500, uint64(s), 0, false, diff)
+			lo, hi, _, err := hyptest.FinitePercentile(bs, 0.95)
+			if err == nil && lo <= want && want <= hi {
+				hits++
+			}
+			if hyptest.BootstrapPValue(bs) < 0.05 {
+				rej++
+			}
+		}
+		return float64(hits) / nsim, float64(rej) / nsim
+	}
+	for _, sizes := range [][]int{{80, 70, 50}, {800, 700, 500}} {
+		n := sizes[0] + sizes[1] + sizes[2]
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			cover, power := run(t, sizes, mb)
+			t.Logf("n = %d  macro F1 difference: coverage %.3f, rejections at 0.05 %.3f", n, cover, power)
+			if !(cover >= 0.93 && cover <= 0.97) {
+				t.Errorf("n = %d: the difference's interval covers %.3f, want 0.93–0.97", n, cover)
+			}
+			cover0, size := run(t, sizes, ma)
+			t.Logf("n = %d  equal models: coverage of 0 %.3f, size at 0.05 %.3f", n, cover0, size)
+			if !(size >= 0.036 && size <= 0.064) {
+				t.Errorf("n = %d: under the null the p-value is below 0.05 in %.3f of the data sets, want 0.036–0.064", n, size)
+			}
+		})
+	}
+}

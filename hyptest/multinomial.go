@@ -2,6 +2,7 @@ package hyptest
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -109,8 +110,14 @@ func ResampleRows(rng *rand.Rand, counts, out []int64, buf []uint8) []uint8 {
 	// A row drawn 255 times (never, in practice: the chance is below
 	// 10⁻⁴⁰⁰ for any n) is counted in over instead of its byte.
 	var over map[int64]int64
+	un := uint64(n)
 	for range n {
-		i := rng.Int64N(n)
+		// Lemire's multiply-shift: the high word of a uniform 64-bit
+		// draw times n is uniform on [0, n) up to a bias below n/2⁶⁴
+		// (< 10⁻¹⁰ for any table that fits in memory), without Int64N's
+		// rejection step.
+		hi, _ := bits.Mul64(rng.Uint64(), un)
+		i := int64(hi)
 		if buf[i] == 255 {
 			if over == nil {
 				over = map[int64]int64{}
@@ -122,6 +129,11 @@ func ResampleRows(rng *rand.Rand, counts, out []int64, buf []uint8) []uint8 {
 	}
 	var at int64
 	for i, c := range counts {
+		if c == 1 { // the common case: a cell of one row (distinct scores)
+			out[i] = int64(buf[at])
+			at++
+			continue
+		}
 		var s int64
 		for _, h := range buf[at : at+c] {
 			s += int64(h)

@@ -57,8 +57,9 @@ func TestCIMethodsAP(t *testing.T) {
 		est := est0[0]
 		sum += est
 		sum2 += est * est
-		reps := tb.bootstrap(hyptest.CIOptions{Bootstrap: B, Seed: uint64(s)}.WithDefaults(), 1, stat)[0]
-		jack, jw := tb.jackknife(1, stat)
+		cstat := func(sc *tableScratch, out []float64) { stat(tb.fromCounts(sc), sc.single, out) }
+		reps := tb.bootstrap(hyptest.CIOptions{Bootstrap: B, Seed: uint64(s)}.WithDefaults(), 1, cstat)[0]
+		jack, jw := tb.jackknife(1, cstat)
 		bs := &hyptest.Bootstrap{Estimate: est, Replicates: reps, Jackknife: jack[0], JackknifeWeights: jw}
 		add := func(k string, lo, hi float64) {
 			if lo <= ap && ap <= hi {

@@ -81,12 +81,10 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 		keys = append(keys, "partial_auc")
 		est = append(est, *r.PartialAUC)
 	}
-	stat := func(u *Table, single []bool, out []float64) {
-		out[0] = u.apCopies(single)
-		out[1], _ = u.PRAUCTrapezoid()
-		out[2], _ = u.BEP()
+	stat := func(s *tableScratch, out []float64) {
+		t.sweep(s.pos, s.neg, out[:3])
 		if len(out) > 3 {
-			out[3], _ = u.PartialAUC(opt.MaxFPR)
+			out[3], _ = t.fromCounts(s).PartialAUC(opt.MaxFPR)
 		}
 	}
 	reps := t.bootstrap(ci, len(keys), stat)
@@ -212,9 +210,13 @@ type tableScratch struct {
 	single   []bool // the kept cell's original cell held a single row
 }
 
+// countStat computes statistics into out from the resampled counts
+// s.pos, s.neg of t's cells.
+type countStat func(s *tableScratch, out []float64)
+
 // bootstrap returns the replicates of nm statistics (stat fills out) over
 // ci.Bootstrap stratified row bootstraps of the unweighted table t.
-func (t *Table) bootstrap(ci hyptest.CIOptions, nm int, stat func(u *Table, single []bool, out []float64)) [][]float64 {
+func (t *Table) bootstrap(ci hyptest.CIOptions, nm int, stat countStat) [][]float64 {
 	posCnt := make([]int64, len(t.Score))
 	negCnt := make([]int64, len(t.Score))
 	for g := range t.Score {
@@ -231,8 +233,7 @@ func (t *Table) bootstrap(ci hyptest.CIOptions, nm int, stat func(u *Table, sing
 	}, func(b int, rng *rand.Rand, s *tableScratch) {
 		s.buf = hyptest.ResampleRows(rng, posCnt, s.pos, s.buf)
 		s.buf = hyptest.ResampleRows(rng, negCnt, s.neg, s.buf)
-		u := t.fromCounts(s)
-		stat(u, s.single, s.vals)
+		stat(s, s.vals)
 		for i, v := range s.vals {
 			reps[i][b] = v
 		}
@@ -263,7 +264,7 @@ func (t *Table) fromCounts(s *tableScratch) *Table {
 
 // jackknife returns the nm statistics with one row left out of each
 // non-empty cell, and the cells' counts as weights.
-func (t *Table) jackknife(nm int, stat func(u *Table, single []bool, out []float64)) ([][]float64, []float64) {
+func (t *Table) jackknife(nm int, stat countStat) ([][]float64, []float64) {
 	n := len(t.Score)
 	s := &tableScratch{pos: make([]int64, n), neg: make([]int64, n), tp: make([]float64, n), fp: make([]float64, n)}
 	for g := range t.Score {
@@ -278,7 +279,7 @@ func (t *Table) jackknife(nm int, stat func(u *Table, single []bool, out []float
 		}
 		w := float64(*c)
 		*c--
-		stat(t.fromCounts(s), s.single, out)
+		stat(s, out)
 		*c++
 		for i, v := range out {
 			jack[i] = append(jack[i], v)
@@ -290,6 +291,60 @@ func (t *Table) jackknife(nm int, stat func(u *Table, single []bool, out []float
 		leave(&s.neg[g])
 	}
 	return jack, jw
+}
+
+// sweep computes, in one pass over the resampled counts pos, neg of t's
+// cells, out[0] the average precision with copies of one row taken as
+// distinct rows ([Table.apCopies]), out[1] the trapezoidal P-R AUC
+// ([Table.PRAUCTrapezoid]) and out[2] the break-even point ([Table.BEP]),
+// without building the resampled table (NaN when a class drew no row).
+// The counts are whole numbers, cumulated exactly in int64; the areas are
+// plain float64 sums (a replicate needs no compensated sum: over 10⁶
+// cells the rounding is below 10⁻¹⁰, far inside any interval).
+func (t *Table) sweep(pos, neg []int64, out []float64) {
+	var p, n int64
+	for g := range pos {
+		p += pos[g]
+		n += neg[g]
+	}
+	if p == 0 || n == 0 {
+		out[0], out[1], out[2] = math.NaN(), math.NaN(), math.NaN()
+		return
+	}
+	P := float64(p)
+	var tp, pp int64
+	var ap, trap float64
+	r0, p0 := 0.0, 1.0
+	bep, found := math.NaN(), false
+	for g, a := range pos {
+		b := neg[g]
+		m := a + b
+		if m == 0 {
+			continue
+		}
+		if !found && pp+m >= p {
+			f := float64(p-pp) / float64(m)
+			bep, found = (float64(tp)+f*float64(a))/P, true
+		}
+		switch {
+		case a > 1 && t.Pos[g]+t.Neg[g] == 1:
+			// copies of one row, one at a time
+			ctp, cpp := float64(tp), float64(pp)
+			for range a {
+				ctp++
+				cpp++
+				ap += ctp / cpp / P
+			}
+		case a != 0:
+			ap += float64(a) / P * (float64(tp+a) / float64(pp+m))
+		}
+		tp += a
+		pp += m
+		r1, p1 := float64(tp)/P, float64(tp)/float64(pp)
+		trap += (r1 - r0) * (p1 + p0) / 2
+		r0, p0 = r1, p1
+	}
+	out[0], out[1], out[2] = ap, trap, bep
 }
 
 // apCopies is the average precision of a resampled table u in which the

@@ -154,3 +154,42 @@ func TestCoverage(t *testing.T) {
 		})
 	}
 }
+
+// sweep gives the values of apCopies, PRAUCTrapezoid and BEP on the
+// resampled table, which it does not build (to rounding: it sums the
+// areas in plain float64).
+func TestSweepEqualsTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var b Builder
+	for range 300 {
+		s := math.Round(rng.Float64()*100) / 100 // ties and single-row cells
+		if rng.Float64() < 0.3+0.4*s {
+			b.AddPositive(s)
+		} else {
+			b.AddNegative(s)
+		}
+	}
+	tb := b.Table()
+	n := tb.Len()
+	sc := &tableScratch{pos: make([]int64, n), neg: make([]int64, n), tp: make([]float64, n), fp: make([]float64, n)}
+	for r := range 50 {
+		for g := range n {
+			sc.pos[g] = int64(rng.IntN(3)) * int64(tb.Pos[g])
+			sc.neg[g] = int64(rng.IntN(3)) * int64(tb.Neg[g])
+		}
+		if r == 0 {
+			clear(sc.pos) // no positive drawn: NaN
+		}
+		got := make([]float64, 3)
+		tb.sweep(sc.pos, sc.neg, got)
+		u := tb.fromCounts(sc)
+		trap, _ := u.PRAUCTrapezoid()
+		bep, _ := u.BEP()
+		want := []float64{u.apCopies(sc.single), trap, bep}
+		for i := range got {
+			if !(math.Abs(got[i]-want[i]) <= 1e-12) && !(math.IsNaN(got[i]) && math.IsNaN(want[i])) {
+				t.Errorf("replicate %d, value %d: sweep %v, table %v", r, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -39,12 +36,9 @@ func TestClassifyGolden(t *testing.T) {
 // in any order) and not.
 func TestClassifyGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 34))
-	dir := t.TempDir()
-	var all strings.Builder
-	all.WriteString("y_true,y_pred,w\n")
 	labels := []string{"ant", "bee", "cat", "dog", "eel", "fox"}
-	for i := range 12 {
-		var rows [][3]string
+	files := make([][]row, 12)
+	for i := range files {
 		for range rng.IntN(300) {
 			k := 2 + i%4
 			yt := labels[rng.IntN(k)]
@@ -52,58 +46,11 @@ func TestClassifyGenerated(t *testing.T) {
 			if rng.Float64() < 0.3 {
 				yp = labels[rng.IntN(k)]
 			}
-			rows = append(rows, [3]string{yt, yp, fmt.Sprint(float64(rng.IntN(12)) / 4)})
-		}
-		var b strings.Builder
-		var ext string
-		switch i % 3 {
-		case 0:
-			ext = ".csv"
-			b.WriteString("y_pred,w,y_true\n")
-			for _, r := range rows {
-				fmt.Fprintf(&b, "%s,%s,%s\n", r[1], r[2], r[0])
-			}
-		case 1:
-			ext = ".tsv"
-			b.WriteString("w\ty_true\ty_pred\n")
-			for _, r := range rows {
-				fmt.Fprintf(&b, "%s\t%s\t%s\n", r[2], r[0], r[1])
-			}
-		case 2:
-			ext = ".jsonl"
-			if len(rows) == 0 {
-				rows = append(rows, [3]string{"ant", "ant", "1"})
-			}
-			for _, r := range rows {
-				fmt.Fprintf(&b, "{\"y_true\":%q,\"y_pred\":%q,\"w\":%s}\n", r[0], r[1], r[2])
-			}
-		}
-		for _, r := range rows {
-			fmt.Fprintf(&all, "%s,%s,%s\n", r[0], r[1], r[2])
-		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d%s", i, ext)), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
+			files[i] = append(files[i], row{yt, yp, fmt.Sprint(float64(rng.IntN(12)) / 4)})
 		}
 	}
-	whole := filepath.Join(t.TempDir(), "all.csv")
-	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, flags := range [][]string{nil, {"--weight", "w"}, {"--pos-label", "bee", "--beta", "0.5"}} {
-		t.Run(strings.Join(flags, " "), func(t *testing.T) {
-			want, stderr, code := runEvalkit(t, append(append([]string{"classify", "--format", "json"}, flags...), whole)...)
-			if code != 0 {
-				t.Fatal(stderr)
-			}
-			got, msg, code := runBeam(t, append(append([]string{"classify"}, flags...), "--input", filepath.Join(dir, "*.csv"), "--input", filepath.Join(dir, "*.tsv"), "--input", filepath.Join(dir, "*.jsonl"))...)
-			if code != 0 {
-				t.Fatal(msg)
-			}
-			if got != want {
-				t.Errorf("evalkit-beam:\n%s\nevalkit:\n%s", got, want)
-			}
-		})
-	}
+	m := writeMixed(t, files, true, row{"ant", "ant", "1"}, "y_pred")
+	sameGenerated(t, "classify", m, 0, nil, []string{"--weight", "w"}, []string{"--pos-label", "bee", "--beta", "0.5"})
 }
 
 // Bad data found by a worker reaches the user as the command line's

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -37,11 +36,8 @@ func TestClusterGolden(t *testing.T) {
 // appearance matters), frequency-weighted and not.
 func TestClusterGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(56, 78))
-	dir := t.TempDir()
-	var all strings.Builder
-	all.WriteString("y_true,y_pred,w\n")
-	for i := range 15 {
-		var rows [][3]string
+	files := make([][]row, 15)
+	for i := range files {
 		for range rng.IntN(250) {
 			k := 2 + i
 			yt := fmt.Sprint("c", rng.IntN(k))
@@ -49,58 +45,11 @@ func TestClusterGenerated(t *testing.T) {
 			if rng.Float64() < 0.5 {
 				yp = fmt.Sprint(len(yt) + rng.IntN(2))
 			}
-			rows = append(rows, [3]string{yt, yp, fmt.Sprint(rng.IntN(5))})
-		}
-		var b strings.Builder
-		var ext string
-		switch i % 3 {
-		case 0:
-			ext = ".csv"
-			b.WriteString("y_pred,w,y_true\n")
-			for _, r := range rows {
-				fmt.Fprintf(&b, "%s,%s,%s\n", r[1], r[2], r[0])
-			}
-		case 1:
-			ext = ".tsv"
-			b.WriteString("w\ty_true\ty_pred\n")
-			for _, r := range rows {
-				fmt.Fprintf(&b, "%s\t%s\t%s\n", r[2], r[0], r[1])
-			}
-		case 2:
-			ext = ".jsonl"
-			if len(rows) == 0 {
-				rows = append(rows, [3]string{"c0", "0", "1"})
-			}
-			for _, r := range rows {
-				fmt.Fprintf(&b, "{\"y_true\":%q,\"y_pred\":%q,\"w\":%s}\n", r[0], r[1], r[2])
-			}
-		}
-		for _, r := range rows {
-			fmt.Fprintf(&all, "%s,%s,%s\n", r[0], r[1], r[2])
-		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d%s", i, ext)), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
+			files[i] = append(files[i], row{yt, yp, fmt.Sprint(rng.IntN(5))})
 		}
 	}
-	whole := filepath.Join(t.TempDir(), "all.csv")
-	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, flags := range [][]string{nil, {"--weight", "w"}, {"--average", "geometric", "--beta", "0.5"}} {
-		t.Run(strings.Join(flags, " "), func(t *testing.T) {
-			want, stderr, code := runEvalkit(t, append(append([]string{"cluster", "--format", "json"}, flags...), whole)...)
-			if code != 0 {
-				t.Fatal(stderr)
-			}
-			got, msg, code := runBeam(t, append(append([]string{"cluster"}, flags...), "--input", filepath.Join(dir, "*.csv"), "--input", filepath.Join(dir, "*.tsv"), "--input", filepath.Join(dir, "*.jsonl"))...)
-			if code != 0 {
-				t.Fatal(msg)
-			}
-			if got != want {
-				t.Errorf("evalkit-beam:\n%s\nevalkit:\n%s", got, want)
-			}
-		})
-	}
+	m := writeMixed(t, files, true, row{"c0", "0", "1"}, "y_pred")
+	sameGenerated(t, "cluster", m, 0, nil, []string{"--weight", "w"}, []string{"--average", "geometric", "--beta", "0.5"})
 }
 
 // Bad data found by a worker reaches the user as the command line's

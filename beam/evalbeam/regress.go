@@ -1,0 +1,283 @@
+package evalbeam
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/report"
+)
+
+// Regress configures a regression pipeline: the columns and options of
+// "evalkit regress --bounded-memory" (one model, one or several outputs).
+// The measures that need every row (medae and the D² pinball,
+// absolute-error and Tweedie scores) are left out, with the command
+// line's warning naming them.
+type Regress struct {
+	Options regress.Options       // KeepValues false
+	Report  regress.ReportOptions // the columns (Trues, Preds, Weights) among them
+	Name    string                // how errors about the whole input name it
+	Output  string                // the JSON file written
+}
+
+// regressState is the regression state of some units, merged in input
+// order whatever order the runner merges in: Done holds the units before
+// Next, merged in order (the command line merges its chunks in the same
+// way), Pending the others by unit index until their turn comes. Rounding
+// of the floating sums thus never depends on the runner. Rows holds the
+// names of the rows that warnings may name (a few per unit), by position:
+// the unit index in the high bits, the input line in the low ones.
+type regressState struct {
+	Next    int
+	Done    *regress.Multi
+	Pending map[int]*regress.Multi
+	Rows    map[int64]string
+}
+
+// lineBits is the width of the input line in a row's position.
+const lineBits = 40
+
+// fold merges the pending states whose turn has come into Done.
+func (s *regressState) fold() {
+	for {
+		m, ok := s.Pending[s.Next]
+		if !ok {
+			return
+		}
+		s.Done.Merge(m)
+		delete(s.Pending, s.Next)
+		s.Next++
+	}
+}
+
+type regressWire struct {
+	Next    int
+	Done    []byte
+	Pending map[int][]byte
+	Rows    map[int64]string
+}
+
+func encodeRegressState(s *regressState) ([]byte, error) {
+	w := regressWire{Next: s.Next, Pending: map[int][]byte{}, Rows: s.Rows}
+	var err error
+	if w.Done, err = s.Done.MarshalBinary(); err != nil {
+		return nil, err
+	}
+	for i, m := range s.Pending {
+		if w.Pending[i], err = m.MarshalBinary(); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(w)
+}
+
+func decodeRegressState(b []byte) (*regressState, error) {
+	var w regressWire
+	if err := json.Unmarshal(b, &w); err != nil {
+		return nil, err
+	}
+	s := &regressState{Next: w.Next, Done: new(regress.Multi), Pending: map[int]*regress.Multi{}, Rows: w.Rows}
+	if s.Rows == nil {
+		s.Rows = map[int64]string{}
+	}
+	if err := s.Done.UnmarshalBinary(w.Done); err != nil {
+		return nil, err
+	}
+	for i, p := range w.Pending {
+		m := new(regress.Multi)
+		if err := m.UnmarshalBinary(p); err != nil {
+			return nil, err
+		}
+		s.Pending[i] = m
+	}
+	return s, nil
+}
+
+func init() {
+	stateType := reflect.TypeOf((*regressState)(nil))
+	beam.RegisterType(stateType.Elem())
+	beam.RegisterCoder(stateType, encodeRegressState, decodeRegressState)
+	register.DoFn2x2[context.Context, Unit, *regressState, error](&regressReadFn{})
+	register.Combiner1[*regressState](&regressCombineFn{})
+	register.DoFn2x1[context.Context, *regressState, error](&regressWriteFn{})
+}
+
+// Pipeline adds the regression measures of units to s: each unit is read
+// into a regress.Multi, the states are merged in input order by a
+// CombineFn, and the report is written to c.Output.
+func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("regress")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	states := beam.ParDo(s, &regressReadFn{C: *c}, us)
+	total := beam.Combine(s, &regressCombineFn{K: len(c.Report.Trues), Options: c.Options}, states)
+	beam.ParDo0(s, &regressWriteFn{C: *c, Units: len(units)}, total)
+}
+
+type regressReadFn struct{ C Regress }
+
+// regressBatchRows is how many rows are added to the state at once, as
+// the command line does.
+const regressBatchRows = 4096
+
+// ProcessElement reads one unit into a state, with the command line's
+// checks and positioned errors.
+func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressState, error) {
+	o := f.C.Report
+	k := len(o.Trues)
+	m := regress.NewMulti(k, f.C.Options)
+	st := &regressState{Next: 0, Done: regress.NewMulti(k, f.C.Options), Pending: map[int]*regress.Multi{u.Index: m}, Rows: map[int64]string{}}
+	r, done, err := open(ctx, u)
+	if empty(err) {
+		return st, nil
+	}
+	if err != nil {
+		return nil, userError(err)
+	}
+	defer done()
+	names := make([]string, 0, 2*k+1)
+	for j := range k {
+		names = append(names, o.Trues[j], o.Preds[j])
+	}
+	cols, err := columns(r, append(names, o.Weights)...)
+	if err != nil {
+		return nil, userError(err)
+	}
+	base := int64(u.Index) << lineBits
+	name := func(pos int64) string { return r.Position(int(pos - base)) }
+	m.SetRowName(name)
+	ys, ps := make([][]float64, k), make([][]float64, k)
+	var ws []float64
+	lines := make([]int64, 0, regressBatchRows)
+	wc := cols[2*k]
+	flush := func() error {
+		if len(lines) == 0 {
+			return nil
+		}
+		err := m.AddBatchAt(ys, ps, ws, lines)
+		for j := range k {
+			ys[j], ps[j] = ys[j][:0], ps[j][:0]
+		}
+		if ws != nil {
+			ws = ws[:0]
+		}
+		lines = lines[:0]
+		return err
+	}
+	var bad error
+rows:
+	for r.Next() {
+		for j := range k {
+			y, err := r.Float(cols[2*j])
+			if err != nil {
+				bad = err
+				break rows
+			}
+			p, err := r.Float(cols[2*j+1])
+			if err != nil {
+				bad = err
+				break rows
+			}
+			ys[j], ps[j] = append(ys[j], y), append(ps[j], p)
+		}
+		if wc >= 0 {
+			w, err := r.Weight(wc)
+			if err != nil {
+				bad = err
+				break
+			}
+			ws = append(ws, w)
+		}
+		lines = append(lines, base+int64(r.Line()))
+		if len(lines) == regressBatchRows {
+			if err := flush(); err != nil {
+				return nil, userError(err)
+			}
+		}
+	}
+	if bad == nil {
+		if bad = r.Err(); empty(bad) {
+			bad = nil
+		}
+	}
+	// The rows before a bad one are added first, so that the first error
+	// of the unit is reported, be it a value that does not parse or a row
+	// regress rejects.
+	for j := range k { // a row stopped half-way keeps no value
+		ys[j], ps[j] = ys[j][:len(lines)], ps[j][:len(lines)]
+	}
+	if ws != nil {
+		ws = ws[:len(lines)]
+	}
+	if err := flush(); err != nil {
+		return nil, userError(err)
+	}
+	if bad != nil {
+		return nil, userError(bad)
+	}
+	for j := range k {
+		for _, p := range m.Output(j).IssueRows() {
+			st.Rows[p] = name(p)
+		}
+	}
+	m.SetRowName(nil)
+	return st, nil
+}
+
+// regressCombineFn merges states in input order (see regressState).
+type regressCombineFn struct {
+	K       int
+	Options regress.Options
+}
+
+func (f *regressCombineFn) CreateAccumulator() *regressState {
+	return &regressState{Done: regress.NewMulti(f.K, f.Options), Pending: map[int]*regress.Multi{}, Rows: map[int64]string{}}
+}
+
+func (f *regressCombineFn) MergeAccumulators(a, b *regressState) *regressState {
+	if b.Next > a.Next {
+		a, b = b, a
+	}
+	// Only one accumulator holds unit 0, so b has merged none.
+	if b.Next > 0 {
+		panic("evalkit-beam: regress: two accumulators both hold the first unit")
+	}
+	maps.Copy(a.Pending, b.Pending)
+	maps.Copy(a.Rows, b.Rows)
+	a.fold()
+	return a
+}
+
+type regressWriteFn struct {
+	C     Regress
+	Units int
+}
+
+// ProcessElement builds the report from the state of every unit, merged
+// in input order, as the command line does, and writes it.
+func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) error {
+	s.fold()
+	if s.Next != f.Units || len(s.Pending) > 0 {
+		return fmt.Errorf("evalkit-beam: internal error: %d of %d units merged, %d pending", s.Next, f.Units, len(s.Pending))
+	}
+	m := s.Done
+	if m.Output(0).N() == 0 {
+		return userError(noRows(f.C.Name))
+	}
+	m.SetRowName(func(pos int64) string { return s.Rows[pos] })
+	res, err := regress.NewResult(m, f.C.Report)
+	var oe *report.OptionError
+	if errors.As(err, &oe) {
+		return usageError("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
+	}
+	if err != nil {
+		return userError(err)
+	}
+	return writeJSON(ctx, f.C.Output, res)
+}

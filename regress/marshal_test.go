@@ -1,0 +1,85 @@
+package regress
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+// A state through its encoding merges and reports as the state itself,
+// bit for bit, weighted or not, with kept values or without; every strict
+// prefix of an encoding is an error.
+func TestMarshalRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, opt := range []Options{{}, {KeepValues: true, Alpha: 0.3, Power: 1.5, MAPEEpsilon: 1e-9}} {
+		for _, weighted := range []bool{false, true} {
+			parts := make([]*Multi, 3)
+			for i := range parts {
+				parts[i] = NewMulti(2, opt)
+				n := 1 + rng.IntN(50)
+				ys, ps := [][]float64{make([]float64, n), make([]float64, n)}, [][]float64{make([]float64, n), make([]float64, n)}
+				var w []float64
+				pos := make([]int64, n)
+				for r := range n {
+					for j := range 2 {
+						ys[j][r], ps[j][r] = float64(rng.IntN(20))-2, rng.Float64()*10
+					}
+					if weighted {
+						w = append(w, rng.Float64()*3)
+					}
+					pos[r] = int64(100*i + r)
+				}
+				if err := parts[i].AddBatchAt(ys, ps, w, pos); err != nil {
+					t.Fatal(err)
+				}
+			}
+			direct, viaCoder := NewMulti(2, opt), NewMulti(2, opt)
+			for _, p := range parts {
+				direct.Merge(p)
+				b, err := p.MarshalBinary()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var q Multi
+				if err := q.UnmarshalBinary(b); err != nil {
+					t.Fatal(err)
+				}
+				viaCoder.Merge(&q)
+				for cut := range len(b) {
+					var r Multi
+					if err := r.UnmarshalBinary(b[:cut]); !errors.Is(err, ErrBadEncoding) {
+						t.Fatalf("prefix of %d of %d bytes: %v", cut, len(b), err)
+					}
+				}
+			}
+			a, _ := direct.MarshalBinary()
+			b, _ := viaCoder.MarshalBinary()
+			if !bytes.Equal(a, b) {
+				t.Errorf("%+v weighted=%v: merged through the coder differs", opt, weighted)
+			}
+			ropt := ReportOptions{Trues: []string{"a", "b"}, Preds: []string{"p", "q"}}
+			ra, err := NewResult(direct, ropt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rb, err := NewResult(viaCoder, ropt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ja, jb := mustJSON(t, ra), mustJSON(t, rb); !bytes.Equal(ja, jb) {
+				t.Errorf("reports differ:\n%s\n%s", ja, jb)
+			}
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
