@@ -382,7 +382,7 @@ func (t *textFlags) confidenceN() int {
 // emitSystems writes the table of several systems, with --ci each
 // system's interval (the same resamples for every system, as sacreBLEU's
 // --confidence) under "systems.K.score".
-func emitSystems[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats [][]S, sentences int, rows []text.SystemRow) error {
+func emitSystems[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats []*text.Packed[S], sentences int, rows []text.SystemRow) error {
 	out := &text.SystemsReport{Metric: m.Name, Sentences: sentences, Systems: rows}
 	for k := range stats {
 		level, ivs, err := interval(tf, m, stats[k], fmt.Sprintf("systems.%d.score", k))
