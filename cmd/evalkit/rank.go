@@ -105,9 +105,6 @@ func runRank(e *env, args []string) error {
 		if f.Bins > 0 {
 			return usagef("rank: --bins is for binary scores only")
 		}
-		if withCI {
-			return usagef("rank: --ci is for binary scores only")
-		}
 		if f.curvesOut != "" {
 			return usagef("rank: --curves-out is for binary scores only")
 		}
@@ -405,6 +402,13 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 	rep, err := rank.NewMulticlassReport(m, classes, f.options())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	if ci, on, err := f.ci.Options(); err != nil {
+		return nil, err
+	} else if on {
+		if err := rep.AddIntervals(m, ci); err != nil {
+			return nil, err
+		}
 	}
 	if f.plotDir != "" {
 		var names []string
