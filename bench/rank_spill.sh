@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # evalkit rank beyond memory: N rows (default 3·10⁸, about 5 GB of CSV)
-# with scores printed to 6 decimals (at most 10⁶ distinct), read once with a
+# with scores printed to 6 decimals (at most 10⁶ distinct; DISTINCT=1:
+# every digit, about as many distinct scores as rows, 6.6 GB), read with a
 # --memory budget that forces the score table to spill (MEMORY, default
 # 1GiB: 19 million rows held, the rest written to temporary files), and,
 # for the time per row of the in-memory path, the first M rows (default
@@ -17,9 +18,12 @@ source bench/lib.sh
 N=${N:-300000000}
 M=${M:-30000000}
 MEMORY=${MEMORY:-1GiB}
-DATA=bench/out/rank_spill_$N.csv
-SMALL=bench/out/rank_spill_$M.csv
-gen() { go run ./bench/rankgen "$1" "$2"; }
+DISTINCT=${DISTINCT:-}
+KIND=spill
+[ -n "$DISTINCT" ] && KIND=distinct
+DATA=bench/out/rank_${KIND}_$N.csv
+SMALL=bench/out/rank_${KIND}_$M.csv
+gen() { go run ./bench/rankgen "$1" "$2" ${DISTINCT:+full}; }
 [ -f "$SMALL" ] || { echo "  generating $SMALL"; gen "$M" "$SMALL"; }
 [ -f "$DATA" ] || { echo "  generating $DATA"; gen "$N" "$DATA"; }
 echo "  rank beyond memory: $N rows ($(du -h "$DATA" | cut -f1) CSV), in memory: $M rows; REPEAT=$REPEAT"

@@ -4,6 +4,7 @@ import (
 	"io"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -29,13 +30,38 @@ func (t *Table) WriteCurvesCSV(w io.Writer) error {
 	if _, err := io.WriteString(w, CurvesCSVHeader); err != nil {
 		return err
 	}
-	return writeCurveRows(w, t.Score, tp, fp, p, n)
+	return writeCurveRows(w, nil, t.Score, tp, fp, p, n)
+}
+
+// ModelsCurvesCSVHeader is the header row of the curves CSV of several
+// models: a model column, then the columns of [CurvesCSVHeader].
+const ModelsCurvesCSVHeader = "model," + CurvesCSVHeader
+
+// writeModelCurves writes the rows of [Table.WriteCurvesCSV] of one model's
+// table, each after the model's name (quoted as CSV needs), without a
+// header.
+func (t *Table) writeModelCurves(w io.Writer, model string) error {
+	p, n, err := t.check()
+	if err != nil {
+		return err
+	}
+	tp, fp := t.cum()
+	return writeCurveRows(w, append(csvField(model), ','), t.Score, tp, fp, p, n)
+}
+
+// csvField is s as a CSV field: quoted, with quotes doubled, when it holds
+// a comma, a quote or a line break.
+func csvField(s string) []byte {
+	if !strings.ContainsAny(s, ",\"\r\n") {
+		return []byte(s)
+	}
+	return []byte(`"` + strings.ReplaceAll(s, `"`, `""`) + `"`)
 }
 
 // writeCurveRows writes the CSV rows of [Table.WriteCurvesCSV] for
 // consecutive rows of a table: their scores and cumulative masses, with the
-// table's totals p and n.
-func writeCurveRows(w io.Writer, score, tp, fp []float64, p, n float64) (err error) {
+// table's totals p and n; each row starts with prefix.
+func writeCurveRows(w io.Writer, prefix []byte, score, tp, fp []float64, p, n float64) (err error) {
 	const block = 1 << 15
 	blocks := (len(tp) + block - 1) / block
 	workers := min(runtime.GOMAXPROCS(0), blocks)
@@ -63,6 +89,7 @@ func writeCurveRows(w io.Writer, score, tp, fp []float64, p, n float64) (err err
 				}
 				buf := bufs[b%k][:0]
 				for i := b * block; i < min(len(tp), (b+1)*block); i++ {
+					buf = append(buf, prefix...)
 					buf = strconv.AppendFloat(buf, score[i], 'g', -1, 64)
 					buf = append(buf, ',')
 					buf = strconv.AppendFloat(buf, tp[i], 'g', -1, 64)

@@ -2,6 +2,7 @@ package rank
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -56,6 +57,14 @@ var pairedMeasures = map[string]func(*Table) (float64, error){
 // ([Report.AddIntervals]). It returns a *report.OptionError for a bad
 // option and the errors of [NewReport]. It panics if the slices differ in length.
 func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+	return NewModelsReportCurves(positive, scores, w, names, opt, mo, ci, nil)
+}
+
+// NewModelsReportCurves is [NewModelsReport] that also writes every model's
+// curves to curves (when not nil) as one CSV: [ModelsCurvesCSVHeader],
+// then each model's rows of [Table.WriteCurvesCSV] after its name, the
+// models in order.
+func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions, curves io.Writer) (*report.Models, error) {
 	m := len(scores)
 	if len(names) != m {
 		panic(fmt.Sprintf("rank: %d names for %d score columns", len(names), m))
@@ -101,6 +110,16 @@ func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []s
 			}
 		}
 		r.Signature = nil
+		if curves != nil {
+			if j == 0 {
+				if _, err := io.WriteString(curves, ModelsCurvesCSVHeader); err != nil {
+					return nil, err
+				}
+			}
+			if err := t.writeModelCurves(curves, names[j]); err != nil {
+				return nil, err
+			}
+		}
 		tables[j] = t
 		out.Models = append(out.Models, report.Model{Name: names[j], Report: r, Doc: func() *report.Doc { return r.Doc(names[j]) }})
 	}

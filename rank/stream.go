@@ -162,7 +162,7 @@ func streamReport(s *Spill, opt ReportOptions, curves io.Writer) (*Report, error
 		cum.fill(sg, tp, fp)
 		var werr error
 		if curves != nil {
-			wg.Go(func() { werr = writeCurveRows(curves, sg.score, tp, fp, p, n) })
+			wg.Go(func() { werr = writeCurveRows(curves, nil, sg.score, tp, fp, p, n) })
 		}
 		if len(rocSinks) > 0 {
 			wg.Go(func() { rocs.feed(sg, tp, fp) })

@@ -99,6 +99,10 @@ type SystemsReport struct {
 	Metric    string      `json:"metric"`
 	Sentences int         `json:"sentences"`
 	Systems   []SystemRow `json:"systems"`
+	// Level and Intervals (keys "systems.K.score") are set with --ci:
+	// each system's [Metric.Interval], from the same resamples.
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 }
 
 // Doc lays the systems out as a table.
@@ -109,10 +113,24 @@ func (m *SystemsReport) Doc() *report.Doc {
 	if withCI {
 		t.Header = append(t.Header, "μ ± 95% CI")
 	}
-	for _, r := range m.Systems {
+	method := ""
+	for _, iv := range m.Intervals {
+		method = iv.Method
+	}
+	if method != "" {
+		t.Header = append(t.Header, fmt.Sprintf("%s%% CI (%s)", strconv.FormatFloat(100*m.Level, 'g', -1, 64), method))
+	}
+	for k, r := range m.Systems {
 		row := []string{r.System, fmt.Sprintf("%.4f", r.Score)}
 		if withCI {
 			row = append(row, fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI))
+		}
+		if method != "" {
+			cell := "—"
+			if iv, ok := m.Intervals[fmt.Sprintf("systems.%d.score", k)]; ok {
+				cell = fmt.Sprintf("[%.4f, %.4f]", iv.Low, iv.High)
+			}
+			row = append(row, cell)
 		}
 		t.Rows = append(t.Rows, row)
 	}

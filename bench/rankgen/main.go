@@ -1,9 +1,10 @@
 // Command rankgen writes the data of bench/rank_spill.sh: N rows of
 // "y_true,y_score" with random 0/1 labels and scores
 // clip(Normal(0.4 + 0.2·y, 0.2), 0, 1) printed to 6 decimals (at most 10⁶
-// distinct scores), the same rows for the same N and seed.
+// distinct scores; with a third argument "full", every digit: about as
+// many distinct scores as rows), the same rows for the same N and seed.
 //
-//	go run ./bench/rankgen N FILE
+//	go run ./bench/rankgen N FILE [full]
 package main
 
 import (
@@ -15,8 +16,8 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: rankgen N FILE")
+	if len(os.Args) != 3 && (len(os.Args) != 4 || os.Args[3] != "full") {
+		fmt.Fprintln(os.Stderr, "usage: rankgen N FILE [full]")
 		os.Exit(2)
 	}
 	n, err := strconv.ParseInt(os.Args[1], 10, 64)
@@ -32,12 +33,17 @@ func main() {
 	w := bufio.NewWriterSize(f, 1<<20)
 	w.WriteString("y_true,y_score\n")
 	r := rand.New(rand.NewPCG(20261123, 11))
+	prec := 6
+	format := byte('f')
+	if len(os.Args) == 4 {
+		prec, format = -1, 'g'
+	}
 	var line []byte
 	for range n {
 		y := r.IntN(2)
 		s := min(max(r.NormFloat64()*0.2+0.4+0.2*float64(y), 0), 1)
 		line = append(line[:0], byte('0'+y), ',')
-		line = strconv.AppendFloat(line, s, 'f', 6, 64)
+		line = strconv.AppendFloat(line, s, format, prec, 64)
 		line = append(line, '\n')
 		w.Write(line)
 	}

@@ -75,5 +75,5 @@ func runBLEU(e *env, args []string) error {
 		}
 		return emit(e, f, rows[0], rows[0].Doc)
 	}
-	return emitSystems(e, f, metric.Name, n, systems)
+	return emitSystems(e, f, tf, metric, stats, n, systems)
 }

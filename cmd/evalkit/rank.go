@@ -82,8 +82,8 @@ func runRank(e *env, args []string) error {
 	}
 	name := rankName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
-		if f.Bins > 0 || f.curvesOut != "" || f.plotDir != "" {
-			return usagef("rank: --bins, --curves-out and --plot are for one score column")
+		if f.Bins > 0 || f.plotDir != "" {
+			return usagef("rank: --bins and --plot are for one score column")
 		}
 		if format != report.JSONFormat && format != report.CSV {
 			f.Curves = false
@@ -453,9 +453,26 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	m := len(names)
 	all := &rankModelsState{scores: make([][]float64, m)}
 	var labelsSeen [3]int64
+	// The rows are held (DeLong's paired tests and the paired bootstrap
+	// need each row's scores in every model): a label, m scores and a
+	// weight a row, charged to --memory.
+	acct := f.memory.Budget().Account(fmt.Sprintf("several-model rank's rows (a label and %d scores a row, which DeLong's paired tests need)", m),
+		"or rank one --score column at a time (one model spills past --memory)")
+	defer acct.Close()
+	rowBytes := int64(1 + 8*m)
+	if wc >= 0 {
+		rowBytes += 8
+	}
+	var memErr error
 	order := &chunkOrder[*rankModelsState]{
 		fresh: func() *rankModelsState { return &rankModelsState{scores: make([][]float64, m)} },
 		merge: func(st *rankModelsState) {
+			if memErr != nil {
+				return
+			}
+			if memErr = acct.Set(int64(len(all.pos)+len(st.pos)) * rowBytes); memErr != nil {
+				return
+			}
 			all.pos = append(all.pos, st.pos...)
 			for j := range all.scores {
 				all.scores[j] = append(all.scores[j], st.scores[j]...)
@@ -518,6 +535,9 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	if err != nil {
 		return nil, err
 	}
+	if memErr != nil {
+		return nil, fmt.Errorf("%s: %w", r.Name(), memErr)
+	}
 	if labelsSeen[1] > 0 && labelsSeen[2] > 0 {
 		return nil, usagef("rank: %s:%d: labels include 0 and -1, so --pos-label is required", r.Name(), max(labelsSeen[1], labelsSeen[2]))
 	}
@@ -529,7 +549,20 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	if wc < 0 {
 		all.w = nil
 	}
-	out, err := rank.NewModelsReport(all.pos, all.scores, all.w, names, opt, mo, ci)
+	var out *report.Models
+	if f.curvesOut == "" {
+		out, err = rank.NewModelsReport(all.pos, all.scores, all.w, names, opt, mo, ci)
+	} else {
+		werr := writeFileAtomic(f.curvesOut, func(w io.Writer) error {
+			if out, err = rank.NewModelsReportCurves(all.pos, all.scores, all.w, names, opt, mo, ci, w); err != nil {
+				return errReported
+			}
+			return nil
+		})
+		if werr != nil && !errors.Is(werr, errReported) {
+			return nil, fmt.Errorf("--curves-out %s: %w", f.curvesOut, werr)
+		}
+	}
 	if err != nil {
 		var oe *report.OptionError
 		if errors.As(err, &oe) {

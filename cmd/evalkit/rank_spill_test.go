@@ -151,3 +151,42 @@ func TestRankSpillCleanup(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// TestRankModelsCurvesOut: several models' --curves-out is one CSV with a
+// model column, each model's rows those of its single-model --curves-out;
+// their rows are charged to --memory, past it an error naming the way out.
+func TestRankModelsCurvesOut(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("y_true,a,b\n")
+	for k := range 3000 {
+		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%1009) + "," + strconv.Itoa((k*31+k%2*500)%997) + "\n")
+	}
+	dir := t.TempDir()
+	data := filepath.Join(dir, "m.csv")
+	os.WriteFile(data, b.Bytes(), 0o644)
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"rank", "--format", "json", "--score", "a,b", "--curves-out", filepath.Join(dir, "ab.csv"), data}, nil, &stdout, &stderr); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	want := "model," + "threshold,tp,fp,tpr,fpr,precision,recall\n"
+	for _, m := range []string{"a", "b"} {
+		if err := run([]string{"rank", "--format", "json", "--score", m, "--curves-out", filepath.Join(dir, m+".csv"), data}, nil, &stdout, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		one, _ := os.ReadFile(filepath.Join(dir, m+".csv"))
+		lines := bytes.SplitAfter(one, []byte("\n"))
+		for _, l := range lines[1:] {
+			if len(l) > 0 {
+				want += m + "," + string(l)
+			}
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "ab.csv")); string(got) != want {
+		t.Errorf("several models' curves CSV: %d bytes, want %d", len(got), len(want))
+	}
+	stderr.Reset()
+	err := run([]string{"rank", "--format", "json", "--score", "a,b", "--memory", "16KiB", data}, nil, &stdout, &stderr)
+	if code := exitCode(err, &stderr); code != 1 || !bytes.Contains(stderr.Bytes(), []byte("one --score column at a time")) {
+		t.Errorf("several models past --memory: exit %d, stderr %q", code, stderr.String())
+	}
+}

@@ -75,7 +75,7 @@ func runTER(e *env, args []string) error {
 		systems[k] = text.SystemRow{System: tf.hyps[k], Score: rows[k].Score, Mean: rows[k].Mean, CI: rows[k].CI, Signature: rows[k].Signature}
 	}
 	if len(rows) > 1 {
-		return emitSystems(e, f, metric.Name, n, systems)
+		return emitSystems(e, f, tf, metric, each, n, systems)
 	}
 	if rows[0].Level, rows[0].Intervals, err = interval(tf, metric, each[0], "score"); err != nil {
 		return err

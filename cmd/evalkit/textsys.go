@@ -72,8 +72,8 @@ func (t *textFlags) check(fs *flag.FlagSet) error {
 	}
 	if _, on, err := t.ci.Options(); err != nil {
 		return err
-	} else if on && (*t.sentence || paired || len(t.hyps) > 1) {
-		return usagef("%s: --ci is for the corpus score of one system (the paired tests report their own intervals)", name)
+	} else if on && (*t.sentence || paired) {
+		return usagef("%s: --ci is for corpus scores, of one system or several (the paired tests report their own intervals)", name)
 	}
 	if *t.confN < 1 || *t.pairedBSN < 1 || *t.pairedARN < 1 {
 		return usagef("%s: --confidence-n, --paired-bs-n and --paired-ar-n must be ≥ 1", name)
@@ -366,8 +366,22 @@ func (t *textFlags) confidenceN() int {
 	return *t.confN
 }
 
-// emitSystems writes the table of several systems.
-func emitSystems(e *env, f report.Format, metric string, sentences int, rows []text.SystemRow) error {
-	out := &text.SystemsReport{Metric: metric, Sentences: sentences, Systems: rows}
+// emitSystems writes the table of several systems, with --ci each
+// system's interval (the same resamples for every system, as sacreBLEU's
+// --confidence) under "systems.K.score".
+func emitSystems[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats [][]S, sentences int, rows []text.SystemRow) error {
+	out := &text.SystemsReport{Metric: m.Name, Sentences: sentences, Systems: rows}
+	for k := range stats {
+		level, ivs, err := interval(tf, m, stats[k], fmt.Sprintf("systems.%d.score", k))
+		if err != nil {
+			return err
+		}
+		for key, iv := range ivs {
+			if out.Intervals == nil {
+				out.Level, out.Intervals = level, map[string]hyptest.Interval{}
+			}
+			out.Intervals[key] = iv
+		}
+	}
 	return emit(e, f, out, out.Doc)
 }
