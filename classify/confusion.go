@@ -447,9 +447,12 @@ func (t *Tally) Add(yTrue, yPred []byte, w float64) (ok bool, bad int) {
 	if !ok {
 		return false, 0
 	}
-	b, ok := t.Labels.ID(yPred)
-	if !ok {
-		return false, 1
+	// A right prediction (most rows) needs no second lookup.
+	b := a
+	if string(yPred) != string(yTrue) {
+		if b, ok = t.Labels.ID(yPred); !ok {
+			return false, 1
+		}
 	}
 	if k := t.Labels.Len(); k > t.C.k {
 		if t.C.pos != nil {

@@ -55,6 +55,18 @@ func (s *Models) NumModels() int { return s.m }
 // N returns the number of rows added.
 func (s *Models) N() int64 { return s.n }
 
+// Bytes returns an estimate of the memory the state holds: its labels and
+// one cell a distinct tuple of labels (the tuple's ids, its count and
+// weight sum, and its index entry).
+func (s *Models) Bytes() int64 {
+	entry := int64(16) // index64: key, value and slack
+	if s.wide {
+		entry = 48 + 4*int64(s.m+1) // string header, varint key, value, slack
+	}
+	cells := int64(len(s.cnt))
+	return s.Labels.Bytes() + 4*int64(cap(s.keys)) + 8*int64(cap(s.cnt)) + 16*int64(cap(s.wsum)) + cells*entry
+}
+
 // Add counts a row: its true label, each model's predicted label (len(preds)
 // = NumModels) and its weight (w < 0: unweighted). With fixed labels it
 // returns false, counting nothing, for a label not in the list; bad is −1

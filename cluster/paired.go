@@ -24,6 +24,12 @@ type Joint struct {
 // NewJoint returns an empty joint table.
 func NewJoint() *Joint { return &Joint{index: map[[3]int32]int{}} }
 
+// Bytes returns an estimate of the memory the table holds: a cell, its
+// count and its index entry (about 56 bytes) a distinct triple.
+func (j *Joint) Bytes() int64 {
+	return 12*int64(cap(j.Cells)) + 8*int64(cap(j.Count)) + 36*int64(len(j.index))
+}
+
 // Add counts n rows of class t put in cluster a by A and b by B.
 func (j *Joint) Add(t, a, b int, n int64) {
 	k := [3]int32{int32(t), int32(a), int32(b)}

@@ -61,6 +61,11 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 	} else {
 		warn("roc_auc, rank_loss: no interval: %v", err)
 	}
+	if b, err := t.ROCBand(ci.Level, nil); err == nil {
+		r.ROCBand = b
+	} else {
+		warn("roc_band: none: %v", err)
+	}
 	if r.LogLoss != nil {
 		for _, l := range []struct {
 			key  string

@@ -16,6 +16,18 @@ type MultiBuilder struct {
 	rankMass []fsum.Sum
 }
 
+// Bytes returns the memory the rows hold: each row's k scores, in the
+// builders of its true class.
+func (m *MultiBuilder) Bytes() int64 {
+	var n int64
+	for c := range m.cell {
+		for j := range m.cell[c] {
+			n += m.cell[c][j].Bytes()
+		}
+	}
+	return n
+}
+
 // NewMultiBuilder returns an empty accumulator for k classes. It panics if
 // k < 2.
 func NewMultiBuilder(k int) *MultiBuilder {

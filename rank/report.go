@@ -216,7 +216,10 @@ type Report struct {
 	// its flattened JSON path.
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
-	Warnings  []string                    `json:"warnings,omitempty"`
+	// ROCBand, set by [Report.AddIntervals], is the pointwise band of
+	// the ROC curve at Level.
+	ROCBand  *ROCBand `json:"roc_band,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
 	Signature *report.Signature `json:"signature,omitempty"`

@@ -120,6 +120,12 @@ type Builder struct {
 	rows       int64
 }
 
+// Bytes returns the memory the builder's rows hold: 8 bytes a row, 16
+// once weighted.
+func (b *Builder) Bytes() int64 {
+	return 8 * int64(cap(b.posK)+cap(b.negK)+cap(b.posW)+cap(b.negW))
+}
+
 // Add adds one sample. It returns an error wrapping ErrNotFinite for a NaN
 // or infinite score or weight and ErrNegativeWeight for a negative weight;
 // the sample is then not added.

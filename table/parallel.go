@@ -121,26 +121,22 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 				limit *= 2
 			}
 			buf = slices.Grow(buf, limit-len(buf))
-			for {
-				n, err := fill(r.br, buf[len(buf):limit])
-				buf = buf[:len(buf)+n]
-				if err == io.EOF {
-					eof = true
-				} else if err != nil {
-					splitErr = &ParseError{File: r.name, Line: line + bytes.Count(buf, []byte{'\n'}) + 1, Err: err}
-					return
-				}
-				cut := -1
-				if eof {
-					cut = len(buf)
-				} else {
-					cut = r.rowBoundary(buf)
-				}
-				if cut >= 0 {
-					carry = append(carry, buf[cut:]...)
-					buf = buf[:cut]
-					break
-				}
+			n, err := fill(r.br, buf[len(buf):limit])
+			buf = buf[:len(buf)+n]
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				splitErr = &ParseError{File: r.name, Line: line + bytes.Count(buf, []byte{'\n'}) + 1, Err: err}
+				return
+			}
+			cut := len(buf)
+			if !eof {
+				cut = r.rowBoundary(buf)
+			}
+			if cut >= 0 {
+				carry = append(carry, buf[cut:]...)
+				buf = buf[:cut]
+			} else {
 				// One row longer than the chunk: read on in blocks and
 				// join them once (longRow); with a field limit, stop at
 				// the first field over it.
@@ -160,7 +156,6 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 					return
 				}
 				carry = append(carry, rest...)
-				break
 			}
 			if len(buf) == 0 && first == nil {
 				continue

@@ -241,7 +241,9 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 	tc, wc, pcs := cols[0], cols[1], cols[2:]
 	m := len(names)
 	joint := classify.NewModels(m, opt.Labels)
-	order := &chunkOrder[*classify.Models]{fresh: func() *classify.Models { return classify.NewModels(m, opt.Labels) }, merge: joint.Merge}
+	acct := f.memory.Budget().Account("the classify state of several models (labels, and a cell for each distinct tuple of true and predicted labels)", "or check that --true and --pred name label columns")
+	order := &chunkOrder[*classify.Models]{fresh: func() *classify.Models { return classify.NewModels(m, opt.Labels) }, merge: joint.Merge,
+		check: func() error { return acct.Set(joint.Bytes()) }}
 	err = readChunks(e, r, order, func(st *classify.Models, sub *table.Reader) error {
 		preds := make([][]byte, m)
 		for sub.Next() {

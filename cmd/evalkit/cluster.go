@@ -283,6 +283,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 		return st
 	}
 	all := fresh()
+	acct := f.memory.Budget().Account("the cluster state of several models (labels and contingency tables)", "or check that --true and --pred name label columns")
 	remap := func(local, global *label.Set) []int {
 		out := make([]int, local.Len())
 		for i, name := range local.Names() {
@@ -300,6 +301,15 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 		for k, p := range pairs {
 			all.joints[k].Merge(st.joints[k], tm, pm[p[0]], pm[p[1]])
 		}
+	}, check: func() error {
+		held := all.tset.Bytes()
+		for j := range all.tabs {
+			held += all.psets[j].Bytes() + all.tabs[j].Bytes()
+		}
+		for _, jt := range all.joints {
+			held += jt.Bytes()
+		}
+		return acct.Set(held)
 	}}
 	err = readChunks(e, r, order, func(st *chunkState, sub *table.Reader) error {
 		for sub.Next() {

@@ -391,7 +391,8 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		}
 	}
 	b := rank.NewMultiBuilder(len(classes))
-	if err := rankReadMulti(e, r, rankMultiCols{tc: tc, wc: wc, sc: sc, index: index, classes: f.Classes}, b); err != nil {
+	acct := f.memory.Budget().Account("rank's multiclass rows (each row's score of every class)", "")
+	if err := rankReadMulti(e, r, rankMultiCols{tc: tc, wc: wc, sc: sc, index: index, classes: f.Classes}, b, acct); err != nil {
 		return nil, err
 	}
 	m := b.Result()

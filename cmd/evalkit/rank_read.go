@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
@@ -303,13 +304,14 @@ type rankMultiCols struct {
 
 // rankReadMulti reads every row of r into m, on every core; errors as
 // rankReadBinary's.
-func rankReadMulti(e *env, r *table.Reader, cols rankMultiCols, m *rank.MultiBuilder) error {
+func rankReadMulti(e *env, r *table.Reader, cols rankMultiCols, m *rank.MultiBuilder, acct *budget.Account) error {
 	k := len(cols.sc)
 	workers := runtime.GOMAXPROCS(0)
 	order := &chunkOrder[*rank.MultiBuilder]{
 		fresh: func() *rank.MultiBuilder { return rank.NewMultiBuilder(k) },
 		merge: func(c *rank.MultiBuilder) { m.Merge(c) },
 		reset: func(c *rank.MultiBuilder) { c.Reset() },
+		check: func() error { return acct.Set(m.Bytes()) },
 	}
 	probs := make([][]float64, workers)
 	for i := range probs {
@@ -321,8 +323,7 @@ func rankReadMulti(e *env, r *table.Reader, cols rankMultiCols, m *rank.MultiBui
 		if err := rankReadMultiChunk(sub, cols, probs[worker], c); err != nil {
 			return err
 		}
-		order.put(sub.Chunk(), c)
-		return nil
+		return order.put(sub.Chunk(), c)
 	})
 }
 

@@ -291,7 +291,7 @@ func checkPage(t *testing.T, file string, jsonDoc []byte, sections []string, min
 		}
 		if pp, err := exec.LookPath("pdftoppm"); err == nil {
 			out := filepath.Join(dir, base+"-print-p1")
-			if b, err := exec.Command(pp, "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", pdfPath, out).CombinedOutput(); err != nil {
+			if b, err := exec.Command(pp, "-png", "-r", "90", "-f", "1", "-l", "1", "-singlefile", pdfPath, out).CombinedOutput(); err != nil {
 				t.Errorf("pdftoppm: %v: %s", err, b)
 			}
 		} else if os.Getenv("CI") == "true" {

@@ -168,6 +168,23 @@ func RankSections(models []RankModel) []*Section {
 			roc.Points = append(roc.Points, Point{Name: "Youden " + m.label(), X: m.Report.Youden.FPR, Y: m.Report.Youden.TPR, Style: i})
 		}
 	}
+	for i, m := range models {
+		b := m.Report.ROCBand
+		if b == nil {
+			continue
+		}
+		roc.Bands = append(roc.Bands, Series{X: b.FPR, Y: b.TPR, Lo: b.Low, Hi: b.High, Style: i})
+		if roc.Table == nil {
+			roc.Table = &Table{Caption: "ROC confidence band", Header: []string{"model", "FPR", "TPR", "low", "high"}, RowHeads: true}
+		}
+		for k := range b.FPR {
+			key := func(f string) string { return Join(m.Prefix, "roc_band", f, k) }
+			roc.Table.Rows = append(roc.Table.Rows, []Cell{T(m.label()), N(key("fpr"), b.FPR[k]), N(key("tpr"), b.TPR[k]), N(key("low"), b.Low[k]), N(key("high"), b.High[k])})
+		}
+		rocDesc += fmt.Sprintf(" The shaded band around %s is its pointwise %s confidence band for the TPR at FPR %s to %s (Hsieh–Turnbull variance, logit scale).",
+			m.label(), levelText(b.Level), report.Sig(b.FPR[0]), report.Sig(b.FPR[len(b.FPR)-1]))
+		rocNote += fmt.Sprintf("Shaded: the pointwise %s band of the TPR at %d FPRs, from the variance of the empirical ROC at a fixed FPR (Hsieh and Turnbull 1996): the positives' binomial term plus the slope² × the negatives' term; JSON roc_band. ", levelText(b.Level), len(b.FPR))
+	}
 	roc.Desc, roc.Note = rocDesc, rocNote
 
 	// P-R with the prevalence baseline, iso-F1 lines and the BEP.

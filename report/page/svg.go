@@ -16,6 +16,7 @@ type Figure struct {
 	X, Y           Axis
 	Series         []Series
 	Refs           []Series // reference lines: chance diagonal, baseline, iso-F1 (drawn thin and grey)
+	Bands          []Series // shaded bands only (Lo to Hi over X; no line): confidence bands
 	Bars           []Bars
 	Dots           []Dots // scatter plots
 	Points         []Point
@@ -255,7 +256,7 @@ func (f *Figure) write(w *writer) {
 		}
 		w.f(`<path class="dot s%d" d="%s"/>`, d.Style%8, b)
 	}
-	for _, s := range f.Series {
+	for _, s := range append(append([]Series{}, f.Bands...), f.Series...) {
 		if s.Lo != nil {
 			d := path(xs, ys, s.X, s.Hi, s.Step)
 			rx, ry := reverse(s.X), reverse(s.Lo)

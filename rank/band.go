@@ -1,0 +1,121 @@
+package rank
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// BandFPR is the grid of false positive rates of [Table.ROCBand]: finer
+// near the ends, where the curve bends most.
+var BandFPR = []float64{0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.975, 0.99}
+
+// BandMinNegatives is the fewest negatives expected on the smaller side of
+// the threshold, n⁻·min(t, 1 − t), for the band to have a point at FPR t:
+// below it the asymptotic variance undercovers (band_test.go), and the
+// point is left out.
+const BandMinNegatives = 20
+
+// bandH divides n⁻^(−1/3) into the half-width of the slope's chord.
+const bandH = 4.0
+
+// BandMethod names the band's method in the JSON.
+const BandMethod = "hsieh-turnbull-logit"
+
+// ROCBand is a pointwise confidence band around the empirical ROC curve:
+// at each false positive rate FPR[k], the curve's TPR[k] (linear between
+// the curve's vertices) and its interval [Low[k], High[k]].
+//
+// The grid leaves out each FPR t with n⁻·min(t, 1 − t) below
+// BandMinNegatives.
+//
+// The variance is the asymptotic one of the empirical ROC at a fixed FPR t
+// (Hsieh and Turnbull 1996; Pepe 2003, §5.2): Var R̂(t) ≈ R(t)(1 − R(t))/n⁺
+// + R′(t)² t(1 − t)/n⁻, the first term from the positives, the second from
+// the estimated threshold, where R′(t) is the ROC's slope, estimated by the
+// chord of the empirical curve over [t − h, t + h] with h the smaller of
+// n⁻^(−1/3)/4 and min(t, 1 − t)/2. The interval is Wald's on the logit scale, with R̂ kept
+// within [½/n⁺, 1 − ½/n⁺], so its ends stay in [0, 1]. Its coverage on
+// binormal data is tested in band_test.go.
+type ROCBand struct {
+	Method string    `json:"method"`
+	Level  float64   `json:"level"`
+	FPR    []float64 `json:"fpr"`
+	TPR    []float64 `json:"tpr"`
+	Low    []float64 `json:"low"`
+	High   []float64 `json:"high"`
+}
+
+// ROCBand returns the pointwise band of the ROC curve at level (in (0,
+// 1)) at the false positive rates fpr (each in (0, 1); nil: BandFPR). It
+// needs unweighted samples (ErrWeighted) with at least 2 positives, and
+// enough negatives for one point of the grid (else ErrTooFew).
+func (t *Table) ROCBand(level float64, fpr []float64) (*ROCBand, error) {
+	p, n, err := t.check()
+	if err != nil {
+		return nil, err
+	}
+	if t.Weighted {
+		return nil, ErrWeighted
+	}
+	if p < 2 || n < 2 {
+		return nil, ErrTooFew
+	}
+	if !(level > 0 && level < 1) {
+		return nil, fmt.Errorf("rank: band level %v not in (0, 1)", level)
+	}
+	if fpr == nil {
+		fpr = BandFPR
+	}
+	tp, fp := t.cum()
+	// at returns the TPR of the empirical curve at FPR x: the top of a
+	// vertical run that ends at x, else linear between the vertices
+	// around x (the origin is the vertex before the first).
+	at := func(x float64) float64 {
+		x *= n
+		j := sort.Search(len(fp), func(i int) bool { return fp[i] > x }) - 1 // last fp ≤ x
+		if j >= 0 && fp[j] == x {
+			return tp[j] / p
+		}
+		x0, y0 := 0.0, 0.0
+		if j >= 0 {
+			x0, y0 = fp[j], tp[j]
+		}
+		x1, y1 := fp[j+1], tp[j+1]
+		return (y0 + (y1-y0)*(x-x0)/(x1-x0)) / p
+	}
+	z := -normQuantile((1 - level) / 2)
+	h := math.Pow(n, -1.0/3) / bandH
+	b := &ROCBand{Method: BandMethod, Level: level}
+	for _, x := range fpr {
+		if !(x > 0 && x < 1) {
+			return nil, fmt.Errorf("rank: band FPR %v not in (0, 1)", x)
+		}
+		if n*math.Min(x, 1-x) < BandMinNegatives {
+			continue // too few negatives beyond the threshold for the asymptotics
+		}
+		r := at(x)
+		hx := math.Min(h, math.Min(x, 1-x)/2)
+		lo, hi := x-hx, x+hx
+		slope := (at(hi) - at(lo)) / (hi - lo)
+		rc := math.Min(math.Max(r, 0.5/p), 1-0.5/p)
+		v := rc*(1-rc)/p + slope*slope*x*(1-x)/n
+		c := math.Log(rc / (1 - rc))
+		d := z * math.Sqrt(v) / (rc * (1 - rc))
+		l, u := 1/(1+math.Exp(-(c-d))), 1/(1+math.Exp(-(c+d)))
+		if r <= 0.5/p { // no positive above the threshold: 0 is in
+			l = 0
+		}
+		if r >= 1-0.5/p { // every positive above it: 1 is in
+			u = 1
+		}
+		b.FPR = append(b.FPR, x)
+		b.TPR = append(b.TPR, r)
+		b.Low = append(b.Low, l)
+		b.High = append(b.High, u)
+	}
+	if len(b.FPR) == 0 {
+		return nil, fmt.Errorf("%w: %g negatives, fewer than %d on each side of every threshold of the grid", ErrTooFew, n, BandMinNegatives)
+	}
+	return b, nil
+}
