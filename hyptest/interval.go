@@ -47,6 +47,7 @@ const (
 	CIBootT          = "bootstrap-t"      // studentized bootstrap of a mean of per-row values
 	CISqrtBootT      = "bootstrap-t-sqrt" // RMSE: the square roots of MSE's bootstrap-t interval
 	CILogitBoot      = "logit-bootstrap"  // normal interval on the logit scale, bootstrap standard error
+	CIDeLongBound    = "delong-bound"     // an average of AUCs: z times the average of their DeLong standard errors (conservative)
 	methodListHelp   = "auto, wilson, clopper-pearson, agresti-coull, jeffreys, wald, bca or percentile"
 )
 

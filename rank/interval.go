@@ -386,3 +386,80 @@ func (u *Table) apCopies(single []bool) float64 {
 	}
 	return s.Value()
 }
+
+// AddIntervals sets r.Level and r.Intervals from the multiclass state m
+// that NewMulticlassReport computed r from:
+//
+//   - per_class.J.roc_auc_ovr: DeLong's interval of class J's
+//     one-vs-rest AUC ([Table.AUCCI] of m.OvR(J)), exact from the state;
+//   - roc_auc_ovr_macro and roc_auc_ovr_weighted: the average AUC ± z
+//     times the same average of the classes' DeLong standard errors,
+//     clipped to [0, 1] (method delong-bound). The state keeps each
+//     column's scores by true class, not each row's scores together, so
+//     the covariances of the classes' AUCs are unknown; the standard
+//     error of an average of AUCs is at most the average of their
+//     standard errors (Cauchy–Schwarz, equality when they are perfectly
+//     correlated), so the interval is conservative: it covers at least
+//     at its level (asymptotically), wider than a joint bootstrap's;
+//   - top_k_accuracy: the proportion interval of the rows whose true
+//     class ranks in the top k ([hyptest.ProportionCI], Wilson by
+//     default).
+//
+// The one-vs-one AUCs and log loss get none (their per-row terms pair
+// two columns of one row, or need Σ of squared losses, which the state
+// does not keep), nor does a weighted state; Warnings says so. It returns
+// an error for bad options.
+func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) error {
+	if err := ci.Check(); err != nil {
+		return err
+	}
+	ci = ci.WithDefaults()
+	if r.Signature != nil {
+		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+	}
+	r.Level = ci.Level
+	r.Intervals = map[string]hyptest.Interval{}
+	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
+	for _, row := range m.Cell {
+		for _, t := range row {
+			if t.Weighted {
+				warn("intervals: not computed for weighted scores (the score tables keep masses, not the row counts an interval needs)")
+				return nil
+			}
+		}
+	}
+	sup := m.Support()
+	total := fsum.Of(sup)
+	z := normQuantile((1 + ci.Level) / 2)
+	var sdMacro, sdWeighted float64
+	ok := true
+	for j := range m.K {
+		t := m.OvR(j)
+		v, err := t.DeLongVar()
+		if err != nil {
+			warn("per_class.%d.roc_auc_ovr: no interval: %v", j, err)
+			ok = false
+			continue
+		}
+		auc, _ := t.AUC()
+		lo, hi := deLongCI(auc, v, ci.Level)
+		r.Intervals[fmt.Sprintf("per_class.%d.roc_auc_ovr", j)] = hyptest.Interval{Low: lo, High: hi, Method: hyptest.CIDeLong}
+		sdMacro += math.Sqrt(v) / float64(m.K)
+		sdWeighted += sup[j] / total * math.Sqrt(v)
+	}
+	if ok {
+		for _, a := range []struct {
+			key   string
+			v, sd float64
+		}{{"roc_auc_ovr_macro", r.ROCAUCOvRMacro, sdMacro}, {"roc_auc_ovr_weighted", r.ROCAUCOvRWeighted, sdWeighted}} {
+			r.Intervals[a.key] = hyptest.Interval{Low: a.v - z*a.sd, High: a.v + z*a.sd, Method: hyptest.CIDeLongBound}.Clip(0, 1)
+		}
+	}
+	if iv, err := hyptest.ProportionCI(math.Round(r.TopKAccuracy*total), total, ci.Level, ci.ProportionMethod()); err == nil {
+		r.Intervals["top_k_accuracy"] = iv
+	} else {
+		warn("top_k_accuracy: no interval: %v", err)
+	}
+	warn("roc_auc_ovo_macro, roc_auc_ovo_weighted, log_loss: no interval (the state keeps each score column by true class, not a row's scores together, nor the squared log losses)")
+	return nil
+}

@@ -561,7 +561,10 @@ type MulticlassReport struct {
 	K                 int        `json:"k"`
 	TopKAccuracy      float64    `json:"top_k_accuracy"`
 	PerClass          []ClassAUC `json:"per_class"`
-	Warnings          []string   `json:"warnings,omitempty"`
+	// Level and Intervals are set by [MulticlassReport.AddIntervals].
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings,omitempty"`
 	// Signature says how the report was computed.
 	Signature *report.Signature `json:"signature,omitempty"`
 	// Figures holds each class's one-vs-rest ROC curve when
@@ -630,17 +633,26 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 // Doc lays the report out for people; name names the data.
 func (r *MulticlassReport) Doc(name string) *report.Doc {
 	d := &report.Doc{Title: fmt.Sprintf("Multiclass ranking report: %s (n = %d)", name, r.N)}
+	sig := func(key string, v float64) string {
+		if iv, ok := r.Intervals[key]; ok {
+			return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
+		}
+		return report.Sig(v)
+	}
 	t := &report.Table{Header: []string{"class", "support", "AUC (one-vs-rest)"}}
-	for _, c := range r.PerClass {
-		t.Rows = append(t.Rows, []string{c.Label, report.Int(c.Support), report.Sig(c.ROCAUC)})
+	for i, c := range r.PerClass {
+		t.Rows = append(t.Rows, []string{c.Label, report.Int(c.Support), sig(fmt.Sprintf("per_class.%d.roc_auc_ovr", i), c.ROCAUC)})
 	}
 	d.Blocks = append(d.Blocks, t)
 	p := &report.Pairs{Title: "Measures"}
-	p.Add("AUC one-vs-rest macro / weighted", report.Sig(r.ROCAUCOvRMacro)+" / "+report.Sig(r.ROCAUCOvRWeighted))
+	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
 	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", report.Sig(r.ROCAUCOvOMacro)+" / "+report.Sig(r.ROCAUCOvOWeighted))
 	p.Add("log loss", report.Sig(r.LogLoss))
-	p.Add(fmt.Sprintf("top-%d accuracy", r.K), report.Sig(r.TopKAccuracy))
+	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
 	d.Blocks = append(d.Blocks, p)
+	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, report.Note(n))
+	}
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}

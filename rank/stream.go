@@ -292,7 +292,7 @@ func (c *curveOut) vertex(x, y, t float64) {
 
 func (c *curveOut) err() error {
 	if c != nil && c.over {
-		return fmt.Errorf("every vertex of a curve of more than %d (--curve-points 0): %w", c.max, ErrStreamed)
+		return fmt.Errorf("a curve of more than %d vertices: %w", c.max, ErrStreamed)
 	}
 	return nil
 }

@@ -105,9 +105,6 @@ func runRank(e *env, args []string) error {
 		if f.Bins > 0 {
 			return usagef("rank: --bins is for binary scores only")
 		}
-		if withCI {
-			return usagef("rank: --ci is for binary scores only")
-		}
 		if f.curvesOut != "" {
 			return usagef("rank: --curves-out is for binary scores only")
 		}
@@ -180,7 +177,8 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	if bn != nil {
 		t = bn.Table()
 	} else if t, err = b.Table(); errors.Is(err, rank.ErrTooManyScores) {
-		return nil, fmt.Errorf("%s: the score table (%d bytes a distinct score) does not fit --memory %s: %w; raise --memory, or use --bins N (constant memory)",
+		// Only what needs the whole table comes here past --memory.
+		return nil, fmt.Errorf("%s: the score table (%d bytes a distinct score) does not fit --memory %s: %w; --ci, --plot and report pages need the whole table: raise --memory, leave them out (the measures and curves stream past --memory), or use --bins N (constant memory)",
 			r.Name(), rankTableBytes, budget.FormatSize(f.memory.Bytes()), err)
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: spilling the score table (--memory): %w", r.Name(), err)
@@ -241,7 +239,7 @@ func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, b *rankSpil
 	case errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrEmpty):
 		return nil, fmt.Errorf("%s: column %q: %w (labels found: %s)", name, f.True, err, strings.Join(labels, ", "))
 	case errors.Is(err, rank.ErrStreamed):
-		return nil, fmt.Errorf("%s: --curve-points 0 prints every vertex of the curves, more than fit --memory %s (%w); use --curves-out FILE for every vertex, or --curve-points N",
+		return nil, fmt.Errorf("%s: --curve-points 0 prints every vertex, more than fit --memory %s (%w); use --curves-out FILE for every vertex, or --curve-points N",
 			name, budget.FormatSize(f.memory.Bytes()), err)
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -404,6 +402,13 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 	rep, err := rank.NewMulticlassReport(m, classes, f.options())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	if ci, on, err := f.ci.Options(); err != nil {
+		return nil, err
+	} else if on {
+		if err := rep.AddIntervals(m, ci); err != nil {
+			return nil, err
+		}
 	}
 	if f.plotDir != "" {
 		var names []string
