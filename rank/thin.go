@@ -1,7 +1,6 @@
 package rank
 
 import (
-	"container/heap"
 	"math"
 	"slices"
 )
@@ -289,16 +288,7 @@ func cmpCand(a, b cand) int {
 // candHeap is a min-heap of candidates by priority: the worst on top.
 type candHeap []cand
 
-func (h candHeap) Len() int           { return len(h) }
 func (h candHeap) Less(i, j int) bool { return cmpCand(h[i], h[j]) < 0 }
-func (h candHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *candHeap) Push(v any)        { *h = append(*h, v.(cand)) }
-func (h *candHeap) Pop() any {
-	old := *h
-	v := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return v
-}
 
 // closeBlock refines the current block (its vertices from one cut to the
 // next, both included) and offers its vertices to the pool.
@@ -318,11 +308,11 @@ func (th *thinner) closeBlock() {
 	room := th.n - 2 // the most candidates ever taken
 	f := math.Inf(1)
 	for k := 0; len(h) > 0 && room > 0; k++ {
-		c := heap.Pop(&h).(chord)
+		c := popHeap(&h, chordHeap.Less)
 		f = min(f, c.d)
 		for _, s := range [2]chord{farthest(b, c.a, c.at), farthest(b, c.at, c.b)} {
 			if s.d > 0 {
-				heap.Push(&h, s)
+				pushHeap(&h, s, chordHeap.Less)
 			}
 		}
 		var rest float64
@@ -334,11 +324,50 @@ func (th *thinner) closeBlock() {
 			if cmpCand(cd, th.pool[0]) <= 0 {
 				break // neither this nor any later vertex of the block is taken
 			}
-			heap.Pop(&th.pool)
+			popHeap(&th.pool, candHeap.Less)
 		}
-		heap.Push(&th.pool, cd)
+		pushHeap(&th.pool, cd, candHeap.Less)
 	}
 	th.chordBuf = h[:0]
+}
+
+// pushHeap and popHeap are container/heap's push and pop on a slice,
+// without boxing each element in an interface (less(h, i, j): h[i] above
+// h[j]).
+func pushHeap[H ~[]E, E any](h *H, v E, less func(H, int, int) bool) {
+	*h = append(*h, v)
+	a := *h
+	for j := len(a) - 1; j > 0; {
+		i := (j - 1) / 2
+		if !less(a, j, i) {
+			break
+		}
+		a[i], a[j] = a[j], a[i]
+		j = i
+	}
+}
+
+func popHeap[H ~[]E, E any](h *H, less func(H, int, int) bool) E {
+	a := *h
+	n := len(a) - 1
+	a[0], a[n] = a[n], a[0]
+	for i := 0; ; {
+		j := 2*i + 1
+		if j >= n {
+			break
+		}
+		if j+1 < n && less(a, j+1, j) {
+			j++
+		}
+		if !less(a, j, i) {
+			break
+		}
+		a[i], a[j] = a[j], a[i]
+		i = j
+	}
+	v := a[n]
+	*h = a[:n]
+	return v
 }
 
 // chord is the chord from vertex a to vertex b of a curve, with the
@@ -374,20 +403,11 @@ func farthest(v []vtx, a, b int) chord {
 // vertex (ties: the earlier chord first, so the result is deterministic).
 type chordHeap []chord
 
-func (h chordHeap) Len() int { return len(h) }
 func (h chordHeap) Less(i, j int) bool {
 	if h[i].d != h[j].d {
 		return h[i].d > h[j].d
 	}
 	return h[i].a < h[j].a
-}
-func (h chordHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *chordHeap) Push(v any)   { *h = append(*h, v.(chord)) }
-func (h *chordHeap) Pop() any {
-	old := *h
-	v := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return v
 }
 
 func pick(a []float64, idx []int) []float64 {

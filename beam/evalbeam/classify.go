@@ -11,6 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/hyptest"
 )
 
 // Classify configures a classification pipeline: the columns and options
@@ -18,8 +19,11 @@ import (
 type Classify struct {
 	True, Pred, Weight string // column names; Weight "" for none
 	Options            classify.Options
-	Name               string // how errors about the whole input name it
-	Output             string // the JSON file written
+	// CI, if set, adds the intervals of --ci (classify.Report.AddIntervals
+	// on the merged confusion matrix: the same bits as the command line's).
+	CI     *hyptest.CIOptions
+	Name   string // how errors about the whole input name it
+	Output string // the JSON file written
 }
 
 func init() {
@@ -124,6 +128,11 @@ func (f *classifyWriteFn) ProcessElement(ctx context.Context, t *classify.Tally)
 			return userError(fmt.Errorf("%s: column %q: %w", f.C.Name, f.C.Weight, err))
 		}
 		return userError(fmt.Errorf("%s: %w", f.C.Name, err))
+	}
+	if f.C.CI != nil {
+		if err := rep.AddIntervals(c, f.C.Options, *f.C.CI); err != nil {
+			return userError(err)
+		}
 	}
 	return writeJSON(ctx, f.C.Output, rep)
 }

@@ -39,7 +39,13 @@ func runBLEU(e *env, args []string) error {
 	if err != nil {
 		return usagef("bleu: %v", err)
 	}
-	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus, (*text.BLEUStats).Add, fixedSize[text.BLEUStats])
+	signature := b.Signature(len(tf.refs))
+	f, sums, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus, (*text.BLEUStats).Add,
+		sentenceLines(e, func(line int, s text.BLEUStats) text.BLEUResult {
+			r := text.NewBLEUResult(b.Score(s), signature)
+			r.Line = line
+			return r
+		}))
 	if err != nil {
 		return err
 	}
@@ -50,19 +56,14 @@ func runBLEU(e *env, args []string) error {
 		BootstrapSignature: func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
 	switch {
 	case *tf.sentence:
-		out := make([]text.BLEUResult, n)
-		for i, s := range stats[0] {
-			out[i] = text.NewBLEUResult(b.Score(s), metric.Signature)
-			out[i].Line = i + 1
-		}
-		return emitJSONLines(e, out)
+		return nil // written as read
 	case *tf.pairedBS || *tf.pairedAR:
 		return emitPaired(e, f, tf, metric, stats)
 	}
 	rows := make([]text.BLEUResult, len(stats))
 	systems := make([]text.SystemRow, len(stats))
 	for k := range stats {
-		rows[k] = text.NewBLEUResult(b.Score(text.SumBLEU(stats[k])), "")
+		rows[k] = text.NewBLEUResult(b.Score(sums[k]), "")
 		rows[k].Sentences = n
 		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.Confidence(stats[k], tf.confidenceN(), *tf.seed); err != nil {
 			return err

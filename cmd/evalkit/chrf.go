@@ -35,24 +35,22 @@ func runCHRF(e *env, args []string) error {
 	if err != nil {
 		return usagef("chrf: %v", err)
 	}
-	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus, (*text.CHRFStats).Add,
-		func(s text.CHRFStats) int64 { return 24 + 8*int64(cap(s)) })
+	base := text.NewCHRFResult(opts, len(tf.refs))
+	f, sums, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus, (*text.CHRFStats).Add,
+		sentenceLines(e, func(line int, s text.CHRFStats) text.CHRFResult {
+			r := base
+			r.Line, r.Score = line, c.Score(s)
+			return r
+		}))
 	if err != nil {
 		return err
 	}
-	base := text.NewCHRFResult(opts, nrefs)
 	metric := text.Metric[text.CHRFStats]{Name: opts.Name(), Add: (*text.CHRFStats).Add, Score: c.Score, Signature: base.Signature,
 		PairedSignature:    func(po text.PairedOptions) string { return opts.PairedSignature(nrefs, po) },
 		BootstrapSignature: func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
 	switch {
 	case *tf.sentence:
-		out := make([]text.CHRFResult, n)
-		for i, s := range stats[0] {
-			out[i] = base
-			out[i].Line = i + 1
-			out[i].Score = c.Score(s)
-		}
-		return emitJSONLines(e, out)
+		return nil // written as read
 	case *tf.pairedBS || *tf.pairedAR:
 		return emitPaired(e, f, tf, metric, stats)
 	}
@@ -60,7 +58,7 @@ func runCHRF(e *env, args []string) error {
 	systems := make([]text.SystemRow, len(stats))
 	for k := range stats {
 		rows[k] = base
-		rows[k].Score = c.Score(text.SumCHRF(stats[k]))
+		rows[k].Score = c.Score(sums[k])
 		rows[k].Sentences = n
 		if rows[k].Mean, rows[k].CI, rows[k].Signature, err = metric.Confidence(stats[k], tf.confidenceN(), *tf.seed); err != nil {
 			return err

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -32,7 +30,8 @@ func runTER(e *env, args []string) error {
 		_, each := text.TERStatsOf(h, refs, o, true)
 		return each, nil
 	}
-	f, each, n, nrefs, err := readSystemStats(e, fs, tf, pos, corpus, text.AddTER, fixedSize[text.TERStats])
+	f, totals, each, n, nrefs, err := readSystemStats(e, fs, tf, pos, corpus, text.AddTER,
+		sentenceLines(e, func(_ int, s text.TERStats) text.TERSentence { return text.NewTERSentence(s) }))
 	if err != nil {
 		return err
 	}
@@ -40,28 +39,12 @@ func runTER(e *env, args []string) error {
 		return fmt.Errorf("ter: %s has no sentences", tf.hyps[0])
 	}
 	paired := *tf.pairedBS || *tf.pairedAR
-	totals := make([]text.TERStats, len(each))
-	for k := range each {
-		for _, s := range each[k] {
-			text.AddTER(&totals[k], s)
-		}
-	}
 	metric := text.Metric[text.TERStats]{Name: "TER", Add: text.AddTER, Score: text.TERScoreOf, Signature: o.Signature(nrefs),
 		PairedSignature:    func(po text.PairedOptions) string { return o.PairedSignature(nrefs, po) },
 		BootstrapSignature: func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
 	switch {
 	case *tf.sentence:
-		var b bytes.Buffer
-		for _, s := range each[0] {
-			line, err := report.JSON(text.NewTERSentence(s), "")
-			if err != nil {
-				return err
-			}
-			b.Write(bytes.TrimRight(line, "\n"))
-			b.WriteByte('\n')
-		}
-		_, err := e.stdout.Write(b.Bytes())
-		return err
+		return nil // written as read
 	case paired:
 		return emitPaired(e, f, tf, metric, each)
 	}

@@ -132,3 +132,38 @@ func TestTextStreamBoundedMemory(t *testing.T) {
 		}
 	}
 }
+
+// countWriter counts the writes made to it.
+type countWriter struct {
+	bytes.Buffer
+	writes int
+}
+
+func (w *countWriter) Write(p []byte) (int, error) {
+	w.writes++
+	return w.Buffer.Write(p)
+}
+
+// --sentence streams: the lines of each batch of sentences are written as
+// soon as the batch is scored (three writes for three batches), in order,
+// one JSON line a sentence.
+func TestTextSentenceStreams(t *testing.T) {
+	dir := t.TempDir()
+	const n = 2*textBatch + 10
+	h := writeLines(t, dir, "h", n, 0)
+	r := writeLines(t, dir, "r", n, 1)
+	for _, task := range []string{"bleu", "chrf", "ter"} {
+		var o countWriter
+		var e bytes.Buffer
+		if err := run([]string{task, "--sentence", "--hyp", h, "--ref", r}, nil, &o, &e); err != nil {
+			t.Fatalf("%s: %v: %s", task, err, e.String())
+		}
+		lines := strings.Split(strings.TrimSuffix(o.String(), "\n"), "\n")
+		if o.writes != 3 || len(lines) != n {
+			t.Errorf("%s: %d writes, %d lines; want 3 writes of %d lines", task, o.writes, len(lines), n)
+		}
+		if task != "ter" && (!strings.Contains(lines[0], `"line":1,`) || !strings.Contains(lines[n-1], fmt.Sprintf(`"line":%d,`, n))) {
+			t.Errorf("%s: first and last lines %s … %s", task, lines[0], lines[n-1])
+		}
+	}
+}

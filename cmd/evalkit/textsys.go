@@ -120,28 +120,32 @@ func systemPaths(fs *flag.FlagSet, t *textFlags, pos []string) error {
 	return nil
 }
 
-// emitJSONLines writes one compact JSON object per value (JSON Lines), after
-// rendering all of them.
-func emitJSONLines[T any](e *env, vs []T) error {
+// sentenceLines returns the --sentence callback of readSystemStats: it
+// writes each sentence's result, made by render, as one compact JSON line
+// (JSON Lines), a batch at a time, as the sentences are scored.
+func sentenceLines[S, T any](e *env, render func(line int, s S) T) func(first int, st []S) error {
 	var b bytes.Buffer
-	for _, v := range vs {
-		line, err := report.JSON(v, "")
-		if err != nil {
-			return err
+	return func(first int, st []S) error {
+		b.Reset()
+		for i, s := range st {
+			line, err := report.JSON(render(first+i, s), "")
+			if err != nil {
+				return err
+			}
+			b.Write(bytes.TrimRight(line, "\n"))
+			b.WriteByte('\n')
 		}
-		b.Write(line)
-		b.WriteByte('\n')
+		_, err := e.stdout.Write(b.Bytes())
+		return err
 	}
-	_, err := e.stdout.Write(b.Bytes())
-	return err
 }
 
 // keepSentences reports whether the run needs every sentence's
-// statistics (--sentence, a paired test, --confidence or --ci); otherwise
-// each system's sum is enough.
+// statistics after the read (a paired test, --confidence or --ci);
+// otherwise each system's sum is enough.
 func (t *textFlags) keepSentences() bool {
 	_, ci, _ := t.ci.Options()
-	return *t.sentence || *t.pairedBS || *t.pairedAR || *t.confidence || ci
+	return *t.pairedBS || *t.pairedAR || *t.confidence || ci
 }
 
 // textBatch is the number of sentences read, tokenised and counted at once.
@@ -151,69 +155,78 @@ const textBatch = 4096
 // (gzip transparently, UTF-8 checked, trailing whitespace stripped as
 // sacreBLEU's command line does), resolves --format, and computes each
 // system's statistics with corpus, a batch of sentences at a time, while the
-// next batch is read. No line is kept: with tf.keepSentences every
-// sentence's statistics are kept, otherwise stats[k] holds one element, the
-// sum (by add) of system k's. The kept statistics are charged to the
-// budget as they grow, size bytes each. n is the number of sentences.
-// Every file must have as many lines as the first hypothesis; the error
-// names the files and their line counts as reading them whole did.
+// next batch is read. No line is kept. sums[k] is the sum (by add) of
+// system k's statistics; with tf.keepSentences, packed[k] (else empty)
+// holds every sentence's, a few integers each ([text.Packed]), charged to the budget
+// as they grow. With --sentence, each batch of the first system's
+// statistics goes to sentence (with the 1-based line of its first) as soon
+// as it is scored, so that the output streams. n is the number of
+// sentences. Every file must have as many lines as the first hypothesis;
+// the error names the files and their line counts as reading them whole
+// did.
 func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []string,
-	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), size func(S) int64) (f report.Format, stats [][]S, n, nrefs int, err error) {
+	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), sentence func(first int, st []S) error) (f report.Format, sums []S, packed []*text.Packed[S], n, nrefs int, err error) {
+	fail := func(err error) (report.Format, []S, []*text.Packed[S], int, int, error) {
+		return 0, nil, nil, 0, 0, err
+	}
 	if f, err = outputFormat(e, *tf.format); err != nil {
-		return 0, nil, 0, 0, err
+		return fail(err)
 	}
 	if err = systemPaths(fs, tf, pos); err != nil {
-		return 0, nil, 0, 0, err
+		return fail(err)
 	}
 	tf.acct = streamAccount(fs, tf.memory)
 	nsys, nrefs := len(tf.hyps), len(tf.refs)
+	sums = make([]S, nsys)
+	packed = make([]*text.Packed[S], nsys) // empty unless tf.keepSentences
+	for k := range packed {
+		packed[k] = &text.Packed[S]{}
+	}
 	keep := tf.keepSentences()
-	stats = make([][]S, nsys)
-	if !keep {
-		for k := range stats {
-			stats[k] = make([]S, 1)
-		}
+	if err := tf.acct.Grow(int64(nsys) * fixedSize(sums[0])); err != nil {
+		return fail(err)
 	}
 	batches, stop := streamLines(e, append(append([]string{}, tf.hyps...), tf.refs...), nsys, true)
 	defer stop()
 	for b := range batches {
 		if b.err != nil {
-			return 0, nil, 0, 0, b.err
+			return fail(b.err)
 		}
 		refs := b.lines[nsys:]
+		var kept int64
 		for k := range nsys {
 			st, err := corpus(b.lines[k], refs)
 			if err != nil {
-				return 0, nil, 0, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
+				return fail(fmt.Errorf("%s: %w", tf.hyps[k], err))
+			}
+			for i := range st {
+				add(&sums[k], st[i])
 			}
 			if keep {
-				stats[k] = append(stats[k], st...)
-				if err := chargeStats(tf.acct, st, size); err != nil {
-					return 0, nil, 0, 0, err
+				if err := packed[k].Append(st...); err != nil {
+					return fail(fmt.Errorf("%s: lines %d–%d: %w", tf.hyps[k], n+1, n+len(st), err))
 				}
-			} else {
-				for i := range st {
-					add(&stats[k][0], st[i])
+				kept += packed[k].Bytes()
+			}
+			if k == 0 && *tf.sentence && sentence != nil {
+				if err := sentence(n+1, st); err != nil {
+					return fail(err)
 				}
 			}
+		}
+		if err := tf.acct.Set(int64(nsys)*fixedSize(sums[0]) + kept); err != nil {
+			return fail(err)
 		}
 		n += len(b.lines[0])
 	}
 	if n == 0 {
 		for k := range nsys {
 			if _, err := corpus(nil, make([][]string, nrefs)); err != nil {
-				return 0, nil, 0, 0, fmt.Errorf("%s: %w", tf.hyps[k], err)
+				return fail(fmt.Errorf("%s: %w", tf.hyps[k], err))
 			}
 		}
 	}
-	if !keep {
-		for k := range stats {
-			if err := chargeStats(tf.acct, stats[k], size); err != nil {
-				return 0, nil, 0, 0, err
-			}
-		}
-	}
-	return f, stats, n, nrefs, nil
+	return f, sums, packed, n, nrefs, nil
 }
 
 // lineBatch is up to textBatch lines of every file, in step: lines[j][i]
@@ -334,7 +347,7 @@ func countMismatch(paths []string, nhyps int, rs []*table.LineReader) error {
 
 // emitPaired runs --paired-bs or --paired-ar of every system against the
 // first and writes the result.
-func emitPaired[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats [][]S) error {
+func emitPaired[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats []*text.Packed[S]) error {
 	out, err := m.Paired(tf.hyps, stats, tf.pairedOptions())
 	if err != nil {
 		return err
@@ -344,7 +357,7 @@ func emitPaired[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S],
 
 // interval returns, with --ci, the level and the interval of a system's
 // corpus score under key (nil without --ci).
-func interval[S any](t *textFlags, m text.Metric[S], stats []S, key string) (float64, map[string]hyptest.Interval, error) {
+func interval[S any](t *textFlags, m text.Metric[S], stats *text.Packed[S], key string) (float64, map[string]hyptest.Interval, error) {
 	ci, on, err := t.ci.Options()
 	if err != nil || !on {
 		return 0, nil, err
@@ -369,7 +382,7 @@ func (t *textFlags) confidenceN() int {
 // emitSystems writes the table of several systems, with --ci each
 // system's interval (the same resamples for every system, as sacreBLEU's
 // --confidence) under "systems.K.score".
-func emitSystems[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats [][]S, sentences int, rows []text.SystemRow) error {
+func emitSystems[S any](e *env, f report.Format, tf *textFlags, m text.Metric[S], stats []*text.Packed[S], sentences int, rows []text.SystemRow) error {
 	out := &text.SystemsReport{Metric: m.Name, Sentences: sentences, Systems: rows}
 	for k := range stats {
 		level, ivs, err := interval(tf, m, stats[k], fmt.Sprintf("systems.%d.score", k))

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/budget"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -36,11 +34,13 @@ func runWER(e *env, args []string) error {
 	if len(*refs) != 1 {
 		return usagef("wer: one --ref FILE, got %d", len(*refs))
 	}
-	// The files are read line by line in step; only the counts are kept
-	// (per sentence with --sentence).
-	acct := streamAccount(fs, memory)
+	// The files are read line by line in step; only the counts are kept.
+	// With --sentence each batch's lines are written as it is scored.
 	var total text.WERStats
-	var each []text.WERStats
+	if err := streamAccount(fs, memory).Grow(fixedSize(total)); err != nil {
+		return err
+	}
+	each := sentenceLines(e, func(_ int, s text.WERStats) text.WERSentence { return text.NewWERSentence(s) })
 	batches, stop := streamLines(e, []string{path, (*refs)[0]}, 1, false)
 	defer stop()
 	for b := range batches {
@@ -49,26 +49,17 @@ func runWER(e *env, args []string) error {
 		}
 		t, st := text.WERStatsOf(b.lines[0], b.lines[1], *cer, *sentence)
 		total.Merge(t)
-		each = append(each, st...)
-		if err := chargeStats(acct, st, fixedSize[text.WERStats]); err != nil {
-			return err
+		if *sentence {
+			if err := each(int(total.Sentences)-len(st)+1, st); err != nil {
+				return err
+			}
 		}
 	}
 	if total.Sentences == 0 {
 		return fmt.Errorf("wer: %s has no sentences", *hyp)
 	}
 	if *sentence {
-		var b bytes.Buffer
-		for _, s := range each {
-			line, err := report.JSON(text.NewWERSentence(s), "")
-			if err != nil {
-				return err
-			}
-			b.Write(line)
-			b.WriteByte('\n')
-		}
-		_, err := e.stdout.Write(b.Bytes())
-		return err
+		return nil // written as read
 	}
 	out := text.NewWERResult(total, *cer)
 	return emit(e, f, out, out.Doc)

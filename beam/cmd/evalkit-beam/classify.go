@@ -19,9 +19,15 @@ func init() {
 // defineClassify adds evalkit classify's flags (cli.ClassifyFlags) to fs.
 func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.ClassifyFlags
+	var ci cli.CIFlags
 	f.Define(fs)
+	ci.Define(fs)
 	return func(c common) (pipeline, error) {
 		opt, err := f.Options()
+		if err != nil {
+			return nil, err
+		}
+		civ, withCI, err := ci.Options()
 		if err != nil {
 			return nil, err
 		}
@@ -34,6 +40,6 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if strings.Contains(f.Pred, ",") {
 			return nil, usagef("classify: --pred %q: several models are not supported by evalkit-beam yet (use evalkit classify)", f.Pred)
 		}
-		return &evalbeam.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Name: c.Name, Output: c.Output}, nil
+		return &evalbeam.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 	}
 }
