@@ -30,7 +30,7 @@ func (t *Tally) MarshalBinary() ([]byte, error) {
 	if c.weighted {
 		b[1] |= 2
 	}
-	b = appendNames(b, names)
+	b = appendLabels(b, names)
 	b = binary.AppendUvarint(b, uint64(c.n))
 	for _, v := range c.cnt {
 		b = binary.AppendUvarint(b, uint64(v))
@@ -54,9 +54,9 @@ func (t *Tally) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := d.byte()
-	set, err := d.labels(flags&1 != 0)
-	if err != nil {
-		return err
+	set := d.labels(flags&1 != 0)
+	if d.err != nil {
+		return d.err
 	}
 	k := set.Len()
 	if k*k > len(d.b) { // every count takes at least one byte
@@ -86,8 +86,9 @@ func (t *Tally) UnmarshalBinary(data []byte) error {
 	return nil
 }
 
-// appendNames appends the label names, a count and then each name.
-func appendNames(b []byte, names []string) []byte {
+// appendLabels appends the encoding of a label set's names (in first-seen
+// order, or the fixed list's).
+func appendLabels(b []byte, names []string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(names)))
 	for _, n := range names {
 		b = binary.AppendUvarint(b, uint64(len(n)))
@@ -96,9 +97,9 @@ func appendNames(b []byte, names []string) []byte {
 	return b
 }
 
-// labels reads names written by appendNames into a label set, fixed (a
-// closed list) or not; a repeated name is an error.
-func (d *decoder) labels(fixed bool) (*label.Set, error) {
+// labels decodes a label set encoded by appendLabels: a fixed list, or
+// labels in first-seen order.
+func (d *decoder) labels(fixed bool) *label.Set {
 	k := d.count()
 	names := make([]string, 0, k)
 	for range k {
@@ -106,28 +107,28 @@ func (d *decoder) labels(fixed bool) (*label.Set, error) {
 		names = append(names, string(d.bytes(n)))
 	}
 	if d.err != nil {
-		return nil, d.err
+		return nil
 	}
-	var set *label.Set
 	if fixed {
 		seen := map[string]bool{}
 		for _, n := range names {
 			if seen[n] {
-				return nil, fmt.Errorf("%w: repeated label", ErrBadEncoding)
+				d.fail("repeated label")
+				return nil
 			}
 			seen[n] = true
 		}
-		set = label.NewSet(names)
-	} else {
-		set = label.NewSet(nil)
-		for _, n := range names {
-			set.ID([]byte(n))
-		}
-		if set.Len() != k {
-			return nil, fmt.Errorf("%w: repeated label", ErrBadEncoding)
-		}
+		return label.NewSet(names)
 	}
-	return set, nil
+	set := label.NewSet(nil)
+	for _, n := range names {
+		set.ID([]byte(n))
+	}
+	if set.Len() != k {
+		d.fail("repeated label")
+		return nil
+	}
+	return set
 }
 
 // decoder reads the encodings of this package, remembering the first error.

@@ -20,7 +20,7 @@ func (m *Multilabel) MarshalBinary() ([]byte, error) {
 	if m.Labels.Fixed() {
 		b[1] |= 1
 	}
-	b = appendNames(b, names)
+	b = appendLabels(b, names)
 	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
 	sum := func(a fsum.Sum) { s, c := a.Parts(); f(s); f(c) }
 	f(m.beta)
@@ -55,9 +55,9 @@ func (m *Multilabel) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := d.byte()
-	set, err := d.labels(flags&1 != 0)
-	if err != nil {
-		return err
+	set := d.labels(flags&1 != 0)
+	if d.err != nil {
+		return d.err
 	}
 	t := &Multilabel{Labels: set, beta: d.float()}
 	if d.err == nil && !(t.beta > 0) {

@@ -2,7 +2,6 @@ package evalbeam
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 )
 
@@ -124,10 +124,7 @@ func (f *classifyWriteFn) ProcessElement(ctx context.Context, t *classify.Tally)
 	labels, c := t.Sorted()
 	rep, err := classify.NewReport(labels, c, f.C.Options)
 	if err != nil {
-		if errors.Is(err, classify.ErrZeroWeight) {
-			return userError(fmt.Errorf("%s: column %q: %w", f.C.Name, f.C.Weight, err))
-		}
-		return userError(fmt.Errorf("%s: %w", f.C.Name, err))
+		return reportError(cli.ClassifyReportError(err, f.C.Name, f.C.Weight))
 	}
 	if f.C.CI != nil {
 		if err := rep.AddIntervals(c, f.C.Options, *f.C.CI); err != nil {

@@ -148,16 +148,7 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 	labels, c := tally.Sorted()
 	rep, err := classify.NewReport(labels, c, opt)
 	if err != nil {
-		name := r.Name()
-		switch {
-		case errors.Is(err, classify.ErrZeroWeight):
-			return nil, nil, fmt.Errorf("%s: column %q: %w", name, f.Weight, err)
-		case errors.Is(err, classify.ErrPosLabel):
-			return nil, nil, usagef("classify: --pos-label: %v", err)
-		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
-			return nil, nil, usagef("classify: %v", err)
-		}
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, cli.ClassifyReportError(err, r.Name(), f.Weight)
 	}
 	return rep, c, nil
 }
@@ -277,18 +268,7 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 	}
 	out, err := classify.NewModelsReport(joint, names, opt, mo, ci)
 	if err != nil {
-		var oe *report.OptionError
-		switch {
-		case errors.As(err, &oe):
-			return nil, cli.OptionUsage(err)
-		case errors.Is(err, classify.ErrZeroWeight):
-			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.Weight, err)
-		case errors.Is(err, classify.ErrPosLabel):
-			return nil, usagef("classify: --pos-label: %v", err)
-		case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
-			return nil, usagef("classify: %v", err)
-		}
-		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+		return nil, cli.ClassifyReportError(err, r.Name(), f.Weight)
 	}
 	return out, nil
 }
