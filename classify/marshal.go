@@ -30,11 +30,7 @@ func (t *Tally) MarshalBinary() ([]byte, error) {
 	if c.weighted {
 		b[1] |= 2
 	}
-	b = binary.AppendUvarint(b, uint64(len(names)))
-	for _, n := range names {
-		b = binary.AppendUvarint(b, uint64(len(n)))
-		b = append(b, n...)
-	}
+	b = appendLabels(b, names)
 	b = binary.AppendUvarint(b, uint64(c.n))
 	for _, v := range c.cnt {
 		b = binary.AppendUvarint(b, uint64(v))
@@ -58,34 +54,11 @@ func (t *Tally) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := d.byte()
-	k := d.count()
-	names := make([]string, 0, k)
-	for range k {
-		n := d.count()
-		names = append(names, string(d.bytes(n)))
-	}
+	set := d.labels(flags&1 != 0)
 	if d.err != nil {
 		return d.err
 	}
-	var set *label.Set
-	if flags&1 != 0 {
-		seen := map[string]bool{}
-		for _, n := range names {
-			if seen[n] {
-				return fmt.Errorf("%w: repeated label", ErrBadEncoding)
-			}
-			seen[n] = true
-		}
-		set = label.NewSet(names)
-	} else {
-		set = label.NewSet(nil)
-		for _, n := range names {
-			set.ID([]byte(n))
-		}
-		if set.Len() != k {
-			return fmt.Errorf("%w: repeated label", ErrBadEncoding)
-		}
-	}
+	k := set.Len()
 	if k*k > len(d.b) { // every count takes at least one byte
 		return fmt.Errorf("%w: short data", ErrBadEncoding)
 	}
@@ -111,6 +84,51 @@ func (t *Tally) UnmarshalBinary(data []byte) error {
 	}
 	t.Labels, t.C = set, c
 	return nil
+}
+
+// appendLabels appends the encoding of a label set's names (in first-seen
+// order, or the fixed list's).
+func appendLabels(b []byte, names []string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(names)))
+	for _, n := range names {
+		b = binary.AppendUvarint(b, uint64(len(n)))
+		b = append(b, n...)
+	}
+	return b
+}
+
+// labels decodes a label set encoded by appendLabels: a fixed list, or
+// labels in first-seen order.
+func (d *decoder) labels(fixed bool) *label.Set {
+	k := d.count()
+	names := make([]string, 0, k)
+	for range k {
+		n := d.count()
+		names = append(names, string(d.bytes(n)))
+	}
+	if d.err != nil {
+		return nil
+	}
+	if fixed {
+		seen := map[string]bool{}
+		for _, n := range names {
+			if seen[n] {
+				d.fail("repeated label")
+				return nil
+			}
+			seen[n] = true
+		}
+		return label.NewSet(names)
+	}
+	set := label.NewSet(nil)
+	for _, n := range names {
+		set.ID([]byte(n))
+	}
+	if set.Len() != k {
+		d.fail("repeated label")
+		return nil
+	}
+	return set
 }
 
 // decoder reads the encodings of this package, remembering the first error.

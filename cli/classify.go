@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"errors"
 	"flag"
+	"fmt"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/report"
 )
 
 // ClassifyFlags are the flags of the classify task: the columns and
@@ -104,4 +107,24 @@ func (f *ClassifyFlags) CheckMultilabel(opt classify.Options) error {
 		return Usagef("classify: --pos-label, --class-weights and --cost do not apply with --multilabel")
 	}
 	return nil
+}
+
+// ClassifyReportError is the command lines' error for err, an error of
+// classify.NewModelsReport (or NewReport) on the input named name: a usage
+// error for options the data rejects (--pos-label, --class-weights,
+// --cost, …), the weight column named for an all-zero weight, else err
+// with the input's name.
+func ClassifyReportError(err error, name, weight string) error {
+	var oe *report.OptionError
+	switch {
+	case errors.As(err, &oe):
+		return OptionUsage(err)
+	case errors.Is(err, classify.ErrZeroWeight):
+		return fmt.Errorf("%s: column %q: %w", name, weight, err)
+	case errors.Is(err, classify.ErrPosLabel):
+		return Usagef("classify: --pos-label: %v", err)
+	case errors.Is(err, classify.ErrClassWeight), errors.Is(err, classify.ErrCost):
+		return Usagef("classify: %v", err)
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }

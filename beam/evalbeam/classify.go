@@ -2,7 +2,6 @@ package evalbeam
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/hyptest"
 )
 
 // Classify configures a classification pipeline: the columns and options
@@ -18,8 +19,11 @@ import (
 type Classify struct {
 	True, Pred, Weight string // column names; Weight "" for none
 	Options            classify.Options
-	Name               string // how errors about the whole input name it
-	Output             string // the JSON file written
+	// CI, if set, adds the intervals of --ci (classify.Report.AddIntervals
+	// on the merged confusion matrix: the same bits as the command line's).
+	CI     *hyptest.CIOptions
+	Name   string // how errors about the whole input name it
+	Output string // the JSON file written
 }
 
 func init() {
@@ -120,10 +124,12 @@ func (f *classifyWriteFn) ProcessElement(ctx context.Context, t *classify.Tally)
 	labels, c := t.Sorted()
 	rep, err := classify.NewReport(labels, c, f.C.Options)
 	if err != nil {
-		if errors.Is(err, classify.ErrZeroWeight) {
-			return userError(fmt.Errorf("%s: column %q: %w", f.C.Name, f.C.Weight, err))
+		return reportError(cli.ClassifyReportError(err, f.C.Name, f.C.Weight))
+	}
+	if f.C.CI != nil {
+		if err := rep.AddIntervals(c, f.C.Options, *f.C.CI); err != nil {
+			return userError(err)
 		}
-		return userError(fmt.Errorf("%s: %w", f.C.Name, err))
 	}
 	return writeJSON(ctx, f.C.Output, rep)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -26,6 +27,16 @@ func userError(err error) error {
 // (exit status 2).
 func usageError(format string, args ...any) error {
 	return errors.New(usageMark + fmt.Sprintf(format, args...) + errMarkEnd)
+}
+
+// reportError is err, an error of the command lines' (package cli), as
+// it leaves a worker: a usage error (exit status 2) or a user error.
+func reportError(err error) error {
+	var u *cli.UsageError
+	if errors.As(err, &u) {
+		return usageError("%s", u.Msg)
+	}
+	return userError(err)
 }
 
 // UserMessage returns the message of the first user error (see userError)

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
@@ -37,7 +38,11 @@ type Rank struct {
 	True, Score, Weight string
 	Options             rank.ReportOptions // PosLabel "" : inferred from {0, 1} or {-1, 1}
 	Ranges              int                // number of key ranges, ≥ 1
-	Name, Output        string
+	// CI, if set, adds the intervals of --ci (rank.Report.AddIntervals
+	// on the merged table: DeLong's from its exact ranks, the bootstrap
+	// resampling it, so the same bits as the command line's).
+	CI           *hyptest.CIOptions
+	Name, Output string
 }
 
 // sampleSize is the number of keys a unit contributes to the quantiles.
@@ -466,6 +471,11 @@ func (f *rankWriteFn) ProcessElement(ctx context.Context, t *rank.Table, lab *ra
 	}
 	if err != nil {
 		return userError(fmt.Errorf("%s: %w", c.Name, err))
+	}
+	if c.CI != nil {
+		if err := rep.AddIntervals(t, opt, *c.CI); err != nil {
+			return userError(err)
+		}
 	}
 	return writeJSON(ctx, c.Output, rep)
 }

@@ -19,18 +19,38 @@ func init() {
 // defineClassify adds evalkit classify's flags (cli.ClassifyFlags) to fs.
 func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.ClassifyFlags
+	var ci cli.CIFlags
+	var models cli.ModelFlags
 	f.Define(fs)
+	ci.Define(fs)
+	models.Define(fs, "accuracy")
 	return func(c common) (pipeline, error) {
 		opt, err := f.Options()
 		if err != nil {
 			return nil, err
 		}
+		civ, withCI, err := ci.Options()
+		if err != nil {
+			return nil, err
+		}
 		if f.Multilabel {
-			return nil, usagef("classify: --multilabel is not supported by evalkit-beam yet (use evalkit classify)")
+			if err := f.CheckMultilabel(opt); err != nil {
+				return nil, err
+			}
+			return &evalbeam.Multilabel{True: f.True, Pred: f.Pred, Weight: f.Weight, Sep: f.Sep, Options: opt, Name: c.Name, Output: c.Output}, nil
 		}
 		if strings.Contains(f.Pred, ",") {
-			return nil, usagef("classify: --pred %q: several models are not supported by evalkit-beam yet (use evalkit classify)", f.Pred)
+			names := strings.Split(f.Pred, ",")
+			mo := models.Options(fs)
+			if err := mo.Check("classify", names); err != nil {
+				return nil, cli.OptionUsage(err)
+			}
+			return &evalbeam.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo,
+				CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 		}
-		return &evalbeam.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Name: c.Name, Output: c.Output}, nil
+		if name := models.Used(fs); name != "" {
+			return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
+		}
+		return &evalbeam.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 	}
 }

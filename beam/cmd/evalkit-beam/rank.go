@@ -19,7 +19,9 @@ func init() {
 // defineRank adds evalkit rank's flags (cli.RankFlags) to fs, and --ranges.
 func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.RankFlags
+	var ci cli.CIFlags
 	f.Define(fs)
+	ci.Define(fs)
 	ranges := fs.Int("ranges", 16, "number of score ranges the rows are partitioned into (the parallelism of the sort)")
 	return func(c common) (pipeline, error) {
 		if f.Classes != "" || strings.Contains(f.Score, ",") {
@@ -31,9 +33,13 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err := f.Check(); err != nil {
 			return nil, err
 		}
+		civ, withCI, err := ci.Options()
+		if err != nil {
+			return nil, err
+		}
 		if *ranges < 1 {
 			return nil, usagef("rank: --ranges must be at least 1, got %d", *ranges)
 		}
-		return &evalbeam.Rank{True: f.True, Score: f.Score, Weight: f.Weight, Options: f.Options(), Ranges: *ranges, Name: c.Name, Output: c.Output}, nil
+		return &evalbeam.Rank{True: f.True, Score: f.Score, Weight: f.Weight, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: *ranges, Name: c.Name, Output: c.Output}, nil
 	}
 }
