@@ -159,7 +159,7 @@ func newParquetReader(ra io.ReaderAt, size int64, name string, closer io.Closer)
 		n += g.NumRows()
 	}
 	pq.starts = append(pq.starts, n)
-	r = &Reader{name: name, format: Parquet, closer: closer, index: map[string]int{}, size: size, pq: pq, pqGroup: -1}
+	r = &Reader{name: name, format: Parquet, closer: closer, index: map[string]int{}, size: size, pq: pq, pqGroup: -1, pqEnd: -1}
 	leaves := 0
 	for _, c := range f.Root().Columns() {
 		if _, dup := r.index[c.Name()]; dup {
@@ -477,12 +477,48 @@ func (c *pqCol) addZero() {
 // bytesAt returns byte-array value k.
 func (c *pqCol) bytesAt(k int) []byte { return c.data[c.off[k]:c.off[k+1]:c.off[k+1]] }
 
+// RowGroups returns the number of row groups of a Parquet file, 0 for
+// the other formats.
+func (r *Reader) RowGroups() int {
+	if r.pq == nil {
+		return 0
+	}
+	return len(r.pq.groups)
+}
+
+// LimitRowGroups makes r, a Parquet reader before its first row, read the
+// row groups from, …, to−1 only (of [Reader.RowGroups]), so that the row
+// groups of one file can be read by several workers. Rows keep their place
+// in the file: errors name the row group and the row in it (and the line
+// a text export would have) as a read of the whole file does. A range
+// without rows is read as a file without rows ([ErrNoRows]).
+func (r *Reader) LimitRowGroups(from, to int) error {
+	switch {
+	case r.pq == nil:
+		return fmt.Errorf("table: %s: only a Parquet file has row groups", r.name)
+	case r.rows > 0 || r.pqGroup >= 0 && r.pqGroup < len(r.pq.groups):
+		return fmt.Errorf("table: %s: LimitRowGroups after the first row", r.name)
+	case from < 0 || to > len(r.pq.groups) || from > to:
+		return fmt.Errorf("table: %s: row groups %d to %d of %d", r.name, from, to, len(r.pq.groups))
+	}
+	r.pqGroup, r.pqRow, r.pqRows, r.pqEnd = from-1, -1, 0, to
+	return nil
+}
+
+// pqLast is one past the last row group to read.
+func (r *Reader) pqLast() int {
+	if r.pqEnd >= 0 {
+		return r.pqEnd
+	}
+	return len(r.pq.groups)
+}
+
 // nextParquet advances to the next row, decoding the next row group when
 // the current one is done.
 func (r *Reader) nextParquet() bool {
 	for r.pqGroup < 0 || r.pqRow+1 >= r.pqRows {
 		g := r.pqGroup + 1
-		if r.sub || g >= len(r.pq.groups) {
+		if r.sub || g >= r.pqLast() {
 			return r.finish()
 		}
 		if err := r.decodeGroup(g); err != nil {
@@ -654,7 +690,7 @@ func (pq *pqFile) locate(i int64) (group, row int) {
 func (r *Reader) pqSub(g int, cols []pqCol) *Reader {
 	s := &Reader{
 		name: r.name, format: Parquet, header: r.header, index: r.index,
-		sub: true, pq: r.pq, want: r.want, pqGroup: -1, pqCols: cols,
+		sub: true, pq: r.pq, want: r.want, pqGroup: -1, pqEnd: -1, pqCols: cols,
 	}
 	if g == r.pqGroup {
 		// The rest of the group r is in: r's buffers, from r's row.
@@ -670,7 +706,7 @@ func (r *Reader) parallelParquet(workers int, work func(worker int, sub *Reader)
 	if r.pqGroup >= 0 && r.pqRow+1 < r.pqRows {
 		first = r.pqGroup
 	}
-	for g := max(first, 0); g < len(r.pq.groups); g++ {
+	for g := max(first, 0); g < r.pqLast(); g++ {
 		groups = append(groups, g)
 	}
 	type result struct {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -539,5 +540,65 @@ func TestParquetArrowFiles(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// LimitRowGroups reads a range of row groups: their rows, with the
+// positions (row group, row, line) of a read of the whole file, also
+// through Parallel; an empty range has no rows.
+func TestParquetLimitRowGroups(t *testing.T) {
+	rows := pqRows(230, 4)
+	path := writeTemp(t, "g.parquet", writePQ(t, rows, 50, &parquet.Snappy)) // 5 groups, the last of 30 rows
+	for _, rg := range [][2]int{{0, 5}, {1, 3}, {4, 5}, {0, 1}, {2, 2}} {
+		for _, parallel := range []bool{false, true} {
+			t.Run(fmt.Sprint(rg, parallel), func(t *testing.T) {
+				r, err := Open(path, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer r.Close()
+				if r.RowGroups() != 5 {
+					t.Fatalf("%d row groups", r.RowGroups())
+				}
+				if err := r.LimitRowGroups(rg[0], rg[1]); err != nil {
+					t.Fatal(err)
+				}
+				if rg[0] == rg[1] {
+					if r.Next() || !errors.Is(r.Err(), ErrNoRows) {
+						t.Fatalf("empty range: %v", r.Err())
+					}
+					return
+				}
+				got := readPQ(t, r, parallel)
+				var want [][]string
+				for _, row := range rows[rg[0]*50 : min(rg[1]*50, len(rows))] {
+					want = append(want, row.want())
+				}
+				if !slices.EqualFunc(got, want, slices.Equal[[]string]) {
+					t.Fatalf("rows of groups %v: %d rows, want %d", rg, len(got), len(want))
+				}
+			})
+		}
+	}
+	r, _ := Open(path, nil)
+	defer r.Close()
+	if err := r.LimitRowGroups(3, 6); err == nil {
+		t.Fatal("row groups past the end accepted")
+	}
+	c, _ := r.Col("name")
+	r.LimitRowGroups(3, 4)
+	r.Next()
+	_, err := r.Float(c)
+	if want := path + `: row group 4, row 1: column "name": value "class`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("error %v, want %s…", err, want)
+	}
+	if err := r.LimitRowGroups(0, 1); err == nil {
+		t.Fatal("LimitRowGroups after the first row accepted")
+	}
+	csv := writeTemp(t, "a.csv", []byte("a\n1\n"))
+	rc, _ := Open(csv, nil)
+	defer rc.Close()
+	if rc.RowGroups() != 0 || rc.LimitRowGroups(0, 0) == nil {
+		t.Fatal("a CSV file has no row groups")
 	}
 }

@@ -117,6 +117,7 @@ type Reader struct {
 	pqGroup int     // the row group decoded in pqCols, -1 before the first
 	pqRow   int     // the current row's index in it
 	pqRows  int     // its number of rows
+	pqEnd   int     // with LimitRowGroups: one past the last row group read; else -1
 }
 
 // Open opens the named file (or standard input for "" or "-") and reads its
