@@ -22,8 +22,9 @@ type Unit struct {
 
 // Units expands the input patterns (globs as the file system of each
 // pattern's scheme understands them: a local path, gs://…) into units, in
-// pattern order and, within a pattern, in name order. A pattern that
-// matches nothing is an error.
+// pattern order and, within a pattern, in name order: a unit per file, and
+// per row group of a local Parquet file (whose footer is read here to
+// count them). A pattern that matches nothing is an error.
 func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 	var units []Unit
 	seen := map[string]bool{}
@@ -46,17 +47,45 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 				continue
 			}
 			seen[n] = true
+			if table.FormatOf(n) == table.Parquet && !strings.Contains(n, "://") {
+				groups := rowGroups(ctx, n)
+				for g := range groups {
+					units = append(units, Unit{Index: len(units), Path: n, RowGroup: g})
+				}
+				if groups > 0 {
+					continue
+				}
+			}
 			units = append(units, Unit{Index: len(units), Path: n, RowGroup: -1})
 		}
 	}
 	return units, nil
 }
 
-// open opens a unit for reading rows; done closes it.
+// rowGroups returns the number of row groups of a local Parquet file, from
+// its footer. A file that cannot be read as Parquet gives 0: it is then one
+// unit, and its worker reports the error as the command line would. (A
+// remote file is one unit: the table package reads a Parquet stream into a
+// temporary file, which at launch would copy the whole file.)
+func rowGroups(ctx context.Context, path string) int {
+	r, done, err := open(ctx, Unit{Path: path, RowGroup: -1})
+	if err != nil {
+		return 0
+	}
+	defer done()
+	return r.RowGroups()
+}
+
+// open opens a unit for reading rows (of its row group only, for one row
+// group of a Parquet file); done closes it.
 func open(ctx context.Context, u Unit) (r *table.Reader, done func(), err error) {
 	if !strings.Contains(u.Path, "://") {
 		r, err := table.Open(u.Path, nil)
 		if err != nil {
+			return nil, nil, err
+		}
+		if err := limit(r, u); err != nil {
+			r.Close()
 			return nil, nil, err
 		}
 		return r, func() { r.Close() }, nil
@@ -75,5 +104,17 @@ func open(ctx context.Context, u Unit) (r *table.Reader, done func(), err error)
 		done()
 		return nil, nil, err
 	}
+	if err := limit(r, u); err != nil {
+		done()
+		return nil, nil, err
+	}
 	return r, done, nil
+}
+
+// limit makes r read the unit's row group only, if it is one.
+func limit(r *table.Reader, u Unit) error {
+	if u.RowGroup < 0 {
+		return nil
+	}
+	return r.LimitRowGroups(u.RowGroup, u.RowGroup+1)
 }
