@@ -38,7 +38,7 @@ func writeParquet(t *testing.T, path string, rows []pqRow, group int) {
 	f.Close()
 }
 
-// Parquet files (several row groups each) are read whole, one unit a file,
+// Parquet files (several row groups each) are read one unit a row group,
 // through the core table package: the same JSON as evalkit on one Parquet
 // file of all the rows.
 func TestParquetInput(t *testing.T) {
