@@ -35,7 +35,10 @@ J=$LAST_MEDIAN
 measure "evalkit report" "$EVALKIT" report "${FLAGS[@]}" -o bench/out/report_$N.html "$DATA"
 R=$LAST_MEDIAN
 # The report turns --ci on where the task has it: time the JSON with it too.
-if "$EVALKIT" "$TASK" --help 2>/dev/null | grep -q -- '-ci$'; then
+# (The help is read whole first: grep -q would close the pipe early, and
+# under pipefail the killed writer fails the test.)
+HELP=$("$EVALKIT" "$TASK" --help 2>&1 || true)
+if grep -q -- '-ci$' <<<"$HELP"; then
   measure "evalkit $TASK --format json --ci" "$EVALKIT" "$TASK" --format json --ci "$DATA"
   echo "  time report/(json --ci): $(ratio "$R" "$LAST_MEDIAN")x"
 fi

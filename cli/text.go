@@ -77,10 +77,9 @@ func (t *TextFlags) Check(format string) error {
 	return nil
 }
 
-// Corpus is what the flags ask of a corpus-level result for the systems,
-// n sentences each.
-func (t *TextFlags) Corpus(n int) text.CorpusOptions {
-	o := text.CorpusOptions{Systems: t.Hyps, Sentences: n, Seed: t.Seed}
+// Corpus is what the flags ask of a corpus-level result for the systems.
+func (t *TextFlags) Corpus() text.CorpusOptions {
+	o := text.CorpusOptions{Systems: t.Hyps, Seed: t.Seed}
 	if t.Confidence {
 		o.ConfidenceN = t.ConfN
 	}
@@ -94,13 +93,6 @@ func (t *TextFlags) Corpus(n int) text.CorpusOptions {
 		o.CI = &ci
 	}
 	return o
-}
-
-// KeepSentences reports whether the run needs every sentence's
-// statistics (--sentence, a paired test, --confidence or --ci); otherwise
-// each system's sum is enough.
-func (t *TextFlags) KeepSentences() bool {
-	return t.Sentence || t.Corpus(0).PerSentence()
 }
 
 // BLEUFlags are bleu's own flags.

@@ -123,6 +123,41 @@ func (r *prStream) feed(sg *segment, tp, fp []float64) {
 	}
 }
 
+// thinROC returns [Table.ROC] (dropIntermediate) thinned to n vertices
+// (n ≥ 2) as ROCCurve.thin(n, rows) thins it, to the bit, with the full
+// curve's vertex count and the thinning's error, without building the full
+// curve: each vertex goes from the table's cumulative masses straight to
+// the thinner.
+func (t *Table) thinROC(n, rows int) (ROCCurve, int, float64, error) {
+	p, neg, err := t.check()
+	if err != nil {
+		return ROCCurve{}, 0, 0, err
+	}
+	tp, fp := t.cum()
+	out := newCurveOut(n, 2, true, rows, 0)
+	r := rocStream{p: p, n: neg, drop: true, sink: out}
+	r.start()
+	r.feed(t.whole(), tp, fp)
+	r.finish()
+	x, y, th, e := out.finish()
+	return ROCCurve{FPR: x, TPR: y, Thresholds: th}, out.count, e, nil
+}
+
+// thinPR is thinROC for [Table.PR] and PRCurve.thin.
+func (t *Table) thinPR(n, rows int) (PRCurve, int, float64, error) {
+	p, _, err := t.check()
+	if err != nil {
+		return PRCurve{}, 0, 0, err
+	}
+	tp, fp := t.cum()
+	out := newCurveOut(n, 1, false, rows, 0)
+	r := prStream{p: p, sink: out}
+	r.start()
+	r.feed(t.whole(), tp, fp)
+	x, y, th, e := out.finish()
+	return prFromStream(x, y, th), out.count, e, nil
+}
+
 // PRCurve is a precision–recall curve as scikit-learn's
 // precision_recall_curve returns it: one point per distinct score in
 // increasing threshold order, then the point (recall 0, precision 1) that

@@ -340,25 +340,37 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		// The two curves (and their thinning) are built on two goroutines.
 		var e5 error
 		rows := rowsBound(t.Rows)
+		// Printed thinned and not drawn, a curve goes from the table's
+		// rows straight to its thinner: the full curve is never built.
+		stream := !opt.Figures && opt.CurvePoints > 0
 		wg.Go(func() {
+			if stream {
+				pc.rocThin, pc.rocLen, pc.rocErr, e5 = t.thinROC(opt.CurvePoints, rows)
+				return
+			}
 			if pc.roc, e5 = t.ROC(true); e5 == nil && opt.Curves {
 				pc.rocThin, pc.rocErr = pc.roc, 0
 				if opt.CurvePoints > 0 {
 					pc.rocThin, pc.rocErr = pc.roc.thin(opt.CurvePoints, rows)
 				}
 			}
+			pc.rocLen = len(pc.roc.FPR)
 		})
 		var e6 error
-		pc.pr, e6 = t.PR()
-		pc.prThin = pc.pr
-		if e6 == nil && opt.Curves && opt.CurvePoints > 0 {
-			pc.prThin, pc.prErr = pc.pr.thin(opt.CurvePoints, rows)
+		if stream {
+			pc.prThin, pc.prLen, pc.prErr, e6 = t.thinPR(opt.CurvePoints, rows)
+		} else {
+			pc.pr, e6 = t.PR()
+			pc.prThin = pc.pr
+			if e6 == nil && opt.Curves && opt.CurvePoints > 0 {
+				pc.prThin, pc.prErr = pc.pr.thin(opt.CurvePoints, rows)
+			}
+			pc.prLen = len(pc.pr.Recall)
 		}
 		wg.Wait()
 		if err := errors.Join(e5, e6); err != nil {
 			return nil, err
 		}
-		pc.rocLen, pc.prLen = len(pc.roc.FPR), len(pc.pr.Recall)
 	}
 	if err := rep.assemble(&pc, bn, opt); err != nil {
 		return nil, err

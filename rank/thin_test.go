@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -146,4 +147,57 @@ func FuzzThin(f *testing.F) {
 		}
 		checkThin(t, x, y, 2+int(n)%40)
 	})
+}
+
+// TestThinFromTable: the printed curves thinned straight from the table
+// (Table.thinROC, thinPR: no full curve built) are the same bits as the
+// full curves thinned, weighted or not, with ties or not, for every n.
+func TestThinFromTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, weighted := range []bool{false, true} {
+		for _, ties := range []bool{false, true} {
+			score, pos, w := randomData(r, 30000, ties, weighted)
+			tb, err := NewTable(score, pos, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			roc, _ := tb.ROC(true)
+			pr, _ := tb.PR()
+			rows := rowsBound(tb.Rows)
+			for _, n := range []int{2, 3, 10, 777, 5000, len(roc.FPR) - 1, len(roc.FPR), len(pr.Recall) + 1} {
+				wantR, wantRE := roc.thin(n, rows)
+				wantP, wantPE := pr.thin(n, rows)
+				gotR, nr, gotRE, err := tb.thinROC(n, rows)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gotP, np, gotPE, err := tb.thinPR(n, rows)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := fmt.Sprintf("weighted %v ties %v n %d", weighted, ties, n)
+				if nr != len(roc.FPR) || np != len(pr.Recall) {
+					t.Errorf("%s: %d and %d vertices, want %d and %d", name, nr, np, len(roc.FPR), len(pr.Recall))
+				}
+				if !sameBits(gotR.FPR, wantR.FPR) || !sameBits(gotR.TPR, wantR.TPR) || !sameBits(gotR.Thresholds, wantR.Thresholds) || math.Float64bits(gotRE) != math.Float64bits(wantRE) {
+					t.Errorf("%s: thinROC differs from ROC(true).thin", name)
+				}
+				if !sameBits(gotP.Precision, wantP.Precision) || !sameBits(gotP.Recall, wantP.Recall) || !sameBits(gotP.Thresholds, wantP.Thresholds) || math.Float64bits(gotPE) != math.Float64bits(wantPE) {
+					t.Errorf("%s: thinPR differs from PR().thin", name)
+				}
+			}
+		}
+	}
+}
+
+func sameBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -19,7 +19,12 @@ const modulePath = "github.com/evalkit-go/evalkit"
 // "v" — of the main module when that is evalkit (go install
 // …/cmd/evalkit@v1.2.3 gives "1.2.3"), else of evalkit among the
 // dependencies (a program using the library) — or BaseVersion when the
-// build has none ("(devel)", or no build info).
+// build has no release version: "(devel)", no build info, or a version Go
+// made up from the repository (a pseudo-version such as
+// v0.0.0-20261123201405-80e96bfa8387, or one marked +dirty), which a
+// go build inside a git checkout stamps since Go 1.24. So evalkit and
+// evalkit-beam (which builds evalkit through a replace directive, as
+// "(devel)") built from one checkout sign alike.
 var Version = versionOf(debug.ReadBuildInfo())
 
 func versionOf(bi *debug.BuildInfo, ok bool) string {
@@ -39,10 +44,43 @@ func versionOf(bi *debug.BuildInfo, ok bool) string {
 			}
 		}
 	}
-	if mod == nil || mod.Version == "" || mod.Version == "(devel)" {
+	if mod == nil || mod.Version == "" || mod.Version == "(devel)" ||
+		strings.Contains(mod.Version, "+dirty") || isPseudo(mod.Version) {
 		return BaseVersion
 	}
 	return strings.TrimPrefix(mod.Version, "v")
+}
+
+// isPseudo reports whether v is a Go pseudo-version: its last
+// pre-release part is a 14-digit UTC time and a 12-digit commit hash
+// (vX.0.0-yyyymmddhhmmss-abcdef123456, vX.Y.Z-pre.0.yyyymmddhhmmss-…,
+// vX.Y.Z-0.yyyymmddhhmmss-…), optionally followed by +build metadata.
+func isPseudo(v string) bool {
+	if i := strings.IndexByte(v, '+'); i >= 0 {
+		v = v[:i]
+	}
+	j := strings.LastIndexByte(v, '-')
+	if j < 0 || len(v)-j-1 != 12 || !isDigits(v[j+1:], true) {
+		return false
+	}
+	rest := v[:j]
+	k := len(rest) - 14
+	if k < 1 || !isDigits(rest[k:], false) {
+		return false
+	}
+	return rest[k-1] == '-' || rest[k-1] == '.'
+}
+
+// isDigits reports whether s is all decimal digits (or lower-case hex
+// digits when hex).
+func isDigits(s string, hex bool) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || hex && c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Signature says how a result was computed, as sacreBLEU's signature does

@@ -18,6 +18,12 @@ func TestVersionOf(t *testing.T) {
 		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, true, BaseVersion},
 		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: ""}}, true, BaseVersion},
 		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}}, true, "1.2.3"},
+		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3-rc.1"}}, true, "1.2.3-rc.1"},
+		// Stamped by go build in a git checkout (Go ≥ 1.24): not a release.
+		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v0.0.0-20261123201405-80e96bfa8387"}}, true, BaseVersion},
+		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.4-0.20261123201405-80e96bfa8387"}}, true, BaseVersion},
+		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.4-rc.1.0.20261123201405-80e96bfa8387+dirty"}}, true, BaseVersion},
+		{&debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3+dirty"}}, true, BaseVersion},
 		{&debug.BuildInfo{Main: debug.Module{Path: "example.com/app", Version: "v9.9.9"},
 			Deps: []*debug.Module{dep("gonum.org/v1/gonum", "v0.17.0"), dep(modulePath, "v0.4.0")}}, true, "0.4.0"},
 		{&debug.BuildInfo{Main: debug.Module{Path: "example.com/app", Version: "v9.9.9"},

@@ -660,11 +660,19 @@ func (r *Reader) List(col int) (items [][]byte, ok bool, err error) {
 // Position returns the name of the row whose [Reader.Line] is line, for
 // messages: "file:line", or for Parquet "file: row group G, row R".
 func (r *Reader) Position(line int) string {
+	return r.ErrorAt(line, "", nil).position()
+}
+
+// ErrorAt returns a ParseError wrapping err at the row whose
+// [Reader.Line] is line, in column (empty: no column): at that line, or
+// for Parquet at its row group and row. It serves errors found after the
+// row was read (e.g. when all rows are in).
+func (r *Reader) ErrorAt(line int, column string, err error) *ParseError {
 	if r.format != Parquet {
-		return r.name + ":" + strconv.Itoa(line)
+		return &ParseError{File: r.name, Line: line, Column: column, Err: err}
 	}
 	g, row := r.pq.locate(int64(line) - 2)
-	return (&ParseError{File: r.name, RowGroup: g + 1, Row: row + 1}).position()
+	return &ParseError{File: r.name, RowGroup: g + 1, Row: row + 1, Column: column, Err: err}
 }
 
 // locate returns the row group of the row at index i of the file and the

@@ -81,11 +81,6 @@ func (o CHRFOptions) signature(nrefs int, test *testSig) string {
 // with the same options merge with Add.
 type CHRFStats []int64
 
-// Bytes is the memory s takes as charged to a budget: its slice header
-// and its entries (not spare capacity, so that the charge is the same
-// wherever s was built).
-func (s CHRFStats) Bytes() int64 { return 24 + 8*int64(len(s)) }
-
 // Add adds o to s; s is grown to o's length when shorter (so the zero
 // value accumulates).
 func (s *CHRFStats) Add(o CHRFStats) {

@@ -13,8 +13,6 @@ type CorpusOptions struct {
 	// Systems names the systems (their hypothesis files), the first the
 	// baseline of a paired test.
 	Systems []string
-	// Sentences is the number of sentences of each system.
-	Sentences int
 	// Paired, if set, is a paired test of every system against the first.
 	Paired *PairedOptions
 	// ConfidenceN is the number of resamples of sacreBLEU's --confidence
@@ -45,41 +43,37 @@ type uncertainty struct {
 	Intervals map[string]hyptest.Interval
 }
 
-// corpusReport returns the result for the systems' statistics stats (per
-// sentence, or with o.PerSentence false each system's sum): a
-// [*PairedReport] with o.Paired; else for one system the row that row
-// lays out from the system's summed statistics and uncertainty (the
-// interval under key); else a [*SystemsReport] of those rows, with score
-// giving a row's score (and with o.CI each system's interval under
-// "systems.K.score").
-func corpusReport[S any, R Documented](m Metric[S], stats [][]S, o CorpusOptions, key string,
+// corpusReport returns the result for the systems' statistics st (their
+// sums, and with o.PerSentence their sentences): a [*PairedReport] with
+// o.Paired; else for one system the row that row lays out from the
+// system's summed statistics and uncertainty (the interval under key);
+// else a [*SystemsReport] of those rows, with score giving a row's score
+// (and with o.CI each system's interval under "systems.K.score").
+func corpusReport[S any, R Documented](m Metric[S], st *Stats[S], o CorpusOptions, key string,
 	row func(sum S, u uncertainty) R, score func(R) float64) (Documented, error) {
 	if o.Paired != nil {
-		return m.Paired(o.Systems, stats, *o.Paired)
+		return m.Paired(o.Systems, st.Sentences, *o.Paired)
 	}
-	rows := make([]R, len(stats))
-	systems := make([]SystemRow, len(stats))
-	out := &SystemsReport{Metric: m.Name, Sentences: o.Sentences, Systems: systems}
-	for k := range stats {
-		var sum S
-		for _, s := range stats[k] {
-			m.Add(&sum, s)
-		}
+	n := len(st.Sums)
+	rows := make([]R, n)
+	systems := make([]SystemRow, n)
+	out := &SystemsReport{Metric: m.Name, Sentences: st.N, Systems: systems}
+	for k := range n {
 		var u uncertainty
 		var err error
-		if u.Mean, u.CI, u.Signature, err = m.Confidence(stats[k], o.ConfidenceN, o.Seed); err != nil {
+		if u.Mean, u.CI, u.Signature, err = m.Confidence(st.Sentences[k], o.ConfidenceN, o.Seed); err != nil {
 			return nil, err
 		}
 		if o.CI != nil {
 			// One system: the interval of its score under key; several:
 			// each system's under "systems.K.score", from the same
 			// resamples.
-			iv, err := m.Interval(stats[k], *o.CI)
+			iv, err := m.Interval(st.Sentences[k], *o.CI)
 			if err != nil {
 				return nil, err
 			}
 			level := o.CI.WithDefaults().Level
-			if len(stats) == 1 {
+			if n == 1 {
 				u.Level, u.Intervals = level, map[string]hyptest.Interval{key: iv}
 			} else {
 				if out.Intervals == nil {
@@ -88,10 +82,10 @@ func corpusReport[S any, R Documented](m Metric[S], stats [][]S, o CorpusOptions
 				out.Intervals[fmt.Sprintf("systems.%d.score", k)] = iv
 			}
 		}
-		rows[k] = row(sum, u)
+		rows[k] = row(st.Sums[k], u)
 		systems[k] = SystemRow{System: o.Systems[k], Score: score(rows[k]), Mean: u.Mean, CI: u.CI, Signature: u.Signature}
 	}
-	if len(rows) == 1 {
+	if n == 1 {
 		return rows[0], nil
 	}
 	return out, nil
@@ -108,13 +102,13 @@ func (b *BLEU) Metric(nrefs int) Metric[BLEUStats] {
 		BootstrapSignature: func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
 }
 
-// Report is the corpus BLEU result of the systems' statistics stats (see
+// Report is the corpus BLEU result of the systems' statistics st (see
 // [CorpusOptions]) against nrefs references: a [BLEUResult], a
 // [*SystemsReport] or a [*PairedReport].
-func (b *BLEU) Report(stats [][]BLEUStats, nrefs int, o CorpusOptions) (Documented, error) {
-	return corpusReport(b.Metric(nrefs), stats, o, "bleu", func(sum BLEUStats, u uncertainty) BLEUResult {
+func (b *BLEU) Report(st *Stats[BLEUStats], nrefs int, o CorpusOptions) (Documented, error) {
+	return corpusReport(b.Metric(nrefs), st, o, "bleu", func(sum BLEUStats, u uncertainty) BLEUResult {
 		r := NewBLEUResult(b.Score(sum), u.Signature)
-		r.Sentences = o.Sentences
+		r.Sentences = st.N
 		r.Mean, r.CI, r.Level, r.Intervals = u.Mean, u.CI, u.Level, u.Intervals
 		return r
 	}, func(r BLEUResult) float64 { return r.BLEU })
@@ -129,15 +123,15 @@ func (c *CHRF) Metric(nrefs int) Metric[CHRFStats] {
 		BootstrapSignature: func(k int, seed uint64) string { return opts.BootstrapSignature(nrefs, k, seed) }}
 }
 
-// Report is the corpus chrF result of the systems' statistics stats (see
+// Report is the corpus chrF result of the systems' statistics st (see
 // [CorpusOptions]) against nrefs references: a [CHRFResult], a
 // [*SystemsReport] or a [*PairedReport].
-func (c *CHRF) Report(stats [][]CHRFStats, nrefs int, o CorpusOptions) (Documented, error) {
+func (c *CHRF) Report(st *Stats[CHRFStats], nrefs int, o CorpusOptions) (Documented, error) {
 	base := NewCHRFResult(c.opts, nrefs)
-	return corpusReport(c.Metric(nrefs), stats, o, "score", func(sum CHRFStats, u uncertainty) CHRFResult {
+	return corpusReport(c.Metric(nrefs), st, o, "score", func(sum CHRFStats, u uncertainty) CHRFResult {
 		r := base
 		r.Score = c.Score(sum)
-		r.Sentences = o.Sentences
+		r.Sentences = st.N
 		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
 		return r
 	}, func(r CHRFResult) float64 { return r.Score })
@@ -150,14 +144,14 @@ func (o TEROptions) Metric(nrefs int) Metric[TERStats] {
 		BootstrapSignature: func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
 }
 
-// Report is the corpus TER result of the systems' statistics stats (see
+// Report is the corpus TER result of the systems' statistics st (see
 // [CorpusOptions]) against nrefs references: a [TERResult], a
 // [*SystemsReport] or a [*PairedReport]. No sentence is an error.
-func (o TEROptions) Report(stats [][]TERStats, nrefs int, co CorpusOptions) (Documented, error) {
-	if err := TERHasSentences(co.Sentences, co.Systems[0]); err != nil {
+func (o TEROptions) Report(st *Stats[TERStats], nrefs int, co CorpusOptions) (Documented, error) {
+	if err := TERHasSentences(st.N, co.Systems[0]); err != nil {
 		return nil, err
 	}
-	return corpusReport(o.Metric(nrefs), stats, co, "score", func(sum TERStats, u uncertainty) TERResult {
+	return corpusReport(o.Metric(nrefs), st, co, "score", func(sum TERStats, u uncertainty) TERResult {
 		r := NewTERResult(sum)
 		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
 		return r

@@ -3,7 +3,6 @@ package text
 import (
 	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -123,36 +122,64 @@ type PairedResult struct {
 // It returns ErrEmpty for no sentences or no systems, ErrLength for a
 // system of another length, ErrBadOption for bad options.
 func Paired[S any](baseline []S, systems [][]S, add func(*S, S), score func(S) float64, opts PairedOptions) (PairedResult, error) {
-	if err := opts.Validate(); err != nil {
+	lens := make([]int, len(systems))
+	for k, s := range systems {
+		lens[k] = len(s)
+	}
+	if err := checkPaired(len(baseline), lens, opts); err != nil {
 		return PairedResult{}, err
 	}
-	if len(baseline) == 0 {
-		return PairedResult{}, fmt.Errorf("%w: the baseline is empty", ErrEmpty)
+	return pairedOn(newSentenceSet(append([][]S{baseline}, systems...), add, score), opts), nil
+}
+
+// PairedPacked is [Paired] on packed statistics: the same results, to the
+// bit, in a fraction of the memory.
+func PairedPacked[S any](baseline *Packed[S], systems []*Packed[S], score func(S) float64, opts PairedOptions) (PairedResult, error) {
+	lens := make([]int, len(systems))
+	for k, s := range systems {
+		lens[k] = s.Len()
+		if s.Len() > 0 && baseline.Len() > 0 && (s.dim != baseline.dim || s.nrefs != baseline.nrefs) {
+			return PairedResult{}, fmt.Errorf("%w: system %d's statistics are not laid out as the baseline's", ErrLength, k+1)
+		}
+	}
+	if err := checkPaired(baseline.Len(), lens, opts); err != nil {
+		return PairedResult{}, err
+	}
+	return pairedOn(packedSet[S]{all: append([]*Packed[S]{baseline}, systems...), score: score}, opts), nil
+}
+
+// checkPaired checks the options and the lengths of the baseline and the
+// systems of a paired test.
+func checkPaired(base int, systems []int, opts PairedOptions) error {
+	if err := opts.Validate(); err != nil {
+		return err
+	}
+	if base == 0 {
+		return fmt.Errorf("%w: the baseline is empty", ErrEmpty)
 	}
 	if len(systems) == 0 {
-		return PairedResult{}, fmt.Errorf("%w: no systems to compare with the baseline", ErrEmpty)
+		return fmt.Errorf("%w: no systems to compare with the baseline", ErrEmpty)
 	}
-	for k, s := range systems {
-		if len(s) != len(baseline) {
-			return PairedResult{}, fmt.Errorf("%w: system %d has %d sentences but the baseline has %d", ErrLength, k+1, len(s), len(baseline))
+	for k, n := range systems {
+		if n != base {
+			return fmt.Errorf("%w: system %d has %d sentences but the baseline has %d", ErrLength, k+1, n, base)
 		}
 	}
-	total := func(st []S) float64 {
-		var sum S
-		for _, x := range st {
-			add(&sum, x)
-		}
-		return score(sum)
+	return nil
+}
+
+// pairedOn runs the paired test opts on the checked sentences set (list 0
+// the baseline).
+func pairedOn(set sentenceSet, opts PairedOptions) PairedResult {
+	sc := set.scores()
+	res := PairedResult{Baseline: SystemResult{Score: sc[0]}, Systems: make([]SystemResult, len(sc)-1)}
+	for k := range res.Systems {
+		res.Systems[k].Score = sc[k+1]
 	}
-	res := PairedResult{Baseline: SystemResult{Score: total(baseline)}, Systems: make([]SystemResult, len(systems))}
-	for k, s := range systems {
-		res.Systems[k].Score = total(s)
-	}
-	all := append([][]S{baseline}, systems...)
 	n := opts.n()
 	var boot [][]float64 // boot[k][j]: score of system k (0 = baseline) in resample j
 	if cn := opts.ciN(); cn > 0 {
-		boot = bootstrapScores(all, add, score, cn, opts.Seed)
+		boot = set.bootstrap(cn, opts.Seed)
 		for k, sc := range boot {
 			r := &res.Baseline
 			if k > 0 {
@@ -164,7 +191,7 @@ func Paired[S any](baseline []S, systems [][]S, add func(*S, S), score func(S) f
 	}
 	switch opts.method() {
 	case PairedBS:
-		for k := range systems {
+		for k := range res.Systems {
 			delta := abs(res.Systems[k].Score - res.Baseline.Score)
 			d := make([]float64, n)
 			for j := range d {
@@ -180,14 +207,10 @@ func Paired[S any](baseline []S, systems [][]S, add func(*S, S), score func(S) f
 			res.Systems[k].PValue = float64(c+1) / float64(n+1)
 		}
 	case PairedAR:
-		for k := range systems {
+		for k := range res.Systems {
 			delta := abs(res.Systems[k].Score - res.Baseline.Score)
-			diffs, ok := randomisationVec(baseline, systems[k], score, n, opts.Seed)
-			if !ok || slowPath {
-				diffs = randomisation(baseline, systems[k], add, score, n, opts.Seed)
-			}
 			c := 0
-			for _, x := range diffs {
+			for _, x := range set.randomisation(k+1, n, opts.Seed) {
 				if x > delta {
 					c++
 				}
@@ -195,7 +218,7 @@ func Paired[S any](baseline []S, systems [][]S, add func(*S, S), score func(S) f
 			res.Systems[k].PValue = float64(c+1) / float64(n+1)
 		}
 	}
-	return res, nil
+	return res
 }
 
 func abs(x float64) float64 {
@@ -219,216 +242,6 @@ func stream(seed uint64, j int, tag uint64) *rand.Rand {
 	return rand.New(rand.NewChaCha8(s))
 }
 
-// bootstrapScores returns, for each statistics list in all, its score in
-// each of n bootstrap resamples; resample j draws the same indices for
-// every list.
-func bootstrapScores[S any](all [][]S, add func(*S, S), score func(S) float64, n int, seed uint64) [][]float64 {
-	m := len(all[0])
-	out := make([][]float64, len(all))
-	for k := range out {
-		out[k] = make([]float64, n)
-	}
-	if !slowPath && bootstrapVec(all, score, n, seed, out) {
-		return out
-	}
-	parallel(n, 256, func() func(lo, hi int) {
-		sums := make([]S, len(all))
-		return func(lo, hi int) {
-			for j := lo; j < hi; j++ {
-				r := stream(seed, j, tagBootstrap)
-				clear(sums)
-				for range m {
-					i := r.IntN(m)
-					for k := range all {
-						add(&sums[k], all[k][i])
-					}
-				}
-				for k := range all {
-					out[k][j] = score(sums[k])
-				}
-			}
-		}
-	})
-	return out
-}
-
-// bootstrapVec is bootstrapScores on flattened statistics (the same
-// draws); it returns false, leaving out alone, for statistics vec does not
-// know.
-func bootstrapVec[S any](all [][]S, score func(S) float64, n int, seed uint64, out [][]float64) bool {
-	flats := make([][]int64, len(all))
-	dim := 0
-	for k, st := range all {
-		f, d, ok := vec(st)
-		if !ok || (k > 0 && d != dim) {
-			return false
-		}
-		flats[k], dim = f, d
-	}
-	m := len(all[0])
-	parallel(n, 256, func() func(lo, hi int) {
-		acc := make([][]int64, len(all))
-		for k := range acc {
-			acc[k] = make([]int64, dim)
-		}
-		return func(lo, hi int) {
-			for j := lo; j < hi; j++ {
-				r := stream(seed, j, tagBootstrap)
-				for k := range acc {
-					clear(acc[k])
-				}
-				for range m {
-					i := r.IntN(m)
-					for k, f := range flats {
-						row := f[i*dim : i*dim+dim]
-						a := acc[k]
-						for d, x := range row {
-							a[d] += x
-						}
-					}
-				}
-				for k := range acc {
-					out[k][j] = score(unvec[S](acc[k]))
-				}
-			}
-		}
-	})
-	return true
-}
-
-// randomisation returns |score(A_t) − score(B_t)| for n trials, where
-// A_t takes sentence i from the baseline and B_t from the system when
-// trial t's bit i is set, and the other way round otherwise.
-func randomisation[S any](base, sys []S, add func(*S, S), score func(S) float64, n int, seed uint64) []float64 {
-	out := make([]float64, n)
-	parallel(n, 256, func() func(lo, hi int) {
-		return func(lo, hi int) {
-			for t := lo; t < hi; t++ {
-				r := stream(seed, t, tagRandom)
-				var a, b S
-				var bits uint64
-				for i := range base {
-					if i%64 == 0 {
-						bits = r.Uint64()
-					}
-					if bits&1 == 1 {
-						add(&a, base[i])
-						add(&b, sys[i])
-					} else {
-						add(&a, sys[i])
-						add(&b, base[i])
-					}
-					bits >>= 1
-				}
-				out[t] = abs(score(a) - score(b))
-			}
-		}
-	})
-	return out
-}
-
-// vec flattens BLEU and chrF statistics into rows of int64 (ok false for
-// other types or ragged chrF rows).
-func vec[S any](st []S) (flat []int64, dim int, ok bool) {
-	switch x := any(st).(type) {
-	case []BLEUStats:
-		dim = 2 + 2*MaxOrder
-		flat = make([]int64, 0, dim*len(x))
-		for _, s := range x {
-			flat = append(flat, s.HypLen, s.RefLen)
-			flat = append(flat, s.Counts[:]...)
-			flat = append(flat, s.Totals[:]...)
-		}
-		return flat, dim, true
-	case []CHRFStats:
-		if len(x) == 0 {
-			return nil, 0, false
-		}
-		dim = len(x[0])
-		flat = make([]int64, 0, dim*len(x))
-		for _, s := range x {
-			if len(s) != dim {
-				return nil, 0, false
-			}
-			flat = append(flat, s...)
-		}
-		return flat, dim, true
-	}
-	return nil, 0, false
-}
-
-// unvec turns a row made by vec back into a statistic of type S.
-func unvec[S any](v []int64) S {
-	var out S
-	switch p := any(&out).(type) {
-	case *BLEUStats:
-		p.HypLen, p.RefLen = v[0], v[1]
-		copy(p.Counts[:], v[2:2+MaxOrder])
-		copy(p.Totals[:], v[2+MaxOrder:])
-	case *CHRFStats:
-		*p = append(CHRFStats(nil), v...)
-	}
-	return out
-}
-
-// randomisationVec computes the same trials as randomisation, with the
-// same random bits, on flattened statistics: with D_i = sys_i − base_i and
-// Σ_0 the sum over the sentences whose bit is 0 (where A takes the
-// system), A = Σ base + Σ_0 D and B = Σ sys − Σ_0 D, which touches half the
-// rows once instead of every row twice. ok is false for statistics vec
-// does not know.
-func randomisationVec[S any](base, sys []S, score func(S) float64, n int, seed uint64) ([]float64, bool) {
-	fb, dim, ok1 := vec(base)
-	fs, dim2, ok2 := vec(sys)
-	if !ok1 || !ok2 || dim != dim2 {
-		return nil, false
-	}
-	m := len(base)
-	diff := make([]int64, len(fb))
-	totB := make([]int64, dim)
-	totS := make([]int64, dim)
-	for i := range m {
-		for d := range dim {
-			x, y := fb[i*dim+d], fs[i*dim+d]
-			diff[i*dim+d] = y - x
-			totB[d] += x
-			totS[d] += y
-		}
-	}
-	out := make([]float64, n)
-	parallel(n, 256, func() func(lo, hi int) {
-		acc := make([]int64, dim)
-		a := make([]int64, dim)
-		b := make([]int64, dim)
-		return func(lo, hi int) {
-			for t := lo; t < hi; t++ {
-				r := stream(seed, t, tagRandom)
-				clear(acc)
-				for w := 0; w < m; w += 64 {
-					zeros := ^r.Uint64() // bit 0 in the draw: A takes the system
-					if rest := m - w; rest < 64 {
-						zeros &= 1<<uint(rest) - 1
-					}
-					for zeros != 0 {
-						i := w + bits.TrailingZeros64(zeros)
-						zeros &= zeros - 1
-						row := diff[i*dim : i*dim+dim]
-						for d, x := range row {
-							acc[d] += x
-						}
-					}
-				}
-				for d := range dim {
-					a[d] = totB[d] + acc[d]
-					b[d] = totS[d] - acc[d]
-				}
-				out[t] = abs(score(unvec[S](a)) - score(unvec[S](b)))
-			}
-		}
-	})
-	return out, true
-}
-
 // meanCI returns the mean of the scores and the half-width of their 95%
 // interval, as sacreBLEU's estimate_ci.
 func meanCI(scores []float64) (mean, ci float64) {
@@ -446,14 +259,18 @@ func meanCI(scores []float64) (mean, ci float64) {
 // streams of Paired. It returns ErrEmpty for no sentences and
 // ErrBadOption for n < 1.
 func BootstrapCI[S any](stats []S, add func(*S, S), score func(S) float64, n int, seed uint64) (mean, ci float64, err error) {
-	if len(stats) == 0 {
+	return bootstrapCI(newSentenceSet([][]S{stats}, add, score), len(stats), n, seed)
+}
+
+// bootstrapCI is BootstrapCI of a set of m sentences (one list).
+func bootstrapCI(set sentenceSet, m, n int, seed uint64) (mean, ci float64, err error) {
+	if m == 0 {
 		return 0, 0, fmt.Errorf("%w: no sentences to resample", ErrEmpty)
 	}
 	if n < 1 {
 		return 0, 0, fmt.Errorf("%w: %d bootstrap resamples", ErrBadOption, n)
 	}
-	sc := bootstrapScores([][]S{stats}, add, score, n, seed)
-	mean, ci = meanCI(sc[0])
+	mean, ci = meanCI(set.bootstrap(n, seed)[0])
 	return mean, ci, nil
 }
 

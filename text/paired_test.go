@@ -228,44 +228,106 @@ func TestPairedErrors(t *testing.T) {
 	}
 }
 
-// TestRandomisationVec: the flattened approximate randomisation gives
-// exactly the generic path's trial statistics (same random bits).
-func TestRandomisationVec(t *testing.T) {
-	b, base, sys := pairedFixture(t)
-	score := func(s BLEUStats) float64 { return b.Score(s).Score }
-	for _, n := range []int{1, 7, 300} {
-		got, ok := randomisationVec(base, sys[0], score, n, 3)
-		want := randomisation(base, sys[0], (*BLEUStats).Add, score, n, 3)
-		if !ok || !slices.Equal(got, want) {
-			t.Errorf("n=%d: vector path differs from the generic one", n)
+// checkPackedSet: the packed statistics give exactly the generic path's
+// corpus scores, bootstrap scores (same draws) and randomisation trials
+// (same random bits), and they pack into dim numbers a sentence.
+func checkPackedSet[S any](t *testing.T, name string, all [][]S, add func(*S, S), score func(S) float64, dim int) {
+	t.Helper()
+	packed, ok := newSentenceSet(all, add, score).(packedSet[S])
+	if !ok {
+		t.Fatalf("%s: not packed", name)
+	}
+	if d := packed.all[0].dim; d != dim || packed.all[0].Bytes() != int64(2*dim*len(all[0])) {
+		t.Errorf("%s: %d numbers a sentence, want %d", name, d, dim)
+	}
+	slow := sliceSet[S]{all: all, add: add, score: score}
+	if !slices.Equal(packed.scores(), slow.scores()) {
+		t.Errorf("%s: corpus scores differ", name)
+	}
+	for _, n := range []int{1, 7, 40} {
+		fast, want := packed.bootstrap(n, 5), slow.bootstrap(n, 5)
+		for k := range all {
+			if !slices.Equal(fast[k], want[k]) {
+				t.Errorf("%s: n=%d: system %d: packed bootstrap differs from the generic one", name, n, k)
+			}
+		}
+		for k := 1; k < len(all); k++ {
+			if !slices.Equal(packed.randomisation(k, n, 3), slow.randomisation(k, n, 3)) {
+				t.Errorf("%s: n=%d: system %d: packed randomisation differs from the generic one", name, n, k)
+			}
 		}
 	}
+}
+
+// TestPackedSameAsSlices: BLEU, chrF and TER statistics, packed, resample
+// to the same bits as the statistics themselves.
+func TestPackedSameAsSlices(t *testing.T) {
+	b, base, sys := pairedFixture(t)
+	checkPackedSet(t, "BLEU", [][]BLEUStats{base, sys[0], sys[1]}, (*BLEUStats).Add, func(s BLEUStats) float64 { return b.Score(s).Score }, 10)
 	c, _ := NewCHRF(CHRFOptions{WordOrder: 2})
 	ref := readGzLines(t, "testdata/wmt17/newstest2017.ref.en-de.txt.gz")[:130]
 	h1 := readGzLines(t, "testdata/wmt17/newstest2017.online-B.0.en-de.txt.gz")[:130]
 	h2 := readGzLines(t, "testdata/wmt17/newstest2017.uedin-nmt.4722.en-de.txt.gz")[:130]
 	s1, _ := c.Corpus(h1, [][]string{ref})
 	s2, _ := c.Corpus(h2, [][]string{ref})
-	got, ok := randomisationVec(s1, s2, c.Score, 50, 9)
-	want := randomisation(s1, s2, (*CHRFStats).Add, c.Score, 50, 9)
-	if !ok || !slices.Equal(got, want) {
-		t.Error("chrF: vector path differs from the generic one")
+	checkPackedSet(t, "chrF++", [][]CHRFStats{s1, s2}, (*CHRFStats).Add, c.Score, 24)
+	_, t1 := TERStatsOf(h1, [][]string{ref, h2}, TEROptions{}, true)
+	_, t2 := TERStatsOf(h2, [][]string{ref, h1}, TEROptions{}, true)
+	checkPackedSet(t, "TER", [][]TERStats{t1, t2}, AddTER, TERScoreOf, 2)
+}
+
+// TestPackedErrors: statistics that do not fit are refused, the packed
+// store left as it was, and the generic path takes them.
+func TestPackedErrors(t *testing.T) {
+	var p Packed[BLEUStats]
+	if err := p.Append(BLEUStats{HypLen: 3, RefLen: 3, Counts: [4]int64{3, 2, 1, 0}, Totals: [4]int64{3, 2, 1, 0}}); err != nil || p.Len() != 1 {
+		t.Fatalf("a sentence: %v, %d", err, p.Len())
+	}
+	if err := p.Append(BLEUStats{HypLen: 1}, BLEUStats{HypLen: 1 << 32}); !errors.Is(err, ErrPack) || p.Len() != 1 {
+		t.Errorf("a length of 2³²: %v, %d sentences", err, p.Len())
+	}
+	if err := p.Append(BLEUStats{HypLen: -1}); !errors.Is(err, ErrPack) || p.Len() != 1 {
+		t.Errorf("a negative length: %v, %d sentences", err, p.Len())
+	}
+	var c Packed[CHRFStats]
+	if err := c.Append(CHRFStats{1, 2, 3}, CHRFStats{1, 2}); !errors.Is(err, ErrPack) || c.Len() != 0 {
+		t.Errorf("ragged chrF: %v, %d", err, c.Len())
+	}
+	var tr Packed[TERStats]
+	if err := tr.Append(TERStats{Sentences: 1, NRefs: 1}, TERStats{Sentences: 1, NRefs: 2}); !errors.Is(err, ErrPack) || tr.Len() != 0 {
+		t.Errorf("TER of 1 then 2 references: %v, %d", err, tr.Len())
+	}
+	big := []BLEUStats{{HypLen: 1 << 33, Totals: [4]int64{1 << 33}}, {HypLen: 2, Totals: [4]int64{2, 1}}}
+	if _, ok := newSentenceSet([][]BLEUStats{big}, (*BLEUStats).Add, func(s BLEUStats) float64 { return float64(s.HypLen) }).(sliceSet[BLEUStats]); !ok {
+		t.Error("statistics past 2³² were packed")
 	}
 }
 
-// TestBootstrapVec: the flattened bootstrap gives exactly the generic
-// path's scores (same draws).
-func TestBootstrapVec(t *testing.T) {
-	b, base, sys := pairedFixture(t)
-	score := func(s BLEUStats) float64 { return b.Score(s).Score }
-	all := [][]BLEUStats{base, sys[0], sys[1]}
-	fast := bootstrapScores(all, (*BLEUStats).Add, score, 40, 5)
-	slowPath = true
-	slow := bootstrapScores(all, (*BLEUStats).Add, score, 40, 5)
-	slowPath = false
-	for k := range all {
-		if !slices.Equal(fast[k], slow[k]) {
-			t.Errorf("system %d: vector path differs from the generic one", k)
-		}
+// TestPackedWidens: a number past 2¹⁶ switches the rows to 32 bits, the
+// sentences before it kept (over several blocks), a failed Append leaves
+// the rows as they were, and resampling still gives the generic path's
+// bits.
+func TestPackedWidens(t *testing.T) {
+	const n = 2*packBlock + 300
+	st := make([]TERStats, n)
+	for i := range st {
+		st[i] = TERStats{Sentences: 1, Edits: int64(i % 9), RefWords: 10 + int64(i%5), NRefs: 1}
+	}
+	var p Packed[TERStats]
+	if err := p.Append(st[:packBlock+7]...); err != nil || p.wide != nil || p.Bytes() != 2*2*(packBlock+7) {
+		t.Fatalf("%v, %d bytes", err, p.Bytes())
+	}
+	if err := p.Append(st[packBlock+7], TERStats{Sentences: 1, NRefs: 1, Edits: -1}); !errors.Is(err, ErrPack) || p.Len() != packBlock+7 {
+		t.Fatalf("a bad sentence: %v, %d sentences", err, p.Len())
+	}
+	st[packBlock+150].RefWords = 1 << 20
+	if err := p.Append(st[packBlock+7:]...); err != nil || p.wide == nil || p.Len() != n || p.Bytes() != 4*2*n {
+		t.Fatalf("%v: %d sentences, %d bytes, wide %v", err, p.Len(), p.Bytes(), p.wide != nil)
+	}
+	set := packedSet[TERStats]{all: []*Packed[TERStats]{&p, &p}, score: TERScoreOf}
+	slow := sliceSet[TERStats]{all: [][]TERStats{st, st}, add: AddTER, score: TERScoreOf}
+	if !slices.Equal(set.bootstrap(5, 1)[0], slow.bootstrap(5, 1)[0]) || !slices.Equal(set.scores(), slow.scores()) ||
+		!slices.Equal(set.randomisation(1, 5, 2), slow.randomisation(1, 5, 2)) {
+		t.Error("widened rows resample differently")
 	}
 }

@@ -155,26 +155,30 @@ type Metric[S any] struct {
 }
 
 // Paired runs the paired test po of every system against the first.
-func (m Metric[S]) Paired(names []string, stats [][]S, po PairedOptions) (*PairedReport, error) {
-	r, err := Paired(stats[0], stats[1:], m.Add, m.Score, po)
+func (m Metric[S]) Paired(names []string, stats []*Packed[S], po PairedOptions) (*PairedReport, error) {
+	r, err := PairedPacked(stats[0], stats[1:], m.Score, po)
 	if err != nil {
 		return nil, err
 	}
-	return NewPairedReport(m.Name, names, len(stats[0]), m.PairedSignature(po), po, r), nil
+	return NewPairedReport(m.Name, names, stats[0].Len(), m.PairedSignature(po), po, r), nil
 }
 
 // Confidence returns the bootstrap mean and 95% half-width of a system's
 // score over n resamples with seed, and the signature that names the
 // resampling; with n = 0, nils and the plain signature.
-func (m Metric[S]) Confidence(stats []S, n int, seed uint64) (mean, ci *float64, sig string, err error) {
+func (m Metric[S]) Confidence(stats *Packed[S], n int, seed uint64) (mean, ci *float64, sig string, err error) {
 	if n == 0 {
 		return nil, nil, m.Signature, nil
 	}
-	mu, half, err := BootstrapCI(stats, m.Add, m.Score, n, seed)
+	mu, half, err := bootstrapCI(m.set(stats), stats.Len(), n, seed)
 	if err != nil {
 		return nil, nil, "", err
 	}
 	return &mu, &half, m.BootstrapSignature(n, seed), nil
+}
+
+func (m Metric[S]) set(stats *Packed[S]) packedSet[S] {
+	return packedSet[S]{all: []*Packed[S]{stats}, score: m.Score}
 }
 
 // Interval returns the confidence interval of a system's corpus score at
@@ -185,20 +189,16 @@ func (m Metric[S]) Confidence(stats []S, n int, seed uint64) (mean, ci *float64,
 // offered (its jackknife would rescore the corpus once per sentence): the
 // method is percentile whatever ci.Method asks. Errors: ErrEmpty for no
 // sentences, and those of ci.Check.
-func (m Metric[S]) Interval(stats []S, ci hyptest.CIOptions) (hyptest.Interval, error) {
+func (m Metric[S]) Interval(stats *Packed[S], ci hyptest.CIOptions) (hyptest.Interval, error) {
 	if err := ci.Check(); err != nil {
 		return hyptest.Interval{}, err
 	}
 	ci = ci.WithDefaults()
-	if len(stats) == 0 {
+	if stats.Len() == 0 {
 		return hyptest.Interval{}, fmt.Errorf("%w: no sentences to resample", ErrEmpty)
 	}
-	var total S
-	for _, s := range stats {
-		m.Add(&total, s)
-	}
-	sc := bootstrapScores([][]S{stats}, m.Add, m.Score, ci.Bootstrap, ci.Seed)
-	bs := &hyptest.Bootstrap{Estimate: m.Score(total), Replicates: sc[0]}
+	set := m.set(stats)
+	bs := &hyptest.Bootstrap{Estimate: set.scores()[0], Replicates: set.bootstrap(ci.Bootstrap, ci.Seed)[0]}
 	ci.Method = hyptest.CIPercentile
 	iv, w := bs.CI(ci)
 	if iv.Method == "" {

@@ -36,11 +36,15 @@ func TestMetricConfidence(t *testing.T) {
 		Score:              func(s text.BLEUStats) float64 { return b.Score(s).Score },
 		Signature:          b.Signature(1),
 		BootstrapSignature: func(n int, seed uint64) string { return text.BLEUOptions{}.BootstrapSignature(1, n, seed) }}
-	mean, ci, sig, err := m.Confidence(stats, 0, 1)
+	var packed text.Packed[text.BLEUStats]
+	if err := packed.Append(stats...); err != nil {
+		t.Fatal(err)
+	}
+	mean, ci, sig, err := m.Confidence(&packed, 0, 1)
 	if err != nil || mean != nil || ci != nil || sig != b.Signature(1) {
 		t.Errorf("n = 0: %v %v %q %v", mean, ci, sig, err)
 	}
-	mean, ci, sig, err = m.Confidence(stats, 100, 1)
+	mean, ci, sig, err = m.Confidence(&packed, 100, 1)
 	if err != nil || mean == nil || ci == nil || sig == b.Signature(1) {
 		t.Errorf("n = 100: %v %v %q %v", mean, ci, sig, err)
 	}
@@ -50,18 +54,20 @@ func TestMetricConfidence(t *testing.T) {
 // same bits for the same seed, containing the corpus score here, and
 // narrower at a lower level.
 func TestMetricInterval(t *testing.T) {
-	stats := make([]text.WERStats, 200)
-	for i := range stats {
-		stats[i] = text.WERStats{Errors: int64(i % 7), RefTokens: 10}
+	var stats text.Packed[text.TERStats]
+	for i := range 200 {
+		if err := stats.Append(text.TERStats{Sentences: 1, Edits: int64(i % 7), RefWords: 10, NRefs: 1}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	m := text.Metric[text.WERStats]{Add: func(a *text.WERStats, b text.WERStats) { a.Errors += b.Errors; a.RefTokens += b.RefTokens },
-		Score: func(s text.WERStats) float64 { return float64(s.Errors) / float64(s.RefTokens) }}
-	a, err := m.Interval(stats, hyptest.CIOptions{Seed: 3})
+	m := text.Metric[text.TERStats]{Add: text.AddTER,
+		Score: func(s text.TERStats) float64 { return float64(s.Edits) / float64(s.RefWords) }}
+	a, err := m.Interval(&stats, hyptest.CIOptions{Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := m.Interval(stats, hyptest.CIOptions{Seed: 3})
-	c, _ := m.Interval(stats, hyptest.CIOptions{Seed: 3, Level: 0.5})
+	b, _ := m.Interval(&stats, hyptest.CIOptions{Seed: 3})
+	c, _ := m.Interval(&stats, hyptest.CIOptions{Seed: 3, Level: 0.5})
 	if a != b || !(a.Low < 0.3 && 0.3 < a.High) || !(c.High-c.Low < a.High-a.Low) || a.Method != hyptest.CIPercentile {
 		t.Errorf("95%%: %+v, again %+v, 50%%: %+v", a, b, c)
 	}

@@ -137,67 +137,118 @@ type Systems struct {
 	Raw bool
 }
 
-// ReadStats reads the files of sys in step, in batches of [Batch]
-// sentences, and computes each system's
-// sentence statistics with corpus, a batch at a time, while the next batch
-// is read; no line is kept. With keep, every sentence's statistics are
-// kept (stats[k][i] is sentence i of system k) and grow, if not nil, is
-// called with each batch's; otherwise stats[k] holds one element, the sum
-// (by add) of system k's, and grow is called with the sums at the end. A
-// non-nil error of grow stops the reading and is returned as is. n is the
-// number of sentences. Every file must have as many lines as the first
-// hypothesis. An error of corpus is returned wrapped with the name of the
-// system's hypothesis file; with no sentence at all, corpus is still
-// called once per system on empty input, for its errors.
-func ReadStats[S any](sys Systems, corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), keep bool, grow func([]S) error) (stats [][]S, n int, err error) {
-	nsys, nrefs := len(sys.Hyps), len(sys.Refs)
-	stats = make([][]S, nsys)
-	if !keep {
-		for k := range stats {
-			stats[k] = make([]S, 1)
-		}
+// Stats are the statistics [ReadStats] computes: each system's sum, and
+// with per-sentence statistics kept each system's sentences, packed.
+type Stats[S any] struct {
+	// Sums[k] is the sum of system k's sentence statistics.
+	Sums []S
+	// Sentences[k] holds system k's per-sentence statistics when they
+	// were kept, and is empty otherwise.
+	Sentences []*Packed[S]
+	// N is the number of sentences of each system.
+	N int
+}
+
+// Kept returns the bytes of the per-sentence statistics kept.
+func (st *Stats[S]) Kept() int64 {
+	var n int64
+	for _, p := range st.Sentences {
+		n += p.Bytes()
 	}
-	if grow == nil {
-		grow = func([]S) error { return nil }
+	return n
+}
+
+// ReadOptions are what [ReadStats] does besides summing.
+type ReadOptions[S any] struct {
+	// Keep keeps every sentence's statistics (packed), for a paired test,
+	// --confidence or --ci.
+	Keep bool
+	// Each, if set, is called with each batch of the first system's
+	// sentence statistics as soon as they are computed, with the 1-based
+	// line of the batch's first sentence (--sentence).
+	Each func(first int, st []S) error
+	// Charge, if set, is called with the bytes of the per-sentence
+	// statistics kept so far, before the first batch and after each one;
+	// its error stops the reading and is returned as is.
+	Charge func(kept int64) error
+}
+
+// ReadStats reads the files of sys in step, in batches of [Batch]
+// sentences, and computes each system's sentence statistics with corpus,
+// a batch at a time, while the next batch is read; no line is kept. The
+// statistics are summed with add and, with o.Keep, kept packed, so that
+// memory grows by a few bytes a sentence only when the result needs every
+// sentence. Every file must have as many lines as the first hypothesis.
+// An error of corpus is returned wrapped with the name of the system's
+// hypothesis file; with no sentence at all, corpus is still called once
+// per system on empty input, for its errors. The command line and the
+// Beam pipeline (each shard of files) read through it alike.
+func ReadStats[S any](sys Systems, corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), o ReadOptions[S]) (*Stats[S], error) {
+	nsys, nrefs := len(sys.Hyps), len(sys.Refs)
+	st := &Stats[S]{Sums: make([]S, nsys), Sentences: make([]*Packed[S], nsys)}
+	for k := range st.Sentences {
+		st.Sentences[k] = &Packed[S]{}
+	}
+	charge := o.Charge
+	if charge == nil {
+		charge = func(int64) error { return nil }
+	}
+	if err := charge(0); err != nil {
+		return nil, err
 	}
 	batches, stop := StreamLines(sys.Open, append(append([]string{}, sys.Hyps...), sys.Refs...), nsys, !sys.Raw)
 	defer stop()
 	for b := range batches {
 		if b.Err != nil {
-			return nil, 0, b.Err
+			return nil, b.Err
 		}
 		refs := b.Lines[nsys:]
 		for k := range nsys {
-			st, err := corpus(b.Lines[k], refs)
+			each, err := corpus(b.Lines[k], refs)
 			if err != nil {
-				return nil, 0, fmt.Errorf("%s: %w", sys.Hyps[k], err)
+				return nil, fmt.Errorf("%s: %w", sys.Hyps[k], err)
 			}
-			if keep {
-				stats[k] = append(stats[k], st...)
-				if err := grow(st); err != nil {
-					return nil, 0, err
+			for i := range each {
+				add(&st.Sums[k], each[i])
+			}
+			if o.Keep {
+				if err := st.Sentences[k].Append(each...); err != nil {
+					return nil, fmt.Errorf("%s: lines %d–%d: %w", sys.Hyps[k], st.N+1, st.N+len(each), err)
 				}
-			} else {
-				for i := range st {
-					add(&stats[k][0], st[i])
+			}
+			if k == 0 && o.Each != nil {
+				if err := o.Each(st.N+1, each); err != nil {
+					return nil, err
 				}
 			}
 		}
-		n += len(b.Lines[0])
+		if err := charge(st.Kept()); err != nil {
+			return nil, err
+		}
+		st.N += len(b.Lines[0])
 	}
-	if n == 0 {
+	if st.N == 0 {
 		for k := range nsys {
 			if _, err := corpus(nil, make([][]string, nrefs)); err != nil {
-				return nil, 0, fmt.Errorf("%s: %w", sys.Hyps[k], err)
+				return nil, fmt.Errorf("%s: %w", sys.Hyps[k], err)
 			}
 		}
 	}
-	if !keep {
-		for k := range stats {
-			if err := grow(stats[k]); err != nil {
-				return nil, 0, err
-			}
+	return st, nil
+}
+
+// Join adds next, the statistics of the sentences that follow st's (the
+// same systems), to st: the sums with add, the kept sentences after st's.
+func (st *Stats[S]) Join(next *Stats[S], add func(*S, S)) error {
+	if len(st.Sums) != len(next.Sums) {
+		return fmt.Errorf("text: joining statistics of %d systems to %d", len(next.Sums), len(st.Sums))
+	}
+	for k := range st.Sums {
+		add(&st.Sums[k], next.Sums[k])
+		if err := st.Sentences[k].AppendPacked(next.Sentences[k]); err != nil {
+			return err
 		}
 	}
-	return stats, n, nil
+	st.N += next.N
+	return nil
 }

@@ -3,6 +3,7 @@ package evalbeam
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -38,7 +39,7 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 				continue
 			}
 			seen[n] = true
-			if table.FormatOf(n) == table.Parquet && !strings.Contains(n, "://") {
+			if table.FormatOf(n) == table.Parquet && !remote(n) {
 				groups := rowGroups(ctx, n)
 				for g := range groups {
 					units = append(units, Unit{Index: len(units), Path: n, RowGroup: g})
@@ -89,36 +90,58 @@ func rowGroups(ctx context.Context, path string) int {
 // open opens a unit for reading rows (of its row group only, for one row
 // group of a Parquet file); done closes it.
 func open(ctx context.Context, u Unit) (r *table.Reader, done func(), err error) {
-	if !strings.Contains(u.Path, "://") {
-		r, err := table.Open(u.Path, nil)
+	if !remote(u.Path) {
+		if r, err = table.Open(u.Path, nil); err != nil {
+			return nil, nil, err
+		}
+		done = func() { r.Close() }
+	} else {
+		rc, err := openRemote(ctx, u.Path)
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := limit(r, u); err != nil {
-			r.Close()
+		done = func() { rc.Close() }
+		if r, err = table.NewReader(rc, u.Path, table.FormatOf(u.Path)); err != nil {
+			done()
 			return nil, nil, err
 		}
-		return r, func() { r.Close() }, nil
-	}
-	fs, err := filesystem.New(ctx, u.Path)
-	if err != nil {
-		return nil, nil, err
-	}
-	rc, err := fs.OpenRead(ctx, u.Path)
-	if err != nil {
-		fs.Close()
-		return nil, nil, err
-	}
-	done = func() { rc.Close(); fs.Close() }
-	if r, err = table.NewReader(rc, u.Path, table.FormatOf(u.Path)); err != nil {
-		done()
-		return nil, nil, err
 	}
 	if err := limit(r, u); err != nil {
 		done()
 		return nil, nil, err
 	}
 	return r, done, nil
+}
+
+// remote reports whether path names a file of a remote file system
+// (gs://…, s3://…), which the Beam file systems open.
+func remote(path string) bool { return strings.Contains(path, "://") }
+
+// openRemote opens a remote file for reading; closing it closes its file
+// system too.
+func openRemote(ctx context.Context, path string) (io.ReadCloser, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	rc, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		fs.Close()
+		return nil, err
+	}
+	return closeBoth{rc, fs}, nil
+}
+
+// closeBoth is a remote file that closes its file system with it.
+type closeBoth struct {
+	io.ReadCloser
+	fs filesystem.Interface
+}
+
+func (c closeBoth) Close() error {
+	err := c.ReadCloser.Close()
+	c.fs.Close()
+	return err
 }
 
 // limit makes r read the unit's row group only, if it is one.

@@ -5,14 +5,11 @@ import (
 	"context"
 	"encoding/gob"
 	"fmt"
-	"io"
 	"reflect"
 	"slices"
-	"strings"
 	"unsafe"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/budget"
@@ -52,17 +49,16 @@ type TextUnit struct {
 	Hyps, Refs []string
 }
 
-// textPart is the statistics of one or more shards: each system's
-// per-sentence statistics in corpus order (from shard Index on), or with
-// a result that needs no sentence each system's sum. Only the field of the
-// metric is set.
+// textPart is the statistics of one or more consecutive shards, from
+// shard Index on: each system's sums, and each sentence's (packed) when
+// the result needs them (text.ReadStats, as the command line reads). Only
+// the field of the metric is set.
 type textPart struct {
 	Index int
-	N     int // sentences
-	BLEU  [][]text.BLEUStats
-	CHRF  [][]text.CHRFStats
-	TER   [][]text.TERStats
-	WER   [][]text.WERStats
+	BLEU  *text.Stats[text.BLEUStats]
+	CHRF  *text.Stats[text.CHRFStats]
+	TER   *text.Stats[text.TERStats]
+	WER   *text.Stats[text.WERStats]
 }
 
 func init() {
@@ -133,11 +129,7 @@ func TextUnits(ctx context.Context, hyps, refs []string) ([]TextUnit, error) {
 // its statistics (textReadFn), a CombineFn gathers them (summing them when
 // the result needs no sentence each), and the result is written.
 func (t *Text) Pipeline(s beam.Scope, units []TextUnit) {
-	s = s.Scope(t.Metric)
-	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	parts := beam.ParDo(s, &textReadFn{T: *t}, us)
-	total := beam.Combine(s, &textCombineFn{Keep: t.keep()}, parts)
-	beam.ParDo0(s, &textWriteFn{T: *t}, total)
+	combineUnits(s, t.Metric, units, &textReadFn{T: *t}, &textCombineFn{Keep: t.keep()}, &textWriteFn{T: *t})
 }
 
 func (t *Text) keep() bool { return t.Corpus.PerSentence() }
@@ -145,32 +137,15 @@ func (t *Text) keep() bool { return t.Corpus.PerSentence() }
 // openLines opens a local or remote file for reading line by line.
 func openLines(ctx context.Context) func(string) (*table.LineReader, error) {
 	return func(path string) (*table.LineReader, error) {
-		if !strings.Contains(path, "://") {
+		if !remote(path) {
 			return table.OpenLines(path, nil)
 		}
-		fs, err := filesystem.New(ctx, path)
+		rc, err := openRemote(ctx, path)
 		if err != nil {
 			return nil, err
 		}
-		rc, err := fs.OpenRead(ctx, path)
-		if err != nil {
-			fs.Close()
-			return nil, err
-		}
-		return table.NewLineReader(closeBoth{rc, fs}, path)
+		return table.NewLineReader(rc, path)
 	}
-}
-
-// closeBoth is a remote file that closes its file system with it.
-type closeBoth struct {
-	io.ReadCloser
-	fs filesystem.Interface
-}
-
-func (c closeBoth) Close() error {
-	err := c.ReadCloser.Close()
-	c.fs.Close()
-	return err
 }
 
 type textReadFn struct{ T Text }
@@ -188,17 +163,17 @@ func (f *textReadFn) ProcessElement(ctx context.Context, u TextUnit) (*textPart,
 		if e != nil {
 			return nil, usageError("bleu: %v", e)
 		}
-		p.BLEU, p.N, err = text.ReadStats(sys, b.Corpus, (*text.BLEUStats).Add, keep, nil)
+		p.BLEU, err = text.ReadStats(sys, b.Corpus, (*text.BLEUStats).Add, text.ReadOptions[text.BLEUStats]{Keep: keep})
 	case "chrf":
 		c, e := text.NewCHRF(f.T.CHRF)
 		if e != nil {
 			return nil, usageError("chrf: %v", e)
 		}
-		p.CHRF, p.N, err = text.ReadStats(sys, c.Corpus, (*text.CHRFStats).Add, keep, nil)
+		p.CHRF, err = text.ReadStats(sys, c.Corpus, (*text.CHRFStats).Add, text.ReadOptions[text.CHRFStats]{Keep: keep})
 	case "ter":
-		p.TER, p.N, err = text.ReadStats(sys, f.T.TER.Corpus, text.AddTER, keep, nil)
+		p.TER, err = text.ReadStats(sys, f.T.TER.Corpus, text.AddTER, text.ReadOptions[text.TERStats]{Keep: keep})
 	case "wer":
-		p.WER, p.N, err = text.ReadStats(sys, text.WERCorpus(f.T.CER), (*text.WERStats).Merge, keep, nil)
+		p.WER, err = text.ReadStats(sys, text.WERCorpus(f.T.CER), (*text.WERStats).Merge, text.ReadOptions[text.WERStats]{})
 	default:
 		return nil, fmt.Errorf("evalbeam: unknown text metric %q", f.T.Metric)
 	}
@@ -229,28 +204,30 @@ func (f *textCombineFn) AddInput(a *textAcc, p *textPart) *textAcc {
 func (f *textCombineFn) MergeAccumulators(a, b *textAcc) *textAcc {
 	a.Parts = append(a.Parts, b.Parts...)
 	if !f.Keep && len(a.Parts) > 1 {
+		// Sums only: integer counts, the same in any order.
 		sum := a.Parts[0]
 		for _, p := range a.Parts[1:] {
-			sum.N += p.N
-			sum.BLEU = addSums(sum.BLEU, p.BLEU, (*text.BLEUStats).Add)
-			sum.CHRF = addSums(sum.CHRF, p.CHRF, (*text.CHRFStats).Add)
-			sum.TER = addSums(sum.TER, p.TER, text.AddTER)
-			sum.WER = addSums(sum.WER, p.WER, (*text.WERStats).Merge)
+			join(&sum.BLEU, p.BLEU, (*text.BLEUStats).Add)
+			join(&sum.CHRF, p.CHRF, (*text.CHRFStats).Add)
+			join(&sum.TER, p.TER, text.AddTER)
+			join(&sum.WER, p.WER, (*text.WERStats).Merge)
 		}
 		a.Parts = a.Parts[:1]
 	}
 	return a
 }
 
-// addSums adds each system's sum in b to a's.
-func addSums[S any](a, b [][]S, add func(*S, S)) [][]S {
-	if a == nil {
-		return b
+// join adds next's statistics, of the shards after *st's, to *st (a
+// missing one is none).
+func join[S any](st **text.Stats[S], next *text.Stats[S], add func(*S, S)) error {
+	switch {
+	case next == nil:
+		return nil
+	case *st == nil:
+		*st = next
+		return nil
 	}
-	for k := range b {
-		add(&a[k][0], b[k][0])
-	}
-	return a
+	return (*st).Join(next, add)
 }
 
 func (f *textCombineFn) ExtractOutput(a *textAcc) *textAcc { return a }
@@ -258,18 +235,23 @@ func (f *textCombineFn) ExtractOutput(a *textAcc) *textAcc { return a }
 type textWriteFn struct{ T Text }
 
 // ProcessElement puts the gathered statistics in corpus order, charges
-// them to the memory budget, builds the result with the command line's
-// builder and writes it.
+// those kept to the memory budget, builds the result with the command
+// line's builder and writes it.
 func (f *textWriteFn) ProcessElement(ctx context.Context, a *textAcc) error {
 	parts := a.Parts
 	slices.SortFunc(parts, func(x, y *textPart) int { return x.Index - y.Index })
-	n := 0
+	all := &textPart{}
 	for _, p := range parts {
-		n += p.N
+		for _, err := range []error{join(&all.BLEU, p.BLEU, (*text.BLEUStats).Add), join(&all.CHRF, p.CHRF, (*text.CHRFStats).Add),
+			join(&all.TER, p.TER, text.AddTER), join(&all.WER, p.WER, (*text.WERStats).Merge)} {
+			if err != nil {
+				return userError(err)
+			}
+		}
 	}
 	t := f.T
 	o := t.Corpus
-	o.Systems, o.Sentences = t.Hyps, n
+	o.Systems = t.Hyps
 	var sz budget.Size
 	if t.Memory != "" {
 		if err := sz.Set(t.Memory); err != nil {
@@ -281,33 +263,22 @@ func (f *textWriteFn) ProcessElement(ctx context.Context, a *textAcc) error {
 	var err error
 	switch t.Metric {
 	case "bleu":
-		var stats [][]text.BLEUStats
-		if stats, err = gather(parts, func(p *textPart) [][]text.BLEUStats { return p.BLEU }, acct, fixedSize); err == nil {
+		if err = charge(acct, all.BLEU); err == nil {
 			b, _ := text.NewBLEU(t.BLEU)
-			out, err = b.Report(stats, len(t.Refs), o)
+			out, err = b.Report(all.BLEU, len(t.Refs), o)
 		}
 	case "chrf":
-		var stats [][]text.CHRFStats
-		if stats, err = gather(parts, func(p *textPart) [][]text.CHRFStats { return p.CHRF }, acct,
-			text.CHRFStats.Bytes); err == nil {
+		if err = charge(acct, all.CHRF); err == nil {
 			c, _ := text.NewCHRF(t.CHRF)
-			out, err = c.Report(stats, len(t.Refs), o)
+			out, err = c.Report(all.CHRF, len(t.Refs), o)
 		}
 	case "ter":
-		var stats [][]text.TERStats
-		if stats, err = gather(parts, func(p *textPart) [][]text.TERStats { return p.TER }, acct, fixedSize); err == nil {
-			out, err = t.TER.Report(stats, len(t.Refs), o)
+		if err = charge(acct, all.TER); err == nil {
+			out, err = t.TER.Report(all.TER, len(t.Refs), o)
 		}
 	case "wer":
-		var stats [][]text.WERStats
-		if stats, err = gather(parts, func(p *textPart) [][]text.WERStats { return p.WER }, acct, fixedSize); err == nil {
-			if err = text.WERHasSentences(n, t.Hyps[0]); err == nil {
-				var total text.WERStats
-				for _, s := range stats[0] {
-					total.Merge(s)
-				}
-				out = text.NewWERResult(total, t.CER)
-			}
+		if err = text.WERHasSentences(all.WER.N, t.Hyps[0]); err == nil {
+			out = text.NewWERResult(all.WER.Sums[0], t.CER)
 		}
 	}
 	if err != nil {
@@ -316,28 +287,9 @@ func (f *textWriteFn) ProcessElement(ctx context.Context, a *textAcc) error {
 	return writeJSON(ctx, t.Output, out)
 }
 
-// gather concatenates each system's statistics of the parts (in corpus
-// order), charging them to acct, size bytes each.
-func gather[S any](parts []*textPart, get func(*textPart) [][]S, acct *budget.Account, size func(S) int64) ([][]S, error) {
-	var out [][]S
-	for _, p := range parts {
-		st := get(p)
-		if out == nil {
-			out = make([][]S, len(st))
-		}
-		for k := range st {
-			var b int64
-			for _, s := range st[k] {
-				b += size(s)
-			}
-			if err := acct.Grow(b); err != nil {
-				return nil, err
-			}
-			out[k] = append(out[k], st[k]...)
-		}
-	}
-	return out, nil
+// charge charges st's sums and kept sentences to acct, as the command
+// line does.
+func charge[S any](acct *budget.Account, st *text.Stats[S]) error {
+	var zero S
+	return acct.Set(int64(len(st.Sums))*int64(unsafe.Sizeof(zero)) + st.Kept())
 }
-
-// fixedSize is the size of a statistic without pointers.
-func fixedSize[S any](s S) int64 { return int64(unsafe.Sizeof(s)) }

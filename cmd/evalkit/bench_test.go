@@ -86,3 +86,38 @@ func BenchmarkRegressCLI(b *testing.B) {
 		})
 	}
 }
+
+// The whole rank command with the default flags, file to JSON, as
+// bench/rank.sh runs it. EVALKIT_RANK_CSV names a file to use instead of
+// the generated 10⁶ rows (e.g. bench/out/rank_10000000.csv for a profile).
+func BenchmarkRankCLI(b *testing.B) {
+	path := os.Getenv("EVALKIT_RANK_CSV")
+	n := 0
+	if path == "" {
+		n = 1_000_000
+		path = filepath.Join(b.TempDir(), "rank.csv")
+		f, err := os.Create(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		rng := rand.New(rand.NewPCG(5, 6))
+		fmt.Fprintln(w, "y_true,y_score")
+		for range n {
+			y := rng.IntN(2)
+			s := min(1, max(0, 0.4+0.2*float64(y)+0.2*rng.NormFloat64()))
+			fmt.Fprintf(w, "%d,%v\n", y, s)
+		}
+		w.Flush()
+		f.Close()
+	}
+	cpu := benchcpu.Start()
+	for b.Loop() {
+		if err := run([]string{"rank", "--format", "json", path}, nil, io.Discard, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if n > 0 {
+		cpu.Report(b, n)
+	}
+}

@@ -31,19 +31,16 @@ func runBLEU(e *env, args []string) error {
 	if err != nil {
 		return usagef("bleu: %v", err)
 	}
-	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, b.Corpus, (*text.BLEUStats).Add, fixedSize[text.BLEUStats])
-	if err != nil {
-		return err
+	signature := b.Signature(len(tf.Refs))
+	f, st, err := readSystemStats(e, fs, tf, pos, b.Corpus, (*text.BLEUStats).Add,
+		sentenceLines(e, func(line int, s text.BLEUStats) text.BLEUResult {
+			r := text.NewBLEUResult(b.Score(s), signature)
+			r.Line = line
+			return r
+		}))
+	if err != nil || tf.Sentence {
+		return err // with --sentence, written as read
 	}
-	if tf.Sentence {
-		sig := b.Signature(nrefs)
-		out := make([]text.BLEUResult, n)
-		for i, s := range stats[0] {
-			out[i] = text.NewBLEUResult(b.Score(s), sig)
-			out[i].Line = i + 1
-		}
-		return emitJSONLines(e, out)
-	}
-	out, err := b.Report(stats, nrefs, tf.Corpus(n))
+	out, err := b.Report(st, len(tf.Refs), tf.Corpus())
 	return emitCorpus(e, f, out, err)
 }

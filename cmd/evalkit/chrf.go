@@ -31,21 +31,16 @@ func runCHRF(e *env, args []string) error {
 	if err != nil {
 		return usagef("chrf: %v", err)
 	}
-	f, stats, n, nrefs, err := readSystemStats(e, fs, tf, pos, c.Corpus, (*text.CHRFStats).Add,
-		text.CHRFStats.Bytes)
-	if err != nil {
-		return err
+	base := text.NewCHRFResult(opts, len(tf.Refs))
+	f, st, err := readSystemStats(e, fs, tf, pos, c.Corpus, (*text.CHRFStats).Add,
+		sentenceLines(e, func(line int, s text.CHRFStats) text.CHRFResult {
+			r := base
+			r.Line, r.Score = line, c.Score(s)
+			return r
+		}))
+	if err != nil || tf.Sentence {
+		return err // with --sentence, written as read
 	}
-	if tf.Sentence {
-		base := text.NewCHRFResult(opts, nrefs)
-		out := make([]text.CHRFResult, n)
-		for i, s := range stats[0] {
-			out[i] = base
-			out[i].Line = i + 1
-			out[i].Score = c.Score(s)
-		}
-		return emitJSONLines(e, out)
-	}
-	out, err := c.Report(stats, nrefs, tf.Corpus(n))
+	out, err := c.Report(st, len(tf.Refs), tf.Corpus())
 	return emitCorpus(e, f, out, err)
 }

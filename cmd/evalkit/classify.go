@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -154,54 +153,6 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 	return rep, c, nil
 }
 
-// labelSet splits a multilabel cell: a list (Parquet), a JSON array of
-// strings (JSON Lines), or labels joined by sep; empty parts are dropped.
-func labelSet(r *table.Reader, col int, sep string, out [][]byte) ([][]byte, error) {
-	out = out[:0]
-	if items, ok, err := r.List(col); ok {
-		if err != nil {
-			return nil, err
-		}
-		for _, x := range items {
-			if len(x) > 0 {
-				out = append(out, x)
-			}
-		}
-		return out, nil
-	}
-	if r.Format() == table.Parquet {
-		// A string joined by sep; a null is the empty set, as in JSON Lines.
-		if _, err := r.Text(col); err != nil && !errors.Is(err, table.ErrEmptyValue) {
-			return nil, err
-		}
-	}
-	if raw := r.RawJSON(col); len(raw) > 0 && raw[0] == '[' {
-		var xs []string
-		if err := json.Unmarshal(raw, &xs); err != nil {
-			return nil, r.Errorf(col, fmt.Errorf("%w: a label set must be an array of strings", table.ErrBadValue))
-		}
-		for _, x := range xs {
-			if x != "" {
-				out = append(out, []byte(x))
-			}
-		}
-		return out, nil
-	}
-	if r.Format() == table.JSONL {
-		// A string (or a number) joined by sep; a missing key or null is
-		// the empty set, an object an error.
-		if _, err := r.Text(col); err != nil && !errors.Is(err, table.ErrEmptyValue) {
-			return nil, err
-		}
-	}
-	for _, part := range bytes.Split(r.Field(col), []byte(sep)) {
-		if len(part) > 0 {
-			out = append(out, part)
-		}
-	}
-	return out, nil
-}
-
 func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.MultilabelReport, error) {
 	r, err := e.open(path)
 	if err != nil {
@@ -222,10 +173,10 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 			var ts, ps [][]byte
 			var err error
 			for sub.Next() {
-				if ts, err = labelSet(sub, tc, f.Sep, ts); err != nil {
+				if ts, err = sub.LabelSet(tc, f.Sep, ts); err != nil {
 					return err
 				}
-				if ps, err = labelSet(sub, pc, f.Sep, ps); err != nil {
+				if ps, err = sub.LabelSet(pc, f.Sep, ps); err != nil {
 					return err
 				}
 				w := 1.0

@@ -268,6 +268,12 @@ func TestParquetBadInput(t *testing.T) {
 		{[]string{"rank", fromCSV("null.parquet", "y_true,y_score\n1,0.5\n0,0.25\n1,0.75\n0,\n")}, `null.parquet: row group 2, row 2: column "y_score": empty value: null`},
 		{[]string{"rank", fromCSV("type.parquet", "y_true,y_score\n1,0.5\n0,0.25\n1,abc\n")}, `type.parquet: row group 2, row 1: column "y_score": value "abc" is not a number`},
 		{[]string{"rank", "--true", "nope", good}, `good.parquet: no such column "nope" (the header has: y_true, y_score)`},
+		// split finds a class too small after reading every row: it names
+		// the class's first row by row group and row, not a CSV line.
+		{[]string{"split", "--kfold", "2", "--stratify", "y_true", fromCSV("small.parquet", "y_true,y_score\na,0.5\nb,0.25\nc,0.75\n")},
+			`small.parquet: row group 1, row 1: column "y_true": class too small: class "a" has 1 member(s): every class has fewer than the 2 folds`},
+		{[]string{"split", "--holdout", "0.5", "--stratify", "y_true", fromCSV("small2.parquet", "y_true,y_score\n1,0.5\n1,0.25\n0,0.75\n1,0.1\n")},
+			`small2.parquet: row group 2, row 1: column "y_true": class too small: class "0" has 1 member(s), fewer than 2`},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer
@@ -280,7 +286,8 @@ func TestParquetBadInput(t *testing.T) {
 
 // TestParquetArrowSameAsCSV runs tasks on the files Apache Arrow's Go
 // writer made (table/testdata/parquet, from tools/parquetgen) and on the
-// same data as CSV, and wants the same output.
+// files DuckDB's writer made of the same rows (tools/duckdbgen), every
+// codec, and on the same data as CSV, and wants the same output.
 func TestParquetArrowSameAsCSV(t *testing.T) {
 	const dir = "../../table/testdata/parquet/"
 	tasks := [][]string{
@@ -289,19 +296,27 @@ func TestParquetArrowSameAsCSV(t *testing.T) {
 		{"classify", "--format", "json", "--true", "name", "--pred", "pred"},
 		{"classify", "--format", "json", "--multilabel", "--true", "labels", "--pred", "plabels"},
 		{"compare", "mcnemar", "--format", "json", "--true", "name", "--pred-a", "pred", "--pred-b", "name"},
+		{"split", "--kfold", "3", "--stratify", "name", "--shuffle", "--seed", "4", "--emit", "assign"},
+	}
+	var files []string
+	for _, codec := range []string{"none", "snappy", "gzip", "zstd"} {
+		files = append(files, "arrow_"+codec+".parquet")
+	}
+	for _, codec := range []string{"uncompressed", "snappy", "gzip", "zstd"} {
+		files = append(files, "duckdb_"+codec+".parquet")
 	}
 	for _, task := range tasks {
 		var want, stderr bytes.Buffer
 		if err := run(append(slices.Clone(task), dir+"arrow.csv"), nil, &want, &stderr); err != nil {
 			t.Fatalf("%v: %v\n%s", task, err, stderr.Bytes())
 		}
-		for _, codec := range []string{"none", "snappy", "gzip", "zstd"} {
+		for _, file := range files {
 			var got bytes.Buffer
-			if err := run(append(slices.Clone(task), dir+"arrow_"+codec+".parquet"), nil, &got, &stderr); err != nil {
-				t.Fatalf("%v %s: %v\n%s", task, codec, err, stderr.Bytes())
+			if err := run(append(slices.Clone(task), dir+file), nil, &got, &stderr); err != nil {
+				t.Fatalf("%v %s: %v\n%s", task, file, err, stderr.Bytes())
 			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
-				t.Errorf("%v %s:\n--- got\n%s\n--- want (CSV)\n%s", task, codec, got.Bytes(), want.Bytes())
+				t.Errorf("%v %s:\n--- got\n%s\n--- want (CSV)\n%s", task, file, got.Bytes(), want.Bytes())
 			}
 		}
 	}

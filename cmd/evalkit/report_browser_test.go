@@ -393,7 +393,7 @@ func TestReportBrowserCluster(t *testing.T) {
 	os.WriteFile(data, []byte(b.String()), 0o644)
 	flags := []string{"--features", "x1,x2", "--true", "y_true", data}
 	file := writeReport(t, "cluster", flags...)
-	js := runOut(t, append([]string{"cluster", "--format", "json"}, flags...)...)
+	js := runOut(t, append([]string{"cluster", "--format", "json", "--ci"}, flags...)...)
 	checkPage(t, file, js, []string{"external", "internal"}, 1)
 }
 

@@ -83,7 +83,7 @@ func TestReportMemory(t *testing.T) {
 		{[]string{"--true", "y_true", "--pred", "y_pred", "--memory", "64B", td("pets.csv")}, "the classify state"},
 		{[]string{"--task", "regress", "--memory", "64B", td("sales.csv")}, "--bounded-memory"},
 		{[]string{"--task", "cluster", "--memory", "200B", td("small.csv")}, "past the memory budget of 200 B"},
-		{[]string{"--task", "bleu", "--hyp", td("hyp.txt"), "--ref", td("ref.txt"), "--memory", "500B"}, "the bleu state"},
+		{[]string{"--task", "bleu", "--hyp", td("hyp.txt"), "--ref", td("ref.txt"), "--memory", "200B"}, "the bleu state"},
 		{[]string{"--task", "friedman", "--memory", "64B", td("errors.csv")}, "compare friedman's post-hoc tables"},
 		{[]string{"--score", "y_score", "--pos-label", "spam", "--memory", "100B", td("scores.csv")}, "or use --bins"},
 		{[]string{"--score", "y_score", "--pos-label", "spam", "--memory", "64KiB", td("scores.csv")}, ""},

@@ -252,7 +252,7 @@ func runSplit(e *env, args []string) error {
 		res.Method = "kfold"
 		if *stratify != "" {
 			res.Method = "stratified_kfold"
-			if err := checkMembers(r.Name(), *stratify, members, classes, *kfold, true); err != nil {
+			if err := checkMembers(r, *stratify, members, classes, *kfold, true); err != nil {
 				return err
 			}
 		}
@@ -293,7 +293,7 @@ func runSplit(e *env, args []string) error {
 			sd := *seed + uint64(rep)
 			if *stratify != "" {
 				res.Method = "stratified_holdout"
-				if err := checkMembers(r.Name(), *stratify, members, classes, 2, false); err != nil {
+				if err := checkMembers(r, *stratify, members, classes, 2, false); err != nil {
 					return err
 				}
 				s, err = resample.StratifiedHoldOut(keys, *holdout, sd)
@@ -452,7 +452,7 @@ func numbered(base string, i, count int) string {
 // class with fewer than need members: for K-fold only when every class is
 // that small (scikit-learn refuses that too; otherwise it warns), for a
 // hold-out always.
-func checkMembers(file, col string, members []classMembers, classes *label.Set, need int, kfold bool) error {
+func checkMembers(r *table.Reader, col string, members []classMembers, classes *label.Set, need int, kfold bool) error {
 	small := -1
 	all := true
 	for k, m := range members {
@@ -471,8 +471,7 @@ func checkMembers(file, col string, members []classMembers, classes *label.Set, 
 	if kfold {
 		what = fmt.Sprintf("has %d member(s): every class has fewer than the %d folds", members[small].count, need)
 	}
-	return &table.ParseError{File: file, Line: members[small].first, Column: col,
-		Err: fmt.Errorf("%w: class %q %s", resample.ErrClassTooSmall, classes.Names()[small], what)}
+	return r.ErrorAt(members[small].first, col, fmt.Errorf("%w: class %q %s", resample.ErrClassTooSmall, classes.Names()[small], what))
 }
 
 // writeData writes the n rows of r with the added columns (value(c, i) is

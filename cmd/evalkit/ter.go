@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 
 	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -25,26 +23,14 @@ func runTER(e *env, args []string) error {
 	if err := tf.check(); err != nil {
 		return err
 	}
-	f, each, n, nrefs, err := readSystemStats(e, fs, tf, pos, o.Corpus, text.AddTER, fixedSize[text.TERStats])
+	f, st, err := readSystemStats(e, fs, tf, pos, o.Corpus, text.AddTER,
+		sentenceLines(e, func(_ int, s text.TERStats) text.TERSentence { return text.NewTERSentence(s) }))
 	if err != nil {
 		return err
 	}
-	if err := text.TERHasSentences(n, tf.Hyps[0]); err != nil {
-		return err
+	if err := text.TERHasSentences(st.N, tf.Hyps[0]); err != nil || tf.Sentence {
+		return err // with --sentence, written as read
 	}
-	if tf.Sentence {
-		var b bytes.Buffer
-		for _, s := range each[0] {
-			line, err := report.JSON(text.NewTERSentence(s), "")
-			if err != nil {
-				return err
-			}
-			b.Write(bytes.TrimRight(line, "\n"))
-			b.WriteByte('\n')
-		}
-		_, err := e.stdout.Write(b.Bytes())
-		return err
-	}
-	out, err := o.Report(each, nrefs, tf.Corpus(n))
+	out, err := o.Report(st, len(tf.Refs), tf.Corpus())
 	return emitCorpus(e, f, out, err)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"strings"
+	"unsafe"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
@@ -17,7 +18,6 @@ import (
 type textFlags struct {
 	cli.TextFlags
 	format *string
-	acct   *budget.Account // set by readSystemStats
 }
 
 func addTextFlags(fs *flag.FlagSet) *textFlags {
@@ -62,45 +62,62 @@ func systemPaths(fs *flag.FlagSet, t *textFlags, pos []string) error {
 	return nil
 }
 
-// emitJSONLines writes one compact JSON object per value (JSON Lines), after
-// rendering all of them.
-func emitJSONLines[T any](e *env, vs []T) error {
+// sentenceLines returns the --sentence callback of text.ReadStats: it
+// writes each sentence's result, made by render, as one compact JSON line
+// (JSON Lines), a batch at a time, as the sentences are scored.
+func sentenceLines[S, T any](e *env, render func(line int, s S) T) func(first int, st []S) error {
 	var b bytes.Buffer
-	for _, v := range vs {
-		line, err := report.JSON(v, "")
-		if err != nil {
-			return err
+	return func(first int, st []S) error {
+		b.Reset()
+		for i, s := range st {
+			line, err := report.JSON(render(first+i, s), "")
+			if err != nil {
+				return err
+			}
+			b.Write(bytes.TrimRight(line, "\n"))
+			b.WriteByte('\n')
 		}
-		b.Write(line)
-		b.WriteByte('\n')
+		_, err := e.stdout.Write(b.Bytes())
+		return err
 	}
-	_, err := e.stdout.Write(b.Bytes())
-	return err
+}
+
+// openLines opens a --hyp or --ref file (- for standard input).
+func (e *env) openLines(path string) (*table.LineReader, error) {
+	return table.OpenLines(path, e.stdin)
 }
 
 // readSystemStats reads the systems and references line by line, in step
 // (gzip transparently, UTF-8 checked, trailing whitespace stripped as
 // sacreBLEU's command line does), resolves --format, and computes each
-// system's statistics with corpus (text.ReadStats). With tf.KeepSentences
-// every sentence's statistics are kept, otherwise stats[k] holds one
-// element, the sum (by add) of system k's. The kept statistics are charged
-// to the budget as they grow, size bytes each. n is the number of
-// sentences.
+// system's statistics with corpus, a batch of sentences at a time
+// (text.ReadStats; no line is kept). Every sentence's statistics are kept,
+// packed, only when the result needs them (a paired test, --confidence or
+// --ci), charged to the budget as they grow. With --sentence, each batch
+// of the first system's statistics goes to sentence as soon as it is
+// scored, so that the output streams.
 func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []string,
-	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), size func(S) int64) (f report.Format, stats [][]S, n, nrefs int, err error) {
-	if f, err = outputFormat(e, *tf.format); err != nil {
-		return 0, nil, 0, 0, err
+	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), sentence func(first int, st []S) error) (report.Format, *text.Stats[S], error) {
+	f, err := outputFormat(e, *tf.format)
+	if err != nil {
+		return 0, nil, err
 	}
 	if err = systemPaths(fs, tf, pos); err != nil {
-		return 0, nil, 0, 0, err
+		return 0, nil, err
 	}
-	tf.acct = streamAccount(fs, tf.Memory)
-	sys := text.Systems{Hyps: tf.Hyps, Refs: tf.Refs, Open: func(p string) (*table.LineReader, error) { return table.OpenLines(p, e.stdin) }}
-	stats, n, err = text.ReadStats(sys, corpus, add, tf.KeepSentences(), func(st []S) error { return chargeStats(tf.acct, st, size) })
+	acct := streamAccount(fs, tf.Memory)
+	var zero S
+	fixed := int64(len(tf.Hyps)) * fixedSize(zero)
+	o := text.ReadOptions[S]{Keep: tf.Corpus().PerSentence(),
+		Charge: func(kept int64) error { return acct.Set(fixed + kept) }}
+	if tf.Sentence {
+		o.Each = sentence
+	}
+	st, err := text.ReadStats(text.Systems{Hyps: tf.Hyps, Refs: tf.Refs, Open: e.openLines}, corpus, add, o)
 	if err != nil {
-		return 0, nil, 0, 0, err
+		return 0, nil, err
 	}
-	return f, stats, n, len(tf.Refs), nil
+	return f, st, nil
 }
 
 // emitCorpus writes a corpus-level result (one system, several, or a
@@ -110,4 +127,16 @@ func emitCorpus(e *env, f report.Format, out text.Documented, err error) error {
 		return err
 	}
 	return emit(e, f, out, out.Doc)
+}
+
+// fixedSize returns the size of a statistics value without pointers
+// (unsafe.Sizeof).
+func fixedSize[S any](s S) int64 { return int64(unsafe.Sizeof(s)) }
+
+// streamAccount returns the account of a streamed text task's state (bleu,
+// chrf, ter, wer): the per-sentence statistics it keeps, which grow with
+// the number of sentences. The lines are read in batches of fixed size and
+// not kept.
+func streamAccount(fs *flag.FlagSet, memory *budget.Size) *budget.Account {
+	return memory.Budget().Account("the "+fs.Name()+" state (per-sentence statistics)", "")
 }

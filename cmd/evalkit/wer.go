@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 
 	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -34,37 +31,21 @@ func runWER(e *env, args []string) error {
 	if err := wf.CheckRefs(); err != nil {
 		return err
 	}
-	// The files are read line by line in step; only the counts are kept
-	// (per sentence with --sentence).
+	// The files are read line by line in step; only the counts are kept.
+	// With --sentence each batch's lines are written as it is scored.
 	acct := streamAccount(fs, wf.Memory)
-	sys := text.Systems{Hyps: []string{path}, Refs: wf.Refs, Raw: true,
-		Open: func(p string) (*table.LineReader, error) { return table.OpenLines(p, e.stdin) }}
-	stats, n, err := text.ReadStats(sys, text.WERCorpus(wf.CER), (*text.WERStats).Merge, wf.Sentence,
-		func(st []text.WERStats) error { return chargeStats(acct, st, fixedSize[text.WERStats]) })
+	o := text.ReadOptions[text.WERStats]{Charge: func(int64) error { return acct.Set(fixedSize(text.WERStats{})) }}
+	if wf.Sentence {
+		o.Each = sentenceLines(e, func(_ int, s text.WERStats) text.WERSentence { return text.NewWERSentence(s) })
+	}
+	sys := text.Systems{Hyps: []string{path}, Refs: wf.Refs, Raw: true, Open: e.openLines}
+	st, err := text.ReadStats(sys, text.WERCorpus(wf.CER), (*text.WERStats).Merge, o)
 	if err != nil {
 		return err
 	}
-	if err := text.WERHasSentences(n, wf.Hyp); err != nil {
-		return err
+	if err := text.WERHasSentences(st.N, wf.Hyp); err != nil || wf.Sentence {
+		return err // with --sentence, written as read
 	}
-	each := stats[0]
-	if wf.Sentence {
-		var b bytes.Buffer
-		for _, s := range each {
-			line, err := report.JSON(text.NewWERSentence(s), "")
-			if err != nil {
-				return err
-			}
-			b.Write(line)
-			b.WriteByte('\n')
-		}
-		_, err := e.stdout.Write(b.Bytes())
-		return err
-	}
-	var total text.WERStats
-	for _, s := range each {
-		total.Merge(s)
-	}
-	out := text.NewWERResult(total, wf.CER)
+	out := text.NewWERResult(st.Sums[0], wf.CER)
 	return emit(e, f, out, out.Doc)
 }

@@ -16,7 +16,9 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 	var out []*Section
 	if x := r.ExternalReport; x != nil {
 		t := &Table{Caption: "External indices (against the reference labels)", Header: []string{"index", "value"}, RowHeads: true}
-		add := func(name, key string, v float64) { t.Rows = append(t.Rows, []Cell{T(name), N(k(key), v)}) }
+		add := func(name, key string, v float64) {
+			t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(k(key), v), prefix, key, r.Intervals)})
+		}
 		add("Jaccard coefficient a/(a+b+c)", "jaccard", x.Jaccard)
 		add("Fowlkes–Mallows index", "fowlkes_mallows", x.FowlkesMallows)
 		add("Rand index", "rand_index", x.RandIndex)
@@ -41,8 +43,13 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 			RowLabels: []string{"same cluster", "different clusters"}, ColLabels: []string{"same class", "different classes"},
 			Cells: [][]Cell{{C(k("a"), float64(x.A)), C(k("b"), float64(x.B))}, {C(k("c"), float64(x.C)), C(k("d"), float64(x.D))}},
 			Shade: [][]float64{{sh(x.A), sh(x.B)}, {sh(x.C), sh(x.D)}}}
+		intro := ""
+		if len(r.Intervals) > 0 {
+			intro = ciIntro(r.Level, r.Intervals, r.Signature) + " "
+			t.Rows = append(t.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
+		}
 		ext := &Section{ID: "external", Title: "External indices",
-			Intro:  "a = |SS|: pairs in the same cluster and the same class; b = |SD|: same cluster, different classes; c = |DS|: different clusters, same class; d = |DD|: different in both (seed 002). a + b + c + d = m(m − 1)/2.",
+			Intro:  intro + "a = |SS|: pairs in the same cluster and the same class; b = |SD|: same cluster, different classes; c = |DS|: different clusters, same class; d = |DD|: different in both (seed 002). a + b + c + d = m(m − 1)/2.",
 			Blocks: []Block{t, pairs}}
 		if ct := x.Contingency; ct != nil {
 			switch {

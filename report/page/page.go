@@ -314,7 +314,13 @@ func (p *Page) Write(out io.Writer) error {
 	if len(p.Summary) > 0 {
 		w.s(`<dl class="summary">`)
 		for _, f := range p.Summary {
-			w.s("<div><dt>")
+			// A long value (a signature, a path) takes a whole row of
+			// the grid instead of wrapping in a narrow column.
+			if f.Value.Text != "" && len([]rune(f.Value.Text)) > 40 {
+				w.s(`<div class="wide"><dt>`)
+			} else {
+				w.s("<div><dt>")
+			}
 			w.esc(f.Name)
 			w.s("</dt><dd>")
 			f.Value.write(w)
@@ -376,7 +382,7 @@ body{margin:0 auto;max-width:80rem;padding:1rem;overflow-wrap:anywhere}
 h1{font-size:1.5rem;margin:.2rem 0 .8rem}h2{font-size:1.2rem;margin:2rem 0 .6rem;border-bottom:1px solid var(--grid);padding-bottom:.2rem}
 a{color:var(--c0)}code{font-size:.92em}
 .summary{display:grid;grid-template-columns:repeat(auto-fit,minmax(13rem,1fr));gap:.3rem 1.2rem;margin:0 0 1rem;padding:.6rem .8rem;background:var(--panel);border-radius:6px}
-.summary div{display:flex;gap:.5rem;min-width:0}.summary dt{color:var(--mute);flex:none}.summary dd{margin:0;min-width:0}
+.summary div{display:flex;gap:.5rem;min-width:0}.summary .wide{grid-column:1/-1}.summary dt{color:var(--mute);flex:none}.summary dd{margin:0;min-width:0}
 nav ol{margin:.3rem 0;padding-left:1.4rem;columns:14rem}
 .note{color:var(--mute);font-size:.92rem}
 .tw{max-width:100%;overflow-x:auto;margin:.6rem 0 1rem}

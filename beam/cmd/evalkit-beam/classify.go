@@ -34,7 +34,10 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, err
 		}
 		if f.Multilabel {
-			return nil, usagef("classify: --multilabel is not supported by evalkit-beam yet (use evalkit classify)")
+			if err := f.CheckMultilabel(opt); err != nil {
+				return nil, err
+			}
+			return &evalbeam.Multilabel{True: f.True, Pred: f.Pred, Weight: f.Weight, Sep: f.Sep, Options: opt, Name: c.Name, Output: c.Output}, nil
 		}
 		if strings.Contains(f.Pred, ",") {
 			names := strings.Split(f.Pred, ",")

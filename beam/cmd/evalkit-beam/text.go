@@ -51,7 +51,7 @@ func newText(name string, tf *cli.TextFlags, c common, t *evalbeam.Text) (pipeli
 	if len(tf.Refs) == 0 {
 		return nil, usagef("%s: at least one --ref PATTERN is required", name)
 	}
-	t.Metric, t.Hyps, t.Refs, t.Corpus, t.Memory, t.Output = name, tf.Hyps, tf.Refs, tf.Corpus(0), tf.Memory.String(), c.Output
+	t.Metric, t.Hyps, t.Refs, t.Corpus, t.Memory, t.Output = name, tf.Hyps, tf.Refs, tf.Corpus(), tf.Memory.String(), c.Output
 	units, err := evalbeam.TextUnits(context.Background(), t.Hyps, t.Refs)
 	if err != nil {
 		return nil, err
