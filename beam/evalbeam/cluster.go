@@ -148,11 +148,7 @@ func init() {
 // is read into a contingency table, the tables are merged by a CombineFn,
 // and the report is written to c.Output.
 func (c *Cluster) Pipeline(s beam.Scope, units []Unit) {
-	s = s.Scope("cluster")
-	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	states := beam.ParDo(s, &clusterReadFn{C: *c}, us)
-	total := beam.Combine(s, &clusterCombineFn{}, states)
-	beam.ParDo0(s, &clusterWriteFn{C: *c}, total)
+	combineUnits(s, "cluster", units, &clusterReadFn{C: *c}, &clusterCombineFn{}, &clusterWriteFn{C: *c})
 }
 
 type clusterReadFn struct{ C Cluster }
@@ -161,46 +157,37 @@ type clusterReadFn struct{ C Cluster }
 // checks and positioned errors.
 func (f *clusterReadFn) ProcessElement(ctx context.Context, u Unit) (*clusterState, error) {
 	st := &clusterState{Tab: new(cluster.Contingency)}
-	r, done, err := open(ctx, u)
-	if empty(err) {
-		return st, nil
-	}
-	if err != nil {
-		return nil, userError(err)
-	}
-	defer done()
-	cols, err := columns(r, f.C.True, f.C.Pred, f.C.Weight)
-	if err != nil {
-		return nil, userError(err)
-	}
-	tc, pc, wc := cols[0], cols[1], cols[2]
 	base := uint64(u.Index) << 32
-	for r.Next() {
-		pb, err := r.Text(pc)
-		if err != nil {
-			return nil, userError(err)
-		}
-		p := st.Pred.id(string(pb), base|uint64(len(st.Pred.Names)))
-		tb, err := r.Text(tc)
-		if err != nil {
-			return nil, userError(err)
-		}
-		t := st.True.id(string(tb), base|uint64(len(st.True.Names)))
-		w := int64(1)
-		if wc >= 0 {
-			v, err := r.Weight(wc)
+	err := readUnit(ctx, u, []string{f.C.True, f.C.Pred, f.C.Weight}, func(r *table.Reader, cols []int) error {
+		tc, pc, wc := cols[0], cols[1], cols[2]
+		for r.Next() {
+			pb, err := r.Text(pc)
 			if err != nil {
-				return nil, userError(err)
+				return err
 			}
-			if w, err = cluster.Frequency(v); err != nil {
-				return nil, userError(r.Errorf(wc, table.BadValue(r.Field(wc), err)))
+			p := st.Pred.id(string(pb), base|uint64(len(st.Pred.Names)))
+			tb, err := r.Text(tc)
+			if err != nil {
+				return err
 			}
+			t := st.True.id(string(tb), base|uint64(len(st.True.Names)))
+			w := int64(1)
+			if wc >= 0 {
+				v, err := r.Weight(wc)
+				if err != nil {
+					return err
+				}
+				if w, err = cluster.Frequency(v); err != nil {
+					return r.Errorf(wc, table.BadValue(r.Field(wc), err))
+				}
+			}
+			st.Tab.Add(t, p, w)
+			st.Rows++
 		}
-		st.Tab.Add(t, p, w)
-		st.Rows++
-	}
-	if err := r.Err(); err != nil && !empty(err) {
-		return nil, userError(err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return st, nil
 }

@@ -186,17 +186,12 @@ type rankClass struct {
 
 func newRankReader(ctx context.Context, c *Rank, u Unit) (*rankReader, func(), error) {
 	rr := &rankReader{c: c, set: label.NewSet(nil), scan: rankScan{Unit: u.Index, Path: u.Path}}
-	r, done, err := open(ctx, u)
-	if empty(err) {
+	r, cols, done, err := openUnit(ctx, u, []string{c.True, c.Score, c.Weight})
+	if err != nil {
+		return nil, nil, err
+	}
+	if r == nil {
 		return rr, func() {}, nil
-	}
-	if err != nil {
-		return nil, nil, userError(err)
-	}
-	cols, err := columns(r, c.True, c.Score, c.Weight)
-	if err != nil {
-		done()
-		return nil, nil, userError(err)
 	}
 	rr.r, rr.tc, rr.sc, rr.wc = r, cols[0], cols[1], cols[2]
 	return rr, done, nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // Regress configures a regression pipeline: the columns and options of
@@ -113,11 +114,7 @@ func init() {
 // into a regress.Multi, the states are merged in input order by a
 // CombineFn, and the report is written to c.Output.
 func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
-	s = s.Scope("regress")
-	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	states := beam.ParDo(s, &regressReadFn{C: *c}, us)
-	total := beam.Combine(s, &regressCombineFn{K: len(c.Report.Trues), Options: c.Options}, states)
-	beam.ParDo0(s, &regressWriteFn{C: *c, Units: len(units)}, total)
+	combineUnits(s, "regress", units, &regressReadFn{C: *c}, &regressCombineFn{K: len(c.Report.Trues), Options: c.Options}, &regressWriteFn{C: *c, Units: len(units)})
 }
 
 type regressReadFn struct{ C Regress }
@@ -133,100 +130,90 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 	k := len(o.Trues)
 	m := regress.NewMulti(k, f.C.Options)
 	st := &regressState{Next: 0, Done: regress.NewMulti(k, f.C.Options), Pending: map[int]*regress.Multi{u.Index: m}, Rows: map[int64]string{}}
-	r, done, err := open(ctx, u)
-	if empty(err) {
-		return st, nil
-	}
-	if err != nil {
-		return nil, userError(err)
-	}
-	defer done()
 	names := make([]string, 0, 2*k+1)
 	for j := range k {
 		names = append(names, o.Trues[j], o.Preds[j])
 	}
-	cols, err := columns(r, append(names, o.Weights)...)
-	if err != nil {
-		return nil, userError(err)
-	}
-	base := int64(u.Index) << lineBits
-	name := func(pos int64) string { return r.Position(int(pos - base)) }
-	m.SetRowName(name)
-	ys, ps := make([][]float64, k), make([][]float64, k)
-	var ws []float64
-	lines := make([]int64, 0, regressBatchRows)
-	wc := cols[2*k]
-	flush := func() error {
-		if len(lines) == 0 {
-			return nil
+	err := readUnit(ctx, u, append(names, o.Weights), func(r *table.Reader, cols []int) error {
+		base := int64(u.Index) << lineBits
+		name := func(pos int64) string { return r.Position(int(pos - base)) }
+		m.SetRowName(name)
+		defer m.SetRowName(nil)
+		ys, ps := make([][]float64, k), make([][]float64, k)
+		var ws []float64
+		lines := make([]int64, 0, regressBatchRows)
+		wc := cols[2*k]
+		flush := func() error {
+			if len(lines) == 0 {
+				return nil
+			}
+			err := m.AddBatchAt(ys, ps, ws, lines)
+			for j := range k {
+				ys[j], ps[j] = ys[j][:0], ps[j][:0]
+			}
+			if ws != nil {
+				ws = ws[:0]
+			}
+			lines = lines[:0]
+			return err
 		}
-		err := m.AddBatchAt(ys, ps, ws, lines)
-		for j := range k {
-			ys[j], ps[j] = ys[j][:0], ps[j][:0]
+		var bad error
+	rows:
+		for r.Next() {
+			for j := range k {
+				y, err := r.Float(cols[2*j])
+				if err != nil {
+					bad = err
+					break rows
+				}
+				p, err := r.Float(cols[2*j+1])
+				if err != nil {
+					bad = err
+					break rows
+				}
+				ys[j], ps[j] = append(ys[j], y), append(ps[j], p)
+			}
+			if wc >= 0 {
+				w, err := r.Weight(wc)
+				if err != nil {
+					bad = err
+					break
+				}
+				ws = append(ws, w)
+			}
+			lines = append(lines, base+int64(r.Line()))
+			if len(lines) == regressBatchRows {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+		// The rows before a bad one are added first, so that the first
+		// error of the unit is reported, be it a value that does not parse
+		// (here or, at the reader's end, in readUnit) or a row regress
+		// rejects.
+		for j := range k { // a row stopped half-way keeps no value
+			ys[j], ps[j] = ys[j][:len(lines)], ps[j][:len(lines)]
 		}
 		if ws != nil {
-			ws = ws[:0]
+			ws = ws[:len(lines)]
 		}
-		lines = lines[:0]
-		return err
-	}
-	var bad error
-rows:
-	for r.Next() {
+		if err := flush(); err != nil {
+			return err
+		}
+		if bad != nil {
+			return bad
+		}
 		for j := range k {
-			y, err := r.Float(cols[2*j])
-			if err != nil {
-				bad = err
-				break rows
-			}
-			p, err := r.Float(cols[2*j+1])
-			if err != nil {
-				bad = err
-				break rows
-			}
-			ys[j], ps[j] = append(ys[j], y), append(ps[j], p)
-		}
-		if wc >= 0 {
-			w, err := r.Weight(wc)
-			if err != nil {
-				bad = err
-				break
-			}
-			ws = append(ws, w)
-		}
-		lines = append(lines, base+int64(r.Line()))
-		if len(lines) == regressBatchRows {
-			if err := flush(); err != nil {
-				return nil, userError(err)
+			for _, p := range m.Output(j).IssueRows() {
+				st.Rows[p] = name(p)
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if bad == nil {
-		if bad = r.Err(); empty(bad) {
-			bad = nil
-		}
-	}
-	// The rows before a bad one are added first, so that the first error
-	// of the unit is reported, be it a value that does not parse or a row
-	// regress rejects.
-	for j := range k { // a row stopped half-way keeps no value
-		ys[j], ps[j] = ys[j][:len(lines)], ps[j][:len(lines)]
-	}
-	if ws != nil {
-		ws = ws[:len(lines)]
-	}
-	if err := flush(); err != nil {
-		return nil, userError(err)
-	}
-	if bad != nil {
-		return nil, userError(bad)
-	}
-	for j := range k {
-		for _, p := range m.Output(j).IssueRows() {
-			st.Rows[p] = name(p)
-		}
-	}
-	m.SetRowName(nil)
 	return st, nil
 }
 
