@@ -512,6 +512,9 @@ func (r *Report) Doc(name string) *report.Doc {
 		t.Rows = append(t.Rows, []string{o.name, threshold(o.op.Threshold), report.Sig(o.op.Value), report.Sig(o.op.TPR), report.Sig(o.op.FPR), report.Sig(o.op.Precision)})
 	}
 	d.Blocks = append(d.Blocks, t)
+	if b := r.ROCBand; b != nil {
+		d.Blocks = append(d.Blocks, b.table())
+	}
 	d.Blocks = append(d.Blocks, report.Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
 	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
 		d.Blocks = append(d.Blocks, report.Note(n))
