@@ -20,6 +20,7 @@ import (
 type Cluster struct {
 	True, Pred, Weight string // column names; Weight "" for none
 	Options            cluster.ReportOptions
+	MaxMatrix          int    // the contingency table's limit, as [cluster.Report.AddContingency] takes it
 	Name               string // how errors about the whole input name it
 	Output             string // the JSON file written
 }
@@ -220,6 +221,6 @@ func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) er
 	if err != nil {
 		return userError(fmt.Errorf("%s: %v", f.C.Name, err))
 	}
-	rep.AddContingency(&tab, s.True.inOrder(), s.Pred.inOrder(), 0)
+	rep.AddContingency(&tab, s.True.inOrder(), s.Pred.inOrder(), f.C.MaxMatrix)
 	return writeJSON(ctx, f.C.Output, rep)
 }

@@ -33,6 +33,6 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &evalbeam.Cluster{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Name: c.Name, Output: c.Output}, nil
+		return &evalbeam.Cluster{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, MaxMatrix: f.ContingencyLimit(), Name: c.Name, Output: c.Output}, nil
 	}
 }
