@@ -226,7 +226,7 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt ReportOption
 		prSinks = append(prSinks, sw.prOut)
 	}
 	sw.sinks = len(rocSinks) > 0
-	sw.rocs.sink, sw.prs.sink = rocSinks, prSinks
+	sw.rocs.sink, sw.prs.sink = one(rocSinks), one(prSinks)
 	sw.rocs.start()
 	sw.prs.start()
 	return sw
@@ -344,6 +344,15 @@ func grow(a []float64, n int) []float64 {
 
 // multiSink gives each vertex to every sink in turn.
 type multiSink []vertexSink
+
+// one returns the sink of m when it has one (a call less a vertex), else
+// m.
+func one(m multiSink) vertexSink {
+	if len(m) == 1 {
+		return m[0]
+	}
+	return m
+}
 
 func (m multiSink) vertex(x, y, t float64) {
 	for _, s := range m {
