@@ -29,6 +29,7 @@ type Cluster struct {
 	Preds        []string // the models' columns: one, or several
 	Options      cluster.ReportOptions
 	Models       report.ModelsOptions // several models only
+	MaxMatrix    int                  // the contingency table's limit, as [cluster.Report.AddContingency] takes it
 	CI           *hyptest.CIOptions   // --ci, or nil
 	Name         string               // how errors about the whole input name it
 	Output       string               // the JSON file written
@@ -386,7 +387,7 @@ func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) er
 	if len(tabs) == 1 {
 		var rep *cluster.Report
 		if rep, err = cluster.NewReport(tabs[0], nil, f.C.Options); err == nil {
-			rep.AddContingency(tabs[0], s.True.inOrder(), s.Preds[0].inOrder(), 0)
+			rep.AddContingency(tabs[0], s.True.inOrder(), s.Preds[0].inOrder(), f.C.MaxMatrix)
 			if f.C.CI != nil {
 				if err := rep.AddIntervals(tabs[0], f.C.Options, *f.C.CI); err != nil {
 					return userError(err) // as the command line reports it
@@ -404,7 +405,7 @@ func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) er
 		if ms, err = cluster.NewModelsReport(tabs, f.C.Preds, f.C.Options, f.C.Models, f.C.CI, joints); err == nil {
 			for j, md := range ms.Models {
 				if rep, ok := md.Report.(*cluster.Report); ok {
-					rep.AddContingency(tabs[j], s.True.inOrder(), s.Preds[j].inOrder(), 0)
+					rep.AddContingency(tabs[j], s.True.inOrder(), s.Preds[j].inOrder(), f.C.MaxMatrix)
 				}
 			}
 		}

@@ -54,7 +54,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &evalbeam.Cluster{True: f.True, Preds: preds, Weight: f.Weight, Options: opt, Models: mo,
+		return &evalbeam.Cluster{True: f.True, Preds: preds, Weight: f.Weight, Options: opt, Models: mo, MaxMatrix: f.ContingencyLimit(),
 			CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 	}
 }
