@@ -160,7 +160,7 @@ func SentenceSections(metric, key string, scores []float64) []*Section {
 	}
 	sum.Rows = append(sum.Rows, []Cell{T("sentences"), T(fmt.Sprint(d.N))})
 	f := &Figure{Title: metric + " of each sentence", XLabel: metric + " of a sentence", YLabel: "sentences",
-		X: Axis{Min: d.Edges[0], Max: d.Edges[len(d.Edges)-1]},
+		X:    Axis{Min: d.Edges[0], Max: d.Edges[len(d.Edges)-1]},
 		Desc: fmt.Sprintf("Histogram of the %d sentence scores in %d equal-width bins from %s to %s; median %s, quartiles %s and %s.", d.N, len(d.Counts), report.Sig(d.Min), report.Sig(d.Max), report.Sig(d.Median), report.Sig(d.Q1), report.Sig(d.Q3))}
 	b := Bars{Style: 0}
 	for i, c := range d.Counts {
