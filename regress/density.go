@@ -3,6 +3,7 @@ package regress
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -176,7 +177,7 @@ func (d *Density) Grid(maxCells int) ([]DensityCell, float64) {
 	for span > maxCells*f {
 		f *= 2
 	}
-	w := math.Ldexp(1, d.e+bitsOf(f))
+	w := math.Ldexp(1, d.e+bits.TrailingZeros(uint(f)))
 	type key struct{ i, j int }
 	agg := map[key]int64{}
 	var order []key
@@ -201,16 +202,6 @@ func (d *Density) Grid(maxCells int) ([]DensityCell, float64) {
 	}
 	sortCells(cells)
 	return cells, w
-}
-
-// bitsOf is log2 of a power of two.
-func bitsOf(f int) int {
-	b := 0
-	for f > 1 {
-		f >>= 1
-		b++
-	}
-	return b
 }
 
 // sortCells orders cells by x, then y.

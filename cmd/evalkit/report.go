@@ -202,14 +202,9 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		if err != nil {
 			return nil, err
 		}
-		name := displayName(path)
-		p := &page.Page{Title: "Multilabel classification: " + name}
-		p.Summary = []page.Fact{
-			{Name: "data", Value: page.T(name)},
-			{Name: "rows", Value: page.C("n", float64(rep.N))},
-			{Name: "labels", Value: page.T(fmt.Sprint(len(rep.Labels)))},
-			{Name: "task", Value: page.T("classify --multilabel, columns " + f.True + " / " + f.Pred)},
-		}
+		p := taskPage("Multilabel classification", path, float64(rep.N),
+			page.Fact{Name: "labels", Value: page.T(fmt.Sprint(len(rep.Labels)))},
+			page.Fact{Name: "task", Value: page.T("classify --multilabel, columns " + f.True + " / " + f.Pred)})
 		p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 		p.Sections = page.MultilabelSections(rep)
 		return p, nil
@@ -246,15 +241,10 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 			return nil, err
 		}
 	}
-	name := displayName(path)
-	p := &page.Page{Title: "Classification: " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(rep.N))},
-		{Name: "classes", Value: page.T(fmt.Sprint(len(rep.Labels)))},
-		{Name: "class balance", Value: page.T(page.ClassBalance(rep))},
-		{Name: "task", Value: page.T("classify, columns " + f.True + " / " + f.Pred)},
-	}
+	p := taskPage("Classification", path, float64(rep.N),
+		page.Fact{Name: "classes", Value: page.T(fmt.Sprint(len(rep.Labels)))},
+		page.Fact{Name: "class balance", Value: page.T(page.ClassBalance(rep))},
+		page.Fact{Name: "task", Value: page.T("classify, columns " + f.True + " / " + f.Pred)})
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.ClassifySections(rep, "", "")
 	return p, nil
@@ -270,7 +260,6 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 	f.Curves = false
 	f.figures = true
 	f.figurePoints = page.CurvePoints
-	name := displayName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
 		if f.Bins > 0 {
 			return nil, usagef("rank: --bins is for one score column")
@@ -309,13 +298,9 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		if err != nil {
 			return nil, err
 		}
-		p := &page.Page{Title: "Class probabilities: " + name}
-		p.Summary = []page.Fact{
-			{Name: "data", Value: page.T(name)},
-			{Name: "rows", Value: page.C("n", float64(rep.N))},
-			{Name: "classes", Value: page.T(f.Classes)},
-			{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)},
-		}
+		p := taskPage("Class probabilities", path, float64(rep.N),
+			page.Fact{Name: "classes", Value: page.T(f.Classes)},
+			page.Fact{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)})
 		p.Sections = page.RankMulticlassSections(rep)
 		return p, nil
 	}
@@ -323,15 +308,11 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 	if err != nil {
 		return nil, err
 	}
-	p := &page.Page{Title: "Scores: " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(rep.N))},
-		{Name: "positives", Value: page.C("positives", rep.Positives)},
-		{Name: "negatives", Value: page.C("negatives", rep.Negatives)},
-		{Name: "positive class", Value: page.T(rep.PosLabel)},
-		{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)},
-	}
+	p := taskPage("Scores", path, float64(rep.N),
+		page.Fact{Name: "positives", Value: page.C("positives", rep.Positives)},
+		page.Fact{Name: "negatives", Value: page.C("negatives", rep.Negatives)},
+		page.Fact{Name: "positive class", Value: page.T(rep.PosLabel)},
+		page.Fact{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)})
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
 	return p, nil
@@ -379,13 +360,7 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 		figs[j] = regress.NewFigures(ys[j], ps[j], n, 30)
 		figs[j].Density = &sample.dens[j]
 	}
-	name := displayName(path)
-	p := &page.Page{Title: "Regression: " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(n))},
-		{Name: "task", Value: page.T("regress, columns " + f.True + " / " + f.Pred)},
-	}
+	p := taskPage("Regression", path, float64(n), page.Fact{Name: "task", Value: page.T("regress, columns " + f.True + " / " + f.Pred)})
 	p.Summary = append(p.Summary, signatureFact(res.Signature)...)
 	if res.Single != nil {
 		p.Sections = page.RegressSections(res.Single, res.Signature, &figs[0], "", trues[0], preds[0])
@@ -418,12 +393,7 @@ func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*page.
 	if err != nil {
 		return nil, err
 	}
-	name := displayName(path)
-	p := &page.Page{Title: "Clustering: " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(rep.N))},
-	}
+	p := taskPage("Clustering", path, float64(rep.N))
 	if x := rep.ExternalReport; x != nil {
 		p.Summary = append(p.Summary, page.Fact{Name: "reference classes", Value: page.C("n_classes", float64(x.Classes))},
 			page.Fact{Name: "clusters", Value: page.C("n_clusters", float64(x.Clusters))})
@@ -535,13 +505,7 @@ func textReport(e *env, task string, args []string) error {
 // empty, the task line), the leaderboard and comparisons, and perModel's
 // sections for each model.
 func modelsPage(title, path string, out *report.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*page.Section) *page.Page {
-	name := displayName(path)
-	p := &page.Page{Title: title + ": " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(out.N))},
-		{Name: "models", Value: page.T(models)},
-	}
+	p := taskPage(title, path, float64(out.N), page.Fact{Name: "models", Value: page.T(models)})
 	if task != "" {
 		p.Summary = append(p.Summary, page.Fact{Name: "task", Value: page.T(task)})
 	}
@@ -630,4 +594,13 @@ func (s *sentenceScores) flush() error {
 	err := s.line(s.part)
 	s.part = nil
 	return err
+}
+
+// taskPage is a page titled title + the data's name, whose summary starts
+// with the data file and its rows (JSON key n) and goes on with facts.
+func taskPage(title, path string, n float64, facts ...page.Fact) *page.Page {
+	name := displayName(path)
+	p := &page.Page{Title: title + ": " + name}
+	p.Summary = append([]page.Fact{{Name: "data", Value: page.T(name)}, {Name: "rows", Value: page.C("n", n)}}, facts...)
+	return p
 }
