@@ -27,10 +27,11 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if f.Classes != "" || strings.Contains(f.Score, ",") {
 			return nil, usagef("rank: evalkit-beam computes binary ranking only (one --score column, no --classes)")
 		}
-		if f.Bins != 0 || f.BinRange != "" {
-			return nil, usagef("rank: --bins is not supported by evalkit-beam yet (its ranking is exact)")
-		}
 		if err := f.Check(); err != nil {
+			return nil, err
+		}
+		bn, err := f.Binned()
+		if err != nil {
 			return nil, err
 		}
 		civ, withCI, err := ci.Options()
@@ -40,6 +41,13 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if *ranges < 1 {
 			return nil, usagef("rank: --ranges must be at least 1, got %d", *ranges)
 		}
-		return &evalbeam.Rank{True: f.True, Score: f.Score, Weight: f.Weight, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: *ranges, Name: c.Name, Output: c.Output}, nil
+		rk := &evalbeam.Rank{True: f.True, Score: f.Score, Weight: f.Weight, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: *ranges, Name: c.Name, Output: c.Output}
+		if bn != nil {
+			rk.Bins = f.Bins
+			if !bn.FloatBits() {
+				rk.Lo, rk.Hi = bn.Lo, bn.Hi
+			}
+		}
+		return rk, nil
 	}
 }
