@@ -279,6 +279,13 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	if err := bothClasses(t); err != nil {
 		return nil, err
 	}
+	if bn == nil && !opt.Figures {
+		// Every measure and the printed curves in one sweep of the table.
+		if err := rep.assemble(sweepReport(t, opt), nil, opt); err != nil {
+			return nil, err
+		}
+		return rep, nil
+	}
 	var pc pieces
 	var err error
 	must := func(v float64, e error) float64 {

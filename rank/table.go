@@ -83,7 +83,7 @@ func (t *Table) cum() (tp, fp []float64) {
 func (t *Table) fillCum(tp, fp []float64) {
 	t.tp, t.fp = tp, fp
 	c := cumAcc{weighted: t.Weighted}
-	c.fill(t.whole(), tp, fp)
+	c.fill(&segment{score: t.Score, pos: t.Pos, neg: t.Neg}, tp, fp)
 }
 
 // cumAcc is the running cumulative masses of [Table.cum].
@@ -91,6 +91,14 @@ type cumAcc struct {
 	weighted bool
 	a, b     float64
 	sa, sb   fsum.Sum
+}
+
+// last returns the cumulative masses so far.
+func (c *cumAcc) last() (tp, fp float64) {
+	if !c.weighted {
+		return c.a, c.b
+	}
+	return c.sa.Value(), c.sb.Value()
 }
 
 // fill writes the cumulative masses at the rows of sg into tp and fp.

@@ -22,7 +22,7 @@ func (t *Table) operating(maximise bool, crit func(tp, fp, p, n float64) float64
 		return Operating{}, err
 	}
 	a := newOperating(p, n, maximise, crit)
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.best, nil
 }
 
@@ -112,7 +112,7 @@ func (t *Table) CostCurve() (CostCurve, error) {
 	// Upper convex hull of the ROC points (0, 0), then one per distinct
 	// score (increasing FPR, then TPR), streamed from running masses.
 	a := newHull(p, n)
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.curve(), nil
 }
 
