@@ -120,3 +120,40 @@ func TestBinnedEncodingBad(t *testing.T) {
 		}
 	}
 }
+
+// TestMulticlassEncoding: a multiclass statistic survives its encoding bit
+// for bit; bad bytes are ErrBadEncoding.
+func TestMulticlassEncoding(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	b := NewMultiBuilder(3)
+	for range 500 {
+		p := []float64{rng.Float64(), rng.Float64(), rng.Float64()}
+		s := p[0] + p[1] + p[2]
+		p[0], p[1] = p[0]/s, p[1]/s
+		p[2] = 1 - p[0] - p[1]
+		if p[2] < 0 {
+			p[2] = 0
+		}
+		if err := b.Add(rng.IntN(3), p, float64(rng.IntN(4))); err != nil {
+			continue
+		}
+	}
+	m := b.Result()
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Multiclass
+	if err := got.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&got, m) {
+		t.Fatal("round trip changed the statistic")
+	}
+	for _, bad := range [][]byte{nil, {2}, data[:len(data)-3], append(append([]byte{}, data...), 1), {multiclassVersion, 1}} {
+		var x Multiclass
+		if err := x.UnmarshalBinary(bad); !errors.Is(err, ErrBadEncoding) {
+			t.Fatalf("%x: %v", bad, err)
+		}
+	}
+}

@@ -128,19 +128,13 @@ func (f *binnedReadFn) ProcessElement(ctx context.Context, u Unit) (*binnedState
 // unit's state becomes Done as it is, so that one unit gives the bits of
 // the command line's single accumulator.
 func (s *binnedState) fold() {
-	for {
-		b, ok := s.Pending[s.Next]
-		if !ok {
-			return
-		}
-		if s.Next == 0 {
+	foldInOrder(&s.Next, s.Pending, func(unit int, b *rank.Binned) {
+		if unit == 0 {
 			s.Done = b
 		} else {
 			s.Done.Merge(b)
 		}
-		delete(s.Pending, s.Next)
-		s.Next++
-	}
+	})
 }
 
 // binnedCombineFn merges states in input order (see binnedState).
