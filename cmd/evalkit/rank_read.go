@@ -8,9 +8,9 @@ import (
 	"sync"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
-	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/table"
 )
 
