@@ -11,21 +11,28 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
 // Regress configures a regression pipeline: the columns and options of
-// "evalkit regress --bounded-memory" (one model, one or several outputs).
-// The measures that need every row (medae and the D² pinball,
-// absolute-error and Tweedie scores) are left out, with the command
-// line's warning naming them.
+// "evalkit regress --bounded-memory", for one model (one or several
+// outputs) or several models of one target. The measures that need every
+// row (medae and the D² pinball, absolute-error and Tweedie scores) are
+// left out, with the command line's warning naming them; so are the
+// paired bootstraps of --compare, which draw rows.
 type Regress struct {
 	Options regress.Options       // KeepValues false
 	Report  regress.ReportOptions // the columns (Trues, Preds, Weights) among them
-	Name    string                // how errors about the whole input name it
-	Output  string                // the JSON file written
+	// Models, if set, evaluates several models of one target
+	// (regress.NewModelsReport, "evalkit regress --pred m1,m2,…" with one
+	// --true): Report.Trues repeats the target, Report.Preds are the
+	// models' columns, an output each.
+	Models *report.ModelsOptions
+	Name   string // how errors about the whole input name it
+	Output string // the JSON file written
 }
 
 // regressState is the regression state of some units, merged in input
@@ -250,6 +257,18 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 		return userError(noRows(f.C.Name))
 	}
 	m.SetRowName(func(pos int64) string { return s.Rows[pos] })
+	if f.C.Models != nil {
+		// As the command line: the report options without the columns,
+		// which NewModelsReport names from the target and the models.
+		ro := f.C.Report
+		target, names := ro.Trues[0], ro.Preds
+		ro.Trues, ro.Preds = nil, nil
+		out, err := regress.NewModelsReport(m, target, names, ro, *f.C.Models, nil)
+		if err != nil {
+			return reportError(cli.OptionUsage(err))
+		}
+		return writeJSON(ctx, f.C.Output, out)
+	}
 	res, err := regress.NewResult(m, f.C.Report)
 	var oe *report.OptionError
 	if errors.As(err, &oe) {

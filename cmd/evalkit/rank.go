@@ -8,7 +8,6 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
@@ -487,7 +486,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 			if f.PosLabel != "" {
 				pos = string(b) == f.PosLabel
 			} else {
-				v, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
+				v, err := table.ParseFloat(b)
 				switch {
 				case err != nil || (v != 0 && v != 1 && v != -1):
 					return usagef("rank: %s:%d: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", sub.Name(), sub.Line(), b)
