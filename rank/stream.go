@@ -226,7 +226,7 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt ReportOption
 		prSinks = append(prSinks, sw.prOut)
 	}
 	sw.sinks = len(rocSinks) > 0
-	sw.rocs.sink, sw.prs.sink = rocSinks, prSinks
+	sw.rocs.sink, sw.prs.sink = one(rocSinks), one(prSinks)
 	sw.rocs.start()
 	sw.prs.start()
 	return sw
@@ -235,23 +235,24 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt ReportOption
 // curves reports whether the curves' streams are fed.
 func (sw *sweep) curves() bool { return sw.sinks }
 
-// feedA feeds the AUC, rank loss, AP, trapezoidal P-R AUC and BEP.
+// feedA feeds the AUC, rank loss, AP, trapezoidal P-R AUC, BEP and the
+// cost curve's hull. (With the ROC curve in sweepReport, it takes about
+// as long as feedB with the P-R curve.)
 func (sw *sweep) feedA(sg *segment) {
 	sw.auc.feed(sg)
 	sw.rl.feed(sg)
 	sw.ap.feed(sg)
 	sw.prt.feed(sg)
 	sw.bep.feed(sg)
+	sw.hull.feed(sg)
 }
 
-// feedB feeds the operating points, the cost curve's hull, the
-// probability losses and the calibration bins (or the quantile edges'
-// order statistics).
+// feedB feeds the operating points, the probability losses and the
+// calibration bins (or the quantile edges' order statistics).
 func (sw *sweep) feedB(sg *segment) {
 	sw.yo.feed(sg)
 	sw.mf.feed(sg)
 	sw.mc.feed(sg)
-	sw.hull.feed(sg)
 	sw.prob.feed(sg)
 	if sw.cal != nil {
 		sw.cal.feed(sg)
@@ -343,6 +344,15 @@ func grow(a []float64, n int) []float64 {
 
 // multiSink gives each vertex to every sink in turn.
 type multiSink []vertexSink
+
+// one returns the sink of m when it has one (a call less a vertex), else
+// m.
+func one(m multiSink) vertexSink {
+	if len(m) == 1 {
+		return m[0]
+	}
+	return m
+}
 
 func (m multiSink) vertex(x, y, t float64) {
 	for _, s := range m {

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"encoding/binary"
 	"math"
 	"math/big"
 	"math/bits"
@@ -42,6 +43,16 @@ func fastFloat(b []byte) (v float64, ok bool) {
 	if i < len(b) && b[i] == '.' {
 		i++
 		fstart := i
+		// Eight digits at a time while there are eight (the long
+		// fractions of printed scores), then one at a time.
+		for i+8 <= len(b) {
+			d, ok := eightDigits(binary.LittleEndian.Uint64(b[i:]))
+			if !ok {
+				break
+			}
+			m = m*1e8 + d
+			i += 8
+		}
 		for ; i < len(b); i++ {
 			c := b[i] - '0'
 			if c > 9 {
@@ -212,4 +223,22 @@ func round53(z2, z1, z0 uint64) (f uint64, k int) {
 		k++
 	}
 	return f, k
+}
+
+// eightDigits returns the number that the eight bytes of w (the first in
+// its lowest byte) write in decimal, if they are all digits: the digits
+// are combined in pairs, the pairs in fours, the fours in one, each step
+// a multiply, a shift and a mask on the whole word.
+func eightDigits(w uint64) (uint64, bool) {
+	const zeros = 0x3030303030303030
+	// Every byte is '0'..'9': its high nibble is 3, and adding 6 does
+	// not carry into it.
+	if w&0xF0F0F0F0F0F0F0F0 != zeros || (w+0x0606060606060606)&0xF0F0F0F0F0F0F0F0 != zeros {
+		return 0, false
+	}
+	w -= zeros
+	w = (w*10 + w>>8) & 0x00FF00FF00FF00FF
+	w = (w*100 + w>>16) & 0x0000FFFF0000FFFF
+	w = (w*10000 + w>>32) & 0xFFFFFFFF
+	return w, true
 }
