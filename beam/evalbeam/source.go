@@ -81,8 +81,18 @@ func rowGroups(ctx context.Context, path string) (int, []byte) {
 	if ra == nil {
 		return r.RowGroups(), nil
 	}
-	return r.RowGroups(), ra.footer()
+	footer := ra.footer()
+	if len(footer) > maxUnitFooter {
+		footer = nil
+	}
+	return r.RowGroups(), footer
 }
+
+// maxUnitFooter bounds the footer a unit carries: every unit of a file
+// carries it in the pipeline's description, and a footer grows with the
+// row groups, so a file of many row groups would cost their square. A
+// worker of a file whose footer is larger reads the file to its end.
+const maxUnitFooter = 64 << 10
 
 // open opens a unit for reading rows (of its row group only, for one row
 // group of a Parquet file); done closes it.
