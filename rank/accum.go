@@ -207,19 +207,19 @@ func (a *bepAcc) value() float64 {
 type operatingAcc struct {
 	p, n     float64
 	maximise bool
-	crit     func(tp, fp, p, n float64) float64
+	crit     criterion
 	best     Operating
 }
 
-func newOperating(p, n float64, maximise bool, crit func(tp, fp, p, n float64) float64) *operatingAcc {
-	return &operatingAcc{p: p, n: n, maximise: maximise, crit: crit, best: Operating{Threshold: math.Inf(1), Value: crit(0, 0, p, n)}}
+func newOperating(p, n float64, maximise bool, crit criterion) *operatingAcc {
+	return &operatingAcc{p: p, n: n, maximise: maximise, crit: crit, best: Operating{Threshold: math.Inf(1), Value: crit.at(0, 0, p, n)}}
 }
 
 func (a *operatingAcc) feed(sg *segment) {
 	p, n := a.p, a.n
 	for g := range sg.score {
 		tp, fp := sg.tp[g], sg.fp[g]
-		v := a.crit(tp, fp, p, n)
+		v := a.crit.at(tp, fp, p, n)
 		if (a.maximise && v > a.best.Value) || (!a.maximise && v < a.best.Value) {
 			a.best = Operating{Threshold: sg.score[g], Value: v, TPR: tp / p, FPR: fp / n}
 			if d := tp + fp; d != 0 {
@@ -381,12 +381,25 @@ type delongAcc struct {
 }
 
 func (a *delongAcc) feed(sg *segment) {
-	p, n, theta := a.p, a.n, a.theta
+	a.feedX(sg)
+	a.feedY(sg)
+}
+
+// feedX sums the positives' components, feedY the negatives': two sums
+// apart, which may run concurrently.
+func (a *delongAcc) feedX(sg *segment) {
+	n, theta := a.n, a.theta
 	for g := range sg.score {
 		if sg.pos[g] != 0 {
 			d := (n-sg.fp[g]+sg.neg[g]/2)/n - theta
 			a.sx.Add(sg.pos[g] * d * d)
 		}
+	}
+}
+
+func (a *delongAcc) feedY(sg *segment) {
+	p, theta := a.p, a.theta
+	for g := range sg.score {
 		if sg.neg[g] != 0 {
 			d := (sg.tp[g]-sg.pos[g]/2)/p - theta
 			a.sy.Add(sg.neg[g] * d * d)

@@ -54,15 +54,7 @@ const lineBits = 40
 
 // fold merges the pending states whose turn has come into Done.
 func (s *regressState) fold() {
-	for {
-		m, ok := s.Pending[s.Next]
-		if !ok {
-			return
-		}
-		s.Done.Merge(m)
-		delete(s.Pending, s.Next)
-		s.Next++
-	}
+	foldInOrder(&s.Next, s.Pending, func(_ int, m *regress.Multi) { s.Done.Merge(m) })
 }
 
 type regressWire struct {
