@@ -4,8 +4,9 @@
 # default all three; regress against evalkit regress --bounded-memory,
 # which is what evalkit-beam computes), written as
 # PARTS files (default 20) for evalkit-beam and as one concatenated CSV for
-# evalkit. Prints wall time, rows/s and the ratio, and checks that the two
-# JSON outputs are the same bytes. Run directly (it builds both commands into
+# evalkit. Prints wall time, peak memory, rows/s and the ratios (prism over
+# evalkit), and checks that the two JSON outputs are the same bytes: a
+# difference is shown and the run goes on. Run directly (it builds both commands into
 # bench/out); N=1000000 for a quick look. REPEAT defaults to 1 here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +17,7 @@ PARTS=${PARTS:-20}
 mkdir -p bench/out
 go build -o bench/out/evalkit ./cmd/evalkit
 (cd beam && go build -o ../bench/out/evalkit-beam ./cmd/evalkit-beam)
+summary=()
 for task in ${TASKS:-classify rank regress}; do
   dir=bench/out/beam_${task}_$N
   if [ ! -f "$dir/all.csv" ]; then
@@ -49,11 +51,28 @@ PYEOF
   extra=()
   if [ "$task" = regress ]; then extra=(--bounded-memory); fi
   measure "evalkit $task ${extra[*]}" "$EVALKIT" "$task" --format json "${extra[@]}" "$dir/all.csv"
-  cli=$LAST_MEDIAN
+  cli=$LAST_MEDIAN cli_mb=$LAST_MB
   "$EVALKIT" "$task" --format json "${extra[@]}" "$dir/all.csv" > bench/out/beam_cli.json
   measure "evalkit-beam $task (prism)" bench/out/evalkit-beam "$task" --input "$dir/part-*.csv" --output bench/out/beam_beam.json --runner prism
-  beam=$LAST_MEDIAN
+  beam=$LAST_MEDIAN beam_mb=$LAST_MB
+  # A difference is reported (the first lines of the diff) and the run goes
+  # on to the next task. Warnings name a row by its file and line: the
+  # part's for evalkit-beam, the concatenation's for evalkit; so that alone
+  # is told apart.
+  mask() { sed -E 's#[^ "]*\.csv:[0-9]+#FILE:LINE#g' "$1"; }
   if cmp -s bench/out/beam_cli.json bench/out/beam_beam.json; then same="same JSON bytes"
-  else same="JSON DIFFERS: $(diff bench/out/beam_cli.json bench/out/beam_beam.json | grep -c '^<') lines"; fi
-  awk -v n="$N" -v c="$cli" -v b="$beam" -v s="$same" 'BEGIN { printf "  rows/s: evalkit %.3g, evalkit-beam on prism %.3g (%.1fx the time); %s\n", n/c, n/b, b/c, s }'
+  elif cmp -s <(mask bench/out/beam_cli.json) <(mask bench/out/beam_beam.json); then
+    same="same JSON bytes but for the file:line of rows named in warnings (a part's, the concatenation's)"
+  else
+    nd=$(diff bench/out/beam_cli.json bench/out/beam_beam.json | grep -c '^<' || true)
+    same="JSON DIFFERS in $nd lines (diff above)"
+    diff bench/out/beam_cli.json bench/out/beam_beam.json | head -12 | sed 's/^/    /' || true
+  fi
+  line=$(awk -v t="$task" -v n="$N" -v c="$cli" -v b="$beam" -v cm="$cli_mb" -v bm="$beam_mb" -v s="$same" 'BEGIN {
+    printf "%-9s evalkit %6.2f s %5d MB %9.3g rows/s | prism %6.2f s %5d MB %9.3g rows/s | time %.2fx, memory %.2fx | %s", t, c, cm, n/c, b, bm, n/b, b/c, bm/cm, s }')
+  echo "  $line"
+  summary+=("$line")
 done
+echo
+echo "summary ($N rows, $PARTS parts; ratios are prism over evalkit, wall time and peak memory; REPEAT=$REPEAT, median):"
+printf '  %s\n' "${summary[@]}"

@@ -5,7 +5,8 @@ EVALKIT=${EVALKIT:-bench/out/evalkit}
 REPEAT=${REPEAT:-3}
 
 # measure NAME CMD... : runs CMD REPEAT times, prints the median wall time
-# in seconds and the peak resident memory in MB, and sets LAST_MEDIAN.
+# in seconds and the peak resident memory in MB, and sets LAST_MEDIAN and
+# LAST_MB (that peak).
 measure() {
   local name=$1; shift
   local times=() rss=0 t r
@@ -15,6 +16,7 @@ measure() {
     times+=("$t")
     [ "$r" -gt "$rss" ] && rss=$r
   done
+  LAST_MB=$((rss/1024))
   LAST_MEDIAN=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   printf '  %-28s median %7.2f s  peak %6.0f MB  (runs: %s)\n' "$name" "$LAST_MEDIAN" "$((rss/1024))" "${times[*]}"
 }

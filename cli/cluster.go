@@ -14,7 +14,10 @@ type ClusterFlags struct {
 	Metric, Average              string
 	Beta                         float64
 	Sample, PairwiseLimit        int
-	Seed                         uint64
+	// MaxMatrix is --max-matrix: above this many classes or clusters the
+	// contingency table is given as its non-zero cells (0: never).
+	MaxMatrix int
+	Seed      uint64
 }
 
 // Define adds the cluster flags to fs (--seed among them, which the
@@ -30,6 +33,7 @@ func (f *ClusterFlags) Define(fs *flag.FlagSet) {
 	fs.IntVar(&f.Sample, "sample", 0, "compute the silhouette on N rows drawn with --seed (0: all rows)")
 	fs.Uint64Var(&f.Seed, "seed", 1, "random seed for --sample and the --ci bootstrap")
 	fs.IntVar(&f.PairwiseLimit, "pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
+	fs.IntVar(&f.MaxMatrix, "max-matrix", cluster.DefaultMaxMatrix, "above this many reference classes or clusters give the contingency table as its non-zero cells (contingency.cells) and, as text, its largest cells (0: never)")
 }
 
 // Options checks --metric, --average and the other options and returns
@@ -42,6 +46,9 @@ func (f *ClusterFlags) Options() (cluster.ReportOptions, error) {
 	avg, err := cluster.ParseAverage(f.Average)
 	if err != nil {
 		return cluster.ReportOptions{}, Usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+	}
+	if f.MaxMatrix < 0 {
+		return cluster.ReportOptions{}, Usagef("cluster: --max-matrix must be ≥ 0, got %d", f.MaxMatrix)
 	}
 	opt := cluster.ReportOptions{Beta: f.Beta, Average: avg, Weights: f.Weight,
 		Internal: cluster.Options{Metric: metric, MaxPairwise: f.PairwiseLimit, SilhouetteSample: f.Sample, Seed: f.Seed}}
@@ -64,4 +71,13 @@ func (f *ClusterFlags) FeatureColumns() ([]string, error) {
 		}
 	}
 	return features, nil
+}
+
+// ContingencyLimit is --max-matrix as [cluster.Report.AddContingency]
+// takes it: -1 (no limit) for 0.
+func (f *ClusterFlags) ContingencyLimit() int {
+	if f.MaxMatrix == 0 {
+		return -1
+	}
+	return f.MaxMatrix
 }

@@ -233,6 +233,9 @@ func (o *Report) Doc() *report.Doc {
 		p.Add(fmt.Sprintf("V-measure (β = %s)", report.Sig(x.Beta)), o.sigCI("v_measure", x.VMeasure))
 		p.Add("purity", o.sigCI("purity", x.Purity))
 		d.Blocks = append(d.Blocks, p)
+		if x.Contingency != nil {
+			d.Blocks = append(d.Blocks, x.Contingency.table())
+		}
 	}
 	if x := o.InternalReport; x != nil {
 		feat := "features"

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/report"
 )
 
 // DefaultMaxMatrix is the most classes or clusters whose contingency table
@@ -29,8 +31,8 @@ type ContingencyTable struct {
 // AddContingency puts tab, whose row i is reference class classes[i] and
 // column j cluster clusters[j], in the report's external indices as its
 // contingency table, in label order: in full when neither side has more
-// than maxMatrix labels (≤ 0: DefaultMaxMatrix), else as its non-zero
-// cells with a warning. It does nothing to a report without external
+// than maxMatrix labels (0: DefaultMaxMatrix; negative: no limit), else as
+// its non-zero cells with a warning. It does nothing to a report without external
 // indices. It panics if tab has a class or cluster with no name.
 func (r *Report) AddContingency(tab *Contingency, classes, clusters []string, maxMatrix int) {
 	x := r.ExternalReport
@@ -40,13 +42,13 @@ func (r *Report) AddContingency(tab *Contingency, classes, clusters []string, ma
 	if tab.rows > len(classes) || tab.cols > len(clusters) {
 		panic(fmt.Sprintf("cluster: a %d × %d table with %d class and %d cluster names", tab.rows, tab.cols, len(classes), len(clusters)))
 	}
-	if maxMatrix <= 0 {
+	if maxMatrix == 0 {
 		maxMatrix = DefaultMaxMatrix
 	}
 	cn, cp := sortedPlaces(classes)
 	kn, kp := sortedPlaces(clusters)
 	ct := &ContingencyTable{Classes: cn, Clusters: kn}
-	if len(cn) <= maxMatrix && len(kn) <= maxMatrix {
+	if maxMatrix < 0 || (len(cn) <= maxMatrix && len(kn) <= maxMatrix) {
 		ct.Matrix = make([][]int64, len(cn))
 		for i := range ct.Matrix {
 			ct.Matrix[i] = make([]int64, len(kn))
@@ -59,7 +61,7 @@ func (r *Report) AddContingency(tab *Contingency, classes, clusters []string, ma
 			}
 		})
 		sortCells(ct.Cells)
-		r.Warnings = append(r.Warnings, fmt.Sprintf("%d classes and %d clusters: more than %d, so the contingency table is given as contingency.cells, its %d non-zero cells as [class, cluster, count], indices into contingency.classes and contingency.clusters",
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%d classes and %d clusters: more than max-matrix %d, so the contingency table is given as contingency.cells, its %d non-zero cells as [class, cluster, count], indices into contingency.classes and contingency.clusters",
 			len(cn), len(kn), maxMatrix, len(ct.Cells)))
 	}
 	x.Contingency = ct
@@ -84,4 +86,44 @@ func sortedPlaces(names []string) ([]string, []int) {
 // sortCells sorts cells in row-major order: by class, then cluster.
 func sortCells(c [][3]int64) {
 	slices.SortFunc(c, func(a, b [3]int64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+}
+
+// textTop is how many cells the text report lists in place of a
+// contingency table given as its non-zero cells.
+const textTop = 20
+
+// table is the contingency table for people: in full when the report has
+// it so, else its textTop largest cells, largest first, ties in row-major
+// order.
+func (ct *ContingencyTable) table() *report.Table {
+	if ct.Matrix != nil {
+		t := &report.Table{Title: "Contingency table (rows: reference classes C*, columns: clusters C)", Header: append([]string{""}, ct.Clusters...)}
+		for i, l := range ct.Classes {
+			cells := []string{l}
+			for _, v := range ct.Matrix[i] {
+				cells = append(cells, strconv.FormatInt(v, 10))
+			}
+			t.Rows = append(t.Rows, cells)
+		}
+		return t
+	}
+	top := ct.Largest(textTop)
+	t := &report.Table{Title: fmt.Sprintf("Largest cells of the contingency table (%d of %d non-zero cells; all in the JSON's contingency.cells)", len(top), len(ct.Cells)),
+		Header: []string{"reference class", "cluster", "count"}}
+	for _, i := range top {
+		c := ct.Cells[i]
+		t.Rows = append(t.Rows, []string{ct.Classes[c[0]], ct.Clusters[c[1]], strconv.FormatInt(c[2], 10)})
+	}
+	return t
+}
+
+// Largest returns the indices into Cells of the n largest cells, largest
+// first, ties in row-major order (none when the table is in full).
+func (ct *ContingencyTable) Largest(n int) []int {
+	idx := make([]int, len(ct.Cells))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(ct.Cells[b][2], ct.Cells[a][2]) })
+	return idx[:min(n, len(idx))]
 }

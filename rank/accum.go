@@ -14,9 +14,19 @@ import (
 // same.
 
 // segment is a run of consecutive rows of a score table, from row g0.
+// The accumulators read the running masses from tp and fp (see
+// [withCum]) rather than each summing them again: the same sums, in the
+// same order, so the same bits.
 type segment struct {
 	score, pos, neg []float64
 	g0              int
+	// tp and fp are the cumulative (inclusive) masses at the rows, as
+	// [Table.cum] gives them; tp0 and fp0 those before the first row.
+	tp, fp   []float64
+	tp0, fp0 float64
+	// exact: unweighted, the masses are counts and every sum of them is
+	// an exact integer (a compensated sum of them is the plain sum).
+	exact bool
 	// flat marks, for a weighted table built from rows, the rows
 	// scikit-learn's roc_curve drops (see [npCum]): bit g − flatBase for
 	// row g. nil otherwise.
@@ -24,43 +34,103 @@ type segment struct {
 	flatBase int
 }
 
-// whole is the table as one segment.
-func (t *Table) whole() *segment {
-	return &segment{score: t.Score, pos: t.Pos, neg: t.Neg, flat: t.npFlat}
+// sweepRows is the rows of a block of a table swept by [Table.blocks]:
+// a block's rows and running masses (40 bytes a row) stay in cache while
+// every accumulator reads them.
+const sweepRows = 1 << 12
+
+// blocks gives fn the table's rows in consecutive segments of at most
+// sweepRows rows, without their running masses (see [withCum]).
+func (t *Table) blocks(fn func(*segment) error) error {
+	for g0 := 0; g0 < len(t.Score); g0 += sweepRows {
+		g1 := min(g0+sweepRows, len(t.Score))
+		sg := &segment{score: t.Score[g0:g1], pos: t.Pos[g0:g1], neg: t.Neg[g0:g1], g0: g0, flat: t.npFlat}
+		if err := fn(sg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// withCum returns each (a source of consecutive segments of a table, in
+// order) with the running masses of every segment filled in, as
+// [Table.cum] computes them. The buffers are reused: fn must be done with
+// a segment when it returns.
+func withCum(weighted bool, each func(func(*segment) error) error) func(func(*segment) error) error {
+	return func(fn func(*segment) error) error {
+		c := cumAcc{weighted: weighted}
+		var tp, fp []float64
+		return each(func(sg *segment) error {
+			tp, fp = grow(tp, len(sg.score)), grow(fp, len(sg.score))
+			sg.tp0, sg.fp0 = c.last()
+			c.fill(sg, tp, fp)
+			sg.tp, sg.fp, sg.exact = tp, fp, !weighted
+			return fn(sg)
+		})
+	}
+}
+
+// feedAll feeds every row of the table, block by block with their running
+// masses, to fn.
+func (t *Table) feedAll(fn func(*segment)) {
+	_ = withCum(t.Weighted, t.blocks)(func(sg *segment) error {
+		fn(sg)
+		return nil
+	})
+}
+
+// The running masses TP and FP are the segment's tp and fp. The
+// predicted-positive mass is the compensated sum of pos + neg row by row:
+// TP + FP when they are counts (an exact integer either way), its own sum
+// (ppSum) otherwise.
+
+// ppSum is the running predicted-positive mass Σ (pos_g + neg_g).
+type ppSum struct{ s fsum.Sum }
+
+// at returns the mass up to row g of sg (inclusive), once for each row in
+// order.
+func (a *ppSum) at(sg *segment, g int) float64 {
+	if sg.exact {
+		return sg.tp[g] + sg.fp[g]
+	}
+	a.s.Add(sg.pos[g] + sg.neg[g])
+	return a.s.Value()
 }
 
 // aucAcc sums Σ_g neg_g (TP_{<g} + ½ pos_g); see [Table.AUC].
-type aucAcc struct{ above, s fsum.Sum }
+type aucAcc struct{ s fsum.Sum }
 
 func (a *aucAcc) feed(sg *segment) {
+	above := sg.tp0
 	for g := range sg.score {
-		a.s.Add(sg.neg[g] * (a.above.Value() + sg.pos[g]/2))
-		a.above.Add(sg.pos[g])
+		a.s.Add(sg.neg[g] * (above + sg.pos[g]/2))
+		above = sg.tp[g]
 	}
 }
 
 // rankLossAcc sums Σ_g pos_g (FP_{<g} + ½ neg_g); see [Table.RankLoss].
-type rankLossAcc struct{ above, s fsum.Sum }
+type rankLossAcc struct{ s fsum.Sum }
 
 func (a *rankLossAcc) feed(sg *segment) {
+	above := sg.fp0
 	for g := range sg.score {
-		a.s.Add(sg.pos[g] * (a.above.Value() + sg.neg[g]/2))
-		a.above.Add(sg.neg[g])
+		a.s.Add(sg.pos[g] * (above + sg.neg[g]/2))
+		above = sg.fp[g]
 	}
 }
 
 // apAcc is [Table.AveragePrecision] with W⁺ = p.
 type apAcc struct {
-	p         float64
-	tp, pp, s fsum.Sum
+	p  float64
+	pp ppSum
+	s  fsum.Sum
 }
 
 func (a *apAcc) feed(sg *segment) {
 	for g := range sg.score {
-		a.tp.Add(sg.pos[g])
-		a.pp.Add(sg.pos[g] + sg.neg[g])
+		pp := a.pp.at(sg, g)
 		if sg.pos[g] != 0 {
-			a.s.Add(sg.pos[g] / a.p * (a.tp.Value() / a.pp.Value()))
+			a.s.Add(sg.pos[g] / a.p * (sg.tp[g] / pp))
 		}
 	}
 }
@@ -68,18 +138,19 @@ func (a *apAcc) feed(sg *segment) {
 // prTrapAcc is [Table.PRAUCTrapezoid] with W⁺ = p.
 type prTrapAcc struct {
 	p, r0, p0 float64
-	tp, pp, s fsum.Sum
+	pp        ppSum
+	s         fsum.Sum
 }
 
 func newPRTrap(p float64) *prTrapAcc { return &prTrapAcc{p: p, p0: 1} }
 
 func (a *prTrapAcc) feed(sg *segment) {
 	for g := range sg.score {
-		a.tp.Add(sg.pos[g])
-		a.pp.Add(sg.pos[g] + sg.neg[g])
-		r1, p1 := a.tp.Value()/a.p, 0.0
-		if d := a.pp.Value(); d != 0 {
-			p1 = a.tp.Value() / d
+		tp := sg.tp[g]
+		d := a.pp.at(sg, g)
+		r1, p1 := tp/a.p, 0.0
+		if d != 0 {
+			p1 = tp / d
 		}
 		a.s.Add((r1 - a.r0) * (p1 + a.p0) / 2)
 		a.r0, a.p0 = r1, p1
@@ -88,28 +159,40 @@ func (a *prTrapAcc) feed(sg *segment) {
 
 // bepAcc is [Table.BEP] with W⁺ = p.
 type bepAcc struct {
-	p     float64
-	tp, c fsum.Sum
-	done  bool
-	v     float64
+	p    float64
+	c    fsum.Sum // the mass before the row, when not exact
+	done bool
+	v    float64
 }
 
 func (a *bepAcc) feed(sg *segment) {
 	if a.done {
 		return
 	}
+	tp0, c0 := sg.tp0, sg.tp0+sg.fp0
 	for g := range sg.score {
 		m := sg.pos[g] + sg.neg[g]
 		if m == 0 {
 			continue
 		}
-		if a.c.Value()+m >= a.p {
-			f := (a.p - a.c.Value()) / m
-			a.v, a.done = (a.tp.Value()+f*sg.pos[g])/a.p, true
+		// TP and the predicted-positive mass before row g: a row of
+		// mass 0 adds nothing to either.
+		if g > 0 {
+			tp0 = sg.tp[g-1]
+			c0 = sg.tp[g-1] + sg.fp[g-1]
+		}
+		c := c0
+		if !sg.exact {
+			c = a.c.Value()
+		}
+		if c+m >= a.p {
+			f := (a.p - c) / m
+			a.v, a.done = (tp0+f*sg.pos[g])/a.p, true
 			return
 		}
-		a.tp.Add(sg.pos[g])
-		a.c.Add(m)
+		if !sg.exact {
+			a.c.Add(m)
+		}
 	}
 }
 
@@ -124,25 +207,23 @@ func (a *bepAcc) value() float64 {
 type operatingAcc struct {
 	p, n     float64
 	maximise bool
-	crit     func(tp, fp, p, n float64) float64
-	tp, fp   fsum.Sum
+	crit     criterion
 	best     Operating
 }
 
-func newOperating(p, n float64, maximise bool, crit func(tp, fp, p, n float64) float64) *operatingAcc {
-	return &operatingAcc{p: p, n: n, maximise: maximise, crit: crit, best: Operating{Threshold: math.Inf(1), Value: crit(0, 0, p, n)}}
+func newOperating(p, n float64, maximise bool, crit criterion) *operatingAcc {
+	return &operatingAcc{p: p, n: n, maximise: maximise, crit: crit, best: Operating{Threshold: math.Inf(1), Value: crit.at(0, 0, p, n)}}
 }
 
 func (a *operatingAcc) feed(sg *segment) {
 	p, n := a.p, a.n
 	for g := range sg.score {
-		a.tp.Add(sg.pos[g])
-		a.fp.Add(sg.neg[g])
-		v := a.crit(a.tp.Value(), a.fp.Value(), p, n)
+		tp, fp := sg.tp[g], sg.fp[g]
+		v := a.crit.at(tp, fp, p, n)
 		if (a.maximise && v > a.best.Value) || (!a.maximise && v < a.best.Value) {
-			a.best = Operating{Threshold: sg.score[g], Value: v, TPR: a.tp.Value() / p, FPR: a.fp.Value() / n}
-			if d := a.tp.Value() + a.fp.Value(); d != 0 {
-				a.best.Precision = a.tp.Value() / d
+			a.best = Operating{Threshold: sg.score[g], Value: v, TPR: tp / p, FPR: fp / n}
+			if d := tp + fp; d != 0 {
+				a.best.Precision = tp / d
 			}
 		}
 	}
@@ -150,9 +231,8 @@ func (a *operatingAcc) feed(sg *segment) {
 
 // hullAcc is the upper convex hull of the ROC points of [Table.CostCurve].
 type hullAcc struct {
-	p, n   float64
-	hull   []hullPt
-	tp, fp fsum.Sum
+	p, n float64
+	hull []hullPt
 }
 
 type hullPt struct{ x, y float64 }
@@ -173,9 +253,7 @@ func (a *hullAcc) push(q hullPt) {
 
 func (a *hullAcc) feed(sg *segment) {
 	for g := range sg.score {
-		a.tp.Add(sg.pos[g])
-		a.fp.Add(sg.neg[g])
-		a.push(hullPt{a.fp.Value() / a.n, a.tp.Value() / a.p})
+		a.push(hullPt{sg.fp[g] / a.n, sg.tp[g] / a.p})
 	}
 }
 
@@ -184,8 +262,10 @@ func (a *hullAcc) feed(sg *segment) {
 type probAcc struct {
 	notProb  float64 // the first score outside [0, 1] (NaN: none)
 	bad      bool
-	ll, llw  fsum.Sum
-	br, brw  fsum.Sum
+	ll, br   fsum.Sum
+	w        fsum.Sum // Σ pos_g, neg_g (both losses' weight)
+	wExact   float64  // the same, when the masses are counts
+	exact    bool
 	any      bool
 	skipLoss bool // only check
 }
@@ -200,25 +280,37 @@ func (a *probAcc) feed(sg *segment) {
 	if a.bad || a.skipLoss {
 		return
 	}
-	for g, p := range sg.score {
-		p = min(max(p, Eps), 1-Eps)
+	// The log loss and Brier sums in one loop, each in row order.
+	a.exact = sg.exact
+	for g, s := range sg.score {
+		pos, neg := sg.pos[g], sg.neg[g]
+		p := min(max(s, Eps), 1-Eps)
 		q := 1 - p
 		z := q + p
-		if sg.pos[g] != 0 {
-			a.ll.Add(-sg.pos[g] * math.Log(p/z))
+		if pos != 0 {
+			a.ll.Add(-pos * math.Log(p/z))
 		}
-		if sg.neg[g] != 0 {
-			a.ll.Add(-sg.neg[g] * math.Log(q/z))
+		if neg != 0 {
+			a.ll.Add(-neg * math.Log(q/z))
 		}
-		a.llw.Add(sg.pos[g])
-		a.llw.Add(sg.neg[g])
+		a.br.Add(pos * (1 - s) * (1 - s))
+		a.br.Add(neg * s * s)
+		if sg.exact {
+			a.wExact += pos
+			a.wExact += neg
+		} else {
+			a.w.Add(pos)
+			a.w.Add(neg)
+		}
 	}
-	for g, p := range sg.score {
-		a.br.Add(sg.pos[g] * (1 - p) * (1 - p))
-		a.br.Add(sg.neg[g] * p * p)
-		a.brw.Add(sg.pos[g])
-		a.brw.Add(sg.neg[g])
+}
+
+// weight is the mass both losses are divided by.
+func (a *probAcc) weight() float64 {
+	if a.exact {
+		return a.wExact
 	}
+	return a.w.Value()
 }
 
 func (a *probAcc) err() error {
@@ -284,21 +376,32 @@ func (a *calAcc) curve() CalibrationCurve {
 
 // delongAcc sums DeLong's structural components; see [Table.DeLongVar].
 type delongAcc struct {
-	p, n, theta    float64
-	tp, fp, sx, sy fsum.Sum
+	p, n, theta float64
+	sx, sy      fsum.Sum
 }
 
 func (a *delongAcc) feed(sg *segment) {
-	p, n, theta := a.p, a.n, a.theta
+	a.feedX(sg)
+	a.feedY(sg)
+}
+
+// feedX sums the positives' components, feedY the negatives': two sums
+// apart, which may run concurrently.
+func (a *delongAcc) feedX(sg *segment) {
+	n, theta := a.n, a.theta
 	for g := range sg.score {
-		a.tp.Add(sg.pos[g])
-		a.fp.Add(sg.neg[g])
 		if sg.pos[g] != 0 {
-			d := (n-a.fp.Value()+sg.neg[g]/2)/n - theta
+			d := (n-sg.fp[g]+sg.neg[g]/2)/n - theta
 			a.sx.Add(sg.pos[g] * d * d)
 		}
+	}
+}
+
+func (a *delongAcc) feedY(sg *segment) {
+	p, theta := a.p, a.theta
+	for g := range sg.score {
 		if sg.neg[g] != 0 {
-			d := (a.tp.Value()-sg.pos[g]/2)/p - theta
+			d := (sg.tp[g]-sg.pos[g]/2)/p - theta
 			a.sy.Add(sg.neg[g] * d * d)
 		}
 	}

@@ -21,7 +21,7 @@ func (t *Table) AUC() (float64, error) {
 		return math.NaN(), err
 	}
 	var a aucAcc
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.s.Value() / p / n, nil
 }
 
@@ -40,7 +40,7 @@ func (t *Table) RankLoss() (float64, error) {
 		return math.NaN(), err
 	}
 	var a rankLossAcc
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.s.Value() / p / n, nil
 }
 
@@ -58,7 +58,7 @@ func (t *Table) AveragePrecision() (float64, error) {
 		return math.NaN(), err
 	}
 	a := apAcc{p: p}
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.s.Value(), nil
 }
 
@@ -76,7 +76,7 @@ func (t *Table) PRAUCTrapezoid() (float64, error) {
 	// Walk the points in decreasing threshold order (increasing recall),
 	// starting from the end point (recall 0, precision 1).
 	a := newPRTrap(p)
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.s.Value(), nil
 }
 
@@ -98,7 +98,7 @@ func (t *Table) BEP() (float64, error) {
 		return math.NaN(), err
 	}
 	a := bepAcc{p: p}
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.value(), nil
 }
 

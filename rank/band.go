@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/evalkit-go/evalkit/report"
 )
 
 // BandFPR is the grid of false positive rates of [Table.ROCBand]: finer
@@ -118,4 +120,15 @@ func (t *Table) ROCBand(level float64, fpr []float64) (*ROCBand, error) {
 		return nil, fmt.Errorf("%w: %g negatives, fewer than %d on each side of every threshold of the grid", ErrTooFew, n, BandMinNegatives)
 	}
 	return b, nil
+}
+
+// table is the band as a table for people: one row per false positive
+// rate, the curve's TPR there and its interval (text and Markdown output).
+func (b *ROCBand) table() *report.Table {
+	t := &report.Table{Title: fmt.Sprintf("ROC band: pointwise %g%% interval of the TPR at fixed FPRs (Hsieh–Turnbull variance, logit scale)", 100*b.Level),
+		Header: []string{"FPR", "TPR", "low", "high"}}
+	for k := range b.FPR {
+		t.Rows = append(t.Rows, []string{report.Sig(b.FPR[k]), report.Sig(b.TPR[k]), report.Sig(b.Low[k]), report.Sig(b.High[k])})
+	}
+	return t
 }

@@ -32,15 +32,15 @@ func (t *Table) ROC(dropIntermediate bool) (ROCCurve, error) {
 	if err != nil {
 		return ROCCurve{}, err
 	}
-	tp, fp := t.cum()
+	m := len(t.Score)
 	c := &rocCollect{ROCCurve{
-		FPR:        make([]float64, 0, len(tp)+1),
-		TPR:        make([]float64, 0, len(tp)+1),
-		Thresholds: make([]float64, 0, len(tp)+1),
+		FPR:        make([]float64, 0, m+1),
+		TPR:        make([]float64, 0, m+1),
+		Thresholds: make([]float64, 0, m+1),
 	}}
 	r := rocStream{p: p, n: n, drop: dropIntermediate, sink: c}
 	r.start()
-	r.feed(t.whole(), tp, fp)
+	t.feedAll(r.feed)
 	r.finish()
 	return c.ROCCurve, nil
 }
@@ -74,7 +74,8 @@ type rocStream struct {
 
 func (r *rocStream) start() { r.sink.vertex(0, 0, math.Inf(1)) }
 
-func (r *rocStream) feed(sg *segment, tp, fp []float64) {
+func (r *rocStream) feed(sg *segment) {
+	tp, fp := sg.tp, sg.fp
 	for g := range sg.score {
 		if r.rows > 0 {
 			j := sg.g0 + g - 1 // the pending row, not the last
@@ -113,7 +114,8 @@ type prStream struct {
 
 func (r *prStream) start() { r.sink.vertex(0, 1, math.NaN()) }
 
-func (r *prStream) feed(sg *segment, tp, fp []float64) {
+func (r *prStream) feed(sg *segment) {
+	tp, fp := sg.tp, sg.fp
 	for g := range sg.score {
 		var prec float64
 		if d := tp[g] + fp[g]; d != 0 {
@@ -133,11 +135,10 @@ func (t *Table) thinROC(n, rows int) (ROCCurve, int, float64, error) {
 	if err != nil {
 		return ROCCurve{}, 0, 0, err
 	}
-	tp, fp := t.cum()
 	out := newCurveOut(n, 2, true, rows, 0)
 	r := rocStream{p: p, n: neg, drop: true, sink: out}
 	r.start()
-	r.feed(t.whole(), tp, fp)
+	t.feedAll(r.feed)
 	r.finish()
 	x, y, th, e := out.finish()
 	return ROCCurve{FPR: x, TPR: y, Thresholds: th}, out.count, e, nil
@@ -149,11 +150,10 @@ func (t *Table) thinPR(n, rows int) (PRCurve, int, float64, error) {
 	if err != nil {
 		return PRCurve{}, 0, 0, err
 	}
-	tp, fp := t.cum()
 	out := newCurveOut(n, 1, false, rows, 0)
 	r := prStream{p: p, sink: out}
 	r.start()
-	r.feed(t.whole(), tp, fp)
+	t.feedAll(r.feed)
 	x, y, th, e := out.finish()
 	return prFromStream(x, y, th), out.count, e, nil
 }

@@ -65,7 +65,7 @@ func (t *Table) DeLongVar() (float64, error) {
 	// The structural components of group g from running masses (no
 	// per-group arrays): negatives below g = W⁻ − FP_g.
 	a := delongAcc{p: p, n: n, theta: theta}
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.value(), nil
 }
 

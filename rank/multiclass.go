@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -319,4 +320,75 @@ func (m *Multiclass) TopK(k int) (float64, error) {
 		s.Add(m.RankMass[r])
 	}
 	return s.Value() / t, nil
+}
+
+const multiclassVersion = 1
+
+// MarshalBinary encodes the statistic (its k² score tables, by
+// [Table.MarshalBinary], the log loss sum and the rank masses) so that a
+// distributed engine can ship it between workers; [Multiclass.UnmarshalBinary]
+// restores it bit for bit.
+func (m *Multiclass) MarshalBinary() ([]byte, error) {
+	b := []byte{multiclassVersion}
+	b = binary.AppendUvarint(b, uint64(m.K))
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.LogLossSum))
+	for _, v := range m.RankMass {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+	}
+	for c := range m.Cell {
+		for _, t := range m.Cell[c] {
+			tb, err := t.MarshalBinary()
+			if err != nil {
+				return nil, err
+			}
+			b = binary.AppendUvarint(b, uint64(len(tb)))
+			b = append(b, tb...)
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalBinary replaces m with the statistic encoded in data by
+// [Multiclass.MarshalBinary]; an error wraps ErrBadEncoding.
+func (m *Multiclass) UnmarshalBinary(data []byte) error {
+	bad := func(what string) error { return fmt.Errorf("%w: multiclass: %s", ErrBadEncoding, what) }
+	if len(data) < 1 || data[0] != multiclassVersion {
+		return bad("unknown version")
+	}
+	d := data[1:]
+	k, n := binary.Uvarint(d)
+	if n <= 0 || k < 2 || k > uint64(len(d)) {
+		return bad("bad number of classes")
+	}
+	d = d[n:]
+	if uint64(len(d)) < 8*(k+1) {
+		return bad("truncated")
+	}
+	out := Multiclass{K: int(k), Cell: make([][]*Table, k), RankMass: make([]float64, k)}
+	out.LogLossSum = math.Float64frombits(binary.LittleEndian.Uint64(d))
+	d = d[8:]
+	for i := range out.RankMass {
+		out.RankMass[i] = math.Float64frombits(binary.LittleEndian.Uint64(d))
+		d = d[8:]
+	}
+	for c := range out.Cell {
+		out.Cell[c] = make([]*Table, k)
+		for j := range out.Cell[c] {
+			l, n := binary.Uvarint(d)
+			if n <= 0 || l > uint64(len(d)-n) {
+				return bad("truncated table")
+			}
+			t := new(Table)
+			if err := t.UnmarshalBinary(d[n : n+int(l)]); err != nil {
+				return err
+			}
+			out.Cell[c][j] = t
+			d = d[n+int(l):]
+		}
+	}
+	if len(d) != 0 {
+		return bad("trailing bytes")
+	}
+	*m = out
+	return nil
 }

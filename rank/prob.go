@@ -17,14 +17,14 @@ func (t *Table) checkProb() error {
 		return nil
 	}
 	a := probAcc{skipLoss: true}
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.err()
 }
 
 // probs returns the accumulated log loss and Brier score of the table.
 func (t *Table) probs() *probAcc {
 	var a probAcc
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return &a
 }
 
@@ -49,14 +49,14 @@ func (a *probAcc) logLoss() (float64, error) {
 	if err := a.err(); err != nil {
 		return math.NaN(), err
 	}
-	return a.ll.Value() / a.llw.Value(), nil
+	return a.ll.Value() / a.weight(), nil
 }
 
 func (a *probAcc) brier() (float64, error) {
 	if err := a.err(); err != nil {
 		return math.NaN(), err
 	}
-	return a.br.Value() / a.brw.Value(), nil
+	return a.br.Value() / a.weight(), nil
 }
 
 // Brier returns the Brier score, the (weighted) mean squared difference
@@ -125,7 +125,7 @@ func (t *Table) Calibration(nBins int, strategy Binning) (CalibrationCurve, erro
 		panic(fmt.Sprintf("rank: Calibration: unknown strategy %d", strategy))
 	}
 	a := newCal(inner)
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.curve(), nil
 }
 

@@ -279,6 +279,13 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	if err := bothClasses(t); err != nil {
 		return nil, err
 	}
+	if bn == nil && !opt.Figures {
+		// Every measure and the printed curves in one sweep of the table.
+		if err := rep.assemble(sweepReport(t, opt), nil, opt); err != nil {
+			return nil, err
+		}
+		return rep, nil
+	}
 	var pc pieces
 	var err error
 	must := func(v float64, e error) float64 {
@@ -512,6 +519,9 @@ func (r *Report) Doc(name string) *report.Doc {
 		t.Rows = append(t.Rows, []string{o.name, threshold(o.op.Threshold), report.Sig(o.op.Value), report.Sig(o.op.TPR), report.Sig(o.op.FPR), report.Sig(o.op.Precision)})
 	}
 	d.Blocks = append(d.Blocks, t)
+	if b := r.ROCBand; b != nil {
+		d.Blocks = append(d.Blocks, b.table())
+	}
 	d.Blocks = append(d.Blocks, report.Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
 	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
 		d.Blocks = append(d.Blocks, report.Note(n))

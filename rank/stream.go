@@ -81,166 +81,271 @@ func streamReport(s *Spill, opt ReportOptions, curves io.Writer) (*Report, error
 	case n == 0:
 		return nil, fmt.Errorf("no negative samples, ROC needs both classes: %w", ErrOneClass)
 	}
-	var pc pieces
-	// First reading: every running sum.
-	var (
-		auc    aucAcc
-		rl     rankLossAcc
-		ap     = apAcc{p: p}
-		prt    = newPRTrap(p)
-		bep    = bepAcc{p: p}
-		yo     = newOperating(p, n, true, youden)
-		mf     = newOperating(p, n, true, fBeta(1))
-		mc     = newOperating(p, n, false, cost(opt.CostFP, opt.CostFN))
-		hull   = newHull(p, n)
-		prob   probAcc
-		cal    *calAcc
-		cum    = cumAcc{weighted: weighted}
-		quant  *orderStats
-		pauc   *pAUCAcc
-		rocs   = &rocStream{p: p, n: n, drop: true}
-		prs    = &prStream{p: p}
-		rocOut *curveOut
-		prOut  *curveOut
-	)
-	quantile := opt.CalStrategy == "quantile"
-	if quantile {
-		if !weighted {
-			quant = newOrderStats(opt.CalBins, int64(p+n))
-		}
-	} else {
-		cal = newCal(uniformEdges(opt.CalBins))
-	}
-	var rocSinks, prSinks multiSink
-	if opt.MaxFPR > 0 && opt.MaxFPR < 1 {
-		pauc = &pAUCAcc{max: opt.MaxFPR}
-		rocSinks = append(rocSinks, pauc)
-	}
-	rows := rowsBound(s.rows)
-	if opt.Curves {
-		rocOut = newCurveOut(opt.CurvePoints, 2, true, rows, s.MaxScores)
-		prOut = newCurveOut(opt.CurvePoints, 1, false, rows, s.MaxScores)
-		rocSinks = append(rocSinks, rocOut)
-		prSinks = append(prSinks, prOut)
-	}
-	rocs.sink, prs.sink = rocSinks, prSinks
-	rocs.start()
-	prs.start()
+	sw := newSweep(p, n, weighted, rowsBound(s.rows), s.MaxScores, opt)
 	if curves != nil {
 		if _, err := io.WriteString(curves, CurvesCSVHeader); err != nil {
 			return nil, err
 		}
 	}
-	var tp, fp []float64
+	each := withCum(weighted, s.each)
+	// First reading: every running sum; the groups of accumulators, the
+	// two curves and the CSV on their own goroutines, part by part.
 	var wg sync.WaitGroup
-	err := s.each(func(sg *segment) error {
-		wg.Go(func() {
-			auc.feed(sg)
-			rl.feed(sg)
-			ap.feed(sg)
-			prt.feed(sg)
-			bep.feed(sg)
-		})
-		wg.Go(func() {
-			yo.feed(sg)
-			mf.feed(sg)
-			mc.feed(sg)
-			hull.feed(sg)
-			prob.feed(sg)
-			if cal != nil {
-				cal.feed(sg)
-			}
-			if quant != nil {
-				quant.feed(sg)
-			}
-		})
-		defer wg.Wait()
-		if len(rocSinks) == 0 && curves == nil {
-			return nil
-		}
-		tp, fp = grow(tp, len(sg.score)), grow(fp, len(sg.score))
-		cum.fill(sg, tp, fp)
+	err := each(func(sg *segment) error {
+		wg.Go(func() { sw.feedA(sg) })
+		wg.Go(func() { sw.feedB(sg) })
 		var werr error
 		if curves != nil {
-			wg.Go(func() { werr = writeCurveRows(curves, nil, sg.score, tp, fp, p, n) })
+			wg.Go(func() { werr = writeCurveRows(curves, nil, sg.score, sg.tp, sg.fp, p, n) })
 		}
-		if len(rocSinks) > 0 {
-			wg.Go(func() { rocs.feed(sg, tp, fp) })
-			prs.feed(sg, tp, fp)
+		if sw.curves() {
+			wg.Go(func() { sw.rocs.feed(sg) })
+			sw.prs.feed(sg)
 		}
 		wg.Wait()
-		return errors.Join(werr, rocOut.err(), prOut.err())
+		return errors.Join(werr, sw.rocOut.err(), sw.prOut.err())
 	})
 	if err != nil {
 		return nil, err
 	}
-	rocs.finish()
-	pc.auc = auc.s.Value() / p / n
-	pc.rankLoss = rl.s.Value() / p / n
-	pc.ap = ap.s.Value()
-	pc.prTrap = prt.s.Value()
-	pc.bep = bep.value()
-	switch {
-	case opt.MaxFPR == 1:
-		pc.pauc = pc.auc
-	case pauc != nil:
-		pc.pauc = pauc.value()
-	}
-	pc.y, pc.m, pc.c, pc.cc = yo.best, mf.best, mc.best, hull.curve()
-	pc.isProb = prob.err() == nil
-	if pc.isProb {
-		pc.ll, _ = prob.logLoss()
-		pc.br, _ = prob.brier()
-		switch {
-		case cal != nil:
-			pc.cal = cal.curve()
-		case weighted:
-			pc.cale = errorf(ErrWeighted, "quantile calibration bins")
-		default:
-			cal = newCal(quant.edges())
-		}
-	}
+	sw.first()
 	// Second reading, unweighted: DeLong's variance around the AUC, and
 	// the quantile calibration bins.
-	switch {
-	case weighted:
-		pc.de = errorf(ErrWeighted, "DeLong variance")
-	case p < 2 || n < 2:
-		pc.de = errorf(ErrTooFew, "DeLong variance needs 2 positives and 2 negatives, have %v and %v", p, n)
-	}
-	dl := delongAcc{p: p, n: n, theta: pc.auc}
-	if pc.de == nil || (cal != nil && quantile) {
-		if err := s.each(func(sg *segment) error {
-			if cal != nil && quantile {
-				wg.Go(func() { cal.feed(sg) })
-			}
-			if pc.de == nil {
-				dl.feed(sg)
-			}
+	if sw.second() {
+		if err := each(func(sg *segment) error {
+			wg.Go(func() { sw.feedCal2(sg) })
+			sw.feedDeLong(sg)
 			wg.Wait()
 			return nil
 		}); err != nil {
 			return nil, err
 		}
 	}
-	if pc.de == nil {
-		pc.dv = dl.value()
-		pc.dlo, pc.dhi = deLongCI(pc.auc, pc.dv, opt.Conf)
-	}
-	if cal != nil && quantile {
-		pc.cal = cal.curve()
-	}
-	if opt.Curves {
-		var x, y, t []float64
-		x, y, t, pc.rocErr = rocOut.finish()
-		pc.rocThin, pc.rocLen = ROCCurve{FPR: x, TPR: y, Thresholds: t}, rocOut.count
-		x, y, t, pc.prErr = prOut.finish()
-		pc.prThin, pc.prLen = prFromStream(x, y, t), prOut.count
-	}
-	if err := rep.assemble(&pc, nil, opt); err != nil {
+	sw.finish()
+	if err := rep.assemble(&sw.pc, nil, opt); err != nil {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// sweepReport computes the pieces of the report of a table held in
+// memory as [Spill.Report] does for a spilled one (the same accumulators
+// fed the same rows in the same order: the same bits), in one reading
+// (two for DeLong's variance and quantile calibration bins) of the
+// table's blocks: each of the two goroutines sweeps the table once,
+// feeding its group of accumulators and one curve while the block is in
+// cache.
+func sweepReport(t *Table, opt ReportOptions) *pieces {
+	sw := newSweep(t.Positives(), t.Negatives(), t.Weighted, rowsBound(t.Rows), 0, opt)
+	each := withCum(t.Weighted, t.blocks)
+	curves := sw.curves()
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		_ = each(func(sg *segment) error {
+			sw.feedA(sg)
+			if curves {
+				sw.rocs.feed(sg)
+			}
+			return nil
+		})
+	})
+	_ = each(func(sg *segment) error {
+		sw.feedB(sg)
+		if curves {
+			sw.prs.feed(sg)
+		}
+		return nil
+	})
+	wg.Wait()
+	sw.first()
+	if sw.second() {
+		// DeLong's two sums on the two goroutines, the calibration bins
+		// with one of them.
+		de := sw.pc.de == nil
+		wg.Go(func() {
+			_ = each(func(sg *segment) error {
+				sw.feedCal2(sg)
+				if de {
+					sw.dl.feedX(sg)
+				}
+				return nil
+			})
+		})
+		if de {
+			_ = each(func(sg *segment) error { sw.dl.feedY(sg); return nil })
+		}
+		wg.Wait()
+	}
+	sw.finish()
+	return &sw.pc
+}
+
+// sweep is every accumulator of a binary report, fed the rows of a score
+// table in decreasing score order (with their running masses) in one
+// reading, then, for DeLong's variance and quantile calibration bins, a
+// second. feedA, feedB and the two curves' feeds touch disjoint state:
+// they may run concurrently on the same segment.
+type sweep struct {
+	opt      ReportOptions
+	p, n     float64
+	weighted bool
+	quantile bool
+	pc       pieces
+
+	auc    aucAcc
+	rl     rankLossAcc
+	ap     apAcc
+	prt    *prTrapAcc
+	bep    bepAcc
+	yo     *operatingAcc
+	mf     *operatingAcc
+	mc     *operatingAcc
+	hull   *hullAcc
+	prob   probAcc
+	cal    *calAcc
+	quant  *orderStats
+	pauc   *pAUCAcc
+	rocs   *rocStream
+	prs    *prStream
+	rocOut *curveOut
+	prOut  *curveOut
+	dl     delongAcc
+	cal2   bool // the second reading feeds cal
+	sinks  bool // the ROC stream has a sink (the partial AUC or a curve)
+}
+
+func newSweep(p, n float64, weighted bool, rows, maxScores int, opt ReportOptions) *sweep {
+	sw := &sweep{opt: opt, p: p, n: n, weighted: weighted, quantile: opt.CalStrategy == "quantile",
+		ap: apAcc{p: p}, prt: newPRTrap(p), bep: bepAcc{p: p},
+		yo: newOperating(p, n, true, youden), mf: newOperating(p, n, true, fBeta(1)),
+		mc:   newOperating(p, n, false, cost(opt.CostFP, opt.CostFN)),
+		hull: newHull(p, n), rocs: &rocStream{p: p, n: n, drop: true}, prs: &prStream{p: p}}
+	if sw.quantile {
+		if !weighted {
+			sw.quant = newOrderStats(opt.CalBins, int64(p+n))
+		}
+	} else {
+		sw.cal = newCal(uniformEdges(opt.CalBins))
+	}
+	var rocSinks, prSinks multiSink
+	if opt.MaxFPR > 0 && opt.MaxFPR < 1 {
+		sw.pauc = &pAUCAcc{max: opt.MaxFPR}
+		rocSinks = append(rocSinks, sw.pauc)
+	}
+	if opt.Curves {
+		sw.rocOut = newCurveOut(opt.CurvePoints, 2, true, rows, maxScores)
+		sw.prOut = newCurveOut(opt.CurvePoints, 1, false, rows, maxScores)
+		rocSinks = append(rocSinks, sw.rocOut)
+		prSinks = append(prSinks, sw.prOut)
+	}
+	sw.sinks = len(rocSinks) > 0
+	sw.rocs.sink, sw.prs.sink = one(rocSinks), one(prSinks)
+	sw.rocs.start()
+	sw.prs.start()
+	return sw
+}
+
+// curves reports whether the curves' streams are fed.
+func (sw *sweep) curves() bool { return sw.sinks }
+
+// feedA feeds the AUC, rank loss, AP, trapezoidal P-R AUC, BEP and the
+// cost curve's hull. (With the ROC curve in sweepReport, it takes about
+// as long as feedB with the P-R curve.)
+func (sw *sweep) feedA(sg *segment) {
+	sw.auc.feed(sg)
+	sw.rl.feed(sg)
+	sw.ap.feed(sg)
+	sw.prt.feed(sg)
+	sw.bep.feed(sg)
+	sw.hull.feed(sg)
+}
+
+// feedB feeds the operating points, the probability losses and the
+// calibration bins (or the quantile edges' order statistics).
+func (sw *sweep) feedB(sg *segment) {
+	sw.yo.feed(sg)
+	sw.mf.feed(sg)
+	sw.mc.feed(sg)
+	sw.prob.feed(sg)
+	if sw.cal != nil {
+		sw.cal.feed(sg)
+	}
+	if sw.quant != nil {
+		sw.quant.feed(sg)
+	}
+}
+
+// first sets the pieces the first reading gives.
+func (sw *sweep) first() {
+	pc, opt, p, n := &sw.pc, sw.opt, sw.p, sw.n
+	sw.rocs.finish()
+	pc.auc = sw.auc.s.Value() / p / n
+	pc.rankLoss = sw.rl.s.Value() / p / n
+	pc.ap = sw.ap.s.Value()
+	pc.prTrap = sw.prt.s.Value()
+	pc.bep = sw.bep.value()
+	switch {
+	case opt.MaxFPR == 1:
+		pc.pauc = pc.auc
+	case sw.pauc != nil:
+		pc.pauc = sw.pauc.value()
+	}
+	pc.y, pc.m, pc.c, pc.cc = sw.yo.best, sw.mf.best, sw.mc.best, sw.hull.curve()
+	pc.isProb = sw.prob.err() == nil
+	if pc.isProb {
+		pc.ll, _ = sw.prob.logLoss()
+		pc.br, _ = sw.prob.brier()
+		switch {
+		case sw.cal != nil:
+			pc.cal = sw.cal.curve()
+		case sw.weighted:
+			pc.cale = errorf(ErrWeighted, "quantile calibration bins")
+		default:
+			sw.cal, sw.cal2 = newCal(sw.quant.edges()), true
+		}
+	}
+	switch {
+	case sw.weighted:
+		pc.de = errorf(ErrWeighted, "DeLong variance")
+	case p < 2 || n < 2:
+		pc.de = errorf(ErrTooFew, "DeLong variance needs 2 positives and 2 negatives, have %v and %v", p, n)
+	}
+	sw.dl = delongAcc{p: p, n: n, theta: pc.auc}
+}
+
+// second reports whether a second reading is needed (feedDeLong and
+// feedCal2).
+func (sw *sweep) second() bool { return sw.pc.de == nil || sw.cal2 }
+
+func (sw *sweep) feedDeLong(sg *segment) {
+	if sw.pc.de == nil {
+		sw.dl.feed(sg)
+	}
+}
+
+func (sw *sweep) feedCal2(sg *segment) {
+	if sw.cal2 {
+		sw.cal.feed(sg)
+	}
+}
+
+// finish sets the pieces of the second reading and the printed curves.
+func (sw *sweep) finish() {
+	pc := &sw.pc
+	if pc.de == nil {
+		pc.dv = sw.dl.value()
+		pc.dlo, pc.dhi = deLongCI(pc.auc, pc.dv, sw.opt.Conf)
+	}
+	if sw.cal2 {
+		pc.cal = sw.cal.curve()
+	}
+	if sw.opt.Curves {
+		var x, y, t []float64
+		x, y, t, pc.rocErr = sw.rocOut.finish()
+		pc.rocThin, pc.rocLen = ROCCurve{FPR: x, TPR: y, Thresholds: t}, sw.rocOut.count
+		x, y, t, pc.prErr = sw.prOut.finish()
+		pc.prThin, pc.prLen = prFromStream(x, y, t), sw.prOut.count
+	}
 }
 
 func grow(a []float64, n int) []float64 {
@@ -252,6 +357,15 @@ func grow(a []float64, n int) []float64 {
 
 // multiSink gives each vertex to every sink in turn.
 type multiSink []vertexSink
+
+// one returns the sink of m when it has one (a call less a vertex), else
+// m.
+func one(m multiSink) vertexSink {
+	if len(m) == 1 {
+		return m[0]
+	}
+	return m
+}
 
 func (m multiSink) vertex(x, y, t float64) {
 	for _, s := range m {

@@ -50,8 +50,27 @@ func (t *Table) Negatives() float64 { t.sums(); return t.n }
 // sums computes W⁺ and W⁻ once. A Table is safe for concurrent use.
 func (t *Table) sums() {
 	t.totals.Do(func() {
-		t.p, t.n = fsum.Of(t.Pos), fsum.Of(t.Neg)
+		if t.Weighted {
+			t.p, t.n = fsum.Of(t.Pos), fsum.Of(t.Neg)
+			return
+		}
+		// Counts: the plain sums are exact integers, the compensated
+		// sums' bits, without compensation.
+		t.p, t.n = plainSum(t.Pos), plainSum(t.Neg)
 	})
+}
+
+func plainSum(a []float64) float64 {
+	var s0, s1 float64 // two chains; each sum of integers is exact
+	i := 0
+	for ; i+1 < len(a); i += 2 {
+		s0 += a[i]
+		s1 += a[i+1]
+	}
+	if i < len(a) {
+		s0 += a[i]
+	}
+	return s0 + s1
 }
 
 // check returns W⁺ and W⁻, or ErrEmpty / ErrOneClass.
@@ -83,7 +102,7 @@ func (t *Table) cum() (tp, fp []float64) {
 func (t *Table) fillCum(tp, fp []float64) {
 	t.tp, t.fp = tp, fp
 	c := cumAcc{weighted: t.Weighted}
-	c.fill(t.whole(), tp, fp)
+	c.fill(&segment{score: t.Score, pos: t.Pos, neg: t.Neg}, tp, fp)
 }
 
 // cumAcc is the running cumulative masses of [Table.cum].
@@ -91,6 +110,14 @@ type cumAcc struct {
 	weighted bool
 	a, b     float64
 	sa, sb   fsum.Sum
+}
+
+// last returns the cumulative masses so far.
+func (c *cumAcc) last() (tp, fp float64) {
+	if !c.weighted {
+		return c.a, c.b
+	}
+	return c.sa.Value(), c.sb.Value()
 }
 
 // fill writes the cumulative masses at the rows of sg into tp and fp.

@@ -310,20 +310,23 @@ func (th *thinner) closeBlock() {
 	for k := 0; len(h) > 0 && room > 0; k++ {
 		c := popHeap(&h, chordHeap.Less)
 		f = min(f, c.d)
+		cd := cand{f: f, block: id, k: k, v: b[c.at]}
+		full := len(th.pool) >= room
+		if full && cmpCand(cd, th.pool[0]) <= 0 {
+			// Neither this nor any later vertex of the block is taken
+			// (the order does not look at rest): the split of c is not
+			// needed.
+			break
+		}
 		for _, s := range [2]chord{farthest(b, c.a, c.at), farthest(b, c.at, c.b)} {
 			if s.d > 0 {
 				pushHeap(&h, s, chordHeap.Less)
 			}
 		}
-		var rest float64
 		if len(h) > 0 {
-			rest = h[0].d
+			cd.rest = h[0].d
 		}
-		cd := cand{f: f, rest: rest, block: id, k: k, v: b[c.at]}
-		if len(th.pool) >= room {
-			if cmpCand(cd, th.pool[0]) <= 0 {
-				break // neither this nor any later vertex of the block is taken
-			}
+		if full {
 			popHeap(&th.pool, candHeap.Less)
 		}
 		pushHeap(&th.pool, cd, candHeap.Less)

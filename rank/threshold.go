@@ -16,13 +16,13 @@ type Operating struct {
 // operating evaluates crit at every candidate threshold, +∞ first and then
 // the distinct scores in decreasing order, and returns the first best
 // (largest when maximise, else smallest).
-func (t *Table) operating(maximise bool, crit func(tp, fp, p, n float64) float64) (Operating, error) {
+func (t *Table) operating(maximise bool, crit criterion) (Operating, error) {
 	p, n, err := t.check()
 	if err != nil {
 		return Operating{}, err
 	}
 	a := newOperating(p, n, maximise, crit)
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.best, nil
 }
 
@@ -34,7 +34,46 @@ func (t *Table) Youden() (Operating, error) {
 	return t.operating(true, youden)
 }
 
-func youden(tp, fp, p, n float64) float64 { return tp/p - fp/n }
+// criterion is the criterion of an operating point: Youden's J, F_β or
+// a cost. A value (not a closure), so that a row's evaluation is inlined
+// in the accumulator's loop.
+type criterion struct {
+	kind           critKind
+	b2             float64 // F_β: β²
+	costFP, costFN float64 // cost
+}
+
+type critKind int8
+
+const (
+	critYouden critKind = iota
+	critF
+	critCost
+)
+
+// youden is the criterion of [Table.Youden].
+var youden = criterion{kind: critYouden}
+
+// at returns the criterion with masses tp and fp predicted positive, of
+// p and n.
+func (c *criterion) at(tp, fp, p, n float64) float64 {
+	switch c.kind {
+	case critYouden:
+		return tp/p - fp/n
+	case critF:
+		prec := 0.0
+		if tp+fp != 0 {
+			prec = tp / (tp + fp)
+		}
+		rec := tp / p
+		d := c.b2*prec + rec
+		if d == 0 {
+			return 0
+		}
+		return (1 + c.b2) * prec * rec / d
+	}
+	return c.costFN*(p-tp) + c.costFP*fp
+}
 
 // MaxFBeta returns the threshold maximising
 //
@@ -50,21 +89,7 @@ func (t *Table) MaxFBeta(beta float64) (Operating, error) {
 }
 
 // fBeta is the criterion of [Table.MaxFBeta].
-func fBeta(beta float64) func(tp, fp, p, n float64) float64 {
-	b2 := beta * beta
-	return func(tp, fp, p, n float64) float64 {
-		prec := 0.0
-		if tp+fp != 0 {
-			prec = tp / (tp + fp)
-		}
-		rec := tp / p
-		d := b2*prec + rec
-		if d == 0 {
-			return 0
-		}
-		return (1 + b2) * prec * rec / d
-	}
-}
+func fBeta(beta float64) criterion { return criterion{kind: critF, b2: beta * beta} }
 
 // MinCost returns the threshold minimising the total expected cost
 // (Zhou §2.3.4)
@@ -83,10 +108,8 @@ func (t *Table) MinCost(costFP, costFN float64) (Operating, error) {
 }
 
 // cost is the criterion of [Table.MinCost].
-func cost(costFP, costFN float64) func(tp, fp, p, n float64) float64 {
-	return func(tp, fp, p, n float64) float64 {
-		return costFN*(p-tp) + costFP*fp
-	}
+func cost(costFP, costFN float64) criterion {
+	return criterion{kind: critCost, costFP: costFP, costFN: costFN}
 }
 
 // CostCurve is the cost curve of Zhou §2.3.4 (Drummond & Holte): every ROC
@@ -112,7 +135,7 @@ func (t *Table) CostCurve() (CostCurve, error) {
 	// Upper convex hull of the ROC points (0, 0), then one per distinct
 	// score (increasing FPR, then TPR), streamed from running masses.
 	a := newHull(p, n)
-	a.feed(t.whole())
+	t.feedAll(a.feed)
 	return a.curve(), nil
 }
 

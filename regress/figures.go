@@ -19,6 +19,10 @@ type Figures struct {
 	// QQ pairs the sorted residuals (QQSample) with the standard normal
 	// quantiles Φ⁻¹((i − 0.5)/n) (QQTheoretical), i = 1…n.
 	QQTheoretical, QQSample []float64
+	// Density, when set, is the density of actual against predicted of
+	// every row (not only the sample's), which the caller counted as the
+	// rows streamed by.
+	Density *Density
 }
 
 // NewFigures returns the figures' data of the sampled rows (y[i], yhat[i])

@@ -107,8 +107,8 @@ func (r *Result) Doc() *report.Doc {
 	return d
 }
 
-// measureKeys returns the measure keys of a report in output order.
-func measureKeys(r *Report) []string {
+// MeasureKeys returns the measure keys of a report in output order.
+func MeasureKeys(r *Report) []string {
 	var keys []string
 	for _, sp := range Specs {
 		keys = append(keys, sp.Key)
@@ -124,7 +124,7 @@ func measureKeys(r *Report) []string {
 func multiJSON(mr *MultiReport, trues, preds []string) report.Object {
 	c := &mr.Combined
 	o := report.Object{report.KV("n", c.N), report.KV("weight_sum", c.WeightSum), report.KV("multioutput", mr.How.String())}
-	for _, key := range measureKeys(c) {
+	for _, key := range MeasureKeys(c) {
 		if mr.How == Raw {
 			vals := make([]float64, len(mr.Outputs))
 			for j := range mr.Outputs {
@@ -144,7 +144,7 @@ func multiJSON(mr *MultiReport, trues, preds []string) report.Object {
 	for j := range mr.Outputs {
 		r := &mr.Outputs[j]
 		oj := report.Object{report.KV("true", trues[j]), report.KV("pred", preds[j])}
-		for _, key := range measureKeys(r) {
+		for _, key := range MeasureKeys(r) {
 			v, _ := r.Get(key)
 			oj = append(oj, report.KV(key, v))
 		}
@@ -201,7 +201,7 @@ func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutp
 	warnings := c.Warnings
 	if mr == nil {
 		p := &report.Pairs{Title: fmt.Sprintf("%s vs %s", preds[0], trues[0])}
-		for _, key := range measureKeys(c) {
+		for _, key := range MeasureKeys(c) {
 			sp := specOf(key)
 			v, _ := c.Get(key)
 			text := display(sp, v)
@@ -226,7 +226,7 @@ func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutp
 		if how != Raw {
 			t.Header = append(t.Header, how.String())
 		}
-		for _, key := range measureKeys(c) {
+		for _, key := range MeasureKeys(c) {
 			sp := specOf(key)
 			row := []string{label(sp)}
 			for j := range mr.Outputs {
@@ -252,3 +252,7 @@ func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutp
 	}
 	return d
 }
+
+// MeasureName is the name people read of the measure at JSON key key
+// ("MSE", "R²", "adjusted R²").
+func MeasureName(key string) string { return specOf(key).Name }

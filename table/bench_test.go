@@ -50,9 +50,9 @@ func BenchmarkReadFloats(b *testing.B) {
 }
 
 // BenchmarkParseFloat parses typical fields: integers, short and long
-// decimals, and forms that take strconv's path (exponents, 17 digits).
+// decimals, 17 digits and an exponent (Eisel–Lemire; strconv before).
 func BenchmarkParseFloat(b *testing.B) {
-	for _, s := range []string{"42", "10.4691", "-0.000123", "3.141592653589793", "1.5e-7"} {
+	for _, s := range []string{"42", "10.4691", "-0.000123", "3.141592653589793", "0.59592659193331512", "1.5e-7"} {
 		b.Run(s, func(b *testing.B) {
 			f := []byte(s)
 			cpu := benchcpu.Start()

@@ -1,9 +1,12 @@
 package table
 
 import (
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -288,6 +291,97 @@ func FuzzFastFloat(f *testing.F) {
 		w, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.Float64bits(v) != math.Float64bits(w) {
 			t.Fatalf("fastFloat(%q) = %v, strconv: %v, %v", s, v, w, err)
+		}
+	})
+}
+
+// TestFastFloatStrconv: fastFloat and ParseFloat against strconv on 10⁶
+// random decimals of every length the fast paths take (Clinger's and
+// Eisel–Lemire's: 1 to 19 digits, points anywhere, exponents) and just
+// past them, the shortest forms of random float64s (what Python and Go
+// print: 17 digits half the time), and half-way cases: the same bits,
+// and an error exactly where strconv gives one or a non-finite value.
+func TestFastFloatStrconv(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var buf []byte
+	accepted := 0
+	for i := range 1_000_000 {
+		buf = buf[:0]
+		switch i % 4 {
+		case 0, 1:
+			// shortest representations, fixed and exponent forms
+			f := math.Float64frombits(r.Uint64())
+			if i%8 < 4 {
+				f = r.Float64() * math.Pow(10, float64(r.IntN(40)-20))
+			}
+			buf = strconv.AppendFloat(buf, f, "gef"[r.IntN(3)], -1, 64)
+		case 2:
+			// random digits with a point and maybe an exponent
+			if r.IntN(2) == 0 {
+				buf = append(buf, "-+"[r.IntN(2)])
+			}
+			n := 1 + r.IntN(21)
+			dot := r.IntN(n + 2)
+			for k := range n {
+				if k == dot {
+					buf = append(buf, '.')
+				}
+				buf = append(buf, byte('0'+r.IntN(10)))
+			}
+			if r.IntN(3) == 0 {
+				buf = append(buf, "eE"[r.IntN(2)])
+				if r.IntN(2) == 0 {
+					buf = append(buf, "-+"[r.IntN(2)])
+				}
+				buf = strconv.AppendInt(buf, int64(r.IntN(90)), 10)
+			}
+		case 3:
+			// a float64 and the half-way point above it, written exactly
+			// (often more digits than the fast paths take, then cut)
+			f := math.Float64frombits(r.Uint64()>>2 + 0x3800000000000000)
+			h := new(big.Float).SetPrec(200).SetFloat64(f)
+			h.Add(h, new(big.Float).SetPrec(200).SetFloat64((math.Nextafter(f, math.Inf(1))-f)/2))
+			buf = h.Append(buf, 'e', 1+r.IntN(25))
+		}
+		s := string(buf)
+		want, werr := strconv.ParseFloat(s, 64)
+		if v, ok := fastFloat(buf); ok {
+			accepted++
+			if werr != nil || math.Float64bits(v) != math.Float64bits(want) {
+				t.Fatalf("fastFloat(%q) = %v (%x), strconv: %v (%x), %v", s, v, math.Float64bits(v), want, math.Float64bits(want), werr)
+			}
+		}
+		v, err := ParseFloat(buf)
+		switch {
+		case werr != nil || math.IsInf(want, 0) || math.IsNaN(want):
+			if err == nil {
+				t.Fatalf("ParseFloat(%q) = %v, strconv: %v, %v", s, v, want, werr)
+			}
+		case err != nil || math.Float64bits(v) != math.Float64bits(want):
+			t.Fatalf("ParseFloat(%q) = %v, %v, strconv: %v", s, v, err, want)
+		}
+	}
+	t.Logf("fastFloat took %d of 10⁶", accepted)
+}
+
+// FuzzParseFloatStrconv: ParseFloat agrees with strconv.ParseFloat on the
+// field without its blanks — the same bits, and an error exactly where
+// strconv fails or gives an infinity.
+func FuzzParseFloatStrconv(f *testing.F) {
+	for _, s := range []string{"0.8096884111689776", "0.59592659193331512", "1.5e-7", "2E+3", "1.e5", ".e5", "1e", "1e+", "-0e999",
+		"12345678901234567890", "9007199254740993", "0.000000000000000000001", " 3.5 ", "1_0", "0x1p-2", "1e-64", "9.999999999999999999e64"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, werr := strconv.ParseFloat(string(bytes.TrimSpace([]byte(s))), 64)
+		v, err := ParseFloat([]byte(s))
+		switch {
+		case werr != nil || math.IsInf(want, 0) || math.IsNaN(want):
+			if err == nil {
+				t.Fatalf("ParseFloat(%q) = %v, strconv: %v, %v", s, v, want, werr)
+			}
+		case err != nil || math.Float64bits(v) != math.Float64bits(want):
+			t.Fatalf("ParseFloat(%q) = %v, %v, strconv: %v", s, v, err, want)
 		}
 	})
 }

@@ -2,9 +2,7 @@ package evalbeam
 
 import (
 	"context"
-	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -12,6 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // Classify configures a classification pipeline: the columns and options
@@ -47,11 +46,7 @@ func decodeTally(b []byte) (*classify.Tally, error) {
 // a classify.Tally, the tallies are merged by a CombineFn, and the report
 // is written to c.Output.
 func (c *Classify) Pipeline(s beam.Scope, units []Unit) {
-	s = s.Scope("classify")
-	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	tallies := beam.ParDo(s, &classifyReadFn{C: *c}, us)
-	total := beam.Combine(s, &tallyCombineFn{Labels: c.Options.Labels}, tallies)
-	beam.ParDo0(s, &classifyWriteFn{C: *c}, total)
+	combineUnits(s, "classify", units, &classifyReadFn{C: *c}, &tallyCombineFn{Labels: c.Options.Labels}, &classifyWriteFn{C: *c})
 }
 
 type classifyReadFn struct{ C Classify }
@@ -61,44 +56,35 @@ type classifyReadFn struct{ C Classify }
 func (f *classifyReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Tally, error) {
 	labels := f.C.Options.Labels
 	tally := classify.NewTally(labels)
-	r, done, err := open(ctx, u)
-	if empty(err) {
-		return tally, nil
-	}
-	if err != nil {
-		return nil, userError(err)
-	}
-	defer done()
-	cols, err := columns(r, f.C.True, f.C.Pred, f.C.Weight)
-	if err != nil {
-		return nil, userError(err)
-	}
-	tc, pc, wc := cols[0], cols[1], cols[2]
-	for r.Next() {
-		yt, err := r.Text(tc)
-		if err != nil {
-			return nil, userError(err)
-		}
-		yp, err := r.Text(pc)
-		if err != nil {
-			return nil, userError(err)
-		}
-		w := -1.0
-		if wc >= 0 {
-			if w, err = r.Weight(wc); err != nil {
-				return nil, userError(err)
+	err := readUnit(ctx, u, []string{f.C.True, f.C.Pred, f.C.Weight}, func(r *table.Reader, cols []int) error {
+		tc, pc, wc := cols[0], cols[1], cols[2]
+		for r.Next() {
+			yt, err := r.Text(tc)
+			if err != nil {
+				return err
+			}
+			yp, err := r.Text(pc)
+			if err != nil {
+				return err
+			}
+			w := -1.0
+			if wc >= 0 {
+				if w, err = r.Weight(wc); err != nil {
+					return err
+				}
+			}
+			if ok, bad := tally.Add(yt, yp, w); !ok {
+				col, v := tc, yt
+				if bad == 1 {
+					col, v = pc, yp
+				}
+				return unknownLabel(r, col, v, labels)
 			}
 		}
-		if ok, bad := tally.Add(yt, yp, w); !ok {
-			col, v := tc, yt
-			if bad == 1 {
-				col, v = pc, yp
-			}
-			return nil, userError(r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(labels, ","))))
-		}
-	}
-	if err := r.Err(); err != nil && !empty(err) {
-		return nil, userError(err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return tally, nil
 }

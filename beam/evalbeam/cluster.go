@@ -1,6 +1,7 @@
 package evalbeam
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,29 +12,107 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
 // Cluster configures the external clustering indices: the columns and
-// options of "evalkit cluster --true … --pred …" (one model, no features).
+// options of "evalkit cluster --true … --pred …" (no features), for one
+// model or several (--pred m1,m2,…: a leaderboard, and with --compare the
+// paired bootstrap of the command line over the joint table of each
+// compared pair).
 type Cluster struct {
-	True, Pred, Weight string // column names; Weight "" for none
-	Options            cluster.ReportOptions
-	Name               string // how errors about the whole input name it
-	Output             string // the JSON file written
+	True, Weight string   // column names; Weight "" for none
+	Preds        []string // the models' columns: one, or several
+	Options      cluster.ReportOptions
+	Models       report.ModelsOptions // several models only
+	MaxMatrix    int                  // the contingency table's limit, as [cluster.Report.AddContingency] takes it
+	CI           *hyptest.CIOptions   // --ci, or nil
+	Name         string               // how errors about the whole input name it
+	Output       string               // the JSON file written
 }
 
-// clusterState is the external state of some units: the library's
-// contingency table over label ids, and for each reference and predicted
-// label the place where it first appears in the input, which numbers the
-// labels as the command line does (first appearance in the concatenated
-// input). Merging keeps the earliest place of each label, so merges in
-// any order give the same final table.
+// clusterState is the external state of some units: for each model the
+// library's contingency table over label ids, and for each reference and
+// predicted label the place where it first appears in the input, which
+// numbers the labels as the command line does (first appearance in the
+// concatenated input). Merging keeps the earliest place of each label, so
+// merges in any order give the same final tables. Joints (one per
+// compared pair) do the same for the cells of the pair's joint table,
+// whose order the paired bootstrap's draws follow.
 type clusterState struct {
-	True, Pred labelPlaces
-	Tab        *cluster.Contingency
-	Rows       int64 // rows read, weight 0 included
+	True   labelPlaces
+	Preds  []labelPlaces
+	Tabs   []*cluster.Contingency
+	Joints []jointPlaces
+	Rows   int64 // rows read, weight 0 included
+}
+
+func newClusterState(models, pairs int) *clusterState {
+	s := &clusterState{Preds: make([]labelPlaces, models), Tabs: make([]*cluster.Contingency, models), Joints: make([]jointPlaces, pairs)}
+	for j := range s.Tabs {
+		s.Tabs[j] = new(cluster.Contingency)
+	}
+	return s
+}
+
+// jointPlaces are the cells of a joint table (reference class, cluster of
+// model A, cluster of model B, over the state's label ids), each with its
+// count and the place of its first row (as labelPlaces numbers them).
+type jointPlaces struct {
+	Pair   [2]int // the models A and B
+	Cells  [][3]int32
+	Count  []int64
+	Places []uint64
+	index  map[[3]int32]int
+}
+
+// add counts n rows in cell c, first seen at place p.
+func (j *jointPlaces) add(c [3]int32, n int64, p uint64) {
+	if j.index == nil {
+		j.index = make(map[[3]int32]int, len(j.Cells))
+		for i, c := range j.Cells {
+			j.index[c] = i
+		}
+	}
+	i, ok := j.index[c]
+	if !ok {
+		i = len(j.Cells)
+		j.index[c] = i
+		j.Cells = append(j.Cells, c)
+		j.Count = append(j.Count, 0)
+		j.Places = append(j.Places, p)
+	} else if p < j.Places[i] {
+		j.Places[i] = p
+	}
+	j.Count[i] += n
+}
+
+// merge adds o's cells, its ids renumbered by the maps.
+func (j *jointPlaces) merge(o *jointPlaces, classes, a, b []int) {
+	for i, c := range o.Cells {
+		j.add([3]int32{int32(classes[c[0]]), int32(a[c[1]]), int32(b[c[2]])}, o.Count[i], o.Places[i])
+	}
+}
+
+// joint returns the library's joint table: the cells in order of first
+// appearance, their ids renumbered by the maps, as the command line builds
+// it from its chunks.
+func (j *jointPlaces) joint(classes, a, b []int) *cluster.Joint {
+	perm := make([]int, len(j.Cells))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortFunc(perm, func(x, y int) int { return cmp.Compare(j.Places[x], j.Places[y]) })
+	out := cluster.NewJoint()
+	for _, i := range perm {
+		c := j.Cells[i]
+		out.Add(classes[c[0]], a[c[1]], b[c[2]], j.Count[i])
+	}
+	return out
 }
 
 // labelPlaces are labels with the place of their first appearance: the
@@ -109,18 +188,27 @@ func (l *labelPlaces) inOrder() []string {
 
 // clusterWire is clusterState on the wire.
 type clusterWire struct {
-	TrueNames, PredNames   []string
-	TruePlaces, PredPlaces []uint64
-	Tab                    []byte
-	Rows                   int64
+	TrueNames  []string
+	TruePlaces []uint64
+	PredNames  [][]string
+	PredPlaces [][]uint64
+	Tabs       [][]byte
+	Joints     []jointPlaces
+	Rows       int64
 }
 
 func encodeClusterState(s *clusterState) ([]byte, error) {
-	tab, err := s.Tab.MarshalBinary()
-	if err != nil {
-		return nil, err
+	w := clusterWire{TrueNames: s.True.Names, TruePlaces: s.True.Places, Joints: s.Joints, Rows: s.Rows}
+	for j, t := range s.Tabs {
+		b, err := t.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		w.Tabs = append(w.Tabs, b)
+		w.PredNames = append(w.PredNames, s.Preds[j].Names)
+		w.PredPlaces = append(w.PredPlaces, s.Preds[j].Places)
 	}
-	return json.Marshal(clusterWire{s.True.Names, s.Pred.Names, s.True.Places, s.Pred.Places, tab, s.Rows})
+	return json.Marshal(w)
 }
 
 func decodeClusterState(b []byte) (*clusterState, error) {
@@ -128,11 +216,26 @@ func decodeClusterState(b []byte) (*clusterState, error) {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return nil, err
 	}
-	if len(w.TrueNames) != len(w.TruePlaces) || len(w.PredNames) != len(w.PredPlaces) {
-		return nil, fmt.Errorf("%w: labels and places differ in number", cluster.ErrBadEncoding)
+	bad := len(w.TrueNames) != len(w.TruePlaces) || len(w.PredNames) != len(w.Tabs) || len(w.PredPlaces) != len(w.Tabs)
+	for j := range w.PredNames {
+		bad = bad || len(w.PredNames[j]) != len(w.PredPlaces[j])
 	}
-	s := &clusterState{True: labelPlaces{Names: w.TrueNames, Places: w.TruePlaces}, Pred: labelPlaces{Names: w.PredNames, Places: w.PredPlaces}, Tab: new(cluster.Contingency), Rows: w.Rows}
-	return s, s.Tab.UnmarshalBinary(w.Tab)
+	for _, jt := range w.Joints {
+		bad = bad || len(jt.Count) != len(jt.Cells) || len(jt.Places) != len(jt.Cells)
+	}
+	if bad {
+		return nil, fmt.Errorf("%w: labels, places and cells differ in number", cluster.ErrBadEncoding)
+	}
+	s := newClusterState(len(w.Tabs), 0)
+	s.True = labelPlaces{Names: w.TrueNames, Places: w.TruePlaces}
+	s.Joints, s.Rows = w.Joints, w.Rows
+	for j := range w.Tabs {
+		s.Preds[j] = labelPlaces{Names: w.PredNames[j], Places: w.PredPlaces[j]}
+		if err := s.Tabs[j].UnmarshalBinary(w.Tabs[j]); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 func init() {
@@ -144,63 +247,101 @@ func init() {
 	register.DoFn2x1[context.Context, *clusterState, error](&clusterWriteFn{})
 }
 
+// pairs returns the compared pairs of models (none without --compare).
+func (c *Cluster) pairs() [][2]int {
+	if len(c.Preds) < 2 || len(c.Models.Compare) == 0 {
+		return nil
+	}
+	return c.Models.Pairs(c.Preds)
+}
+
 // Pipeline adds the external clustering indices of units to s: each unit
-// is read into a contingency table, the tables are merged by a CombineFn,
+// is read into contingency tables, the tables are merged by a CombineFn,
 // and the report is written to c.Output.
 func (c *Cluster) Pipeline(s beam.Scope, units []Unit) {
-	s = s.Scope("cluster")
-	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	states := beam.ParDo(s, &clusterReadFn{C: *c}, us)
-	total := beam.Combine(s, &clusterCombineFn{}, states)
-	beam.ParDo0(s, &clusterWriteFn{C: *c}, total)
+	combineUnits(s, "cluster", units, &clusterReadFn{C: *c}, &clusterCombineFn{}, &clusterWriteFn{C: *c})
 }
 
 type clusterReadFn struct{ C Cluster }
 
 // ProcessElement reads one unit into a state, with the command line's
-// checks and positioned errors.
+// checks and positioned errors, in its order: for one model the
+// prediction, the reference and the weight; for several the reference,
+// the weight and the predictions.
 func (f *clusterReadFn) ProcessElement(ctx context.Context, u Unit) (*clusterState, error) {
-	st := &clusterState{Tab: new(cluster.Contingency)}
-	r, done, err := open(ctx, u)
-	if empty(err) {
-		return st, nil
+	m := len(f.C.Preds)
+	pairs := f.C.pairs()
+	st := newClusterState(m, len(pairs))
+	for k, p := range pairs {
+		st.Joints[k].Pair = p
 	}
-	if err != nil {
-		return nil, userError(err)
-	}
-	defer done()
-	cols, err := columns(r, f.C.True, f.C.Pred, f.C.Weight)
-	if err != nil {
-		return nil, userError(err)
-	}
-	tc, pc, wc := cols[0], cols[1], cols[2]
 	base := uint64(u.Index) << 32
-	for r.Next() {
-		pb, err := r.Text(pc)
-		if err != nil {
-			return nil, userError(err)
+	names := append([]string{f.C.True, f.C.Weight}, f.C.Preds...)
+	if m == 1 {
+		names = []string{f.C.True, f.C.Preds[0], f.C.Weight}
+	}
+	err := readUnit(ctx, u, names, func(r *table.Reader, cols []int) error {
+		tc, wc, pcs := cols[0], cols[1], cols[2:]
+		if m == 1 {
+			wc, pcs = cols[2], cols[1:2]
 		}
-		p := st.Pred.id(string(pb), base|uint64(len(st.Pred.Names)))
-		tb, err := r.Text(tc)
-		if err != nil {
-			return nil, userError(err)
+		ids := make([]int, m)
+		text := func(l *labelPlaces, c int) (int, error) {
+			b, err := r.Text(c)
+			if err != nil {
+				return 0, err
+			}
+			return l.id(string(b), base|uint64(len(l.Names))), nil
 		}
-		t := st.True.id(string(tb), base|uint64(len(st.True.Names)))
-		w := int64(1)
-		if wc >= 0 {
+		weight := func() (int64, error) {
+			if wc < 0 {
+				return 1, nil
+			}
 			v, err := r.Weight(wc)
 			if err != nil {
-				return nil, userError(err)
+				return 0, err
 			}
-			if w, err = cluster.Frequency(v); err != nil {
-				return nil, userError(r.Errorf(wc, table.BadValue(r.Field(wc), err)))
+			w, err := cluster.Frequency(v)
+			if err != nil {
+				return 0, r.Errorf(wc, table.BadValue(r.Field(wc), err))
 			}
+			return w, nil
 		}
-		st.Tab.Add(t, p, w)
-		st.Rows++
-	}
-	if err := r.Err(); err != nil && !empty(err) {
-		return nil, userError(err)
+		var err error
+		for r.Next() {
+			var t int
+			var w int64
+			if m == 1 {
+				if ids[0], err = text(&st.Preds[0], pcs[0]); err != nil {
+					return err
+				}
+			}
+			if t, err = text(&st.True, tc); err != nil {
+				return err
+			}
+			if w, err = weight(); err != nil {
+				return err
+			}
+			if m > 1 {
+				for j, pc := range pcs {
+					if ids[j], err = text(&st.Preds[j], pc); err != nil {
+						return err
+					}
+				}
+			}
+			for j, p := range ids {
+				st.Tabs[j].Add(t, p, w)
+			}
+			for k, p := range pairs {
+				jt := &st.Joints[k]
+				jt.add([3]int32{int32(t), int32(ids[p[0]]), int32(ids[p[1]])}, w, base|uint64(len(jt.Cells)))
+			}
+			st.Rows++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return st, nil
 }
@@ -210,7 +351,16 @@ func (f *clusterReadFn) ProcessElement(ctx context.Context, u Unit) (*clusterSta
 type clusterCombineFn struct{}
 
 func (f *clusterCombineFn) MergeAccumulators(a, b *clusterState) *clusterState {
-	a.Tab.MergeMapped(b.Tab, a.True.merge(&b.True), a.Pred.merge(&b.Pred))
+	tm := a.True.merge(&b.True)
+	pm := make([][]int, len(a.Tabs))
+	for j := range a.Tabs {
+		pm[j] = a.Preds[j].merge(&b.Preds[j])
+		a.Tabs[j].MergeMapped(b.Tabs[j], tm, pm[j])
+	}
+	for k := range a.Joints {
+		p := a.Joints[k].Pair
+		a.Joints[k].merge(&b.Joints[k], tm, pm[p[0]], pm[p[1]])
+	}
 	a.Rows += b.Rows
 	return a
 }
@@ -218,21 +368,57 @@ func (f *clusterCombineFn) MergeAccumulators(a, b *clusterState) *clusterState {
 type clusterWriteFn struct{ C Cluster }
 
 // ProcessElement numbers the labels in order of first appearance, builds
-// the report from the merged table as the command line does, and writes
+// the report from the merged tables as the command line does, and writes
 // it.
 func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) error {
 	if s.Rows == 0 {
 		return userError(noRows(f.C.Name))
 	}
-	var tab cluster.Contingency
-	tab.MergeMapped(s.Tab, s.True.order(), s.Pred.order())
-	rep, err := cluster.NewReport(&tab, nil, f.C.Options)
-	if errors.Is(err, cluster.ErrEmpty) {
-		return userError(fmt.Errorf("%s: every row has weight 0", f.C.Name))
+	tm := s.True.order()
+	tabs := make([]*cluster.Contingency, len(s.Tabs))
+	pm := make([][]int, len(s.Tabs))
+	for j := range tabs {
+		pm[j] = s.Preds[j].order()
+		tabs[j] = new(cluster.Contingency)
+		tabs[j].MergeMapped(s.Tabs[j], tm, pm[j])
 	}
-	if err != nil {
+	var out any
+	var err error
+	if len(tabs) == 1 {
+		var rep *cluster.Report
+		if rep, err = cluster.NewReport(tabs[0], nil, f.C.Options); err == nil {
+			rep.AddContingency(tabs[0], s.True.inOrder(), s.Preds[0].inOrder(), f.C.MaxMatrix)
+			if f.C.CI != nil {
+				if err := rep.AddIntervals(tabs[0], f.C.Options, *f.C.CI); err != nil {
+					return userError(err) // as the command line reports it
+				}
+			}
+		}
+		out = rep
+	} else {
+		joints := map[[2]int]*cluster.Joint{}
+		for _, jt := range s.Joints {
+			p := jt.Pair
+			joints[p] = jt.joint(tm, pm[p[0]], pm[p[1]])
+		}
+		var ms *report.Models
+		if ms, err = cluster.NewModelsReport(tabs, f.C.Preds, f.C.Options, f.C.Models, f.C.CI, joints); err == nil {
+			for j, md := range ms.Models {
+				if rep, ok := md.Report.(*cluster.Report); ok {
+					rep.AddContingency(tabs[j], s.True.inOrder(), s.Preds[j].inOrder(), f.C.MaxMatrix)
+				}
+			}
+		}
+		out = ms
+	}
+	var oe *report.OptionError
+	switch {
+	case errors.As(err, &oe):
+		return reportError(cli.OptionUsage(err))
+	case errors.Is(err, cluster.ErrEmpty):
+		return userError(fmt.Errorf("%s: every row has weight 0", f.C.Name))
+	case err != nil:
 		return userError(fmt.Errorf("%s: %v", f.C.Name, err))
 	}
-	rep.AddContingency(&tab, s.True.inOrder(), s.Pred.inOrder(), 0)
-	return writeJSON(ctx, f.C.Output, rep)
+	return writeJSON(ctx, f.C.Output, out)
 }

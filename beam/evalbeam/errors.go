@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -19,14 +20,24 @@ const (
 	errMarkEnd = " :evalkit-beam»"
 )
 
+// markedError is an error that carries its marks (errMark or usageMark).
+type markedError struct{ msg string }
+
+func (e *markedError) Error() string { return e.msg }
+
+// userError marks err, an error about the user's data, for the launcher.
+// An error already marked (a usage error found while reading) is kept.
 func userError(err error) error {
-	return errors.New(errMark + err.Error() + errMarkEnd)
+	if _, ok := err.(*markedError); ok {
+		return err
+	}
+	return &markedError{errMark + err.Error() + errMarkEnd}
 }
 
 // usageError is a userError that the command line reports as bad usage
 // (exit status 2).
 func usageError(format string, args ...any) error {
-	return errors.New(usageMark + fmt.Sprintf(format, args...) + errMarkEnd)
+	return &markedError{usageMark + fmt.Sprintf(format, args...) + errMarkEnd}
 }
 
 // reportError is err, an error of the command lines' (package cli), as
@@ -89,4 +100,10 @@ func empty(err error) bool {
 // noRows is the error for an input in which no unit held a row.
 func noRows(name string) error {
 	return &table.ParseError{File: name, Err: table.ErrNoRows}
+}
+
+// unknownLabel is the error for value v in column col of r's row, a label
+// that --labels does not give.
+func unknownLabel(r *table.Reader, col int, v []byte, labels []string) error {
+	return r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(labels, ",")))
 }

@@ -2,9 +2,7 @@ package evalbeam
 
 import (
 	"context"
-	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -13,6 +11,7 @@ import (
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // ClassifyModels configures the classification of several models on the
@@ -48,11 +47,7 @@ func decodeModels(b []byte) (*classify.Models, error) {
 
 // Pipeline adds the classification of several models to s.
 func (c *ClassifyModels) Pipeline(s beam.Scope, units []Unit) {
-	s = s.Scope("classify-models")
-	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	states := beam.ParDo(s, &modelsReadFn{C: *c}, us)
-	total := beam.Combine(s, &modelsCombineFn{M: len(c.Preds), Labels: c.Options.Labels}, states)
-	beam.ParDo0(s, &modelsWriteFn{C: *c}, total)
+	combineUnits(s, "classify-models", units, &modelsReadFn{C: *c}, &modelsCombineFn{M: len(c.Preds), Labels: c.Options.Labels}, &modelsWriteFn{C: *c})
 }
 
 type modelsReadFn struct{ C ClassifyModels }
@@ -62,46 +57,37 @@ type modelsReadFn struct{ C ClassifyModels }
 func (f *modelsReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Models, error) {
 	labels := f.C.Options.Labels
 	st := classify.NewModels(len(f.C.Preds), labels)
-	r, done, err := open(ctx, u)
-	if empty(err) {
-		return st, nil
-	}
+	err := readUnit(ctx, u, append([]string{f.C.True, f.C.Weight}, f.C.Preds...), func(r *table.Reader, cols []int) error {
+		tc, wc, pcs := cols[0], cols[1], cols[2:]
+		preds := make([][]byte, len(pcs))
+		for r.Next() {
+			yt, err := r.Text(tc)
+			if err != nil {
+				return err
+			}
+			for j, pc := range pcs {
+				if preds[j], err = r.Text(pc); err != nil {
+					return err
+				}
+			}
+			w := -1.0
+			if wc >= 0 {
+				if w, err = r.Weight(wc); err != nil {
+					return err
+				}
+			}
+			if ok, bad := st.Add(yt, preds, w); !ok {
+				col, v := tc, yt
+				if bad >= 0 {
+					col, v = pcs[bad], preds[bad]
+				}
+				return unknownLabel(r, col, v, labels)
+			}
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, userError(err)
-	}
-	defer done()
-	cols, err := columns(r, append([]string{f.C.True, f.C.Weight}, f.C.Preds...)...)
-	if err != nil {
-		return nil, userError(err)
-	}
-	tc, wc, pcs := cols[0], cols[1], cols[2:]
-	preds := make([][]byte, len(pcs))
-	for r.Next() {
-		yt, err := r.Text(tc)
-		if err != nil {
-			return nil, userError(err)
-		}
-		for j, pc := range pcs {
-			if preds[j], err = r.Text(pc); err != nil {
-				return nil, userError(err)
-			}
-		}
-		w := -1.0
-		if wc >= 0 {
-			if w, err = r.Weight(wc); err != nil {
-				return nil, userError(err)
-			}
-		}
-		if ok, bad := st.Add(yt, preds, w); !ok {
-			col, v := tc, yt
-			if bad >= 0 {
-				col, v = pcs[bad], preds[bad]
-			}
-			return nil, userError(r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(labels, ","))))
-		}
-	}
-	if err := r.Err(); err != nil && !empty(err) {
-		return nil, userError(err)
+		return nil, err
 	}
 	return st, nil
 }

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // Multilabel configures a multilabel classification pipeline: the columns
@@ -44,11 +44,7 @@ func decodeMultilabel(b []byte) (*classify.Multilabel, error) {
 // read into a classify.Multilabel, the states are merged by a CombineFn
 // (labels matched by name), and the report is written to c.Output.
 func (c *Multilabel) Pipeline(s beam.Scope, units []Unit) {
-	s = s.Scope("multilabel")
-	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	states := beam.ParDo(s, &multilabelReadFn{C: *c}, us)
-	total := beam.Combine(s, &multilabelCombineFn{Labels: c.Options.Labels, Beta: c.Options.Beta}, states)
-	beam.ParDo0(s, &multilabelWriteFn{C: *c}, total)
+	combineUnits(s, "multilabel", units, &multilabelReadFn{C: *c}, &multilabelCombineFn{Labels: c.Options.Labels, Beta: c.Options.Beta}, &multilabelWriteFn{C: *c})
 }
 
 type multilabelReadFn struct{ C Multilabel }
@@ -58,45 +54,37 @@ type multilabelReadFn struct{ C Multilabel }
 func (f *multilabelReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Multilabel, error) {
 	labels := f.C.Options.Labels
 	m := classify.NewMultilabel(labels, f.C.Options.Beta)
-	r, done, err := open(ctx, u)
-	if empty(err) {
-		return m, nil
-	}
-	if err != nil {
-		return nil, userError(err)
-	}
-	defer done()
-	cols, err := columns(r, f.C.True, f.C.Pred, f.C.Weight)
-	if err != nil {
-		return nil, userError(err)
-	}
-	tc, pc, wc := cols[0], cols[1], cols[2]
-	var ts, ps [][]byte
-	for r.Next() {
-		if ts, err = r.LabelSet(tc, f.C.Sep, ts); err != nil {
-			return nil, userError(err)
-		}
-		if ps, err = r.LabelSet(pc, f.C.Sep, ps); err != nil {
-			return nil, userError(err)
-		}
-		w := 1.0
-		if wc >= 0 {
-			if w, err = r.Weight(wc); err != nil {
-				return nil, userError(err)
+	err := readUnit(ctx, u, []string{f.C.True, f.C.Pred, f.C.Weight}, func(r *table.Reader, cols []int) error {
+		tc, pc, wc := cols[0], cols[1], cols[2]
+		var ts, ps [][]byte
+		var err error
+		for r.Next() {
+			if ts, err = r.LabelSet(tc, f.C.Sep, ts); err != nil {
+				return err
 			}
-		}
-		if bad, ok := m.Add(ts, ps, w); !ok {
-			col := tc
-			for _, p := range ps {
-				if bytes.Equal(p, bad) {
-					col = pc
+			if ps, err = r.LabelSet(pc, f.C.Sep, ps); err != nil {
+				return err
+			}
+			w := 1.0
+			if wc >= 0 {
+				if w, err = r.Weight(wc); err != nil {
+					return err
 				}
 			}
-			return nil, userError(r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, bad, strings.Join(labels, ","))))
+			if bad, ok := m.Add(ts, ps, w); !ok {
+				col := tc
+				for _, p := range ps {
+					if bytes.Equal(p, bad) {
+						col = pc
+					}
+				}
+				return unknownLabel(r, col, bad, labels)
+			}
 		}
-	}
-	if err := r.Err(); err != nil && !empty(err) {
-		return nil, userError(err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return m, nil
 }

@@ -41,7 +41,12 @@ type Rank struct {
 	// CI, if set, adds the intervals of --ci (rank.Report.AddIntervals
 	// on the merged table: DeLong's from its exact ranks, the bootstrap
 	// resampling it, so the same bits as the command line's).
-	CI           *hyptest.CIOptions
+	CI *hyptest.CIOptions
+	// Bins, if > 0, counts the scores in bins instead (--bins; see
+	// Rank.Pipeline): on the float bits, or, when Lo < Hi (--bin-range),
+	// Bins equal bins over [Lo, Hi).
+	Bins         int
+	Lo, Hi       float64
 	Name, Output string
 }
 
@@ -153,6 +158,10 @@ func lessKey(a, b uint64) bool { return a < b }
 
 // Pipeline adds the exact ranking of units to s.
 func (c *Rank) Pipeline(s beam.Scope, units []Unit) {
+	if c.Bins > 0 {
+		c.binnedPipeline(s, units)
+		return
+	}
 	s = s.Scope("rank")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
 	scans, sample := beam.ParDo2(s, &rankScanFn{C: *c}, us)
@@ -186,17 +195,12 @@ type rankClass struct {
 
 func newRankReader(ctx context.Context, c *Rank, u Unit) (*rankReader, func(), error) {
 	rr := &rankReader{c: c, set: label.NewSet(nil), scan: rankScan{Unit: u.Index, Path: u.Path}}
-	r, done, err := open(ctx, u)
-	if empty(err) {
+	r, cols, done, err := openUnit(ctx, u, []string{c.True, c.Score, c.Weight})
+	if err != nil {
+		return nil, nil, err
+	}
+	if r == nil {
 		return rr, func() {}, nil
-	}
-	if err != nil {
-		return nil, nil, userError(err)
-	}
-	cols, err := columns(r, c.True, c.Score, c.Weight)
-	if err != nil {
-		done()
-		return nil, nil, userError(err)
 	}
 	rr.r, rr.tc, rr.sc, rr.wc = r, cols[0], cols[1], cols[2]
 	return rr, done, nil
@@ -443,7 +447,13 @@ type rankWriteFn struct{ C Rank }
 // ProcessElement resolves the positive label as the command line does and
 // writes the report of the whole table.
 func (f *rankWriteFn) ProcessElement(ctx context.Context, t *rank.Table, lab *rankLabels) error {
-	c := &f.C
+	return f.C.write(ctx, lab, t, func(opt rank.ReportOptions) (*rank.Report, error) { return rank.NewReport(t, opt) })
+}
+
+// write resolves the positive label of lab as the command line does,
+// computes the report with newReport and its intervals on t (with --ci),
+// and writes it.
+func (c *Rank) write(ctx context.Context, lab *rankLabels, t *rank.Table, newReport func(rank.ReportOptions) (*rank.Report, error)) error {
 	if lab.Rows == 0 {
 		return userError(noRows(c.Name))
 	}
@@ -465,7 +475,7 @@ func (f *rankWriteFn) ProcessElement(ctx context.Context, t *rank.Table, lab *ra
 	} else {
 		opt.PosLabel = lab.PosName
 	}
-	rep, err := rank.NewReport(t, opt)
+	rep, err := newReport(opt)
 	if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrEmpty) {
 		return userError(fmt.Errorf("%s: column %q: %w (labels found: %s)", c.Name, c.True, err, strings.Join(names, ", ")))
 	}

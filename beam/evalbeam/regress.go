@@ -11,20 +11,28 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // Regress configures a regression pipeline: the columns and options of
-// "evalkit regress --bounded-memory" (one model, one or several outputs).
-// The measures that need every row (medae and the D² pinball,
-// absolute-error and Tweedie scores) are left out, with the command
-// line's warning naming them.
+// "evalkit regress --bounded-memory", for one model (one or several
+// outputs) or several models of one target. The measures that need every
+// row (medae and the D² pinball, absolute-error and Tweedie scores) are
+// left out, with the command line's warning naming them; so are the
+// paired bootstraps of --compare, which draw rows.
 type Regress struct {
 	Options regress.Options       // KeepValues false
 	Report  regress.ReportOptions // the columns (Trues, Preds, Weights) among them
-	Name    string                // how errors about the whole input name it
-	Output  string                // the JSON file written
+	// Models, if set, evaluates several models of one target
+	// (regress.NewModelsReport, "evalkit regress --pred m1,m2,…" with one
+	// --true): Report.Trues repeats the target, Report.Preds are the
+	// models' columns, an output each.
+	Models *report.ModelsOptions
+	Name   string // how errors about the whole input name it
+	Output string // the JSON file written
 }
 
 // regressState is the regression state of some units, merged in input
@@ -46,15 +54,7 @@ const lineBits = 40
 
 // fold merges the pending states whose turn has come into Done.
 func (s *regressState) fold() {
-	for {
-		m, ok := s.Pending[s.Next]
-		if !ok {
-			return
-		}
-		s.Done.Merge(m)
-		delete(s.Pending, s.Next)
-		s.Next++
-	}
+	foldInOrder(&s.Next, s.Pending, func(_ int, m *regress.Multi) { s.Done.Merge(m) })
 }
 
 type regressWire struct {
@@ -113,11 +113,7 @@ func init() {
 // into a regress.Multi, the states are merged in input order by a
 // CombineFn, and the report is written to c.Output.
 func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
-	s = s.Scope("regress")
-	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	states := beam.ParDo(s, &regressReadFn{C: *c}, us)
-	total := beam.Combine(s, &regressCombineFn{K: len(c.Report.Trues), Options: c.Options}, states)
-	beam.ParDo0(s, &regressWriteFn{C: *c, Units: len(units)}, total)
+	combineUnits(s, "regress", units, &regressReadFn{C: *c}, &regressCombineFn{K: len(c.Report.Trues), Options: c.Options}, &regressWriteFn{C: *c, Units: len(units)})
 }
 
 type regressReadFn struct{ C Regress }
@@ -133,100 +129,90 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 	k := len(o.Trues)
 	m := regress.NewMulti(k, f.C.Options)
 	st := &regressState{Next: 0, Done: regress.NewMulti(k, f.C.Options), Pending: map[int]*regress.Multi{u.Index: m}, Rows: map[int64]string{}}
-	r, done, err := open(ctx, u)
-	if empty(err) {
-		return st, nil
-	}
-	if err != nil {
-		return nil, userError(err)
-	}
-	defer done()
 	names := make([]string, 0, 2*k+1)
 	for j := range k {
 		names = append(names, o.Trues[j], o.Preds[j])
 	}
-	cols, err := columns(r, append(names, o.Weights)...)
-	if err != nil {
-		return nil, userError(err)
-	}
-	base := int64(u.Index) << lineBits
-	name := func(pos int64) string { return r.Position(int(pos - base)) }
-	m.SetRowName(name)
-	ys, ps := make([][]float64, k), make([][]float64, k)
-	var ws []float64
-	lines := make([]int64, 0, regressBatchRows)
-	wc := cols[2*k]
-	flush := func() error {
-		if len(lines) == 0 {
-			return nil
+	err := readUnit(ctx, u, append(names, o.Weights), func(r *table.Reader, cols []int) error {
+		base := int64(u.Index) << lineBits
+		name := func(pos int64) string { return r.Position(int(pos - base)) }
+		m.SetRowName(name)
+		defer m.SetRowName(nil)
+		ys, ps := make([][]float64, k), make([][]float64, k)
+		var ws []float64
+		lines := make([]int64, 0, regressBatchRows)
+		wc := cols[2*k]
+		flush := func() error {
+			if len(lines) == 0 {
+				return nil
+			}
+			err := m.AddBatchAt(ys, ps, ws, lines)
+			for j := range k {
+				ys[j], ps[j] = ys[j][:0], ps[j][:0]
+			}
+			if ws != nil {
+				ws = ws[:0]
+			}
+			lines = lines[:0]
+			return err
 		}
-		err := m.AddBatchAt(ys, ps, ws, lines)
-		for j := range k {
-			ys[j], ps[j] = ys[j][:0], ps[j][:0]
+		var bad error
+	rows:
+		for r.Next() {
+			for j := range k {
+				y, err := r.Float(cols[2*j])
+				if err != nil {
+					bad = err
+					break rows
+				}
+				p, err := r.Float(cols[2*j+1])
+				if err != nil {
+					bad = err
+					break rows
+				}
+				ys[j], ps[j] = append(ys[j], y), append(ps[j], p)
+			}
+			if wc >= 0 {
+				w, err := r.Weight(wc)
+				if err != nil {
+					bad = err
+					break
+				}
+				ws = append(ws, w)
+			}
+			lines = append(lines, base+int64(r.Line()))
+			if len(lines) == regressBatchRows {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+		// The rows before a bad one are added first, so that the first
+		// error of the unit is reported, be it a value that does not parse
+		// (here or, at the reader's end, in readUnit) or a row regress
+		// rejects.
+		for j := range k { // a row stopped half-way keeps no value
+			ys[j], ps[j] = ys[j][:len(lines)], ps[j][:len(lines)]
 		}
 		if ws != nil {
-			ws = ws[:0]
+			ws = ws[:len(lines)]
 		}
-		lines = lines[:0]
-		return err
-	}
-	var bad error
-rows:
-	for r.Next() {
+		if err := flush(); err != nil {
+			return err
+		}
+		if bad != nil {
+			return bad
+		}
 		for j := range k {
-			y, err := r.Float(cols[2*j])
-			if err != nil {
-				bad = err
-				break rows
-			}
-			p, err := r.Float(cols[2*j+1])
-			if err != nil {
-				bad = err
-				break rows
-			}
-			ys[j], ps[j] = append(ys[j], y), append(ps[j], p)
-		}
-		if wc >= 0 {
-			w, err := r.Weight(wc)
-			if err != nil {
-				bad = err
-				break
-			}
-			ws = append(ws, w)
-		}
-		lines = append(lines, base+int64(r.Line()))
-		if len(lines) == regressBatchRows {
-			if err := flush(); err != nil {
-				return nil, userError(err)
+			for _, p := range m.Output(j).IssueRows() {
+				st.Rows[p] = name(p)
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	if bad == nil {
-		if bad = r.Err(); empty(bad) {
-			bad = nil
-		}
-	}
-	// The rows before a bad one are added first, so that the first error
-	// of the unit is reported, be it a value that does not parse or a row
-	// regress rejects.
-	for j := range k { // a row stopped half-way keeps no value
-		ys[j], ps[j] = ys[j][:len(lines)], ps[j][:len(lines)]
-	}
-	if ws != nil {
-		ws = ws[:len(lines)]
-	}
-	if err := flush(); err != nil {
-		return nil, userError(err)
-	}
-	if bad != nil {
-		return nil, userError(bad)
-	}
-	for j := range k {
-		for _, p := range m.Output(j).IssueRows() {
-			st.Rows[p] = name(p)
-		}
-	}
-	m.SetRowName(nil)
 	return st, nil
 }
 
@@ -271,6 +257,18 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 		return userError(noRows(f.C.Name))
 	}
 	m.SetRowName(func(pos int64) string { return s.Rows[pos] })
+	if f.C.Models != nil {
+		// As the command line: the report options without the columns,
+		// which NewModelsReport names from the target and the models.
+		ro := f.C.Report
+		target, names := ro.Trues[0], ro.Preds
+		ro.Trues, ro.Preds = nil, nil
+		out, err := regress.NewModelsReport(m, target, names, ro, *f.C.Models, nil)
+		if err != nil {
+			return reportError(cli.OptionUsage(err))
+		}
+		return writeJSON(ctx, f.C.Output, out)
+	}
 	res, err := regress.NewResult(m, f.C.Report)
 	var oe *report.OptionError
 	if errors.As(err, &oe) {

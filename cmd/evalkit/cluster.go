@@ -221,7 +221,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 		return nil, fmt.Errorf("%s: %v", r.Name(), err)
 	}
 	if external {
-		out.AddContingency(&tab, tset.Names(), pset.Names(), 0)
+		out.AddContingency(&tab, tset.Names(), pset.Names(), f.ContingencyLimit())
 	}
 	if ci, ok, err := f.ci.Options(); err != nil {
 		return nil, err
@@ -366,7 +366,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	}
 	for j, md := range out.Models {
 		if rep, ok := md.Report.(*cluster.Report); ok {
-			rep.AddContingency(tabs[j], all.tset.Names(), all.psets[j].Names(), 0)
+			rep.AddContingency(tabs[j], all.tset.Names(), all.psets[j].Names(), f.ContingencyLimit())
 		}
 	}
 	return out, nil

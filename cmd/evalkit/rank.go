@@ -8,7 +8,6 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
@@ -349,23 +348,9 @@ func rankBinaryPlots(rep *rank.Report, dir, name string) error {
 }
 
 func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassReport, error) {
-	classes := strings.Split(f.Classes, ",")
-	cols := strings.Split(f.Score, ",")
-	if len(classes) != len(cols) {
-		return nil, usagef("rank: --classes names %d classes but --score gives %d columns", len(classes), len(cols))
-	}
-	if len(classes) < 2 {
-		return nil, usagef("rank: --classes needs at least 2 classes")
-	}
-	index := map[string]int{}
-	for i, c := range classes {
-		if c == "" {
-			return nil, usagef("rank: --classes has an empty label")
-		}
-		if _, dup := index[c]; dup {
-			return nil, usagef("rank: --classes repeats %q", c)
-		}
-		index[c] = i
+	classes, cols, index, err := f.MultiClasses()
+	if err != nil {
+		return nil, err
 	}
 	r, err := e.open(path)
 	if err != nil {
@@ -390,13 +375,13 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 	}
 	b := rank.NewMultiBuilder(len(classes))
 	acct := f.memory.Budget().Account("rank's multiclass rows (each row's score of every class)", "")
-	if err := rankReadMulti(e, r, rankMultiCols{tc: tc, wc: wc, sc: sc, index: index, classes: f.Classes}, b, acct); err != nil {
+	if err := rankReadMulti(e, r, cli.MultiCols{True: tc, Weight: wc, Scores: sc, Index: index, Classes: f.Classes}, b, acct); err != nil {
 		return nil, err
 	}
 	m := b.Result()
 	for c, sup := range m.Support() {
 		if sup == 0 {
-			return nil, fmt.Errorf("%s: class %q has no samples in column %q: %w", r.Name(), classes[c], f.True, rank.ErrOneClass)
+			return nil, cli.NoSamples(r.Name(), classes[c], f.True)
 		}
 	}
 	rep, err := rank.NewMulticlassReport(m, classes, f.options())
@@ -501,7 +486,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 			if f.PosLabel != "" {
 				pos = string(b) == f.PosLabel
 			} else {
-				v, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
+				v, err := table.ParseFloat(b)
 				switch {
 				case err != nil || (v != 0 && v != 1 && v != -1):
 					return usagef("rank: %s:%d: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", sub.Name(), sub.Line(), b)

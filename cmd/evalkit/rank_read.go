@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
@@ -294,18 +295,10 @@ func rankReadChunk(sub *table.Reader, tc, sc, wc int, lab *rankLabeler, p *rankP
 	return nil
 }
 
-// rankMultiCols are the columns of a multiclass read.
-type rankMultiCols struct {
-	tc, wc  int
-	sc      []int
-	index   map[string]int // class label → column
-	classes string         // --classes, for messages
-}
-
 // rankReadMulti reads every row of r into m, on every core; errors as
 // rankReadBinary's.
-func rankReadMulti(e *env, r *table.Reader, cols rankMultiCols, m *rank.MultiBuilder, acct *budget.Account) error {
-	k := len(cols.sc)
+func rankReadMulti(e *env, r *table.Reader, cols cli.MultiCols, m *rank.MultiBuilder, acct *budget.Account) error {
+	k := len(cols.Scores)
 	workers := runtime.GOMAXPROCS(0)
 	order := &chunkOrder[*rank.MultiBuilder]{
 		fresh: func() *rank.MultiBuilder { return rank.NewMultiBuilder(k) },
@@ -320,40 +313,9 @@ func rankReadMulti(e *env, r *table.Reader, cols rankMultiCols, m *rank.MultiBui
 	defer progress(e, r)()
 	return r.Parallel(workers, func(worker int, sub *table.Reader) error {
 		c := order.get()
-		if err := rankReadMultiChunk(sub, cols, probs[worker], c); err != nil {
+		if err := cli.ReadMultiRows(sub, cols, probs[worker], c); err != nil {
 			return err
 		}
 		return order.put(sub.Chunk(), c)
 	})
-}
-
-func rankReadMultiChunk(sub *table.Reader, cols rankMultiCols, p []float64, b *rank.MultiBuilder) error {
-	for sub.Next() {
-		yb, err := sub.Text(cols.tc)
-		if err != nil {
-			return err
-		}
-		y, ok := cols.index[string(yb)]
-		if !ok {
-			return sub.Errorf(cols.tc, fmt.Errorf("label %q is not among --classes %s", yb, cols.classes))
-		}
-		for j, c := range cols.sc {
-			if p[j], err = sub.Float(c); err != nil {
-				return err
-			}
-			if !(p[j] >= 0 && p[j] <= 1) {
-				return sub.Errorf(c, fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j]))
-			}
-		}
-		w := 1.0
-		if wc := cols.wc; wc >= 0 {
-			if w, err = sub.Weight(wc); err != nil {
-				return err
-			}
-		}
-		if err := b.Add(y, p, w); err != nil {
-			return sub.Errorf(-1, err)
-		}
-	}
-	return nil
 }

@@ -73,7 +73,7 @@ func runRegress(e *env, args []string) error {
 	if *f.plotDir != "" {
 		sampleSize = plotSample
 	}
-	res, sample, err := regressFile(e, path, &f, sampleSize)
+	res, sample, err := regressFile(e, path, &f, sampleSize, false)
 	if err != nil {
 		return err
 	}
@@ -95,8 +95,10 @@ func runRegress(e *env, args []string) error {
 }
 
 // regressFile checks the flags, reads the file and computes the result,
-// with a sample of sampleSize rows (0: none) for figures.
-func regressFile(e *env, path string, f *regressFlags, sampleSize int) (*regress.Result, *lineSample, error) {
+// with a sample of sampleSize rows (0: none) for figures and, with
+// density, each output's density of actual against predicted from every
+// row.
+func regressFile(e *env, path string, f *regressFlags, sampleSize int, density bool) (*regress.Result, *lineSample, error) {
 	ropt, err := f.ReportOptions()
 	if err != nil {
 		return nil, nil, err
@@ -113,7 +115,7 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int) (*regress
 	if withCI && len(trues) > 1 {
 		return nil, nil, usagef("regress: --ci is for one output")
 	}
-	m, sample, err := readRegress(e, path, regressCols{trues, preds, f.Weight}, opt, sampleSize, f.memory.Budget())
+	m, sample, err := readRegress(e, path, regressCols{trues, preds, f.Weight}, opt, sampleSize, density, f.memory.Budget())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -159,7 +161,7 @@ type regressCols struct {
 //
 // The kept values are charged to the memory budget bud; past it the read
 // stops with an error naming --bounded-memory.
-func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int, bud *budget.Budget) (*regress.Multi, *lineSample, error) {
+func readRegress(e *env, path string, cols regressCols, opt regress.Options, sampleSize int, density bool, bud *budget.Budget) (*regress.Multi, *lineSample, error) {
 	r, err := e.open(path)
 	if err != nil {
 		return nil, nil, err
@@ -212,6 +214,9 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 	for i := range batches {
 		batches[i] = newRegressBatch(tc, pc, wc)
 		samples[i] = &lineSample{size: sampleSize}
+		if density {
+			samples[i].dens = make([]regress.Density, k)
+		}
 	}
 	defer progress(e, r)()
 	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
@@ -364,9 +369,13 @@ func estimateRows(path string) int {
 // sample depends on the file alone — not on how its chunks were shared
 // among workers — and the samples of parts merge into the sample of the
 // whole. The same file gives the same figure on every run.
+//
+// With dens (one per output) it also counts every row in each output's
+// density of actual against predicted.
 type lineSample struct {
 	size int
 	rows []sampleRow // a max-heap on h
+	dens []regress.Density
 }
 
 type sampleRow struct {
@@ -386,6 +395,12 @@ func lineHash(line int64) uint64 {
 
 // add offers the rows of a batch.
 func (s *lineSample) add(b *regressBatch) {
+	for j := range s.dens {
+		d := &s.dens[j]
+		for i, y := range b.y[j] {
+			d.Add(y, b.p[j][i])
+		}
+	}
 	if s.size == 0 {
 		return
 	}
@@ -450,6 +465,12 @@ func mergeSamples(parts []*lineSample, size int) *lineSample {
 	all := &lineSample{size: size}
 	for _, p := range parts {
 		all.rows = append(all.rows, p.rows...)
+		if p.dens != nil && all.dens == nil {
+			all.dens = make([]regress.Density, len(p.dens))
+		}
+		for j := range p.dens {
+			all.dens[j].Merge(&p.dens[j])
+		}
 	}
 	slices.SortFunc(all.rows, func(a, b sampleRow) int { return cmp.Compare(a.h, b.h) })
 	all.rows = all.rows[:min(len(all.rows), size)]
@@ -495,7 +516,7 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 		return nil, err
 	}
 	cip := cli.CIPtr(ci, withCI)
-	m, _, err := readRegress(e, path, regressCols{trues, names, f.Weight}, opt, 0, f.memory.Budget())
+	m, _, err := readRegress(e, path, regressCols{trues, names, f.Weight}, opt, 0, false, f.memory.Budget())
 	if err != nil {
 		return nil, err
 	}

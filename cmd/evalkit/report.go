@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"github.com/evalkit-go/evalkit/cli"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -189,7 +191,23 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		return nil, err
 	}
 	if f.Multilabel {
-		return nil, usagef("report: --multilabel is not rendered as a page yet")
+		if flagGiven(fs, "ci") && f.ci.On {
+			return nil, usagef("classify: --ci does not apply with --multilabel")
+		}
+		f.ci.On = false // no intervals for label sets; the report's default does not apply
+		if err := f.CheckMultilabel(opt); err != nil {
+			return nil, err
+		}
+		rep, err := multilabelFile(e, path, f, opt)
+		if err != nil {
+			return nil, err
+		}
+		p := taskPage("Multilabel classification", path, float64(rep.N),
+			page.Fact{Name: "labels", Value: page.T(fmt.Sprint(len(rep.Labels)))},
+			page.Fact{Name: "task", Value: page.T("classify --multilabel, columns " + f.True + " / " + f.Pred)})
+		p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
+		p.Sections = page.MultilabelSections(rep)
+		return p, nil
 	}
 	if strings.Contains(f.Pred, ",") {
 		ci, withCI, err := f.ci.Options()
@@ -223,15 +241,10 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 			return nil, err
 		}
 	}
-	name := displayName(path)
-	p := &page.Page{Title: "Classification: " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(rep.N))},
-		{Name: "classes", Value: page.T(fmt.Sprint(len(rep.Labels)))},
-		{Name: "class balance", Value: page.T(page.ClassBalance(rep))},
-		{Name: "task", Value: page.T("classify, columns " + f.True + " / " + f.Pred)},
-	}
+	p := taskPage("Classification", path, float64(rep.N),
+		page.Fact{Name: "classes", Value: page.T(fmt.Sprint(len(rep.Labels)))},
+		page.Fact{Name: "class balance", Value: page.T(page.ClassBalance(rep))},
+		page.Fact{Name: "task", Value: page.T("classify, columns " + f.True + " / " + f.Pred)})
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.ClassifySections(rep, "", "")
 	return p, nil
@@ -247,7 +260,6 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 	f.Curves = false
 	f.figures = true
 	f.figurePoints = page.CurvePoints
-	name := displayName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
 		if f.Bins > 0 {
 			return nil, usagef("rank: --bins is for one score column")
@@ -286,13 +298,9 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		if err != nil {
 			return nil, err
 		}
-		p := &page.Page{Title: "Class probabilities: " + name}
-		p.Summary = []page.Fact{
-			{Name: "data", Value: page.T(name)},
-			{Name: "rows", Value: page.C("n", float64(rep.N))},
-			{Name: "classes", Value: page.T(f.Classes)},
-			{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)},
-		}
+		p := taskPage("Class probabilities", path, float64(rep.N),
+			page.Fact{Name: "classes", Value: page.T(f.Classes)},
+			page.Fact{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)})
 		p.Sections = page.RankMulticlassSections(rep)
 		return p, nil
 	}
@@ -300,15 +308,11 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 	if err != nil {
 		return nil, err
 	}
-	p := &page.Page{Title: "Scores: " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(rep.N))},
-		{Name: "positives", Value: page.C("positives", rep.Positives)},
-		{Name: "negatives", Value: page.C("negatives", rep.Negatives)},
-		{Name: "positive class", Value: page.T(rep.PosLabel)},
-		{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)},
-	}
+	p := taskPage("Scores", path, float64(rep.N),
+		page.Fact{Name: "positives", Value: page.C("positives", rep.Positives)},
+		page.Fact{Name: "negatives", Value: page.C("negatives", rep.Negatives)},
+		page.Fact{Name: "positive class", Value: page.T(rep.PosLabel)},
+		page.Fact{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)})
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
 	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
 	return p, nil
@@ -337,23 +341,37 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 			}), nil
 	}
 	if len(trues) > 1 {
-		return nil, usagef("report: several regression outputs are not rendered as a page yet")
+		f.ci.On = false // intervals are for one output; the report's default does not apply
 	}
-	res, sample, err := regressFile(e, path, f, reportSample)
+	res, sample, err := regressFile(e, path, f, reportSample, true)
 	if err != nil {
 		return nil, err
 	}
-	rep := res.Single
-	ys, ps := sample.columns(1)
-	fg := regress.NewFigures(ys[0], ps[0], rep.N, 30)
-	name := displayName(path)
-	p := &page.Page{Title: "Regression: " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(rep.N))},
-		{Name: "task", Value: page.T("regress, columns " + trues[0] + " / " + preds[0])},
+	k := len(trues)
+	ys, ps := sample.columns(k)
+	figs := make([]regress.Figures, k)
+	var n int64
+	if res.Single != nil {
+		n = res.Single.N
+	} else {
+		n = res.Multi.Combined.N
 	}
-	p.Sections = page.RegressSections(rep, res.Signature, &fg, "", trues[0], preds[0])
+	for j := range figs {
+		figs[j] = regress.NewFigures(ys[j], ps[j], n, 30)
+		figs[j].Density = &sample.dens[j]
+	}
+	p := taskPage("Regression", path, float64(n), page.Fact{Name: "task", Value: page.T("regress, columns " + f.True + " / " + f.Pred)})
+	p.Summary = append(p.Summary, signatureFact(res.Signature)...)
+	if res.Single != nil {
+		p.Sections = page.RegressSections(res.Single, res.Signature, &figs[0], "", trues[0], preds[0])
+		return p, nil
+	}
+	p.Sections = page.RegressMultiSections(res.Multi, res.Multi.How.String(), trues, preds)
+	for j := range figs {
+		if len(figs[j].Actual) > 0 {
+			p.Sections = append(p.Sections, page.RegressFigures(&figs[j], trues[j], preds[j], trues[j]))
+		}
+	}
 	return p, nil
 }
 
@@ -375,12 +393,7 @@ func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*page.
 	if err != nil {
 		return nil, err
 	}
-	name := displayName(path)
-	p := &page.Page{Title: "Clustering: " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(rep.N))},
-	}
+	p := taskPage("Clustering", path, float64(rep.N))
 	if x := rep.ExternalReport; x != nil {
 		p.Summary = append(p.Summary, page.Fact{Name: "reference classes", Value: page.C("n_classes", float64(x.Classes))},
 			page.Fact{Name: "clusters", Value: page.C("n_clusters", float64(x.Clusters))})
@@ -446,8 +459,26 @@ func textReport(e *env, task string, args []string) error {
 	var got any
 	te := *e
 	te.capture = func(v any) error { got = v; return nil }
+	var sc *sentenceScores
+	if given["sentence"] {
+		sc = &sentenceScores{key: "score", name: strings.ToUpper(task)}
+		if task == "bleu" {
+			sc.key = "bleu"
+		}
+		te.stdout = sc
+	}
 	if err := c.run(&te, rest); err != nil {
 		return err
+	}
+	if sc != nil {
+		if err := sc.flush(); err != nil {
+			return err
+		}
+		p := &page.Page{Title: sc.name + " of each sentence"}
+		p.Summary = []page.Fact{{Name: "task", Value: page.T(task + " " + strings.Join(rest, " "))},
+			{Name: "sentences", Value: page.T(fmt.Sprint(len(sc.scores)))}}
+		p.Sections = page.SentenceSections(sc.name, sc.key, sc.scores)
+		return writePage(p, rf.out, rf.title)
 	}
 	if got == nil {
 		return errHelp // the task printed its help
@@ -460,7 +491,7 @@ func textReport(e *env, task string, args []string) error {
 	}
 	secs := page.TextSections(got)
 	if secs == nil {
-		return usagef("report: %s --sentence prints one score a line and is not rendered as a page", task)
+		return fmt.Errorf("report: %s: no page for a result of type %T", task, got)
 	}
 	p := &page.Page{Title: map[string]string{"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}[task] + " of machine translation"}
 	p.Summary = []page.Fact{{Name: "task", Value: page.T(task + " " + strings.Join(rest, " "))}}
@@ -474,13 +505,7 @@ func textReport(e *env, task string, args []string) error {
 // empty, the task line), the leaderboard and comparisons, and perModel's
 // sections for each model.
 func modelsPage(title, path string, out *report.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*page.Section) *page.Page {
-	name := displayName(path)
-	p := &page.Page{Title: title + ": " + name}
-	p.Summary = []page.Fact{
-		{Name: "data", Value: page.T(name)},
-		{Name: "rows", Value: page.C("n", float64(out.N))},
-		{Name: "models", Value: page.T(models)},
-	}
+	p := taskPage(title, path, float64(out.N), page.Fact{Name: "models", Value: page.T(models)})
 	if task != "" {
 		p.Summary = append(p.Summary, page.Fact{Name: "task", Value: page.T(task)})
 	}
@@ -503,4 +528,79 @@ func signatureFact(sig *report.Signature) []page.Fact {
 		return nil
 	}
 	return []page.Fact{{Name: "signature", Value: page.T(sig.String())}}
+}
+
+// flagGiven reports whether flag name was given on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// sentenceScores takes the JSON Lines of --sentence as they are written
+// and keeps each line's score (the field key) and the metric's name: 8
+// bytes a sentence, not the lines.
+type sentenceScores struct {
+	key, name string
+	scores    []float64
+	part      []byte // an unfinished line
+}
+
+func (s *sentenceScores) Write(b []byte) (int, error) {
+	n := len(b)
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			s.part = append(s.part, b...)
+			break
+		}
+		line := b[:i]
+		if len(s.part) > 0 {
+			line = append(s.part, line...)
+		}
+		if err := s.line(line); err != nil {
+			return 0, err
+		}
+		s.part = s.part[:0]
+		b = b[i+1:]
+	}
+	return n, nil
+}
+
+func (s *sentenceScores) line(l []byte) error {
+	if len(bytes.TrimSpace(l)) == 0 {
+		return nil
+	}
+	var v map[string]json.RawMessage
+	if err := json.Unmarshal(l, &v); err != nil {
+		return fmt.Errorf("report: reading the sentence scores: %v", err)
+	}
+	var x float64
+	if raw, ok := v[s.key]; !ok || json.Unmarshal(raw, &x) != nil {
+		x = math.NaN() // null: undefined
+	}
+	if raw, ok := v["name"]; ok && len(s.scores) == 0 {
+		json.Unmarshal(raw, &s.name)
+	}
+	s.scores = append(s.scores, x)
+	return nil
+}
+
+// flush takes a last line written without its newline.
+func (s *sentenceScores) flush() error {
+	if len(s.part) == 0 {
+		return nil
+	}
+	err := s.line(s.part)
+	s.part = nil
+	return err
+}
+
+// taskPage is a page titled title + the data's name, whose summary starts
+// with the data file and its rows (JSON key n) and goes on with facts.
+func taskPage(title, path string, n float64, facts ...page.Fact) *page.Page {
+	name := displayName(path)
+	p := &page.Page{Title: title + ": " + name}
+	p.Summary = append([]page.Fact{{Name: "data", Value: page.T(name)}, {Name: "rows", Value: page.C("n", n)}}, facts...)
+	return p
 }

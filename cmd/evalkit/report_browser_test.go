@@ -322,105 +322,177 @@ func writeReport(t *testing.T, name string, args ...string) string {
 	return file
 }
 
-func TestReportBrowserClassify(t *testing.T) {
-	chromium(t)
-	data := filepath.Join(t.TempDir(), "pets.csv")
-	os.WriteFile(data, []byte("y_true,y_pred,w\ncat,cat,1\ncat,dog,2\ncat,cat,1\ndog,dog,1\ndog,dog,0.5\nbird,dog,1\nbird,bird,1\n"), 0o644)
-	flags := []string{"--weight", "w", "--pos-label", "cat", "--beta", "2", data}
-	file := writeReport(t, "classify", flags...)
-	// The report has intervals by default: its JSON twin asks for them.
-	js := runOut(t, append([]string{"classify", "--format", "json", "--ci"}, flags...)...)
-	checkPage(t, file, js, []string{"measures", "confusion", "per-class"}, 1)
+// A browserCase is one report the browser tests open: the flags of
+// "evalkit report" (report, then the task's own, flags), and the run
+// whose JSON the page's numbers must equal (twin, then flags again).
+type browserCase struct {
+	name     string
+	report   []string // report-only flags: --task, …
+	twin     []string // the task's command and the flags the report adds: "classify", "--ci"
+	flags    []string // the task's flags and the data file, given to both
+	sections []string // the ids of the sections the page must have
+	figs     int      // the least number of figures
+	lines    bool     // the twin prints JSON Lines (--sentence): read them as one array
 }
 
-func TestReportBrowserRank(t *testing.T) {
-	chromium(t)
-	data := filepath.Join(t.TempDir(), "scores.csv")
+func (c browserCase) check(t *testing.T) {
+	t.Helper()
+	var file string
+	if c.twin[0] == "demo" {
+		file = filepath.Join(t.TempDir(), c.name+".html")
+		runOut(t, append([]string{"demo", "--report", file}, c.flags...)...)
+	} else {
+		file = writeReport(t, c.name, append(slices.Clone(c.report), c.flags...)...)
+	}
+	// The command's words ("compare friedman"), then the flags.
+	words := slices.IndexFunc(c.twin, func(a string) bool { return strings.HasPrefix(a, "-") })
+	if words < 0 {
+		words = len(c.twin)
+	}
+	twin := append(slices.Clone(c.twin[:words]), "--format", "json")
+	twin = append(append(twin, c.twin[words:]...), c.flags...)
+	js := runOut(t, twin...)
+	if c.lines {
+		js = append(append([]byte("["), bytes.ReplaceAll(bytes.TrimSpace(js), []byte("\n"), []byte(","))...), ']')
+	}
+	checkPage(t, file, js, c.sections, c.figs)
+}
+
+// csvFile writes a CSV of a header and n generated rows to dir.
+func csvFile(t *testing.T, dir, name, header string, n int, row func(i int) string) string {
+	t.Helper()
 	var b strings.Builder
-	b.WriteString("y_true,y_score\n")
+	b.WriteString(header + "\n")
+	for i := range n {
+		b.WriteString(row(i) + "\n")
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestReportBrowser opens the report of every task — one model and
+// several, every kind of page — in headless Chromium and checks it
+// (checkPage). Run one with -run TestReportBrowser/NAME.
+func TestReportBrowser(t *testing.T) {
+	chromium(t)
+	dir := t.TempDir()
+	pets := csvFile(t, dir, "pets.csv", "y_true,y_pred,w", 7, func(i int) string {
+		return []string{"cat,cat,1", "cat,dog,2", "cat,cat,1", "dog,dog,1", "dog,dog,0.5", "bird,dog,1", "bird,bird,1"}[i]
+	})
 	// 3000 rows of well separated, tied and noisy scores in [0, 1].
-	for i := range 3000 {
+	scores := csvFile(t, dir, "scores.csv", "y_true,y_score", 3000, func(i int) string {
 		y := i % 3 % 2
 		s := (float64(i%997)/997 + float64(y)*0.6) / 1.6
-		fmt.Fprintf(&b, "%d,%s\n", y, strconv.FormatFloat(s, 'g', 6, 64))
-	}
-	os.WriteFile(data, []byte(b.String()), 0o644)
-	flags := []string{"--max-fpr", "0.2", data}
-	file := writeReport(t, "rank", flags...)
-	js := runOut(t, append([]string{"rank", "--format", "json", "--ci"}, flags...)...)
-	checkPage(t, file, js, []string{"measures", "curves", "calibration", "thresholds"}, 8)
-}
-
-func TestReportBrowserDemo(t *testing.T) {
-	chromium(t)
-	flags := []string{"--folds", "3", "--rounds", "4"}
-	file := filepath.Join(t.TempDir(), "demo.html")
-	runOut(t, append([]string{"demo", "--report", file}, flags...)...)
-	js := runOut(t, append([]string{"demo", "--format", "json"}, flags...)...)
-	checkPage(t, file, js, []string{"data", "classification", "regression", "scores", "tests", "learning-curves", "estimates"}, 2)
-}
-
-func TestReportBrowserRegress(t *testing.T) {
-	chromium(t)
-	data := filepath.Join(t.TempDir(), "reg.csv")
-	var b strings.Builder
-	b.WriteString("y_true,y_pred\n")
-	for i := range 4000 {
+		return fmt.Sprintf("%d,%s", y, strconv.FormatFloat(s, 'g', 6, 64))
+	})
+	reg := csvFile(t, dir, "reg.csv", "y_true,y_pred", 4000, func(i int) string {
 		y := float64(i%101) + 1
 		p := y + float64(i%13-6)*0.7 + float64(i%7)*0.1
-		fmt.Fprintf(&b, "%s,%s\n", strconv.FormatFloat(y, 'g', -1, 64), strconv.FormatFloat(p, 'g', 8, 64))
-	}
-	os.WriteFile(data, []byte(b.String()), 0o644)
-	flags := []string{"--task", "regress", data}
-	file := writeReport(t, "regress", flags...)
-	js := runOut(t, "regress", "--format", "json", "--ci", data)
-	checkPage(t, file, js, []string{"measures", "figures"}, 4)
-}
-
-func TestReportBrowserCluster(t *testing.T) {
-	chromium(t)
-	data := filepath.Join(t.TempDir(), "clu.csv")
-	var b strings.Builder
-	b.WriteString("y_true,y_pred,x1,x2\n")
-	for i := range 300 {
+		return strconv.FormatFloat(y, 'g', -1, 64) + "," + strconv.FormatFloat(p, 'g', 8, 64)
+	})
+	small := csvFile(t, dir, "small_reg.csv", "y_true,y_pred", 500, func(i int) string {
+		return fmt.Sprintf("%d,%g", i%50, float64(i%50)+float64(i%9-4)*0.3)
+	})
+	clu := csvFile(t, dir, "clu.csv", "y_true,y_pred,x1,x2", 300, func(i int) string {
 		c := i % 3
 		p := c
 		if i%11 == 0 {
 			p = (c + 1) % 3
 		}
-		fmt.Fprintf(&b, "k%d,c%d,%g,%g\n", c, p, float64(c*4)+float64(i%7)*0.3, float64(c)+float64(i%5)*0.2)
-	}
-	os.WriteFile(data, []byte(b.String()), 0o644)
-	flags := []string{"--features", "x1,x2", "--true", "y_true", data}
-	file := writeReport(t, "cluster", flags...)
-	js := runOut(t, append([]string{"cluster", "--format", "json", "--ci"}, flags...)...)
-	checkPage(t, file, js, []string{"external", "internal"}, 1)
-}
-
-func TestReportBrowserClassifyModels(t *testing.T) {
-	chromium(t)
-	data := filepath.Join(t.TempDir(), "models.csv")
-	var b strings.Builder
-	b.WriteString("y_true,m1,m2,m3\n")
-	for i := range 600 {
+		return fmt.Sprintf("k%d,c%d,%g,%g", c, p, float64(c*4)+float64(i%7)*0.3, float64(c)+float64(i%5)*0.2)
+	})
+	models := csvFile(t, dir, "models.csv", "y_true,m1,m2,m3", 600, func(i int) string {
 		y := i % 3
-		m1, m2, m3 := y, y, y
-		if i%5 == 0 {
-			m1 = (y + 1) % 3
+		m := [3]int{y, y, y}
+		for j, k := range []int{5, 3, 7} {
+			if i%k == 0 {
+				m[j] = (y + 1 + j%2) % 3
+			}
 		}
-		if i%3 == 0 {
-			m2 = (y + 2) % 3
-		}
-		if i%7 == 0 {
-			m3 = (y + 1) % 3
-		}
-		fmt.Fprintf(&b, "c%d,c%d,c%d,c%d\n", y, m1, m2, m3)
+		return fmt.Sprintf("c%d,c%d,c%d,c%d", y, m[0], m[1], m[2])
+	})
+	rmodels := csvFile(t, dir, "rmodels.csv", "y_true,a,b,c,p0,p1,p2,k", 1500, func(i int) string {
+		y := i % 2
+		a := (float64(i%997)/997 + float64(y)*0.5) / 1.5
+		bb := (float64(i%991)/991 + float64(y)*0.3) / 1.3
+		c := (float64(i%983)/983 + float64(y)*0.8) / 1.8
+		k := i % 3
+		p := [3]float64{0.2, 0.2, 0.2}
+		p[k] += 0.2 + float64(i%7)*0.03
+		p[(k+i%2)%3] += 0.1
+		s := p[0] + p[1] + p[2]
+		return fmt.Sprintf("%d,%.5f,%.5f,%.5f,%.6f,%.6f,%.6f,k%d", y, a, bb, c, p[0]/s, p[1]/s, p[2]/s, k)
+	})
+	rc := csvFile(t, dir, "rc.csv", "y,p1,p2,k,c1,c2", 800, func(i int) string {
+		y := float64(i%101) + 1
+		k := i % 4
+		return fmt.Sprintf("%g,%g,%g,k%d,c%d,c%d", y, y+float64(i%13-6)*0.7, y+float64(i%7-3)*1.9, k, k, (k+i%3)%4)
+	})
+	multi := csvFile(t, dir, "multi.csv", "a,b,pa,pb", 2600, func(i int) string {
+		a, b := float64(i%83)*0.5, float64(i%31)+float64(i%7)
+		return fmt.Sprintf("%g,%g,%g,%g", a, b, a+float64(i%11-5)*0.2, b*(0.9+float64(i%5)*0.05))
+	})
+	labels := csvFile(t, dir, "labels.csv", "y_true,y_pred", 200, func(i int) string {
+		sets := []string{"news|sport", "tech", "", "news", "sport|tech", "news|tech"}
+		return sets[i%6] + "," + sets[(i+i/7)%6]
+	})
+	w := "../../text/testdata/wmt17/newstest2017."
+	ref := gunzipTo(t, dir, w+"ref.en-de.txt.gz")
+	hypA := gunzipTo(t, dir, w+"uedin-nmt.4722.en-de.txt.gz")
+	hypB := gunzipTo(t, dir, w+"online-B.0.en-de.txt.gz")
+
+	for _, c := range []browserCase{
+		{name: "classify", twin: []string{"classify", "--ci"}, flags: []string{"--weight", "w", "--pos-label", "cat", "--beta", "2", pets},
+			sections: []string{"measures", "confusion", "per-class"}, figs: 1},
+		{name: "classify-multilabel", twin: []string{"classify"}, flags: []string{"--multilabel", labels},
+			sections: []string{"measures", "per-label", "confusion"}, figs: 1},
+		{name: "models", twin: []string{"classify", "--ci"}, flags: []string{"--pred", "m1,m2,m3", "--bootstrap", "200", models},
+			sections: []string{"models", "measures-m1", "confusion-m2", "per-class-m3"}, figs: 3},
+		{name: "rank", twin: []string{"rank", "--ci"}, flags: []string{"--max-fpr", "0.2", scores},
+			sections: []string{"measures", "curves", "calibration", "thresholds"}, figs: 8},
+		{name: "rank-models", twin: []string{"rank", "--ci"}, flags: []string{"--score", "a,b,c", "--bootstrap", "100", rmodels},
+			sections: []string{"models", "measures", "curves", "thresholds"}, figs: 8},
+		{name: "rank-multiclass", twin: []string{"rank"}, flags: []string{"--true", "k", "--score", "p0,p1,p2", "--classes", "k0,k1,k2", rmodels},
+			sections: []string{"measures", "curves"}, figs: 1},
+		{name: "regress", report: []string{"--task", "regress"}, twin: []string{"regress", "--ci"}, flags: []string{reg},
+			sections: []string{"measures", "figures"}, figs: 4},
+		{name: "regress-small", report: []string{"--task", "regress"}, twin: []string{"regress", "--ci"}, flags: []string{small},
+			sections: []string{"measures", "figures"}, figs: 4},
+		{name: "regress-multioutput", report: []string{"--task", "regress"}, twin: []string{"regress"}, flags: []string{"--true", "a,b", "--pred", "pa,pb", multi},
+			sections: []string{"measures", "figures-a", "figures-b"}, figs: 8},
+		{name: "regress-models", report: []string{"--task", "regress"}, twin: []string{"regress", "--ci"}, flags: []string{"--true", "y", "--pred", "p1,p2", "--bootstrap", "100", rc},
+			sections: []string{"models", "measures-p1", "measures-p2"}},
+		{name: "cluster", twin: []string{"cluster", "--ci"}, flags: []string{"--features", "x1,x2", "--true", "y_true", clu},
+			sections: []string{"external", "internal"}, figs: 1},
+		{name: "cluster-max-matrix", report: []string{"--task", "cluster"}, twin: []string{"cluster", "--ci"}, flags: []string{"--max-matrix", "2", "--bootstrap", "100", clu},
+			sections: []string{"external"}},
+		{name: "cluster-models", report: []string{"--task", "cluster"}, twin: []string{"cluster", "--ci"}, flags: []string{"--true", "k", "--pred", "c1,c2", "--bootstrap", "100", rc},
+			sections: []string{"models", "external-c1", "external-c2"}},
+		// The report adds --confidence unless a paired test or --sentence is asked for.
+		{name: "bleu", report: []string{"--task", "bleu"}, twin: []string{"bleu"}, flags: []string{"--hyp", hypA, "--ref", ref, "--confidence", "--confidence-n", "100"},
+			sections: []string{"score"}, figs: 1},
+		{name: "chrf", report: []string{"--task", "chrf"}, twin: []string{"chrf", "--confidence"}, flags: []string{"--hyp", hypA, "--ref", ref, "--confidence-n", "100"},
+			sections: []string{"score"}},
+		{name: "ter-paired", report: []string{"--task", "ter"}, twin: []string{"ter"}, flags: []string{"--hyp", hypA, "--hyp", hypB, "--ref", ref, "--paired-bs", "--paired-bs-n", "50"},
+			sections: []string{"systems"}, figs: 1},
+		{name: "bleu-systems", report: []string{"--task", "bleu"}, twin: []string{"bleu", "--confidence"}, flags: []string{"--hyp", hypA, "--hyp", hypB, "--ref", ref, "--confidence-n", "100"},
+			sections: []string{"systems"}, figs: 1},
+		{name: "bleu-sentence", report: []string{"--task", "bleu"}, twin: []string{"bleu"}, flags: []string{"--hyp", hypA, "--ref", ref, "--sentence"},
+			sections: []string{"sentences"}, figs: 1, lines: true},
+		{name: "chrf-sentence", report: []string{"--task", "chrf"}, twin: []string{"chrf"}, flags: []string{"--hyp", hypA, "--ref", ref, "--sentence"},
+			sections: []string{"sentences"}, figs: 1, lines: true},
+		{name: "ter-sentence", report: []string{"--task", "ter"}, twin: []string{"ter"}, flags: []string{"--hyp", hypA, "--ref", ref, "--sentence"},
+			sections: []string{"sentences"}, figs: 1, lines: true},
+		{name: "friedman", report: []string{"--task", "friedman"}, twin: []string{"compare", "friedman"},
+			flags: []string{"--posthoc", "holm", "--lower-is-better", filepath.Join("testdata", "cli", "errors.csv")}, sections: []string{"friedman"}, figs: 1},
+		{name: "demo", twin: []string{"demo"}, flags: []string{"--folds", "3", "--rounds", "4"},
+			sections: []string{"data", "classification", "regression", "scores", "tests", "learning-curves", "estimates"}, figs: 2},
+	} {
+		t.Run(c.name, c.check)
 	}
-	os.WriteFile(data, []byte(b.String()), 0o644)
-	flags := []string{"--pred", "m1,m2,m3", "--bootstrap", "200", data}
-	file := writeReport(t, "models", flags...)
-	js := runOut(t, append([]string{"classify", "--format", "json", "--ci"}, flags...)...)
-	checkPage(t, file, js, []string{"models", "measures-m1", "confusion-m2", "per-class-m3"}, 3)
 }
 
 // gunzipTo writes the decompressed gzip file src to dir and returns its path.
@@ -444,93 +516,4 @@ func gunzipTo(t *testing.T, dir, src string) string {
 		t.Fatal(err)
 	}
 	return out
-}
-
-func TestReportBrowserText(t *testing.T) {
-	chromium(t)
-	dir := t.TempDir()
-	w := "../../text/testdata/wmt17/newstest2017."
-	ref := gunzipTo(t, dir, w+"ref.en-de.txt.gz")
-	a := gunzipTo(t, dir, w+"uedin-nmt.4722.en-de.txt.gz")
-	b := gunzipTo(t, dir, w+"online-B.0.en-de.txt.gz")
-	for _, c := range []struct {
-		name, task string
-		flags      []string
-		sections   []string
-		figs       int
-	}{
-		{"bleu", "bleu", []string{"--hyp", a, "--ref", ref, "--confidence", "--confidence-n", "100"}, []string{"score"}, 1},
-		{"chrf", "chrf", []string{"--hyp", a, "--ref", ref, "--confidence-n", "100"}, []string{"score"}, 0},
-		{"ter-paired", "ter", []string{"--hyp", a, "--hyp", b, "--ref", ref, "--paired-bs", "--paired-bs-n", "50"}, []string{"systems"}, 1},
-		{"bleu-systems", "bleu", []string{"--hyp", a, "--hyp", b, "--ref", ref, "--confidence-n", "100"}, []string{"systems"}, 1},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			file := writeReport(t, c.name, append([]string{"--task", c.task}, c.flags...)...)
-			// The report adds --confidence unless a paired test is asked for.
-			twin := append([]string{c.task, "--format", "json"}, c.flags...)
-			if !slices.Contains(c.flags, "--confidence") && !slices.Contains(c.flags, "--paired-bs") {
-				twin = append(twin, "--confidence")
-			}
-			js := runOut(t, twin...)
-			checkPage(t, file, js, c.sections, c.figs)
-		})
-	}
-}
-
-func TestReportBrowserRankModels(t *testing.T) {
-	chromium(t)
-	data := filepath.Join(t.TempDir(), "rmodels.csv")
-	var b strings.Builder
-	b.WriteString("y_true,a,b,c,p0,p1,p2,k\n")
-	for i := range 1500 {
-		y := i % 2
-		a := (float64(i%997)/997 + float64(y)*0.5) / 1.5
-		bb := (float64(i%991)/991 + float64(y)*0.3) / 1.3
-		c := (float64(i%983)/983 + float64(y)*0.8) / 1.8
-		k := i % 3
-		p := [3]float64{0.2, 0.2, 0.2}
-		p[k] += 0.2 + float64(i%7)*0.03
-		p[(k+i%2)%3] += 0.1
-		s := p[0] + p[1] + p[2]
-		fmt.Fprintf(&b, "%d,%.5f,%.5f,%.5f,%.6f,%.6f,%.6f,k%d\n", y, a, bb, c, p[0]/s, p[1]/s, p[2]/s, k)
-	}
-	os.WriteFile(data, []byte(b.String()), 0o644)
-	flags := []string{"--score", "a,b,c", "--bootstrap", "100", data}
-	file := writeReport(t, "rank-models", flags...)
-	js := runOut(t, append([]string{"rank", "--format", "json", "--ci"}, flags...)...)
-	checkPage(t, file, js, []string{"models", "measures", "curves", "thresholds"}, 8)
-	mflags := []string{"--true", "k", "--score", "p0,p1,p2", "--classes", "k0,k1,k2", data}
-	file = writeReport(t, "rank-multiclass", mflags...)
-	js = runOut(t, append([]string{"rank", "--format", "json"}, mflags...)...)
-	checkPage(t, file, js, []string{"measures", "curves"}, 1)
-}
-
-func TestReportBrowserRegressClusterModels(t *testing.T) {
-	chromium(t)
-	data := filepath.Join(t.TempDir(), "rc.csv")
-	var b strings.Builder
-	b.WriteString("y,p1,p2,k,c1,c2\n")
-	for i := range 800 {
-		y := float64(i%101) + 1
-		k := i % 4
-		fmt.Fprintf(&b, "%g,%g,%g,k%d,c%d,c%d\n", y, y+float64(i%13-6)*0.7, y+float64(i%7-3)*1.9, k, k, (k+i%3)%4)
-	}
-	os.WriteFile(data, []byte(b.String()), 0o644)
-	flags := []string{"--task", "regress", "--true", "y", "--pred", "p1,p2", "--bootstrap", "100", data}
-	file := writeReport(t, "regress-models", flags...)
-	js := runOut(t, append([]string{"regress", "--format", "json", "--ci"}, flags[2:]...)...)
-	checkPage(t, file, js, []string{"models", "measures-p1", "measures-p2"}, 0)
-	cflags := []string{"--task", "cluster", "--true", "k", "--pred", "c1,c2", "--bootstrap", "100", data}
-	file = writeReport(t, "cluster-models", cflags...)
-	js = runOut(t, append([]string{"cluster", "--format", "json", "--ci"}, cflags[2:]...)...)
-	checkPage(t, file, js, []string{"models", "external-c1", "external-c2"}, 0)
-}
-
-func TestReportBrowserFriedman(t *testing.T) {
-	chromium(t)
-	data := filepath.Join("testdata", "cli", "errors.csv")
-	flags := []string{"--posthoc", "holm", "--lower-is-better", data}
-	file := writeReport(t, "friedman", append([]string{"--task", "friedman"}, flags...)...)
-	js := runOut(t, append([]string{"compare", "friedman", "--format", "json"}, flags...)...)
-	checkPage(t, file, js, []string{"friedman"}, 1)
 }

@@ -94,46 +94,27 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 		cs.Blocks = []Block{Note(fmt.Sprintf("%d classes: more than %d, too many to draw as a matrix; the counts are in the JSON (confusion_matrix), and the per-class table below has each class's precision and recall.", len(r.Labels), MaxMatrix))}
 	}
 
-	fb := "F" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
-	head := []string{"class", "precision", "recall", "F1"}
-	if r.Beta != 1 {
-		head = append(head, fb)
-	}
-	head = append(head, "support")
-	pc := &Table{Caption: "Per class, and the averages", Header: head, RowHeads: true}
-	row := func(name string, base string, p classify.PRF, support Cell) []Cell {
-		cells := []Cell{T(name), n(Join(base, "precision"), p.Precision), n(Join(base, "recall"), p.Recall), n(Join(base, "f1"), p.F1)}
-		if r.Beta != 1 {
-			cells = append(cells, n(Join(base, "fbeta"), p.FBeta))
-		}
-		return append(cells, support)
-	}
-	for i, c := range r.PerClass {
-		pc.Rows = append(pc.Rows, row(c.Label, Join("per_class", i), c.PRF, C(k("per_class", i, "support"), c.Support)))
-	}
-	tot := C(k("weight_sum"), r.WeightSum)
-	pc.Rows = append(pc.Rows, row("micro average", "micro", r.Micro, tot))
-	pc.Rows = append(pc.Rows, row("macro average", "macro", r.Macro.PRF, tot))
-	pc.Rows = append(pc.Rows, row("weighted average", "weighted", r.Weighted, tot))
+	avgs := []namedPRF{{"micro average", "micro", r.Micro}, {"macro average", "macro", r.Macro.PRF}, {"weighted average", "weighted", r.Weighted}}
 	if r.ClassWeighted != nil {
-		pc.Rows = append(pc.Rows, row("class-weighted average", "class_weighted", *r.ClassWeighted, tot))
+		avgs = append(avgs, namedPRF{"class-weighted average", "class_weighted", *r.ClassWeighted})
 	}
+	pc := prfTable(n, r.Beta, r.PerClass, avgs, C(k("weight_sum"), r.WeightSum))
 	ps := &Section{ID: "per-class" + suffix, Title: "Per class" + suffix, Blocks: []Block{pc}}
 	if len(r.PerClass) <= MaxMatrix {
-		ps.Add(classBars(r, k))
+		ps.Add(classBars(r.Labels, r.PerClass))
 	}
 	return []*Section{ms, cs, ps}
 }
 
 // classBars draws precision, recall and F1 of each class as grouped bars.
-func classBars(r *classify.Report, k func(...any) string) *Figure {
+func classBars(labels []string, per []classify.ClassStats) *Figure {
 	f := &Figure{Title: "Precision, recall and F1 by class", XLabel: "class", YLabel: "score (0–1)",
-		X: Axis{Min: -0.5, Max: float64(len(r.PerClass)) - 0.5}, Y: Axis{Min: 0, Max: 1.2}}
-	f.XNames = r.Labels
+		X: Axis{Min: -0.5, Max: float64(len(per)) - 0.5}, Y: Axis{Min: 0, Max: 1.35}}
+	f.XNames = labels
 	desc := "Grouped bars, one group per class:"
 	for i, name := range []string{"precision", "recall", "F1"} {
 		b := Bars{Name: name, Style: i}
-		for j, c := range r.PerClass {
+		for j, c := range per {
 			v := []float64{c.Precision, c.Recall, c.F1}[i]
 			b.Left = append(b.Left, float64(j)-0.4+0.8*float64(i)/3)
 			b.Right = append(b.Right, float64(j)-0.4+0.8*float64(i+1)/3-0.02)
@@ -144,7 +125,7 @@ func classBars(r *classify.Report, k func(...any) string) *Figure {
 		}
 		f.Bars = append(f.Bars, b)
 	}
-	for _, c := range r.PerClass {
+	for _, c := range per {
 		desc += fmt.Sprintf(" %s: P %s, R %s, F1 %s;", c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1))
 	}
 	f.Desc = desc
@@ -179,4 +160,88 @@ func confusionCells(r *classify.Report, k func(...any) string, suffix string) *S
 	return &Section{ID: "confusion" + suffix, Title: "Largest confusions" + suffix,
 		Intro:  fmt.Sprintf("%d classes are too many for a matrix; the JSON holds every cell that has rows (confusion_cells).", len(r.Labels)),
 		Blocks: []Block{t}}
+}
+
+// MultilabelSections lays out a multilabel classification report: the
+// set measures, each label's precision, recall and F1 with the averages
+// (micro, macro, weighted and per-sample), and each label's counts TP,
+// FP, FN, TN as a heat map.
+func MultilabelSections(r *classify.MultilabelReport) []*Section {
+	meas := &Table{Caption: "Measures over the label sets", Header: []string{"measure", "value"}, RowHeads: true}
+	meas.Rows = append(meas.Rows,
+		[]Cell{T("subset accuracy (exact match of the whole set)"), N("subset_accuracy", r.SubsetAccuracy)},
+		[]Cell{T("zero-one loss"), N("zero_one_loss", r.ZeroOneLoss)},
+		[]Cell{T("Hamming loss (share of wrong label decisions)"), N("hamming_loss", r.HammingLoss)},
+		[]Cell{T("samples Jaccard"), N("samples.jaccard", r.Samples.Jaccard)},
+		[]Cell{T("micro Jaccard"), N("micro.jaccard", r.Micro.Jaccard)},
+		[]Cell{T("macro Jaccard"), N("macro.jaccard", r.Macro.Jaccard)},
+		[]Cell{T("labels"), T(fmt.Sprint(len(r.Labels)))},
+		[]Cell{T("rows"), C("n", float64(r.N))})
+	if r.WeightSum != float64(r.N) {
+		meas.Rows = append(meas.Rows, []Cell{T("weight sum"), C("weight_sum", r.WeightSum)})
+	}
+	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{meas},
+		Intro: "Each row's true and predicted labels are sets. Subset accuracy counts the rows whose whole set is right; the Hamming loss is the share of the row × label decisions that are wrong."}
+	for _, w := range r.Warnings {
+		ms.Add(Note("warning: " + w))
+	}
+	pc := prfTable(func(key string, v float64) Cell { return N(key, v) }, r.Beta, r.PerClass,
+		[]namedPRF{{"micro average", "micro", r.Micro}, {"macro average", "macro", r.Macro.PRF}, {"weighted average", "weighted", r.Weighted}, {"samples average", "samples", r.Samples}},
+		C("weight_sum", r.WeightSum))
+	pc.Caption, pc.Header[0] = "Per label, and the averages", "label"
+	ps := &Section{ID: "per-label", Title: "Per label", Blocks: []Block{pc}}
+	if len(r.PerClass) <= MaxMatrix {
+		ps.Add(classBars(r.Labels, r.PerClass))
+	}
+	m := make([][]float64, len(r.MultilabelConfusion))
+	for i, c := range r.MultilabelConfusion {
+		m[i] = []float64{c.TP, c.FN, c.FP, c.TN}
+	}
+	cols := []string{"tp", "fn", "fp", "tn"}
+	hm := rowShareHeatMap("Each label's decisions (counts; shade: share of the label's row)", "label", "decision", r.Labels, []string{"TP", "FN", "FP", "TN"},
+		m, func(i, j int) string { return Join("multilabel_confusion", i, cols[j]) })
+	cs := &Section{ID: "confusion", Title: "Per-label confusion",
+		Intro: "For each label, the rows where it is true and predicted (TP), true and missed (FN), predicted but not true (FP), and neither (TN)."}
+	if len(r.Labels) <= MaxMatrix {
+		cs.Add(hm)
+	} else {
+		cs.Add(Note(fmt.Sprintf("%d labels: more than %d, too many to draw; the counts are in the JSON (multilabel_confusion).", len(r.Labels), MaxMatrix)))
+	}
+	return []*Section{ms, ps, cs}
+}
+
+// namedPRF is an average row of a per-class table: its name, JSON key and
+// values.
+type namedPRF struct {
+	name, key string
+	p         classify.PRF
+}
+
+// prfTable is the per-class table of precision, recall, F1 (and F-β when
+// beta ≠ 1) and support, with the averages beneath: n gives the cell of
+// the number at a JSON key (with its interval, where there is one).
+func prfTable(n func(key string, v float64) Cell, beta float64, per []classify.ClassStats, avgs []namedPRF, total Cell) *Table {
+	head := []string{"class", "precision", "recall", "F1"}
+	if beta != 1 {
+		head = append(head, "F"+strconv.FormatFloat(beta, 'g', -1, 64))
+	}
+	head = append(head, "support")
+	t := &Table{Caption: "Per class, and the averages", Header: head, RowHeads: true}
+	row := func(name string, base string, p classify.PRF, support Cell) []Cell {
+		cells := []Cell{T(name), n(Join(base, "precision"), p.Precision), n(Join(base, "recall"), p.Recall), n(Join(base, "f1"), p.F1)}
+		if beta != 1 {
+			cells = append(cells, n(Join(base, "fbeta"), p.FBeta))
+		}
+		return append(cells, support)
+	}
+	for i, c := range per {
+		t.Rows = append(t.Rows, row(c.Label, Join("per_class", i), c.PRF, n(Join("per_class", i, "support"), c.Support)))
+	}
+	for _, a := range avgs {
+		t.Rows = append(t.Rows, row(a.name, a.key, a.p, total))
+	}
+	for i := range per {
+		t.Rows[i][len(head)-1].Count = true
+	}
+	return t
 }

@@ -54,7 +54,14 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		if ct := x.Contingency; ct != nil {
 			switch {
 			case ct.Matrix == nil:
-				ext.Add(Note(fmt.Sprintf("Contingency table: %d classes × %d clusters, too many for a matrix; its %d non-zero cells are in the JSON (contingency.cells).", len(ct.Classes), len(ct.Clusters), len(ct.Cells))))
+				top := ct.Largest(MaxMatrix)
+				ct2 := &Table{Caption: fmt.Sprintf("The %d largest of the %d non-zero cells of the contingency table (%d classes × %d clusters, more than --max-matrix; every cell is in the JSON's contingency.cells)", len(top), len(ct.Cells), len(ct.Classes), len(ct.Clusters)),
+					Header: []string{"class C*", "cluster C", "count"}}
+				for _, i := range top {
+					c := ct.Cells[i]
+					ct2.Rows = append(ct2.Rows, []Cell{T(ct.Classes[c[0]]), T(ct.Clusters[c[1]]), C(k("contingency", "cells", i, 2), float64(c[2]))})
+				}
+				ext.Add(ct2)
 			case len(ct.Classes) > MaxMatrix || len(ct.Clusters) > MaxMatrix:
 				ext.Add(Note(fmt.Sprintf("Contingency table: %d classes × %d clusters, more than %d, too many to draw; the counts are in the JSON (contingency.matrix).", len(ct.Classes), len(ct.Clusters), MaxMatrix)))
 			default:

@@ -19,6 +19,7 @@ type Figure struct {
 	Bands          []Series // shaded bands only (Lo to Hi over X; no line): confidence bands
 	Bars           []Bars
 	Dots           []Dots // scatter plots
+	Tiles          *Tiles // a 2-D histogram, drawn under everything else
 	Points         []Point
 	Note           string // below the caption (e.g. how the curve was thinned)
 	Table          *Table // the figure's numbers, shown in a <details> after it
@@ -61,6 +62,19 @@ type Dots struct {
 	X, Y  []float64
 	Style int
 }
+
+// Tiles are the cells of a 2-D histogram: cell i spans [X0[i], X1[i]] ×
+// [Y0[i], Y1[i]] and is filled with step Step[i] (0 to densitySteps − 1)
+// of a sequential colour-blind-safe scale; Legend[k] says what step k
+// holds ("" for a step no count falls in).
+type Tiles struct {
+	X0, X1, Y0, Y1 []float64
+	Step           []int
+	Legend         []string
+}
+
+// densitySteps is the number of steps of a Tiles' scale.
+const densitySteps = 8
 
 // A Point is a marked point with a short label.
 type Point struct {
@@ -228,6 +242,31 @@ func (f *Figure) write(w *writer) {
 	w.esc(f.YLabel)
 	w.s(`</text>`)
 	w.f(`<clipPath id="%s-c"><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f"/></clipPath><g clip-path="url(#%s-c)">`, id, x0-4, y1-4, x1-x0+8, y0-y1+8, id)
+	if tl := f.Tiles; tl != nil {
+		paths := make([][]byte, densitySteps)
+		for i := range tl.Step {
+			xa, xb := xs.at(tl.X0[i]), xs.at(tl.X1[i])
+			ya, yb := ys.at(tl.Y1[i]), ys.at(tl.Y0[i])
+			b := paths[tl.Step[i]]
+			b = append(b, 'M')
+			b = px(b, xa)
+			b = append(b, ' ')
+			b = px(b, ya)
+			b = append(b, 'H')
+			b = px(b, math.Max(xb, xa+0.6))
+			b = append(b, 'V')
+			b = px(b, math.Max(yb, ya+0.6))
+			b = append(b, 'H')
+			b = px(b, xa)
+			b = append(b, 'Z')
+			paths[tl.Step[i]] = b
+		}
+		for k, p := range paths {
+			if len(p) > 0 {
+				w.f(`<path class="q%d" d="%s"/>`, k, p)
+			}
+		}
+	}
 	for _, r := range f.Refs {
 		cls := "ref"
 		if r.Faint {
@@ -338,6 +377,19 @@ func (f *Figure) write(w *writer) {
 			}
 			w.f(`<text text-anchor="end" x="%.1f" y="%.1f">`, tx, y+12)
 			w.esc(it.name)
+			w.s(`</text>`)
+		}
+		w.s(`</g>`)
+	}
+	if tl := f.Tiles; tl != nil {
+		// the scale's legend, right of the square plot: most at the top
+		lx := x1 + 12
+		w.s(`<g class="lg"><text x="`, string(px(nil, lx)), `" y="`, string(px(nil, y1+10)), `">rows a cell</text>`)
+		for k := densitySteps - 1; k >= 0; k-- {
+			y := y1 + 18 + float64(densitySteps-1-k)*17
+			w.f(`<rect class="q%d" x="%.1f" y="%.1f" width="14" height="14"/>`, k, lx, y)
+			w.f(`<text x="%.1f" y="%.1f">`, lx+19, y+11)
+			w.esc(tl.Legend[k])
 			w.s(`</text>`)
 		}
 		w.s(`</g>`)

@@ -2,8 +2,10 @@ package page
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -132,4 +134,48 @@ func shortName(s string) string {
 		s = string(r[:15]) + "…"
 	}
 	return s
+}
+
+// sentenceTop is how many of the lowest and highest sentences the page of
+// --sentence lists.
+const sentenceTop = 10
+
+// SentenceSections lays out the scores of --sentence: key is the score's
+// JSON key in each line ("bleu" or "score"), scores[i] the score of line
+// i + 1, metric its name. The page's keys index the JSON Lines as one
+// array: "0.bleu" is the first line's score.
+func SentenceSections(metric, key string, scores []float64) []*Section {
+	d := text.NewDistribution(scores, 30, sentenceTop)
+	s := &Section{ID: "sentences", Title: "Sentence scores",
+		Intro: fmt.Sprintf("%s of each of the %d sentences scored alone (--sentence; for BLEU with effective order, as sacreBLEU's sentence_bleu). The summary and the histogram are of those scores; a corpus score is not their mean (run without --sentence for it).", metric, d.N)}
+	if d.N == 0 {
+		return []*Section{s.Add(Note("No sentences."))}
+	}
+	sum := &Table{Caption: "The distribution of the sentence scores", Header: []string{"statistic", metric}, RowHeads: true}
+	for _, r := range []struct {
+		name string
+		v    float64
+	}{{"mean", d.Mean}, {"minimum", d.Min}, {"lower quartile", d.Q1}, {"median", d.Median}, {"upper quartile", d.Q3}, {"maximum", d.Max}} {
+		sum.Rows = append(sum.Rows, []Cell{T(r.name), T(report.Sig(r.v))})
+	}
+	sum.Rows = append(sum.Rows, []Cell{T("sentences"), T(fmt.Sprint(d.N))})
+	f := &Figure{Title: metric + " of each sentence", XLabel: metric + " of a sentence", YLabel: "sentences",
+		X:    Axis{Min: d.Edges[0], Max: d.Edges[len(d.Edges)-1]},
+		Desc: fmt.Sprintf("Histogram of the %d sentence scores in %d equal-width bins from %s to %s; median %s, quartiles %s and %s.", d.N, len(d.Counts), report.Sig(d.Min), report.Sig(d.Max), report.Sig(d.Median), report.Sig(d.Q1), report.Sig(d.Q3))}
+	b := Bars{Style: 0}
+	for i, c := range d.Counts {
+		b.Left, b.Right, b.Y = append(b.Left, d.Edges[i]), append(b.Right, d.Edges[i+1]), append(b.Y, float64(c))
+		f.Y.Max = math.Max(f.Y.Max, float64(c)*1.1)
+	}
+	f.Bars = []Bars{b}
+	ends := func(caption string, idx []int) *Table {
+		t := &Table{Caption: caption, Header: []string{"line", metric}, RowHeads: true}
+		for _, i := range idx {
+			t.Rows = append(t.Rows, []Cell{T(fmt.Sprint(i + 1)), N(Join(i, key), scores[i])})
+		}
+		return t
+	}
+	s.Add(sum, f, ends(fmt.Sprintf("The %d lowest-scoring sentences", len(d.Lowest)), d.Lowest), ends(fmt.Sprintf("The %d highest-scoring sentences", len(d.Highest)), d.Highest),
+		Note("The summary statistics are computed from the sentence scores for this page; every score is in the JSON Lines output of --sentence."))
+	return []*Section{s}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/report"
 )
 
 func init() {
@@ -16,23 +17,44 @@ func init() {
 	})
 }
 
-// defineCluster adds evalkit cluster's flags (cli.ClusterFlags) to fs.
-// The internal indices (--features) need every row in one place and are
-// not offered; nor are several models (--pred m1,m2,…) yet.
+// defineCluster adds evalkit cluster's flags (cli.ClusterFlags, --ci and
+// the several-model flags) to fs. The internal indices (--features) need
+// every row in one place and are not offered.
 func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.ClusterFlags
+	var ci cli.CIFlags
+	var models cli.ModelFlags
 	f.Define(fs)
+	ci.Define(fs)
+	models.Define(fs, "adjusted_rand_index")
 	return func(c common) (pipeline, error) {
+		several := strings.Contains(f.Pred, ",")
+		if several && f.Features != "" {
+			return nil, usagef("cluster: several models (--pred m1,m2,…) get external indices only; drop --features")
+		}
 		if f.Features != "" {
 			return nil, usagef("cluster: --features: the internal indices need every row on one machine; evalkit-beam computes the external indices only (use evalkit cluster)")
 		}
-		if strings.Contains(f.Pred, ",") {
-			return nil, usagef("cluster: --pred %q: several models are not supported by evalkit-beam yet (use evalkit cluster)", f.Pred)
+		preds := []string{f.Pred}
+		var mo report.ModelsOptions
+		if several {
+			preds = strings.Split(f.Pred, ",")
+			mo = models.Options(fs)
+			if err := mo.Check("cluster", preds); err != nil {
+				return nil, cli.OptionUsage(err)
+			}
+		} else if name := models.Used(fs); name != "" {
+			return nil, usagef("cluster: --%s needs several models (--pred m1,m2,…)", name)
 		}
 		opt, err := f.Options()
 		if err != nil {
 			return nil, err
 		}
-		return &evalbeam.Cluster{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Name: c.Name, Output: c.Output}, nil
+		civ, withCI, err := ci.Options()
+		if err != nil {
+			return nil, err
+		}
+		return &evalbeam.Cluster{True: f.True, Preds: preds, Weight: f.Weight, Options: opt, Models: mo, MaxMatrix: f.ContingencyLimit(),
+			CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 	}
 }

@@ -75,7 +75,7 @@ func TestClusterUsage(t *testing.T) {
 		{"cluster", "--beta", "0", "--input", in, "--output", "x.json"},
 		{"cluster", "--average", "median", "--input", in, "--output", "x.json"},
 		{"cluster", "--features", "f1,f2", "--input", in, "--output", "x.json"},
-		{"cluster", "--pred", "a,b", "--input", in, "--output", "x.json"},
+		{"cluster", "--compare", "purity", "--input", in, "--output", "x.json"},
 	} {
 		if code := exitCode(run(t.Context(), args, io.Discard), io.Discard); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)

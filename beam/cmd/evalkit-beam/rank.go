@@ -24,13 +24,17 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	ci.Define(fs)
 	ranges := fs.Int("ranges", 16, "number of score ranges the rows are partitioned into (the parallelism of the sort)")
 	return func(c common) (pipeline, error) {
-		if f.Classes != "" || strings.Contains(f.Score, ",") {
-			return nil, usagef("rank: evalkit-beam computes binary ranking only (one --score column, no --classes)")
-		}
-		if f.Bins != 0 || f.BinRange != "" {
-			return nil, usagef("rank: --bins is not supported by evalkit-beam yet (its ranking is exact)")
-		}
 		if err := f.Check(); err != nil {
+			return nil, err
+		}
+		if f.Classes == "" && strings.Contains(f.Score, ",") {
+			return nil, usagef("rank: evalkit-beam does not compare several models (--score m1,m2,… without --classes) yet")
+		}
+		if f.Classes != "" {
+			return defineRankMulti(&f, ci, c)
+		}
+		bn, err := f.Binned()
+		if err != nil {
 			return nil, err
 		}
 		civ, withCI, err := ci.Options()
@@ -40,6 +44,30 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if *ranges < 1 {
 			return nil, usagef("rank: --ranges must be at least 1, got %d", *ranges)
 		}
-		return &evalbeam.Rank{True: f.True, Score: f.Score, Weight: f.Weight, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: *ranges, Name: c.Name, Output: c.Output}, nil
+		rk := &evalbeam.Rank{True: f.True, Score: f.Score, Weight: f.Weight, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: *ranges, Name: c.Name, Output: c.Output}
+		if bn != nil {
+			rk.Bins = f.Bins
+			if !bn.FloatBits() {
+				rk.Lo, rk.Hi = bn.Lo, bn.Hi
+			}
+		}
+		return rk, nil
 	}
+}
+
+// defineRankMulti checks the flags of a multiclass rank (--classes) as
+// evalkit does and returns its pipeline.
+func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, c common) (pipeline, error) {
+	civ, withCI, err := ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	if f.Bins > 0 {
+		return nil, usagef("rank: --bins is for binary scores only")
+	}
+	classes, scores, _, err := f.MultiClasses()
+	if err != nil {
+		return nil, err
+	}
+	return &evalbeam.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: scores, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/regress"
 )
 
 func init() {
@@ -15,22 +16,49 @@ func init() {
 	})
 }
 
-// defineRegress adds evalkit regress's flags (cli.RegressFlags) to fs. The
-// measures that need every row are left out, as --bounded-memory does,
-// whether it is given or not; several models (one --true, several --pred)
-// are not offered yet.
+// defineRegress adds evalkit regress's flags (cli.RegressFlags and the
+// several-model flags) to fs. The measures that need every row are left
+// out, as --bounded-memory does, whether it is given or not; so is
+// --compare for several models (one --true, several --pred), whose paired
+// bootstrap draws rows: it is a usage error.
 func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.RegressFlags
+	var models cli.ModelFlags
 	f.Define(fs)
+	models.Define(fs, "mse")
 	return func(c common) (pipeline, error) {
+		f.Bounded = true // medae and the D² scores need every row in one place
 		if f.Models() {
-			return nil, usagef("regress: --pred %q: several models are not supported by evalkit-beam yet (use evalkit regress)", f.Pred)
+			// As evalkit regressModelsFile: an output per model.
+			target, names := f.Trues()[0], f.Preds()
+			mo := models.Options(fs)
+			if err := mo.Check("regress", names); err != nil {
+				return nil, cli.OptionUsage(err)
+			}
+			if len(mo.Compare) > 0 {
+				return nil, usagef("regress: --compare: a paired bootstrap draws rows, and evalkit-beam keeps none (use evalkit regress)")
+			}
+			ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
+			if err := ropt.Validate(); err != nil {
+				return nil, cli.OptionUsage(err)
+			}
+			opt, err := f.Options()
+			if err != nil {
+				return nil, err
+			}
+			ropt.Preds = names
+			for range names {
+				ropt.Trues = append(ropt.Trues, target)
+			}
+			return &evalbeam.Regress{Options: opt, Report: ropt, Models: &mo, Name: c.Name, Output: c.Output}, nil
+		}
+		if name := models.Used(fs); name != "" {
+			return nil, usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
 		}
 		ropt, err := f.ReportOptions()
 		if err != nil {
 			return nil, err
 		}
-		f.Bounded = true // medae and the D² scores need every row in one place
 		opt, err := f.Options()
 		if err != nil {
 			return nil, err

@@ -60,7 +60,8 @@ func TestRegressErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"regress", "--alpha", "1.5"},
 		{"regress", "--true", "a,b", "--pred", "pa"},
-		{"regress", "--pred", "y_pred,y_true"},
+		{"regress", "--pred", "y_pred,y_true", "--compare", "mae"},
+		{"regress", "--baseline", "y_true"},
 	} {
 		args = append(args, "--input", golden+"sales.csv", "--output", filepath.Join(t.TempDir(), "x.json"))
 		if code := exitCode(run(t.Context(), args, io.Discard), io.Discard); code != 2 {

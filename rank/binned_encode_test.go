@@ -1,0 +1,159 @@
+package rank
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// binnedParts fills a Binned over all rows and one per part (parts cut at
+// random), with scores over many orders of magnitude so that the float-bit
+// bins coarsen differently in each part.
+func binnedParts(t *testing.T, fresh func() *Binned, weighted bool, seed uint64) (whole *Binned, parts []*Binned) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	whole = fresh()
+	cur := fresh()
+	for i := range 20000 {
+		s := rng.Float64()
+		if i%3 == 0 {
+			s = math.Exp(rng.NormFloat64() * 8)
+		}
+		if i%11 == 0 {
+			s = -s
+		}
+		if i%7 == 0 {
+			s = math.Round(s*100) / 100 // ties
+		}
+		w := 1.0
+		if weighted {
+			w = rng.Float64() * 3
+		}
+		pos := rng.Float64() < s/(1+math.Abs(s))
+		if err := whole.Add(s, pos, w); err != nil {
+			t.Fatal(err)
+		}
+		if err := cur.Add(s, pos, w); err != nil {
+			t.Fatal(err)
+		}
+		if rng.IntN(1500) == 0 {
+			parts = append(parts, cur)
+			cur = fresh()
+		}
+	}
+	return whole, append(parts, cur, fresh()) // an empty part too
+}
+
+func roundTrip(t *testing.T, b *Binned) *Binned {
+	t.Helper()
+	data, err := b.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Binned
+	if err := got.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&got, b) {
+		t.Fatalf("round trip changed the state")
+	}
+	again, _ := got.MarshalBinary()
+	if !bytes.Equal(again, data) {
+		t.Fatalf("re-encoding differs")
+	}
+	return &got
+}
+
+// TestBinnedEncoding: a binned state survives its encoding bit for bit;
+// merging decoded parts gives the bits of merging the parts; and the bins
+// of merged parts are the bins of all rows in one accumulator (the
+// float-bit bins coarsen by the whole data, not by what a part saw), with
+// equal counts when unweighted.
+func TestBinnedEncoding(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		fresh func() *Binned
+	}{
+		{"bits-1000", func() *Binned { return NewBinnedBits(1000) }},
+		{"bits-7", func() *Binned { return NewBinnedBits(7) }},
+		{"bits-100000", func() *Binned { return NewBinnedBits(100000) }},
+		{"grid", func() *Binned { return NewBinned(50, -0.5, 1.5) }},
+	} {
+		for _, weighted := range []bool{false, true} {
+			whole, parts := binnedParts(t, tc.fresh, weighted, 3)
+			roundTrip(t, whole)
+			a, b := tc.fresh(), tc.fresh()
+			for _, p := range parts {
+				a.Merge(p)
+				b.Merge(roundTrip(t, p))
+			}
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("%s weighted=%v: merging decoded parts differs", tc.name, weighted)
+			}
+			wt, mt := whole.Table(), a.Table()
+			if !reflect.DeepEqual(wt.Score, mt.Score) {
+				t.Fatalf("%s weighted=%v: merged parts have other bins than one accumulator (%d vs %d)", tc.name, weighted, len(mt.Score), len(wt.Score))
+			}
+			if !weighted && (!reflect.DeepEqual(wt.Pos, mt.Pos) || !reflect.DeepEqual(wt.Neg, mt.Neg)) {
+				t.Fatalf("%s: unweighted counts differ", tc.name)
+			}
+			if whole.Bins() != a.Bins() {
+				t.Fatalf("%s: Bins %d vs %d", tc.name, a.Bins(), whole.Bins())
+			}
+		}
+	}
+}
+
+func TestBinnedEncodingBad(t *testing.T) {
+	b := NewBinnedBits(100)
+	for i := range 1000 {
+		b.Add(float64(i)/7, i%2 == 0, 1)
+	}
+	data, _ := b.MarshalBinary()
+	for _, bad := range [][]byte{nil, {9, 0}, data[:len(data)-1], append(append([]byte{}, data...), 0), {binnedVersion, 4, 0, 0}} {
+		var got Binned
+		if err := got.UnmarshalBinary(bad); !errors.Is(err, ErrBadEncoding) {
+			t.Fatalf("%x: err %v", bad, err)
+		}
+	}
+}
+
+// TestMulticlassEncoding: a multiclass statistic survives its encoding bit
+// for bit; bad bytes are ErrBadEncoding.
+func TestMulticlassEncoding(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	b := NewMultiBuilder(3)
+	for range 500 {
+		p := []float64{rng.Float64(), rng.Float64(), rng.Float64()}
+		s := p[0] + p[1] + p[2]
+		p[0], p[1] = p[0]/s, p[1]/s
+		p[2] = 1 - p[0] - p[1]
+		if p[2] < 0 {
+			p[2] = 0
+		}
+		if err := b.Add(rng.IntN(3), p, float64(rng.IntN(4))); err != nil {
+			continue
+		}
+	}
+	m := b.Result()
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Multiclass
+	if err := got.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&got, m) {
+		t.Fatal("round trip changed the statistic")
+	}
+	for _, bad := range [][]byte{nil, {2}, data[:len(data)-3], append(append([]byte{}, data...), 1), {multiclassVersion, 1}} {
+		var x Multiclass
+		if err := x.UnmarshalBinary(bad); !errors.Is(err, ErrBadEncoding) {
+			t.Fatalf("%x: %v", bad, err)
+		}
+	}
+}
