@@ -381,12 +381,25 @@ type delongAcc struct {
 }
 
 func (a *delongAcc) feed(sg *segment) {
-	p, n, theta := a.p, a.n, a.theta
+	a.feedX(sg)
+	a.feedY(sg)
+}
+
+// feedX sums the positives' components, feedY the negatives': two sums
+// apart, which may run concurrently.
+func (a *delongAcc) feedX(sg *segment) {
+	n, theta := a.n, a.theta
 	for g := range sg.score {
 		if sg.pos[g] != 0 {
 			d := (n-sg.fp[g]+sg.neg[g]/2)/n - theta
 			a.sx.Add(sg.pos[g] * d * d)
 		}
+	}
+}
+
+func (a *delongAcc) feedY(sg *segment) {
+	p, theta := a.p, a.theta
+	for g := range sg.score {
 		if sg.neg[g] != 0 {
 			d := (sg.tp[g]-sg.pos[g]/2)/p - theta
 			a.sy.Add(sg.neg[g] * d * d)

@@ -159,8 +159,21 @@ func sweepReport(t *Table, opt ReportOptions) *pieces {
 	wg.Wait()
 	sw.first()
 	if sw.second() {
-		wg.Go(func() { _ = each(func(sg *segment) error { sw.feedCal2(sg); return nil }) })
-		_ = each(func(sg *segment) error { sw.feedDeLong(sg); return nil })
+		// DeLong's two sums on the two goroutines, the calibration bins
+		// with one of them.
+		de := sw.pc.de == nil
+		wg.Go(func() {
+			_ = each(func(sg *segment) error {
+				sw.feedCal2(sg)
+				if de {
+					sw.dl.feedX(sg)
+				}
+				return nil
+			})
+		})
+		if de {
+			_ = each(func(sg *segment) error { sw.dl.feedY(sg); return nil })
+		}
 		wg.Wait()
 	}
 	sw.finish()

@@ -50,8 +50,27 @@ func (t *Table) Negatives() float64 { t.sums(); return t.n }
 // sums computes W⁺ and W⁻ once. A Table is safe for concurrent use.
 func (t *Table) sums() {
 	t.totals.Do(func() {
-		t.p, t.n = fsum.Of(t.Pos), fsum.Of(t.Neg)
+		if t.Weighted {
+			t.p, t.n = fsum.Of(t.Pos), fsum.Of(t.Neg)
+			return
+		}
+		// Counts: the plain sums are exact integers, the compensated
+		// sums' bits, without compensation.
+		t.p, t.n = plainSum(t.Pos), plainSum(t.Neg)
 	})
+}
+
+func plainSum(a []float64) float64 {
+	var s0, s1 float64 // two chains; each sum of integers is exact
+	i := 0
+	for ; i+1 < len(a); i += 2 {
+		s0 += a[i]
+		s1 += a[i+1]
+	}
+	if i < len(a) {
+		s0 += a[i]
+	}
+	return s0 + s1
 }
 
 // check returns W⁺ and W⁻, or ErrEmpty / ErrOneClass.

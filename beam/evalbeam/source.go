@@ -18,13 +18,19 @@ type Unit struct {
 	Index    int // the unit's place in input order
 	Path     string
 	RowGroup int // -1: the whole file
+	// Footer is, for a row group of a Parquet file on a remote file
+	// system, the file's last bytes (the footer, its length and the
+	// magic number), read once at launch, so that a worker does not read
+	// the file to its end to find them: those file systems read a stream
+	// from the start.
+	Footer []byte
 }
 
 // Units expands the input patterns (globs as the file system of each
 // pattern's scheme understands them: a local path, gs://…) into units, in
 // pattern order and, within a pattern, in name order: a unit per file, and
-// per row group of a local Parquet file (whose footer is read here to
-// count them). A pattern that matches nothing is an error.
+// per row group of a Parquet file, local or remote (whose footer is read
+// here to count them). A pattern that matches nothing is an error.
 func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 	var units []Unit
 	seen := map[string]bool{}
@@ -47,10 +53,10 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 				continue
 			}
 			seen[n] = true
-			if table.FormatOf(n) == table.Parquet && !strings.Contains(n, "://") {
-				groups := rowGroups(ctx, n)
+			if table.FormatOf(n) == table.Parquet {
+				groups, footer := rowGroups(ctx, n)
 				for g := range groups {
-					units = append(units, Unit{Index: len(units), Path: n, RowGroup: g})
+					units = append(units, Unit{Index: len(units), Path: n, RowGroup: g, Footer: footer})
 				}
 				if groups > 0 {
 					continue
@@ -62,53 +68,85 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 	return units, nil
 }
 
-// rowGroups returns the number of row groups of a local Parquet file, from
-// its footer. A file that cannot be read as Parquet gives 0: it is then one
-// unit, and its worker reports the error as the command line would. (A
-// remote file is one unit: the table package reads a Parquet stream into a
-// temporary file, which at launch would copy the whole file.)
-func rowGroups(ctx context.Context, path string) int {
-	r, done, err := open(ctx, Unit{Path: path, RowGroup: -1})
+// rowGroups returns the number of row groups of a Parquet file, from its
+// footer, and for a remote file its last bytes (see Unit.Footer). A file
+// that cannot be read as Parquet gives 0: it is then one unit, and its
+// worker reports the error as the command line would.
+func rowGroups(ctx context.Context, path string) (int, []byte) {
+	r, done, ra, err := openAt(ctx, Unit{Path: path, RowGroup: -1})
 	if err != nil {
-		return 0
+		return 0, nil
 	}
 	defer done()
-	return r.RowGroups()
+	if ra == nil {
+		return r.RowGroups(), nil
+	}
+	footer := ra.footer()
+	if len(footer) > maxUnitFooter {
+		footer = nil
+	}
+	return r.RowGroups(), footer
 }
+
+// maxUnitFooter bounds the footer a unit carries: every unit of a file
+// carries it in the pipeline's description, and a footer grows with the
+// row groups, so a file of many row groups would cost their square. A
+// worker of a file whose footer is larger reads the file to its end.
+const maxUnitFooter = 64 << 10
 
 // open opens a unit for reading rows (of its row group only, for one row
 // group of a Parquet file); done closes it.
 func open(ctx context.Context, u Unit) (r *table.Reader, done func(), err error) {
+	r, done, _, err = openAt(ctx, u)
+	return r, done, err
+}
+
+// openAt is open, which also returns, for a remote Parquet file, the
+// ranged reader it reads through.
+func openAt(ctx context.Context, u Unit) (r *table.Reader, done func(), ra *rangeReader, err error) {
 	if !strings.Contains(u.Path, "://") {
 		r, err := table.Open(u.Path, nil)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		if err := limit(r, u); err != nil {
 			r.Close()
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		return r, func() { r.Close() }, nil
+		return r, func() { r.Close() }, nil, nil
 	}
 	fs, err := filesystem.New(ctx, u.Path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	if table.FormatOf(u.Path) == table.Parquet {
+		size, err := fs.Size(ctx, u.Path)
+		if err != nil {
+			fs.Close()
+			return nil, nil, nil, err
+		}
+		ra = &rangeReader{ctx: ctx, fs: fs, path: u.Path, size: size, tail: u.Footer}
+		if r, err = table.OpenParquet(ra, size, u.Path, ra); err != nil {
+			ra.Close()
+			return nil, nil, nil, err
+		}
+		if err := limit(r, u); err != nil {
+			r.Close()
+			return nil, nil, nil, err
+		}
+		return r, func() { r.Close() }, ra, nil
 	}
 	rc, err := fs.OpenRead(ctx, u.Path)
 	if err != nil {
 		fs.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	done = func() { rc.Close(); fs.Close() }
 	if r, err = table.NewReader(rc, u.Path, table.FormatOf(u.Path)); err != nil {
 		done()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	if err := limit(r, u); err != nil {
-		done()
-		return nil, nil, err
-	}
-	return r, done, nil
+	return r, done, nil, nil
 }
 
 // limit makes r read the unit's row group only, if it is one.

@@ -409,11 +409,12 @@ svg .pt{stroke:var(--bg);stroke-width:1.2}svg .dot{stroke:none;opacity:.55}
 .d1{stroke-dasharray:7 4}.d2{stroke-dasharray:2 3}.d3{stroke-dasharray:9 3 2 3}.d4{stroke-dasharray:12 5}.d5{stroke-dasharray:4 2 4 6}.d6{stroke-dasharray:1 4}.d7{stroke-dasharray:6 2 1 2 1 2}
 svg .lg text{font-size:11.5px}
 .q0{fill:#440154}.q1{fill:#46327e}.q2{fill:#365c8d}.q3{fill:#277f8e}.q4{fill:#1fa187}.q5{fill:#4ac16d}.q6{fill:#a0da39}.q7{fill:#fde725}
+@media (max-width:40rem){td .ci{display:block}th[scope=row]{white-space:normal;min-width:8rem}caption{min-width:min(18rem,80vw)}}
 details{margin:.3rem 0 1rem}summary{cursor:pointer;color:var(--mute);font-size:.9rem}
 footer{margin-top:3rem;color:var(--mute);font-size:.85rem;border-top:1px solid var(--grid)}
 @media print{:root{--bg:#fff;--fg:#000;--mute:#444;--grid:#ccc;--axis:#000;--panel:#fff;font-size:11pt}
 body{max-width:none;padding:0}nav{display:none}details{display:block}details>*{display:block}
-.figs{grid-template-columns:repeat(2,minmax(0,1fr))}figure svg{max-width:100%}figure,tr,.heat{break-inside:avoid;page-break-inside:avoid}
+.figs{grid-template-columns:repeat(2,minmax(0,1fr))}figure svg{max-width:30rem}.figs figure svg{max-width:100%}figure,tr,.heat{break-inside:avoid;page-break-inside:avoid}
 thead{display:table-header-group}h2{break-after:avoid;page-break-after:avoid}.tw{overflow:visible}}
 `
 
