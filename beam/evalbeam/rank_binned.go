@@ -30,24 +30,16 @@ type binnedState struct {
 }
 
 type binnedWire struct {
-	Next    int
-	Done    []byte
-	Pending map[int][]byte
-	Labels  *rankLabels
+	orderedWire
+	Labels *rankLabels
 }
 
 func encodeBinnedState(s *binnedState) ([]byte, error) {
-	w := binnedWire{Next: s.Next, Pending: map[int][]byte{}, Labels: s.Labels}
-	var err error
-	if w.Done, err = s.Done.MarshalBinary(); err != nil {
+	o, err := marshalOrdered(s.Next, s.Done, s.Pending)
+	if err != nil {
 		return nil, err
 	}
-	for i, b := range s.Pending {
-		if w.Pending[i], err = b.MarshalBinary(); err != nil {
-			return nil, err
-		}
-	}
-	return json.Marshal(w)
+	return json.Marshal(binnedWire{o, s.Labels})
 }
 
 func decodeBinnedState(data []byte) (*binnedState, error) {
@@ -55,17 +47,14 @@ func decodeBinnedState(data []byte) (*binnedState, error) {
 	if err := json.Unmarshal(data, &w); err != nil {
 		return nil, err
 	}
-	s := &binnedState{Next: w.Next, Done: new(rank.Binned), Pending: map[int]*rank.Binned{}, Labels: w.Labels}
-	if err := s.Done.UnmarshalBinary(w.Done); err != nil {
+	done, pending, err := unmarshalOrdered[rank.Binned](w.orderedWire)
+	if err != nil {
 		return nil, err
 	}
-	for i, p := range w.Pending {
-		b := new(rank.Binned)
-		if err := b.UnmarshalBinary(p); err != nil {
-			return nil, err
-		}
-		s.Pending[i] = b
+	if done == nil {
+		return nil, fmt.Errorf("%w: no merged bins", rank.ErrBadEncoding)
 	}
+	s := &binnedState{Next: w.Next, Done: done, Pending: pending, Labels: w.Labels}
 	if s.Labels == nil {
 		s.Labels = &rankLabels{PosUnit: -1}
 	}

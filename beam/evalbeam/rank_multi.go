@@ -46,48 +46,24 @@ type multiState struct {
 	Pending map[int]*rank.Multiclass
 }
 
-type multiWire struct {
-	Next    int
-	Done    []byte
-	Pending map[int][]byte
-}
-
 func encodeMultiState(s *multiState) ([]byte, error) {
-	w := multiWire{Next: s.Next, Pending: map[int][]byte{}}
-	var err error
-	if s.Done != nil {
-		if w.Done, err = s.Done.MarshalBinary(); err != nil {
-			return nil, err
-		}
+	o, err := marshalOrdered(s.Next, s.Done, s.Pending)
+	if err != nil {
+		return nil, err
 	}
-	for i, m := range s.Pending {
-		if w.Pending[i], err = m.MarshalBinary(); err != nil {
-			return nil, err
-		}
-	}
-	return json.Marshal(w)
+	return json.Marshal(o)
 }
 
 func decodeMultiState(data []byte) (*multiState, error) {
-	var w multiWire
+	var w orderedWire
 	if err := json.Unmarshal(data, &w); err != nil {
 		return nil, err
 	}
-	s := &multiState{Next: w.Next, Pending: map[int]*rank.Multiclass{}}
-	if w.Done != nil {
-		s.Done = new(rank.Multiclass)
-		if err := s.Done.UnmarshalBinary(w.Done); err != nil {
-			return nil, err
-		}
+	done, pending, err := unmarshalOrdered[rank.Multiclass](w)
+	if err != nil {
+		return nil, err
 	}
-	for i, p := range w.Pending {
-		m := new(rank.Multiclass)
-		if err := m.UnmarshalBinary(p); err != nil {
-			return nil, err
-		}
-		s.Pending[i] = m
-	}
-	return s, nil
+	return &multiState{Next: w.Next, Done: done, Pending: pending}, nil
 }
 
 func init() {

@@ -58,24 +58,16 @@ func (s *regressState) fold() {
 }
 
 type regressWire struct {
-	Next    int
-	Done    []byte
-	Pending map[int][]byte
-	Rows    map[int64]string
+	orderedWire
+	Rows map[int64]string
 }
 
 func encodeRegressState(s *regressState) ([]byte, error) {
-	w := regressWire{Next: s.Next, Pending: map[int][]byte{}, Rows: s.Rows}
-	var err error
-	if w.Done, err = s.Done.MarshalBinary(); err != nil {
+	o, err := marshalOrdered(s.Next, s.Done, s.Pending)
+	if err != nil {
 		return nil, err
 	}
-	for i, m := range s.Pending {
-		if w.Pending[i], err = m.MarshalBinary(); err != nil {
-			return nil, err
-		}
-	}
-	return json.Marshal(w)
+	return json.Marshal(regressWire{o, s.Rows})
 }
 
 func decodeRegressState(b []byte) (*regressState, error) {
@@ -83,19 +75,16 @@ func decodeRegressState(b []byte) (*regressState, error) {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return nil, err
 	}
-	s := &regressState{Next: w.Next, Done: new(regress.Multi), Pending: map[int]*regress.Multi{}, Rows: w.Rows}
-	if s.Rows == nil {
-		s.Rows = map[int64]string{}
-	}
-	if err := s.Done.UnmarshalBinary(w.Done); err != nil {
+	done, pending, err := unmarshalOrdered[regress.Multi](w.orderedWire)
+	if err != nil {
 		return nil, err
 	}
-	for i, p := range w.Pending {
-		m := new(regress.Multi)
-		if err := m.UnmarshalBinary(p); err != nil {
-			return nil, err
-		}
-		s.Pending[i] = m
+	if done == nil {
+		return nil, fmt.Errorf("%w: no merged state", regress.ErrBadEncoding)
+	}
+	s := &regressState{Next: w.Next, Done: done, Pending: pending, Rows: w.Rows}
+	if s.Rows == nil {
+		s.Rows = map[int64]string{}
 	}
 	return s, nil
 }
