@@ -113,8 +113,8 @@ func TestCancellation(t *testing.T) {
 							}
 						}
 						check("Σw", s.WeightSum(), sw)
-						check("Σw(y−ȳ)²", s.y.m2.Value(), m2y)
-						check("Σw(d−d̄)²", s.d.m2.Value(), m2d)
+						check("Σw(y−ȳ)²", s.y.m2(&s.w), m2y)
+						check("Σw(d−d̄)²", s.d.m2(&s.w), m2d)
 						mse, _ := s.MSE()
 						check("MSE", mse, sq/sw)
 						mae, _ := s.MAE()

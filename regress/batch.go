@@ -6,9 +6,7 @@ import (
 	"slices"
 )
 
-// blockSize is the number of rows whose per-row terms are summed in plain
-// float64 before the block sum enters the compensated (Neumaier) total: a
-// blocked summation whose rounding error grows with the block, not with n.
+// blockSize is the number of rows addRows passes to addBlock at a time.
 const blockSize = 256
 
 // Bytes returns the memory the kept values hold (8 bytes a value of the
@@ -138,137 +136,81 @@ func (s *State) addRows(y, yhat, w []float64, pos []int64) {
 	}
 }
 
-// blockMoments returns the moments of a block of weight sw from the sums
-// s1 = Σ w e and s2 = Σ w e² of its deviations e = x − c from a shift c:
-// mean = c + s1/sw and m2 = s2 − s1²/sw. With c one of the block's
-// values of largest weight, (x̄ − c)² ≤ m2 · sw/w_c ≤ n·m2 for n rows, so
-// s2 ≤ (n + 1)·m2: the subtraction loses at most log₂(n + 1) bits, and
-// m2 keeps a relative error below n(n + 1)u ≈ 7e-12 for n = 256 (u the
-// unit roundoff), typically far less. A shift far from the values — a
-// running mean of earlier rows, or a zero-weight outlier — has no such
-// bound.
-func blockMoments(sw, c, s1, s2 float64) moments {
-	lo := s1 / sw
-	b := moments{w: sw}
-	b.hi, b.lo = addDD(c, 0, lo)
-	b.m2.Add(max(s2-s1*lo, 0))
-	return b
-}
-
-// shiftRow returns the index of a row of largest weight (0 when w is nil):
-// the shift of blockMoments.
-func shiftRow(w []float64) int {
-	k := 0
-	for i, x := range w {
-		if x > w[k] {
-			k = i
-		}
-	}
-	return k
-}
-
-// addBlock adds validated rows in one pass: plain sums within the block,
-// compensated across blocks; the moments of y and d about a shift
-// (blockMoments) and a Chan merge. pos is nil or the rows' positions.
+// addBlock adds validated rows in one pass: each per-row term, computed
+// in float64, enters its exact sum. pos is nil or the rows' positions.
 func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	if len(y) == 0 {
 		return
 	}
-	var sw, sq, sq2, sabs, ape, ape2, sape, absY, sqLog, pin, pinHalf, pois, gam, tw float64
-	var s1y, s2y, s1d, s2d float64
-	k := shiftRow(w)
-	cy, cd := y[k], y[k]-yhat[k]
 	maxErr := s.maxErr
 	a := s.opt.alpha()
 	eps := s.opt.MAPEEpsilon
 	p := s.opt.Power
 	keep := s.opt.KeepValues
+	weighted := w != nil
 	for i := range y {
 		yi, pi := y[i], yhat[i]
 		wi := 1.0
-		if w != nil {
+		if weighted {
 			wi = w[i]
+			s.w.Add(wi)
 		}
 		d := yi - pi
 		ad := math.Abs(d)
-		sw += wi
-		ey, ed := yi-cy, d-cd
-		s1y += wi * ey
-		s2y += wi * ey * ey
-		s1d += wi * ed
-		s2d += wi * ed * ed
+		s.y.add(yi, wi, weighted)
+		s.d.add(d, wi, weighted)
 		d2 := d * d
-		sq += wi * d2
-		sq2 += wi * d2 * d2
-		sabs += wi * ad
+		sq := wi * d2
+		s.sq.Add(sq)
+		s.sq2.Add(wi * d2 * d2)
+		s.abs.Add(wi * ad)
 		if ad > maxErr {
 			maxErr = ad
 		}
 		ay := math.Abs(yi)
-		absY += wi * ay
+		s.absY.Add(wi * ay)
 		if den := max(ay, eps); den > 0 { // ay, eps ≥ 0: no NaN or −0 to care for
 			e := ad / den
-			ape += wi * e
-			ape2 += wi * e * e
+			s.ape.Add(wi * e)
+			s.ape2.Add(wi * e * e)
 		} else {
 			s.note(issueZeroTarget, i, pos)
 		}
 		if den := ay + math.Abs(pi); den > 0 {
-			sape += wi * (2 * ad / den)
+			s.sape.Add(wi * (2 * ad / den))
 		}
 		if yi < 0 || pi < 0 {
 			s.note(issueNegative, i, pos)
 		} else {
 			l := log1pDiff(yi, pi, d)
-			sqLog += wi * l * l
+			s.sqLog.Add(wi * l * l)
 		}
-		pin += wi * pinballTerm(d, a)
-		pinHalf += wi * (0.5 * ad)
+		s.pinball.Add(wi * pinballTerm(d, a))
 		// The Poisson and Gamma deviances share q = y/ŷ and log q.
 		switch {
 		case yi > 0 && pi > 0:
 			q := yi / pi
 			lq := math.Log(q)
-			pois += wi * (2 * (yi*lq - yi + pi))
-			gam += wi * (2 * (-lq + q - 1))
+			s.poisson.Add(wi * (2 * (yi*lq - yi + pi)))
+			s.gamma.Add(wi * (2 * (-lq + q - 1)))
 		case yi == 0 && pi > 0:
-			pois += wi * (2 * pi) // 0·log 0 = 0
+			s.poisson.Add(wi * (2 * pi)) // 0·log 0 = 0
 			s.note(issueGamma, i, pos)
 		default:
 			s.note(issuePoisson, i, pos)
 			s.note(issueGamma, i, pos)
 		}
 		switch {
-		case p == 0:
-			tw += wi * d * d
+		case p == 0: // the squared error: TweedieDeviance reads sq
 		case tweedieOK(p, yi, pi):
-			tw += wi * tweedieDev(p, yi, pi)
+			s.tweedie.Add(wi * tweedieDev(p, yi, pi))
 		default:
 			s.note(issueTweedie, i, pos)
 		}
 	}
-	if len(y) == 1 { // Add and AddWeighted: a row, not a block
-		s.y.addOne(cy, sw)
-		s.d.addOne(cd, sw)
-	} else if sw > 0 {
-		by, bd := blockMoments(sw, cy, s1y, s2y), blockMoments(sw, cd, s1d, s2d)
-		s.y.merge(&by)
-		s.d.merge(&bd)
+	if !weighted {
+		s.w.Add(float64(len(y))) // exact: an integer below 2⁵³
 	}
-	s.w.Add(sw)
-	s.sq.Add(sq)
-	s.sq2.Add(sq2)
-	s.abs.Add(sabs)
-	s.ape.Add(ape)
-	s.ape2.Add(ape2)
-	s.sape.Add(sape)
-	s.absY.Add(absY)
-	s.sqLog.Add(sqLog)
-	s.pinball.Add(pin)
-	s.pinHalf.Add(pinHalf)
-	s.poisson.Add(pois)
-	s.gamma.Add(gam)
-	s.tweedie.Add(tw)
 	s.maxErr = maxErr
 	if keep {
 		s.ys = append(s.ys, y...)

@@ -6,15 +6,14 @@
 // # Conventions
 //
 // Every measure is a pure function of a [State], a mergeable sufficient
-// statistic of (y, ŷ, w) rows: compensated (Neumaier) sums of the per-row
-// losses (blocked: rows are summed in plain float64 within blocks of 256,
-// the block sums compensated; the terms are non-negative, so a block sum
-// is within 256 units of roundoff of its value), moments of y and of the
-// residual d = y − ŷ (one pass within a block about one of its values,
-// with the correction term of Chan, Golub & LeVeque; their merge across
-// blocks and states, with the mean kept in double-double and the sum of
-// squares compensated, so that a large mean and a small spread lose
-// nothing — see TestCancellation), the maximum absolute residual, and the
+// statistic of (y, ŷ, w) rows: exact sums of the per-row losses (each
+// term computed in float64, added to a fixed-point superaccumulator, so
+// that a sum does not depend on how rows were cut into batches or the
+// order of merges), the exact sums of w·y, w·y², w·d and w·d² (d = y − ŷ;
+// products split into exact parts with FMA), from which the sums of
+// squared deviations are computed at the end and rounded once — a large
+// mean and a small spread lose nothing, see TestCancellation — the
+// maximum absolute residual, and the
 // first row (by position) at which a measure's domain is violated. Rows
 // may be added one at a time, in batches, or in separate states that are
 // merged; the result is the same as adding them all at once.

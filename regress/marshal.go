@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
 // ErrBadEncoding is returned by UnmarshalBinary for bytes that are not a
 // state's encoding.
 var ErrBadEncoding = errors.New("regress: bad state encoding")
 
-const stateVersion = 1
+const stateVersion = 2 // 2: exact sums (1: compensated sums and Chan moments)
 
 // MarshalBinary encodes the state — its options, sums, moments, the first
 // offending row of each domain problem and the kept values — so that
@@ -26,7 +26,7 @@ func (s *State) MarshalBinary() ([]byte, error) {
 
 func (s *State) appendBinary(b []byte) []byte {
 	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
-	sum := func(a fsum.Sum) { x, c := a.Parts(); f(x); f(c) }
+	sum := func(a *xsum.Sum) { b = a.AppendBinary(b) }
 	var flags byte
 	for i, on := range []bool{s.opt.KeepValues, s.weighted, s.positioned} {
 		if on {
@@ -38,15 +38,13 @@ func (s *State) appendBinary(b []byte) []byte {
 	f(s.opt.Alpha)
 	f(s.opt.Power)
 	b = binary.AppendVarint(b, s.n)
-	sum(s.w)
+	sum(&s.w)
 	for _, m := range []*moments{&s.y, &s.d} {
-		f(m.w)
-		f(m.hi)
-		f(m.lo)
-		sum(m.m2)
+		sum(&m.s1)
+		sum(&m.s2)
 	}
 	for _, a := range s.sums() {
-		sum(*a)
+		sum(a)
 	}
 	f(s.maxErr)
 	for _, p := range s.first {
@@ -63,9 +61,9 @@ func (s *State) appendBinary(b []byte) []byte {
 
 // sums is the state's compensated sums other than the weights', in a
 // fixed order (the encoding's).
-func (s *State) sums() []*fsum.Sum {
-	return []*fsum.Sum{&s.sq, &s.sq2, &s.abs, &s.ape, &s.ape2, &s.sape, &s.absY, &s.sqLog,
-		&s.pinball, &s.pinHalf, &s.poisson, &s.gamma, &s.tweedie}
+func (s *State) sums() []*xsum.Sum {
+	return []*xsum.Sum{&s.sq, &s.sq2, &s.abs, &s.ape, &s.ape2, &s.sape, &s.absY, &s.sqLog,
+		&s.pinball, &s.poisson, &s.gamma, &s.tweedie}
 }
 
 // UnmarshalBinary replaces s with the state encoded in data by
@@ -100,7 +98,7 @@ func (s *State) decode(d *decoder) error {
 	t.n = d.varint()
 	t.w = d.sum()
 	for _, m := range []*moments{&t.y, &t.d} {
-		m.w, m.hi, m.lo, m.m2 = d.float(), d.float(), d.float(), d.sum()
+		m.s1, m.s2 = d.sum(), d.sum()
 	}
 	for _, a := range t.sums() {
 		*a = d.sum()
@@ -199,7 +197,15 @@ func (d *decoder) float() float64 {
 	return v
 }
 
-func (d *decoder) sum() fsum.Sum { return fsum.FromParts(d.float(), d.float()) }
+func (d *decoder) sum() xsum.Sum {
+	s, rest, ok := xsum.Decode(d.b)
+	if !ok {
+		d.fail("bad sum")
+		return xsum.Sum{}
+	}
+	d.b = rest
+	return s
+}
 
 func (d *decoder) varint() int64 {
 	v, n := binary.Varint(d.b)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
 func (s *State) base() (float64, error) {
@@ -18,7 +18,7 @@ func (s *State) base() (float64, error) {
 		}
 		return 0, fmt.Errorf("%w over %d rows", ErrZeroWeight, s.n)
 	}
-	for _, v := range []float64{w, s.sq.Value(), s.abs.Value(), s.y.m2.Value(), s.d.m2.Value()} {
+	for _, v := range []float64{w, s.sq.Value(), s.abs.Value(), s.y.m2(&s.w), s.d.m2(&s.w)} {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
 			return 0, ErrOverflow
 		}
@@ -131,7 +131,7 @@ func (s *State) R2() (float64, error) {
 	if s.n < 2 {
 		return 0, fmt.Errorf("R²: %w: %d row, need 2", ErrTooFew, s.n)
 	}
-	return finite(forceFinite(s.sq.Value(), s.y.m2.Value()))
+	return finite(forceFinite(s.sq.Value(), s.y.m2(&s.w)))
 }
 
 // finite returns v, or ErrOverflow when an intermediate overflowed.
@@ -167,7 +167,7 @@ func (s *State) ExplainedVariance() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	num, den := s.d.m2.Value()/w, s.y.m2.Value()/w
+	num, den := s.d.m2(&s.w)/w, s.y.m2(&s.w)/w
 	if math.IsInf(num, 0) || math.IsInf(den, 0) {
 		return 0, ErrOverflow
 	}
@@ -181,7 +181,7 @@ func (s *State) VarY() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return finite(s.y.m2.Value() / w)
+	return finite(s.y.m2(&s.w) / w)
 }
 
 // MSLE returns the mean squared logarithmic error
@@ -247,6 +247,9 @@ func (s *State) TweedieDeviance() (float64, error) {
 	if err := s.issue(issueTweedie, ErrDomain, s.tweedieDomain()); err != nil {
 		return 0, err
 	}
+	if s.opt.Power == 0 {
+		return s.mean(s.sq.Value())
+	}
 	return s.mean(s.tweedie.Value())
 }
 
@@ -297,12 +300,12 @@ func (s *State) D2Tweedie() (float64, error) {
 	if s.n < 2 {
 		return 0, fmt.Errorf("D²: %w: %d row, need 2", ErrTooFew, s.n)
 	}
-	mu := s.y.mean()
+	mu := s.y.mean(&s.w)
 	p := s.opt.Power
 	var den float64
 	if p == 0 {
 		// The null model's squared error is the variance of y: no pass.
-		den = s.y.m2.Value() / s.w.Value()
+		den = s.y.m2(&s.w) / s.w.Value()
 	} else {
 		if err := s.needValues(); err != nil {
 			return 0, err
@@ -310,18 +313,13 @@ func (s *State) D2Tweedie() (float64, error) {
 		if !tweedieOK(p, 1, mu) {
 			return 0, fmt.Errorf("D² Tweedie: %w (the mean of y, %g, is outside the domain of power %g)", ErrDomain, mu, p)
 		}
-		var acc fsum.Sum // blocked, as nullPinball's
-		for lo := 0; lo < len(s.ys); lo += blockSize {
-			hi := min(lo+blockSize, len(s.ys))
-			var b float64
-			for i, y := range s.ys[lo:hi] {
-				w := 1.0
-				if s.weighted {
-					w = s.ws[lo+i]
-				}
-				b += w * tweedieDev(p, y, mu)
+		var acc xsum.Sum // exact, as nullPinball's
+		for i, y := range s.ys {
+			w := 1.0
+			if s.weighted {
+				w = s.ws[i]
 			}
-			acc.Add(b)
+			acc.Add(w * tweedieDev(p, y, mu))
 		}
 		den = acc.Value() / s.w.Value()
 	}
@@ -347,7 +345,7 @@ func (s *State) D2Pinball() (float64, error) {
 // D2AbsoluteError returns D2Pinball at α = 0.5 (scikit-learn 1.2
 // d2_absolute_error_score), whatever Options.Alpha is.
 func (s *State) D2AbsoluteError() (float64, error) {
-	num, err := s.mean(s.pinHalf.Value())
+	num, err := s.mean(s.abs.Value() / 2) // Σ w·½|d| = ½ Σ w|d|
 	if err != nil {
 		return 0, err
 	}
@@ -385,8 +383,7 @@ type nullLoss struct {
 }
 
 // nullPinball computes the null model's mean pinball loss at α: the
-// quantile, then one pass over the kept targets, in blocks (plain sums of
-// blockSize non-negative terms, compensated across blocks).
+// quantile, then one pass over the kept targets, summed exactly.
 func (s *State) nullPinball(alpha float64) nullLoss {
 	var q float64
 	s.reordered.Store(true)
@@ -395,21 +392,15 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 	} else {
 		q = percentileLinear(s.ys, alpha*100)
 	}
-	var acc fsum.Sum
-	for lo := 0; lo < len(s.ys); lo += blockSize {
-		hi := min(lo+blockSize, len(s.ys))
-		var b float64
-		if s.weighted {
-			ws := s.ws[lo:hi]
-			for i, y := range s.ys[lo:hi] {
-				b += ws[i] * pinballTerm(y-q, alpha)
-			}
-		} else {
-			for _, y := range s.ys[lo:hi] {
-				b += pinballTerm(y-q, alpha)
-			}
+	var acc xsum.Sum // exact: the order of the kept values does not matter
+	if s.weighted {
+		for i, y := range s.ys {
+			acc.Add(s.ws[i] * pinballTerm(y-q, alpha))
 		}
-		acc.Add(b)
+	} else {
+		for _, y := range s.ys {
+			acc.Add(pinballTerm(y-q, alpha))
+		}
 	}
 	den := acc.Value() / s.w.Value()
 	return nullLoss{loss: den, overflow: math.IsInf(den, 0) || math.IsNaN(den)}

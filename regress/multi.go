@@ -189,7 +189,7 @@ func (m *Multi) varWeights() []float64 {
 	wts := make([]float64, len(m.outs))
 	any := false
 	for j, s := range m.outs {
-		wts[j] = s.y.m2.Value()
+		wts[j] = s.y.m2(&s.w)
 		if wts[j] != 0 {
 			any = true
 		}

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"sync/atomic"
 
-	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
 // Sentinel errors. Returned errors wrap them; match with errors.Is.
@@ -63,83 +64,71 @@ func (o Options) check() error {
 	return nil
 }
 
-// moments are the weight sum, the weighted mean and the weighted sum of
-// squared deviations from it (m2) of a set of values, merged by Chan,
-// Golub & LeVeque's formula (1979):
-//
-//	m2 = m2ₐ + m2_b + δ² wₐ w_b / w,  mean = meanₐ + δ w_b / w,  δ = mean_b − meanₐ.
-//
-// The mean is kept as an unevaluated sum hi + lo of two float64s (a
-// double-double, Dekker 1971), and m2 as a compensated sum: a mean
-// rounded to float64 at every merge would drift by many units in the
-// last place of a large mean over thousands of merges, and each δ would
-// carry that drift into m2 — a relative error of order (drift/σ)², fatal
-// to R² when the values have a large mean and a small spread.
+// moments are the exact sums s1 = Σ w x and s2 = Σ w x² of a set of
+// values x: each product is split into float64 parts whose sum is exact
+// (math.FMA), and the parts enter exact accumulators, so that the sums —
+// and the mean and the sum of squared deviations computed from them once,
+// at the end ([moments.m2]) — do not depend on how rows were cut into
+// batches or in which order states were merged. A large mean and a small
+// spread lose nothing: m2 = s2 − s1²/Σw is evaluated exactly.
 type moments struct {
-	w      float64
-	hi, lo float64 // mean = hi + lo
-	m2     fsum.Sum
+	s1, s2 xsum.Sum
 }
 
-// mean returns the weighted mean.
-func (m *moments) mean() float64 { return m.hi + m.lo }
+// add adds x of weight w (w = 1: x and x² exactly; else w·x and w·x² as
+// two and four parts).
+func (m *moments) add(x, w float64, weighted bool) {
+	if !weighted {
+		m.s1.Add(x)
+		p := x * x
+		m.s2.Add(p)
+		m.s2.Add(math.FMA(x, x, -p))
+		return
+	}
+	wx := w * x
+	e := math.FMA(w, x, -wx)
+	m.s1.Add(wx)
+	m.s1.Add(e)
+	p := wx * x
+	m.s2.Add(p)
+	m.s2.Add(math.FMA(wx, x, -p))
+	q := e * x
+	m.s2.Add(q)
+	m.s2.Add(math.FMA(e, x, -q))
+}
 
-// merge adds the values of o to m.
 func (m *moments) merge(o *moments) {
-	if o.w == 0 {
-		return
-	}
-	if m.w == 0 {
-		*m = *o
-		return
-	}
-	w := m.w + o.w
-	d := (o.hi - m.hi) + (o.lo - m.lo)
-	m.m2.Merge(o.m2)
-	m.m2.Add(d * d * (m.w * (o.w / w)))
-	// Move from the heavier side's mean, by at most half of δ: from the
-	// lighter one, a δ rounded at the scale of a much larger lighter mean
-	// would cancel it and lose the heavier mean altogether.
-	if o.w > m.w {
-		m.hi, m.lo = addDD(o.hi, o.lo, -d*(m.w/w))
-	} else {
-		m.hi, m.lo = addDD(m.hi, m.lo, d*(o.w/w))
-	}
-	m.w = w
+	m.s1.Merge(&o.s1)
+	m.s2.Merge(&o.s2)
 }
 
-// addOne adds one value x of weight w: merge of the moments {w, x, 0},
-// with the same result, without building them.
-func (m *moments) addOne(x, w float64) {
-	if w == 0 {
-		return
-	}
-	if m.w == 0 {
-		*m = moments{w: w, hi: x}
-		return
-	}
-	wt := m.w + w
-	d := (x - m.hi) - m.lo
-	m.m2.Add(d * d * (m.w * (w / wt)))
-	if w > m.w {
-		m.hi, m.lo = addDD(x, 0, -d*(m.w/wt))
-	} else {
-		m.hi, m.lo = addDD(m.hi, m.lo, d*(w/wt))
-	}
-	m.w = wt
+// mean returns s1/w rounded once.
+func (m *moments) mean(w *xsum.Sum) float64 {
+	q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(m.s1.Int()), new(big.Float).SetInt(w.Int()))
+	f, _ := q.Float64()
+	return f
 }
 
-// addDD returns the double-double hi + lo + x, normalized.
-func addDD(hi, lo, x float64) (float64, float64) {
-	s := hi + x
-	// Knuth's TwoSum: s + e = hi + x exactly.
-	b := s - hi
-	e := (hi - (s - b)) + (x - b)
-	lo += e
-	// Fast renormalization (|s| ≥ |lo| after a TwoSum of a normalized pair
-	// and a correction below an ulp of s, or s = 0).
-	h := s + lo
-	return h, lo - (h - s)
+// m2 returns Σ w (x − x̄_w)² = (s2·W − s1²)/W, rounded once (up to the
+// float64 range's edges): NaN or ±Inf when a term was not finite.
+func (m *moments) m2(w *xsum.Sum) float64 {
+	for _, a := range []*xsum.Sum{&m.s1, &m.s2, w} {
+		if v, ok := a.Special(); ok {
+			return v
+		}
+	}
+	W := w.Int()
+	if W.Sign() == 0 {
+		return 0
+	}
+	s1 := m.s1.Int()
+	num := new(big.Int).Mul(m.s2.Int(), W)
+	num.Sub(num, s1.Mul(s1, s1))
+	if num.Sign() < 0 { // rounding of the parts below 2⁻¹⁰⁷⁴
+		return 0
+	}
+	q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(num), new(big.Float).SetInt(W))
+	return xsum.Round(q, xsum.Scale)
 }
 
 // Issue kinds: the domain checks a State tracks.
@@ -163,15 +152,16 @@ type State struct {
 	opt      Options
 	n        int64
 	weighted bool
-	w        fsum.Sum
+	w        xsum.Sum
 	y, d     moments // of y and of d = y − ŷ
 
-	sq, abs, ape, sape, absY, sqLog, pinball, pinHalf fsum.Sum
+	// Exact sums of the per-row terms (each computed in float64).
+	sq, abs, ape, sape, absY, sqLog, pinball xsum.Sum
 	// sq2 = Σ w d⁴ and ape2 = Σ w (|d|/max(|y|, ε))²: the second moments
 	// of the squared and percentage errors, for their t-intervals (the
 	// absolute error's is sq).
-	sq2, ape2               fsum.Sum
-	poisson, gamma, tweedie fsum.Sum
+	sq2, ape2               xsum.Sum
+	poisson, gamma, tweedie xsum.Sum
 	maxErr                  float64
 
 	first      [numIssues]int64 // smallest position of an offending row, or noIssue
@@ -330,13 +320,12 @@ func (s *State) Merge(o *State) {
 		}
 	}
 	s.positioned = s.positioned || o.positioned
-	s.w.Merge(o.w)
+	s.w.Merge(&o.w)
 	s.y.merge(&o.y)
 	s.d.merge(&o.d)
-	for _, p := range [][2]*fsum.Sum{{&s.sq, &o.sq}, {&s.sq2, &o.sq2}, {&s.abs, &o.abs}, {&s.ape, &o.ape}, {&s.ape2, &o.ape2},
-		{&s.sape, &o.sape}, {&s.absY, &o.absY}, {&s.sqLog, &o.sqLog}, {&s.pinball, &o.pinball},
-		{&s.pinHalf, &o.pinHalf}, {&s.poisson, &o.poisson}, {&s.gamma, &o.gamma}, {&s.tweedie, &o.tweedie}} {
-		p[0].Merge(*p[1])
+	os := o.sums()
+	for i, a := range s.sums() {
+		a.Merge(os[i])
 	}
 	s.maxErr = math.Max(s.maxErr, o.maxErr)
 	if s.opt.KeepValues {

@@ -50,7 +50,7 @@ func TestClassifyGenerated(t *testing.T) {
 		}
 	}
 	m := writeMixed(t, files, true, row{"ant", "ant", "1"}, "y_pred")
-	sameGenerated(t, "classify", m, 0, nil, []string{"--weight", "w"}, []string{"--pos-label", "bee", "--beta", "0.5"})
+	sameGenerated(t, "classify", m, nil, []string{"--weight", "w"}, []string{"--pos-label", "bee", "--beta", "0.5"})
 }
 
 // Bad data found by a worker reaches the user as the command line's

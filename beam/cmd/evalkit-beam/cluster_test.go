@@ -49,7 +49,7 @@ func TestClusterGenerated(t *testing.T) {
 		}
 	}
 	m := writeMixed(t, files, true, row{"c0", "0", "1"}, "y_pred")
-	sameGenerated(t, "cluster", m, 0, nil, []string{"--weight", "w"}, []string{"--average", "geometric", "--beta", "0.5"})
+	sameGenerated(t, "cluster", m, nil, []string{"--weight", "w"}, []string{"--average", "geometric", "--beta", "0.5"})
 }
 
 // Bad data found by a worker reaches the user as the command line's

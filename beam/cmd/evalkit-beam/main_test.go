@@ -145,15 +145,6 @@ func same(t *testing.T, task, file string, parts int, seed uint64, flags ...stri
 		t.Fatalf("evalkit-beam failed (%d): %s", code, msg)
 	}
 	got = positions(got)
-	if task == "regress" && parts > 1 {
-		// The rounding of regress's compensated sums depends on where
-		// the rows are cut into states (as evalkit's own does on its
-		// chunks: see docs/distributed.md); one file gives evalkit's bytes.
-		if d := sameUpToRounding(got, want, 4); d != "" {
-			t.Errorf("evalkit-beam %s %v over %d parts differs from evalkit: %s", task, flags, parts, d)
-		}
-		return
-	}
 	if got != want {
 		t.Errorf("evalkit-beam %s %v over %d parts differs from evalkit:\n%s", task, flags, parts, lineDiff(got, want))
 	}

@@ -51,7 +51,7 @@ func TestMultilabelGenerated(t *testing.T) {
 		}
 	}
 	m := writeMixed(t, files, true, row{"ant", "ant|bee", "1"}, "y_pred")
-	sameGenerated(t, "classify", m, 0, []string{"--multilabel"}, []string{"--multilabel", "--weight", "w", "--labels", "eel,dog,cat,bee,ant"})
+	sameGenerated(t, "classify", m, []string{"--multilabel"}, []string{"--multilabel", "--weight", "w", "--labels", "eel,dog,cat,bee,ant"})
 }
 
 func TestMultilabelErrors(t *testing.T) {

@@ -1,0 +1,190 @@
+package xsum
+
+import (
+	"bytes"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// exact returns the correctly rounded sum of xs, by math/big.
+func exact(xs []float64) float64 {
+	s := new(big.Float).SetPrec(4000)
+	for _, x := range xs {
+		s.Add(s, new(big.Float).SetPrec(4000).SetFloat64(x))
+	}
+	f, _ := s.Float64()
+	return f
+}
+
+func randomTerms(rng *rand.Rand, n int) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		switch rng.IntN(6) {
+		case 0:
+			xs[i] = math.Float64frombits(rng.Uint64() &^ (0x7ff << 52)) // subnormal or zero
+		case 1:
+			xs[i] = math.Float64frombits(rng.Uint64())
+			if math.IsNaN(xs[i]) || math.IsInf(xs[i], 0) {
+				xs[i] = 1e300
+			}
+		default:
+			xs[i] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(40)-20))
+		}
+	}
+	return xs
+}
+
+// The sum is the correctly rounded exact sum.
+func TestAgainstBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 300 {
+		xs := randomTerms(rng, 1+rng.IntN(300))
+		if trial%3 == 0 { // cancellation: add the negatives but one
+			k := len(xs)
+			for _, x := range xs[:k-1] {
+				xs = append(xs, -x)
+			}
+		}
+		var a Sum
+		for _, x := range xs {
+			a.Add(x)
+		}
+		if got, want := a.Value(), exact(xs); got != want && !(math.IsInf(got, 0) && got == want) {
+			t.Fatalf("trial %d: %v, exact %v", trial, got, want)
+		}
+	}
+}
+
+// Any cut into batches, merged in any order, gives the same bits and the
+// same encoding.
+func TestOrderIndependent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 100 {
+		xs := randomTerms(rng, 1+rng.IntN(500))
+		var whole Sum
+		for _, x := range xs {
+			whole.Add(x)
+		}
+		want := whole.AppendBinary(nil)
+		perm := rng.Perm(len(xs))
+		var parts []Sum
+		for lo := 0; lo < len(xs); {
+			hi := min(len(xs), lo+1+rng.IntN(50))
+			var p Sum
+			for _, i := range perm[lo:hi] {
+				p.Add(xs[i])
+			}
+			parts = append(parts, p)
+			lo = hi
+		}
+		for len(parts) > 1 {
+			i, j := rng.IntN(len(parts)), rng.IntN(len(parts))
+			if i == j {
+				continue
+			}
+			parts[i].Merge(&parts[j])
+			parts = append(parts[:j], parts[j+1:]...)
+		}
+		if got := parts[0].AppendBinary(nil); !bytes.Equal(got, want) || parts[0].Value() != whole.Value() {
+			t.Fatalf("trial %d: merged %v, whole %v", trial, parts[0].Value(), whole.Value())
+		}
+		d, rest, ok := Decode(append(want, 9))
+		if !ok || len(rest) != 1 || !bytes.Equal(d.AppendBinary(nil), want) {
+			t.Fatalf("trial %d: decode failed", trial)
+		}
+	}
+}
+
+func TestSpecial(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{
+		{[]float64{1, math.Inf(1)}, math.Inf(1)},
+		{[]float64{math.Inf(-1), 2}, math.Inf(-1)},
+		{[]float64{math.Inf(1), math.Inf(-1)}, math.NaN()},
+		{[]float64{math.NaN(), 3}, math.NaN()},
+		{[]float64{math.MaxFloat64, math.MaxFloat64}, math.Inf(1)},
+		{[]float64{math.MaxFloat64, math.MaxFloat64, -math.MaxFloat64}, math.MaxFloat64},
+		{[]float64{5e-324, 5e-324, -1e-323}, 0},
+	} {
+		var a Sum
+		for _, x := range c.xs {
+			a.Add(x)
+		}
+		b, _, ok := Decode(a.AppendBinary(nil))
+		for _, s := range []*Sum{&a, &b} {
+			if got := s.Value(); !ok || !(got == c.want || math.IsNaN(got) && math.IsNaN(c.want)) {
+				t.Errorf("%v: %v, want %v", c.xs, got, c.want)
+			}
+		}
+	}
+}
+
+// Many adds of the largest magnitude: normalization keeps the chunks from
+// overflowing.
+func TestManyAdds(t *testing.T) {
+	var a Sum
+	const n = 3 << 20
+	for range n {
+		a.Add(math.MaxFloat64 / (1 << 30))
+	}
+	if got, want := a.Value(), math.MaxFloat64/(1<<30)*n; got != want {
+		t.Fatalf("%v, want %v", got, want)
+	}
+}
+
+func TestDecodeBad(t *testing.T) {
+	for _, b := range [][]byte{nil, {0x40}, {0, 0}, {0, 0, 1, 0}, {0, 1, 1, 2}, {0, 0xff, 0xff, 0xff, 0xff, 0x0f, 1, 1}} {
+		if _, _, ok := Decode(b); ok {
+			t.Errorf("%x decoded", b)
+		}
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	var a Sum
+	a.Add(1.5)
+	f.Add(a.AppendBinary(nil))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, rest, ok := Decode(b)
+		if !ok {
+			return
+		}
+		enc := s.AppendBinary(nil)
+		if !bytes.Equal(enc, b[:len(b)-len(rest)]) {
+			t.Fatalf("%x re-encodes as %x", b[:len(b)-len(rest)], enc)
+		}
+	})
+}
+
+func BenchmarkAdd(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	xs := make([]float64, 4096)
+	for i := range xs {
+		xs[i] = rng.NormFloat64() * 100
+	}
+	var a Sum
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a.Add(xs[i&4095])
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/add")
+}
+
+func BenchmarkFloatAdd(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	xs := make([]float64, 4096)
+	for i := range xs {
+		xs[i] = rng.NormFloat64() * 100
+	}
+	var s float64
+	for i := 0; i < b.N; i++ {
+		s += xs[i&4095]
+	}
+	if s == 1 {
+		b.Log(s)
+	}
+}

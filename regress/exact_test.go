@@ -1,0 +1,124 @@
+package regress
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// sameBits compares two reports measure by measure, bit for bit.
+func sameBits(t *testing.T, what string, a, b *Report) {
+	t.Helper()
+	keys := []string{"adjusted_r2"}
+	for _, sp := range Specs {
+		keys = append(keys, sp.Key)
+	}
+	for _, k := range keys {
+		x, ok1 := a.Get(k)
+		y, ok2 := b.Get(k)
+		if ok1 != ok2 || math.Float64bits(x) != math.Float64bits(y) && !(math.IsNaN(x) && math.IsNaN(y)) {
+			t.Errorf("%s: %s %v vs %v", what, k, x, y)
+		}
+	}
+}
+
+// TestChunkInvariance: rows cut into batches at random points, the
+// batches' states merged in a random order (through their encoding, as a
+// distributed engine moves them), give the same bits as one batch: the
+// encoding of a state without kept values, and every measure with them.
+// The data have a large mean and a small spread, weights or none, and
+// rows in random order.
+func TestChunkInvariance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 60 {
+		n := 1 + rng.IntN(3000)
+		weighted, keep := trial%2 == 1, trial%3 == 0
+		opt := Options{MAPEEpsilon: 1e-9, Alpha: 0.1 + 0.8*rng.Float64(), Power: []float64{0, 1.5, 3, -1}[rng.IntN(4)], KeepValues: keep}
+		mean := math.Pow(10, float64(rng.IntN(12)))
+		y, p, w := make([]float64, n), make([]float64, n), []float64(nil)
+		pos := make([]int64, n)
+		for i := range y {
+			y[i] = mean + rng.NormFloat64()
+			p[i] = y[i] + 0.5*rng.NormFloat64()
+			pos[i] = int64(i)
+		}
+		if weighted {
+			w = make([]float64, n)
+			for i := range w {
+				w[i] = rng.ExpFloat64()
+			}
+		}
+		whole := New(opt)
+		if err := whole.AddBatchAt(y, p, w, pos); err != nil {
+			t.Fatal(err)
+		}
+		var parts []*State
+		for lo := 0; lo < n; {
+			hi := min(n, lo+1+rng.IntN(1+n/3))
+			s := New(opt)
+			var ws []float64
+			if w != nil {
+				ws = w[lo:hi]
+			}
+			if err := s.AddBatchAt(y[lo:hi], p[lo:hi], ws, pos[lo:hi]); err != nil {
+				t.Fatal(err)
+			}
+			b, _ := s.MarshalBinary()
+			u := new(State)
+			if err := u.UnmarshalBinary(b); err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, u)
+			lo = hi
+		}
+		for len(parts) > 1 {
+			i, j := rng.IntN(len(parts)), rng.IntN(len(parts))
+			if i == j {
+				continue
+			}
+			parts[i].Merge(parts[j])
+			parts = append(parts[:j], parts[j+1:]...)
+		}
+		merged := parts[0]
+		if !keep {
+			a, _ := whole.MarshalBinary()
+			b, _ := merged.MarshalBinary()
+			if !bytes.Equal(a, b) {
+				t.Errorf("trial %d: encodings differ", trial)
+			}
+		}
+		r1, r2 := whole.Report(2), merged.Report(2)
+		sameBits(t, "merged", &r1, &r2)
+	}
+}
+
+// TestLargeMean: R² and explained variance of values with a mean of 10¹²
+// and a spread of 1 are exact to a few units in the last place (the
+// moments are exact sums).
+func TestLargeMean(t *testing.T) {
+	s := New(Options{})
+	rng := rand.New(rand.NewPCG(5, 6))
+	var ys, ds []float64
+	for range 10000 {
+		y := 1e12 + float64(rng.IntN(1000))/8
+		d := float64(rng.IntN(100)) / 16
+		ys, ds = append(ys, y), append(ds, d)
+		s.Add(y, y-d)
+	}
+	exactM2 := func(xs []float64) float64 {
+		var m float64
+		for _, x := range xs {
+			m += x - 1e12
+		}
+		m /= float64(len(xs))
+		var v float64
+		for _, x := range xs {
+			v += (x - 1e12 - m) * (x - 1e12 - m)
+		}
+		return v
+	}
+	if got, want := s.y.m2(&s.w), exactM2(ys); math.Abs(got-want) > 1e-12*want {
+		t.Errorf("m2 of y %v, want %v", got, want)
+	}
+}
