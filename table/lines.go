@@ -58,7 +58,7 @@ func ReadLinesCharged(path string, stdin io.Reader, grow func(bytes int64) error
 type LineReader struct {
 	name string
 	br   *bufio.Reader
-	f    *os.File
+	f    io.Closer
 	gz   *gzip.Reader
 	n    int // lines returned
 	done bool
@@ -66,19 +66,21 @@ type LineReader struct {
 
 // OpenLines opens path (or stdin for "" or "-") for reading line by line.
 func OpenLines(path string, stdin io.Reader) (*LineReader, error) {
-	lr := &LineReader{name: path}
-	var rd io.Reader = stdin
 	if path == "" || path == "-" {
-		lr.name = "<stdin>"
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		lr.f = f
-		rd = f
+		return NewLineReader(io.NopCloser(stdin), "<stdin>")
 	}
-	lr.br = bufio.NewReaderSize(rd, 1<<16)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return NewLineReader(f, path)
+}
+
+// NewLineReader reads rc line by line as [OpenLines] reads a file, naming
+// it name in errors; Close closes rc.
+func NewLineReader(rc io.ReadCloser, name string) (*LineReader, error) {
+	lr := &LineReader{name: name, f: rc}
+	lr.br = bufio.NewReaderSize(rc, 1<<16)
 	if magic, _ := lr.br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		gz, err := gzip.NewReader(lr.br)
 		if err != nil {

@@ -17,7 +17,7 @@ import (
 
 const relTol = 1e-9
 
-func close(a, b float64) bool {
+func near(a, b float64) bool {
 	if a == b {
 		return true
 	}
@@ -79,7 +79,7 @@ func (g goldenCHRFOpts) options() CHRFOptions {
 // signature exactly.
 func checkBLEU(t *testing.T, o BLEUOptions, got BLEUScore, sig string, want goldenBLEU) {
 	t.Helper()
-	if !close(got.Score, want.Score) {
+	if !near(got.Score, want.Score) {
 		t.Errorf("score = %.17g, sacreBLEU %.17g", got.Score, want.Score)
 	}
 	// sacreBLEU adds add-k's k to its reported counts and totals for
@@ -97,14 +97,14 @@ func checkBLEU(t *testing.T, o BLEUOptions, got BLEUScore, sig string, want gold
 		if n > 0 {
 			add = k
 		}
-		if !close(got.Precisions[n], want.Precisions[n]) {
+		if !near(got.Precisions[n], want.Precisions[n]) {
 			t.Errorf("precision %d = %.17g, sacreBLEU %.17g", n+1, got.Precisions[n], want.Precisions[n])
 		}
 		if float64(got.Counts[n])+add != want.Counts[n] || float64(got.Totals[n])+add != want.Totals[n] {
 			t.Errorf("order %d: counts/totals %d/%d (+%g), sacreBLEU %g/%g", n+1, got.Counts[n], got.Totals[n], add, want.Counts[n], want.Totals[n])
 		}
 	}
-	if !close(got.BP, want.BP) || !close(got.Ratio, want.Ratio) {
+	if !near(got.BP, want.BP) || !near(got.Ratio, want.Ratio) {
 		t.Errorf("bp, ratio = %.17g, %.17g; sacreBLEU %.17g, %.17g", got.BP, got.Ratio, want.BP, want.Ratio)
 	}
 	if got.HypLen != want.HypLen || got.RefLen != want.RefLen {
@@ -211,13 +211,13 @@ func TestGenerated(t *testing.T) {
 				})
 				co := c.CHRFOptions.options()
 				f, err := SentenceCHRF(h, refs, co)
-				if err != nil || !close(f, c.SentenceCHRF[i]) {
+				if err != nil || !near(f, c.SentenceCHRF[i]) {
 					t.Errorf("sentence %d chrF = %.17g, %v; sacreBLEU %.17g", i, f, err, c.SentenceCHRF[i])
 				}
 			}
 			co := c.CHRFOptions.options()
 			f, err := CorpusCHRF(c.Hyps, c.Refs, co)
-			if err != nil || !close(f, c.CHRF) {
+			if err != nil || !near(f, c.CHRF) {
 				t.Errorf("corpus chrF = %.17g, %v; sacreBLEU %.17g", f, err, c.CHRF)
 			}
 			if co.Name() != c.CHRFName {
@@ -329,7 +329,7 @@ func TestWMT17(t *testing.T) {
 				}
 				o := co.options()
 				got, err := CorpusCHRF(h, refs, o)
-				if err != nil || !close(got, c.Score) {
+				if err != nil || !near(got, c.Score) {
 					t.Errorf("chrF = %.17g, %v; sacreBLEU %.17g", got, err, c.Score)
 				}
 				if o.Name() != c.Name || o.Signature(1) != sigFromSacre(t, c.Signature) {

@@ -97,11 +97,19 @@ func (p *Packed[S]) append(s S) error {
 		return fmt.Errorf("%w: statistics of type %T", ErrPack, s)
 	}
 	p.vals = v
-	big := false
 	for _, x := range v {
 		if x < 0 || x > math.MaxUint32 {
 			return fmt.Errorf("%w: %+v", ErrPack, s)
 		}
+	}
+	p.push(v, dim)
+	return nil
+}
+
+// push adds a sentence whose dim numbers are v, each in [0, 2³²).
+func (p *Packed[S]) push(v []int64, dim int) {
+	big := false
+	for _, x := range v {
 		big = big || x > math.MaxUint16
 	}
 	p.dim = dim
@@ -135,7 +143,6 @@ func (p *Packed[S]) append(s S) error {
 		}
 	}
 	p.n++
-	return nil
 }
 
 // addRow adds sentence i's numbers to acc.

@@ -119,7 +119,7 @@ func TestPairedAgainstSacreBLEU(t *testing.T) {
 // mean and CI within the tolerances above.
 func checkPairedSystem(t *testing.T, system string, got SystemResult, score float64, pValue, mean, ci *float64, n float64) {
 	t.Helper()
-	if !close(got.Score, score) {
+	if !near(got.Score, score) {
 		t.Errorf("%s: score %.17g, sacreBLEU %.17g", system, got.Score, score)
 	}
 	if pValue != nil {

@@ -3,6 +3,7 @@ package evalbeam
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -35,19 +36,10 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 	var units []Unit
 	seen := map[string]bool{}
 	for _, pat := range patterns {
-		fs, err := filesystem.New(ctx, pat)
+		names, err := match(ctx, "--input", pat)
 		if err != nil {
 			return nil, err
 		}
-		names, err := fs.List(ctx, pat)
-		fs.Close()
-		if err != nil {
-			return nil, fmt.Errorf("--input %s: %v", pat, err)
-		}
-		if len(names) == 0 {
-			return nil, fmt.Errorf("--input %s: no file matches", pat)
-		}
-		slices.Sort(names)
 		for _, n := range names {
 			if seen[n] {
 				continue
@@ -66,6 +58,25 @@ func Units(ctx context.Context, patterns []string) ([]Unit, error) {
 		}
 	}
 	return units, nil
+}
+
+// match returns the files that pattern pat of flag matches, in name
+// order; none is an error.
+func match(ctx context.Context, flag, pat string) ([]string, error) {
+	fs, err := filesystem.New(ctx, pat)
+	if err != nil {
+		return nil, err
+	}
+	names, err := fs.List(ctx, pat)
+	fs.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %v", flag, pat, err)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s %s: no file matches", flag, pat)
+	}
+	slices.Sort(names)
+	return names, nil
 }
 
 // rowGroups returns the number of row groups of a Parquet file, from its
@@ -104,7 +115,7 @@ func open(ctx context.Context, u Unit) (r *table.Reader, done func(), err error)
 // openAt is open, which also returns, for a remote Parquet file, the
 // ranged reader it reads through.
 func openAt(ctx context.Context, u Unit) (r *table.Reader, done func(), ra *rangeReader, err error) {
-	if !strings.Contains(u.Path, "://") {
+	if !remote(u.Path) {
 		r, err := table.Open(u.Path, nil)
 		if err != nil {
 			return nil, nil, nil, err
@@ -136,12 +147,11 @@ func openAt(ctx context.Context, u Unit) (r *table.Reader, done func(), ra *rang
 		}
 		return r, func() { r.Close() }, ra, nil
 	}
-	rc, err := fs.OpenRead(ctx, u.Path)
+	rc, err := openRead(ctx, fs, u.Path)
 	if err != nil {
-		fs.Close()
 		return nil, nil, nil, err
 	}
-	done = func() { rc.Close(); fs.Close() }
+	done = func() { rc.Close() }
 	if r, err = table.NewReader(rc, u.Path, table.FormatOf(u.Path)); err != nil {
 		done()
 		return nil, nil, nil, err
@@ -155,4 +165,41 @@ func limit(r *table.Reader, u Unit) error {
 		return nil
 	}
 	return r.LimitRowGroups(u.RowGroup, u.RowGroup+1)
+}
+
+// remote reports whether path names a file of a remote file system
+// (gs://…, s3://…), which Beam's file systems open.
+func remote(path string) bool { return strings.Contains(path, "://") }
+
+// openRemote opens a remote file for reading as a stream; closing it
+// closes its file system too.
+func openRemote(ctx context.Context, path string) (io.ReadCloser, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return openRead(ctx, fs, path)
+}
+
+// openRead opens path on fs for reading; closing the file closes fs too,
+// and so does an error.
+func openRead(ctx context.Context, fs filesystem.Interface, path string) (io.ReadCloser, error) {
+	rc, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		fs.Close()
+		return nil, err
+	}
+	return closeBoth{rc, fs}, nil
+}
+
+// closeBoth is a remote file that closes its file system with it.
+type closeBoth struct {
+	io.ReadCloser
+	fs filesystem.Interface
+}
+
+func (c closeBoth) Close() error {
+	err := c.ReadCloser.Close()
+	c.fs.Close()
+	return err
 }

@@ -49,11 +49,12 @@ func openUnit(ctx context.Context, u Unit, names []string) (r *table.Reader, col
 }
 
 // combineUnits adds to s, in a scope named name, the pipeline every
-// combiner task shares: the units are spread over the workers, read is
-// applied to each (a DoFn from Unit to a state), the states are merged by
+// combiner task shares: the units (a Unit of a table, a TextUnit of
+// aligned text files) are spread over the workers, read is applied to
+// each (a DoFn from the unit to a state), the states are merged by
 // combine (a CombineFn), and write consumes the merged state (a DoFn
 // writing the report).
-func combineUnits(s beam.Scope, name string, units []Unit, read, combine, write any) {
+func combineUnits[U any](s beam.Scope, name string, units []U, read, combine, write any) {
 	s = s.Scope(name)
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
 	beam.ParDo0(s, write, beam.Combine(s, combine, beam.ParDo(s, read, us)))

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/evalkit-go/evalkit/text"
 )
 
 // writeLines writes n generated sentences to a file in dir: sentence i of
@@ -154,7 +156,7 @@ func (w *countWriter) Write(p []byte) (int, error) {
 // one JSON line a sentence.
 func TestTextSentenceStreams(t *testing.T) {
 	dir := t.TempDir()
-	const n = 2*textBatch + 10
+	const n = 2*text.Batch + 10
 	h := writeLines(t, dir, "h", n, 0)
 	r := writeLines(t, dir, "r", n, 1)
 	for _, task := range []string{"bleu", "chrf", "ter"} {

@@ -3,26 +3,7 @@ package main
 import (
 	"flag"
 	"strings"
-	"unsafe"
-
-	"github.com/evalkit-go/evalkit/budget"
 )
-
-// stringList is a flag that may be repeated (--ref a --ref b) or given as a
-// comma-free list once per use.
-type stringList []string
-
-func (s *stringList) String() string     { return strings.Join(*s, " ") }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
-
-// hypRefFlags adds --hyp and --ref (repeatable) to fs, for the translation
-// measures.
-func hypRefFlags(fs *flag.FlagSet) (hyp *string, refs *stringList) {
-	hyp = fs.String("hyp", "", "hypothesis file, one sentence a line (- for stdin)")
-	refs = &stringList{}
-	fs.Var(refs, "ref", "reference file, one sentence a line; repeat for several references")
-	return hyp, refs
-}
 
 // hypRefPaths checks the --hyp and --ref files of wer: a positional FILE
 // stands for --hyp when --hyp is not given, and at most one file is
@@ -50,25 +31,4 @@ func hypRefPaths(fs *flag.FlagSet, hyp string, refPaths []string, pos []string) 
 		return "", usagef("%s: only one of --hyp and --ref may be - (standard input)", fs.Name())
 	}
 	return hyp, nil
-}
-
-// chargeStats charges the per-sentence statistics stats to acct: size(s)
-// bytes each.
-func chargeStats[S any](acct *budget.Account, stats []S, size func(S) int64) error {
-	var n int64
-	for _, s := range stats {
-		n += size(s)
-	}
-	return acct.Grow(n)
-}
-
-// fixedSize returns the size function of a statistics type without
-// pointers (unsafe.Sizeof of its value).
-func fixedSize[S any](s S) int64 { return int64(unsafe.Sizeof(s)) }
-
-// streamAccount returns the account of a streamed text task's state (bleu,
-// chrf): the per-sentence statistics it keeps, which grow with the number
-// of sentences. The lines are read in batches of fixed size and not kept.
-func streamAccount(fs *flag.FlagSet, memory *budget.Size) *budget.Account {
-	return memory.Budget().Account("the "+fs.Name()+" state (per-sentence statistics)", "")
 }

@@ -72,6 +72,9 @@ type task struct {
 	name    string
 	summary string
 	define  func(fs *flag.FlagSet) func(io common) (pipeline, error)
+	// ownInput: the task's flags name its input (the text measures'
+	// --hyp and --ref), not --input.
+	ownInput bool
 }
 
 // common is what every task gets besides its own flags.
@@ -180,7 +183,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if *format != "json" {
 		return usagef("%s: --format: only json is written by evalkit-beam, got %q", t.name, *format)
 	}
-	if len(inputs) == 0 {
+	switch {
+	case t.ownInput && len(inputs) > 0:
+		return usagef("%s: the input is given by --hyp and --ref (patterns of aligned shards), not --input", t.name)
+	case !t.ownInput && len(inputs) == 0:
 		return usagef("%s: --input is required", t.name)
 	}
 	if *output == "" {
@@ -195,9 +201,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	units, err := evalbeam.Units(ctx, inputs)
-	if err != nil {
-		return err
+	var units []evalbeam.Unit
+	if !t.ownInput {
+		if units, err = evalbeam.Units(ctx, inputs); err != nil {
+			return err
+		}
 	}
 	beam.Init()
 	if os.Getenv("EVALKIT_BEAM_VERBOSE") == "" {

@@ -1,0 +1,103 @@
+package text
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// AppendPacked adds q's sentences after p's, in order, as if each had
+// been appended to p (p widens when q's numbers need it). It returns an
+// error wrapping ErrPack, adding none, when q's sentences are not laid out
+// as p's (another chrF order, another number of TER references).
+func (p *Packed[S]) AppendPacked(q *Packed[S]) error {
+	if q.n == 0 {
+		return nil
+	}
+	if p.n > 0 && (p.dim != q.dim || p.nrefs != q.nrefs) {
+		return fmt.Errorf("%w: sentences of %d numbers (%d references) after %d (%d)", ErrPack, q.dim, q.nrefs, p.dim, p.nrefs)
+	}
+	p.nrefs = q.nrefs
+	row := make([]int64, q.dim)
+	for i := range q.n {
+		clear(row)
+		q.addRow(row, i)
+		p.push(row, q.dim)
+	}
+	return nil
+}
+
+// packedVersion is the first byte of a Packed's binary form.
+const packedVersion = 1
+
+// MarshalBinary encodes p: a version byte, the numbers a sentence, the
+// sentences, the TER references and the width (2 or 4 bytes), as
+// uvarints, then every number little-endian at that width, sentence by
+// sentence.
+func (p *Packed[S]) MarshalBinary() ([]byte, error) {
+	width := 2
+	if p.wide != nil {
+		width = 4
+	}
+	b := make([]byte, 0, 1+4*binary.MaxVarintLen64+width*p.n*p.dim)
+	b = append(b, packedVersion)
+	for _, x := range []int{p.dim, p.n, p.nrefs, width} {
+		b = binary.AppendUvarint(b, uint64(x))
+	}
+	for _, blk := range p.narrow {
+		for _, x := range blk {
+			b = binary.LittleEndian.AppendUint16(b, x)
+		}
+	}
+	for _, blk := range p.wide {
+		for _, x := range blk {
+			b = binary.LittleEndian.AppendUint32(b, x)
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary encoded into p, replacing
+// its sentences.
+func (p *Packed[S]) UnmarshalBinary(b []byte) error {
+	bad := func(what string) error { return fmt.Errorf("text: packed statistics: %s", what) }
+	if len(b) == 0 || b[0] != packedVersion {
+		return bad("unknown encoding")
+	}
+	b = b[1:]
+	var head [4]int
+	for i := range head {
+		x, k := binary.Uvarint(b)
+		if k <= 0 || x > 1<<40 {
+			return bad("truncated header")
+		}
+		head[i], b = int(x), b[k:]
+	}
+	dim, n, nrefs, width := head[0], head[1], head[2], head[3]
+	if width != 2 && width != 4 || n > 0 && dim == 0 || dim > 1<<16 {
+		return bad("bad header")
+	}
+	if len(b) != width*n*dim {
+		return bad(fmt.Sprintf("%d bytes of numbers, want %d", len(b), width*n*dim))
+	}
+	*p = Packed[S]{dim: dim, n: n, nrefs: nrefs}
+	for at := 0; at < n; at += packBlock {
+		m := min(packBlock, n-at) * dim
+		if width == 2 {
+			blk := make([]uint16, m)
+			for i := range blk {
+				blk[i] = binary.LittleEndian.Uint16(b[2*i:])
+			}
+			p.narrow, b = append(p.narrow, blk), b[2*m:]
+		} else {
+			blk := make([]uint32, m)
+			for i := range blk {
+				blk[i] = binary.LittleEndian.Uint32(b[4*i:])
+			}
+			p.wide, b = append(p.wide, blk), b[4*m:]
+		}
+	}
+	if width == 4 && p.wide == nil {
+		p.wide = [][]uint32{}
+	}
+	return nil
+}
