@@ -16,6 +16,27 @@ type Interval struct {
 	Low    float64 `json:"low"`
 	High   float64 `json:"high"`
 	Method string  `json:"method"`
+	// Coarsened is set when the bootstrap resampled a coarsened table
+	// (rank's AP, P-R AUC, BEP and partial AUC on large tables): how
+	// far the coarsening can have moved the result.
+	Coarsened *Coarsening `json:"coarsened,omitempty"`
+}
+
+// Coarsening says how a bootstrap of a coarsened table differs at most
+// from the bootstrap of the full table: the table's Cells were merged
+// into Blocks runs of adjacent cells; the block counts are drawn exactly
+// as the full bootstrap would draw them (a multinomial over cells summed
+// over a block is the multinomial over blocks), but the order of the
+// rows drawn inside a block is unknown, so each replicate lies within
+// ReplicateBound of its value on the full table (the largest, over the
+// replicates, of each replicate's computed bound), and the interval's
+// ends within EndBound of the ends the same replicates' exact values
+// would give.
+type Coarsening struct {
+	Cells          int     `json:"cells"`
+	Blocks         int     `json:"blocks"`
+	ReplicateBound float64 `json:"replicate_bound"`
+	EndBound       float64 `json:"end_bound"`
 }
 
 // Contains reports whether x lies in [Low, High].

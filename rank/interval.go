@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
@@ -86,19 +87,64 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 		keys = append(keys, "partial_auc")
 		est = append(est, *r.PartialAUC)
 	}
-	stat := func(s *tableScratch, out []float64) {
-		t.sweep(s.pos, s.neg, out[:3])
-		if len(out) > 3 {
-			out[3], _ = t.fromCounts(s).PartialAUC(opt.MaxFPR)
+	nk := len(keys)
+	// The table resampled: t, or t coarsened to at most opt.BootBlocks
+	// blocks; the replicates then carry their bounds in reps[nk:].
+	bt, merged := t, []uint8(nil)
+	var co *coarse
+	if blocks := opt.bootBlocks(); blocks > 0 && len(t.Score) > blocks {
+		co = t.coarsen(blocks)
+		bt, merged = co.Table, co.merged
+		if r.Signature != nil {
+			r.Signature.CI.Blocks = len(co.Score)
 		}
 	}
-	reps := t.bootstrap(ci, len(keys), stat)
+	pscale := 1.0 // McClish's standardisation of the partial AUC
+	if opt.MaxFPR > 0 && opt.MaxFPR < 1 {
+		pscale = 1 / (2 * (opt.MaxFPR - opt.MaxFPR*opt.MaxFPR/2))
+	}
+	stat := func(tb *Table, merged []uint8) countStat {
+		return func(s *tableScratch, out []float64) {
+			var bound []float64
+			if merged != nil {
+				bound = out[nk : nk+3]
+			}
+			tb.sweep(s.pos, s.neg, merged, out[:3], bound)
+			if nk > 3 {
+				out[3], _ = tb.fromCounts(s).PartialAUC(opt.MaxFPR)
+				if merged != nil {
+					// a block's ROC path lies in its a/P × b/N
+					// rectangle, through both corners the
+					// coarse table joins by a diagonal
+					var p, n, area int64
+					for g := range s.pos {
+						p += s.pos[g]
+						n += s.neg[g]
+					}
+					for g, m := range merged {
+						if m != cellOne {
+							area += s.pos[g] * s.neg[g]
+						}
+					}
+					out[nk+3] = pscale * float64(area) / float64(p) / float64(n)
+				}
+			}
+		}
+	}
+	nout := nk
+	if co != nil {
+		nout = 2 * nk
+	}
+	reps := bt.bootstrap(ci, nout, stat(bt, merged))
 	var jack [][]float64
 	var jw []float64
 	method := ci.BootMethod()
 	if method == hyptest.CIBCa {
-		if cells := t.nonEmptyCells(); cells <= MaxJackknifeCells {
-			jack, jw = t.jackknife(len(keys), stat)
+		// BCa's bias correction counts the replicates below the
+		// estimate, which the coarsening's bound does not carry over
+		// to: a coarsened table gets the percentile interval.
+		if cells := t.nonEmptyCells(); cells <= MaxJackknifeCells && co == nil {
+			jack, jw = t.jackknife(nk, stat(t, nil))
 		} else {
 			method = hyptest.CIPercentile
 		}
@@ -110,21 +156,47 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 		if jack != nil {
 			bs.Jackknife, bs.JackknifeWeights = jack[i], jw
 		}
+		var iv hyptest.Interval
 		if logitAuto(ci, key) {
 			lo, hi, err := bs.LogitNormal(ci.Level)
 			if err == nil {
-				r.Intervals[key] = hyptest.Interval{Low: lo, High: hi, Method: hyptest.CILogitBoot}
-				continue
+				iv = hyptest.Interval{Low: lo, High: hi, Method: hyptest.CILogitBoot}
+			} else {
+				warn("%s: %s interval instead of logit-bootstrap (the estimate or a bootstrap replicate is 0 or 1)", key, bci.BootMethod())
 			}
-			warn("%s: %s interval instead of logit-bootstrap (the estimate or a bootstrap replicate is 0 or 1)", key, bci.BootMethod())
 		}
-		iv, w := bs.CI(bci)
-		if w != "" {
-			warn("%s: %s", key, w)
+		if iv.Method == "" {
+			var w string
+			iv, w = bs.CI(bci)
+			if w != "" {
+				warn("%s: %s", key, w)
+			}
 		}
-		if iv.Method != "" {
-			r.Intervals[key] = iv
+		if iv.Method == "" {
+			continue
 		}
+		if co != nil {
+			c := &hyptest.Coarsening{Cells: co.cells, Blocks: len(co.Score)}
+			for b, v := range reps[nk+i] {
+				if !math.IsNaN(reps[i][b]) {
+					c.ReplicateBound = max(c.ReplicateBound, v)
+				}
+			}
+			c.EndBound = endBound(iv, reps[i], reps[nk+i], ci.Level)
+			if math.IsInf(c.EndBound, 0) || math.IsNaN(c.EndBound) {
+				// the logit scale has no bound: the percentile
+				// interval of the same replicates has
+				iv, _ = bs.CI(bci)
+				warn("%s: %s interval instead of logit-bootstrap (a coarsened replicate's bound reaches 0 or 1)", key, iv.Method)
+				c.EndBound = endBound(iv, reps[i], reps[nk+i], ci.Level)
+			}
+			iv.Coarsened = c
+		}
+		r.Intervals[key] = iv
+	}
+	if co != nil {
+		warn("intervals: %s bootstrapped from the score table coarsened from %d cells to %d blocks (a replicate moves by at most intervals.*.coarsened.replicate_bound, an end by end_bound)",
+			strings.Join(keys, ", "), co.cells, len(co.Score))
 	}
 	return nil
 }
@@ -306,11 +378,38 @@ func (t *Table) jackknife(nm int, stat countStat) ([][]float64, []float64) {
 // The counts are whole numbers, cumulated exactly in int64; the areas are
 // plain float64 sums (a replicate needs no compensated sum: over 10⁶
 // cells the rounding is below 10⁻¹⁰, far inside any interval).
-func (t *Table) sweep(pos, neg []int64, out []float64) {
+//
+// When merged is not nil, t is a coarsened table ([Table.coarsen]) and
+// merged[g] says that cell g is a block of several cells of the full
+// table, whose rows drawn lie in an unknown order inside the block. Such
+// a block with a positives and b negatives drawn, below TP positives and
+// PP rows, gives
+//
+//   - AP: a/P·(TP+k)/(PP+k·m/a) at the middle positive k = (a+1)/2
+//     (m = a+b: the positives spread evenly over the block). Whatever the
+//     order, each positive's precision lies in [(TP+1)/(PP+b+1),
+//     (TP+a)/(PP+a)], so the block's share of AP lies within
+//     a/P·max(upper − mid, mid − lower) of the value;
+//   - P-R AUC: the trapezoid from the block's first to its last point, as
+//     for tied scores; the precisions inside lie in [min(p₀, TP/(PP+b)),
+//     max(p₀, (TP+a)/(PP+a))], p₀ the precision above, so the block's
+//     area lies within a/P times the larger distance of that range's ends
+//     from the trapezoid's mean height;
+//   - BEP (the block where the predicted positives reach P): the
+//     interpolation TP + a·f, f = (P−PP)/m; the positives among the first
+//     P−PP rows of the block lie in [max(0, P−PP−b), min(a, P−PP)].
+//
+// bound[i] then gets the sum of the blocks' bounds of out[i]: the value
+// on the full table of the same resampled rows lies within it. A block of
+// one cell is exact (bound 0).
+func (t *Table) sweep(pos, neg []int64, merged []uint8, out, bound []float64) {
 	var p, n int64
 	for g := range pos {
 		p += pos[g]
 		n += neg[g]
+	}
+	if bound != nil {
+		clear(bound)
 	}
 	if p == 0 || n == 0 {
 		out[0], out[1], out[2] = math.NaN(), math.NaN(), math.NaN()
@@ -327,11 +426,61 @@ func (t *Table) sweep(pos, neg []int64, out []float64) {
 		if m == 0 {
 			continue
 		}
+		block := merged != nil && merged[g] != cellOne
+		trapDone := false
 		if !found && pp+m >= p {
 			f := float64(p-pp) / float64(m)
 			bep, found = (float64(tp)+f*float64(a))/P, true
+			if block {
+				need := float64(p - pp)
+				lo, hi := max(0, need-float64(b)), min(float64(a), need)
+				bound[2] = max(f*float64(a)-lo, hi-f*float64(a)) / P
+			}
 		}
 		switch {
+		case block:
+			if a == 0 {
+				break
+			}
+			fa, fb, ftp, fpp := float64(a), float64(b), float64(tp), float64(pp)
+			p1 := (ftp + fa) / float64(pp+m)
+			if merged[g] == blockRows {
+				// Distinct scores: positive k's precision lies in
+				// [g(k), f(k)], f(x) = (TP+x)/(PP+x) and g(x) =
+				// (TP+x)/(PP+b+x), both increasing, and the
+				// point before it at [g(k−1), f(k−1)] (f(0) = p₀):
+				// the sums are bounded by integrals.
+				d := fpp - ftp
+				sf := fa - d*math.Log1p(fa/(fpp+1)) // ≥ Σ f(k), k = 1…a
+				sg, g0 := fa, p0                    // ≤ Σ g(k)
+				if pp+b > 0 {
+					sg = fa - (d+fb)*math.Log1p(fa/(fpp+fb))
+					g0 = ftp / (fpp + fb)
+				}
+				apHi, apLo := sf/P, sg/P
+				ap += (apHi + apLo) / 2
+				bound[0] += (apHi - apLo) / 2
+				trHi := (sf - (ftp+fa)/(fpp+fa)/2 + p0/2) / P
+				trLo := (sg - (ftp+fa)/(fpp+fb+fa)/2 + g0/2) / P
+				trap += (trHi + trLo) / 2
+				bound[1] += (trHi - trLo) / 2
+				trapDone = true
+				break
+			}
+			// Tied cells inside: a tied group's positives all take
+			// the precision at its end.
+			k := (fa + 1) / 2
+			mid := fa / P * (ftp + k) / (fpp + k*float64(m)/fa)
+			up := fa / P * (ftp + fa) / (fpp + fa)
+			lo := fa / P * (ftp + 1) / (fpp + fb + 1)
+			ap += mid
+			bound[0] += max(up-mid, mid-lo)
+			pmin, pmax := p0, max(p0, (ftp+fa)/(fpp+fa))
+			if pp+b > 0 {
+				pmin = min(p0, ftp/(fpp+fb))
+			}
+			h := (p0 + p1) / 2
+			bound[1] += fa / P * max(pmax-h, h-pmin)
 		case a > 1 && t.Pos[g]+t.Neg[g] == 1:
 			// copies of one row, one at a time
 			ctp, cpp := float64(tp), float64(pp)
@@ -346,7 +495,9 @@ func (t *Table) sweep(pos, neg []int64, out []float64) {
 		tp += a
 		pp += m
 		r1, p1 := float64(tp)/P, float64(tp)/float64(pp)
-		trap += (r1 - r0) * (p1 + p0) / 2
+		if !trapDone {
+			trap += (r1 - r0) * (p1 + p0) / 2
+		}
 		r0, p0 = r1, p1
 	}
 	out[0], out[1], out[2] = ap, trap, bep

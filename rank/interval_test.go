@@ -24,8 +24,14 @@ func binormal(rng *rand.Rand, npos, nneg int, mu float64) *Table {
 
 func ciReport(t *testing.T, tb *Table, ci hyptest.CIOptions) *Report {
 	t.Helper()
+	return ciReportBlocks(t, tb, ci, 0)
+}
+
+func ciReportBlocks(t *testing.T, tb *Table, ci hyptest.CIOptions, blocks int) *Report {
+	t.Helper()
 	opt := DefaultReportOptions()
 	opt.Curves = false
+	opt.BootBlocks = blocks
 	r, err := NewReport(tb, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -126,19 +132,32 @@ func TestCoverage(t *testing.T) {
 	ap, bep := binormalTruth(mu, pi)
 	truth := map[string]float64{"roc_auc": auc, "average_precision": ap, "pr_auc_trapezoid": ap, "bep": bep}
 	keys := []string{"roc_auc", "average_precision", "pr_auc_trapezoid", "bep"}
-	for _, n := range []int{50, 2000} {
+	for _, c := range []struct{ n, blocks int }{{50, 0}, {2000, 0}, {2000, 200}} {
+		n := c.n
 		if n > 1000 && os.Getenv("EVALKIT_COVERAGE") == "" && os.Getenv("CI") == "" {
 			continue // minutes on a loaded machine: EVALKIT_COVERAGE=1 runs it
 		}
-		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+		name := fmt.Sprintf("n=%d", n)
+		if c.blocks > 0 {
+			name += fmt.Sprintf(",blocks=%d", c.blocks)
+		}
+		t.Run(name, func(t *testing.T) {
 			npos := int(pi * float64(n))
 			hits := map[string]int{}
+			bound, width := map[string]float64{}, map[string]float64{}
 			rng := rand.New(rand.NewPCG(2026, uint64(n)))
 			const nsim = 1000
 			for s := range nsim {
 				tb := binormal(rng, npos, n-npos, mu)
-				r := ciReport(t, tb, hyptest.CIOptions{Bootstrap: 200, Seed: uint64(s)})
+				r := ciReportBlocks(t, tb, hyptest.CIOptions{Bootstrap: 200, Seed: uint64(s)}, c.blocks)
 				for _, k := range keys {
+					if iv := r.Intervals[k]; c.blocks > 0 && k != "roc_auc" {
+						if iv.Coarsened == nil || iv.Coarsened.Blocks > c.blocks {
+							t.Fatalf("%s: not coarsened to %d blocks: %+v", k, c.blocks, iv)
+						}
+						bound[k] = max(bound[k], iv.Coarsened.EndBound)
+						width[k] += (iv.High - iv.Low) / nsim
+					}
 					if iv, ok := r.Intervals[k]; ok && iv.Contains(truth[k]) {
 						hits[k]++
 					}
@@ -146,7 +165,10 @@ func TestCoverage(t *testing.T) {
 			}
 			for _, k := range keys {
 				c := float64(hits[k]) / nsim
-				t.Logf("n = %d  %-18s coverage %.3f (truth %.4f)", n, k, c, truth[k])
+				t.Logf("%s  %-18s coverage %.3f (truth %.4f)", name, k, c, truth[k])
+				if bound[k] > 0 {
+					t.Logf("%s  %-18s largest end bound %.4f, mean width %.4f", name, k, bound[k], width[k])
+				}
 				lo := 0.93
 				if !(c >= lo && c <= 0.97) {
 					t.Errorf("n = %d: %s covers %.3f, want %.2f–0.97", n, k, c, lo)
@@ -182,7 +204,7 @@ func TestSweepEqualsTable(t *testing.T) {
 			clear(sc.pos) // no positive drawn: NaN
 		}
 		got := make([]float64, 3)
-		tb.sweep(sc.pos, sc.neg, got)
+		tb.sweep(sc.pos, sc.neg, nil, got, nil)
 		u := tb.fromCounts(sc)
 		trap, _ := u.PRAUCTrapezoid()
 		bep, _ := u.BEP()
@@ -269,5 +291,81 @@ func TestMulticlassCoverage(t *testing.T) {
 		if !(c >= 0.93 && c <= hi) {
 			t.Errorf("%s covers %.3f, want 0.93–%.2f", key, c, hi)
 		}
+	}
+}
+
+// A coarsened table's replicate lies within its computed bound of the
+// full table's value on the same resampled rows: the rows are drawn per
+// cell of the full table (as the full bootstrap draws them), summed into
+// the blocks, and both sweeps run, as does the partial AUC's bound. Ties,
+// single-row cells drawn several times, and blocks of many cells.
+func TestCoarseBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	var b Builder
+	for i := range 5000 {
+		s := rng.Float64()
+		if i%4 == 0 {
+			s = math.Round(s*50) / 50 // ties
+		}
+		if rng.Float64() < 0.2+0.6*s {
+			b.AddPositive(s)
+		} else {
+			b.AddNegative(s)
+		}
+	}
+	tb := b.Table()
+	for _, blocks := range []int{50, 300, 2000} {
+		co := tb.coarsen(blocks)
+		if len(co.Score) > blocks || len(co.Score) < blocks/3 {
+			t.Errorf("coarsen(%d): %d blocks", blocks, len(co.Score))
+		}
+		n, k := tb.Len(), co.Len()
+		full := &tableScratch{pos: make([]int64, n), neg: make([]int64, n), tp: make([]float64, n), fp: make([]float64, n)}
+		cs := &tableScratch{pos: make([]int64, k), neg: make([]int64, k), tp: make([]float64, k), fp: make([]float64, k)}
+		posCnt, negCnt := make([]int64, n), make([]int64, n)
+		for g := range n {
+			posCnt[g], negCnt[g] = int64(tb.Pos[g]), int64(tb.Neg[g])
+		}
+		var worst [4]float64
+		for range 100 {
+			full.buf = hyptest.ResampleRows(rng, posCnt, full.pos, full.buf)
+			full.buf = hyptest.ResampleRows(rng, negCnt, full.neg, full.buf)
+			clear(cs.pos)
+			clear(cs.neg)
+			blk := -1
+			for g, s := range tb.Score {
+				if blk+1 < k && co.Score[blk+1] == s {
+					blk++
+				}
+				cs.pos[blk] += full.pos[g]
+				cs.neg[blk] += full.neg[g]
+			}
+			exact, approx, bound := make([]float64, 3), make([]float64, 3), make([]float64, 3)
+			tb.sweep(full.pos, full.neg, nil, exact, nil)
+			co.sweep(cs.pos, cs.neg, co.merged, approx, bound)
+			for i := range 3 {
+				d := math.Abs(exact[i] - approx[i])
+				if !(d <= bound[i]+1e-12) {
+					t.Errorf("%d blocks, value %d: |%v − %v| = %v > bound %v", blocks, i, exact[i], approx[i], d, bound[i])
+				}
+				worst[i] = max(worst[i], d/bound[i])
+			}
+			pe, _ := tb.fromCounts(full).PartialAUC(0.3)
+			pa, _ := co.fromCounts(cs).PartialAUC(0.3)
+			var p, q, area int64
+			for g, m := range co.merged {
+				p += cs.pos[g]
+				q += cs.neg[g]
+				if m != cellOne {
+					area += cs.pos[g] * cs.neg[g]
+				}
+			}
+			pb := float64(area) / float64(p) / float64(q) / (2 * (0.3 - 0.045))
+			if d := math.Abs(pe - pa); !(d <= pb+1e-12) {
+				t.Errorf("%d blocks, partial AUC: |%v − %v| = %v > bound %v", blocks, pe, pa, d, pb)
+			}
+			worst[3] = max(worst[3], math.Abs(pe-pa)/pb)
+		}
+		t.Logf("%d blocks (%d cells): largest (NaN: bound 0) |error|/bound AP %.3f, trapezoid %.3f, BEP %.3f, pAUC %.3f", k, n, worst[0], worst[1], worst[2], worst[3])
 	}
 }

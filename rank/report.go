@@ -53,6 +53,24 @@ type ReportOptions struct {
 	// bits ([NewBinnedBits]), which may use fewer; it is only recorded in
 	// the signature.
 	Bins int
+	// BootBlocks bounds the cells of the score table that the AP, P-R
+	// AUC, BEP and partial AUC bootstrap resamples (0 means
+	// DefaultBootBlocks, < 0 no bound): a table of more cells is
+	// coarsened into at most that many blocks of adjacent cells, each
+	// interval saying how far that can have moved it
+	// ([hyptest.Coarsening]).
+	BootBlocks int
+}
+
+// bootBlocks returns BootBlocks with its default (0: none).
+func (o ReportOptions) bootBlocks() int {
+	switch {
+	case o.BootBlocks == 0:
+		return DefaultBootBlocks
+	case o.BootBlocks < 0:
+		return 0
+	}
+	return o.BootBlocks
 }
 
 // DefaultReportOptions returns the options of "evalkit rank" without flags.

@@ -110,6 +110,10 @@ type SignatureCI struct {
 	Level     float64 // the confidence level
 	Bootstrap int     // bootstrap replicates
 	Seed      uint64  // bootstrap seed
+	// Blocks, when > 0, is the number of blocks a coarsened table's
+	// bootstrap resampled (rank on large tables); it prints as
+	// blocks:K after seed.
+	Blocks int
 }
 
 // NewSignature returns the signature of task with no fields yet.
@@ -169,6 +173,9 @@ func (s *Signature) String() string {
 	if c := s.CI; c != nil {
 		b.WriteString("|ci:" + escapeSig(c.Method) + "|level:" + FormatFloat(c.Level) +
 			"|bootstrap:" + strconv.Itoa(c.Bootstrap) + "|seed:" + strconv.FormatUint(c.Seed, 10))
+		if c.Blocks > 0 {
+			b.WriteString("|blocks:" + strconv.Itoa(c.Blocks))
+		}
 	}
 	b.WriteString("|version:" + Version)
 	return b.String()
