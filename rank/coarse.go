@@ -57,6 +57,9 @@ func (t *Table) coarsen(maxBlocks int) *coarse {
 	for t.blocksOf(eps, nil) > maxBlocks {
 		eps *= 1.15
 	}
+	for eps > 1e-12 && t.blocksOf(eps/1.15, nil) <= maxBlocks {
+		eps /= 1.15 // the estimate is rough: use the blocks allowed
+	}
 	c := &coarse{Table: &Table{Rows: t.Rows}, cells: len(t.Score)}
 	t.blocksOf(eps, c)
 	return c

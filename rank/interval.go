@@ -32,7 +32,12 @@ const MaxJackknifeCells = 1000
 //     likewise ([hyptest.ResampleRows]); replicate b draws from
 //     PCG(ci.Seed, b), so the result is the same bits on any number of
 //     cores. BCa (the default) up to [MaxJackknifeCells] non-empty cells,
-//     else the percentile interval.
+//     else the percentile interval. A table of more cells than
+//     opt.BootBlocks (default [DefaultBootBlocks]) is coarsened into at
+//     most that many blocks of adjacent cells first ([Table.sweep]): each
+//     interval's Coarsened then says how far that can have moved its
+//     replicates and ends, a warning names the blocks, and BCa becomes
+//     the percentile interval.
 //
 // Weighted tables keep masses, not row counts or Σw²: they get no
 // interval (Warnings says so), nor do binned tables (--bins). It returns an
