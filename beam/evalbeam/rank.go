@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -85,10 +86,6 @@ type rangedTable struct {
 	Table []byte
 }
 
-// rangeSet is the accumulator of the ordered merge: the ranges' tables by
-// range index (each range arrives once, in any order).
-type rangeSet struct{ Parts map[int]*rank.Table }
-
 func init() {
 	tableType := reflect.TypeOf((*rank.Table)(nil))
 	beam.RegisterType(tableType.Elem())
@@ -97,7 +94,6 @@ func init() {
 		beam.RegisterType(reflect.TypeOf(v).Elem())
 	}
 	beam.RegisterCoder(reflect.TypeOf((*rankLabels)(nil)), jsonEncode[*rankLabels], jsonDecode[*rankLabels])
-	beam.RegisterCoder(reflect.TypeOf((*rangeSet)(nil)), encodeRangeSet, decodeRangeSet)
 	register.DoFn4x1[context.Context, Unit, func(rankScan), func(int, uint64), error](&rankScanFn{})
 	register.Emitter1[rankScan]()
 	register.Emitter2[int, uint64]()
@@ -107,8 +103,8 @@ func init() {
 	register.Combiner1[*rank.Table](&tableMergeFn{})
 	register.Combiner3[*rankLabels, rankScan, *rankLabels](&rankLabelsFn{})
 	register.Function2x2(encodeRanged)
-	register.Combiner3[*rangeSet, rangedTable, *rank.Table](&orderedMergeFn{})
-	register.DoFn3x1[context.Context, *rank.Table, *rankLabels, error](&rankWriteFn{})
+	register.Iter1[rangedTable]()
+	register.DoFn3x1[context.Context, *rankLabels, func(*rangedTable) bool, error](&rankWriteFn{})
 }
 
 func encodeTable(t *rank.Table) ([]byte, error) { return t.MarshalBinary() }
@@ -126,34 +122,6 @@ func jsonDecode[T any](b []byte) (T, error) {
 	return v, err
 }
 
-func encodeRangeSet(s *rangeSet) ([]byte, error) {
-	var parts []rangedTable
-	for r, t := range s.Parts {
-		b, err := t.MarshalBinary()
-		if err != nil {
-			return nil, err
-		}
-		parts = append(parts, rangedTable{r, b})
-	}
-	return json.Marshal(parts)
-}
-
-func decodeRangeSet(b []byte) (*rangeSet, error) {
-	var parts []rangedTable
-	if err := json.Unmarshal(b, &parts); err != nil {
-		return nil, err
-	}
-	s := &rangeSet{Parts: map[int]*rank.Table{}}
-	for _, p := range parts {
-		t, err := decodeTable(p.Table)
-		if err != nil {
-			return nil, err
-		}
-		s.Parts[p.Range] = t
-	}
-	return s, nil
-}
-
 func lessKey(a, b uint64) bool { return a < b }
 
 // Pipeline adds the exact ranking of units to s.
@@ -169,8 +137,13 @@ func (c *Rank) Pipeline(s beam.Scope, units []Unit) {
 	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
 	parts := beam.ParDo(s, &rankPartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
 	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
-	whole := beam.Combine(s, &orderedMergeFn{}, beam.ParDo(s, encodeRanged, ranges))
-	beam.ParDo0(s, &rankWriteFn{C: *c}, whole, beam.SideInput{Input: labels})
+	// The ranges' tables meet on the one worker that writes, as a side
+	// input beside the labels (not a combine: each table is encoded once
+	// on its way, and no accumulator holding them all is encoded between
+	// stages; the labels' combine gives one element even when no unit
+	// holds a row).
+	tables := beam.ParDo(s, encodeRanged, ranges)
+	beam.ParDo0(s, &rankWriteFn{C: *c}, labels, beam.SideInput{Input: tables})
 }
 
 // rankReader reads the rows of one unit with the command line's checks, in
@@ -397,56 +370,35 @@ func encodeRanged(r int, t *rank.Table) (rangedTable, error) {
 	return rangedTable{Range: r, Table: b}, err
 }
 
-// orderedMergeFn gathers the ranges' tables, which arrive in any order,
-// and concatenates them highest range (highest scores) first.
-type orderedMergeFn struct{}
-
-func (f *orderedMergeFn) CreateAccumulator() *rangeSet {
-	return &rangeSet{Parts: map[int]*rank.Table{}}
-}
-
-func (f *orderedMergeFn) AddInput(a *rangeSet, in rangedTable) (*rangeSet, error) {
-	t, err := decodeTable(in.Table)
-	if err != nil {
-		return nil, err
-	}
-	if _, dup := a.Parts[in.Range]; dup {
-		return nil, fmt.Errorf("evalbeam: range %d met twice", in.Range)
-	}
-	a.Parts[in.Range] = t
-	return a, nil
-}
-
-func (f *orderedMergeFn) MergeAccumulators(a, b *rangeSet) (*rangeSet, error) {
-	for r, t := range b.Parts {
-		if _, dup := a.Parts[r]; dup {
-			return nil, fmt.Errorf("evalbeam: range %d met twice", r)
-		}
-		a.Parts[r] = t
-	}
-	return a, nil
-}
-
-func (f *orderedMergeFn) ExtractOutput(a *rangeSet) *rank.Table {
-	rs := slices.Sorted(func(yield func(int) bool) {
-		for r := range a.Parts {
-			if !yield(r) {
-				return
-			}
-		}
-	})
-	parts := make([]*rank.Table, 0, len(rs))
-	for i := len(rs) - 1; i >= 0; i-- {
-		parts = append(parts, a.Parts[rs[i]])
-	}
-	return rank.Concat(parts...)
-}
-
 type rankWriteFn struct{ C Rank }
 
-// ProcessElement resolves the positive label as the command line does and
-// writes the report of the whole table.
-func (f *rankWriteFn) ProcessElement(ctx context.Context, t *rank.Table, lab *rankLabels) error {
+// ProcessElement concatenates the ranges' tables, which arrive in any
+// order, highest range (highest scores) first, into the whole table;
+// resolves the positive label as the command line does; and writes the
+// report of the whole table.
+func (f *rankWriteFn) ProcessElement(ctx context.Context, lab *rankLabels, ranges func(*rangedTable) bool) error {
+	parts := map[int]*rank.Table{}
+	var in rangedTable
+	for ranges(&in) {
+		if _, dup := parts[in.Range]; dup {
+			return fmt.Errorf("evalbeam: range %d met twice", in.Range)
+		}
+		t, err := decodeTable(in.Table)
+		if err != nil {
+			return err
+		}
+		parts[in.Range] = t
+		in.Table = nil
+	}
+	rs := slices.Sorted(maps.Keys(parts))
+	slices.Reverse(rs)
+	tables := make([]*rank.Table, len(rs))
+	for i, r := range rs {
+		tables[i] = parts[r]
+		delete(parts, r)
+	}
+	t := rank.Concat(tables...)
+	tables = nil
 	return f.C.write(ctx, lab, t, func(opt rank.ReportOptions) (*rank.Report, error) { return rank.NewReport(t, opt) })
 }
 

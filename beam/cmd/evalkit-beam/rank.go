@@ -28,7 +28,11 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, err
 		}
 		if f.Classes == "" && strings.Contains(f.Score, ",") {
-			return nil, usagef("rank: evalkit-beam does not compare several models (--score m1,m2,… without --classes) yet")
+			// DeLong's paired test, which evalkit prints for several
+			// models, needs each row's placement in every model's whole
+			// table: a second distributed pass not built (see
+			// docs/distributed.md).
+			return nil, usagef("rank: evalkit-beam does not evaluate several models (--score m1,m2,… without --classes): their comparisons (DeLong's paired test, the paired bootstrap) need each row's scores in every model; run evalkit-beam rank once per --score column for each model's exact report, or evalkit rank for the comparisons")
 		}
 		if f.Classes != "" {
 			return defineRankMulti(&f, ci, c)
