@@ -8,8 +8,9 @@ import (
 	"github.com/evalkit-go/evalkit/rank"
 )
 
-// With FigurePoints, the report's figures are the full curves thinned by
-// each curve's own Thin, with the full length and the error recorded; the
+// With FigurePoints, the report's figures are the full curves thinned
+// (ROC and P-R straight from the table, with the table's block size bound;
+// DET by its own Thin), with the full length and the error recorded; the
 // printed curves and every measure are unchanged.
 func TestFigurePoints(t *testing.T) {
 	var b rank.Builder
@@ -37,8 +38,8 @@ func TestFigurePoints(t *testing.T) {
 	roc, _ := tab.ROC(true)
 	pr, _ := tab.PR()
 	det, _ := tab.DET()
-	wantROC, eROC := roc.Thin(100)
-	wantPR, ePR := pr.Thin(100)
+	wantROC, eROC := rank.ThinFigureROC(tab, roc, 100)
+	wantPR, ePR := rank.ThinFigurePR(tab, pr, 100)
 	wantDET, eDET := det.Thin(100)
 	f := got.Figures
 	if !reflect.DeepEqual(f.ROC, wantROC) || f.ROCThinning != (rank.Thinning{Full: len(roc.FPR), Error: eROC}) {

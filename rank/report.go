@@ -361,16 +361,32 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	}
 	// The curves cost memory in proportion to the distinct scores: only
 	// when they are printed or drawn.
+	// A figure thinned to FigurePoints goes from the table's rows straight
+	// to its thinner, as a printed curve thinned to CurvePoints does: the
+	// full ROC and P-R curves are built only when a curve is wanted whole.
+	var rocFig, rocFigThin, prFig, prFigThin = ROCCurve{}, Thinning{}, PRCurve{}, Thinning{}
+	figStream := opt.Figures && opt.FigurePoints > 0
 	if opt.Curves || opt.Figures {
 		// The two curves (and their thinning) are built on two goroutines.
 		var e5 error
 		rows := rowsBound(t.Rows)
-		// Printed thinned and not drawn, a curve goes from the table's
-		// rows straight to its thinner: the full curve is never built.
-		stream := !opt.Figures && opt.CurvePoints > 0
+		// Printed thinned and not drawn whole, a curve goes from the
+		// table's rows straight to its thinner: the full curve is never built.
+		stream := (!opt.Curves || opt.CurvePoints > 0) && (!opt.Figures || figStream)
 		wg.Go(func() {
 			if stream {
-				pc.rocThin, pc.rocLen, pc.rocErr, e5 = t.thinROC(opt.CurvePoints, rows)
+				if figStream {
+					var e error
+					rocFig, rocFigThin.Full, rocFigThin.Error, e = t.thinROC(opt.FigurePoints, rows)
+					pc.rocLen = rocFigThin.Full
+					if e != nil {
+						e5 = e
+						return
+					}
+				}
+				if opt.Curves {
+					pc.rocThin, pc.rocLen, pc.rocErr, e5 = t.thinROC(opt.CurvePoints, rows)
+				}
 				return
 			}
 			if pc.roc, e5 = t.ROC(true); e5 == nil && opt.Curves {
@@ -383,7 +399,13 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		})
 		var e6 error
 		if stream {
-			pc.prThin, pc.prLen, pc.prErr, e6 = t.thinPR(opt.CurvePoints, rows)
+			if figStream {
+				prFig, prFigThin.Full, prFigThin.Error, e6 = t.thinPR(opt.FigurePoints, rows)
+				pc.prLen = prFigThin.Full
+			}
+			if opt.Curves && e6 == nil {
+				pc.prThin, pc.prLen, pc.prErr, e6 = t.thinPR(opt.CurvePoints, rows)
+			}
 		} else {
 			pc.pr, e6 = t.PR()
 			pc.prThin = pc.pr
@@ -395,6 +417,10 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		wg.Wait()
 		if err := errors.Join(e5, e6); err != nil {
 			return nil, err
+		}
+		if opt.Figures && !stream {
+			rocFig, rocFigThin = thinFigure(pc.roc, len(pc.roc.FPR), opt.FigurePoints, ROCCurve.Thin)
+			prFig, prFigThin = thinFigure(pc.pr, len(pc.pr.Recall), opt.FigurePoints, PRCurve.Thin)
 		}
 	}
 	if err := rep.assemble(&pc, bn, opt); err != nil {
@@ -411,8 +437,6 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		}
 		// The curves drawn are thinned, so that no full curve outlives
 		// this function.
-		rocFig, rocFigThin := thinFigure(pc.roc, len(pc.roc.FPR), opt.FigurePoints, ROCCurve.Thin)
-		prFig, prFigThin := thinFigure(pc.pr, len(pc.pr.Recall), opt.FigurePoints, PRCurve.Thin)
 		detFig, detFigThin := thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
 		rep.Figures = &Figures{ROC: rocFig, ROCThinning: rocFigThin, PR: prFig, PRThinning: prFigThin, DET: detFig, DETThinning: detFigThin,
 			Cost: pc.cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
