@@ -214,6 +214,9 @@ func (t *Table) DET() (DETCurve, error) {
 	first := sort.Search(len(fp), func(i int) bool { return fp[i] > fp[0] }) - 1
 	last := sort.Search(len(tp), func(i int) bool { return tp[i] >= tp[len(tp)-1] })
 	var c DETCurve
+	if m := last - first + 1; m > 0 {
+		c = DETCurve{FPR: make([]float64, 0, m), FNR: make([]float64, 0, m), Thresholds: make([]float64, 0, m)}
+	}
 	for i := last; i >= first; i-- {
 		c.FPR = append(c.FPR, fp[i]/n)
 		c.FNR = append(c.FNR, (tp[len(tp)-1]-tp[i])/p)
