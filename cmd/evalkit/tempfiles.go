@@ -32,8 +32,12 @@ func registerTemp(path string) (release func()) {
 			sig := <-ch
 			temps.Lock() // held until exit: no new registrations
 			for p := range temps.paths {
-				// Other goroutines may still be writing into a folder:
-				// once it is gone, nothing can be created in it.
+				// Other goroutines may still be creating files in a
+				// folder, by its path: renamed first, it takes no new
+				// file, and removing it cannot race with them.
+				if q := p + ".removed"; os.Rename(p, q) == nil {
+					p = q
+				}
 				for try := 0; try < 100; try++ {
 					if os.RemoveAll(p) == nil {
 						break
