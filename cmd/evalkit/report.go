@@ -293,7 +293,6 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		if f.Bins > 0 {
 			return nil, usagef("rank: --bins is for binary scores only")
 		}
-		f.ci.On = false // intervals are for binary scores; the report's default does not apply
 		rep, err := rankMulticlassFile(e, path, f)
 		if err != nil {
 			return nil, err

@@ -455,7 +455,7 @@ func TestReportBrowser(t *testing.T) {
 			sections: []string{"measures", "curves", "calibration", "thresholds"}, figs: 8},
 		{name: "rank-models", twin: []string{"rank", "--ci"}, flags: []string{"--score", "a,b,c", "--bootstrap", "100", rmodels},
 			sections: []string{"models", "measures", "curves", "thresholds"}, figs: 8},
-		{name: "rank-multiclass", twin: []string{"rank"}, flags: []string{"--true", "k", "--score", "p0,p1,p2", "--classes", "k0,k1,k2", rmodels},
+		{name: "rank-multiclass", twin: []string{"rank", "--ci"}, flags: []string{"--true", "k", "--score", "p0,p1,p2", "--classes", "k0,k1,k2", rmodels},
 			sections: []string{"measures", "curves"}, figs: 1},
 		{name: "regress", report: []string{"--task", "regress"}, twin: []string{"regress", "--ci"}, flags: []string{reg},
 			sections: []string{"measures", "figures"}, figs: 4},

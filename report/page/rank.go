@@ -356,7 +356,9 @@ func modelSuffix(m RankModel) string {
 // ROC curve overlaid (when the report has its Figures).
 func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	t := &Table{Caption: "Measures", Header: []string{"measure", "value"}, RowHeads: true}
-	add := func(name, key string, v float64) { t.Rows = append(t.Rows, []Cell{T(name), N(key, v)}) }
+	add := func(name, key string, v float64) {
+		t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(key, v), "", key, r.Intervals)})
+	}
 	add("ROC AUC one-vs-rest, macro", "roc_auc_ovr_macro", r.ROCAUCOvRMacro)
 	add("ROC AUC one-vs-rest, weighted", "roc_auc_ovr_weighted", r.ROCAUCOvRWeighted)
 	add("ROC AUC one-vs-one (Hand & Till), macro", "roc_auc_ovo_macro", r.ROCAUCOvOMacro)
@@ -366,9 +368,13 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	t.Rows = append(t.Rows, []Cell{T("rows"), C("n", float64(r.N))})
 	pc := &Table{Caption: "Each class against the rest", Header: []string{"class", "support", "ROC AUC"}, RowHeads: true}
 	for i, c := range r.PerClass {
-		pc.Rows = append(pc.Rows, []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), N(Join("per_class", i, "roc_auc_ovr"), c.ROCAUC)})
+		key := Join("per_class", i, "roc_auc_ovr")
+		pc.Rows = append(pc.Rows, []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), withInterval(N(key, c.ROCAUC), "", key, r.Intervals)})
 	}
 	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
+	if len(r.Intervals) > 0 {
+		s.Intro = ciIntro(r.Level, r.Intervals, r.Signature)
+	}
 	for _, w := range r.Warnings {
 		s.Add(Note("warning: " + w))
 	}
