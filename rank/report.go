@@ -297,12 +297,14 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	if err := bothClasses(t); err != nil {
 		return nil, err
 	}
-	if bn == nil && !opt.Figures {
-		// Every measure and the printed curves in one sweep of the table.
-		if err := rep.assemble(sweepReport(t, opt), nil, opt); err != nil {
+	if bn == nil {
+		// Every measure, the printed curves and the drawn ones in one
+		// sweep of the table.
+		pc := sweepReport(t, opt)
+		if err := rep.assemble(pc, nil, opt); err != nil {
 			return nil, err
 		}
-		return rep, nil
+		return rep, rep.addFigures(t, pc, opt)
 	}
 	var pc pieces
 	var err error
@@ -361,32 +363,16 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 	}
 	// The curves cost memory in proportion to the distinct scores: only
 	// when they are printed or drawn.
-	// A figure thinned to FigurePoints goes from the table's rows straight
-	// to its thinner, as a printed curve thinned to CurvePoints does: the
-	// full ROC and P-R curves are built only when a curve is wanted whole.
-	var rocFig, rocFigThin, prFig, prFigThin = ROCCurve{}, Thinning{}, PRCurve{}, Thinning{}
-	figStream := opt.Figures && opt.FigurePoints > 0
 	if opt.Curves || opt.Figures {
 		// The two curves (and their thinning) are built on two goroutines.
 		var e5 error
 		rows := rowsBound(t.Rows)
-		// Printed thinned and not drawn whole, a curve goes from the
-		// table's rows straight to its thinner: the full curve is never built.
-		stream := (!opt.Curves || opt.CurvePoints > 0) && (!opt.Figures || figStream)
+		// Printed thinned and not drawn, a curve goes from the table's
+		// rows straight to its thinner: the full curve is never built.
+		stream := !opt.Figures && opt.CurvePoints > 0
 		wg.Go(func() {
 			if stream {
-				if figStream {
-					var e error
-					rocFig, rocFigThin.Full, rocFigThin.Error, e = t.thinROC(opt.FigurePoints, rows)
-					pc.rocLen = rocFigThin.Full
-					if e != nil {
-						e5 = e
-						return
-					}
-				}
-				if opt.Curves {
-					pc.rocThin, pc.rocLen, pc.rocErr, e5 = t.thinROC(opt.CurvePoints, rows)
-				}
+				pc.rocThin, pc.rocLen, pc.rocErr, e5 = t.thinROC(opt.CurvePoints, rows)
 				return
 			}
 			if pc.roc, e5 = t.ROC(true); e5 == nil && opt.Curves {
@@ -399,13 +385,7 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		})
 		var e6 error
 		if stream {
-			if figStream {
-				prFig, prFigThin.Full, prFigThin.Error, e6 = t.thinPR(opt.FigurePoints, rows)
-				pc.prLen = prFigThin.Full
-			}
-			if opt.Curves && e6 == nil {
-				pc.prThin, pc.prLen, pc.prErr, e6 = t.thinPR(opt.CurvePoints, rows)
-			}
+			pc.prThin, pc.prLen, pc.prErr, e6 = t.thinPR(opt.CurvePoints, rows)
 		} else {
 			pc.pr, e6 = t.PR()
 			pc.prThin = pc.pr
@@ -418,33 +398,41 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 		if err := errors.Join(e5, e6); err != nil {
 			return nil, err
 		}
-		if opt.Figures && !stream {
-			rocFig, rocFigThin = thinFigure(pc.roc, len(pc.roc.FPR), opt.FigurePoints, ROCCurve.Thin)
-			prFig, prFigThin = thinFigure(pc.pr, len(pc.pr.Recall), opt.FigurePoints, PRCurve.Thin)
-		}
 	}
 	if err := rep.assemble(&pc, bn, opt); err != nil {
 		return nil, err
 	}
 	if opt.Figures {
-		det, err := t.DET()
-		if err != nil {
-			return nil, err
-		}
-		hist, err := t.Histogram(30)
-		if err != nil {
-			return nil, err
-		}
 		// The curves drawn are thinned, so that no full curve outlives
 		// this function.
-		detFig, detFigThin := thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
-		rep.Figures = &Figures{ROC: rocFig, ROCThinning: rocFigThin, PR: prFig, PRThinning: prFigThin, DET: detFig, DETThinning: detFigThin,
-			Cost: pc.cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
-		if rep.Calibration != nil {
-			rep.Figures.Calibration = &pc.cal
-		}
+		pc.rocFig, pc.rocFigThin = thinFigure(pc.roc, len(pc.roc.FPR), opt.FigurePoints, ROCCurve.Thin)
+		pc.prFig, pc.prFigThin = thinFigure(pc.pr, len(pc.pr.Recall), opt.FigurePoints, PRCurve.Thin)
 	}
-	return rep, nil
+	return rep, rep.addFigures(t, &pc, opt)
+}
+
+// addFigures sets rep.Figures when opt.Figures asks for them: the ROC and
+// P-R curves drawn from the pieces, the DET curve, the score histogram,
+// the cost curve and the calibration curve.
+func (rep *Report) addFigures(t *Table, pc *pieces, opt ReportOptions) error {
+	if !opt.Figures {
+		return nil
+	}
+	det, err := t.DET()
+	if err != nil {
+		return err
+	}
+	hist, err := t.Histogram(30)
+	if err != nil {
+		return err
+	}
+	detFig, detFigThin := thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
+	rep.Figures = &Figures{ROC: pc.rocFig, ROCThinning: pc.rocFigThin, PR: pc.prFig, PRThinning: pc.prFigThin, DET: detFig, DETThinning: detFigThin,
+		Cost: pc.cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
+	if rep.Calibration != nil {
+		rep.Figures.Calibration = &pc.cal
+	}
+	return nil
 }
 
 // rowsBound is the bound on a curve's vertices that sets the block size of
@@ -467,7 +455,10 @@ type pieces struct {
 	roc, rocThin                         ROCCurve // the full curve (when kept) and the printed one
 	pr, prThin                           PRCurve
 	rocErr, prErr                        float64
-	rocLen, prLen                        int // the full curves' vertices
+	rocLen, prLen                        int      // the full curves' vertices
+	rocFig                               ROCCurve // the curves drawn (ReportOptions.Figures)
+	prFig                                PRCurve
+	rocFigThin, prFigThin                Thinning
 }
 
 // assemble fills the report from the pieces (and the bins, or nil).

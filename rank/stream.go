@@ -209,6 +209,8 @@ type sweep struct {
 	prs    *prStream
 	rocOut *curveOut
 	prOut  *curveOut
+	rocFig *curveOut // the curves drawn (opt.Figures)
+	prFig  *curveOut
 	dl     delongAcc
 	cal2   bool // the second reading feeds cal
 	sinks  bool // the ROC stream has a sink (the partial AUC or a curve)
@@ -237,6 +239,12 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt ReportOption
 		sw.prOut = newCurveOut(opt.CurvePoints, 1, false, rows, maxScores)
 		rocSinks = append(rocSinks, sw.rocOut)
 		prSinks = append(prSinks, sw.prOut)
+	}
+	if opt.Figures {
+		sw.rocFig = newCurveOut(opt.FigurePoints, 2, true, rows, 0)
+		sw.prFig = newCurveOut(opt.FigurePoints, 1, false, rows, 0)
+		rocSinks = append(rocSinks, sw.rocFig)
+		prSinks = append(prSinks, sw.prFig)
 	}
 	sw.sinks = len(rocSinks) > 0
 	sw.rocs.sink, sw.prs.sink = one(rocSinks), one(prSinks)
@@ -345,6 +353,13 @@ func (sw *sweep) finish() {
 		pc.rocThin, pc.rocLen = ROCCurve{FPR: x, TPR: y, Thresholds: t}, sw.rocOut.count
 		x, y, t, pc.prErr = sw.prOut.finish()
 		pc.prThin, pc.prLen = prFromStream(x, y, t), sw.prOut.count
+	}
+	if sw.opt.Figures {
+		var x, y, t []float64
+		x, y, t, pc.rocFigThin.Error = sw.rocFig.finish()
+		pc.rocFig, pc.rocFigThin.Full = ROCCurve{FPR: x, TPR: y, Thresholds: t}, sw.rocFig.count
+		x, y, t, pc.prFigThin.Error = sw.prFig.finish()
+		pc.prFig, pc.prFigThin.Full = prFromStream(x, y, t), sw.prFig.count
 	}
 }
 
