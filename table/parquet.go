@@ -75,6 +75,28 @@ func (c *pqCol) reset(kind byte, list bool) {
 	c.rowAt, c.bad = append(c.rowAt[:0], 0), c.bad[:0]
 }
 
+// reserve makes room for the values of rows rows of a scalar column, so
+// that decoding a row group appends without growing (and copying) its
+// slice page after page. Lists and byte arrays grow as they go: their
+// sizes are not known from the row count.
+func (c *pqCol) reserve(rows int) {
+	if c.list || rows <= 0 {
+		return
+	}
+	// A damaged footer may claim any row count; past this the slice grows.
+	rows = min(rows, 1<<22)
+	switch c.kind {
+	case 'i', 'u':
+		c.i = slices.Grow(c.i, rows)
+	case 'f':
+		c.f32 = slices.Grow(c.f32, rows)
+	case 'd':
+		c.f = slices.Grow(c.f, rows)
+	case 'b':
+		c.b = slices.Grow(c.b, rows)
+	}
+}
+
 // countingReaderAt counts the bytes read, for [Reader.Progress].
 type countingReaderAt struct {
 	r io.ReaderAt
@@ -348,6 +370,7 @@ func (r *Reader) column(col int) (_ *pqCol, err error) {
 // decode reads the values of one column chunk.
 func (c *pqCol) decode(chunk parquet.ColumnChunk, l pqLeaf, rows int) error {
 	c.reset(l.kind, l.list)
+	c.reserve(rows)
 	if cap(c.vals) == 0 {
 		c.vals = make([]parquet.Value, 1024)
 	}
@@ -476,6 +499,15 @@ func (c *pqCol) addZero() {
 
 // bytesAt returns byte-array value k.
 func (c *pqCol) bytesAt(k int) []byte { return c.data[c.off[k]:c.off[k+1]:c.off[k+1]] }
+
+// KnownRows returns the number of rows of the file when it is known
+// before reading them (Parquet's footer gives it), -1 otherwise.
+func (r *Reader) KnownRows() int64 {
+	if r.pq == nil {
+		return -1
+	}
+	return r.pq.starts[len(r.pq.starts)-1]
+}
 
 // RowGroups returns the number of row groups of a Parquet file, 0 for
 // the other formats.

@@ -130,7 +130,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	bud := f.memory.Budget()
 	opt.Internal.Budget = bud
 	acct := bud.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer --features")
-	if n := estimateRows(path); internal && n > 0 && int64(n)*int64(len(fc)+1)*8 <= bud.Available() {
+	if n := estimateRows(r, path); internal && n > 0 && int64(n)*int64(len(fc)+1)*8 <= bud.Available() {
 		// Room for every row at once: no growing and copying.
 		x, pred = make([]float64, 0, n*len(fc)), make([]int, 0, n)
 	}

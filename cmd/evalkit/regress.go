@@ -190,7 +190,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 		"or use --bounded-memory to skip those measures")
 	// Reserve room for the estimated rows when that fits the budget;
 	// otherwise the values grow as read, and the budget stops them.
-	if n := estimateRows(path); n > 0 && opt.KeepValues && int64(n)*24*int64(k) <= bud.Available() {
+	if n := estimateRows(r, path); n > 0 && opt.KeepValues && int64(n)*24*int64(k) <= bud.Available() {
 		for j := range k {
 			m.Output(j).Grow(n)
 		}
@@ -336,7 +336,10 @@ func (b *regressBatch) parse(sub *table.Reader, i int) error {
 // estimateRows guesses the number of rows of a plain (not compressed)
 // file from its size and the length of its first lines, to reserve the
 // kept values at once; 0 when it cannot tell.
-func estimateRows(path string) int {
+func estimateRows(r *table.Reader, path string) int {
+	if n := r.KnownRows(); n >= 0 {
+		return int(min(n, 1<<40))
+	}
 	if path == "" || path == "-" || strings.HasSuffix(strings.ToLower(path), ".gz") {
 		return 0
 	}
