@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"github.com/parquet-go/parquet-go/encoding"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"sort"
@@ -35,6 +34,9 @@ type pqFile struct {
 	starts []int64 // the index in the file of each row group's first row; one more entry, the number of rows
 	cols   []pqLeaf
 	read   *countingReaderAt
+	size   int64 // of the file
+	// noDirect turns directChunk off (tests compare both decoders).
+	noDirect bool
 }
 
 // pqLeaf describes one top-level field of the schema.
@@ -64,11 +66,24 @@ type pqCol struct {
 	text  []byte  // Field's text of a number in the current row
 	items [][]byte
 	vals  []parquet.Value
-	group int // 1 + the row group decoded here, 0 for none
+	// A chunk read a page at a time (directChunk): the slices hold the vn
+	// values of rows base, base+1, … of the row group.
+	direct bool
+	base   int
+	vn     int
+	pages  []pqPage
+	page   int // the next page to read
+	width  int // of a value as stored
+	ra     io.ReaderAt
+	raw    []byte  // a page as stored
+	hdr    []byte  // page headers as stored
+	i32    []int32 // INT32 values before widening
+	group  int     // 1 + the row group decoded here, 0 for none
 }
 
 func (c *pqCol) reset(kind byte, list bool) {
 	c.kind, c.list = kind, list
+	c.direct, c.base, c.vn = false, 0, 0
 	c.null, c.nulls = c.null[:0], 0
 	c.i, c.f, c.f32, c.b = c.i[:0], c.f[:0], c.f32[:0], c.b[:0]
 	c.data, c.off = c.data[:0], append(c.off[:0], 0)
@@ -174,7 +189,7 @@ func newParquetReader(ra io.ReaderAt, size int64, name string, closer io.Closer)
 	if err != nil {
 		return nil, bad(err)
 	}
-	pq := &pqFile{file: f, groups: f.RowGroups(), read: cnt}
+	pq := &pqFile{file: f, groups: f.RowGroups(), read: cnt, size: size}
 	var n int64
 	for _, g := range pq.groups {
 		pq.starts = append(pq.starts, n)
@@ -332,7 +347,15 @@ func (r *Reader) decodeColumn(g, col int) error {
 	}
 	c := &r.pqCols[col]
 	c.group = 0
-	if err := c.decode(chunks[l.leaf], l, int(r.pq.groups[g].NumRows())); err != nil {
+	rows := int(r.pq.groups[g].NumRows())
+	if md := r.pq.chunkMeta(g, l.leaf); md != nil && !r.pq.noDirect {
+		c.reset(l.kind, l.list)
+		if c.directChunk(r.pq.read, r.pq.size, md, l, rows) {
+			c.group = g + 1
+			return nil
+		}
+	}
+	if err := c.decode(chunks[l.leaf], l, rows); err != nil {
 		return err
 	}
 	c.group = g + 1
@@ -450,6 +473,7 @@ func (c *pqCol) decode(chunk parquet.ColumnChunk, l pqLeaf, rows int) error {
 			c.rowAt = append(c.rowAt, len(c.off)-1)
 		}
 	}
+	c.vn = row
 	if row != rows {
 		return fmt.Errorf("the column chunk has %d rows, the row group %d", row, rows)
 	}
@@ -585,8 +609,8 @@ func (r *Reader) pqField(col int) []byte {
 	if err != nil {
 		return nil
 	}
-	i := r.pqRow
-	if c.list || c.null != nil && c.null[i] {
+	i, err := c.at(r.pqRow)
+	if err != nil || c.list || c.null != nil && c.null[i] {
 		return nil
 	}
 	switch c.kind {
@@ -613,6 +637,9 @@ func (r *Reader) pqCheck(col int) error {
 	if err != nil {
 		return err
 	}
+	if _, err := c.at(r.pqRow); err != nil {
+		return r.Errorf(col, fmt.Errorf("%w: %v", ErrBadParquet, err))
+	}
 	switch {
 	case c.list:
 		return r.Errorf(col, fmt.Errorf("%w: a list where a single value belongs", ErrBadValue))
@@ -629,11 +656,18 @@ func (r *Reader) pqCheck(col int) error {
 // parsed from their text.
 func (r *Reader) pqFloat(col int) (float64, error) {
 	c := &r.pqCols[col]
-	i := r.pqRow
 	if c.group == r.pqGroup+1 && !c.list && c.nulls == 0 {
+		i := r.pqRow - c.base
+		if uint(i) >= uint(c.vn) {
+			var err error
+			if i, err = c.at(r.pqRow); err != nil {
+				return 0, r.Errorf(col, fmt.Errorf("%w: %v", ErrBadParquet, err))
+			}
+		}
 		switch c.kind {
 		case 'd':
-			if v := c.f[i]; !math.IsNaN(v) && !math.IsInf(v, 0) {
+			// v − v is 0 unless v is NaN or infinite.
+			if v := c.f[i]; v-v == 0 {
 				return v, nil
 			}
 		case 'i':

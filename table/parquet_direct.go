@@ -1,0 +1,253 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"unsafe"
+
+	"github.com/parquet-go/parquet-go/compress/snappy"
+	"github.com/parquet-go/parquet-go/encoding/thrift"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// Direct decoding of the commonest Parquet column chunk: fixed-width
+// numbers (DOUBLE, FLOAT, INT64, INT32), PLAIN-encoded, uncompressed or
+// snappy, with no null. [pqCol.directChunk] reads only the chunk's page
+// headers; a page's values are read and decompressed when a row of it is
+// first asked for, straight into a slice of one page that is reused
+// (pages are read in the order of the rows, so the working set stays in
+// the processor's cache, and pages of rows nobody asks for are never
+// decompressed). Anything else — a dictionary, another encoding or codec,
+// a null, a header or size that does not add up — makes directChunk give
+// up, and the general reader (parquet-go's pages, [pqCol.decode]) decodes
+// the whole chunk and reports what is wrong with it.
+
+// littleEndian is true on hosts whose memory order is Parquet's.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// snappyCodec decompresses snappy pages.
+var snappyCodec snappy.Codec
+
+// pqPage is a data page of a chunk read by directChunk.
+type pqPage struct {
+	off        int64 // in the file, of the values
+	size       int   // of the stored values
+	n          int   // the number of values
+	compressed bool
+}
+
+// chunkMeta returns the metadata of the column chunk of leaf column leaf
+// in row group g, or nil.
+func (pq *pqFile) chunkMeta(g, leaf int) *format.ColumnMetaData {
+	md := pq.file.Metadata()
+	if g >= len(md.RowGroups) || leaf >= len(md.RowGroups[g].Columns) {
+		return nil
+	}
+	return &md.RowGroups[g].Columns[leaf].MetaData
+}
+
+// asBytes views the first n values of s's backing array as bytes
+// (little-endian hosts only).
+func asBytes[T int64 | float64 | float32 | int32](s []T, n int) []byte {
+	if n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n*int(unsafe.Sizeof(s[0])))
+}
+
+// directChunk prepares c (reset for l) to read the chunk described by md,
+// of a row group of rows rows, a page at a time. It returns false when the
+// chunk is not one it reads; c must then be reset again.
+func (c *pqCol) directChunk(ra io.ReaderAt, size int64, md *format.ColumnMetaData, l pqLeaf, rows int) bool {
+	if !littleEndian || l.list || rows <= 0 || md.DictionaryPageOffset > 0 {
+		return false
+	}
+	if md.Codec != format.Uncompressed && md.Codec != format.Snappy {
+		return false
+	}
+	start, total := md.DataPageOffset, md.TotalCompressedSize
+	if start < int64(len(parquetMagic)) || total <= 0 || total > size || start > size-8-total {
+		return false
+	}
+	switch {
+	case l.kind == 'd' && md.Type == format.Double, (l.kind == 'i' || l.kind == 'u') && md.Type == format.Int64:
+		c.width = 8
+	case l.kind == 'f' && md.Type == format.Float, (l.kind == 'i' || l.kind == 'u') && md.Type == format.Int32:
+		c.width = 4
+	default:
+		return false
+	}
+	c.pages = c.pages[:0]
+	end := start + total
+	filled := 0 // values in the pages so far
+	for pos := start; filled < rows; {
+		h, n, ok := c.pageHeader(ra, pos, end)
+		if !ok {
+			return false
+		}
+		pos += int64(n)
+		if h.CompressedPageSize < 0 || int64(h.CompressedPageSize) > end-pos || h.UncompressedPageSize < 0 {
+			return false
+		}
+		p := pqPage{off: pos, size: int(h.CompressedPageSize), compressed: md.Codec != format.Uncompressed}
+		pos += int64(p.size)
+		switch h.Type {
+		case format.DataPage:
+			v1, ok := h.DataPageHeader.Get()
+			// With a definition level (an optional column), the levels are
+			// compressed with the values; leave those to the general reader.
+			if !ok || v1.Encoding != format.Plain || l.maxDef > 0 {
+				return false
+			}
+			p.n = int(v1.NumValues)
+		case format.DataPageV2:
+			v2, ok := h.DataPageHeaderV2.Get()
+			if !ok || v2.Encoding != format.Plain || v2.NumNulls != 0 || v2.NumRows != v2.NumValues || v2.RepetitionLevelsByteLength != 0 {
+				return false
+			}
+			// NumNulls = 0: every definition level is the maximum.
+			levels := int(v2.DefinitionLevelsByteLength)
+			if levels < 0 || levels > p.size || int(h.UncompressedPageSize) < levels {
+				return false
+			}
+			p.off += int64(levels)
+			p.size -= levels
+			h.UncompressedPageSize -= int32(levels)
+			if z, ok := v2.IsCompressed.Get(); ok && !z {
+				p.compressed = false
+			}
+			p.n = int(v2.NumValues)
+		default:
+			return false
+		}
+		if p.n <= 0 || p.n > rows-filled || int(h.UncompressedPageSize) != p.n*c.width || !p.compressed && p.size != p.n*c.width {
+			return false
+		}
+		c.pages = append(c.pages, p)
+		filled += p.n
+	}
+	c.null, c.nulls = nil, 0 // no nulls: the pages are all defined
+	c.direct, c.ra, c.page, c.base, c.vn = true, ra, 0, 0, 0
+	return true
+}
+
+// pageHeader decodes the page header at pos (before end); n is its length.
+func (c *pqCol) pageHeader(ra io.ReaderAt, pos, end int64) (h format.PageHeader, n int, ok bool) {
+	// Headers are short (tens of bytes, more with statistics): read a
+	// little, and more if that was too little.
+	for want := int64(256); ; want *= 8 {
+		m := min(want, end-pos)
+		if int64(cap(c.hdr)) < m {
+			c.hdr = make([]byte, m)
+		}
+		buf := c.hdr[:m]
+		if _, err := ra.ReadAt(buf, pos); err != nil {
+			return h, 0, false
+		}
+		h = format.PageHeader{}
+		pr := (&thrift.CompactProtocol{}).NewReaderFromBytes(buf)
+		err := thrift.NewDecoder(pr).Decode(&h)
+		if err == nil {
+			return h, pr.BytesRead(), true
+		}
+		if m == end-pos || want >= 1<<20 {
+			return h, 0, false
+		}
+	}
+}
+
+// errPageRead wraps an error of reading a page of a directChunk column.
+var errPageRead = errors.New("reading a page")
+
+// at returns the index in c's slices of the value of row row of the row
+// group, reading its page if c is read a page at a time.
+func (c *pqCol) at(row int) (int, error) {
+	i := row - c.base
+	if uint(i) < uint(c.vn) || !c.direct {
+		return i, nil
+	}
+	if err := c.load(row); err != nil {
+		return 0, err
+	}
+	return row - c.base, nil
+}
+
+// load reads the page that holds row row into c's slices.
+func (c *pqCol) load(row int) error {
+	if row < c.base {
+		c.page, c.base, c.vn = 0, 0, 0
+	}
+	for row >= c.base+c.vn {
+		if c.page >= len(c.pages) {
+			return fmt.Errorf("%w: row %d is past the column chunk", errPageRead, row+1)
+		}
+		c.base += c.vn
+		c.vn = 0
+		p := c.pages[c.page]
+		c.page++
+		if row < c.base+p.n {
+			if err := c.readPage(p); err != nil {
+				return err
+			}
+		}
+		c.vn = p.n
+	}
+	return nil
+}
+
+// readPage reads and decompresses page p into c's slices.
+func (c *pqCol) readPage(p pqPage) error {
+	raw := grow(c.raw, p.size)
+	c.raw = raw
+	if _, err := c.ra.ReadAt(raw, p.off); err != nil {
+		return fmt.Errorf("%w: %v", errPageRead, err)
+	}
+	var into []byte
+	switch {
+	case c.kind == 'd':
+		c.f = grow(c.f, p.n)
+		into = asBytes(c.f, p.n)
+	case c.kind == 'f':
+		c.f32 = grow(c.f32, p.n)
+		into = asBytes(c.f32, p.n)
+	case c.width == 8:
+		c.i = grow(c.i, p.n)
+		into = asBytes(c.i, p.n)
+	default:
+		c.i, c.i32 = grow(c.i, p.n), grow(c.i32, p.n)
+		into = asBytes(c.i32, p.n)
+	}
+	if p.compressed {
+		out, err := snappyCodec.Decode(into, raw)
+		if err == nil && (len(out) != len(into) || &out[0] != &into[0]) {
+			err = fmt.Errorf("a page holds %d bytes, its header says %d", len(out), len(into))
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %v", errPageRead, err)
+		}
+	} else {
+		copy(into, raw)
+	}
+	if c.width == 4 && (c.kind == 'i' || c.kind == 'u') {
+		for k, v := range c.i32[:p.n] {
+			if c.kind == 'u' {
+				c.i[k] = int64(uint32(v))
+			} else {
+				c.i[k] = int64(v)
+			}
+		}
+	}
+	return nil
+}
+
+// grow returns s with length n, reusing its array when it is large enough.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
