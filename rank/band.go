@@ -22,7 +22,7 @@ const BandMinNegatives = 20
 const bandH = 4.0
 
 // BandMethod names the band's method in the JSON.
-const BandMethod = "hsieh-turnbull-logit"
+const BandMethod = "hsieh-turnbull-score"
 
 // ROCBand is a pointwise confidence band around the empirical ROC curve:
 // at each false positive rate FPR[k], the curve's TPR[k] (linear between
@@ -36,9 +36,14 @@ const BandMethod = "hsieh-turnbull-logit"
 // + R′(t)² t(1 − t)/n⁻, the first term from the positives, the second from
 // the estimated threshold, where R′(t) is the ROC's slope, estimated by the
 // chord of the empirical curve over [t − h, t + h] with h the smaller of
-// n⁻^(−1/3)/4 and min(t, 1 − t)/2. The interval is Wald's on the logit scale, with R̂ kept
-// within [½/n⁺, 1 − ½/n⁺], so its ends stay in [0, 1]. Its coverage on
-// binormal data is tested in band_test.go.
+// n⁻^(−1/3)/4 and min(t, 1 − t)/2. The interval is the score interval
+// of that variance: every R with (R̂ − R)² ≤ z²·(R(1 − R)/n⁺ + c), where c
+// is the second term, the binomial variance taken at R rather than at R̂
+// (Wilson's interval when c = 0). It stays within [0, 1] and behaves at a
+// TPR of 0 or 1, where the Wald interval on the logit scale used before
+// (session 4) put the low end near 0 past a kink of the curve
+// (TestROCBandAtOne). Its coverage on binormal data is tested in
+// band_test.go.
 type ROCBand struct {
 	Method string    `json:"method"`
 	Level  float64   `json:"level"`
@@ -100,17 +105,14 @@ func (t *Table) ROCBand(level float64, fpr []float64) (*ROCBand, error) {
 		hx := math.Min(h, math.Min(x, 1-x)/2)
 		lo, hi := x-hx, x+hx
 		slope := (at(hi) - at(lo)) / (hi - lo)
-		rc := math.Min(math.Max(r, 0.5/p), 1-0.5/p)
-		v := rc*(1-rc)/p + slope*slope*x*(1-x)/n
-		c := math.Log(rc / (1 - rc))
-		d := z * math.Sqrt(v) / (rc * (1 - rc))
-		l, u := 1/(1+math.Exp(-(c-d))), 1/(1+math.Exp(-(c+d)))
-		if r <= 0.5/p { // no positive above the threshold: 0 is in
-			l = 0
-		}
-		if r >= 1-0.5/p { // every positive above it: 1 is in
-			u = 1
-		}
+		// The score interval: every R with (R̂ − R)² ≤ z²·(R(1 − R)/n⁺ + c),
+		// the binomial variance taken at R, not at R̂; the roots of a
+		// quadratic whose discriminant a² + 4a·R̂(1 − R̂) + 4(1 + a)c is
+		// never negative.
+		a, c := z*z/p, z*z*slope*slope*x*(1-x)/n
+		qa, qb := 1+a, 2*r+a
+		disc := math.Sqrt(a*a + 4*a*r*(1-r) + 4*qa*c)
+		l, u := math.Max((qb-disc)/(2*qa), 0), math.Min((qb+disc)/(2*qa), 1)
 		b.FPR = append(b.FPR, x)
 		b.TPR = append(b.TPR, r)
 		b.Low = append(b.Low, l)
@@ -125,7 +127,7 @@ func (t *Table) ROCBand(level float64, fpr []float64) (*ROCBand, error) {
 // table is the band as a table for people: one row per false positive
 // rate, the curve's TPR there and its interval (text and Markdown output).
 func (b *ROCBand) table() *report.Table {
-	t := &report.Table{Title: fmt.Sprintf("ROC band: pointwise %g%% interval of the TPR at fixed FPRs (Hsieh–Turnbull variance, logit scale)", 100*b.Level),
+	t := &report.Table{Title: fmt.Sprintf("ROC band: pointwise %g%% interval of the TPR at fixed FPRs (Hsieh–Turnbull variance, score interval)", 100*b.Level),
 		Header: []string{"FPR", "TPR", "low", "high"}}
 	for k := range b.FPR {
 		t.Rows = append(t.Rows, []string{report.Sig(b.FPR[k]), report.Sig(b.TPR[k]), report.Sig(b.Low[k]), report.Sig(b.High[k])})

@@ -64,3 +64,34 @@ func TestROCBandCoverage(t *testing.T) {
 		}
 	}
 }
+
+// At a false positive rate where every positive is above the threshold
+// (TPR 1, past a kink of the curve), the band's low end stays near 1.
+// The earlier Wald interval on the logit scale, its variance taken at the
+// clamped TPR 1 − ½/n⁺ and a chord slope of about ½ across the kink, put
+// it near 0: a spike down to 0 on the drawn band.
+func TestROCBandAtOne(t *testing.T) {
+	var b rank.Builder
+	for i := range 100 {
+		b.Add(float64(i)/100, false, 1)    // negatives uniform on [0, 1)
+		b.Add(0.5+float64(i)/200, true, 1) // positives on [0.5, 1): ROC min(1, 2t)
+	}
+	band, err := b.Table().ROCBand(0.95, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ones := 0
+	for k, x := range band.FPR {
+		if band.TPR[k] == 1 {
+			ones++
+			// Wilson's low end for 100 of 100 is 0.963; the slope term
+			// widens it, most at the kink itself (0.887 at FPR 0.5).
+			if band.Low[k] < 0.85 || band.High[k] != 1 {
+				t.Errorf("FPR %g: TPR 1, band [%g, %g], want a low end ≥ 0.85 and a high end 1", x, band.Low[k], band.High[k])
+			}
+		}
+	}
+	if ones < 5 {
+		t.Fatalf("%d points at TPR 1, want the grid past FPR 0.5", ones)
+	}
+}

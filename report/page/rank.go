@@ -181,9 +181,9 @@ func RankSections(models []RankModel) []*Section {
 			key := func(f string) string { return Join(m.Prefix, "roc_band", f, k) }
 			roc.Table.Rows = append(roc.Table.Rows, []Cell{T(m.label()), N(key("fpr"), b.FPR[k]), N(key("tpr"), b.TPR[k]), N(key("low"), b.Low[k]), N(key("high"), b.High[k])})
 		}
-		rocDesc += fmt.Sprintf(" The shaded band around %s is its pointwise %s confidence band for the TPR at FPR %s to %s (Hsieh–Turnbull variance, logit scale).",
+		rocDesc += fmt.Sprintf(" The shaded band around %s is its pointwise %s confidence band for the TPR at FPR %s to %s (Hsieh–Turnbull variance, score interval).",
 			m.label(), levelText(b.Level), report.Sig(b.FPR[0]), report.Sig(b.FPR[len(b.FPR)-1]))
-		rocNote += fmt.Sprintf("Shaded: the pointwise %s band of the TPR at %d FPRs, from the variance of the empirical ROC at a fixed FPR (Hsieh and Turnbull 1996): the positives' binomial term plus the slope² × the negatives' term; JSON roc_band. ", levelText(b.Level), len(b.FPR))
+		rocNote += fmt.Sprintf("Shaded: the pointwise %s band of the TPR at %d FPRs, from the variance of the empirical ROC at a fixed FPR (Hsieh and Turnbull 1996): the positives' binomial term plus the slope² × the negatives' term, as a score interval (Wilson's when the slope term is 0); JSON roc_band. ", levelText(b.Level), len(b.FPR))
 	}
 	roc.Desc, roc.Note = rocDesc, rocNote
 
