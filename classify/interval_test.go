@@ -352,3 +352,58 @@ func TestPairedBootstrapCoverage(t *testing.T) {
 		})
 	}
 }
+
+// Intervals of a sparse confusion matrix (more than DenseMaxClasses
+// classes): the bootstrap draws within each true class over its stored
+// cells. It used to index the matrix as dense and panic. The intervals
+// are like the dense matrix's (the same rows, another random stream):
+// macro F1's ends within 0.01. Past maxBootWork the bootstrap is left out
+// with a warning, and the proportions keep their Wilson intervals.
+func TestIntervalsSparse(t *testing.T) {
+	const k = DenseMaxClasses
+	rng := rand.New(rand.NewPCG(3, 4))
+	dense := NewConfusion(k)
+	labels := make([]string, k)
+	for i := range labels {
+		labels[i] = fmt.Sprint(i)
+	}
+	for range 20000 {
+		tc := rng.IntN(k)
+		p := tc
+		if rng.Float64() < 0.3 {
+			p = rng.IntN(k)
+		}
+		dense.Add(tc, p)
+	}
+	sparse := dense.sparseCopy()
+	ivs := map[bool]hyptest.Interval{}
+	for _, c := range []*Confusion{dense, sparse} {
+		r, err := NewReport(labels, c, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.AddIntervals(c, Options{}, hyptest.CIOptions{Seed: 1, Bootstrap: 200, Method: hyptest.CIPercentile}); err != nil {
+			t.Fatal(err)
+		}
+		iv := r.Intervals["macro.f1"]
+		if !(iv.Low < r.Macro.F1 && r.Macro.F1 < iv.High) {
+			t.Errorf("sparse %v: macro F1 %v, interval %+v", c.Sparse(), r.Macro.F1, iv)
+		}
+		ivs[c.Sparse()] = iv
+	}
+	if d, s := ivs[false], ivs[true]; math.Abs(d.Low-s.Low) > 0.01 || math.Abs(d.High-s.High) > 0.01 {
+		t.Errorf("macro F1: dense %+v, sparse %+v", d, s)
+	}
+	r, _ := NewReport(labels, sparse, Options{})
+	if err := r.AddIntervals(sparse, Options{}, hyptest.CIOptions{Seed: 1, Bootstrap: 1000000}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.Intervals["macro.f1"]; ok || !slices.ContainsFunc(r.Warnings, func(w string) bool {
+		return strings.HasPrefix(w, "no interval for ") && strings.Contains(w, "too much work")
+	}) {
+		t.Errorf("a bootstrap past maxBootWork: %v, %q", r.Intervals["macro.f1"], r.Warnings)
+	}
+	if _, ok := r.Intervals["accuracy"]; !ok {
+		t.Error("no accuracy interval past maxBootWork")
+	}
+}
