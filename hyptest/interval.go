@@ -69,6 +69,9 @@ const (
 	CISqrtBootT      = "bootstrap-t-sqrt" // RMSE: the square roots of MSE's bootstrap-t interval
 	CILogitBoot      = "logit-bootstrap"  // normal interval on the logit scale, bootstrap standard error
 	CIDeLongBound    = "delong-bound"     // an average of AUCs: z times the average of their DeLong standard errors (conservative)
+	CIDelta          = "delta"            // t-interval with the delta method's (linearised) variance
+	CIDeltaLog       = "delta-log"        // 1 − R²-like measures: the delta method on the scale of log(1 − θ)
+	CIDeltaSqrt      = "delta-sqrt"       // RMSE: the square roots of MSE's delta interval
 	methodListHelp   = "auto, wilson, clopper-pearson, agresti-coull, jeffreys, wald, bca or percentile"
 )
 
@@ -253,6 +256,18 @@ func MeanCI(n, mean, variance, level float64) (Interval, error) {
 	}
 	d := tISF((1-level)/2, n-1) * math.Sqrt(variance/n)
 	return Interval{Low: mean - d, High: mean + d, Method: CIT}, nil
+}
+
+// TCritical returns the two-sided critical value of Student's t with df
+// degrees of freedom at level: the (1 + level)/2 quantile.
+func TCritical(level, df float64) (float64, error) {
+	if err := checkLevel(level); err != nil {
+		return 0, err
+	}
+	if !(df >= 1) {
+		return 0, fmt.Errorf("%w: %v degrees of freedom", ErrTooFew, df)
+	}
+	return tISF((1-level)/2, df), nil
 }
 
 // IntervalNote returns the line that text output prints under intervals:

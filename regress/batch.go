@@ -185,6 +185,9 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 			l := log1pDiff(yi, pi, d)
 			s.sqLog.Add(wi * l * l)
 		}
+		if s.ci != nil {
+			s.ci.add(yi, d, ad, wi, max(ay, eps))
+		}
 		s.pinball.Add(wi * pinballTerm(d, a))
 		// The Poisson and Gamma deviances share q = y/ŷ and log q.
 		switch {

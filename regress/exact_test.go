@@ -2,6 +2,7 @@ package regress
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -34,7 +35,7 @@ func TestChunkInvariance(t *testing.T) {
 	for trial := range 60 {
 		n := 1 + rng.IntN(3000)
 		weighted, keep := trial%2 == 1, trial%3 == 0
-		opt := Options{MAPEEpsilon: 1e-9, Alpha: 0.1 + 0.8*rng.Float64(), Power: []float64{0, 1.5, 3, -1}[rng.IntN(4)], KeepValues: keep}
+		opt := Options{MAPEEpsilon: 1e-9, Alpha: 0.1 + 0.8*rng.Float64(), Power: []float64{0, 1.5, 3, -1}[rng.IntN(4)], KeepValues: keep, Moments: trial%4 < 2}
 		mean := math.Pow(10, float64(rng.IntN(12)))
 		y, p, w := make([]float64, n), make([]float64, n), []float64(nil)
 		pos := make([]int64, n)
@@ -86,6 +87,14 @@ func TestChunkInvariance(t *testing.T) {
 			b, _ := merged.MarshalBinary()
 			if !bytes.Equal(a, b) {
 				t.Errorf("trial %d: encodings differ", trial)
+			}
+		}
+		if opt.Moments {
+			keys := []string{"r2", "explained_variance", "mse", "rmse", "mae", "mape"}
+			i1, w1 := whole.deltaIntervals(keys, 0.9)
+			i2, w2 := merged.deltaIntervals(keys, 0.9)
+			if fmt.Sprint(i1, w1) != fmt.Sprint(i2, w2) {
+				t.Errorf("trial %d: delta intervals %v %v, merged %v %v", trial, i1, w1, i2, w2)
 			}
 		}
 		r1, r2 := whole.Report(2), merged.Report(2)

@@ -35,6 +35,14 @@ func (r *Report) SetIntervals(iv *Intervals, sig *report.Signature) {
 // has reordered the kept values.
 var ErrReordered = errors.New("regress: Intervals must be computed before the quantile measures, which reorder the kept values")
 
+// DeltaRows is the number of rows above which [State.Intervals] uses the
+// delta method rather than the bootstrap for R² and the weighted mean
+// losses, when the state has its sums (Options.Moments): at n = 2000 the
+// delta method's 95% intervals covered 93–96% of 1000 simulated data sets
+// (TestCoverageDelta), at n = 50 only 86–93%, where the bootstrap covers
+// 93–94% (TestCoverage).
+const DeltaRows = 2000
+
 // Intervals computes the confidence interval of every headline number of
 // the state (SPEC §2.8). It must be called before [State.Report] or any
 // quantile measure (it returns ErrReordered after them):
@@ -48,17 +56,25 @@ var ErrReordered = errors.New("regress: Intervals must be computed before the qu
 //     Squared errors are skewed: over 1000 simulated data sets of n = 50
 //     with normal residuals the t-interval of MSE covered 92.4% and the
 //     bootstrap-t 94.x% (docs/ci.md);
+//
 //   - r2: a row bootstrap of the kept values (y, |y − ŷ|, w): replicate b
 //     resamples the n rows with PCG(ci.Seed, b) and computes R² =
 //     1 − Σw d²/Σw (y − ȳ)², the same bits on any number of cores; BCa
 //     (the default) needs a jackknife over every row, so above 2000 rows
 //     r2 gets the percentile interval (its method says so).
 //
-// With weights the t-intervals do not apply (the state keeps no Σw²): mse,
-// mae, mape and rmse are bootstrapped from the kept values as r2 is.
-// Without kept values (bounded memory) those get no interval, and
-// explained variance never does (the kept |y − ŷ| has lost the sign of
-// y − ŷ); Warnings says so. It returns an error for bad options.
+//   - with Options.Moments, the delta method (delta.go; hyptest.CIDeltaLog
+//     for r2 and explained_variance, CIDelta for the mean losses) for
+//     explained_variance always, and for everything the bootstrap would
+//     give when there are no kept values or more than DeltaRows rows: no
+//     pass over the rows, whatever their number.
+//
+// With weights the t-intervals do not apply: mse, mae, mape and rmse are
+// bootstrapped from the kept values as r2 is, or get the delta method's
+// weighted variance (Σ w² IF²/W²). Without Options.Moments, and without
+// kept values, those get no interval, and explained variance never does
+// (the kept |y − ŷ| has lost the sign of y − ŷ); Warnings says so. It
+// returns an error for bad options.
 func (s *State) Intervals(ci hyptest.CIOptions) (*Intervals, error) {
 	if err := ci.Check(); err != nil {
 		return nil, err
@@ -103,7 +119,32 @@ func (s *State) Intervals(ci hyptest.CIOptions) (*Intervals, error) {
 	} else {
 		boot = []string{"mse", "rmse", "mae", "mape", "r2"}
 	}
-	warn("explained_variance: no interval: it needs the sign of every y − ŷ, which the state does not keep")
+	// The delta method (delta.go): explained variance always, and every
+	// bootstrapped measure when the bootstrap cannot run (no kept values)
+	// or would be slow and needless (more than DeltaRows rows, where the
+	// delta method covers as well: docs/ci.md).
+	if s.ci != nil {
+		keys := []string{"explained_variance"}
+		if !s.opt.KeepValues || s.n > DeltaRows {
+			keys, boot = append(keys, boot...), nil
+		}
+		iv, why := s.deltaIntervals(keys, ci.Level)
+		est := map[string]float64{"mse": mse, "rmse": value((*State).RMSE), "mae": mae, "mape": mape, "r2": value((*State).R2), "explained_variance": value((*State).ExplainedVariance)}
+		for _, k := range keys {
+			switch {
+			case math.IsNaN(est[k]):
+			case why[k] != "":
+				warn("%s: no interval: %s", k, why[k])
+			default:
+				r.Intervals[k] = iv[k]
+			}
+		}
+		if len(boot) == 0 {
+			return r, nil
+		}
+	} else {
+		warn("explained_variance: no interval: it needs the state's delta-method sums (Options.Moments; --ci sets it on the command line)")
+	}
 	if !s.opt.KeepValues {
 		warn("%v: no interval: the bootstrap needs every row's values (not kept with bounded memory)", boot)
 		return r, nil

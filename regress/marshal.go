@@ -28,7 +28,7 @@ func (s *State) appendBinary(b []byte) []byte {
 	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
 	sum := func(a *xsum.Sum) { b = a.AppendBinary(b) }
 	var flags byte
-	for i, on := range []bool{s.opt.KeepValues, s.weighted, s.positioned} {
+	for i, on := range []bool{s.opt.KeepValues, s.weighted, s.positioned, s.opt.Moments} {
 		if on {
 			flags |= 1 << i
 		}
@@ -45,6 +45,11 @@ func (s *State) appendBinary(b []byte) []byte {
 	}
 	for _, a := range s.sums() {
 		sum(a)
+	}
+	if s.ci != nil {
+		for _, a := range s.ci.sums() {
+			sum(a)
+		}
 	}
 	f(s.maxErr)
 	for _, p := range s.first {
@@ -86,7 +91,7 @@ func (s *State) decode(d *decoder) error {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := d.byte()
-	opt := Options{MAPEEpsilon: d.float(), Alpha: d.float(), Power: d.float(), KeepValues: flags&1 != 0}
+	opt := Options{MAPEEpsilon: d.float(), Alpha: d.float(), Power: d.float(), KeepValues: flags&1 != 0, Moments: flags&8 != 0}
 	if d.err != nil {
 		return d.err
 	}
@@ -102,6 +107,12 @@ func (s *State) decode(d *decoder) error {
 	}
 	for _, a := range t.sums() {
 		*a = d.sum()
+	}
+	if opt.Moments {
+		t.ci = new(ciSums)
+		for _, a := range t.ci.sums() {
+			*a = d.sum()
+		}
 	}
 	t.maxErr = d.float()
 	for i := range t.first {

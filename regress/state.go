@@ -42,6 +42,11 @@ type Options struct {
 	// KeepValues keeps every row's y and |y − ŷ| (and weight), needed by
 	// MedAE, D2Pinball, D2AbsoluteError and D2Tweedie: O(n) memory.
 	KeepValues bool
+	// Moments keeps the sums of the delta-method intervals of
+	// [State.Intervals] (17 more exact sums: about 40% more time a row),
+	// which give R², explained variance and the weighted mean losses an
+	// interval without the kept values, and in O(1) time.
+	Moments bool
 }
 
 func (o Options) alpha() float64 {
@@ -163,6 +168,7 @@ type State struct {
 	sq2, ape2               xsum.Sum
 	poisson, gamma, tweedie xsum.Sum
 	maxErr                  float64
+	ci                      *ciSums // with Options.Moments
 
 	first      [numIssues]int64 // smallest position of an offending row, or noIssue
 	positioned bool             // rows carry caller-supplied positions (AddBatchAt)
@@ -193,6 +199,9 @@ func New(opt Options) *State {
 // namer ([State.SetRowName]) and the memory of its kept values for reuse.
 func (s *State) Reset() {
 	*s = State{opt: s.opt, name: s.name, ys: s.ys[:0], ads: s.ads[:0], ws: s.ws[:0]}
+	if s.opt.Moments {
+		s.ci = new(ciSums)
+	}
 	for i := range s.first {
 		s.first[i] = noIssue
 	}
@@ -328,6 +337,9 @@ func (s *State) Merge(o *State) {
 		a.Merge(os[i])
 	}
 	s.maxErr = math.Max(s.maxErr, o.maxErr)
+	if s.ci != nil {
+		s.ci.merge(o.ci)
+	}
 	if s.opt.KeepValues {
 		s.ys = append(s.ys, o.ys...)
 		s.ads = append(s.ads, o.ads...)

@@ -115,6 +115,7 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int, density b
 	if withCI && len(trues) > 1 {
 		return nil, nil, usagef("regress: --ci is for one output")
 	}
+	opt.Moments = withCI
 	m, sample, err := readRegress(e, path, regressCols{trues, preds, f.Weight}, opt, sampleSize, density, f.memory.Budget())
 	if err != nil {
 		return nil, nil, err
@@ -519,6 +520,7 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 		return nil, err
 	}
 	cip := cli.CIPtr(ci, withCI)
+	opt.Moments = withCI
 	m, _, err := readRegress(e, path, regressCols{trues, names, f.Weight}, opt, 0, false, f.memory.Budget())
 	if err != nil {
 		return nil, err

@@ -458,6 +458,8 @@ func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *report.Signatu
 			hyptest.CISqrtT: "square roots of the MSE's t-interval", hyptest.CIPercentile: "percentile " + boot,
 			hyptest.CIBCa: "BCa " + boot, hyptest.CIWilson: "Wilson score interval", hyptest.CIClopperPearson: "Clopper–Pearson exact interval",
 			hyptest.CIAgrestiCoull: "Agresti–Coull interval", hyptest.CIJeffreys: "Jeffreys interval", hyptest.CIWald: "Wald interval",
+			hyptest.CIDelta: "delta method (t-interval of the linearised variance)", hyptest.CIDeltaLog: "delta method on the scale of log(1 − θ)",
+			hyptest.CIDeltaSqrt: "square roots of the MSE's delta-method interval",
 		}[m]
 		if !ok {
 			what = m
