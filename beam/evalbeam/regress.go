@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -31,6 +32,9 @@ type Regress struct {
 	// --true): Report.Trues repeats the target, Report.Preds are the
 	// models' columns, an output each.
 	Models *report.ModelsOptions
+	// CI, if set, gives every number its interval (--ci), from the merged
+	// state's sums: Options.Moments must be set.
+	CI     *hyptest.CIOptions
 	Name   string // how errors about the whole input name it
 	Output string // the JSON file written
 }
@@ -252,13 +256,23 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 		ro := f.C.Report
 		target, names := ro.Trues[0], ro.Preds
 		ro.Trues, ro.Preds = nil, nil
-		out, err := regress.NewModelsReport(m, target, names, ro, *f.C.Models, nil)
+		out, err := regress.NewModelsReport(m, target, names, ro, *f.C.Models, f.C.CI)
 		if err != nil {
 			return reportError(cli.OptionUsage(err))
 		}
 		return writeJSON(ctx, f.C.Output, out)
 	}
+	var ivs *regress.Intervals
+	if f.C.CI != nil {
+		var err error
+		if ivs, err = m.Output(0).Intervals(*f.C.CI); err != nil {
+			return userError(err)
+		}
+	}
 	res, err := regress.NewResult(m, f.C.Report)
+	if err == nil && ivs != nil {
+		res.Single.SetIntervals(ivs, res.Signature)
+	}
 	var oe *report.OptionError
 	if errors.As(err, &oe) {
 		return usageError("%s: --%s %s", oe.Task, oe.Option, oe.Problem)

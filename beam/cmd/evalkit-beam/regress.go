@@ -20,14 +20,23 @@ func init() {
 // several-model flags) to fs. The measures that need every row are left
 // out, as --bounded-memory does, whether it is given or not; so is
 // --compare for several models (one --true, several --pred), whose paired
-// bootstrap draws rows: it is a usage error.
+// bootstrap draws rows: it is a usage error. --ci gives the intervals the
+// command line gives with --bounded-memory: from the merged state's sums
+// (t-intervals and the delta method), the same bits.
 func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.RegressFlags
 	var models cli.ModelFlags
+	var ci cli.CIFlags
 	f.Define(fs)
 	models.Define(fs, "mse")
+	ci.Define(fs)
 	return func(c common) (pipeline, error) {
 		f.Bounded = true // medae and the D² scores need every row in one place
+		civ, withCI, err := ci.Options()
+		if err != nil {
+			return nil, err
+		}
+		cip := cli.CIPtr(civ, withCI)
 		if f.Models() {
 			// As evalkit regressModelsFile: an output per model.
 			target, names := f.Trues()[0], f.Preds()
@@ -46,11 +55,12 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if err != nil {
 				return nil, err
 			}
+			opt.Moments = withCI
 			ropt.Preds = names
 			for range names {
 				ropt.Trues = append(ropt.Trues, target)
 			}
-			return &evalbeam.Regress{Options: opt, Report: ropt, Models: &mo, Name: c.Name, Output: c.Output}, nil
+			return &evalbeam.Regress{Options: opt, Report: ropt, Models: &mo, CI: cip, Name: c.Name, Output: c.Output}, nil
 		}
 		if name := models.Used(fs); name != "" {
 			return nil, usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
@@ -63,6 +73,10 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &evalbeam.Regress{Options: opt, Report: ropt, Name: c.Name, Output: c.Output}, nil
+		if withCI && len(ropt.Trues) > 1 {
+			return nil, usagef("regress: --ci is for one output")
+		}
+		opt.Moments = withCI
+		return &evalbeam.Regress{Options: opt, Report: ropt, CI: cip, Name: c.Name, Output: c.Output}, nil
 	}
 }

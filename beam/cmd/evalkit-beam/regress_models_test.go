@@ -42,6 +42,7 @@ func TestRegressModels(t *testing.T) {
 	for _, flags := range [][]string{
 		{"--true", "y", "--pred", "m1,m2,m3", "--bounded-memory"},
 		{"--true", "y", "--pred", "m3,m1", "--weight", "w", "--power", "1.5", "--primary", "r2", "--bounded-memory"},
+		{"--true", "y", "--pred", "m1,m2,m3", "--ci", "--bounded-memory"},
 	} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
 			same(t, "regress", file, 9, 9, flags...)

@@ -24,6 +24,10 @@ func TestRegressGolden(t *testing.T) {
 		{"multi-raw", "multi.csv", []string{"--true", "a,b", "--pred", "pa,pb", "--multioutput", "raw", "--power", "1.5"}},
 		{"zero-target", "zero.csv", nil},
 		{"zero-target-eps", "zero.csv", []string{"--mape-epsilon", "2.220446049250313e-16", "--alpha", "0.9"}},
+		// --ci: t-intervals and the delta method from the merged sums.
+		{"ci", "sales.csv", []string{"--ci"}},
+		{"ci-weighted", "sales.csv", []string{"--ci", "--weight", "w", "--level", "0.9"}},
+		{"ci-zero-target", "zero.csv", []string{"--ci"}},
 	} {
 		for _, parts := range []int{1, 3, 7} {
 			t.Run(fmt.Sprintf("%s/%d", tc.name, parts), func(t *testing.T) {
