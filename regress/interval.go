@@ -299,3 +299,72 @@ func meanSE(n, sum, sum2 float64) float64 {
 	m := sum / n
 	return math.Sqrt(math.Max(0, (sum2-n*m*m)/(n-1)) / n)
 }
+
+// SetIntervals sets each output's intervals (ivs[j] for output j, from
+// [State.Intervals] of the output's state) and records the interval
+// options in sig (if not nil). A combined measure (uniform or
+// variance-weighted average) gets the same average of its outputs' low
+// and high ends, when every output has an interval: the standard error of
+// an average is at most the average of the standard errors
+// (Cauchy–Schwarz), so this interval is conservative — the state keeps no
+// cross-output sums for the covariances (method CIAverageBound). Raw
+// combination has no combined values; its outputs carry the intervals.
+func (mr *MultiReport) SetIntervals(ivs []*Intervals, sig *report.Signature) {
+	if len(ivs) != len(mr.Outputs) {
+		panic(fmt.Sprintf("regress: %d intervals for %d outputs", len(ivs), len(mr.Outputs)))
+	}
+	for j := range mr.Outputs {
+		mr.Outputs[j].SetIntervals(ivs[j], sig)
+	}
+	if mr.How == Raw || len(ivs) == 0 {
+		return
+	}
+	c := &mr.Combined
+	c.Level, c.Intervals = ivs[0].Level, map[string]hyptest.Interval{}
+	lo, hi := make([]float64, len(ivs)), make([]float64, len(ivs))
+	for _, key := range MeasureKeys(c) {
+		all := true
+		for j := range mr.Outputs {
+			iv, ok := mr.Outputs[j].Intervals[key]
+			if !ok {
+				all = false
+				break
+			}
+			lo[j], hi[j] = iv.Low, iv.High
+		}
+		if v, _ := c.Get(key); all && !math.IsNaN(v) {
+			c.Intervals[key] = hyptest.Interval{Low: Average(lo, mr.weights), High: Average(hi, mr.weights), Method: hyptest.CIAverageBound}
+		}
+	}
+}
+
+// Intervals returns the intervals of every output ([State.Intervals]), or
+// nil when on is false. Like State.Intervals it must come before the
+// report.
+func (m *Multi) Intervals(ci hyptest.CIOptions, on bool) ([]*Intervals, error) {
+	if !on {
+		return nil, nil
+	}
+	ivs := make([]*Intervals, len(m.outs))
+	for j, s := range m.outs {
+		iv, err := s.Intervals(ci)
+		if err != nil {
+			return nil, err
+		}
+		ivs[j] = iv
+	}
+	return ivs, nil
+}
+
+// SetIntervals sets the intervals of [Multi.Intervals] (nil: none) on the
+// result: the single output's, or each output's and the combined
+// measures' (see [MultiReport.SetIntervals]).
+func (r *Result) SetIntervals(ivs []*Intervals) {
+	switch {
+	case ivs == nil:
+	case r.Single != nil:
+		r.Single.SetIntervals(ivs[0], r.Signature)
+	default:
+		r.Multi.SetIntervals(ivs, r.Signature)
+	}
+}

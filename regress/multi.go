@@ -234,6 +234,7 @@ type MultiReport struct {
 	How      Multioutput
 	Outputs  []Report
 	Combined Report
+	weights  []float64 // the combination's (nil: uniform)
 }
 
 // Report returns every measure of every output and their combination.
@@ -277,6 +278,7 @@ func (m *Multi) Report(nFeatures int, how Multioutput) MultiReport {
 		*c.field(sp.Key) = x // every Spec key has a field
 	}
 	r.Combined = c
+	r.weights = wts
 	return r
 }
 

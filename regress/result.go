@@ -137,6 +137,9 @@ func multiJSON(mr *MultiReport, trues, preds []string) report.Object {
 		}
 	}
 	o = append(o, report.KV("alpha", c.Alpha), report.KV("power", c.Power))
+	if c.Intervals != nil {
+		o = append(o, report.KV("level", c.Level), report.KV("intervals", c.Intervals))
+	}
 	outs := make([]report.Object, len(mr.Outputs))
 	// A combined value is null exactly when an output's is; the outputs'
 	// warnings, named by target column, say why.
@@ -147,6 +150,9 @@ func multiJSON(mr *MultiReport, trues, preds []string) report.Object {
 		for _, key := range MeasureKeys(r) {
 			v, _ := r.Get(key)
 			oj = append(oj, report.KV(key, v))
+		}
+		if r.Intervals != nil {
+			oj = append(oj, report.KV("level", r.Level), report.KV("intervals", r.Intervals))
 		}
 		oj = append(oj, report.KV("warnings", r.Warnings))
 		outs[j] = oj
@@ -204,15 +210,7 @@ func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutp
 		for _, key := range MeasureKeys(c) {
 			sp := specOf(key)
 			v, _ := c.Get(key)
-			text := display(sp, v)
-			if iv, ok := c.Intervals[key]; ok {
-				if sp.Percent {
-					text += " [" + report.Pct(iv.Low) + ", " + report.Pct(iv.High) + "]"
-				} else {
-					text += " " + report.Interval(iv.Low, iv.High)
-				}
-			}
-			p.Add(label(sp), text)
+			p.Add(label(sp), withInterval(sp, v, c.Intervals, key))
 		}
 		d.Blocks = append(d.Blocks, p)
 		if n := hyptest.IntervalNote(c.Level, c.Intervals); n != "" {
@@ -231,15 +229,27 @@ func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutp
 			row := []string{label(sp)}
 			for j := range mr.Outputs {
 				v, _ := mr.Outputs[j].Get(key)
-				row = append(row, display(sp, v))
+				row = append(row, withInterval(sp, v, mr.Outputs[j].Intervals, key))
 			}
 			if how != Raw {
 				v, _ := c.Get(key)
-				row = append(row, display(sp, v))
+				row = append(row, withInterval(sp, v, c.Intervals, key))
 			}
 			t.Rows = append(t.Rows, row)
 		}
 		d.Blocks = append(d.Blocks, t)
+		all := map[string]hyptest.Interval{}
+		for j := range mr.Outputs {
+			for k, iv := range mr.Outputs[j].Intervals {
+				all[fmt.Sprintf("%d.%s", j, k)] = iv
+			}
+		}
+		for k, iv := range c.Intervals {
+			all["combined."+k] = iv
+		}
+		if n := hyptest.IntervalNote(mr.Outputs[0].Level, all); n != "" {
+			d.Blocks = append(d.Blocks, report.Note(n))
+		}
 		warnings = nil
 		for j := range mr.Outputs {
 			for _, w := range mr.Outputs[j].Warnings {
@@ -256,3 +266,17 @@ func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutp
 // MeasureName is the name people read of the measure at JSON key key
 // ("MSE", "R²", "adjusted R²").
 func MeasureName(key string) string { return specOf(key).Name }
+
+// withInterval formats v, the measure at key, followed by its interval in
+// ivs if it has one.
+func withInterval(sp Spec, v float64, ivs map[string]hyptest.Interval, key string) string {
+	text := display(sp, v)
+	if iv, ok := ivs[key]; ok {
+		if sp.Percent {
+			text += " [" + report.Pct(iv.Low) + ", " + report.Pct(iv.High) + "]"
+		} else {
+			text += " " + report.Interval(iv.Low, iv.High)
+		}
+	}
+	return text
+}

@@ -262,16 +262,16 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 		}
 		return writeJSON(ctx, f.C.Output, out)
 	}
-	var ivs *regress.Intervals
+	var ivs []*regress.Intervals
 	if f.C.CI != nil {
 		var err error
-		if ivs, err = m.Output(0).Intervals(*f.C.CI); err != nil {
+		if ivs, err = m.Intervals(*f.C.CI, true); err != nil {
 			return userError(err)
 		}
 	}
 	res, err := regress.NewResult(m, f.C.Report)
-	if err == nil && ivs != nil {
-		res.Single.SetIntervals(ivs, res.Signature)
+	if err == nil {
+		res.SetIntervals(ivs)
 	}
 	var oe *report.OptionError
 	if errors.As(err, &oe) {

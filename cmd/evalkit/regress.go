@@ -112,27 +112,20 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int, density b
 	if err != nil {
 		return nil, nil, err
 	}
-	if withCI && len(trues) > 1 {
-		return nil, nil, usagef("regress: --ci is for one output")
-	}
 	opt.Moments = withCI
 	m, sample, err := readRegress(e, path, regressCols{trues, preds, f.Weight}, opt, sampleSize, density, f.memory.Budget())
 	if err != nil {
 		return nil, nil, err
 	}
-	var ivs *regress.Intervals
-	if withCI { // before the report, whose quantile measures reorder the kept values
-		if ivs, err = m.Output(0).Intervals(ci); err != nil {
-			return nil, nil, err
-		}
+	ivs, err := m.Intervals(ci, withCI) // before the report, whose quantile measures reorder the kept values
+	if err != nil {
+		return nil, nil, err
 	}
 	res, err := regress.NewResult(m, ropt)
 	if err != nil {
 		return nil, nil, cli.OptionUsage(err)
 	}
-	if ivs != nil {
-		res.Single.SetIntervals(ivs, res.Signature)
-	}
+	res.SetIntervals(ivs)
 	return res, sample, nil
 }
 

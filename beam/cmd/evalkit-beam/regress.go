@@ -73,9 +73,6 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err != nil {
 			return nil, err
 		}
-		if withCI && len(ropt.Trues) > 1 {
-			return nil, usagef("regress: --ci is for one output")
-		}
 		opt.Moments = withCI
 		return &evalbeam.Regress{Options: opt, Report: ropt, CI: cip, Name: c.Name, Output: c.Output}, nil
 	}

@@ -28,6 +28,8 @@ func TestRegressGolden(t *testing.T) {
 		{"ci", "sales.csv", []string{"--ci"}},
 		{"ci-weighted", "sales.csv", []string{"--ci", "--weight", "w", "--level", "0.9"}},
 		{"ci-zero-target", "zero.csv", []string{"--ci"}},
+		{"ci-multi", "multi.csv", []string{"--true", "a,b", "--pred", "pa,pb", "--multioutput", "variance-weighted", "--ci"}},
+		{"ci-multi-raw", "multi.csv", []string{"--true", "a,b", "--pred", "pa,pb", "--multioutput", "raw", "--ci"}},
 	} {
 		for _, parts := range []int{1, 3, 7} {
 			t.Run(fmt.Sprintf("%s/%d", tc.name, parts), func(t *testing.T) {
