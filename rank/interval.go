@@ -39,8 +39,11 @@ const MaxJackknifeCells = 1000
 //     replicates and ends, a warning names the blocks, and BCa becomes
 //     the percentile interval.
 //
-// Weighted tables keep masses, not row counts or Σw²: they get no
-// interval (Warnings says so), nor do binned tables (--bins). It returns an
+// Binned scores (--bins; t is [Binned.Table]) get the same intervals,
+// of the binned measures: DeLong with the ties of each bin, the bootstrap
+// of the bins' counts — except log loss and Brier, which the bins keep
+// exactly but without their squares. Weighted tables keep masses, not row
+// counts or Σw²: they get no interval (Warnings says so). It returns an
 // error for bad options.
 func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
@@ -53,10 +56,6 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 	r.Level = ci.Level
 	r.Intervals = map[string]hyptest.Interval{}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
-	if r.Bins > 0 {
-		warn("intervals: not computed from binned scores (--bins)")
-		return nil
-	}
 	if t.Weighted {
 		warn("intervals: not computed for weighted scores (the score table keeps masses, not the row counts and squared weights an interval needs)")
 		return nil
@@ -72,7 +71,11 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 	} else {
 		warn("roc_band: none: %v", err)
 	}
-	if r.LogLoss != nil {
+	if r.LogLoss != nil && r.Bins > 0 {
+		// The bins keep the exact Σ of each row's losses, not of their
+		// squares; the table's bin edges are not the rows' scores.
+		warn("log_loss, brier: no interval from binned scores (--bins keeps the sums of the losses, not of their squares)")
+	} else if r.LogLoss != nil {
 		for _, l := range []struct {
 			key  string
 			loss func(p float64, positive bool) float64
