@@ -18,6 +18,7 @@ func TestRankBinsGolden(t *testing.T) {
 		{"--pos-label", "spam", "--bins", "1000"},
 		{"--pos-label", "spam", "--bins", "4", "--bin-range", "0,1", "--max-fpr", "0.5"},
 		{"--pos-label", "spam", "--bins", "5", "--weight", "w", "--ci"},
+		{"--pos-label", "spam", "--bins", "5", "--ci", "--bootstrap", "200"},
 	} {
 		for _, parts := range []int{1, 3, 7} {
 			t.Run(fmt.Sprintf("%s/%d", strings.Join(flags, " "), parts), func(t *testing.T) {
