@@ -564,9 +564,12 @@ func (u *Table) apCopies(single []bool) float64 {
 //     class ranks in the top k ([hyptest.ProportionCI], Wilson by
 //     default).
 //
-// The one-vs-one AUCs and log loss get none (their per-row terms pair
-// two columns of one row, or need Σ of squared losses, which the state
-// does not keep), nor does a weighted state; Warnings says so. It returns
+//   - log_loss: the t-interval of the rows' log losses (the state keeps
+//     Σℓ and Σℓ²).
+//
+// The one-vs-one AUCs get none (their per-row terms pair two columns of
+// one row, which the state does not keep together), nor does a weighted
+// state; Warnings says so. It returns
 // an error for bad options.
 func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
@@ -619,6 +622,15 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 	} else {
 		warn("top_k_accuracy: no interval: %v", err)
 	}
-	warn("roc_auc_ovo_macro, roc_auc_ovo_weighted, log_loss: no interval (the state keeps each score column by true class, not a row's scores together, nor the squared log losses)")
+	if n := total; n >= 2 {
+		mean := m.LogLossSum / n
+		v := math.Max(0, (m.LogLossSq-n*mean*mean)/(n-1))
+		if iv, err := hyptest.MeanCI(n, r.LogLoss, v, ci.Level); err == nil {
+			r.Intervals["log_loss"] = iv.Clip(0, math.Inf(1))
+		} else {
+			warn("log_loss: no interval: %v", err)
+		}
+	}
+	warn("roc_auc_ovo_macro, roc_auc_ovo_weighted: no interval (a one-vs-one term pairs two score columns of one row; the state keeps each column by true class, not a row's scores together)")
 	return nil
 }

@@ -14,6 +14,7 @@ type MultiBuilder struct {
 	k        int
 	cell     [][]Builder // cell[c][j]: true class c scored by column j
 	ll       fsum.Sum
+	ll2      fsum.Sum // Σ w ℓ², for log loss's interval
 	rankMass []fsum.Sum
 }
 
@@ -87,7 +88,9 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	for _, v := range p {
 		z += min(max(v, Eps), 1-Eps)
 	}
-	m.ll.Add(-w * math.Log(min(max(p[y], Eps), 1-Eps)/z))
+	l := -math.Log(min(max(p[y], Eps), 1-Eps) / z)
+	m.ll.Add(w * l)
+	m.ll2.Add(w * l * l)
 	// rank of the true class: classes scored higher, or equal with a higher
 	// index (scikit-learn's top_k_accuracy_score breaks ties that way).
 	r := 0
@@ -113,6 +116,7 @@ func (m *MultiBuilder) Merge(o *MultiBuilder) {
 		}
 	}
 	m.ll.Merge(o.ll)
+	m.ll2.Merge(o.ll2)
 	for i := range m.rankMass {
 		m.rankMass[i].Merge(o.rankMass[i])
 	}
@@ -125,7 +129,7 @@ func (m *MultiBuilder) Reset() {
 			m.cell[c][j].Reset()
 		}
 	}
-	m.ll = fsum.Sum{}
+	m.ll, m.ll2 = fsum.Sum{}, fsum.Sum{}
 	clear(m.rankMass)
 }
 
@@ -137,13 +141,14 @@ type Multiclass struct {
 	K          int
 	Cell       [][]*Table // Cell[c][j]
 	LogLossSum float64
+	LogLossSq  float64 // Σ w ℓ² of the rows' log losses ℓ, for its interval
 	RankMass   []float64
 }
 
 // Result sorts the accumulated samples and returns their statistic. The
 // builder is left empty.
 func (m *MultiBuilder) Result() *Multiclass {
-	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), RankMass: make([]float64, m.k)}
+	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k)}
 	for c := range m.cell {
 		r.Cell[c] = make([]*Table, m.k)
 		for j := range m.cell[c] {
@@ -163,7 +168,7 @@ func MergeMulticlass(a, b *Multiclass) *Multiclass {
 	if a.K != b.K {
 		panic("rank: MergeMulticlass: different numbers of classes")
 	}
-	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), LogLossSum: a.LogLossSum + b.LogLossSum, RankMass: make([]float64, a.K)}
+	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), LogLossSum: a.LogLossSum + b.LogLossSum, LogLossSq: a.LogLossSq + b.LogLossSq, RankMass: make([]float64, a.K)}
 	for c := range r.Cell {
 		r.Cell[c] = make([]*Table, a.K)
 		for j := range r.Cell[c] {
@@ -322,7 +327,7 @@ func (m *Multiclass) TopK(k int) (float64, error) {
 	return s.Value() / t, nil
 }
 
-const multiclassVersion = 1
+const multiclassVersion = 2 // 2: LogLossSq
 
 // MarshalBinary encodes the statistic (its k² score tables, by
 // [Table.MarshalBinary], the log loss sum and the rank masses) so that a
@@ -332,6 +337,7 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 	b := []byte{multiclassVersion}
 	b = binary.AppendUvarint(b, uint64(m.K))
 	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.LogLossSum))
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.LogLossSq))
 	for _, v := range m.RankMass {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 	}
@@ -361,12 +367,13 @@ func (m *Multiclass) UnmarshalBinary(data []byte) error {
 		return bad("bad number of classes")
 	}
 	d = d[n:]
-	if uint64(len(d)) < 8*(k+1) {
+	if uint64(len(d)) < 8*(k+2) {
 		return bad("truncated")
 	}
 	out := Multiclass{K: int(k), Cell: make([][]*Table, k), RankMass: make([]float64, k)}
 	out.LogLossSum = math.Float64frombits(binary.LittleEndian.Uint64(d))
-	d = d[8:]
+	out.LogLossSq = math.Float64frombits(binary.LittleEndian.Uint64(d[8:]))
+	d = d[16:]
 	for i := range out.RankMass {
 		out.RankMass[i] = math.Float64frombits(binary.LittleEndian.Uint64(d))
 		d = d[8:]
