@@ -23,6 +23,7 @@ type RankFlags struct {
 	CostFP, CostFN      float64
 	Curves              bool
 	CurvePoints         int
+	CIBlocks            int
 }
 
 // Define adds the rank flags to fs.
@@ -44,12 +45,22 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	fs.Float64Var(&f.CostFN, "cost-fn", d.CostFN, "cost of a false negative (min_cost threshold)")
 	fs.BoolVar(&f.Curves, "curves", d.Curves, "include roc_curve and pr_curve in machine output")
 	fs.IntVar(&f.CurvePoints, "curve-points", d.CurvePoints, "print a curve of more vertices thinned to this many of its own, with curve_thinning_error (0: every vertex)")
+	fs.IntVar(&f.CIBlocks, "ci-blocks", rank.DefaultBootBlocks, "with --ci: the bootstrap of AP, the P-R AUC, BEP and the partial AUC resamples at most this many blocks of adjacent score cells, with the bound on what that moves in the JSON (0: every cell, slower on many distinct scores)")
 }
 
 // Options returns the report options of the flags (unchecked: see Check).
 func (f *RankFlags) Options() rank.ReportOptions {
 	return rank.ReportOptions{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
-		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins}
+		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins, BootBlocks: bootBlocks(f.CIBlocks)}
+}
+
+// bootBlocks maps --ci-blocks to ReportOptions.BootBlocks (0 there is the
+// default; a bound of 0 means none, < 0).
+func bootBlocks(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // Check checks the report options and --bins; --bin-range is checked by
@@ -60,6 +71,9 @@ func (f *RankFlags) Check() error {
 	}
 	if f.Bins < 0 {
 		return Usagef("rank: --bins must be positive, got %d", f.Bins)
+	}
+	if f.CIBlocks < 0 || f.CIBlocks == 1 {
+		return Usagef("rank: --ci-blocks must be 0 (every cell) or at least 2, got %d", f.CIBlocks)
 	}
 	return nil
 }
