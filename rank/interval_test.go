@@ -132,7 +132,7 @@ func TestCoverage(t *testing.T) {
 	ap, bep := binormalTruth(mu, pi)
 	truth := map[string]float64{"roc_auc": auc, "average_precision": ap, "pr_auc_trapezoid": ap, "bep": bep}
 	keys := []string{"roc_auc", "average_precision", "pr_auc_trapezoid", "bep"}
-	for _, c := range []struct{ n, blocks int }{{50, 0}, {2000, 0}, {2000, 200}} {
+	for _, c := range []struct{ n, blocks int }{{50, 0}, {50, 20}, {2000, 0}, {2000, 200}} {
 		n := c.n
 		if n > 1000 && os.Getenv("EVALKIT_COVERAGE") == "" && os.Getenv("CI") == "" {
 			continue // minutes on a loaded machine: EVALKIT_COVERAGE=1 runs it
