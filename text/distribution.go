@@ -11,12 +11,15 @@ import (
 // position p·(n − 1)), and a histogram of Bins equal-width bins over
 // [Min, Max] (the last bin closed).
 type Distribution struct {
-	N                        int
-	Mean                     float64
-	Min, Q1, Median, Q3, Max float64
-	Edges                    []float64 // len(Counts) + 1
-	Counts                   []int
-	Lowest, Highest          []int // the indices of the lowest and highest scores, lowest (highest) first, ties by index
+	N    int
+	Mean float64
+	// The quartiles are numpy's quantile(method="lower"): each the score
+	// of a sentence, whose index is in the …At field.
+	Min, Q1, Median, Q3, Max           float64
+	MinAt, Q1At, MedianAt, Q3At, MaxAt int
+	Edges                              []float64 // len(Counts) + 1
+	Counts                             []int
+	Lowest, Highest                    []int // the indices of the lowest and highest scores, lowest (highest) first, ties by index
 }
 
 // NewDistribution summarises scores with bins histogram bins and the top
@@ -39,20 +42,15 @@ func NewDistribution(scores []float64, bins, top int) Distribution {
 		}
 		return 0
 	})
-	q := func(p float64) float64 {
-		pos := p * float64(n-1)
-		i := int(math.Floor(pos))
-		if i+1 >= n {
-			return scores[idx[n-1]]
-		}
-		f := pos - float64(i)
-		return scores[idx[i]] + f*(scores[idx[i+1]]-scores[idx[i]])
-	}
+	// q is the index of the p-quantile by numpy's "lower" method: the
+	// score of an actual sentence, which the JSON Lines hold.
+	q := func(p float64) int { return idx[int(math.Floor(p*float64(n-1)))] }
 	sum := 0.0
 	for _, s := range scores {
 		sum += s
 	}
-	d := Distribution{N: n, Mean: sum / float64(n), Min: scores[idx[0]], Q1: q(0.25), Median: q(0.5), Q3: q(0.75), Max: scores[idx[n-1]]}
+	d := Distribution{N: n, Mean: sum / float64(n), MinAt: idx[0], Q1At: q(0.25), MedianAt: q(0.5), Q3At: q(0.75), MaxAt: idx[n-1]}
+	d.Min, d.Q1, d.Median, d.Q3, d.Max = scores[d.MinAt], scores[d.Q1At], scores[d.MedianAt], scores[d.Q3At], scores[d.MaxAt]
 	lo, hi := d.Min, d.Max
 	if !(hi > lo) {
 		lo, hi = lo-0.5, hi+0.5

@@ -147,18 +147,21 @@ const sentenceTop = 10
 func SentenceSections(metric, key string, scores []float64) []*Section {
 	d := text.NewDistribution(scores, 30, sentenceTop)
 	s := &Section{ID: "sentences", Title: "Sentence scores",
-		Intro: fmt.Sprintf("%s of each of the %d sentences scored alone (--sentence; for BLEU with effective order, as sacreBLEU's sentence_bleu). The summary and the histogram are of those scores; a corpus score is not their mean (run without --sentence for it).", metric, d.N)}
+		Intro: fmt.Sprintf("%s of each of the %d sentences scored alone (--sentence; for BLEU with effective order, as sacreBLEU's sentence_bleu). The summary and the histogram are of those scores (each quartile is a sentence's score, numpy's quantile with method \"lower\"); a corpus score is not their mean (run without --sentence for it).", metric, d.N)}
 	if d.N == 0 {
 		return []*Section{s.Add(Note("No sentences."))}
 	}
-	sum := &Table{Caption: "The distribution of the sentence scores", Header: []string{"statistic", metric}, RowHeads: true}
+	// Each statistic is a sentence's score (quartiles by numpy's "lower"
+	// method), keyed to that line of the JSON Lines, as every number of a
+	// page is a number of the task's output. The mean is not one.
+	sum := &Table{Caption: "The distribution of the sentence scores", Header: []string{"statistic", "line", metric}, RowHeads: true}
 	for _, r := range []struct {
 		name string
-		v    float64
-	}{{"mean", d.Mean}, {"minimum", d.Min}, {"lower quartile", d.Q1}, {"median", d.Median}, {"upper quartile", d.Q3}, {"maximum", d.Max}} {
-		sum.Rows = append(sum.Rows, []Cell{T(r.name), T(report.Sig(r.v))})
+		at   int
+	}{{"minimum", d.MinAt}, {"lower quartile", d.Q1At}, {"median", d.MedianAt}, {"upper quartile", d.Q3At}, {"maximum", d.MaxAt}} {
+		sum.Rows = append(sum.Rows, []Cell{T(r.name), T(fmt.Sprint(r.at + 1)), N(Join(r.at, key), scores[r.at])})
 	}
-	sum.Rows = append(sum.Rows, []Cell{T("sentences"), T(fmt.Sprint(d.N))})
+	sum.Rows = append(sum.Rows, []Cell{T("sentences"), T(""), T(fmt.Sprint(d.N))})
 	f := &Figure{Title: metric + " of each sentence", XLabel: metric + " of a sentence", YLabel: "sentences",
 		X:    Axis{Min: d.Edges[0], Max: d.Edges[len(d.Edges)-1]},
 		Desc: fmt.Sprintf("Histogram of the %d sentence scores in %d equal-width bins from %s to %s; median %s, quartiles %s and %s.", d.N, len(d.Counts), report.Sig(d.Min), report.Sig(d.Max), report.Sig(d.Median), report.Sig(d.Q1), report.Sig(d.Q3))}
@@ -176,6 +179,6 @@ func SentenceSections(metric, key string, scores []float64) []*Section {
 		return t
 	}
 	s.Add(sum, f, ends(fmt.Sprintf("The %d lowest-scoring sentences", len(d.Lowest)), d.Lowest), ends(fmt.Sprintf("The %d highest-scoring sentences", len(d.Highest)), d.Highest),
-		Note("The summary statistics are computed from the sentence scores for this page; every score is in the JSON Lines output of --sentence."))
+		Note("Every score on this page is a line of the JSON Lines output of --sentence (its line number is given); the histogram counts them."))
 	return []*Section{s}
 }
