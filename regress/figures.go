@@ -23,6 +23,9 @@ type Figures struct {
 	// every row (not only the sample's), which the caller counted as the
 	// rows streamed by.
 	Density *Density
+	// Weighted says the rows had weights, which the figures do not use:
+	// they count rows.
+	Weighted bool
 }
 
 // NewFigures returns the figures' data of the sampled rows (y[i], yhat[i])

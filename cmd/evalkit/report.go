@@ -339,9 +339,6 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 				return nil
 			}), nil
 	}
-	if len(trues) > 1 {
-		f.ci.On = false // intervals are for one output; the report's default does not apply
-	}
 	res, sample, err := regressFile(e, path, f, reportSample, true)
 	if err != nil {
 		return nil, err
@@ -358,6 +355,7 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 	for j := range figs {
 		figs[j] = regress.NewFigures(ys[j], ps[j], n, 30)
 		figs[j].Density = &sample.dens[j]
+		figs[j].Weighted = f.Weight != ""
 	}
 	p := taskPage("Regression", path, float64(n), page.Fact{Name: "task", Value: page.T("regress, columns " + f.True + " / " + f.Pred)})
 	p.Summary = append(p.Summary, signatureFact(res.Signature)...)

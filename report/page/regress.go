@@ -68,6 +68,11 @@ func RegressFigures(fg *regress.Figures, trueName, predName, output string) *Sec
 	if int64(n) < fg.Rows {
 		sampled = fmt.Sprintf("A sample of %d of the %d rows, chosen by a hash of each row's line (the measures above use every row).", n, fg.Rows)
 	}
+	unweighted := ""
+	if fg.Weighted {
+		unweighted = " Rows are drawn and counted, not weighted: --weight changes the measures above, not these pictures."
+		sampled += unweighted
+	}
 	ext := func(vs ...[]float64) Axis {
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, v := range vs {
@@ -90,6 +95,8 @@ func RegressFigures(fg *regress.Figures, trueName, predName, output string) *Sec
 	pva.Dots = []Dots{{X: fg.Actual, Y: fg.Predicted, Style: 0}}
 	if d := fg.Density; d != nil && d.N() > int64(n) {
 		pva = densityFigure(d, trueName, predName)
+		pva.Desc += unweighted
+		pva.Note += unweighted
 	}
 	ra := ext(fg.Residual)
 	res := &Figure{Title: "Residuals against predicted", XLabel: "predicted (" + predName + ")", YLabel: "residual y − ŷ",
