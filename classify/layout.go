@@ -100,8 +100,14 @@ func (r *Report) Doc(name string) *report.Doc {
 func (r *MultilabelReport) Doc(name string) *report.Doc {
 	d := &report.Doc{Title: fmt.Sprintf("Multilabel classification report: %s (n = %d)", name, r.N)}
 	t := &report.Table{Header: []string{"label", "precision", "recall", "f1", "support", "tp", "fp", "fn", "tn"}}
-	for _, c := range r.PerClass {
-		t.Rows = append(t.Rows, []string{c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1),
+	iv := func(key string, v float64) string {
+		if x, ok := r.Intervals[key]; ok {
+			return report.Sig(v) + " " + report.Interval(x.Low, x.High)
+		}
+		return report.Sig(v)
+	}
+	for k, c := range r.PerClass {
+		t.Rows = append(t.Rows, []string{c.Label, iv(fmt.Sprintf("per_class.%d.precision", k), c.Precision), iv(fmt.Sprintf("per_class.%d.recall", k), c.Recall), report.Sig(c.F1),
 			report.Int(c.Support), report.Int(c.TP), report.Int(c.FP), report.Int(c.FN), report.Int(c.TN)})
 	}
 	t.Rows = append(t.Rows, make([]string, len(t.Header)))
@@ -113,10 +119,13 @@ func (r *MultilabelReport) Doc(name string) *report.Doc {
 	}
 	d.Blocks = append(d.Blocks, t)
 	p := &report.Pairs{Title: "Measures"}
-	p.Add("subset accuracy (exact match)", report.Sig(r.SubsetAccuracy))
+	p.Add("subset accuracy (exact match)", iv("subset_accuracy", r.SubsetAccuracy))
 	p.Add("Hamming loss", report.Sig(r.HammingLoss))
 	p.Add("samples Jaccard", report.Sig(r.Samples.Jaccard))
 	d.Blocks = append(d.Blocks, p)
+	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, report.Note(n))
+	}
 	for _, w := range r.Warnings {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"math"
 
@@ -220,7 +221,10 @@ type MultilabelReport struct {
 	Macro               MacroAverage  `json:"macro"`
 	Weighted            PRF           `json:"weighted"`
 	Samples             PRF           `json:"samples"`
-	Warnings            []string      `json:"warnings"`
+	// Level and Intervals are set by [MultilabelReport.AddIntervals].
+	Level     float64                     `json:"level,omitempty"`
+	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
+	Warnings  []string                    `json:"warnings"`
 	// Signature says how the report was computed; the caller sets it
 	// (Options.MultilabelSignature).
 	Signature *report.Signature `json:"signature,omitempty"`
@@ -294,4 +298,57 @@ func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 		Jaccard:   m.samples[4].value(z),
 	}
 	return r, nil
+}
+
+// AddIntervals sets r.Level and r.Intervals (SPEC §2.8): the proportion
+// interval (ci.ProportionMethod(), Wilson by default; equal to
+// statsmodels' proportion_confint) of every headline number that is a
+// proportion of independent rows — subset_accuracy and zero_one_loss (of
+// the rows), each label's precision (of the rows predicting it) and recall
+// (of the rows holding it). The averages, F-scores, Jaccard and Hamming
+// loss pool a row's labels, which are not independent, and would need a
+// bootstrap of whole rows, which the state (per-label counts) cannot draw;
+// a weighted state keeps masses, not counts. Warnings says which get none.
+func (r *MultilabelReport) AddIntervals(ci hyptest.CIOptions) error {
+	if err := ci.Check(); err != nil {
+		return err
+	}
+	ci = ci.WithDefaults()
+	if r.Signature != nil {
+		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+	}
+	r.Level, r.Intervals = ci.Level, map[string]hyptest.Interval{}
+	if r.WeightSum != float64(r.N) {
+		r.Warnings = append(r.Warnings, "intervals: not computed for weighted rows (the state keeps masses, not the row counts an interval needs)")
+		return nil
+	}
+	method := ci.ProportionMethod()
+	add := func(key string, k, n float64) error {
+		if n == 0 {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: no interval: its denominator is zero", key))
+			return nil
+		}
+		iv, err := hyptest.ProportionCI(k, n, ci.Level, method)
+		if err == nil {
+			r.Intervals[key] = iv
+		}
+		return err
+	}
+	n := float64(r.N)
+	if err := add("subset_accuracy", math.Round(r.SubsetAccuracy*n), n); err != nil {
+		return err
+	}
+	if err := add("zero_one_loss", n-math.Round(r.SubsetAccuracy*n), n); err != nil {
+		return err
+	}
+	for k, c := range r.PerClass {
+		if err := add(fmt.Sprintf("per_class.%d.precision", k), c.TP, c.TP+c.FP); err != nil {
+			return err
+		}
+		if err := add(fmt.Sprintf("per_class.%d.recall", k), c.TP, c.TP+c.FN); err != nil {
+			return err
+		}
+	}
+	r.Warnings = append(r.Warnings, "hamming_loss, micro, macro, weighted and samples averages, per-label f1, fbeta and jaccard: no interval (they pool a row's labels, which are not independent; a bootstrap of whole rows needs the rows, which the per-label counts do not keep)")
+	return nil
 }

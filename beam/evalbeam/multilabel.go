@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -20,8 +21,9 @@ type Multilabel struct {
 	True, Pred, Weight string // column names; Weight "" for none
 	Sep                string // the separator of labels in a cell
 	Options            classify.Options
-	Name               string // how errors about the whole input name it
-	Output             string // the JSON file written
+	CI                 *hyptest.CIOptions // --ci, or nil
+	Name               string             // how errors about the whole input name it
+	Output             string             // the JSON file written
 }
 
 func init() {
@@ -120,5 +122,10 @@ func (f *multilabelWriteFn) ProcessElement(ctx context.Context, m *classify.Mult
 		return userError(fmt.Errorf("%s: %w", f.C.Name, err))
 	}
 	rep.Signature = f.C.Options.MultilabelSignature(f.C.Sep)
+	if f.C.CI != nil {
+		if err := rep.AddIntervals(*f.C.CI); err != nil {
+			return userError(err)
+		}
+	}
 	return writeJSON(ctx, f.C.Output, rep)
 }

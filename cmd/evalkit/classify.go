@@ -56,15 +56,17 @@ func runClassify(e *env, args []string) error {
 		return err
 	}
 	if f.Multilabel {
-		if withCI {
-			return usagef("classify: --ci does not apply with --multilabel")
-		}
 		if err := f.CheckMultilabel(opt); err != nil {
 			return err
 		}
 		rep, err := multilabelFile(e, path, &f, opt)
 		if err != nil {
 			return err
+		}
+		if withCI {
+			if err := rep.AddIntervals(ci); err != nil {
+				return err
+			}
 		}
 		return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
 	}

@@ -191,16 +191,19 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		return nil, err
 	}
 	if f.Multilabel {
-		if flagGiven(fs, "ci") && f.ci.On {
-			return nil, usagef("classify: --ci does not apply with --multilabel")
-		}
-		f.ci.On = false // no intervals for label sets; the report's default does not apply
 		if err := f.CheckMultilabel(opt); err != nil {
 			return nil, err
 		}
 		rep, err := multilabelFile(e, path, f, opt)
 		if err != nil {
 			return nil, err
+		}
+		if ci, withCI, err := f.ci.Options(); err != nil {
+			return nil, err
+		} else if withCI {
+			if err := rep.AddIntervals(ci); err != nil {
+				return nil, err
+			}
 		}
 		p := taskPage("Multilabel classification", path, float64(rep.N),
 			page.Fact{Name: "labels", Value: page.T(fmt.Sprint(len(rep.Labels)))},

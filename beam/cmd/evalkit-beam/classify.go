@@ -37,7 +37,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if err := f.CheckMultilabel(opt); err != nil {
 				return nil, err
 			}
-			return &evalbeam.Multilabel{True: f.True, Pred: f.Pred, Weight: f.Weight, Sep: f.Sep, Options: opt, Name: c.Name, Output: c.Output}, nil
+			return &evalbeam.Multilabel{True: f.True, Pred: f.Pred, Weight: f.Weight, Sep: f.Sep, Options: opt, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 		}
 		if strings.Contains(f.Pred, ",") {
 			names := strings.Split(f.Pred, ",")

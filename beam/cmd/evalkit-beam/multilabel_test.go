@@ -19,7 +19,7 @@ func TestMultilabelGolden(t *testing.T) {
 	if err := os.WriteFile(file, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, flags := range [][]string{{"--multilabel"}, {"--multilabel", "--zero-division", "nan", "--beta", "2"}} {
+	for _, flags := range [][]string{{"--multilabel"}, {"--multilabel", "--zero-division", "nan", "--beta", "2"}, {"--multilabel", "--ci", "--ci-method", "jeffreys"}} {
 		for _, parts := range []int{1, 3, 7} {
 			t.Run(fmt.Sprintf("%s/%d", strings.Join(flags, " "), parts), func(t *testing.T) {
 				same(t, "classify", file, parts, uint64(parts), flags...)
@@ -51,7 +51,7 @@ func TestMultilabelGenerated(t *testing.T) {
 		}
 	}
 	m := writeMixed(t, files, true, row{"ant", "ant|bee", "1"}, "y_pred")
-	sameGenerated(t, "classify", m, []string{"--multilabel"}, []string{"--multilabel", "--weight", "w", "--labels", "eel,dog,cat,bee,ant"})
+	sameGenerated(t, "classify", m, []string{"--multilabel"}, []string{"--multilabel", "--weight", "w", "--labels", "eel,dog,cat,bee,ant"}, []string{"--multilabel", "--ci"})
 }
 
 func TestMultilabelErrors(t *testing.T) {
