@@ -551,6 +551,7 @@ func (u *Table) apCopies(single []bool) float64 {
 //
 //   - per_class.J.roc_auc_ovr: DeLong's interval of class J's
 //     one-vs-rest AUC ([Table.AUCCI] of m.OvR(J)), exact from the state;
+//
 //   - roc_auc_ovr_macro and roc_auc_ovr_weighted: the average AUC ± z
 //     times the same average of the classes' DeLong standard errors,
 //     clipped to [0, 1] (method delong-bound). The state keeps each
@@ -560,6 +561,7 @@ func (u *Table) apCopies(single []bool) float64 {
 //     standard errors (Cauchy–Schwarz, equality when they are perfectly
 //     correlated), so the interval is conservative: it covers at least
 //     at its level (asymptotically), wider than a joint bootstrap's;
+//
 //   - top_k_accuracy: the proportion interval of the rows whose true
 //     class ranks in the top k ([hyptest.ProportionCI], Wilson by
 //     default).

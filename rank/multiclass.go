@@ -3,6 +3,7 @@ package rank
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/evalkit-go/evalkit/internal/xsum"
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
@@ -13,8 +14,8 @@ import (
 type MultiBuilder struct {
 	k        int
 	cell     [][]Builder // cell[c][j]: true class c scored by column j
-	ll       fsum.Sum
-	ll2      fsum.Sum // Σ w ℓ², for log loss's interval
+	ll       xsum.Sum    // Σ w ℓ, exact: the same bits however rows are split and merged
+	ll2      xsum.Sum    // Σ w ℓ², for log loss's interval
 	rankMass []fsum.Sum
 }
 
@@ -115,8 +116,8 @@ func (m *MultiBuilder) Merge(o *MultiBuilder) {
 			m.cell[c][j].Merge(&o.cell[c][j])
 		}
 	}
-	m.ll.Merge(o.ll)
-	m.ll2.Merge(o.ll2)
+	m.ll.Merge(&o.ll)
+	m.ll2.Merge(&o.ll2)
 	for i := range m.rankMass {
 		m.rankMass[i].Merge(o.rankMass[i])
 	}
@@ -129,7 +130,7 @@ func (m *MultiBuilder) Reset() {
 			m.cell[c][j].Reset()
 		}
 	}
-	m.ll, m.ll2 = fsum.Sum{}, fsum.Sum{}
+	m.ll, m.ll2 = xsum.Sum{}, xsum.Sum{}
 	clear(m.rankMass)
 }
 
@@ -143,12 +144,16 @@ type Multiclass struct {
 	LogLossSum float64
 	LogLossSq  float64 // Σ w ℓ² of the rows' log losses ℓ, for its interval
 	RankMass   []float64
+	// ll and ll2 are LogLossSum and LogLossSq as exact sums, which
+	// MergeMulticlass merges and the encoding carries, so that the two
+	// are the same bits however the rows were split.
+	ll, ll2 xsum.Sum
 }
 
 // Result sorts the accumulated samples and returns their statistic. The
 // builder is left empty.
 func (m *MultiBuilder) Result() *Multiclass {
-	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k)}
+	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2}
 	for c := range m.cell {
 		r.Cell[c] = make([]*Table, m.k)
 		for j := range m.cell[c] {
@@ -168,7 +173,10 @@ func MergeMulticlass(a, b *Multiclass) *Multiclass {
 	if a.K != b.K {
 		panic("rank: MergeMulticlass: different numbers of classes")
 	}
-	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), LogLossSum: a.LogLossSum + b.LogLossSum, LogLossSq: a.LogLossSq + b.LogLossSq, RankMass: make([]float64, a.K)}
+	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), RankMass: make([]float64, a.K), ll: a.ll, ll2: a.ll2}
+	r.ll.Merge(&b.ll)
+	r.ll2.Merge(&b.ll2)
+	r.LogLossSum, r.LogLossSq = r.ll.Value(), r.ll2.Value()
 	for c := range r.Cell {
 		r.Cell[c] = make([]*Table, a.K)
 		for j := range r.Cell[c] {
@@ -327,7 +335,7 @@ func (m *Multiclass) TopK(k int) (float64, error) {
 	return s.Value() / t, nil
 }
 
-const multiclassVersion = 2 // 2: LogLossSq
+const multiclassVersion = 3 // 2: LogLossSq; 3: the log loss sums exact
 
 // MarshalBinary encodes the statistic (its k² score tables, by
 // [Table.MarshalBinary], the log loss sum and the rank masses) so that a
@@ -336,8 +344,8 @@ const multiclassVersion = 2 // 2: LogLossSq
 func (m *Multiclass) MarshalBinary() ([]byte, error) {
 	b := []byte{multiclassVersion}
 	b = binary.AppendUvarint(b, uint64(m.K))
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.LogLossSum))
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.LogLossSq))
+	b = m.ll.AppendBinary(b)
+	b = m.ll2.AppendBinary(b)
 	for _, v := range m.RankMass {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 	}
@@ -367,13 +375,20 @@ func (m *Multiclass) UnmarshalBinary(data []byte) error {
 		return bad("bad number of classes")
 	}
 	d = d[n:]
-	if uint64(len(d)) < 8*(k+2) {
+	var ll, ll2 xsum.Sum
+	var ok1, ok2 bool
+	ll, d, ok1 = xsum.Decode(d)
+	if ok1 {
+		ll2, d, ok2 = xsum.Decode(d)
+	}
+	if !ok1 || !ok2 {
+		return bad("bad log loss sums")
+	}
+	if uint64(len(d)) < 8*k {
 		return bad("truncated")
 	}
-	out := Multiclass{K: int(k), Cell: make([][]*Table, k), RankMass: make([]float64, k)}
-	out.LogLossSum = math.Float64frombits(binary.LittleEndian.Uint64(d))
-	out.LogLossSq = math.Float64frombits(binary.LittleEndian.Uint64(d[8:]))
-	d = d[16:]
+	out := Multiclass{K: int(k), Cell: make([][]*Table, k), RankMass: make([]float64, k), ll: ll, ll2: ll2}
+	out.LogLossSum, out.LogLossSq = ll.Value(), ll2.Value()
 	for i := range out.RankMass {
 		out.RankMass[i] = math.Float64frombits(binary.LittleEndian.Uint64(d))
 		d = d[8:]

@@ -3,10 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -196,44 +193,4 @@ func lineDiff(got, want string) string {
 		}
 	}
 	return b.String()
-}
-
-// sameUpToRounding compares two JSON documents: the same keys in the same
-// order, the same strings, nulls and booleans, and numbers within ulps
-// units in the last place of each other. It returns what differs ("" for
-// nothing).
-func sameUpToRounding(got, want string, ulps int) string {
-	dg, dw := json.NewDecoder(strings.NewReader(got)), json.NewDecoder(strings.NewReader(want))
-	dg.UseNumber()
-	dw.UseNumber()
-	for {
-		a, ea := dg.Token()
-		b, eb := dw.Token()
-		if ea == io.EOF && eb == io.EOF {
-			return ""
-		}
-		if ea != nil || eb != nil {
-			return fmt.Sprintf("%v / %v", ea, eb)
-		}
-		na, okA := a.(json.Number)
-		nb, okB := b.(json.Number)
-		if okA && okB {
-			x, _ := na.Float64()
-			y, _ := nb.Float64()
-			if x == y {
-				continue
-			}
-			lo, hi := min(x, y), max(x, y)
-			for range ulps {
-				lo = math.Nextafter(lo, math.Inf(1))
-			}
-			if lo < hi || math.Signbit(x) != math.Signbit(y) {
-				return fmt.Sprintf("%v against %v", na, nb)
-			}
-			continue
-		}
-		if a != b {
-			return fmt.Sprintf("%v against %v", a, b)
-		}
-	}
 }
