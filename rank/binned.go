@@ -2,6 +2,7 @@ package rank
 
 import (
 	"fmt"
+	"github.com/evalkit-go/evalkit/internal/xsum"
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
@@ -25,8 +26,10 @@ type Binned struct {
 	weighted bool
 	outside  int64 // scores outside [Lo, Hi]
 	notProb  bool  // some score outside [0, 1]
-	ll, br   fsum.Sum
-	mass     fsum.Sum
+	// The log loss and Brier sums and the mass, exact (internal/xsum): the
+	// same bits however the rows were split into states and merged.
+	ll, br xsum.Sum
+	mass   xsum.Sum
 }
 
 // NewBinned returns an empty binned accumulator of n bins over [lo, hi).
@@ -136,9 +139,9 @@ func (b *Binned) Merge(o *Binned) {
 	b.weighted = b.weighted || o.weighted
 	b.outside += o.outside
 	b.notProb = b.notProb || o.notProb
-	b.ll.Merge(o.ll)
-	b.br.Merge(o.br)
-	b.mass.Merge(o.mass)
+	b.ll.Merge(&o.ll)
+	b.br.Merge(&o.br)
+	b.mass.Merge(&o.mass)
 }
 
 // Reset empties b, keeping its grid and memory.

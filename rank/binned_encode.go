@@ -3,12 +3,13 @@ package rank
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/evalkit-go/evalkit/internal/xsum"
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
 
-const binnedVersion = 1
+const binnedVersion = 2 // 2: exact log loss, Brier and mass sums
 
 // MarshalBinary encodes the binned scores (the grid or the float-bit bins
 // with their current coarseness, the bins holding a sample, the counts
@@ -31,8 +32,8 @@ func (b *Binned) MarshalBinary() ([]byte, error) {
 	e.b = append(e.b, flags)
 	e.uvarint(uint64(b.rows))
 	e.uvarint(uint64(b.outside))
-	for _, s := range []fsum.Sum{b.ll, b.br, b.mass} {
-		e.sum(s)
+	for _, s := range []*xsum.Sum{&b.ll, &b.br, &b.mass} {
+		e.b = s.AppendBinary(e.b)
 	}
 	if b.fb != nil {
 		f := b.fb
@@ -134,6 +135,20 @@ func (d *binnedDecoder) sum() fsum.Sum {
 	return fsum.FromParts(s, d.float())
 }
 
+// xsum reads an exact sum (xsum.Sum.AppendBinary).
+func (d *binnedDecoder) xsum() xsum.Sum {
+	if d.err != nil {
+		return xsum.Sum{}
+	}
+	s, rest, ok := xsum.Decode(d.d)
+	if !ok {
+		d.fail("bad exact sum")
+		return xsum.Sum{}
+	}
+	d.d = rest
+	return s
+}
+
 // cells reads what binnedEncoder.cells wrote into pos and neg.
 func (d *binnedDecoder) cells(pos, neg []fsum.Sum) int {
 	n := d.uvarint(uint64(len(pos)))
@@ -168,7 +183,7 @@ func (b *Binned) UnmarshalBinary(data []byte) error {
 	out := Binned{weighted: flags&1 != 0, notProb: flags&2 != 0}
 	out.rows = int64(d.uvarint(math.MaxInt64))
 	out.outside = int64(d.uvarint(math.MaxInt64))
-	out.ll, out.br, out.mass = d.sum(), d.sum(), d.sum()
+	out.ll, out.br, out.mass = d.xsum(), d.xsum(), d.xsum()
 	if flags&4 != 0 {
 		n := int(d.uvarint(maxBinnedBins))
 		if d.err == nil && n < 1 {
