@@ -75,6 +75,9 @@ type Options struct {
 	// KeepSamples keeps the silhouette of every row in
 	// Internal.SilhouetteSamples.
 	KeepSamples bool
+	// SilhouetteSE computes Internal.SilhouetteSE, the silhouette's
+	// standard error by the delta method (silci.go): a second O(n²) pass.
+	SilhouetteSE bool
 	// Budget, when not nil, is charged with the memory of the O(n²)
 	// pass ([PairwiseBytes]) while it runs; when the pass does not fit,
 	// its indices are not computed (NaN with a warning), as above
@@ -151,6 +154,9 @@ type Internal struct {
 	SilhouetteRows   int       // rows the silhouette was computed on
 	SilhouetteSample []int     // their row indices when sampled (sorted)
 	SilhouetteValues []float64 // per row (Options.KeepSamples), in the order of SilhouetteSample when sampled
+	// SilhouetteSE is the silhouette's standard error by the delta method
+	// (Options.SilhouetteSE; NaN otherwise, or when it was not computed).
+	SilhouetteSE float64
 	// CalinskiHarabasz is [Σ_k n_k‖u_k − u‖² / (k−1)] / [Σ_k Σ_{x∈C_k}
 	// ‖x − u_k‖² / (n−k)], always with squared Euclidean distances
 	// (scikit-learn calinski_harabasz_score); 1 when the within-cluster
@@ -220,11 +226,15 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		}
 		defer acct.Close()
 	}
+	r.SilhouetteSE = math.NaN()
 	if pairwise {
 		pr := pass(x, dim, g, opt.Metric, workers, k <= 1000)
 		r.pairIndices(g, pr, k <= 1000)
 		if !sample {
 			r.silhouette(g, pr, nil, okK, opt.KeepSamples)
+			if opt.SilhouetteSE && okK {
+				r.SilhouetteSE = silhouetteSE(x, dim, g, opt.Metric, workers)
+			}
 		}
 	} else if opt.MaxPairwise > 0 && n > opt.MaxPairwise {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%d rows exceed the pairwise limit %d: avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed", n, opt.MaxPairwise))
@@ -246,6 +256,10 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		pr := pass(sx, dim, sg, opt.Metric, workers, false)
 		r.SilhouetteSample = idx
 		r.silhouette(sg, pr, g, okS, opt.KeepSamples)
+		if opt.SilhouetteSE && okS {
+			// The sample is a sample of rows: its silhouette's error.
+			r.SilhouetteSE = silhouetteSE(sx, dim, sg, opt.Metric, workers)
+		}
 	} else if !pairwise {
 		r.Warnings = append(r.Warnings, "the silhouette is not computed: set a sample size (--sample) for this many rows")
 	}

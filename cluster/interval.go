@@ -30,8 +30,11 @@ func externalValues(e *External, avg Average, out []float64) {
 // its n rows over its non-empty cells ([hyptest.ResampleRows]); replicate
 // b draws from PCG(ci.Seed, b), so the intervals are the same bits on any
 // number of cores. BCa (the default) up to 1000 non-empty cells, else the
-// percentile interval. The internal indices (which need the features) get
-// none; Warnings says so. It returns an error for bad options.
+// percentile interval. The silhouette gets the t-interval of its
+// delta-method standard error (silci.go) when the report was computed
+// with Options.SilhouetteSE; the other internal indices (which a
+// bootstrap would recompute from the features) get none; Warnings says
+// so. It returns an error for bad options.
 func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
@@ -42,8 +45,17 @@ func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CI
 	}
 	o.Level = ci.Level
 	o.Intervals = map[string]hyptest.Interval{}
-	if o.InternalReport != nil {
-		o.Warnings = append(o.Warnings, "internal indices: no interval (a bootstrap would recompute them from the features)")
+	if in := o.InternalReport; in != nil {
+		if se := in.silhouetteSE; !math.IsNaN(se) && !math.IsNaN(in.Silhouette) && in.SilhouetteRows >= 3 {
+			tq, err := hyptest.TCritical(ci.Level, float64(in.SilhouetteRows-1))
+			if err != nil {
+				return err
+			}
+			o.Intervals["silhouette"] = hyptest.Interval{Low: in.Silhouette - tq*se, High: in.Silhouette + tq*se, Method: hyptest.CIDelta}.Clip(-1, 1)
+			o.Warnings = append(o.Warnings, "davies_bouldin, davies_bouldin_avgpair, dunn, calinski_harabasz: no interval (a bootstrap would recompute them from the features)")
+		} else {
+			o.Warnings = append(o.Warnings, "internal indices: no interval (a bootstrap would recompute them from the features; the silhouette's delta-method error needs its O(n²) pass, ReportOptions.Internal.SilhouetteSE)")
+		}
 	}
 	if o.ExternalReport == nil || tab == nil {
 		return nil

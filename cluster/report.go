@@ -105,6 +105,7 @@ func NewReport(tab *Contingency, in *InternalData, opt ReportOptions) (*Report, 
 			Metric: opt.Internal.Metric.String(), Features: opt.Features,
 			DaviesBouldin: res.DaviesBouldin, DaviesBouldinAvgPair: res.DaviesBouldinAvgPair, Dunn: res.Dunn,
 			Silhouette: res.Silhouette, SilhouetteRows: res.SilhouetteRows, CalinskiHarabasz: res.CalinskiHarabasz,
+			silhouetteSE: res.SilhouetteSE,
 		}
 		for _, c := range res.Clusters {
 			io.Clusters = append(io.Clusters, ClusterDetail{
@@ -188,6 +189,7 @@ type InternalReport struct {
 	SilhouetteRows       int             `json:"silhouette_rows"`
 	CalinskiHarabasz     float64         `json:"calinski_harabasz"`
 	Clusters             []ClusterDetail `json:"clusters"`
+	silhouetteSE         float64         // with Options.SilhouetteSE
 }
 
 // ClusterDetail is one predicted cluster's internal statistics; d_min and

@@ -129,6 +129,9 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	var pred []int
 	bud := f.memory.Budget()
 	opt.Internal.Budget = bud
+	if _, withCI, err := f.ci.Options(); err == nil {
+		opt.Internal.SilhouetteSE = withCI // the silhouette's interval: a second O(n²) pass
+	}
 	acct := bud.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer --features")
 	if n := estimateRows(r, path); internal && n > 0 && int64(n)*int64(len(fc)+1)*8 <= bud.Available() {
 		// Room for every row at once: no growing and copying.
