@@ -418,15 +418,24 @@ func (rep *Report) addFigures(t *Table, pc *pieces, opt ReportOptions) error {
 	if !opt.Figures {
 		return nil
 	}
+	// The score histogram while the DET curve is built and thinned.
+	var hist ScoreHistogram
+	var herr error
+	var wg sync.WaitGroup
+	wg.Go(func() { hist, herr = t.Histogram(30) })
 	det, err := t.DET()
+	var detFig DETCurve
+	var detFigThin Thinning
+	if err == nil {
+		detFig, detFigThin = thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
+	}
+	wg.Wait()
 	if err != nil {
 		return err
 	}
-	hist, err := t.Histogram(30)
-	if err != nil {
-		return err
+	if herr != nil {
+		return herr
 	}
-	detFig, detFigThin := thinFigure(det, len(det.FPR), opt.FigurePoints, DETCurve.Thin)
 	rep.Figures = &Figures{ROC: pc.rocFig, ROCThinning: pc.rocFigThin, PR: pc.prFig, PRThinning: pc.prFigThin, DET: detFig, DETThinning: detFigThin,
 		Cost: pc.cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
 	if rep.Calibration != nil {
