@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -569,9 +570,11 @@ func (u *Table) apCopies(single []bool) float64 {
 //   - log_loss: the t-interval of the rows' log losses (the state keeps
 //     Σℓ and Σℓ²).
 //
-// The one-vs-one AUCs get none (their per-row terms pair two columns of
-// one row, which the state does not keep together), nor does a weighted
-// state; Warnings says so. It returns
+//   - roc_auc_ovo_macro and roc_auc_ovo_weighted: delong-bound, from each
+//     pair's two DeLong variances (the pair's two AUCs' covariance needs a
+//     row's two columns together, which the state does not keep).
+//
+// A weighted state gets none; Warnings says so. It returns
 // an error for bad options.
 func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
@@ -633,6 +636,38 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 			warn("log_loss: no interval: %v", err)
 		}
 	}
-	warn("roc_auc_ovo_macro, roc_auc_ovo_weighted: no interval (a one-vs-one term pairs two score columns of one row; the state keeps each column by true class, not a row's scores together)")
+	// One-vs-one: each pair's score (A(a|b) + A(b|a))/2 is a mean of two
+	// AUCs whose DeLong variances the tables give; their covariance (a
+	// row's two columns together) they do not, so the standard error of
+	// the mean of the pair's, and of the pairs' average, is bounded by the
+	// same mean of the standard errors (Cauchy–Schwarz), as for the
+	// one-vs-rest averages.
+	var sdOvOMacro, sdOvOWeighted, prev float64
+	ovoOK := true
+	pairs := float64(m.K * (m.K - 1) / 2)
+	for a := 0; a < m.K && ovoOK; a++ {
+		for b := a + 1; b < m.K; b++ {
+			vab, err1 := Merge(m.Cell[a][a], asNeg(m.Cell[b][a])).DeLongVar()
+			vba, err2 := Merge(m.Cell[b][b], asNeg(m.Cell[a][b])).DeLongVar()
+			if err1 != nil || err2 != nil {
+				warn("roc_auc_ovo_macro, roc_auc_ovo_weighted: no interval: classes %d and %d: %v", a, b, errors.Join(err1, err2))
+				ovoOK = false
+				break
+			}
+			sd := (math.Sqrt(vab) + math.Sqrt(vba)) / 2
+			pr := (sup[a] + sup[b]) / total
+			sdOvOMacro += sd / pairs
+			sdOvOWeighted += sd * pr
+			prev += pr
+		}
+	}
+	if ovoOK {
+		for _, a := range []struct {
+			key   string
+			v, sd float64
+		}{{"roc_auc_ovo_macro", r.ROCAUCOvOMacro, sdOvOMacro}, {"roc_auc_ovo_weighted", r.ROCAUCOvOWeighted, sdOvOWeighted / prev}} {
+			r.Intervals[a.key] = hyptest.Interval{Low: a.v - z*a.sd, High: a.v + z*a.sd, Method: hyptest.CIDeLongBound}.Clip(0, 1)
+		}
+	}
 	return nil
 }
