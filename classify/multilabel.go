@@ -34,15 +34,20 @@ type Multilabel struct {
 	diff   fsum.Sum // Σ w·|T Δ P|
 	tp, fp, fn,
 	union []fsum.Sum // per label: Σ w·[l ∈ T ∪ P] gives TN = W − union
-	samples  [5]sampleSum // precision, recall, f1, fbeta, jaccard
-	inT, inP []bool       // scratch, per label id
-	ids      []int
+	samples [5]sampleSum // precision, recall, f1, fbeta, jaccard
+	// Per-row second moments, for the intervals of Hamming loss and the
+	// micro averages (ratios of per-row sums): Σ w·d², Σ w·|T∩P|²,
+	// Σ w·|P|², Σ w·|T|², Σ w·|T∩P|·|P|, Σ w·|T∩P|·|T|.
+	diff2, tp2, np2, nt2, tpnp, tpnt fsum.Sum
+	inT, inP                         []bool // scratch, per label id
+	ids                              []int
 }
 
 // sampleSum keeps Σ w·x over rows where x is defined and the weight of rows
 // where it is not.
 type sampleSum struct {
 	def, wDef, wUndef fsum.Sum
+	def2              fsum.Sum // Σ w·x² over defined rows, for the interval
 }
 
 func (s *sampleSum) add(num, den, w float64) {
@@ -50,12 +55,15 @@ func (s *sampleSum) add(num, den, w float64) {
 		s.wUndef.Add(w)
 		return
 	}
-	s.def.Add(w * num / den)
+	x := num / den
+	s.def.Add(w * x)
+	s.def2.Add(w * x * x)
 	s.wDef.Add(w)
 }
 
 func (s *sampleSum) merge(o *sampleSum) {
 	s.def.Merge(o.def)
+	s.def2.Merge(o.def2)
 	s.wDef.Merge(o.wDef)
 	s.wUndef.Merge(o.wUndef)
 }
@@ -154,6 +162,12 @@ func (m *Multilabel) Add(yTrue, yPred [][]byte, w float64) (bad []byte, ok bool)
 		m.exact.Add(w)
 	}
 	m.diff.Add(w * d)
+	m.diff2.Add(w * d * d)
+	m.tp2.Add(w * both * both)
+	m.np2.Add(w * np * np)
+	m.nt2.Add(w * nt * nt)
+	m.tpnp.Add(w * both * np)
+	m.tpnt.Add(w * both * nt)
 	b2 := m.beta * m.beta
 	m.samples[0].add(both, np, w)
 	m.samples[1].add(both, nt, w)
@@ -191,6 +205,9 @@ func (m *Multilabel) Merge(o *Multilabel) {
 	m.w.Merge(o.w)
 	m.exact.Merge(o.exact)
 	m.diff.Merge(o.diff)
+	for _, p := range [][2]*fsum.Sum{{&m.diff2, &o.diff2}, {&m.tp2, &o.tp2}, {&m.np2, &o.np2}, {&m.nt2, &o.nt2}, {&m.tpnp, &o.tpnp}, {&m.tpnt, &o.tpnt}} {
+		p[0].Merge(*p[1])
+	}
 	for i := range m.samples {
 		m.samples[i].merge(&o.samples[i])
 	}
@@ -228,6 +245,16 @@ type MultilabelReport struct {
 	// Signature says how the report was computed; the caller sets it
 	// (Options.MultilabelSignature).
 	Signature *report.Signature `json:"signature,omitempty"`
+
+	mom mlMoments // the state's sums that the intervals need
+}
+
+// mlMoments are the per-row sums of the multilabel intervals.
+type mlMoments struct {
+	labels                                             float64
+	diff, diff2, tp, np, nt, tp2, np2, nt2, tpnp, tpnt float64
+	samples                                            [5][3]float64 // Σx, Σx², rows for each samples average's per-row values (undefined rows at the policy's value)
+	z                                                  ZeroDivision
 }
 
 // Report computes the multilabel measures. Labels are in SPEC order unless
@@ -290,6 +317,17 @@ func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 		r.Weighted = PRF{Precision: pf, Recall: z.value(), F1: pf, FBeta: pf, Jaccard: r.Macro.Jaccard}
 		r.Warnings = append(r.Warnings, "no label has true samples: the weighted average has no weights")
 	}
+	r.mom = mlMoments{labels: float64(len(names)), diff: m.diff.Value(), diff2: m.diff2.Value(), tp: TP.Value(), np: TP.Value() + FP.Value(), nt: TP.Value() + FN.Value(),
+		tp2: m.tp2.Value(), np2: m.np2.Value(), nt2: m.nt2.Value(), tpnp: m.tpnp.Value(), tpnt: m.tpnt.Value(), z: z}
+	for i := range m.samples {
+		ss := &m.samples[i]
+		if z == ZeroDivNaN {
+			r.mom.samples[i] = [3]float64{ss.def.Value(), ss.def2.Value(), ss.wDef.Value()}
+		} else {
+			u, v := ss.wUndef.Value(), z.value()
+			r.mom.samples[i] = [3]float64{ss.def.Value() + v*u, ss.def2.Value() + v*v*u, ss.wDef.Value() + u}
+		}
+	}
 	r.Samples = PRF{
 		Precision: m.samples[0].value(z),
 		Recall:    m.samples[1].value(z),
@@ -305,10 +343,14 @@ func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 // statsmodels' proportion_confint) of every headline number that is a
 // proportion of independent rows — subset_accuracy and zero_one_loss (of
 // the rows), each label's precision (of the rows predicting it) and recall
-// (of the rows holding it). The averages, F-scores, Jaccard and Hamming
-// loss pool a row's labels, which are not independent, and would need a
-// bootstrap of whole rows, which the state (per-label counts) cannot draw;
-// a weighted state keeps masses, not counts. Warnings says which get none.
+// (of the rows holding it); the t-interval of the means of per-row values
+// — Hamming loss (|T Δ P|/L) and the samples averages (each row's P, R,
+// F, Jaccard; an undefined row at the zero-division policy's value, or
+// left out for nan); and the delta method for the micro precision and
+// recall, ratios of per-row sums. The other averages and the per-label
+// F-scores would need a bootstrap of whole rows, which the state
+// (per-label counts) cannot draw; a weighted state keeps masses, not
+// counts. Warnings says which get none.
 func (r *MultilabelReport) AddIntervals(ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
@@ -349,6 +391,44 @@ func (r *MultilabelReport) AddIntervals(ci hyptest.CIOptions) error {
 			return err
 		}
 	}
-	r.Warnings = append(r.Warnings, "hamming_loss, micro, macro, weighted and samples averages, per-label f1, fbeta and jaccard: no interval (they pool a row's labels, which are not independent; a bootstrap of whole rows needs the rows, which the per-label counts do not keep)")
+	// Means of per-row values: the t-interval. Ratios of per-row sums (the
+	// micro averages): the delta method, Var(A/B) ≈ Σ(a − R·b)²/B² ·
+	// n/(n − 1).
+	mo := &r.mom
+	tq, err := hyptest.TCritical(ci.Level, math.Max(1, n-1))
+	if err != nil {
+		return err
+	}
+	mean := func(key string, sum, sum2, rows, scale float64) {
+		if rows < 2 {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: no interval: fewer than 2 rows", key))
+			return
+		}
+		m := sum / rows
+		v := math.Max(0, (sum2-rows*m*m)/(rows-1))
+		t, _ := hyptest.TCritical(ci.Level, rows-1)
+		h := t * math.Sqrt(v/rows)
+		r.Intervals[key] = hyptest.Interval{Low: (m - h) * scale, High: (m + h) * scale, Method: hyptest.CIT}.Clip(0, 1)
+	}
+	if mo.labels > 0 {
+		mean("hamming_loss", mo.diff, mo.diff2, n, 1/mo.labels)
+	}
+	ratio := func(key string, A, B, aa, ab, bb float64) {
+		if B == 0 || n < 2 {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: no interval: its denominator is zero", key))
+			return
+		}
+		R := A / B
+		v := math.Max(0, aa-2*R*ab+R*R*bb) / (B * B) * n / (n - 1)
+		h := tq * math.Sqrt(v)
+		r.Intervals[key] = hyptest.Interval{Low: R - h, High: R + h, Method: hyptest.CIDelta}.Clip(0, 1)
+	}
+	ratio("micro.precision", mo.tp, mo.np, mo.tp2, mo.tpnp, mo.np2)
+	ratio("micro.recall", mo.tp, mo.nt, mo.tp2, mo.tpnt, mo.nt2)
+	for i, key := range []string{"samples.precision", "samples.recall", "samples.f1", "samples.fbeta", "samples.jaccard"} {
+		sm := mo.samples[i]
+		mean(key, sm[0], sm[1], sm[2], 1)
+	}
+	r.Warnings = append(r.Warnings, "micro f1, fbeta and jaccard, the macro and weighted averages, per-label f1, fbeta and jaccard: no interval (they pool a row's labels; a bootstrap of whole rows needs the rows, which the per-label counts do not keep)")
 	return nil
 }

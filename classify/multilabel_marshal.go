@@ -8,7 +8,7 @@ import (
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
 
-const multilabelVersion = 1
+const multilabelVersion = 2 // 2: the second moments of the intervals
 
 // MarshalBinary encodes the multilabel state (its labels in first-seen
 // order, whether the list was fixed, β, and every sum) so that a
@@ -39,9 +39,9 @@ func (m *Multilabel) MarshalBinary() ([]byte, error) {
 // sums is the state's sums other than the per-label ones, in the
 // encoding's order.
 func (m *Multilabel) sums() []*fsum.Sum {
-	out := []*fsum.Sum{&m.w, &m.exact, &m.diff}
+	out := []*fsum.Sum{&m.w, &m.exact, &m.diff, &m.diff2, &m.tp2, &m.np2, &m.nt2, &m.tpnp, &m.tpnt}
 	for i := range m.samples {
-		out = append(out, &m.samples[i].def, &m.samples[i].wDef, &m.samples[i].wUndef)
+		out = append(out, &m.samples[i].def, &m.samples[i].def2, &m.samples[i].wDef, &m.samples[i].wUndef)
 	}
 	return out
 }
