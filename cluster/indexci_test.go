@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -156,6 +157,72 @@ func TestIndexCoverage(t *testing.T) {
 				if !(cov >= lo && cov <= 0.97) {
 					t.Errorf("%s n = %d: %s covers %.3f, want %.2f–0.97", c.name, c.n, k, cov, lo)
 				}
+			}
+		})
+	}
+}
+
+// TestIndexSEOracle: the standard errors equal, to 1e-6, the delta method
+// computed numerically by tools/oracle/cluster_indexse.py (each index
+// written as a function of row weights, each row's influence a central
+// finite difference: independent of indexci.go's closed forms), and lie
+// within 15% of the jackknife of scikit-learn 1.2.1's davies_bouldin_score
+// and calinski_harabasz_score (of direct formulas for avgpair and the other
+// metrics); testdata/index_se.json.
+func TestIndexSEOracle(t *testing.T) {
+	raw, err := os.ReadFile("testdata/index_se.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Cases []struct {
+			Name     string
+			Metric   string
+			Dim      int
+			Features [][]float64
+			Labels   []int
+			Expected map[string]struct {
+				SENumeric   float64 `json:"se_numeric"`
+				SEJackknife float64 `json:"se_jackknife"`
+				Value       float64 `json:"value"`
+			}
+		}
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Cases) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, c := range f.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			m, err := ParseMetric(c.Metric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var x []float64
+			for _, row := range c.Features {
+				x = append(x, row...)
+			}
+			r, err := EvaluateInternal(x, c.Dim, c.Labels, Options{Metric: m, IndexSE: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string][2]float64{"davies_bouldin": {r.DaviesBouldin, r.DaviesBouldinSE},
+				"davies_bouldin_avgpair": {r.DaviesBouldinAvgPair, r.DaviesBouldinAvgPairSE},
+				"calinski_harabasz":      {r.CalinskiHarabasz, r.CalinskiHarabaszSE}}
+			for key, want := range c.Expected {
+				g := got[key]
+				if math.Abs(g[0]-want.Value) > 1e-9*want.Value {
+					t.Errorf("%s = %.12g, oracle %.12g", key, g[0], want.Value)
+				}
+				if math.Abs(g[1]-want.SENumeric) > 1e-6*want.SENumeric {
+					t.Errorf("%s: se %.12g, numerical delta method %.12g", key, g[1], want.SENumeric)
+				}
+				if math.Abs(g[1]-want.SEJackknife) > 0.15*want.SEJackknife {
+					t.Errorf("%s: se %.6g, jackknife %.6g", key, g[1], want.SEJackknife)
+				}
+				t.Logf("%s %.6g: se %.8g, numerical %.8g, jackknife %.6g", key, g[0], g[1], want.SENumeric, want.SEJackknife)
 			}
 		})
 	}
