@@ -57,7 +57,7 @@ func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers in
 	acct := b.Account("the internal indices' standard errors", "")
 	defer acct.Close()
 	if err := acct.Grow(int64(3*k*dim+k) * 8); err != nil {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, calinski_harabasz: no standard error: %d clusters × %d features do not fit the memory budget of %s", k, dim, budget.FormatSize(b.Limit())))
+		r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, davies_bouldin_avgpair, calinski_harabasz: no standard error: the 3 × %d clusters × %d features of their influences do not fit the memory budget of %s (raise it with --memory)", k, dim, budget.FormatSize(b.Limit())))
 		return
 	}
 	nf := float64(n)

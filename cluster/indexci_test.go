@@ -6,8 +6,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 )
 
@@ -225,5 +228,51 @@ func TestIndexSEOracle(t *testing.T) {
 				t.Logf("%s %.6g: se %.8g, numerical %.8g, jackknife %.6g", key, g[0], g[1], want.SENumeric, want.SEJackknife)
 			}
 		})
+	}
+}
+
+// Degenerate inputs leave a standard error NaN with a warning that says
+// why, never a silent NaN: every cluster a single repeated point (no
+// within-cluster dispersion: Calinski–Harabasz is 1 and both
+// Davies–Bouldin indices are 0 by scikit-learn's rule), and a memory
+// budget too small for the 3·k·d values.
+func TestIndexSEDegenerate(t *testing.T) {
+	x := []float64{0, 0, 0, 0, 5, 5, 5, 5, 9, 0, 9, 0}
+	lab := []int{0, 0, 1, 1, 2, 2}
+	r, err := EvaluateInternal(x, 2, lab, Options{IndexSE: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(r.CalinskiHarabaszSE) || !math.IsNaN(r.DaviesBouldinSE) || !math.IsNaN(r.DaviesBouldinAvgPairSE) {
+		t.Errorf("standard errors %v %v %v, want NaN", r.DaviesBouldinSE, r.DaviesBouldinAvgPairSE, r.CalinskiHarabaszSE)
+	}
+	for _, w := range []string{"calinski_harabasz: no standard error", "davies_bouldin: no standard error", "davies_bouldin_avgpair: no standard error"} {
+		if !slices.ContainsFunc(r.Warnings, func(s string) bool { return strings.HasPrefix(s, w) }) {
+			t.Errorf("no warning %q in %q", w, r.Warnings)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	x, lab = dbData(rng, 60)
+	r, err = EvaluateInternal(x, 2, lab, Options{IndexSE: true, Budget: budget.New(PairwiseBytes(60, 2, 3, 1) + 100), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(r.DaviesBouldinSE) || !slices.ContainsFunc(r.Warnings, func(s string) bool { return strings.Contains(s, "no standard error") }) {
+		t.Errorf("over budget: se %v, warnings %q", r.DaviesBouldinSE, r.Warnings)
+	}
+	t.Logf("%q", r.Warnings)
+	// The report says which index has no interval.
+	opt := DefaultReportOptions()
+	opt.Features = []string{"x1", "x2"}
+	rep, err := NewReport(nil, &InternalData{X: x, Pred: lab, Names: []string{"a", "b", "c"}}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.AddIntervals(nil, opt, hyptest.CIOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%q", rep.Warnings)
+	if len(rep.Intervals) != 0 || len(rep.Warnings) != 3 {
+		t.Errorf("without the errors: intervals %v, warnings %q", rep.Intervals, rep.Warnings)
 	}
 }
