@@ -2,6 +2,8 @@ package regress
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
@@ -83,3 +85,50 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestEncodingPinned pins the bytes of the state's encoding: the SHA-256
+// of the encodings of fixed states (one and two outputs, every option
+// flag), computed with the encoder as it was before it moved to
+// internal/wire. A change of the format must change the version and this
+// digest on purpose.
+func TestEncodingPinned(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	h := sha256.New()
+	for _, opt := range []Options{{}, {KeepValues: true, Alpha: 0.3, Power: 1.5, MAPEEpsilon: 1e-9}, {Moments: true}} {
+		for _, weighted := range []bool{false, true} {
+			for k := 1; k <= 2; k++ {
+				m := NewMulti(k, opt)
+				n := 40
+				ys, ps := make([][]float64, k), make([][]float64, k)
+				var w []float64
+				pos := make([]int64, n)
+				for r := range n {
+					for j := range k {
+						ys[j] = append(ys[j], float64(rng.IntN(20))-2)
+						ps[j] = append(ps[j], rng.NormFloat64()*10)
+					}
+					if weighted {
+						w = append(w, rng.Float64()*3)
+					}
+					pos[r] = int64(3*r + 1)
+				}
+				if err := m.AddBatchAt(ys, ps, w, pos); err != nil {
+					t.Fatal(err)
+				}
+				if len(m.Output(0).IssueRows()) == 0 {
+					t.Fatal("no domain problem on record") // negative targets under MSLE
+				}
+				enc, err := m.MarshalBinary()
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.Write(enc)
+			}
+		}
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); got != pinnedDigest {
+		t.Errorf("encodings changed: digest %s", got)
+	}
+}
+
+const pinnedDigest = "594eabae26c9dc706704f386d6692f20408f9f6d346e80a0f7739b5ffff975b4"
