@@ -82,3 +82,34 @@ func TestModelsMarshalRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// FuzzModelsUnmarshal: any bytes decode to an error wrapping
+// ErrBadEncoding or to a state whose encoding decodes to itself; never a
+// panic.
+func FuzzModelsUnmarshal(f *testing.F) {
+	for _, w := range []float64{-1, 1.5} {
+		a := NewModels(2, nil)
+		a.Add([]byte("x"), [][]byte{[]byte("y"), []byte("x")}, w)
+		a.Add([]byte("y"), [][]byte{[]byte("y"), []byte("z")}, w)
+		enc, _ := a.MarshalBinary()
+		f.Add(enc)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var s Models
+		err := s.UnmarshalBinary(data)
+		if err != nil {
+			if !errors.Is(err, ErrBadEncoding) {
+				t.Fatalf("error %v does not wrap ErrBadEncoding", err)
+			}
+			return
+		}
+		enc, _ := s.MarshalBinary()
+		var again Models
+		if err := again.UnmarshalBinary(enc); err != nil {
+			t.Fatalf("re-encoding does not decode: %v", err)
+		}
+		if enc2, _ := again.MarshalBinary(); !bytes.Equal(enc, enc2) {
+			t.Fatal("re-encoding is not stable")
+		}
+	})
+}

@@ -221,3 +221,34 @@ func TestEncodingPinned(t *testing.T) {
 }
 
 const pinnedDigest = "3ad96ff7240782f6f734a1064bf974702933b59ae51ef7450d63d933cdf2d622"
+
+// FuzzBinnedUnmarshal: any bytes decode to an error wrapping
+// ErrBadEncoding or to a state whose encoding decodes to itself; never a
+// panic.
+func FuzzBinnedUnmarshal(f *testing.F) {
+	for _, b := range []*Binned{NewBinnedBits(8), NewBinned(4, 0, 1)} {
+		for i := range 30 {
+			b.Add(float64(i)/29, i%3 == 0, 1+float64(i%2))
+		}
+		enc, _ := b.MarshalBinary()
+		f.Add(enc)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var b Binned
+		err := b.UnmarshalBinary(data)
+		if err != nil {
+			if !errors.Is(err, ErrBadEncoding) {
+				t.Fatalf("error %v does not wrap ErrBadEncoding", err)
+			}
+			return
+		}
+		enc, _ := b.MarshalBinary()
+		var again Binned
+		if err := again.UnmarshalBinary(enc); err != nil {
+			t.Fatalf("re-encoding does not decode: %v", err)
+		}
+		if enc2, _ := again.MarshalBinary(); !bytes.Equal(enc, enc2) {
+			t.Fatal("re-encoding is not stable")
+		}
+	})
+}

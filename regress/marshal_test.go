@@ -132,3 +132,34 @@ func TestEncodingPinned(t *testing.T) {
 }
 
 const pinnedDigest = "594eabae26c9dc706704f386d6692f20408f9f6d346e80a0f7739b5ffff975b4"
+
+// FuzzUnmarshal: any bytes decode to an error wrapping ErrBadEncoding or
+// to a state whose encoding decodes to itself; never a panic.
+func FuzzUnmarshal(f *testing.F) {
+	for _, opt := range []Options{{}, {KeepValues: true, Moments: true, Power: 1.5}} {
+		m := NewMulti(2, opt)
+		if err := m.AddBatchAt([][]float64{{1, 2, -1}, {0, 3, 4}}, [][]float64{{1.5, 2, 0}, {1, 1, 4}}, []float64{1, 2, 0.5}, []int64{4, 5, 6}); err != nil {
+			f.Fatal(err)
+		}
+		enc, _ := m.MarshalBinary()
+		f.Add(enc)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var m Multi
+		err := m.UnmarshalBinary(data)
+		if err != nil {
+			if !errors.Is(err, ErrBadEncoding) {
+				t.Fatalf("error %v does not wrap ErrBadEncoding", err)
+			}
+			return
+		}
+		enc, _ := m.MarshalBinary()
+		var again Multi
+		if err := again.UnmarshalBinary(enc); err != nil {
+			t.Fatalf("re-encoding does not decode: %v", err)
+		}
+		if enc2, _ := again.MarshalBinary(); !bytes.Equal(enc, enc2) {
+			t.Fatal("re-encoding is not stable")
+		}
+	})
+}
