@@ -102,3 +102,31 @@ func TestEncodingPinned(t *testing.T) {
 }
 
 const pinnedDigest = "bf77ffcaec8ab0ab6a80fba086ab124bec153433e08d6b2642bc7bf1bb051bd2"
+
+// FuzzUnmarshal: any bytes decode to an error wrapping ErrBadEncoding or
+// to a table whose encoding decodes to itself; never a panic.
+func FuzzUnmarshal(f *testing.F) {
+	var a Contingency
+	a.Add(0, 1, 3)
+	a.Add(2, 0, 1)
+	enc, _ := a.MarshalBinary()
+	f.Add(enc)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var c Contingency
+		err := c.UnmarshalBinary(data)
+		if err != nil {
+			if !errors.Is(err, ErrBadEncoding) {
+				t.Fatalf("error %v does not wrap ErrBadEncoding", err)
+			}
+			return
+		}
+		enc, _ := c.MarshalBinary()
+		var again Contingency
+		if err := again.UnmarshalBinary(enc); err != nil {
+			t.Fatalf("re-encoding does not decode: %v", err)
+		}
+		if enc2, _ := again.MarshalBinary(); string(enc) != string(enc2) {
+			t.Fatal("re-encoding is not stable")
+		}
+	})
+}

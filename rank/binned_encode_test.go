@@ -252,3 +252,34 @@ func FuzzBinnedUnmarshal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMulticlassUnmarshal: any bytes decode to an error wrapping
+// ErrBadEncoding or to a statistic whose encoding decodes to itself;
+// never a panic.
+func FuzzMulticlassUnmarshal(f *testing.F) {
+	b := NewMultiBuilder(2)
+	for i := range 10 {
+		p := float64(i) / 9
+		b.Add(i%2, []float64{p, 1 - p}, 1+float64(i%3))
+	}
+	enc, _ := b.Result().MarshalBinary()
+	f.Add(enc)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var m Multiclass
+		err := m.UnmarshalBinary(data)
+		if err != nil {
+			if !errors.Is(err, ErrBadEncoding) {
+				t.Fatalf("error %v does not wrap ErrBadEncoding", err)
+			}
+			return
+		}
+		enc, _ := m.MarshalBinary()
+		var again Multiclass
+		if err := again.UnmarshalBinary(enc); err != nil {
+			t.Fatalf("re-encoding does not decode: %v", err)
+		}
+		if enc2, _ := again.MarshalBinary(); !bytes.Equal(enc, enc2) {
+			t.Fatal("re-encoding is not stable")
+		}
+	})
+}

@@ -12,6 +12,7 @@
 //	FSum     a compensated sum (fsum.Sum): its two parts as Floats
 //	XSum     an exact sum (xsum.Sum): its canonical encoding
 //	String   a Uvarint length, then the bytes (Reader.Block reads it)
+//	Block    the same from a []byte
 //
 // A Reader checks every read against the bytes left. The first problem
 // sticks: the reads after it return zeros and [Reader.Err] the error,
@@ -62,6 +63,13 @@ func (a *Appender) XSum(s *xsum.Sum) { *a = s.AppendBinary(*a) }
 func (a *Appender) String(s string) {
 	a.Uvarint(uint64(len(s)))
 	*a = append(*a, s...)
+}
+
+// Block appends the length of p as a Uvarint, then p: the bytes of
+// [Appender.String].
+func (a *Appender) Block(p []byte) {
+	a.Uvarint(uint64(len(p)))
+	*a = append(*a, p...)
 }
 
 // Reader reads an encoding piece by piece, checking each read against
@@ -166,7 +174,7 @@ func (r *Reader) Bytes(n int) []byte {
 	return v
 }
 
-// Block reads what [Appender.String] wrote: a Uvarint length, then as
+// Block reads what [Appender.Block] or [Appender.String] wrote: a Uvarint length, then as
 // many bytes (shared with the Reader's data).
 func (r *Reader) Block() []byte { return r.Bytes(r.Count(1)) }
 

@@ -28,6 +28,7 @@ func sample() (Appender, xsum.Sum) {
 	a.XSum(&x)
 	a.String("héllo")
 	a.String("")
+	a.Block([]byte{1, 2})
 	return a, x
 }
 
@@ -42,7 +43,7 @@ func TestRoundTrip(t *testing.T) {
 	want = binary.LittleEndian.AppendUint64(want, math.Float64bits(1e-17))
 	want = x.AppendBinary(want)
 	want = append(binary.AppendUvarint(want, 6), "héllo"...)
-	want = append(want, 0)
+	want = append(want, 0, 2, 1, 2)
 	if !bytes.Equal(a, want) {
 		t.Fatalf("bytes\n%x, want\n%x", []byte(a), want)
 	}
@@ -65,6 +66,9 @@ func TestRoundTrip(t *testing.T) {
 	if b := r.Block(); len(b) != 0 {
 		t.Fatalf("empty block %q", b)
 	}
+	if b := r.Block(); !bytes.Equal(b, []byte{1, 2}) {
+		t.Fatalf("block %x", b)
+	}
 	if err := r.End(); err != nil {
 		t.Fatal(err)
 	}
@@ -81,6 +85,7 @@ func TestProblems(t *testing.T) {
 		r.Float()
 		r.FSum()
 		r.XSum()
+		r.Block()
 		r.Block()
 		r.Block()
 		return r.End()
