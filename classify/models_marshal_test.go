@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -94,22 +95,5 @@ func FuzzModelsUnmarshal(f *testing.F) {
 		enc, _ := a.MarshalBinary()
 		f.Add(enc)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var s Models
-		err := s.UnmarshalBinary(data)
-		if err != nil {
-			if !errors.Is(err, ErrBadEncoding) {
-				t.Fatalf("error %v does not wrap ErrBadEncoding", err)
-			}
-			return
-		}
-		enc, _ := s.MarshalBinary()
-		var again Models
-		if err := again.UnmarshalBinary(enc); err != nil {
-			t.Fatalf("re-encoding does not decode: %v", err)
-		}
-		if enc2, _ := again.MarshalBinary(); !bytes.Equal(enc, enc2) {
-			t.Fatal("re-encoding is not stable")
-		}
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { wiretest.Redecode[Models](t, data, ErrBadEncoding) })
 }

@@ -121,28 +121,23 @@ func (r *Reader) Byte() byte {
 
 // Uvarint reads an unsigned varint; a value above limit is a problem.
 func (r *Reader) Uvarint(limit uint64) uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.Fail("bad varint")
-		return 0
-	}
+	v := readVarint(r, binary.Uvarint)
 	if v > limit {
 		r.Fail("varint out of range")
 		return 0
 	}
-	r.b = r.b[n:]
 	return v
 }
 
 // Varint reads a signed varint.
-func (r *Reader) Varint() int64 {
+func (r *Reader) Varint() int64 { return readVarint(r, binary.Varint) }
+
+// readVarint reads a varint by read (binary.Uvarint or binary.Varint).
+func readVarint[V int64 | uint64](r *Reader, read func([]byte) (V, int)) V {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(r.b)
+	v, n := read(r.b)
 	if n <= 0 {
 		r.Fail("bad varint")
 		return 0
