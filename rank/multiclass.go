@@ -214,7 +214,11 @@ func (m *Multiclass) checkClasses() error {
 
 // asNeg returns t with its positive mass moved to the negatives.
 func asNeg(t *Table) *Table {
-	return &Table{Score: t.Score, Pos: make([]float64, len(t.Score)), Neg: t.Pos, Rows: t.Rows, Weighted: t.Weighted}
+	u := &Table{Score: t.Score, Pos: make([]float64, len(t.Score)), Neg: t.Pos, Rows: t.Rows, Weighted: t.Weighted}
+	if t.Weighted && t.PosRows != nil {
+		u.PosRows, u.NegRows, u.PosSq, u.NegSq = u.Pos, t.PosRows, u.Pos, t.PosSq
+	}
+	return u
 }
 
 // OvR returns the one-vs-rest score table of class j: its samples as
