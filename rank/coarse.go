@@ -29,7 +29,8 @@ const (
 	blockTies              // several cells, some of several rows
 )
 
-// coarsen merges adjacent cells of the unweighted table t into at most
+// coarsen merges adjacent cells of the table t (with its cells' rows and
+// Σw² when weighted; a block's rows are then counted) into at most
 // maxBlocks blocks. A block is grown while its rows stay within eps times
 // the rows ranked above it, so that no block moves the precision of the
 // rows it holds by more than about eps (the bound each replicate
@@ -37,8 +38,9 @@ const (
 // at most maxBlocks blocks. The top 2/eps rows keep their own cells.
 func (t *Table) coarsen(maxBlocks int) *coarse {
 	rows := 0.0
+	pr, nr, _, _ := t.stats()
 	for g := range t.Score {
-		rows += t.Pos[g] + t.Neg[g]
+		rows += pr[g] + nr[g]
 	}
 	// The number of blocks of eps is about (2 + ln(rows·eps/2))/eps on
 	// distinct scores (single cells up to 2/eps rows, then blocks growing
@@ -60,7 +62,7 @@ func (t *Table) coarsen(maxBlocks int) *coarse {
 	for eps > 1e-12 && t.blocksOf(eps/1.15, nil) <= maxBlocks {
 		eps /= 1.15 // the estimate is rough: use the blocks allowed
 	}
-	c := &coarse{Table: &Table{Rows: t.Rows}, cells: len(t.Score)}
+	c := &coarse{Table: &Table{Rows: t.Rows, Weighted: t.Weighted}, cells: len(t.Score)}
 	t.blocksOf(eps, c)
 	return c
 }
@@ -71,12 +73,20 @@ func (t *Table) blocksOf(eps float64, c *coarse) int {
 	k := 0
 	var above, m float64 // rows above the open block, rows in it
 	var pos, neg float64
+	var st [4]float64 // a weighted block's rows and Σw² by class
+	pr, nr, ps, ns := t.stats()
 	cells := 0
 	ties := false
 	close := func() {
 		if c != nil {
 			c.Pos = append(c.Pos, pos)
 			c.Neg = append(c.Neg, neg)
+			if t.Weighted {
+				c.PosRows = append(c.PosRows, st[0])
+				c.NegRows = append(c.NegRows, st[1])
+				c.PosSq = append(c.PosSq, st[2])
+				c.NegSq = append(c.NegSq, st[3])
+			}
 			kind := cellOne
 			switch {
 			case cells > 1 && ties:
@@ -87,10 +97,16 @@ func (t *Table) blocksOf(eps float64, c *coarse) int {
 			c.merged = append(c.merged, kind)
 		}
 		above += m
-		m, pos, neg, cells, ties = 0, 0, 0, 0, false
+		m, pos, neg, cells, ties, st = 0, 0, 0, 0, false, [4]float64{}
 	}
 	for g, s := range t.Score {
-		r := t.Pos[g] + t.Neg[g]
+		r := pr[g] + nr[g] // rows
+		if t.Weighted {
+			st[0] += pr[g]
+			st[1] += nr[g]
+			st[2] += ps[g]
+			st[3] += ns[g]
+		}
 		if cells > 0 && m+r > eps*above {
 			close()
 		}

@@ -32,14 +32,24 @@ func ScoreOfKey(k uint64) float64 { return unkey(k) }
 func Concat(parts ...*Table) *Table {
 	t := &Table{}
 	n := 0
+	stats := true // every part has its cells' rows and Σw²
 	for _, p := range parts {
 		if p != nil {
 			n += len(p.Score)
+			t.Weighted = t.Weighted || p.Weighted
+			stats = stats && p.hasStats()
 		}
 	}
+	stats = stats && t.Weighted
 	t.Score = make([]float64, 0, n)
 	t.Pos = make([]float64, 0, n)
 	t.Neg = make([]float64, 0, n)
+	var ts [4][]float64
+	if stats {
+		for k := range ts {
+			ts[k] = make([]float64, 0, n)
+		}
+	}
 	for _, p := range parts {
 		if p == nil {
 			continue
@@ -50,8 +60,15 @@ func Concat(parts ...*Table) *Table {
 		t.Score = append(t.Score, p.Score...)
 		t.Pos = append(t.Pos, p.Pos...)
 		t.Neg = append(t.Neg, p.Neg...)
+		if stats {
+			for k, c := range statCols(p) {
+				ts[k] = append(ts[k], c...)
+			}
+		}
 		t.Rows += p.Rows
-		t.Weighted = t.Weighted || p.Weighted
+	}
+	if stats {
+		t.PosRows, t.NegRows, t.PosSq, t.NegSq = ts[0], ts[1], ts[2], ts[3]
 	}
 	return t
 }
@@ -60,22 +77,36 @@ func Concat(parts ...*Table) *Table {
 // [Table.MarshalBinary] did not make.
 var ErrBadEncoding = errors.New("rank: bad binary encoding")
 
-const tableVersion = 1
+// The encoding's versions: 1 has the scores and masses; 2, for a weighted
+// table that keeps its cells' rows and Σw² ([Table.PosRows]), has those
+// four columns after the masses. An unweighted table, and a weighted one
+// without them, is written as version 1 (the same bytes as before version
+// 2); both are read.
+const (
+	tableVersion      = 1
+	tableVersionStats = 2
+)
 
-// MarshalBinary encodes the table (scores, masses, rows, weighted and the
-// collinear-vertex marks of a weighted table) so that a distributed engine
-// can ship it between workers; [Table.UnmarshalBinary] restores it bit for
-// bit.
+// MarshalBinary encodes the table (scores, masses, rows, weighted, the
+// cells' rows and Σw² of a weighted table and its collinear-vertex marks)
+// so that a distributed engine can ship it between workers;
+// [Table.UnmarshalBinary] restores it bit for bit.
 func (t *Table) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, 2+2*binary.MaxVarintLen64+24*len(t.Score)+8*len(t.npFlat))
-	b = append(b, tableVersion, 0)
+	cols := [][]float64{t.Score, t.Pos, t.Neg}
+	version := byte(tableVersion)
+	if t.Weighted && t.PosRows != nil {
+		version = tableVersionStats
+		cols = append(cols, t.PosRows, t.NegRows, t.PosSq, t.NegSq)
+	}
+	b := make([]byte, 0, 2+2*binary.MaxVarintLen64+8*len(cols)*len(t.Score)+8*len(t.npFlat))
+	b = append(b, version, 0)
 	if t.Weighted {
 		b[1] = 1
 	}
 	b = binary.AppendUvarint(b, uint64(t.Rows))
 	b = binary.AppendUvarint(b, uint64(len(t.Score)))
 	b = binary.AppendUvarint(b, uint64(len(t.npFlat)))
-	for _, col := range [][]float64{t.Score, t.Pos, t.Neg} {
+	for _, col := range cols {
 		for _, v := range col {
 			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
 		}
@@ -87,15 +118,21 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary replaces t with the table encoded in data by
-// [Table.MarshalBinary]. It returns an error wrapping ErrBadEncoding for
-// anything else, including scores that are not finite and strictly
-// decreasing or masses that are not finite and ≥ 0.
+// [Table.MarshalBinary] (either version). It returns an error wrapping
+// ErrBadEncoding for anything else, including scores that are not finite
+// and strictly decreasing, masses or sums of squared weights that are not
+// finite and ≥ 0, or row counts that are not whole numbers ≥ 0.
 func (t *Table) UnmarshalBinary(data []byte) error {
 	bad := func(what string) error { return fmt.Errorf("%w: %s", ErrBadEncoding, what) }
-	if len(data) < 2 || data[0] != tableVersion || data[1] > 1 {
+	if len(data) < 2 || (data[0] != tableVersion && data[0] != tableVersionStats) || data[1] > 1 ||
+		(data[0] == tableVersionStats && data[1] != 1) {
 		return bad("unknown version")
 	}
 	weighted := data[1] == 1
+	ncol := uint64(3)
+	if data[0] == tableVersionStats {
+		ncol = 7
+	}
 	d := data[2:]
 	var hdr [3]uint64
 	for i := range hdr {
@@ -106,7 +143,7 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 		hdr[i], d = v, d[n:]
 	}
 	rows, n, nf := hdr[0], hdr[1], hdr[2]
-	if n > uint64(len(d))/24 || nf > uint64(len(d))/8 || uint64(len(d)) != 24*n+8*nf {
+	if n > uint64(len(d))/(8*ncol) || nf > uint64(len(d))/8 || uint64(len(d)) != 8*ncol*n+8*nf {
 		return bad("wrong length")
 	}
 	col := func() []float64 {
@@ -118,6 +155,12 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 		return out
 	}
 	score, pos, neg := col(), col(), col()
+	var st [4][]float64
+	if ncol == 7 {
+		for k := range st {
+			st[k] = col()
+		}
+	}
 	var flat []uint64
 	if nf > 0 {
 		flat = make([]uint64, nf)
@@ -126,14 +169,23 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 			d = d[8:]
 		}
 	}
+	finite := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
 	for i := range score {
 		if math.IsInf(score[i], 0) || math.IsNaN(score[i]) || (i > 0 && !(score[i] < score[i-1])) {
 			return bad("scores not finite and strictly decreasing")
 		}
-		if !(pos[i] >= 0 && neg[i] >= 0) || math.IsInf(pos[i], 0) || math.IsInf(neg[i], 0) {
+		if !finite(pos[i]) || !finite(neg[i]) {
 			return bad("masses not finite and ≥ 0")
 		}
+		if ncol == 7 {
+			for k, c := range st {
+				if !finite(c[i]) || (k < 2 && c[i] != math.Trunc(c[i])) {
+					return bad("cell rows or squared weights not finite and ≥ 0")
+				}
+			}
+		}
 	}
-	*t = Table{Score: score, Pos: pos, Neg: neg, Rows: int64(rows), Weighted: weighted, npFlat: flat}
+	*t = Table{Score: score, Pos: pos, Neg: neg, Rows: int64(rows), Weighted: weighted, npFlat: flat,
+		PosRows: st[0], NegRows: st[1], PosSq: st[2], NegSq: st[3]}
 	return nil
 }

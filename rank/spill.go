@@ -385,12 +385,20 @@ func (s *Spill) Table() (*Table, error) {
 		t.Score = slices.Grow(t.Score, d)[:g0+d]
 		t.Pos = slices.Grow(t.Pos, d)[:g0+d]
 		t.Neg = slices.Grow(t.Neg, d)[:g0+d]
+		var st *cellStats
+		if weighted {
+			t.PosRows = slices.Grow(t.PosRows, d)[:g0+d]
+			t.NegRows = slices.Grow(t.NegRows, d)[:g0+d]
+			t.PosSq = slices.Grow(t.PosSq, d)[:g0+d]
+			t.NegSq = slices.Grow(t.NegSq, d)[:g0+d]
+			st = &cellStats{t.PosRows[g0:], t.NegRows[g0:], t.PosSq[g0:], t.NegSq[g0:]}
+		}
 		if np != nil {
 			for len(np.flat)*64 < g0+d {
 				np.flat = append(np.flat, 0)
 			}
 		}
-		fillRows(t.Score[g0:], t.Pos[g0:], t.Neg[g0:], g0, pk, nk, pw, nw, np)
+		fillRows(t.Score[g0:], t.Pos[g0:], t.Neg[g0:], st, g0, pk, nk, pw, nw, np)
 	}
 	if np != nil {
 		t.npFlat = np.flat

@@ -10,7 +10,9 @@ import (
 
 func sameTable(a, b *Table) bool {
 	return a.Rows == b.Rows && a.Weighted == b.Weighted && slices.Equal(a.Score, b.Score) &&
-		slices.Equal(a.Pos, b.Pos) && slices.Equal(a.Neg, b.Neg) && slices.Equal(a.npFlat, b.npFlat)
+		slices.Equal(a.Pos, b.Pos) && slices.Equal(a.Neg, b.Neg) && slices.Equal(a.npFlat, b.npFlat) &&
+		slices.Equal(a.PosRows, b.PosRows) && slices.Equal(a.NegRows, b.NegRows) &&
+		slices.Equal(a.PosSq, b.PosSq) && slices.Equal(a.NegSq, b.NegSq)
 }
 
 // spillTable feeds the samples to a Spill holding at most maxRows in

@@ -105,7 +105,7 @@ func (s *Spill) readPart(pf, nf *spillFile, st *readState, fn func(*segment) err
 		st.np.flat = make([]uint64, (d+1+63)/64)
 		sg.flat, sg.flatBase = st.np.flat, st.np.base
 	}
-	fillRows(sg.score, sg.pos, sg.neg, st.g0, pk, nk, pw, nw, st.np)
+	fillRows(sg.score, sg.pos, sg.neg, nil, st.g0, pk, nk, pw, nw, st.np)
 	st.g0 += d
 	return fn(sg)
 }

@@ -26,6 +26,15 @@ type Table struct {
 	Rows int64
 	// Weighted reports whether any sample had a weight other than 1.
 	Weighted bool
+	// PosRows and NegRows count the rows (of weight > 0) at Score[i], and
+	// PosSq and NegSq sum their squared weights: the per-cell statistics
+	// of a weighted table's intervals ([Report.AddIntervals]). A weighted
+	// table built from rows ([Builder], [NewTable], [Spill]) has them, and
+	// [Merge], [Concat] and the binary encoding keep them; they are nil in
+	// an unweighted table (its counts are Pos and Neg) and in a weighted
+	// table that never saw rows (binned scores, the encoding of version 1).
+	PosRows, NegRows []float64
+	PosSq, NegSq     []float64
 
 	totals sync.Once
 	p, n   float64 // W⁺, W⁻
@@ -301,11 +310,33 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 	t.Pos = make([]float64, d)
 	t.Neg = make([]float64, d)
 	var np *npCum
+	var st *cellStats
 	if pw != nil {
 		np = &npCum{flat: make([]uint64, (d+63)/64)}
 		t.npFlat = np.flat
+		t.PosRows, t.NegRows = make([]float64, d), make([]float64, d)
+		t.PosSq, t.NegSq = make([]float64, d), make([]float64, d)
+		st = &cellStats{t.PosRows, t.NegRows, t.PosSq, t.NegSq}
 	}
-	fillRows(t.Score, t.Pos, t.Neg, 0, pk, nk, pw, nw, np)
+	fillRows(t.Score, t.Pos, t.Neg, st, 0, pk, nk, pw, nw, np)
+}
+
+// cellStats is where fillRows writes a weighted table's per-cell row
+// counts and sums of squared weights (see [Table.PosRows]).
+type cellStats struct{ posRows, negRows, posSq, negSq []float64 }
+
+// hasStats reports whether t has the per-cell row counts and sums of
+// squared weights its intervals need: an unweighted table (they are its
+// counts) or a weighted one that keeps them.
+func (t *Table) hasStats() bool { return !t.Weighted || t.PosRows != nil }
+
+// stats returns t's per-cell row counts and sums of squared weights (an
+// unweighted table's counts for both); hasStats must hold.
+func (t *Table) stats() (posRows, negRows, posSq, negSq []float64) {
+	if !t.Weighted {
+		return t.Pos, t.Neg, t.Pos, t.Neg
+	}
+	return t.PosRows, t.NegRows, t.PosSq, t.NegSq
 }
 
 // distinctKeys returns the number of distinct keys in two increasing lists.
@@ -332,9 +363,10 @@ func distinctKeys(pk, nk []uint64) int {
 
 // fillRows writes the distinct keys of two increasing key lists (with
 // their weights, or nil) into score, pos and neg (each as long as there
-// are distinct keys), in decreasing order; they are rows g0, g0+1, … of
-// the table, which is what np (nil when unweighted) counts in.
-func fillRows(score, pos, neg []float64, g0 int, pk, nk []uint64, pw, nw []float64, np *npCum) {
+// are distinct keys), in decreasing order, and, when weighted and st is
+// not nil, each cell's rows and Σw² into st (columns as long); they are rows g0, g0+1,
+// … of the table, which is what np (nil when unweighted) counts in.
+func fillRows(score, pos, neg []float64, st *cellStats, g0 int, pk, nk []uint64, pw, nw []float64, np *npCum) {
 	i, j := len(pk)-1, len(nk)-1
 	for g := range score {
 		var k uint64
@@ -355,22 +387,36 @@ func fillRows(score, pos, neg []float64, g0 int, pk, nk []uint64, pw, nw []float
 				j--
 			}
 			neg[g] = float64(c - j)
+			if st != nil { // unit weights in a weighted table
+				st.posRows[g], st.posSq[g] = pos[g], pos[g]
+				st.negRows[g], st.negSq[g] = neg[g], neg[g]
+			}
 			continue
 		}
-		var s fsum.Sum
+		var s, q fsum.Sum
+		c := i
 		for i >= 0 && pk[i] == k {
 			s.Add(pw[i])
+			q.Add(pw[i] * pw[i])
 			np.tp += pw[i]
 			i--
 		}
 		pos[g] = s.Value()
-		s = fsum.Sum{}
+		if st != nil {
+			st.posRows[g], st.posSq[g] = float64(c-i), q.Value()
+		}
+		s, q = fsum.Sum{}, fsum.Sum{}
+		c = j
 		for j >= 0 && nk[j] == k {
 			s.Add(nw[j])
+			q.Add(nw[j] * nw[j])
 			np.fp += nw[j]
 			j--
 		}
 		neg[g] = s.Value()
+		if st != nil {
+			st.negRows[g], st.negSq[g] = float64(c-j), q.Value()
+		}
 		np.next(g0 + g)
 	}
 }
@@ -437,6 +483,16 @@ func Merge(a, b *Table) *Table {
 	t.Score = make([]float64, 0, n)
 	t.Pos = make([]float64, 0, n)
 	t.Neg = make([]float64, 0, n)
+	// A weighted result keeps the cells' rows and Σw² when both do (an
+	// unweighted table's are its counts).
+	stats := t.Weighted && a.hasStats() && b.hasStats()
+	var as, bs, ts [4][]float64
+	if stats {
+		as, bs = statCols(a), statCols(b)
+		for k := range ts {
+			ts[k] = make([]float64, 0, n)
+		}
+	}
 	i, j := 0, 0
 	for i < len(a.Score) || j < len(b.Score) {
 		switch {
@@ -444,21 +500,45 @@ func Merge(a, b *Table) *Table {
 			t.Score = append(t.Score, a.Score[i])
 			t.Pos = append(t.Pos, a.Pos[i])
 			t.Neg = append(t.Neg, a.Neg[i])
+			if stats {
+				for k := range ts {
+					ts[k] = append(ts[k], as[k][i])
+				}
+			}
 			i++
 		case i == len(a.Score) || b.Score[j] > a.Score[i]:
 			t.Score = append(t.Score, b.Score[j])
 			t.Pos = append(t.Pos, b.Pos[j])
 			t.Neg = append(t.Neg, b.Neg[j])
+			if stats {
+				for k := range ts {
+					ts[k] = append(ts[k], bs[k][j])
+				}
+			}
 			j++
 		default:
 			t.Score = append(t.Score, a.Score[i])
 			t.Pos = append(t.Pos, a.Pos[i]+b.Pos[j])
 			t.Neg = append(t.Neg, a.Neg[i]+b.Neg[j])
+			if stats {
+				for k := range ts {
+					ts[k] = append(ts[k], as[k][i]+bs[k][j])
+				}
+			}
 			i++
 			j++
 		}
 	}
+	if stats {
+		t.PosRows, t.NegRows, t.PosSq, t.NegSq = ts[0], ts[1], ts[2], ts[3]
+	}
 	return t
+}
+
+// statCols returns [Table.stats] as an array.
+func statCols(t *Table) [4][]float64 {
+	pr, nr, ps, ns := t.stats()
+	return [4][]float64{pr, nr, ps, ns}
 }
 
 // AUC returns the exact AUC of the samples added so far without building

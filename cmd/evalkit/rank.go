@@ -143,7 +143,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, err
 	}
 	tc, sc, wc := cols[0], cols[1], cols[2]
-	b := rankSpill(f.memory.Bytes(), estimateRows(r, path))
+	b := rankSpill(f.memory.Bytes(), estimateRows(r, path), wc >= 0)
 	defer b.cleanup()
 	bn, err := f.Binned()
 	if err != nil {
@@ -178,7 +178,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 	} else if t, err = b.Table(); errors.Is(err, rank.ErrTooManyScores) {
 		// Only what needs the whole table comes here past --memory.
 		return nil, fmt.Errorf("%s: the score table (%d bytes a distinct score) does not fit --memory %s: %w; --ci, --plot and report pages need the whole table: raise --memory, leave them out (the measures and curves stream past --memory), or use --bins N (constant memory)",
-			r.Name(), rankTableBytes, budget.FormatSize(f.memory.Bytes()), err)
+			r.Name(), tableBytes(wc >= 0), budget.FormatSize(f.memory.Bytes()), err)
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: spilling the score table (--memory): %w", r.Name(), err)
 	}
@@ -261,8 +261,21 @@ const rankSpillRowBytes = 56
 
 // rankTableBytes is the memory of a distinct score in the table: score,
 // two masses and two cumulative sums. A spilled table stops past
-// --memory / rankTableBytes distinct scores.
-const rankTableBytes = 40
+// --memory / rankTableBytes distinct scores. A weighted table keeps
+// rankStatsBytes more: each cell's rows and Σw² (for --ci), charged to a
+// weighted row held too.
+const (
+	rankTableBytes = 40
+	rankStatsBytes = 32
+)
+
+// tableBytes is rankTableBytes, plus rankStatsBytes when weighted.
+func tableBytes(weighted bool) int64 {
+	if weighted {
+		return rankTableBytes + rankStatsBytes
+	}
+	return rankTableBytes
+}
 
 // rankSpiller is the score table builder of "evalkit rank": it holds up to
 // --memory / rankSpillRowBytes rows and spills the rest to a temporary
@@ -273,10 +286,10 @@ type rankSpiller struct {
 	release func()
 }
 
-func rankSpill(limit int64, est int) *rankSpiller {
+func rankSpill(limit int64, est int, weighted bool) *rankSpiller {
 	maxRows := 1 << 62
 	if limit > 0 {
-		maxRows = int(max(1, limit/rankSpillRowBytes))
+		maxRows = int(max(1, limit/(rankSpillRowBytes+tableBytes(weighted)-rankTableBytes)))
 	}
 	// Parts of about a quarter of the rows held: a part read back with its
 	// sort buffer and table rows fits the memory of the rows held, and one
@@ -294,7 +307,7 @@ func rankSpill(limit int64, est int) *rankSpiller {
 		return dir, err
 	})
 	if limit > 0 {
-		s.MaxScores = int(max(1, limit/rankTableBytes))
+		s.MaxScores = int(max(1, limit/tableBytes(weighted)))
 		// The spill's buffers and the part read back are charged against
 		// --memory (at least rankSpillFloor: below it a few records a
 		// file are more than the limit).
