@@ -105,3 +105,17 @@ func TestMultilabelEncodingPinned(t *testing.T) {
 	}
 	wiretest.Pin(t, "25c75e2a5313b40ffa3edf5fe521330711cf086a62cf5124a6bd182726207664", states...)
 }
+
+// FuzzMultilabelUnmarshal: any bytes decode to an error wrapping
+// ErrBadEncoding or to a state whose encoding decodes to itself; never a
+// panic.
+func FuzzMultilabelUnmarshal(f *testing.F) {
+	for _, w := range []float64{1, 0.5} {
+		m := NewMultilabel(nil, 1)
+		m.Add([][]byte{[]byte("a")}, [][]byte{[]byte("a"), []byte("b")}, w)
+		m.Add(nil, [][]byte{[]byte("b")}, w)
+		enc, _ := m.MarshalBinary()
+		f.Add(enc)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { wiretest.Redecode[Multilabel](t, data, ErrBadEncoding) })
+}
