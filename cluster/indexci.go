@@ -57,7 +57,7 @@ func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers in
 	acct := b.Account("the internal indices' standard errors", "")
 	defer acct.Close()
 	if err := acct.Grow(int64(3*k*dim+k) * 8); err != nil {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, calinski_harabasz: no standard error: %d clusters × %d features do not fit the memory budget of %s", k, dim, budget.FormatSize(b.Limit())))
+		r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, davies_bouldin_avgpair, calinski_harabasz: no standard error: the 3 × %d clusters × %d features of their influences do not fit the memory budget of %s (raise it with --memory)", k, dim, budget.FormatSize(b.Limit())))
 		return
 	}
 	nf := float64(n)
@@ -81,21 +81,39 @@ func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers in
 	parallel(k, workers, func(c int) {
 		u := r.Clusters[c].Centroid
 		acc := make([]fsum.Sum, dim)
-		tmp := make([]float64, dim)
+		part := make([]float64, dim) // plain sums within blockRows rows, compensated across
 		var q fsum.Sum
-		for _, i := range g.order[g.start[c]:g.start[c+1]] {
-			xi := row(i)
-			clear(tmp)
-			distGrad(m, xi, u, norm(xi), cnorm[c], 1, tmp)
-			for t, v := range tmp {
+		rows := g.order[g.start[c]:g.start[c+1]]
+		for b0 := 0; b0 < len(rows); b0 += blockRows {
+			var qp float64
+			for _, i := range rows[b0:min(len(rows), b0+blockRows)] {
+				xi := row(i)
+				var s float64
+				for t, v := range xi {
+					e := v - u[t]
+					s += e * e
+				}
+				qp += s
+				if m == Euclidean {
+					if s > 0 {
+						d := math.Sqrt(s)
+						for t, v := range xi {
+							part[t] -= (v - u[t]) / d
+						}
+					}
+				} else {
+					var nx float64
+					if m == Cosine {
+						nx = norm(xi)
+					}
+					distGrad(m, xi, u, nx, cnorm[c], 1, part)
+				}
+			}
+			q.Add(qp)
+			for t, v := range part {
 				acc[t].Add(v)
 			}
-			var s float64
-			for t, v := range xi {
-				e := v - u[t]
-				s += e * e
-			}
-			q.Add(s)
+			clear(part)
 		}
 		size := float64(r.Clusters[c].Size)
 		for t := range acc {
@@ -177,10 +195,13 @@ func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers in
 			}
 			if dbOK {
 				var d float64
-				if m == Euclidean {
+				switch m {
+				case Euclidean:
 					d = math.Sqrt(q)
-				} else {
+				case Cosine:
 					d = dist(m, xi, u, norm(xi), cnorm[c])
+				default:
+					d = dist(m, xi, u, 0, 0)
 				}
 				f := w * (alpha[c]*(d-scatter[c]) + gd)
 				sdb += f * f

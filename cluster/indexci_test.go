@@ -1,12 +1,16 @@
 package cluster
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 )
 
@@ -158,5 +162,117 @@ func TestIndexCoverage(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestIndexSEOracle: the standard errors equal, to 1e-6, the delta method
+// computed numerically by tools/oracle/cluster_indexse.py (each index
+// written as a function of row weights, each row's influence a central
+// finite difference: independent of indexci.go's closed forms), and lie
+// within 15% of the jackknife of scikit-learn 1.2.1's davies_bouldin_score
+// and calinski_harabasz_score (of direct formulas for avgpair and the other
+// metrics); testdata/index_se.json.
+func TestIndexSEOracle(t *testing.T) {
+	raw, err := os.ReadFile("testdata/index_se.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Cases []struct {
+			Name     string
+			Metric   string
+			Dim      int
+			Features [][]float64
+			Labels   []int
+			Expected map[string]struct {
+				SENumeric   float64 `json:"se_numeric"`
+				SEJackknife float64 `json:"se_jackknife"`
+				Value       float64 `json:"value"`
+			}
+		}
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Cases) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, c := range f.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			m, err := ParseMetric(c.Metric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var x []float64
+			for _, row := range c.Features {
+				x = append(x, row...)
+			}
+			r, err := EvaluateInternal(x, c.Dim, c.Labels, Options{Metric: m, IndexSE: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string][2]float64{"davies_bouldin": {r.DaviesBouldin, r.DaviesBouldinSE},
+				"davies_bouldin_avgpair": {r.DaviesBouldinAvgPair, r.DaviesBouldinAvgPairSE},
+				"calinski_harabasz":      {r.CalinskiHarabasz, r.CalinskiHarabaszSE}}
+			for key, want := range c.Expected {
+				g := got[key]
+				if math.Abs(g[0]-want.Value) > 1e-9*want.Value {
+					t.Errorf("%s = %.12g, oracle %.12g", key, g[0], want.Value)
+				}
+				if math.Abs(g[1]-want.SENumeric) > 1e-6*want.SENumeric {
+					t.Errorf("%s: se %.12g, numerical delta method %.12g", key, g[1], want.SENumeric)
+				}
+				if math.Abs(g[1]-want.SEJackknife) > 0.15*want.SEJackknife {
+					t.Errorf("%s: se %.6g, jackknife %.6g", key, g[1], want.SEJackknife)
+				}
+				t.Logf("%s %.6g: se %.8g, numerical %.8g, jackknife %.6g", key, g[0], g[1], want.SENumeric, want.SEJackknife)
+			}
+		})
+	}
+}
+
+// Degenerate inputs leave a standard error NaN with a warning that says
+// why, never a silent NaN: every cluster a single repeated point (no
+// within-cluster dispersion: Calinski–Harabasz is 1 and both
+// Davies–Bouldin indices are 0 by scikit-learn's rule), and a memory
+// budget too small for the 3·k·d values.
+func TestIndexSEDegenerate(t *testing.T) {
+	x := []float64{0, 0, 0, 0, 5, 5, 5, 5, 9, 0, 9, 0}
+	lab := []int{0, 0, 1, 1, 2, 2}
+	r, err := EvaluateInternal(x, 2, lab, Options{IndexSE: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(r.CalinskiHarabaszSE) || !math.IsNaN(r.DaviesBouldinSE) || !math.IsNaN(r.DaviesBouldinAvgPairSE) {
+		t.Errorf("standard errors %v %v %v, want NaN", r.DaviesBouldinSE, r.DaviesBouldinAvgPairSE, r.CalinskiHarabaszSE)
+	}
+	for _, w := range []string{"calinski_harabasz: no standard error", "davies_bouldin: no standard error", "davies_bouldin_avgpair: no standard error"} {
+		if !slices.ContainsFunc(r.Warnings, func(s string) bool { return strings.HasPrefix(s, w) }) {
+			t.Errorf("no warning %q in %q", w, r.Warnings)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	x, lab = dbData(rng, 60)
+	r, err = EvaluateInternal(x, 2, lab, Options{IndexSE: true, Budget: budget.New(PairwiseBytes(60, 2, 3, 1) + 100), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(r.DaviesBouldinSE) || !slices.ContainsFunc(r.Warnings, func(s string) bool { return strings.Contains(s, "no standard error") }) {
+		t.Errorf("over budget: se %v, warnings %q", r.DaviesBouldinSE, r.Warnings)
+	}
+	t.Logf("%q", r.Warnings)
+	// The report says which index has no interval.
+	opt := DefaultReportOptions()
+	opt.Features = []string{"x1", "x2"}
+	rep, err := NewReport(nil, &InternalData{X: x, Pred: lab, Names: []string{"a", "b", "c"}}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.AddIntervals(nil, opt, hyptest.CIOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%q", rep.Warnings)
+	if len(rep.Intervals) != 0 || len(rep.Warnings) != 3 {
+		t.Errorf("without the errors: intervals %v, warnings %q", rep.Intervals, rep.Warnings)
 	}
 }
