@@ -107,21 +107,21 @@ func (r *MultilabelReport) Doc(name string) *report.Doc {
 		return report.Sig(v)
 	}
 	for k, c := range r.PerClass {
-		t.Rows = append(t.Rows, []string{c.Label, iv(fmt.Sprintf("per_class.%d.precision", k), c.Precision), iv(fmt.Sprintf("per_class.%d.recall", k), c.Recall), report.Sig(c.F1),
+		t.Rows = append(t.Rows, []string{c.Label, iv(fmt.Sprintf("per_class.%d.precision", k), c.Precision), iv(fmt.Sprintf("per_class.%d.recall", k), c.Recall), iv(fmt.Sprintf("per_class.%d.f1", k), c.F1),
 			report.Int(c.Support), report.Int(c.TP), report.Int(c.FP), report.Int(c.FN), report.Int(c.TN)})
 	}
 	t.Rows = append(t.Rows, make([]string, len(t.Header)))
 	for _, a := range []struct {
-		name string
-		p    PRF
-	}{{"micro avg", r.Micro}, {"macro avg", r.Macro.PRF}, {"weighted avg", r.Weighted}, {"samples avg", r.Samples}} {
-		t.Rows = append(t.Rows, []string{a.name, report.Sig(a.p.Precision), report.Sig(a.p.Recall), report.Sig(a.p.F1), "", "", "", "", ""})
+		name, key string
+		p         PRF
+	}{{"micro avg", "micro", r.Micro}, {"macro avg", "macro", r.Macro.PRF}, {"weighted avg", "weighted", r.Weighted}, {"samples avg", "samples", r.Samples}} {
+		t.Rows = append(t.Rows, []string{a.name, iv(a.key+".precision", a.p.Precision), iv(a.key+".recall", a.p.Recall), iv(a.key+".f1", a.p.F1), "", "", "", "", ""})
 	}
 	d.Blocks = append(d.Blocks, t)
 	p := &report.Pairs{Title: "Measures"}
 	p.Add("subset accuracy (exact match)", iv("subset_accuracy", r.SubsetAccuracy))
-	p.Add("Hamming loss", report.Sig(r.HammingLoss))
-	p.Add("samples Jaccard", report.Sig(r.Samples.Jaccard))
+	p.Add("Hamming loss", iv("hamming_loss", r.HammingLoss))
+	p.Add("samples Jaccard", iv("samples.jaccard", r.Samples.Jaccard))
 	d.Blocks = append(d.Blocks, p)
 	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
 		d.Blocks = append(d.Blocks, report.Note(n))

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/label"
 )
 
@@ -23,64 +24,58 @@ const tallyVersion = 1
 func (t *Tally) MarshalBinary() ([]byte, error) {
 	names := t.Labels.Names()
 	c := t.C.trim(len(names))
-	b := []byte{tallyVersion, 0}
+	var flags byte
 	if t.Labels.Fixed() {
-		b[1] |= 1
+		flags |= 1
 	}
 	if c.weighted {
-		b[1] |= 2
+		flags |= 2
 	}
-	b = appendLabels(b, names)
-	b = binary.AppendUvarint(b, uint64(c.n))
+	a := wire.Appender{tallyVersion, flags}
+	a = appendLabels(a, names)
+	a.Uvarint(uint64(c.n))
 	for _, v := range c.cnt {
-		b = binary.AppendUvarint(b, uint64(v))
+		a.Uvarint(uint64(v))
 	}
 	if c.weighted {
 		for _, w := range c.wsum {
-			s, e := w.Parts()
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s))
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(e))
+			a.FSum(w)
 		}
 	}
-	return b, nil
+	return a, nil
 }
 
 // UnmarshalBinary replaces t with the tally encoded in data by
 // [Tally.MarshalBinary]. It returns an error wrapping ErrBadEncoding for
 // anything else.
 func (t *Tally) UnmarshalBinary(data []byte) error {
-	d := decoder{b: data}
-	if d.byte() != tallyVersion {
+	r := wire.NewReader(data, ErrBadEncoding)
+	if r.Byte() != tallyVersion {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
-	flags := d.byte()
-	set := d.labels(flags&1 != 0)
-	if d.err != nil {
-		return d.err
+	flags := r.Byte()
+	set := readLabels(r, flags&1 != 0)
+	if r.Err() != nil {
+		return r.Err()
 	}
 	k := set.Len()
-	if k*k > len(d.b) { // every count takes at least one byte
+	if k*k > r.Len() { // every count takes at least one byte
 		return fmt.Errorf("%w: short data", ErrBadEncoding)
 	}
 	c := NewConfusion(k)
-	c.n = int64(d.uvarint())
+	c.n = int64(r.Uvarint(math.MaxInt64))
 	for i := range c.cnt {
-		c.cnt[i] = int64(d.uvarint())
+		c.cnt[i] = int64(r.Uvarint(math.MaxInt64))
 	}
 	if flags&2 != 0 {
 		c.weighted = true
 		c.wsum = make([]fsum.Sum, k*k)
 		for i := range c.wsum {
-			s := d.float()
-			e := d.float()
-			c.wsum[i] = fsum.FromParts(s, e)
+			c.wsum[i] = r.FSum()
 		}
 	}
-	if d.err == nil && len(d.b) != 0 {
-		d.err = fmt.Errorf("%w: %d trailing bytes", ErrBadEncoding, len(d.b))
-	}
-	if d.err != nil {
-		return d.err
+	if err := r.End(); err != nil {
+		return err
 	}
 	t.Labels, t.C = set, c
 	return nil
@@ -89,31 +84,39 @@ func (t *Tally) UnmarshalBinary(data []byte) error {
 // appendLabels appends the encoding of a label set's names (in first-seen
 // order, or the fixed list's).
 func appendLabels(b []byte, names []string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(names)))
+	a := wire.Appender(b)
+	a.Uvarint(uint64(len(names)))
 	for _, n := range names {
-		b = binary.AppendUvarint(b, uint64(len(n)))
-		b = append(b, n...)
+		a.String(n)
 	}
-	return b
+	return a
 }
 
-// labels decodes a label set encoded by appendLabels: a fixed list, or
-// labels in first-seen order.
-func (d *decoder) labels(fixed bool) *label.Set {
-	k := d.count()
+// readLabels decodes a label set encoded by appendLabels: a fixed list,
+// or labels in first-seen order.
+func readLabels(r *wire.Reader, fixed bool) *label.Set {
+	k := r.Count(1)
 	names := make([]string, 0, k)
 	for range k {
-		n := d.count()
-		names = append(names, string(d.bytes(n)))
+		names = append(names, string(r.Block()))
 	}
-	if d.err != nil {
+	if r.Err() != nil {
 		return nil
 	}
+	set := labelSet(names, fixed)
+	if set == nil {
+		r.Fail("repeated label")
+	}
+	return set
+}
+
+// labelSet returns the label set of names, a fixed list or labels in
+// first-seen order, or nil if a name repeats.
+func labelSet(names []string, fixed bool) *label.Set {
 	if fixed {
 		seen := map[string]bool{}
 		for _, n := range names {
 			if seen[n] {
-				d.fail("repeated label")
 				return nil
 			}
 			seen[n] = true
@@ -124,14 +127,34 @@ func (d *decoder) labels(fixed bool) *label.Set {
 	for _, n := range names {
 		set.ID([]byte(n))
 	}
-	if set.Len() != k {
-		d.fail("repeated label")
+	if set.Len() != len(names) {
 		return nil
 	}
 	return set
 }
 
-// decoder reads the encodings of this package, remembering the first error.
+// labels decodes a label set encoded by appendLabels (see readLabels).
+func (d *decoder) labels(fixed bool) *label.Set {
+	k := d.count()
+	names := make([]string, 0, k)
+	for range k {
+		n := d.count()
+		names = append(names, string(d.bytes(n)))
+	}
+	if d.err != nil {
+		return nil
+	}
+	set := labelSet(names, fixed)
+	if set == nil {
+		d.fail("repeated label")
+	}
+	return set
+}
+
+// decoder reads the multilabel encoding (multilabel_marshal.go),
+// remembering the first error: the other encodings of this package use
+// wire.Reader, which that file is to move to once it is no longer being
+// changed elsewhere.
 type decoder struct {
 	b   []byte
 	err error

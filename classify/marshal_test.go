@@ -2,11 +2,14 @@ package classify
 
 import (
 	"bytes"
+	"encoding"
 	"errors"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
 )
 
 // A tally survives MarshalBinary/UnmarshalBinary bit for bit, open or fixed,
@@ -91,4 +94,30 @@ func FuzzTallyUnmarshal(f *testing.F) {
 			b.MarshalBinary()
 		}
 	})
+}
+
+// TestEncodingPinned pins the bytes of the tally and several-model
+// encodings: the SHA-256 of the encodings of fixed states, computed with
+// the encoders as they were before they moved to internal/wire. A change
+// of the format must change the version and this digest on purpose.
+func TestEncodingPinned(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var states []encoding.BinaryMarshaler
+	for _, fixed := range [][]string{nil, {"c", "a", "b", "zz"}} {
+		for _, weighted := range []bool{false, true} {
+			tl, ms := NewTally(fixed), NewModels(3, fixed)
+			for range 300 {
+				yt := []byte(string(rune('a' + rng.IntN(3))))
+				preds := [][]byte{yt, []byte(string(rune('a' + rng.IntN(3)))), []byte("b")}
+				w := -1.0
+				if weighted {
+					w = rng.Float64() * 3
+				}
+				tl.Add(yt, preds[1], w)
+				ms.Add(yt, preds, w)
+			}
+			states = append(states, tl, ms)
+		}
+	}
+	wiretest.Pin(t, "5a1df298f73600c6f09fd28639b38b9d15bcfd05f565ff4b8bffdccb0e0a8b17", states...)
 }

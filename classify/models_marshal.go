@@ -1,11 +1,11 @@
 package classify
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/wire"
 )
 
 const modelsVersion = 1
@@ -17,51 +17,50 @@ const modelsVersion = 1
 // workers. [Models.UnmarshalBinary] restores an equal state: the same
 // cells in the same order, so the same reports.
 func (s *Models) MarshalBinary() ([]byte, error) {
-	b := []byte{modelsVersion, 0}
+	var flags byte
 	if s.Labels.Fixed() {
-		b[1] |= 1
+		flags |= 1
 	}
 	if s.weighted {
-		b[1] |= 2
+		flags |= 2
 	}
-	b = binary.AppendUvarint(b, uint64(s.m))
-	b = appendLabels(b, s.Labels.Names())
-	b = binary.AppendUvarint(b, uint64(s.n))
-	b = binary.AppendUvarint(b, uint64(len(s.cnt)))
+	a := wire.Appender{modelsVersion, flags}
+	a.Uvarint(uint64(s.m))
+	a = appendLabels(a, s.Labels.Names())
+	a.Uvarint(uint64(s.n))
+	a.Uvarint(uint64(len(s.cnt)))
 	for c, v := range s.cnt {
 		for _, id := range s.keys[c*(s.m+1) : (c+1)*(s.m+1)] {
-			b = binary.AppendUvarint(b, uint64(id))
+			a.Uvarint(uint64(id))
 		}
-		b = binary.AppendUvarint(b, uint64(v))
+		a.Uvarint(uint64(v))
 		if s.weighted {
-			sum, e := s.wsum[c].Parts()
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(sum))
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(e))
+			a.FSum(s.wsum[c])
 		}
 	}
-	return b, nil
+	return a, nil
 }
 
 // UnmarshalBinary replaces s with the state encoded in data by
 // [Models.MarshalBinary]. It returns an error wrapping ErrBadEncoding for
 // anything else.
 func (s *Models) UnmarshalBinary(data []byte) error {
-	d := decoder{b: data}
-	if d.byte() != modelsVersion {
+	r := wire.NewReader(data, ErrBadEncoding)
+	if r.Byte() != modelsVersion {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
-	flags := d.byte()
-	m := d.count()
-	if d.err == nil && (m < 1 || m > 1<<16) {
-		d.fail("bad number of models")
+	flags := r.Byte()
+	m := r.Count(1)
+	if r.Err() == nil && (m < 1 || m > 1<<16) {
+		r.Fail("bad number of models")
 	}
-	set := d.labels(flags&1 != 0)
-	n := int64(d.uvarint())
-	cells := d.count()
-	if d.err != nil {
-		return d.err
+	set := readLabels(r, flags&1 != 0)
+	n := int64(r.Uvarint(math.MaxInt64))
+	cells := r.Count(1)
+	if r.Err() != nil {
+		return r.Err()
 	}
-	if cells*(m+2) > len(d.b) { // every id and count takes at least one byte
+	if cells*(m+2) > r.Len() { // every id and count takes at least one byte
 		return fmt.Errorf("%w: short data", ErrBadEncoding)
 	}
 	var fixed []string
@@ -77,21 +76,19 @@ func (s *Models) UnmarshalBinary(data []byte) error {
 	var total int64
 	for range cells {
 		for j := range ids {
-			id := d.uvarint()
-			if d.err == nil && id >= uint64(set.Len()) {
-				d.fail("label id out of range")
+			id := r.Uvarint(math.MaxInt64)
+			if r.Err() == nil && id >= uint64(set.Len()) {
+				r.Fail("label id out of range")
 			}
 			ids[j] = int32(id)
 		}
-		v := int64(d.uvarint())
+		v := int64(r.Uvarint(math.MaxInt64))
 		var w fsum.Sum
 		if flags&2 != 0 {
-			sum := d.float()
-			e := d.float()
-			w = fsum.FromParts(sum, e)
+			w = r.FSum()
 		}
-		if d.err != nil {
-			return d.err
+		if r.Err() != nil {
+			return r.Err()
 		}
 		before := len(out.cnt)
 		if flags&2 != 0 {
@@ -104,8 +101,8 @@ func (s *Models) UnmarshalBinary(data []byte) error {
 		}
 		total += v
 	}
-	if len(d.b) != 0 {
-		return fmt.Errorf("%w: %d trailing bytes", ErrBadEncoding, len(d.b))
+	if err := r.End(); err != nil {
+		return err
 	}
 	if total != n {
 		return fmt.Errorf("%w: the cells hold %d rows, not %d", ErrBadEncoding, total, n)

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -81,4 +82,18 @@ func TestModelsMarshalRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzModelsUnmarshal: any bytes decode to an error wrapping
+// ErrBadEncoding or to a state whose encoding decodes to itself; never a
+// panic.
+func FuzzModelsUnmarshal(f *testing.F) {
+	for _, w := range []float64{-1, 1.5} {
+		a := NewModels(2, nil)
+		a.Add([]byte("x"), [][]byte{[]byte("y"), []byte("x")}, w)
+		a.Add([]byte("y"), [][]byte{[]byte("y"), []byte("z")}, w)
+		enc, _ := a.MarshalBinary()
+		f.Add(enc)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { wiretest.Redecode[Models](t, data, ErrBadEncoding) })
 }

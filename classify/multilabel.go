@@ -34,38 +34,70 @@ type Multilabel struct {
 	diff   fsum.Sum // Σ w·|T Δ P|
 	tp, fp, fn,
 	union []fsum.Sum // per label: Σ w·[l ∈ T ∪ P] gives TN = W − union
-	samples [5]sampleSum // precision, recall, f1, fbeta, jaccard
-	// Per-row second moments, for the intervals of Hamming loss and the
-	// micro averages (ratios of per-row sums): Σ w·d², Σ w·|T∩P|²,
-	// Σ w·|P|², Σ w·|T|², Σ w·|T∩P|·|P|, Σ w·|T∩P|·|T|.
-	diff2, tp2, np2, nt2, tpnp, tpnt fsum.Sum
-	inT, inP                         []bool // scratch, per label id
-	ids                              []int
+	// Per label, Σ w²·[l ∈ T∩P], Σ w²·[l ∈ P∖T], Σ w²·[l ∈ T∖P]: the
+	// second moments of a label's exclusive per-row indicators.
+	tpW2, fpW2, fnW2 []fsum.Sum
+	samples          [5]sampleSum // precision, recall, f1, fbeta, jaccard
+	// Per-row second moments, for the intervals of Hamming loss, subset
+	// accuracy and the micro averages (ratios of per-row sums): Σ w², Σ w²·[T = P],
+	// Σ w²·d, Σ w²·d², Σ w²·|T∩P|², Σ w²·|P|², Σ w²·|T|², Σ w²·|T∩P|·|P|,
+	// Σ w²·|T∩P|·|T|, Σ w²·|T|·|P| (d = |T Δ P|). Unweighted (w = 1) they
+	// are the plain Σ, bit for bit.
+	w2, exactW2, diffW2, diff2, tp2, np2, nt2, tpnp, tpnt, ntnp fsum.Sum
+	// cross holds, for each pair of label ids l < m, the 3×3 sums
+	// Σ w²·x_l·y_m with x, y ∈ {tp, fp, fn} the exclusive per-row
+	// indicators (cell 3x+y; pair (l, m) at 9·(m(m−1)/2 + l)): the
+	// cross-label moments of the macro and weighted averages' intervals.
+	// It is dropped (noCross) past MultilabelCrossCap labels.
+	cross   []fsum.Sum
+	noCross bool
+	// legacy: decoded from encoding version 2, which lacks Σ w²·|T|·|P|,
+	// the cross-label moments and the w² moments of weighted rows.
+	legacy   bool
+	inT, inP []bool // scratch, per label id
+	ids      []int
+	kind     []int8 // scratch: kind (0 tp, 1 fp, 2 fn) of each of ids
 }
+
+// MultilabelCrossCap is the largest number of labels for which the
+// multilabel state keeps the cross-label moments (9 sums per pair of labels,
+// about 4.7 MB at 256 labels) that the intervals of the macro and weighted
+// averages need.
+const MultilabelCrossCap = 256
 
 // sampleSum keeps Σ w·x over rows where x is defined and the weight of rows
 // where it is not.
 type sampleSum struct {
 	def, wDef, wUndef fsum.Sum
-	def2              fsum.Sum // Σ w·x² over defined rows, for the interval
+	// For the interval: Σ w²·x², Σ w²·x and Σ w² over defined rows, Σ w²
+	// over the others.
+	def2, defW2, wDef2, wUndef2 fsum.Sum
 }
 
 func (s *sampleSum) add(num, den, w float64) {
+	w2 := w * w
 	if den == 0 {
 		s.wUndef.Add(w)
+		s.wUndef2.Add(w2)
 		return
 	}
 	x := num / den
 	s.def.Add(w * x)
-	s.def2.Add(w * x * x)
+	s.def2.Add(w2 * x * x)
+	s.defW2.Add(w2 * x)
 	s.wDef.Add(w)
+	s.wDef2.Add(w2)
+}
+
+func (s *sampleSum) sums() []*fsum.Sum {
+	return []*fsum.Sum{&s.def, &s.wDef, &s.wUndef, &s.def2, &s.defW2, &s.wDef2, &s.wUndef2}
 }
 
 func (s *sampleSum) merge(o *sampleSum) {
-	s.def.Merge(o.def)
-	s.def2.Merge(o.def2)
-	s.wDef.Merge(o.wDef)
-	s.wUndef.Merge(o.wUndef)
+	ps, os := s.sums(), o.sums()
+	for i := range ps {
+		ps[i].Merge(*os[i])
+	}
 }
 
 func (s *sampleSum) value(z ZeroDivision) float64 {
@@ -95,10 +127,12 @@ func NewMultilabel(fixed []string, beta float64) *Multilabel {
 	return m
 }
 
-// Bytes returns an estimate of the memory the state holds: its labels and
-// four sums and two flags per label.
+// Bytes returns an estimate of the memory the state holds: its labels,
+// seven sums and two flags per label, and the cross-label moments (9 sums
+// per pair of labels, up to MultilabelCrossCap labels).
 func (m *Multilabel) Bytes() int64 {
-	return m.Labels.Bytes() + int64(cap(m.tp)+cap(m.fp)+cap(m.fn)+cap(m.union))*16 + int64(cap(m.inT)+cap(m.inP)+cap(m.ids)*8)
+	perLabel := cap(m.tp) + cap(m.fp) + cap(m.fn) + cap(m.union) + cap(m.tpW2) + cap(m.fpW2) + cap(m.fnW2)
+	return m.Labels.Bytes() + int64(perLabel+cap(m.cross))*16 + int64(cap(m.inT)+cap(m.inP)+cap(m.ids)*8+cap(m.kind))
 }
 
 func (m *Multilabel) grow() {
@@ -108,9 +142,33 @@ func (m *Multilabel) grow() {
 		m.fp = append(m.fp, fsum.Sum{})
 		m.fn = append(m.fn, fsum.Sum{})
 		m.union = append(m.union, fsum.Sum{})
+		m.tpW2 = append(m.tpW2, fsum.Sum{})
+		m.fpW2 = append(m.fpW2, fsum.Sum{})
+		m.fnW2 = append(m.fnW2, fsum.Sum{})
 		m.inT = append(m.inT, false)
 		m.inP = append(m.inP, false)
 	}
+	if m.noCross {
+		return
+	}
+	if k > MultilabelCrossCap {
+		m.cross, m.noCross = nil, true
+		return
+	}
+	if need := 9 * k * (k - 1) / 2; len(m.cross) < need {
+		m.cross = append(m.cross, make([]fsum.Sum, need-len(m.cross))...)
+	}
+}
+
+// crossAt returns the 9 cross sums of label ids l ≠ m and whether they are
+// stored transposed (l > m: cell 3y+x holds x of l, y of m).
+func (m *Multilabel) crossAt(l, k int) ([]fsum.Sum, bool) {
+	if l > k {
+		p := 9 * (l*(l-1)/2 + k)
+		return m.cross[p : p+9], true
+	}
+	p := 9 * (k*(k-1)/2 + l)
+	return m.cross[p : p+9], false
 }
 
 // Add counts one row with label sets yTrue and yPred (repeats within a set
@@ -136,38 +194,62 @@ func (m *Multilabel) Add(yTrue, yPred [][]byte, w float64) (bad []byte, ok bool)
 			}
 		}
 	}
+	w2 := w * w
 	var nt, np, both float64
+	m.kind = m.kind[:0]
 	for _, id := range m.ids {
 		t, p := m.inT[id], m.inP[id]
 		m.union[id].Add(w)
 		switch {
 		case t && p:
 			m.tp[id].Add(w)
+			m.tpW2[id].Add(w2)
+			m.kind = append(m.kind, 0)
 			both++
 			nt++
 			np++
 		case t:
 			m.fn[id].Add(w)
+			m.fnW2[id].Add(w2)
+			m.kind = append(m.kind, 2)
 			nt++
 		default:
 			m.fp[id].Add(w)
+			m.fpW2[id].Add(w2)
+			m.kind = append(m.kind, 1)
 			np++
+		}
+	}
+	if !m.noCross {
+		for i, l := range m.ids {
+			for j := i + 1; j < len(m.ids); j++ {
+				c, tr := m.crossAt(l, m.ids[j])
+				x, y := int(m.kind[i]), int(m.kind[j])
+				if tr {
+					x, y = y, x
+				}
+				c[3*x+y].Add(w2)
+			}
 		}
 	}
 	m.reset()
 	m.n++
 	m.w.Add(w)
+	m.w2.Add(w2)
 	d := nt + np - 2*both
 	if d == 0 {
 		m.exact.Add(w)
+		m.exactW2.Add(w2)
 	}
 	m.diff.Add(w * d)
-	m.diff2.Add(w * d * d)
-	m.tp2.Add(w * both * both)
-	m.np2.Add(w * np * np)
-	m.nt2.Add(w * nt * nt)
-	m.tpnp.Add(w * both * np)
-	m.tpnt.Add(w * both * nt)
+	m.diffW2.Add(w2 * d)
+	m.diff2.Add(w2 * d * d)
+	m.tp2.Add(w2 * both * both)
+	m.np2.Add(w2 * np * np)
+	m.nt2.Add(w2 * nt * nt)
+	m.tpnp.Add(w2 * both * np)
+	m.tpnt.Add(w2 * both * nt)
+	m.ntnp.Add(w2 * nt * np)
 	b2 := m.beta * m.beta
 	m.samples[0].add(both, np, w)
 	m.samples[1].add(both, nt, w)
@@ -185,32 +267,65 @@ func (m *Multilabel) reset() {
 }
 
 // Merge adds o's rows, matching labels by name. Both must use the same β
-// (it panics otherwise).
+// (it panics otherwise). The cross-label moments survive a merge while the
+// merged labels number at most MultilabelCrossCap and both states kept them.
 func (m *Multilabel) Merge(o *Multilabel) {
 	if o.beta != m.beta {
 		panic("classify: merging multilabel states with different β")
 	}
+	ids := make([]int, o.Labels.Len())
 	for i, name := range o.Labels.Names() {
 		id, ok := m.Labels.ID([]byte(name))
 		if !ok {
 			panic("classify: merging a multilabel state with a label outside the fixed list: " + name)
 		}
+		ids[i] = id
 		m.grow()
 		m.tp[id].Merge(o.tp[i])
 		m.fp[id].Merge(o.fp[i])
 		m.fn[id].Merge(o.fn[i])
 		m.union[id].Merge(o.union[i])
+		m.tpW2[id].Merge(o.tpW2[i])
+		m.fpW2[id].Merge(o.fpW2[i])
+		m.fnW2[id].Merge(o.fnW2[i])
+	}
+	m.legacy = m.legacy || o.legacy
+	if o.noCross || m.legacy {
+		m.cross, m.noCross = nil, true
+	}
+	if !m.noCross {
+		for k := 1; k < len(ids); k++ {
+			for l := range k {
+				src, _ := o.crossAt(l, k)
+				dst, tr := m.crossAt(ids[l], ids[k])
+				for x := range 3 {
+					for y := range 3 {
+						if tr {
+							dst[3*y+x].Merge(src[3*x+y])
+						} else {
+							dst[3*x+y].Merge(src[3*x+y])
+						}
+					}
+				}
+			}
+		}
 	}
 	m.n += o.n
 	m.w.Merge(o.w)
 	m.exact.Merge(o.exact)
 	m.diff.Merge(o.diff)
-	for _, p := range [][2]*fsum.Sum{{&m.diff2, &o.diff2}, {&m.tp2, &o.tp2}, {&m.np2, &o.np2}, {&m.nt2, &o.nt2}, {&m.tpnp, &o.tpnp}, {&m.tpnt, &o.tpnt}} {
-		p[0].Merge(*p[1])
+	ms, os := m.moments(), o.moments()
+	for i := range ms {
+		ms[i].Merge(*os[i])
 	}
 	for i := range m.samples {
 		m.samples[i].merge(&o.samples[i])
 	}
+}
+
+// moments are the state's second-moment sums, in the encoding's order.
+func (m *Multilabel) moments() []*fsum.Sum {
+	return []*fsum.Sum{&m.diff2, &m.tp2, &m.np2, &m.nt2, &m.tpnp, &m.tpnt, &m.w2, &m.exactW2, &m.diffW2, &m.ntnp}
 }
 
 // LabelCounts is one label's confusion in multilabel data.
@@ -255,6 +370,13 @@ type mlMoments struct {
 	diff, diff2, tp, np, nt, tp2, np2, nt2, tpnp, tpnt float64
 	samples                                            [5][3]float64 // Σx, Σx², rows for each samples average's per-row values (undefined rows at the policy's value)
 	z                                                  ZeroDivision
+	// For weighted rows and the measures added in encoding version 3.
+	legacy, noCross    bool
+	w2, exact, exactW2 float64       // Σ w², Σ w·[T = P], Σ w²·[T = P]
+	diffW2, ntnp       float64       // Σ w²·d, Σ w²·|T|·|P|
+	samplesW           [5][5]float64 // Σ w·x, Σ w, Σ w²·x, Σ w²·x², Σ w² of each samples average
+	perLabelW2         [][3]float64  // Σ w² of each label's tp, fp, fn indicators, in report order
+	cross              []float64     // the 3L×3L matrix Σ w²·x_l·y_m, in report order, or nil
 }
 
 // Report computes the multilabel measures. Labels are in SPEC order unless
@@ -318,15 +440,47 @@ func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 		r.Warnings = append(r.Warnings, "no label has true samples: the weighted average has no weights")
 	}
 	r.mom = mlMoments{labels: float64(len(names)), diff: m.diff.Value(), diff2: m.diff2.Value(), tp: TP.Value(), np: TP.Value() + FP.Value(), nt: TP.Value() + FN.Value(),
-		tp2: m.tp2.Value(), np2: m.np2.Value(), nt2: m.nt2.Value(), tpnp: m.tpnp.Value(), tpnt: m.tpnt.Value(), z: z}
+		tp2: m.tp2.Value(), np2: m.np2.Value(), nt2: m.nt2.Value(), tpnp: m.tpnp.Value(), tpnt: m.tpnt.Value(), z: z,
+		legacy: m.legacy, noCross: m.noCross, w2: m.w2.Value(), exact: m.exact.Value(), exactW2: m.exactW2.Value(), diffW2: m.diffW2.Value(), ntnp: m.ntnp.Value()}
 	for i := range m.samples {
 		ss := &m.samples[i]
 		if z == ZeroDivNaN {
 			r.mom.samples[i] = [3]float64{ss.def.Value(), ss.def2.Value(), ss.wDef.Value()}
+			r.mom.samplesW[i] = [5]float64{ss.def.Value(), ss.wDef.Value(), ss.defW2.Value(), ss.def2.Value(), ss.wDef2.Value()}
 		} else {
 			u, v := ss.wUndef.Value(), z.value()
 			r.mom.samples[i] = [3]float64{ss.def.Value() + v*u, ss.def2.Value() + v*v*u, ss.wDef.Value() + u}
+			u2 := ss.wUndef2.Value()
+			r.mom.samplesW[i] = [5]float64{ss.def.Value() + v*u, ss.wDef.Value() + u, ss.defW2.Value() + v*u2, ss.def2.Value() + v*v*u2, ss.wDef2.Value() + u2}
 		}
+	}
+	r.mom.perLabelW2 = make([][3]float64, len(perm))
+	for k, id := range perm {
+		r.mom.perLabelW2[k] = [3]float64{m.tpW2[id].Value(), m.fpW2[id].Value(), m.fnW2[id].Value()}
+	}
+	if !m.noCross && len(perm) > 0 {
+		L := len(perm)
+		c := make([]float64, 9*L*L)
+		for k := range L {
+			for x := range 3 {
+				c[(3*k+x)*3*L+3*k+x] = r.mom.perLabelW2[k][x]
+			}
+			for j := k + 1; j < L; j++ {
+				blk, tr := m.crossAt(perm[k], perm[j])
+				for x := range 3 {
+					for y := range 3 {
+						cell := 3*x + y
+						if tr {
+							cell = 3*y + x
+						}
+						v := blk[cell].Value()
+						c[(3*k+x)*3*L+3*j+y] = v
+						c[(3*j+y)*3*L+3*k+x] = v
+					}
+				}
+			}
+		}
+		r.mom.cross = c
 	}
 	r.Samples = PRF{
 		Precision: m.samples[0].value(z),
@@ -336,99 +490,4 @@ func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 		Jaccard:   m.samples[4].value(z),
 	}
 	return r, nil
-}
-
-// AddIntervals sets r.Level and r.Intervals (SPEC §2.8): the proportion
-// interval (ci.ProportionMethod(), Wilson by default; equal to
-// statsmodels' proportion_confint) of every headline number that is a
-// proportion of independent rows — subset_accuracy and zero_one_loss (of
-// the rows), each label's precision (of the rows predicting it) and recall
-// (of the rows holding it); the t-interval of the means of per-row values
-// — Hamming loss (|T Δ P|/L) and the samples averages (each row's P, R,
-// F, Jaccard; an undefined row at the zero-division policy's value, or
-// left out for nan); and the delta method for the micro precision and
-// recall, ratios of per-row sums. The other averages and the per-label
-// F-scores would need a bootstrap of whole rows, which the state
-// (per-label counts) cannot draw; a weighted state keeps masses, not
-// counts. Warnings says which get none.
-func (r *MultilabelReport) AddIntervals(ci hyptest.CIOptions) error {
-	if err := ci.Check(); err != nil {
-		return err
-	}
-	ci = ci.WithDefaults()
-	if r.Signature != nil {
-		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
-	}
-	r.Level, r.Intervals = ci.Level, map[string]hyptest.Interval{}
-	if r.WeightSum != float64(r.N) {
-		r.Warnings = append(r.Warnings, "intervals: not computed for weighted rows (the state keeps masses, not the row counts an interval needs)")
-		return nil
-	}
-	method := ci.ProportionMethod()
-	add := func(key string, k, n float64) error {
-		if n == 0 {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: no interval: its denominator is zero", key))
-			return nil
-		}
-		iv, err := hyptest.ProportionCI(k, n, ci.Level, method)
-		if err == nil {
-			r.Intervals[key] = iv
-		}
-		return err
-	}
-	n := float64(r.N)
-	if err := add("subset_accuracy", math.Round(r.SubsetAccuracy*n), n); err != nil {
-		return err
-	}
-	if err := add("zero_one_loss", n-math.Round(r.SubsetAccuracy*n), n); err != nil {
-		return err
-	}
-	for k, c := range r.PerClass {
-		if err := add(fmt.Sprintf("per_class.%d.precision", k), c.TP, c.TP+c.FP); err != nil {
-			return err
-		}
-		if err := add(fmt.Sprintf("per_class.%d.recall", k), c.TP, c.TP+c.FN); err != nil {
-			return err
-		}
-	}
-	// Means of per-row values: the t-interval. Ratios of per-row sums (the
-	// micro averages): the delta method, Var(A/B) ≈ Σ(a − R·b)²/B² ·
-	// n/(n − 1).
-	mo := &r.mom
-	tq, err := hyptest.TCritical(ci.Level, math.Max(1, n-1))
-	if err != nil {
-		return err
-	}
-	mean := func(key string, sum, sum2, rows, scale float64) {
-		if rows < 2 {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: no interval: fewer than 2 rows", key))
-			return
-		}
-		m := sum / rows
-		v := math.Max(0, (sum2-rows*m*m)/(rows-1))
-		t, _ := hyptest.TCritical(ci.Level, rows-1)
-		h := t * math.Sqrt(v/rows)
-		r.Intervals[key] = hyptest.Interval{Low: (m - h) * scale, High: (m + h) * scale, Method: hyptest.CIT}.Clip(0, 1)
-	}
-	if mo.labels > 0 {
-		mean("hamming_loss", mo.diff, mo.diff2, n, 1/mo.labels)
-	}
-	ratio := func(key string, A, B, aa, ab, bb float64) {
-		if B == 0 || n < 2 {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: no interval: its denominator is zero", key))
-			return
-		}
-		R := A / B
-		v := math.Max(0, aa-2*R*ab+R*R*bb) / (B * B) * n / (n - 1)
-		h := tq * math.Sqrt(v)
-		r.Intervals[key] = hyptest.Interval{Low: R - h, High: R + h, Method: hyptest.CIDelta}.Clip(0, 1)
-	}
-	ratio("micro.precision", mo.tp, mo.np, mo.tp2, mo.tpnp, mo.np2)
-	ratio("micro.recall", mo.tp, mo.nt, mo.tp2, mo.tpnt, mo.nt2)
-	for i, key := range []string{"samples.precision", "samples.recall", "samples.f1", "samples.fbeta", "samples.jaccard"} {
-		sm := mo.samples[i]
-		mean(key, sm[0], sm[1], sm[2], 1)
-	}
-	r.Warnings = append(r.Warnings, "micro f1, fbeta and jaccard, the macro and weighted averages, per-label f1, fbeta and jaccard: no interval (they pool a row's labels; a bootstrap of whole rows needs the rows, which the per-label counts do not keep)")
-	return nil
 }

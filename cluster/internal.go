@@ -78,6 +78,11 @@ type Options struct {
 	// SilhouetteSE computes Internal.SilhouetteSE, the silhouette's
 	// standard error by the delta method (silci.go): a second O(n²) pass.
 	SilhouetteSE bool
+	// IndexSE computes Internal.DaviesBouldinSE,
+	// DaviesBouldinAvgPairSE and CalinskiHarabaszSE, their standard errors
+	// by the delta method (indexci.go): two O(n·d) passes holding 3·k·d
+	// values, charged to Budget.
+	IndexSE bool
 	// Budget, when not nil, is charged with the memory of the O(n²)
 	// pass ([PairwiseBytes]) while it runs; when the pass does not fit,
 	// its indices are not computed (NaN with a warning), as above
@@ -162,6 +167,10 @@ type Internal struct {
 	// (scikit-learn calinski_harabasz_score); 1 when the within-cluster
 	// dispersion is 0.
 	CalinskiHarabasz float64
+	// DaviesBouldinSE, DaviesBouldinAvgPairSE and CalinskiHarabaszSE are
+	// the indices' standard errors by the delta method (Options.IndexSE;
+	// NaN otherwise, or when they were not computed: Warnings says why).
+	DaviesBouldinSE, DaviesBouldinAvgPairSE, CalinskiHarabaszSE float64
 
 	Warnings []string
 }
@@ -227,8 +236,11 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		defer acct.Close()
 	}
 	r.SilhouetteSE = math.NaN()
+	r.DaviesBouldinSE, r.DaviesBouldinAvgPairSE, r.CalinskiHarabaszSE = math.NaN(), math.NaN(), math.NaN()
+	var own []float64 // the pairwise pass's, for davies_bouldin_avgpair's error
 	if pairwise {
 		pr := pass(x, dim, g, opt.Metric, workers, k <= 1000)
+		own = pr.own
 		r.pairIndices(g, pr, k <= 1000)
 		if !sample {
 			r.silhouette(g, pr, nil, okK, opt.KeepSamples)
@@ -238,6 +250,9 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		}
 	} else if opt.MaxPairwise > 0 && n > opt.MaxPairwise {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%d rows exceed the pairwise limit %d: avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed", n, opt.MaxPairwise))
+	}
+	if opt.IndexSE {
+		r.indexSE(x, dim, g, opt.Metric, workers, own, opt.Budget)
 	}
 	if sample {
 		idx := sampleRows(n, opt.SilhouetteSample, opt.Seed)

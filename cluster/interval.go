@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
@@ -30,11 +31,10 @@ func externalValues(e *External, avg Average, out []float64) {
 // its n rows over its non-empty cells ([hyptest.ResampleRows]); replicate
 // b draws from PCG(ci.Seed, b), so the intervals are the same bits on any
 // number of cores. BCa (the default) up to 1000 non-empty cells, else the
-// percentile interval. The silhouette gets the t-interval of its
-// delta-method standard error (silci.go) when the report was computed
-// with Options.SilhouetteSE; the other internal indices (which a
-// bootstrap would recompute from the features) get none; Warnings says
-// so. It returns an error for bad options.
+// percentile interval. The internal indices get intervals from their
+// delta-method standard errors, when the report was computed with them
+// (internalIntervals); the Dunn index gets none. Warnings says which
+// index has no interval and why. It returns an error for bad options.
 func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
@@ -46,15 +46,8 @@ func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CI
 	o.Level = ci.Level
 	o.Intervals = map[string]hyptest.Interval{}
 	if in := o.InternalReport; in != nil {
-		if se := in.silhouetteSE; !math.IsNaN(se) && !math.IsNaN(in.Silhouette) && in.SilhouetteRows >= 3 {
-			tq, err := hyptest.TCritical(ci.Level, float64(in.SilhouetteRows-1))
-			if err != nil {
-				return err
-			}
-			o.Intervals["silhouette"] = hyptest.Interval{Low: in.Silhouette - tq*se, High: in.Silhouette + tq*se, Method: hyptest.CIDelta}.Clip(-1, 1)
-			o.Warnings = append(o.Warnings, "davies_bouldin, davies_bouldin_avgpair, dunn, calinski_harabasz: no interval (a bootstrap would recompute them from the features)")
-		} else {
-			o.Warnings = append(o.Warnings, "internal indices: no interval (a bootstrap would recompute them from the features; the silhouette's delta-method error needs its O(n²) pass, ReportOptions.Internal.SilhouetteSE)")
+		if err := o.internalIntervals(in, ci.Level); err != nil {
+			return err
 		}
 	}
 	if o.ExternalReport == nil || tab == nil {
@@ -147,6 +140,67 @@ func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CI
 		if iv.Method != "" {
 			o.Intervals[key] = iv
 		}
+	}
+	return nil
+}
+
+// internalIntervals sets the intervals of the internal indices from their
+// delta-method standard errors, with n − 1 degrees of freedom:
+//
+//   - silhouette (Options.SilhouetteSE, silci.go): θ̂ ± t·se, clipped to
+//     [−1, 1];
+//   - davies_bouldin, davies_bouldin_avgpair (Options.IndexSE,
+//     indexci.go): on the scale of log θ, θ̂·exp(±t·se/θ̂), which covers
+//     more than θ̂ ± t·se where the index is biased low (n = 50:
+//     TestIndexCoverage);
+//   - calinski_harabasz (Options.IndexSE): θ̂ ± t·se, clipped at 0.
+//
+// The Dunn index, a least distance between rows of two clusters over the
+// greatest within one, gets none: an extreme's bootstrap is inconsistent
+// and it has no smooth influence for the delta method.
+func (o *Report) internalIntervals(in *InternalReport, level float64) error {
+	n := in.SilhouetteRows
+	tq, err := hyptest.TCritical(level, float64(n-1))
+	if n < 3 || err != nil {
+		tq = math.NaN()
+	}
+	if se := in.silhouetteSE; !math.IsNaN(se) && !math.IsNaN(in.Silhouette) && !math.IsNaN(tq) {
+		o.Intervals["silhouette"] = hyptest.Interval{Low: in.Silhouette - tq*se, High: in.Silhouette + tq*se, Method: hyptest.CIDelta}.Clip(-1, 1)
+	} else if !math.IsNaN(in.Silhouette) {
+		why := "its delta-method error needs a second O(n²) pass, ReportOptions.Internal.SilhouetteSE"
+		if in.seAsked[0] {
+			why = fmt.Sprintf("its delta-method error holds n × k mean distances, at most %d", maxSECells)
+		}
+		o.Warnings = append(o.Warnings, "silhouette: no interval ("+why+")")
+	}
+	tq, err = hyptest.TCritical(level, float64(o.N-1))
+	if o.N < 3 || err != nil {
+		tq = math.NaN()
+	}
+	var none []string
+	for _, c := range []struct {
+		key     string
+		est, se float64
+	}{{"davies_bouldin", in.DaviesBouldin, in.dbSE}, {"davies_bouldin_avgpair", in.DaviesBouldinAvgPair, in.dbAvgSE},
+		{"calinski_harabasz", in.CalinskiHarabasz, in.chSE}} {
+		switch {
+		case math.IsNaN(c.est): // a warning says why
+		case math.IsNaN(c.se) || math.IsNaN(tq):
+			if !in.seAsked[1] {
+				none = append(none, c.key)
+			} // else EvaluateInternal's warning says why
+		case c.key == "calinski_harabasz":
+			o.Intervals[c.key] = hyptest.Interval{Low: c.est - tq*c.se, High: c.est + tq*c.se, Method: hyptest.CIDelta}.Clip(0, math.Inf(1))
+		default:
+			f := math.Exp(tq * c.se / c.est)
+			o.Intervals[c.key] = hyptest.Interval{Low: c.est / f, High: c.est * f, Method: hyptest.CIDeltaLogNormal}
+		}
+	}
+	if len(none) > 0 {
+		o.Warnings = append(o.Warnings, strings.Join(none, ", ")+": no interval (their delta-method errors need ReportOptions.Internal.IndexSE)")
+	}
+	if !math.IsNaN(in.Dunn) {
+		o.Warnings = append(o.Warnings, "dunn: no interval (the least distance between two clusters' rows over the greatest within one: a ratio of extremes, whose bootstrap is inconsistent and which has no smooth influence for the delta method)")
 	}
 	return nil
 }

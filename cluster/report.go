@@ -105,7 +105,8 @@ func NewReport(tab *Contingency, in *InternalData, opt ReportOptions) (*Report, 
 			Metric: opt.Internal.Metric.String(), Features: opt.Features,
 			DaviesBouldin: res.DaviesBouldin, DaviesBouldinAvgPair: res.DaviesBouldinAvgPair, Dunn: res.Dunn,
 			Silhouette: res.Silhouette, SilhouetteRows: res.SilhouetteRows, CalinskiHarabasz: res.CalinskiHarabasz,
-			silhouetteSE: res.SilhouetteSE,
+			silhouetteSE: res.SilhouetteSE, dbSE: res.DaviesBouldinSE, dbAvgSE: res.DaviesBouldinAvgPairSE, chSE: res.CalinskiHarabaszSE,
+			seAsked: [2]bool{opt.Internal.SilhouetteSE, opt.Internal.IndexSE},
 		}
 		for _, c := range res.Clusters {
 			io.Clusters = append(io.Clusters, ClusterDetail{
@@ -190,6 +191,8 @@ type InternalReport struct {
 	CalinskiHarabasz     float64         `json:"calinski_harabasz"`
 	Clusters             []ClusterDetail `json:"clusters"`
 	silhouetteSE         float64         // with Options.SilhouetteSE
+	dbSE, dbAvgSE, chSE  float64         // with Options.IndexSE
+	seAsked              [2]bool         // Options.SilhouetteSE, Options.IndexSE
 }
 
 // ClusterDetail is one predicted cluster's internal statistics; d_min and
@@ -245,15 +248,15 @@ func (o *Report) Doc() *report.Doc {
 			feat = "feature"
 		}
 		p := &report.Pairs{Title: fmt.Sprintf("Internal: %d rows, %d %s, %s distance", o.N, len(x.Features), feat, x.Metric)}
-		p.Add("Davies–Bouldin (scikit-learn)", report.Sig(x.DaviesBouldin))
-		p.Add("Davies–Bouldin (seed 002, avg(C))", report.Sig(x.DaviesBouldinAvgPair))
+		p.Add("Davies–Bouldin (scikit-learn)", o.sigCI("davies_bouldin", x.DaviesBouldin))
+		p.Add("Davies–Bouldin (seed 002, avg(C))", o.sigCI("davies_bouldin_avgpair", x.DaviesBouldinAvgPair))
 		p.Add("Dunn index", report.Sig(x.Dunn))
 		sil := "silhouette"
 		if x.SilhouetteRows != int(o.N) && x.SilhouetteRows > 0 {
 			sil = fmt.Sprintf("silhouette (%d sampled rows)", x.SilhouetteRows)
 		}
-		p.Add(sil, report.Sig(x.Silhouette))
-		p.Add("Calinski–Harabasz", report.Sig(x.CalinskiHarabasz))
+		p.Add(sil, o.sigCI("silhouette", x.Silhouette))
+		p.Add("Calinski–Harabasz", o.sigCI("calinski_harabasz", x.CalinskiHarabasz))
 		d.Blocks = append(d.Blocks, p)
 		t := &report.Table{Title: "Clusters", Header: []string{"cluster", "size", "avg(C)", "diam(C)", "scatter", "silhouette"}}
 		for _, c := range x.Clusters {

@@ -74,6 +74,7 @@ const (
 	CIDelta          = "delta"            // t-interval with the delta method's (linearised) variance
 	CIDeltaLog       = "delta-log"        // 1 − R²-like measures: the delta method on the scale of log(1 − θ)
 	CIDeltaSqrt      = "delta-sqrt"       // RMSE: the square roots of MSE's delta interval
+	CIDeltaLogNormal = "delta-lognormal"  // a positive index (Davies–Bouldin): the delta method on the scale of log θ, θ̂·exp(±t·se/θ̂)
 	CIAverageBound   = "average-bound"    // an average of measures: the same average of their intervals' ends (conservative)
 	methodListHelp   = "auto, wilson, clopper-pearson, agresti-coull, jeffreys, wald, bca or percentile"
 )

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
@@ -166,47 +165,19 @@ func DeLongTest(positive []bool, scoreA, scoreB []float64) (DeLong, error) {
 	if err != nil {
 		return r, fmt.Errorf("score B: %w", err)
 	}
-	p, n, err := ta.delongCheck()
+	pl, err := NewPlacements([]*Table{ta, tb})
 	if err != nil {
 		return r, err
 	}
-	r.AUCA, _ = ta.AUC()
-	r.AUCB, _ = tb.AUC()
-	a10, a01 := ta.placements(p, n)
-	b10, b01 := tb.placements(p, n)
-	group := func(t *Table, s float64) int {
-		s += 0
-		return sort.Search(len(t.Score), func(g int) bool { return t.Score[g] <= s })
+	sums, err := pl.SumsOf(positive, [][]float64{scoreA, scoreB})
+	if err != nil {
+		return r, err
 	}
-	var xaa, xbb, xab, yaa, ybb, yab fsum.Sum
-	for i, pos := range positive {
-		ga, gb := group(ta, scoreA[i]), group(tb, scoreB[i])
-		var da, db float64
-		if pos {
-			da, db = a10[ga]-r.AUCA, b10[gb]-r.AUCB
-			xaa.Add(da * da)
-			xbb.Add(db * db)
-			xab.Add(da * db)
-		} else {
-			da, db = a01[ga]-r.AUCA, b01[gb]-r.AUCB
-			yaa.Add(da * da)
-			ybb.Add(db * db)
-			yab.Add(da * db)
-		}
+	auc, cov, err := pl.Result(sums)
+	if err != nil {
+		return r, err
 	}
-	s := func(x, y fsum.Sum) float64 { return x.Value()/(p-1)/p + y.Value()/(n-1)/n }
-	r.VarA, r.VarB, r.Cov = s(xaa, yaa), s(xbb, ybb), s(xab, yab)
-	d := r.AUCA - r.AUCB
-	v := r.VarA + r.VarB - 2*r.Cov
-	sig := math.Sqrt(max(v, 0))
-	switch {
-	case d == 0 && sig == 0:
-		r.Z = 0
-	default:
-		r.Z = d / sig
-	}
-	r.P = math.Erfc(math.Abs(r.Z) / math.Sqrt2)
-	return r, nil
+	return Pair(auc, cov, 0, 1), nil
 }
 
 // DiffCI returns the confidence interval at level conf of AUCA − AUCB,

@@ -86,13 +86,78 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 			return nil, &report.OptionError{Task: "rank", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of scores compares (measures: %s)", c, strings.Join(keys, ", "))}
 		}
 	}
-	out := &report.Models{N: int64(len(positive)), Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary)}
 	tables := make([]*Table, m)
 	for j := range scores {
 		t, err := NewTable(scores[j], positive, w)
 		if err != nil {
 			return nil, fmt.Errorf("model %q: %w", names[j], err)
 		}
+		tables[j] = t
+	}
+	out, err := modelsReport(tables, names, opt, mo, ci, curves, func(pl *Placements) (*PairedSums, error) { return pl.SumsOf(positive, scores) })
+	if err != nil {
+		return nil, err
+	}
+	if len(mo.Compare) > 0 {
+		for _, p := range mo.Pairs(names) {
+			for _, c := range mo.Compare {
+				cmp, dropped, err := pairedBootstrap(positive, scores[p[0]], scores[p[1]], w, pairedMeasures[c], mo)
+				if dropped > 0 {
+					out.Warnings = append(out.Warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[p[0]], names[p[1]], c, dropped, mo.Bootstrap))
+				}
+				if err != nil {
+					return nil, fmt.Errorf("%s − %s, %s: %w", names[p[0]], names[p[1]], c, err)
+				}
+				cmp.A, cmp.B, cmp.Measure = names[p[0]], names[p[1]], c
+				out.Comparisons = append(out.Comparisons, cmp)
+			}
+		}
+	}
+	finishModels(out, opt, mo, ci, names)
+	return out, nil
+}
+
+// NewModelsReportTables is [NewModelsReport] from the models' score tables
+// (built from the same rows) and, when they are unweighted, the
+// [PairedSums] of those rows ([Placements]; nil when weighted): the same
+// reports, DeLong's paired tests and χ² test, the same bits. The paired
+// bootstrap needs the rows: mo.Compare must be empty (a
+// *report.OptionError otherwise).
+func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+	m := len(tables)
+	if len(names) != m {
+		panic(fmt.Sprintf("rank: %d names for %d tables", len(names), m))
+	}
+	mo = mo.WithDefaults()
+	if mo.Primary == "" {
+		mo.Primary = "roc_auc"
+	}
+	if err := mo.Check("rank", names); err != nil {
+		return nil, err
+	}
+	if len(mo.Compare) > 0 {
+		return nil, &report.OptionError{Task: "rank", Option: "compare", Problem: "the paired bootstrap needs every row's scores, which score tables do not keep"}
+	}
+	out, err := modelsReport(tables, names, opt, mo, ci, nil, func(*Placements) (*PairedSums, error) {
+		if sums == nil {
+			return nil, fmt.Errorf("rank: unweighted tables need their paired sums")
+		}
+		return sums, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	finishModels(out, opt, mo, ci, names)
+	return out, nil
+}
+
+// modelsReport is the part of [NewModelsReport] that tables and paired
+// sums give: every model's report (and curves) and DeLong's comparisons,
+// from the paired sums that sumsOf returns (unweighted tables only).
+func modelsReport(tables []*Table, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions, curves io.Writer, sumsOf func(*Placements) (*PairedSums, error)) (*report.Models, error) {
+	m := len(tables)
+	out := &report.Models{N: tables[0].Rows, Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary)}
+	for j, t := range tables {
 		r, err := NewReport(t, opt)
 		if err != nil {
 			return nil, fmt.Errorf("model %q: %w", names[j], err)
@@ -120,69 +185,46 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 				return nil, err
 			}
 		}
-		tables[j] = t
 		out.Models = append(out.Models, report.Model{Name: names[j], Report: r, Doc: func() *report.Doc { return r.Doc(names[j]) }})
 	}
-	weighted := tables[0].Weighted
-	if weighted {
+	if tables[0].Weighted {
 		out.Warnings = append(out.Warnings, "DeLong's tests need unweighted rows: no ROC AUC comparisons")
-	} else {
-		dl := map[[2]int]DeLong{}
-		need := mo.Pairs(names)
-		if m >= 3 {
-			need = nil
-			for i := range m {
-				for j := i + 1; j < m; j++ {
-					need = append(need, [2]int{i, j})
-				}
-			}
-		}
-		for _, p := range need {
-			r, err := DeLongTest(positive, scores[p[0]], scores[p[1]])
-			if err != nil {
-				return nil, fmt.Errorf("DeLong's test of %q and %q: %w", names[p[0]], names[p[1]], err)
-			}
-			dl[p] = r
-		}
-		for _, p := range mo.Pairs(names) {
-			a, b := p[0], p[1]
-			r, swap := dl[[2]int{a, b}], false
-			if _, ok := dl[[2]int{a, b}]; !ok {
-				r, swap = dl[[2]int{b, a}], true
-			}
-			lo, hi := r.DiffCI(mo.Level)
-			z := r.Z
-			if swap {
-				lo, hi, z = -hi, -lo, -z
-			}
-			d := out.Models[a].Report.(*Report).ROCAUC - out.Models[b].Report.(*Report).ROCAUC
-			out.Comparisons = append(out.Comparisons, report.Comparison{A: names[a], B: names[b], Measure: "roc_auc", Diff: d,
-				CI: &[2]float64{math.Max(lo, -1), math.Min(hi, 1)}, Test: "delong", Statistic: z, PValue: r.P})
-		}
-		if m >= 3 {
-			eq, err := aucEquality(m, dl)
-			if err != nil {
-				out.Warnings = append(out.Warnings, "auc_equality: "+err.Error())
-			} else {
-				out.AUCEquality = eq
-			}
+		return out, nil
+	}
+	first := mo.Pairs(names)[0]
+	pl, err := NewPlacements(tables)
+	if err != nil {
+		return nil, fmt.Errorf("DeLong's test of %q and %q: %w", names[first[0]], names[first[1]], err)
+	}
+	sums, err := sumsOf(pl)
+	if err != nil {
+		return nil, err
+	}
+	auc, cov, err := pl.Result(sums)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range mo.Pairs(names) {
+		a, b := p[0], p[1]
+		r := Pair(auc, cov, a, b)
+		lo, hi := r.DiffCI(mo.Level)
+		d := out.Models[a].Report.(*Report).ROCAUC - out.Models[b].Report.(*Report).ROCAUC
+		out.Comparisons = append(out.Comparisons, report.Comparison{A: names[a], B: names[b], Measure: "roc_auc", Diff: d,
+			CI: &[2]float64{math.Max(lo, -1), math.Min(hi, 1)}, Test: "delong", Statistic: r.Z, PValue: r.P})
+	}
+	if m >= 3 {
+		eq, err := aucEquality(auc, cov)
+		if err != nil {
+			out.Warnings = append(out.Warnings, "auc_equality: "+err.Error())
+		} else {
+			out.AUCEquality = eq
 		}
 	}
-	if len(mo.Compare) > 0 {
-		for _, p := range mo.Pairs(names) {
-			for _, c := range mo.Compare {
-				cmp, dropped, err := pairedBootstrap(positive, scores[p[0]], scores[p[1]], w, pairedMeasures[c], mo)
-				if dropped > 0 {
-					out.Warnings = append(out.Warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[p[0]], names[p[1]], c, dropped, mo.Bootstrap))
-				}
-				if err != nil {
-					return nil, fmt.Errorf("%s − %s, %s: %w", names[p[0]], names[p[1]], c, err)
-				}
-				cmp.A, cmp.B, cmp.Measure = names[p[0]], names[p[1]], c
-				out.Comparisons = append(out.Comparisons, cmp)
-			}
-		}
-	}
+	return out, nil
+}
+
+// finishModels adjusts out's p-values and signs it.
+func finishModels(out *report.Models, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions, names []string) {
 	out.Adjusted(mo.Adjust)
 	sig := opt.Signature(nil)
 	mo.AddTo(sig, names)
@@ -191,20 +233,13 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
 	}
 	out.Signature = sig
-	return out, nil
 }
 
-// aucEquality is DeLong's χ² test that the m AUCs are equal, from the
-// pairwise DeLong results of every pair i < j.
-func aucEquality(m int, dl map[[2]int]DeLong) (*report.AUCEquality, error) {
-	theta := make([]float64, m)
-	S := mat.NewSymDense(m, nil)
-	for p, r := range dl {
-		theta[p[0]], theta[p[1]] = r.AUCA, r.AUCB
-		S.SetSym(p[0], p[0], r.VarA)
-		S.SetSym(p[1], p[1], r.VarB)
-		S.SetSym(p[0], p[1], r.Cov)
-	}
+// aucEquality is DeLong's χ² test that the m AUCs theta are equal, from
+// their DeLong covariance matrix cov (row-major m×m).
+func aucEquality(theta, cov []float64) (*report.AUCEquality, error) {
+	m := len(theta)
+	S := mat.NewSymDense(m, slices.Clone(cov))
 	L := mat.NewDense(m-1, m, nil)
 	for i := range m - 1 {
 		L.Set(i, i, 1)

@@ -1,12 +1,12 @@
 package rank
 
 import (
-	"encoding/binary"
 	"fmt"
-	"github.com/evalkit-go/evalkit/internal/xsum"
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/wire"
+	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
 // MultiBuilder accumulates multiclass samples — a true class and a row of
@@ -346,12 +346,12 @@ const multiclassVersion = 3 // 2: LogLossSq; 3: the log loss sums exact
 // distributed engine can ship it between workers; [Multiclass.UnmarshalBinary]
 // restores it bit for bit.
 func (m *Multiclass) MarshalBinary() ([]byte, error) {
-	b := []byte{multiclassVersion}
-	b = binary.AppendUvarint(b, uint64(m.K))
-	b = m.ll.AppendBinary(b)
-	b = m.ll2.AppendBinary(b)
+	a := wire.Appender{multiclassVersion}
+	a.Uvarint(uint64(m.K))
+	a.XSum(&m.ll)
+	a.XSum(&m.ll2)
 	for _, v := range m.RankMass {
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+		a.Float(v)
 	}
 	for c := range m.Cell {
 		for _, t := range m.Cell[c] {
@@ -359,61 +359,45 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			b = binary.AppendUvarint(b, uint64(len(tb)))
-			b = append(b, tb...)
+			a.Block(tb)
 		}
 	}
-	return b, nil
+	return a, nil
 }
 
 // UnmarshalBinary replaces m with the statistic encoded in data by
 // [Multiclass.MarshalBinary]; an error wraps ErrBadEncoding.
 func (m *Multiclass) UnmarshalBinary(data []byte) error {
-	bad := func(what string) error { return fmt.Errorf("%w: multiclass: %s", ErrBadEncoding, what) }
-	if len(data) < 1 || data[0] != multiclassVersion {
-		return bad("unknown version")
+	r := wire.NewReader(data, fmt.Errorf("%w: multiclass", ErrBadEncoding))
+	if r.Byte() != multiclassVersion {
+		return fmt.Errorf("%w: multiclass: unknown version", ErrBadEncoding)
 	}
-	d := data[1:]
-	k, n := binary.Uvarint(d)
-	if n <= 0 || k < 2 || k > uint64(len(d)) {
-		return bad("bad number of classes")
+	k := r.Count(8) // the rank masses alone take 8 bytes a class
+	if r.Err() == nil && k < 2 {
+		r.Fail("bad number of classes")
 	}
-	d = d[n:]
-	var ll, ll2 xsum.Sum
-	var ok1, ok2 bool
-	ll, d, ok1 = xsum.Decode(d)
-	if ok1 {
-		ll2, d, ok2 = xsum.Decode(d)
-	}
-	if !ok1 || !ok2 {
-		return bad("bad log loss sums")
-	}
-	if uint64(len(d)) < 8*k {
-		return bad("truncated")
-	}
-	out := Multiclass{K: int(k), Cell: make([][]*Table, k), RankMass: make([]float64, k), ll: ll, ll2: ll2}
+	ll, ll2 := r.XSum(), r.XSum()
+	out := Multiclass{K: k, Cell: make([][]*Table, k), RankMass: make([]float64, k), ll: ll, ll2: ll2}
 	out.LogLossSum, out.LogLossSq = ll.Value(), ll2.Value()
 	for i := range out.RankMass {
-		out.RankMass[i] = math.Float64frombits(binary.LittleEndian.Uint64(d))
-		d = d[8:]
+		out.RankMass[i] = r.Float()
 	}
 	for c := range out.Cell {
 		out.Cell[c] = make([]*Table, k)
 		for j := range out.Cell[c] {
-			l, n := binary.Uvarint(d)
-			if n <= 0 || l > uint64(len(d)-n) {
-				return bad("truncated table")
+			tb := r.Block()
+			if r.Err() != nil {
+				return r.Err()
 			}
 			t := new(Table)
-			if err := t.UnmarshalBinary(d[n : n+int(l)]); err != nil {
+			if err := t.UnmarshalBinary(tb); err != nil {
 				return err
 			}
 			out.Cell[c][j] = t
-			d = d[n+int(l):]
 		}
 	}
-	if len(d) != 0 {
-		return bad("trailing bytes")
+	if err := r.End(); err != nil {
+		return err
 	}
 	*m = out
 	return nil

@@ -1,11 +1,10 @@
 package regress
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 
+	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -21,47 +20,47 @@ const stateVersion = 2 // 2: exact sums (1: compensated sums and Chan moments)
 // moves states between machines this way; evalkit-beam's regress
 // combiner). The row namer ([State.SetRowName]) is not encoded.
 func (s *State) MarshalBinary() ([]byte, error) {
-	return s.appendBinary(nil), nil
+	var a wire.Appender
+	s.appendBinary(&a)
+	return a, nil
 }
 
-func (s *State) appendBinary(b []byte) []byte {
-	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
-	sum := func(a *xsum.Sum) { b = a.AppendBinary(b) }
+func (s *State) appendBinary(a *wire.Appender) {
 	var flags byte
 	for i, on := range []bool{s.opt.KeepValues, s.weighted, s.positioned, s.opt.Moments} {
 		if on {
 			flags |= 1 << i
 		}
 	}
-	b = append(b, stateVersion, flags)
-	f(s.opt.MAPEEpsilon)
-	f(s.opt.Alpha)
-	f(s.opt.Power)
-	b = binary.AppendVarint(b, s.n)
-	sum(&s.w)
+	a.Byte(stateVersion)
+	a.Byte(flags)
+	a.Float(s.opt.MAPEEpsilon)
+	a.Float(s.opt.Alpha)
+	a.Float(s.opt.Power)
+	a.Varint(s.n)
+	a.XSum(&s.w)
 	for _, m := range []*moments{&s.y, &s.d} {
-		sum(&m.s1)
-		sum(&m.s2)
+		a.XSum(&m.s1)
+		a.XSum(&m.s2)
 	}
-	for _, a := range s.sums() {
-		sum(a)
+	for _, x := range s.sums() {
+		a.XSum(x)
 	}
 	if s.ci != nil {
-		for _, a := range s.ci.sums() {
-			sum(a)
+		for _, x := range s.ci.sums() {
+			a.XSum(x)
 		}
 	}
-	f(s.maxErr)
+	a.Float(s.maxErr)
 	for _, p := range s.first {
-		b = binary.AppendVarint(b, p)
+		a.Varint(p)
 	}
 	for _, vs := range [][]float64{s.ys, s.ads, s.ws} {
-		b = binary.AppendUvarint(b, uint64(len(vs)))
+		a.Uvarint(uint64(len(vs)))
 		for _, v := range vs {
-			f(v)
+			a.Float(v)
 		}
 	}
-	return b
 }
 
 // sums is the state's compensated sums other than the weights', in a
@@ -76,172 +75,98 @@ func (s *State) sums() []*xsum.Sum {
 // wrapping ErrBadEncoding for data that is not such an encoding (and
 // leaves s empty).
 func (s *State) UnmarshalBinary(data []byte) error {
-	d := decoder{b: data}
-	if err := s.decode(&d); err != nil {
+	r := wire.NewReader(data, ErrBadEncoding)
+	if err := s.decode(r); err != nil {
 		return err
 	}
-	if len(d.b) != 0 {
-		return fmt.Errorf("%w: %d bytes left over", ErrBadEncoding, len(d.b))
-	}
-	return nil
+	return r.End()
 }
 
-func (s *State) decode(d *decoder) error {
-	if d.byte() != stateVersion {
+func (s *State) decode(r *wire.Reader) error {
+	if r.Byte() != stateVersion {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
-	flags := d.byte()
-	opt := Options{MAPEEpsilon: d.float(), Alpha: d.float(), Power: d.float(), KeepValues: flags&1 != 0, Moments: flags&8 != 0}
-	if d.err != nil {
-		return d.err
+	flags := r.Byte()
+	opt := Options{MAPEEpsilon: r.Float(), Alpha: r.Float(), Power: r.Float(), KeepValues: flags&1 != 0, Moments: flags&8 != 0}
+	if r.Err() != nil {
+		return r.Err()
 	}
 	if err := opt.check(); err != nil {
 		return fmt.Errorf("%w: %v", ErrBadEncoding, err)
 	}
 	*s = State{opt: opt, name: s.name, weighted: flags&2 != 0, positioned: flags&4 != 0}
 	t := s
-	t.n = d.varint()
-	t.w = d.sum()
+	t.n = r.Varint()
+	t.w = r.XSum()
 	for _, m := range []*moments{&t.y, &t.d} {
-		m.s1, m.s2 = d.sum(), d.sum()
+		m.s1, m.s2 = r.XSum(), r.XSum()
 	}
 	for _, a := range t.sums() {
-		*a = d.sum()
+		*a = r.XSum()
 	}
 	if opt.Moments {
 		t.ci = new(ciSums)
 		for _, a := range t.ci.sums() {
-			*a = d.sum()
+			*a = r.XSum()
 		}
 	}
-	t.maxErr = d.float()
+	t.maxErr = r.Float()
 	for i := range t.first {
-		t.first[i] = d.varint()
+		t.first[i] = r.Varint()
 	}
 	for _, vs := range []*[]float64{&t.ys, &t.ads, &t.ws} {
-		n := d.count(8)
+		n := r.Count(8)
 		if n > 0 {
 			*vs = make([]float64, n)
 			for i := range *vs {
-				(*vs)[i] = d.float()
+				(*vs)[i] = r.Float()
 			}
 		}
 	}
-	if d.err == nil && t.n < 0 {
-		d.fail("negative row count")
+	if r.Err() == nil && t.n < 0 {
+		r.Fail("negative row count")
 	}
-	if d.err != nil {
+	if r.Err() != nil {
 		s.Reset()
-		return d.err
+		return r.Err()
 	}
 	return nil
 }
 
 // MarshalBinary encodes the k-output state (see [State.MarshalBinary]).
 func (m *Multi) MarshalBinary() ([]byte, error) {
-	b := binary.AppendUvarint(nil, uint64(len(m.outs)))
+	var a wire.Appender
+	a.Uvarint(uint64(len(m.outs)))
 	for _, s := range m.outs {
-		b = s.appendBinary(b)
+		s.appendBinary(&a)
 	}
-	return b, nil
+	return a, nil
 }
 
 // UnmarshalBinary replaces m with the state encoded in data by
 // [Multi.MarshalBinary]. It returns an error wrapping ErrBadEncoding for
 // data that is not such an encoding, or whose outputs' options differ.
 func (m *Multi) UnmarshalBinary(data []byte) error {
-	d := decoder{b: data}
-	k := d.count(1)
-	if d.err == nil && k < 1 {
+	r := wire.NewReader(data, ErrBadEncoding)
+	k := r.Count(1)
+	if r.Err() == nil && k < 1 {
 		return fmt.Errorf("%w: no output", ErrBadEncoding)
 	}
 	outs := make([]*State, k)
 	for j := range outs {
 		outs[j] = new(State)
-		if err := outs[j].decode(&d); err != nil {
+		if err := outs[j].decode(r); err != nil {
 			return err
 		}
 		if outs[j].opt != outs[0].opt {
 			return fmt.Errorf("%w: outputs with different options", ErrBadEncoding)
 		}
 	}
-	if d.err != nil {
-		return d.err
-	}
-	if len(d.b) != 0 {
-		return fmt.Errorf("%w: %d bytes left over", ErrBadEncoding, len(d.b))
+	if err := r.End(); err != nil {
+		return err
 	}
 	m.outs = outs
 	return nil
-}
-
-// decoder reads an encoding; the first problem sticks in err.
-type decoder struct {
-	b   []byte
-	err error
-}
-
-func (d *decoder) fail(what string) {
-	if d.err == nil {
-		d.err = fmt.Errorf("%w: %s", ErrBadEncoding, what)
-	}
-	d.b = nil
-}
-
-func (d *decoder) byte() byte {
-	if len(d.b) < 1 {
-		d.fail("truncated")
-		return 0
-	}
-	c := d.b[0]
-	d.b = d.b[1:]
-	return c
-}
-
-func (d *decoder) float() float64 {
-	if len(d.b) < 8 {
-		d.fail("truncated")
-		return 0
-	}
-	v := math.Float64frombits(binary.LittleEndian.Uint64(d.b))
-	d.b = d.b[8:]
-	return v
-}
-
-func (d *decoder) sum() xsum.Sum {
-	s, rest, ok := xsum.Decode(d.b)
-	if !ok {
-		d.fail("bad sum")
-		return xsum.Sum{}
-	}
-	d.b = rest
-	return s
-}
-
-func (d *decoder) varint() int64 {
-	v, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.fail("bad varint")
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
-// count reads a length of items of at least size bytes each, checked
-// against what is left.
-func (d *decoder) count(size int) int {
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.fail("bad length")
-		return 0
-	}
-	d.b = d.b[n:]
-	if v > uint64(len(d.b)/size) {
-		d.fail("length beyond the data")
-		return 0
-	}
-	return int(v)
 }
 
 // IssueRows returns the positions of the rows that warnings would name:

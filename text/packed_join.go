@@ -2,7 +2,10 @@ package text
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
+
+	"github.com/evalkit-go/evalkit/internal/wire"
 )
 
 // AppendPacked adds q's sentences after p's, in order, as if each had
@@ -38,62 +41,64 @@ func (p *Packed[S]) MarshalBinary() ([]byte, error) {
 	if p.wide != nil {
 		width = 4
 	}
-	b := make([]byte, 0, 1+4*binary.MaxVarintLen64+width*p.n*p.dim)
-	b = append(b, packedVersion)
+	a := make(wire.Appender, 0, 1+4*binary.MaxVarintLen64+width*p.n*p.dim)
+	a.Byte(packedVersion)
 	for _, x := range []int{p.dim, p.n, p.nrefs, width} {
-		b = binary.AppendUvarint(b, uint64(x))
+		a.Uvarint(uint64(x))
 	}
 	for _, blk := range p.narrow {
 		for _, x := range blk {
-			b = binary.LittleEndian.AppendUint16(b, x)
+			a = binary.LittleEndian.AppendUint16(a, x)
 		}
 	}
 	for _, blk := range p.wide {
 		for _, x := range blk {
-			b = binary.LittleEndian.AppendUint32(b, x)
+			a = binary.LittleEndian.AppendUint32(a, x)
 		}
 	}
-	return b, nil
+	return a, nil
 }
+
+// errPacked is what the errors of [Packed.UnmarshalBinary] wrap.
+var errPacked = errors.New("text: packed statistics")
 
 // UnmarshalBinary decodes what MarshalBinary encoded into p, replacing
 // its sentences.
 func (p *Packed[S]) UnmarshalBinary(b []byte) error {
-	bad := func(what string) error { return fmt.Errorf("text: packed statistics: %s", what) }
-	if len(b) == 0 || b[0] != packedVersion {
-		return bad("unknown encoding")
+	r := wire.NewReader(b, errPacked)
+	if r.Byte() != packedVersion {
+		return fmt.Errorf("%w: unknown encoding", errPacked)
 	}
-	b = b[1:]
 	var head [4]int
 	for i := range head {
-		x, k := binary.Uvarint(b)
-		if k <= 0 || x > 1<<40 {
-			return bad("truncated header")
-		}
-		head[i], b = int(x), b[k:]
+		head[i] = int(r.Uvarint(1 << 40))
 	}
 	dim, n, nrefs, width := head[0], head[1], head[2], head[3]
-	if width != 2 && width != 4 || n > 0 && dim == 0 || dim > 1<<16 {
-		return bad("bad header")
+	if r.Err() != nil {
+		return r.Err()
 	}
-	if len(b) != width*n*dim {
-		return bad(fmt.Sprintf("%d bytes of numbers, want %d", len(b), width*n*dim))
+	if width != 2 && width != 4 || n > 0 && dim == 0 || dim > 1<<16 {
+		return fmt.Errorf("%w: bad header", errPacked)
+	}
+	if r.Len() != width*n*dim {
+		return fmt.Errorf("%w: %d bytes of numbers, want %d", errPacked, r.Len(), width*n*dim)
 	}
 	*p = Packed[S]{dim: dim, n: n, nrefs: nrefs}
 	for at := 0; at < n; at += packBlock {
 		m := min(packBlock, n-at) * dim
+		b := r.Bytes(width * m)
 		if width == 2 {
 			blk := make([]uint16, m)
 			for i := range blk {
 				blk[i] = binary.LittleEndian.Uint16(b[2*i:])
 			}
-			p.narrow, b = append(p.narrow, blk), b[2*m:]
+			p.narrow = append(p.narrow, blk)
 		} else {
 			blk := make([]uint32, m)
 			for i := range blk {
 				blk[i] = binary.LittleEndian.Uint32(b[4*i:])
 			}
-			p.wide, b = append(p.wide, blk), b[4*m:]
+			p.wide = append(p.wide, blk)
 		}
 	}
 	if width == 4 && p.wide == nil {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
 )
 
 // rows returns every sentence's numbers of p, in order.
@@ -101,4 +103,36 @@ func TestPackedJoin(t *testing.T) {
 			t.Errorf("%d bytes decoded", len(bad))
 		}
 	}
+}
+
+// TestPackedEncodingPinned pins the bytes of the packed encoding: the
+// SHA-256 of the encodings of fixed statistics (narrow, wide, empty),
+// computed with the encoder as it was before it moved to internal/wire.
+// A change of the format must change packedVersion and this digest on
+// purpose.
+func TestPackedEncodingPinned(t *testing.T) {
+	st := make([]TERStats, packBlock+300)
+	for i := range st {
+		st[i] = TERStats{Sentences: 1, Edits: int64(i % 13), RefWords: 3 + int64(i%5), NRefs: 2}
+	}
+	var narrow, wide Packed[TERStats]
+	var empty Packed[BLEUStats]
+	if err := narrow.Append(st...); err != nil {
+		t.Fatal(err)
+	}
+	st[7].RefWords = 1 << 20
+	if err := wide.Append(st...); err != nil {
+		t.Fatal(err)
+	}
+	wiretest.Pin(t, "6ff1421dcdf75fe95298ed1ee344fb10bae9ca9cf8534f724e54663ebfc64741", &narrow, &wide, &empty)
+}
+
+// FuzzPackedUnmarshal: any bytes decode to an error wrapping errPacked or to statistics
+// whose encoding decodes to itself; never a panic.
+func FuzzPackedUnmarshal(f *testing.F) {
+	var p Packed[TERStats]
+	p.Append(TERStats{Sentences: 1, Edits: 2, RefWords: 5, NRefs: 1}, TERStats{Sentences: 1, Edits: 0, RefWords: 1 << 17, NRefs: 1})
+	enc, _ := p.MarshalBinary()
+	f.Add(enc)
+	f.Fuzz(func(t *testing.T, data []byte) { wiretest.Redecode[Packed[TERStats]](t, data, errPacked) })
 }

@@ -1,20 +1,71 @@
 package evalbeam
 
-// foldInOrder merges the pending states whose turn has come, in unit
-// order from *next, by merge (given the unit index), deleting them from
-// pending and advancing *next. The states of combiners whose floating sums
-// must not depend on the runner's merge order (regress, rank --bins,
-// multiclass rank) hold the units merged so far and the pending others.
-func foldInOrder[T any](next *int, pending map[int]T, merge func(unit int, v T)) {
+import (
+	"fmt"
+	"maps"
+)
+
+// inOrder is the part of an ordered combiner's accumulator that merges
+// the units' states in input order whatever order the runner merges
+// accumulators in: Done holds the units before Next, merged in order (as
+// the command line merges its chunks), Pending the others by unit index
+// until their turn comes. The combiners whose compensated sums would
+// otherwise depend on the runner (rank --bins, multiclass rank) embed it.
+type inOrder[T any] struct {
+	Next    int
+	Done    T
+	Pending map[int]T
+}
+
+// units returns o; through embedding, an accumulator's inOrder.
+func (o *inOrder[T]) units() *inOrder[T] { return o }
+
+// fold merges the pending states whose turn has come into Done by merge
+// (given the unit index), deleting them from Pending and advancing Next.
+func (o *inOrder[T]) fold(merge func(unit int, v T)) {
 	for {
-		v, ok := pending[*next]
+		v, ok := o.Pending[o.Next]
 		if !ok {
 			return
 		}
-		merge(*next, v)
-		delete(pending, *next)
-		*next++
+		merge(o.Next, v)
+		delete(o.Pending, o.Next)
+		o.Next++
 	}
+}
+
+// complete returns an internal error unless all of the pipeline's units
+// have been merged into Done.
+func (o *inOrder[T]) complete(units int) error {
+	if o.Next != units || len(o.Pending) > 0 {
+		return fmt.Errorf("evalkit-beam: internal error: %d of %d units merged, %d pending", o.Next, units, len(o.Pending))
+	}
+	return nil
+}
+
+// ordered is an accumulator embedding an inOrder, with the fold of its
+// combiner (inOrder.fold with that combiner's merge).
+type ordered[T any] interface {
+	units() *inOrder[T]
+	fold()
+}
+
+// mergeInOrder merges two accumulators of an ordered combiner (what names
+// it in a panic): the one that has merged more units takes the other's
+// pending states and folds those whose turn has come. It returns the one
+// kept and the other, whose remaining fields the caller merges. Only one
+// accumulator ever holds unit 0, so the other has merged none; it panics
+// if both have (a runner that merged one unit's state twice).
+func mergeInOrder[T any, S ordered[T]](what string, a, b S) (kept, other S) {
+	if b.units().Next > a.units().Next {
+		a, b = b, a
+	}
+	if b.units().Next > 0 {
+		panic("evalkit-beam: " + what + ": two accumulators both hold the first unit")
+	}
+	maps.Copy(a.units().Pending, b.units().Pending)
+	a.fold()
+	return a, b
 }
 
 // binaryState is a pointer to a library state with a binary encoding.
@@ -36,15 +87,15 @@ type orderedWire struct {
 }
 
 // marshalOrdered encodes the ordered part of a state.
-func marshalOrdered[E any, P binaryState[E]](next int, done P, pending map[int]P) (orderedWire, error) {
-	w := orderedWire{Next: next, Pending: make(map[int][]byte, len(pending))}
+func marshalOrdered[E any, P binaryState[E]](o *inOrder[P]) (orderedWire, error) {
+	w := orderedWire{Next: o.Next, Pending: make(map[int][]byte, len(o.Pending))}
 	var err error
-	if done != nil {
-		if w.Done, err = done.MarshalBinary(); err != nil {
+	if o.Done != nil {
+		if w.Done, err = o.Done.MarshalBinary(); err != nil {
 			return w, err
 		}
 	}
-	for i, s := range pending {
+	for i, s := range o.Pending {
 		if w.Pending[i], err = s.MarshalBinary(); err != nil {
 			return w, err
 		}
@@ -52,22 +103,22 @@ func marshalOrdered[E any, P binaryState[E]](next int, done P, pending map[int]P
 	return w, nil
 }
 
-// unmarshalOrdered decodes what marshalOrdered encoded (done nil if it
+// unmarshalOrdered decodes what marshalOrdered encoded (Done nil if it
 // was).
-func unmarshalOrdered[E any, P binaryState[E]](w orderedWire) (done P, pending map[int]P, err error) {
+func unmarshalOrdered[E any, P binaryState[E]](w orderedWire) (inOrder[P], error) {
+	o := inOrder[P]{Next: w.Next, Pending: make(map[int]P, len(w.Pending))}
 	if w.Done != nil {
-		done = P(new(E))
-		if err := done.UnmarshalBinary(w.Done); err != nil {
-			return nil, nil, err
+		o.Done = P(new(E))
+		if err := o.Done.UnmarshalBinary(w.Done); err != nil {
+			return o, err
 		}
 	}
-	pending = make(map[int]P, len(w.Pending))
 	for i, b := range w.Pending {
 		s := P(new(E))
 		if err := s.UnmarshalBinary(b); err != nil {
-			return nil, nil, err
+			return o, err
 		}
-		pending[i] = s
+		o.Pending[i] = s
 	}
-	return done, pending, nil
+	return o, nil
 }

@@ -98,12 +98,13 @@ func init() {
 	register.Emitter1[rankScan]()
 	register.Emitter2[int, uint64]()
 	register.Function2x1(lessKey)
-	register.DoFn4x1[context.Context, Unit, []uint64, func(int, *rank.Table), error](&rankPartitionFn{})
+	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(int, *rank.Table), error](&rankPartitionFn{})
 	register.Emitter2[int, *rank.Table]()
 	register.Combiner1[*rank.Table](&tableMergeFn{})
 	register.Combiner3[*rankLabels, rankScan, *rankLabels](&rankLabelsFn{})
 	register.Function2x2(encodeRanged)
 	register.Iter1[rangedTable]()
+	register.Iter1[[]uint64]()
 	register.DoFn3x1[context.Context, *rankLabels, func(*rangedTable) bool, error](&rankWriteFn{})
 }
 
@@ -319,7 +320,8 @@ type rankPartitionFn struct{ C Rank }
 // ProcessElement reads a unit again and emits the exact score table of
 // its rows in each key range: range r holds the keys k with
 // bounds[r−1] ≤ k < bounds[r].
-func (f *rankPartitionFn) ProcessElement(ctx context.Context, u Unit, bounds []uint64, emit func(int, *rank.Table)) error {
+func (f *rankPartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles func(*[]uint64) bool, emit func(int, *rank.Table)) error {
+	bounds := boundsOf(quantiles)
 	rr, done, err := newRankReader(ctx, &f.C, u)
 	if err != nil {
 		return err
@@ -358,6 +360,15 @@ func (f *rankPartitionFn) ProcessElement(ctx context.Context, u Unit, bounds []u
 		}
 	}
 	return nil
+}
+
+// boundsOf returns the range boundaries, Beam's approximate quantiles of
+// the keys: none when no unit held a row (then no unit has rows to
+// partition either).
+func boundsOf(quantiles func(*[]uint64) bool) []uint64 {
+	var b []uint64
+	quantiles(&b)
+	return b
 }
 
 // tableMergeFn merges the tables of one range from several units.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 
@@ -15,18 +14,14 @@ import (
 )
 
 // binnedState is the binned scores (--bins) of some units, merged in
-// input order whatever order the runner merges in, as regressState is:
-// Done holds the units before Next, Pending the others by unit index.
-// The bins themselves do not depend on the order (float-bit bins coarsen
+// input order whatever order the runner merges in (inOrder). The bins themselves do not depend on the order (float-bit bins coarsen
 // by the data merged, not by the order it came in: rank.Binned.Merge), and
 // neither do unweighted counts; the order fixes the last bits of the
 // compensated sums (weights, log loss, Brier score). Labels is what the
 // units' labels tell, merged in any order (rankLabelsFn).
 type binnedState struct {
-	Next    int
-	Done    *rank.Binned
-	Pending map[int]*rank.Binned
-	Labels  *rankLabels
+	inOrder[*rank.Binned]
+	Labels *rankLabels
 }
 
 type binnedWire struct {
@@ -35,7 +30,7 @@ type binnedWire struct {
 }
 
 func encodeBinnedState(s *binnedState) ([]byte, error) {
-	o, err := marshalOrdered(s.Next, s.Done, s.Pending)
+	o, err := marshalOrdered(&s.inOrder)
 	if err != nil {
 		return nil, err
 	}
@@ -47,14 +42,14 @@ func decodeBinnedState(data []byte) (*binnedState, error) {
 	if err := json.Unmarshal(data, &w); err != nil {
 		return nil, err
 	}
-	done, pending, err := unmarshalOrdered[rank.Binned](w.orderedWire)
+	o, err := unmarshalOrdered[rank.Binned](w.orderedWire)
 	if err != nil {
 		return nil, err
 	}
-	if done == nil {
+	if o.Done == nil {
 		return nil, fmt.Errorf("%w: no merged bins", rank.ErrBadEncoding)
 	}
-	s := &binnedState{Next: w.Next, Done: done, Pending: pending, Labels: w.Labels}
+	s := &binnedState{inOrder: o, Labels: w.Labels}
 	if s.Labels == nil {
 		s.Labels = &rankLabels{PosUnit: -1}
 	}
@@ -110,14 +105,14 @@ func (f *binnedReadFn) ProcessElement(ctx context.Context, u Unit) (*binnedState
 	}
 	rr.scan.Labels = slices.Clone(rr.set.Names())
 	lab := (&rankLabelsFn{}).AddInput(&rankLabels{PosUnit: -1}, rr.scan)
-	return &binnedState{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{u.Index: b}, Labels: lab}, nil
+	return &binnedState{inOrder: inOrder[*rank.Binned]{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{u.Index: b}}, Labels: lab}, nil
 }
 
 // fold merges the pending states whose turn has come into Done; the first
 // unit's state becomes Done as it is, so that one unit gives the bits of
 // the command line's single accumulator.
 func (s *binnedState) fold() {
-	foldInOrder(&s.Next, s.Pending, func(unit int, b *rank.Binned) {
+	s.inOrder.fold(func(unit int, b *rank.Binned) {
 		if unit == 0 {
 			s.Done = b
 		} else {
@@ -130,20 +125,12 @@ func (s *binnedState) fold() {
 type binnedCombineFn struct{ C Rank }
 
 func (f *binnedCombineFn) CreateAccumulator() *binnedState {
-	return &binnedState{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{}, Labels: &rankLabels{PosUnit: -1}}
+	return &binnedState{inOrder: inOrder[*rank.Binned]{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{}}, Labels: &rankLabels{PosUnit: -1}}
 }
 
 func (f *binnedCombineFn) MergeAccumulators(a, b *binnedState) *binnedState {
-	if b.Next > a.Next {
-		a, b = b, a
-	}
-	// Only one accumulator holds unit 0, so b has merged none.
-	if b.Next > 0 {
-		panic("evalkit-beam: rank --bins: two accumulators both hold the first unit")
-	}
-	maps.Copy(a.Pending, b.Pending)
+	a, b = mergeInOrder[*rank.Binned]("rank --bins", a, b)
 	a.Labels = (&rankLabelsFn{}).MergeAccumulators(a.Labels, b.Labels)
-	a.fold()
 	return a
 }
 
@@ -155,8 +142,8 @@ type binnedWriteFn struct {
 // ProcessElement writes the report of the bins of every unit.
 func (f *binnedWriteFn) ProcessElement(ctx context.Context, s *binnedState) error {
 	s.fold()
-	if s.Next != f.Units || len(s.Pending) > 0 {
-		return fmt.Errorf("evalkit-beam: internal error: %d of %d units merged, %d pending", s.Next, f.Units, len(s.Pending))
+	if err := s.complete(f.Units); err != nil {
+		return err
 	}
 	bn := s.Done
 	return f.C.write(ctx, s.Labels, bn.Table(), bn.Report)

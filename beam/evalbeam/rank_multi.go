@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
 	"strings"
 
@@ -39,15 +38,14 @@ type RankMulti struct {
 }
 
 // multiState is the multiclass statistic of some units, merged in input
-// order whatever order the runner merges in (see binnedState).
+// order whatever order the runner merges in (inOrder; Done nil until unit
+// 0 is merged).
 type multiState struct {
-	Next    int
-	Done    *rank.Multiclass // nil until unit 0 is merged
-	Pending map[int]*rank.Multiclass
+	inOrder[*rank.Multiclass]
 }
 
 func encodeMultiState(s *multiState) ([]byte, error) {
-	o, err := marshalOrdered(s.Next, s.Done, s.Pending)
+	o, err := marshalOrdered(&s.inOrder)
 	if err != nil {
 		return nil, err
 	}
@@ -59,11 +57,11 @@ func decodeMultiState(data []byte) (*multiState, error) {
 	if err := json.Unmarshal(data, &w); err != nil {
 		return nil, err
 	}
-	done, pending, err := unmarshalOrdered[rank.Multiclass](w)
+	o, err := unmarshalOrdered[rank.Multiclass](w)
 	if err != nil {
 		return nil, err
 	}
-	return &multiState{Next: w.Next, Done: done, Pending: pending}, nil
+	return &multiState{o}, nil
 }
 
 func init() {
@@ -99,11 +97,11 @@ func (f *multiReadFn) ProcessElement(ctx context.Context, u Unit) (*multiState, 
 	if err != nil {
 		return nil, err
 	}
-	return &multiState{Pending: map[int]*rank.Multiclass{u.Index: b.Result()}}, nil
+	return &multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{u.Index: b.Result()}}}, nil
 }
 
 func (s *multiState) fold() {
-	foldInOrder(&s.Next, s.Pending, func(_ int, m *rank.Multiclass) {
+	s.inOrder.fold(func(_ int, m *rank.Multiclass) {
 		if s.Done == nil {
 			s.Done = m
 		} else {
@@ -116,18 +114,11 @@ func (s *multiState) fold() {
 type multiCombineFn struct{}
 
 func (f *multiCombineFn) CreateAccumulator() *multiState {
-	return &multiState{Pending: map[int]*rank.Multiclass{}}
+	return &multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{}}}
 }
 
 func (f *multiCombineFn) MergeAccumulators(a, b *multiState) *multiState {
-	if b.Next > a.Next {
-		a, b = b, a
-	}
-	if b.Next > 0 {
-		panic("evalkit-beam: rank --classes: two accumulators both hold the first unit")
-	}
-	maps.Copy(a.Pending, b.Pending)
-	a.fold()
+	a, _ = mergeInOrder[*rank.Multiclass]("rank --classes", a, b)
 	return a
 }
 
@@ -141,8 +132,11 @@ type multiWriteFn struct {
 func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState) error {
 	c := &f.C
 	s.fold()
-	if s.Next != f.Units || len(s.Pending) > 0 || s.Done == nil {
-		return fmt.Errorf("evalkit-beam: internal error: %d of %d units merged, %d pending", s.Next, f.Units, len(s.Pending))
+	if err := s.complete(f.Units); err != nil {
+		return err
+	}
+	if s.Done == nil {
+		return fmt.Errorf("evalkit-beam: internal error: no unit merged")
 	}
 	m := s.Done
 	rows := int64(0)

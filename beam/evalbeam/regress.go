@@ -39,39 +39,34 @@ type Regress struct {
 	Output string // the JSON file written
 }
 
-// regressState is the regression state of some units, merged in input
-// order whatever order the runner merges in: Done holds the units before
-// Next, merged in order (the command line merges its chunks in the same
-// way), Pending the others by unit index until their turn comes. Rounding
-// of the floating sums thus never depends on the runner. Rows holds the
-// names of the rows that warnings may name (a few per unit), by position:
-// the unit index in the high bits, the input line in the low ones.
+// regressState is the regression state of some units (Units of them).
+// Its sums are exact (regress keeps them in internal/xsum) and the rest
+// merges by minimum, maximum or count, so merging the units' states in
+// any order and grouping gives the same bits (TestRegressStateMergeOrder):
+// unlike rank --bins, no input order is kept. Rows holds the names of the
+// rows that warnings may name (a few per unit), by position: the unit
+// index in the high bits, the input line in the low ones.
 type regressState struct {
-	Next    int
-	Done    *regress.Multi
-	Pending map[int]*regress.Multi
-	Rows    map[int64]string
+	Units int
+	Multi *regress.Multi
+	Rows  map[int64]string
 }
 
 // lineBits is the width of the input line in a row's position.
 const lineBits = 40
 
-// fold merges the pending states whose turn has come into Done.
-func (s *regressState) fold() {
-	foldInOrder(&s.Next, s.Pending, func(_ int, m *regress.Multi) { s.Done.Merge(m) })
-}
-
 type regressWire struct {
-	orderedWire
-	Rows map[int64]string
+	Units int
+	Multi []byte
+	Rows  map[int64]string
 }
 
 func encodeRegressState(s *regressState) ([]byte, error) {
-	o, err := marshalOrdered(s.Next, s.Done, s.Pending)
+	m, err := s.Multi.MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(regressWire{o, s.Rows})
+	return json.Marshal(regressWire{s.Units, m, s.Rows})
 }
 
 func decodeRegressState(b []byte) (*regressState, error) {
@@ -79,14 +74,10 @@ func decodeRegressState(b []byte) (*regressState, error) {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return nil, err
 	}
-	done, pending, err := unmarshalOrdered[regress.Multi](w.orderedWire)
-	if err != nil {
+	s := &regressState{Units: w.Units, Multi: new(regress.Multi), Rows: w.Rows}
+	if err := s.Multi.UnmarshalBinary(w.Multi); err != nil {
 		return nil, err
 	}
-	if done == nil {
-		return nil, fmt.Errorf("%w: no merged state", regress.ErrBadEncoding)
-	}
-	s := &regressState{Next: w.Next, Done: done, Pending: pending, Rows: w.Rows}
 	if s.Rows == nil {
 		s.Rows = map[int64]string{}
 	}
@@ -103,9 +94,14 @@ func init() {
 }
 
 // Pipeline adds the regression measures of units to s: each unit is read
-// into a regress.Multi, the states are merged in input order by a
-// CombineFn, and the report is written to c.Output.
+// into a regress.Multi, the states are merged in any order by a
+// CombineFn, and the report is written to c.Output. Options.KeepValues
+// is ignored: the pipeline keeps no values (they would follow the merge
+// order).
 func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
+	c2 := *c
+	c2.Options.KeepValues = false
+	c = &c2
 	combineUnits(s, "regress", units, &regressReadFn{C: *c}, &regressCombineFn{K: len(c.Report.Trues), Options: c.Options}, &regressWriteFn{C: *c, Units: len(units)})
 }
 
@@ -121,7 +117,7 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 	o := f.C.Report
 	k := len(o.Trues)
 	m := regress.NewMulti(k, f.C.Options)
-	st := &regressState{Next: 0, Done: regress.NewMulti(k, f.C.Options), Pending: map[int]*regress.Multi{u.Index: m}, Rows: map[int64]string{}}
+	st := &regressState{Units: 1, Multi: m, Rows: map[int64]string{}}
 	names := make([]string, 0, 2*k+1)
 	for j := range k {
 		names = append(names, o.Trues[j], o.Preds[j])
@@ -209,27 +205,20 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 	return st, nil
 }
 
-// regressCombineFn merges states in input order (see regressState).
+// regressCombineFn merges states in any order (see regressState).
 type regressCombineFn struct {
 	K       int
 	Options regress.Options
 }
 
 func (f *regressCombineFn) CreateAccumulator() *regressState {
-	return &regressState{Done: regress.NewMulti(f.K, f.Options), Pending: map[int]*regress.Multi{}, Rows: map[int64]string{}}
+	return &regressState{Multi: regress.NewMulti(f.K, f.Options), Rows: map[int64]string{}}
 }
 
 func (f *regressCombineFn) MergeAccumulators(a, b *regressState) *regressState {
-	if b.Next > a.Next {
-		a, b = b, a
-	}
-	// Only one accumulator holds unit 0, so b has merged none.
-	if b.Next > 0 {
-		panic("evalkit-beam: regress: two accumulators both hold the first unit")
-	}
-	maps.Copy(a.Pending, b.Pending)
+	a.Units += b.Units
+	a.Multi.Merge(b.Multi)
 	maps.Copy(a.Rows, b.Rows)
-	a.fold()
 	return a
 }
 
@@ -238,14 +227,13 @@ type regressWriteFn struct {
 	Units int
 }
 
-// ProcessElement builds the report from the state of every unit, merged
-// in input order, as the command line does, and writes it.
+// ProcessElement builds the report from the state of every unit, as the
+// command line does, and writes it.
 func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) error {
-	s.fold()
-	if s.Next != f.Units || len(s.Pending) > 0 {
-		return fmt.Errorf("evalkit-beam: internal error: %d of %d units merged, %d pending", s.Next, f.Units, len(s.Pending))
+	if s.Units != f.Units {
+		return fmt.Errorf("evalkit-beam: internal error: %d of %d units merged", s.Units, f.Units)
 	}
-	m := s.Done
+	m := s.Multi
 	if m.Output(0).N() == 0 {
 		return userError(noRows(f.C.Name))
 	}

@@ -79,7 +79,9 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 	}
 	if in := r.InternalReport; in != nil {
 		t := &Table{Caption: "Internal indices (" + in.Metric + " distance)", Header: []string{"index", "value"}, RowHeads: true}
-		add := func(name, key string, v float64) { t.Rows = append(t.Rows, []Cell{T(name), N(k(key), v)}) }
+		add := func(name, key string, v float64) {
+			t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(k(key), v), prefix, key, r.Intervals)})
+		}
 		add("Davies–Bouldin (scikit-learn: scatter = mean distance to centroid)", "davies_bouldin", in.DaviesBouldin)
 		add("Davies–Bouldin (seed 002: scatter = avg(C))", "davies_bouldin_avgpair", in.DaviesBouldinAvgPair)
 		add("Dunn index", "dunn", in.Dunn)
@@ -109,7 +111,12 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		if len(in.Clusters) <= 40 {
 			blocks = append(blocks, f)
 		}
-		out = append(out, &Section{ID: "internal", Title: "Internal indices", Blocks: blocks})
+		intro := ""
+		if len(r.Intervals) > 0 && r.ExternalReport == nil { // else the external section's intro says it
+			intro = ciIntro(r.Level, r.Intervals, r.Signature)
+			t.Rows = append(t.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
+		}
+		out = append(out, &Section{ID: "internal", Title: "Internal indices", Intro: intro, Blocks: blocks})
 	}
 	if len(out) > 0 {
 		for _, w := range r.Warnings {

@@ -461,6 +461,7 @@ func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *report.Signatu
 			hyptest.CIAgrestiCoull: "Agresti–Coull interval", hyptest.CIJeffreys: "Jeffreys interval", hyptest.CIWald: "Wald interval",
 			hyptest.CIDelta: "delta method (t-interval of the linearised variance)", hyptest.CIDeltaLog: "delta method on the scale of log(1 − θ)",
 			hyptest.CIDeltaSqrt: "square roots of the MSE's delta-method interval", hyptest.CIAverageBound: "the same average of the outputs' interval ends (conservative)",
+			hyptest.CIDeltaLogNormal: "delta method on the scale of log θ",
 		}[m]
 		if !ok {
 			what = m

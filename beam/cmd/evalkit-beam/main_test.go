@@ -163,6 +163,48 @@ func sameError(t *testing.T, task, file string, flags ...string) {
 	}
 }
 
+// writeParts writes n CSV files of generated rows into a new directory,
+// each with header partHeader (the columns in another order than the
+// whole's), and their concatenation, with header wholeHeader, into one
+// file. gen writes one file's rows to part and the same rows, in the
+// whole's column order, to whole.
+func writeParts(t *testing.T, n int, wholeHeader, partHeader string, gen func(part, whole *strings.Builder)) (dir, wholePath string) {
+	t.Helper()
+	dir = t.TempDir()
+	var all strings.Builder
+	all.WriteString(wholeHeader + "\n")
+	for i := range n {
+		var b strings.Builder
+		b.WriteString(partHeader + "\n")
+		gen(&b, &all)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.csv", i)), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wholePath = filepath.Join(t.TempDir(), "all.csv")
+	if err := os.WriteFile(wholePath, []byte(all.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, wholePath
+}
+
+// sameFiles checks that evalkit-beam on the CSV files of dir writes the
+// bytes that "evalkit TASK --format json FLAGS WHOLE" prints.
+func sameFiles(t *testing.T, task, dir, whole string, flags ...string) {
+	t.Helper()
+	want, stderr, code := runEvalkit(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), whole)...)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	got, msg, code := runBeam(t, append(append([]string{task}, flags...), "--input", filepath.Join(dir, "*.csv"))...)
+	if code != 0 {
+		t.Fatal(msg)
+	}
+	if got != want {
+		t.Errorf("evalkit-beam %s %v differs from evalkit:\n%s", task, flags, lineDiff(got, want))
+	}
+}
+
 // cliFlags drops the flags of evalkit-beam alone (--ranges N).
 func cliFlags(flags []string) []string {
 	var out []string

@@ -51,7 +51,7 @@ func TestMultilabelGenerated(t *testing.T) {
 		}
 	}
 	m := writeMixed(t, files, true, row{"ant", "ant|bee", "1"}, "y_pred")
-	sameGenerated(t, "classify", m, []string{"--multilabel"}, []string{"--multilabel", "--weight", "w", "--labels", "eel,dog,cat,bee,ant"}, []string{"--multilabel", "--ci"})
+	sameGenerated(t, "classify", m, []string{"--multilabel"}, []string{"--multilabel", "--weight", "w", "--labels", "eel,dog,cat,bee,ant"}, []string{"--multilabel", "--ci"}, []string{"--multilabel", "--weight", "w", "--ci"})
 }
 
 func TestMultilabelErrors(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/report"
 )
 
 func init() {
@@ -20,19 +21,20 @@ func init() {
 func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.RankFlags
 	var ci cli.CIFlags
+	var models cli.ModelFlags
 	f.Define(fs)
 	ci.Define(fs)
+	models.Define(fs, "roc_auc")
 	ranges := fs.Int("ranges", 16, "number of score ranges the rows are partitioned into (the parallelism of the sort)")
 	return func(c common) (pipeline, error) {
 		if err := f.Check(); err != nil {
 			return nil, err
 		}
 		if f.Classes == "" && strings.Contains(f.Score, ",") {
-			// DeLong's paired test, which evalkit prints for several
-			// models, needs each row's placement in every model's whole
-			// table: a second distributed pass not built (see
-			// docs/distributed.md).
-			return nil, usagef("rank: evalkit-beam does not evaluate several models (--score m1,m2,… without --classes): their comparisons (DeLong's paired test, the paired bootstrap) need each row's scores in every model; run evalkit-beam rank once per --score column for each model's exact report, or evalkit rank for the comparisons")
+			return defineRankModels(&f, ci, fs, models.Options(fs), *ranges, c)
+		}
+		if name := models.Used(fs); name != "" {
+			return nil, usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
 		}
 		if f.Classes != "" {
 			return defineRankMulti(&f, ci, c)
@@ -74,4 +76,25 @@ func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, c common) (pipeline, erro
 		return nil, err
 	}
 	return &evalbeam.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: scores, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
+}
+
+// defineRankModels checks the flags of several binary score columns
+// (--score m1,m2,…) as evalkit does and returns their pipeline.
+func defineRankModels(f *cli.RankFlags, ci cli.CIFlags, fs *flag.FlagSet, mo report.ModelsOptions, ranges int, c common) (pipeline, error) {
+	civ, withCI, err := ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	if f.Bins > 0 {
+		return nil, usagef("rank: --bins and --plot are for one score column")
+	}
+	if ranges < 1 {
+		return nil, usagef("rank: --ranges must be at least 1, got %d", ranges)
+	}
+	rm := &evalbeam.RankModels{True: f.True, Weight: f.Weight, Scores: strings.Split(f.Score, ","), Options: f.Options(), Models: mo,
+		CI: cli.CIPtr(civ, withCI), Ranges: ranges, Name: c.Name, Output: c.Output}
+	if err := rm.CheckModels(); err != nil {
+		return nil, err
+	}
+	return rm, nil
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -33,13 +31,10 @@ func TestRankBinsGolden(t *testing.T) {
 // spans fewer octaves), and the merged bins must still be the whole's.
 func TestRankBinsGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	dir := t.TempDir()
-	var all strings.Builder
-	all.WriteString("y_true,y_score,w\n")
-	for i := range 12 {
-		var b strings.Builder
-		b.WriteString("y_score,w,y_true\n")
+	i := 0
+	dir, whole := writeParts(t, 12, "y_true,y_score,w", "y_score,w,y_true", func(b, all *strings.Builder) {
 		scale := math.Exp2(float64(3*i - 18)) // each file its own octaves
+		i++
 		for range 50 + rng.IntN(400) {
 			y := rng.IntN(2)
 			s := fmt.Sprint(scale * (1 + rng.Float64() + float64(y)/2))
@@ -47,30 +42,13 @@ func TestRankBinsGenerated(t *testing.T) {
 				s = fmt.Sprint(rng.Float64())
 			}
 			w := fmt.Sprint(float64(rng.IntN(9)) / 4)
-			fmt.Fprintf(&b, "%s,%s,%d\n", s, w, y)
-			fmt.Fprintf(&all, "%d,%s,%s\n", y, s, w)
+			fmt.Fprintf(b, "%s,%s,%d\n", s, w, y)
+			fmt.Fprintf(all, "%d,%s,%s\n", y, s, w)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.csv", i)), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	whole := filepath.Join(t.TempDir(), "all.csv")
-	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	})
 	for _, flags := range [][]string{{"--bins", "16"}, {"--bins", "200"}, {"--bins", "30", "--weight", "w"}, {"--bins", "8", "--bin-range", "0.001,1"}} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
-			want, stderr, code := runEvalkit(t, append([]string{"rank", "--format", "json"}, append(flags, whole)...)...)
-			if code != 0 {
-				t.Fatal(stderr)
-			}
-			got, msg, code := runBeam(t, append(append([]string{"rank"}, flags...), "--input", filepath.Join(dir, "*.csv"))...)
-			if code != 0 {
-				t.Fatal(msg)
-			}
-			if got != want {
-				t.Errorf("differs:\n%s", lineDiff(got, want))
-			}
+			sameFiles(t, "rank", dir, whole, flags...)
 		})
 	}
 }

@@ -90,11 +90,3 @@ func TestRankMultiErrors(t *testing.T) {
 	sameError(t, "rank", golden+"rank_multi.csv", "--true", "label", "--score", "p_cat,p_dog,p_eel", "--classes", "cat,dog,eel", "--k", "0")
 	sameError(t, "rank", golden+"scores.csv", "--true", "label", "--score", "y_score,y_score", "--classes", "ham,spam")
 }
-
-// Several binary models are refused with a usage error saying why.
-func TestRankModelsRefused(t *testing.T) {
-	_, msg, code := runBeam(t, "rank", "--pos-label", "spam", "--score", "y_score,y_score", "--input", golden+"scores.csv")
-	if code != 2 || !strings.Contains(msg, "DeLong's paired test") {
-		t.Fatalf("exit %d: %s", code, msg)
-	}
-}

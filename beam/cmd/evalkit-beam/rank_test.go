@@ -34,12 +34,7 @@ func TestRankGolden(t *testing.T) {
 // labels {0, 1} inferred, thinned curves, and one range or many.
 func TestRankGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	dir := t.TempDir()
-	var all strings.Builder
-	all.WriteString("y_true,y_score,w\n")
-	for i := range 15 {
-		var b strings.Builder
-		b.WriteString("y_score,w,y_true\n")
+	dir, whole := writeParts(t, 15, "y_true,y_score,w", "y_score,w,y_true", func(b, all *strings.Builder) {
 		for range rng.IntN(400) {
 			y := rng.IntN(2)
 			s := fmt.Sprint(float64(rng.IntN(200)+100*y) / 64)
@@ -47,30 +42,13 @@ func TestRankGenerated(t *testing.T) {
 				s = fmt.Sprint(rng.NormFloat64())
 			}
 			w := fmt.Sprint(float64(rng.IntN(9)) / 4)
-			fmt.Fprintf(&b, "%s,%s,%d\n", s, w, y)
-			fmt.Fprintf(&all, "%d,%s,%s\n", y, s, w)
+			fmt.Fprintf(b, "%s,%s,%d\n", s, w, y)
+			fmt.Fprintf(all, "%d,%s,%s\n", y, s, w)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%02d.csv", i)), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	whole := filepath.Join(t.TempDir(), "all.csv")
-	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	})
 	for _, flags := range [][]string{{"--ranges", "1"}, {"--ranges", "9"}, {"--ranges", "40", "--weight", "w"}, {"--ranges", "5", "--curve-points", "50", "--max-fpr", "0.3"}} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
-			want, stderr, code := runEvalkit(t, append(append([]string{"rank", "--format", "json"}, cliFlags(flags)...), whole)...)
-			if code != 0 {
-				t.Fatal(stderr)
-			}
-			got, msg, code := runBeam(t, append(append([]string{"rank"}, flags...), "--input", filepath.Join(dir, "*.csv"))...)
-			if code != 0 {
-				t.Fatal(msg)
-			}
-			if got != want {
-				t.Errorf("evalkit-beam:\n%.3000s\nevalkit:\n%.3000s", got, want)
-			}
+			sameFiles(t, "rank", dir, whole, flags...)
 		})
 	}
 }
@@ -82,4 +60,15 @@ func TestRankErrors(t *testing.T) {
 	sameError(t, "rank", golden+"scores.csv", "--pos-label", "eggs")
 	sameError(t, "rank", golden+"threelabels.csv")
 	sameError(t, "rank", golden+"scores.csv", "--pos-label", "spam", "--weight", "nosuch")
+}
+
+// A file of no rows: the command line's error, not Beam's complaint about
+// an empty side input of range boundaries.
+func TestRankEmpty(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "empty.csv")
+	if err := os.WriteFile(path, []byte("y_true,y_score\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameError(t, "rank", path)
+	sameError(t, "rank", path, "--ci")
 }

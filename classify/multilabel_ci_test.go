@@ -1,0 +1,338 @@
+package classify
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/internal/fsum"
+)
+
+// mlRow is one multilabel row.
+type mlRow struct {
+	t, p [][]byte
+	w    float64
+}
+
+// randomMLRows draws n rows over labels "a".."d" (each in T with its own
+// rate, in P with a rate depending on T), weights 1 or in [0.3, 2.3).
+func randomMLRows(rng *rand.Rand, n int, weighted bool) []mlRow {
+	names := []string{"a", "b", "c", "d"}
+	pi := []float64{0.4, 0.3, 0.5, 0.2}
+	rows := make([]mlRow, n)
+	for i := range rows {
+		r := mlRow{w: 1}
+		if weighted {
+			r.w = 0.3 + 2*rng.Float64()
+		}
+		for l, name := range names {
+			inT := rng.Float64() < pi[l]
+			q := 0.2
+			if inT {
+				q = 0.75
+			}
+			if inT {
+				r.t = append(r.t, []byte(name))
+			}
+			if rng.Float64() < q {
+				r.p = append(r.p, []byte(name))
+			}
+		}
+		rows[i] = r
+	}
+	return rows
+}
+
+func mlReport(t *testing.T, rows []mlRow, beta float64, z ZeroDivision) *MultilabelReport {
+	t.Helper()
+	m := NewMultilabel(nil, beta)
+	for _, r := range rows {
+		m.Add(r.t, r.p, r.w)
+	}
+	rep, err := m.Report(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// jsonValue returns the number at a flattened JSON path of v ("micro.f1",
+// "per_class.2.jaccard").
+func jsonValue(t *testing.T, v any, key string) float64 {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x any
+	if err := json.Unmarshal(b, &x); err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range strings.Split(key, ".") {
+		switch y := x.(type) {
+		case map[string]any:
+			x = y[part]
+		case []any:
+			i, _ := strconv.Atoi(part)
+			x = y[i]
+		}
+	}
+	f, ok := x.(float64)
+	if !ok {
+		t.Fatalf("%s: not a number: %v", key, x)
+	}
+	return f
+}
+
+// The delta intervals checked by brute force: each measure θ is
+// recomputed by Report with one row's weight moved by ±ε, the numeric
+// derivative z_i = ∂θ/∂w_i gives Var = f·Σ w_i² z_i² (f = n/(n − 1), or
+// n_e/(n_e − 1) with Kish's n_e = (Σw)²/Σw² for weighted rows), and the
+// half-width of every unclipped delta (and t) interval must be
+// t_{df}·√Var. This checks the per-label, micro, macro, weighted-average
+// and from_pr formulas and the cross-label moments independently of their
+// algebra.
+func TestMultilabelDeltaNumeric(t *testing.T) {
+	for _, tc := range []struct {
+		weighted bool
+		z        ZeroDivision
+		beta     float64
+	}{{false, ZeroDivZero, 1}, {false, ZeroDivNaN, 2}, {true, ZeroDivZero, 0.5}, {true, ZeroDivOne, 1}, {true, ZeroDivNaN, 2}} {
+		t.Run(fmt.Sprintf("weighted=%v,z=%s,beta=%g", tc.weighted, tc.z, tc.beta), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, uint64(tc.beta*10)))
+			rows := randomMLRows(rng, 40, tc.weighted)
+			rep := mlReport(t, rows, tc.beta, tc.z)
+			if err := rep.AddIntervals(hyptest.CIOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			var W, W2 float64
+			for _, r := range rows {
+				W += r.w
+				W2 += r.w * r.w
+			}
+			ne := float64(len(rows))
+			if tc.weighted {
+				ne = W * W / W2
+			}
+			tq, _ := hyptest.TCritical(0.95, ne-1)
+			checked := 0
+			for key, iv := range rep.Intervals {
+				if iv.Method != hyptest.CIDelta && iv.Method != hyptest.CIT {
+					continue
+				}
+				if strings.HasPrefix(key, "samples.") && tc.z == ZeroDivNaN {
+					continue // over the defined rows only: their own n
+				}
+				if iv.Low <= 0 || iv.High >= 1 {
+					continue // clipped
+				}
+				const eps = 1e-6
+				var v float64
+				for i := range rows {
+					at := func(d float64) float64 {
+						rs := append([]mlRow(nil), rows...)
+						rs[i].w += d
+						return jsonValue(t, mlReport(t, rs, tc.beta, tc.z), key)
+					}
+					zi := (at(eps) - at(-eps)) / (2 * eps)
+					v += rows[i].w * rows[i].w * zi * zi
+				}
+				want := tq * math.Sqrt(v*ne/(ne-1))
+				got := (iv.High - iv.Low) / 2
+				if math.Abs(got-want) > 1e-6*want {
+					t.Errorf("%s: half-width %.12g, numeric delta %.12g", key, got, want)
+				}
+				checked++
+			}
+			if checked < 25 {
+				t.Errorf("only %d intervals checked", checked)
+			}
+		})
+	}
+}
+
+// Merging states cut anywhere, in any order, with labels first seen in
+// different orders, gives the one-shot intervals; the cross-label moments
+// survive a merge and an encoding round trip.
+func TestMultilabelCIMerge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, weighted := range []bool{false, true} {
+		rows := randomMLRows(rng, 300, weighted)
+		one := mlReport(t, rows, 1, ZeroDivZero)
+		if err := one.AddIntervals(hyptest.CIOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		parts := []*Multilabel{NewMultilabel(nil, 1), NewMultilabel(nil, 1), NewMultilabel(nil, 1)}
+		for i := len(rows) - 1; i >= 0; i-- { // reversed: another first-seen order
+			parts[rng.IntN(3)].Add(rows[i].t, rows[i].p, rows[i].w)
+		}
+		for _, order := range [][]int{{0, 1, 2}, {2, 0, 1}, {1, 2, 0}} {
+			acc := NewMultilabel(nil, 1)
+			for _, k := range order {
+				enc, _ := parts[k].MarshalBinary()
+				var p Multilabel
+				if err := p.UnmarshalBinary(enc); err != nil {
+					t.Fatal(err)
+				}
+				acc.Merge(&p)
+			}
+			rep, err := acc.Report(ZeroDivZero)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rep.AddIntervals(hyptest.CIOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Intervals) != len(one.Intervals) || len(rep.Intervals) < 40 {
+				t.Fatalf("weighted=%v order %v: %d intervals, one-shot %d", weighted, order, len(rep.Intervals), len(one.Intervals))
+			}
+			for key, a := range one.Intervals {
+				b := rep.Intervals[key]
+				if math.Abs(a.Low-b.Low) > 1e-12 || math.Abs(a.High-b.High) > 1e-12 || a.Method != b.Method {
+					t.Errorf("weighted=%v order %v %s: merged %v, one-shot %v", weighted, order, key, b, a)
+				}
+			}
+		}
+	}
+}
+
+// Past MultilabelCrossCap labels the state drops the cross-label moments
+// (also when a merge takes it past the cap), the averages get a warning
+// naming the cap, and the other intervals stay; the dropped moments show
+// in Bytes.
+func TestMultilabelCrossCap(t *testing.T) {
+	label := func(i int) []byte { return []byte(fmt.Sprintf("l%03d", i)) }
+	build := func(from, to int) *Multilabel {
+		m := NewMultilabel(nil, 1)
+		for i := from; i < to; i++ {
+			m.Add([][]byte{label(i), label((i + 1) % to)}, [][]byte{label(i)}, 1)
+			m.Add([][]byte{label(i)}, [][]byte{label(i), label((i + 7) % to)}, 1)
+			m.Add([][]byte{label(i)}, nil, 1)
+		}
+		return m
+	}
+	a, b := build(0, 200), build(100, 300)
+	if a.noCross || b.noCross {
+		t.Fatal("cross moments dropped below the cap")
+	}
+	if want := int64(9 * 200 * 199 / 2 * 16); a.Bytes() < want {
+		t.Errorf("Bytes %d does not charge the cross moments (%d)", a.Bytes(), want)
+	}
+	a.Merge(b)
+	if !a.noCross || a.cross != nil {
+		t.Fatal("a merge past the cap kept the cross moments")
+	}
+	for _, m := range []*Multilabel{a, build(0, 300)} {
+		rep, err := m.Report(ZeroDivZero)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rep.AddIntervals(hyptest.CIOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, w := range rep.Warnings {
+			found = found || strings.Contains(w, "macro and weighted averages: no interval: more than 256 labels")
+		}
+		if !found {
+			t.Errorf("no warning naming the cap: %q", rep.Warnings)
+		}
+		if _, ok := rep.Intervals["macro.f1"]; ok {
+			t.Error("macro.f1 has an interval past the cap")
+		}
+		if _, ok := rep.Intervals["micro.f1"]; !ok {
+			t.Errorf("micro.f1 lost its interval past the cap: %q", rep.Warnings)
+		}
+		enc, _ := m.MarshalBinary()
+		var c Multilabel
+		if err := c.UnmarshalBinary(enc); err != nil || !c.noCross {
+			t.Fatalf("round trip past the cap: %v", err)
+		}
+	}
+}
+
+// encodeV2 writes a state in encoding version 2 (session 5's layout).
+func encodeV2(m *Multilabel) []byte {
+	b := []byte{2, 0}
+	if m.Labels.Fixed() {
+		b[1] = 1
+	}
+	b = appendLabels(b, m.Labels.Names())
+	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
+	sum := func(a fsum.Sum) { s, c := a.Parts(); f(s); f(c) }
+	f(m.beta)
+	b = binary.AppendUvarint(b, uint64(m.n))
+	for _, a := range m.sums(2) {
+		sum(*a)
+	}
+	for i := range m.Labels.Len() {
+		for _, col := range m.labelSums(2) {
+			sum(col[i])
+		}
+	}
+	return b
+}
+
+// A version 2 encoding still decodes: unweighted, it gives the intervals
+// it gave before, bit for bit, and says which it cannot give; weighted,
+// none; it re-encodes as version 3 with the legacy flag.
+func TestMultilabelDecodeV2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, weighted := range []bool{false, true} {
+		m := NewMultilabel(nil, 1)
+		for _, r := range randomMLRows(rng, 60, weighted) {
+			m.Add(r.t, r.p, r.w)
+		}
+		var old Multilabel
+		if err := old.UnmarshalBinary(encodeV2(m)); err != nil {
+			t.Fatal(err)
+		}
+		enc, _ := old.MarshalBinary()
+		var again Multilabel
+		if err := again.UnmarshalBinary(enc); err != nil || !again.legacy || enc[0] != multilabelVersion {
+			t.Fatalf("re-encoding a version 2 state: %v", err)
+		}
+		again.Merge(NewMultilabel(nil, 1))
+		ra, _ := m.Report(ZeroDivZero)
+		rb, _ := again.Report(ZeroDivZero)
+		for _, r := range []*MultilabelReport{ra, rb} {
+			if err := r.AddIntervals(hyptest.CIOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ja, _ := json.Marshal(ra.MultilabelConfusion)
+		jb, _ := json.Marshal(rb.MultilabelConfusion)
+		if !bytes.Equal(ja, jb) {
+			t.Fatal("counts differ after version 2")
+		}
+		if weighted {
+			if len(rb.Intervals) != 0 {
+				t.Errorf("weighted version 2 state: %d intervals", len(rb.Intervals))
+			}
+			continue
+		}
+		v2keys := 0
+		for key, b := range rb.Intervals {
+			if a := ra.Intervals[key]; a != b {
+				t.Errorf("%s: version 2 state %v, this version %v", key, b, a)
+			}
+			v2keys++
+		}
+		for _, key := range []string{"micro.f1", "macro.f1", "per_class.0.f1"} {
+			_, ok := rb.Intervals[key]
+			if ok != (key == "per_class.0.f1") {
+				t.Errorf("%s: interval %v from a version 2 state", key, ok)
+			}
+		}
+		if v2keys < 20 {
+			t.Errorf("only %d intervals from a version 2 state", v2keys)
+		}
+	}
+}
