@@ -72,6 +72,7 @@ const (
 	CILogitBoot      = "logit-bootstrap"  // normal interval on the logit scale, bootstrap standard error
 	CIDeLongBound    = "delong-bound"     // an average of AUCs: z times the average of their DeLong standard errors (conservative)
 	CIDelta          = "delta"            // t-interval with the delta method's (linearised) variance
+	CIDeltaLogit     = "delta-logit"      // the delta method's t-interval on the logit scale, expit(logit θ ± t·se/(θ(1−θ)))
 	CIDeltaLog       = "delta-log"        // 1 − R²-like measures: the delta method on the scale of log(1 − θ)
 	CIDeltaSqrt      = "delta-sqrt"       // RMSE: the square roots of MSE's delta interval
 	CIDeltaLogNormal = "delta-lognormal"  // a positive index (Davies–Bouldin): the delta method on the scale of log θ, θ̂·exp(±t·se/θ̂)

@@ -462,6 +462,7 @@ func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *report.Signatu
 			hyptest.CIDelta: "delta method (t-interval of the linearised variance)", hyptest.CIDeltaLog: "delta method on the scale of log(1 − θ)",
 			hyptest.CIDeltaSqrt: "square roots of the MSE's delta-method interval", hyptest.CIAverageBound: "the same average of the outputs' interval ends (conservative)",
 			hyptest.CIDeltaLogNormal: "delta method on the scale of log θ",
+			hyptest.CIDeltaLogit:     "delta method on the logit scale",
 		}[m]
 		if !ok {
 			what = m
