@@ -37,7 +37,8 @@ func (m *Multilabel) MarshalBinary() ([]byte, error) {
 	if m.legacy {
 		flags |= mlLegacy
 	}
-	a := wire.Appender(appendLabels([]byte{multilabelVersion, flags}, names))
+	a := wire.Appender{multilabelVersion, flags}
+	a = appendLabels(a, names)
 	a.Float(m.beta)
 	a.Uvarint(uint64(m.n))
 	for _, s := range m.sums(multilabelVersion) {
@@ -114,8 +115,8 @@ func (m *Multilabel) UnmarshalBinary(data []byte) error {
 		return r.Err()
 	}
 	t.grow()
-	for _, s := range t.sums(v) {
-		*s = r.FSum()
+	for _, a := range t.sums(v) {
+		*a = r.FSum()
 	}
 	for i := range set.Len() {
 		for _, col := range t.labelSums(v) {

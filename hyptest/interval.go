@@ -61,6 +61,8 @@ const (
 	CIWald           = "wald"
 	CIT              = "t"                // t-interval of a mean of per-row values
 	CIDeLong         = "delong"           // DeLong's variance of ROC AUC
+	CIDeLongWeighted = "delong-weighted"  // DeLong's variance with weighted structural components and Kish's effective sizes
+	CITWeighted      = "t-weighted"       // t-interval of a weighted mean of per-row values, Kish's effective size
 	CIPercentile     = "percentile"       // percentile bootstrap
 	CIBCa            = "bca"              // bias-corrected and accelerated bootstrap
 	CISacreBLEU      = "bootstrap"        // sacreBLEU's paired-resampling bootstrap (text)

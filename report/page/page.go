@@ -455,6 +455,7 @@ func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *report.Signatu
 		sort.Strings(keys)
 		what, ok := map[string]string{
 			hyptest.CIDeLong: "DeLong's variance", hyptest.CIT: "t-interval of the mean of the per-row values",
+			hyptest.CIDeLongWeighted: "DeLong's variance of weighted rows", hyptest.CITWeighted: "t-interval of the weighted mean of the per-row values",
 			hyptest.CISqrtT: "square roots of the MSE's t-interval", hyptest.CIPercentile: "percentile " + boot,
 			hyptest.CIBCa: "BCa " + boot, hyptest.CIWilson: "Wilson score interval", hyptest.CIClopperPearson: "Clopper–Pearson exact interval",
 			hyptest.CIAgrestiCoull: "Agresti–Coull interval", hyptest.CIJeffreys: "Jeffreys interval", hyptest.CIWald: "Wald interval",
