@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -131,88 +130,4 @@ func labelSet(names []string, fixed bool) *label.Set {
 		return nil
 	}
 	return set
-}
-
-// labels decodes a label set encoded by appendLabels (see readLabels).
-func (d *decoder) labels(fixed bool) *label.Set {
-	k := d.count()
-	names := make([]string, 0, k)
-	for range k {
-		n := d.count()
-		names = append(names, string(d.bytes(n)))
-	}
-	if d.err != nil {
-		return nil
-	}
-	set := labelSet(names, fixed)
-	if set == nil {
-		d.fail("repeated label")
-	}
-	return set
-}
-
-// decoder reads the multilabel encoding (multilabel_marshal.go),
-// remembering the first error: the other encodings of this package use
-// wire.Reader, which that file is to move to once it is no longer being
-// changed elsewhere.
-type decoder struct {
-	b   []byte
-	err error
-}
-
-func (d *decoder) fail(what string) {
-	if d.err == nil {
-		d.err = fmt.Errorf("%w: %s", ErrBadEncoding, what)
-	}
-	d.b = nil
-}
-
-func (d *decoder) byte() byte {
-	if len(d.b) < 1 {
-		d.fail("short data")
-		return 0
-	}
-	v := d.b[0]
-	d.b = d.b[1:]
-	return v
-}
-
-func (d *decoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 || v > math.MaxInt64 {
-		d.fail("bad varint")
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
-// count reads a length that must fit in the remaining data.
-func (d *decoder) count() int {
-	v := d.uvarint()
-	if v > uint64(len(d.b)) {
-		d.fail("length out of range")
-		return 0
-	}
-	return int(v)
-}
-
-func (d *decoder) bytes(n int) []byte {
-	if n > len(d.b) {
-		d.fail("short data")
-		return nil
-	}
-	v := d.b[:n]
-	d.b = d.b[n:]
-	return v
-}
-
-func (d *decoder) float() float64 {
-	if len(d.b) < 8 {
-		d.fail("short data")
-		return 0
-	}
-	v := math.Float64frombits(binary.LittleEndian.Uint64(d.b))
-	d.b = d.b[8:]
-	return v
 }

@@ -1,11 +1,11 @@
 package classify
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/wire"
 )
 
 // multilabelVersion is the encoding's version: 2 added the second moments
@@ -27,35 +27,34 @@ const (
 // [Multilabel.UnmarshalBinary] restores the same state bit for bit.
 func (m *Multilabel) MarshalBinary() ([]byte, error) {
 	names := m.Labels.Names()
-	b := []byte{multilabelVersion, 0}
+	var flags byte
 	if m.Labels.Fixed() {
-		b[1] |= mlFixed
+		flags |= mlFixed
 	}
 	if m.noCross {
-		b[1] |= mlNoCross
+		flags |= mlNoCross
 	}
 	if m.legacy {
-		b[1] |= mlLegacy
+		flags |= mlLegacy
 	}
-	b = appendLabels(b, names)
-	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
-	sum := func(a fsum.Sum) { s, c := a.Parts(); f(s); f(c) }
-	f(m.beta)
-	b = binary.AppendUvarint(b, uint64(m.n))
-	for _, a := range m.sums(multilabelVersion) {
-		sum(*a)
+	a := wire.Appender{multilabelVersion, flags}
+	a = appendLabels(a, names)
+	a.Float(m.beta)
+	a.Uvarint(uint64(m.n))
+	for _, s := range m.sums(multilabelVersion) {
+		a.FSum(*s)
 	}
 	for i := range names {
 		for _, col := range m.labelSums(multilabelVersion) {
-			sum(col[i])
+			a.FSum(col[i])
 		}
 	}
 	if !m.noCross {
-		for _, a := range m.cross {
-			sum(a)
+		for _, s := range m.cross {
+			a.FSum(s)
 		}
 	}
-	return b, nil
+	return a, nil
 }
 
 // sums is the state's sums other than the per-label ones, in the order of
@@ -88,44 +87,44 @@ func (m *Multilabel) labelSums(v byte) [][]fsum.Sum {
 // [Multilabel.MarshalBinary] (this version or version 2). It returns an
 // error wrapping ErrBadEncoding for anything else.
 func (m *Multilabel) UnmarshalBinary(data []byte) error {
-	d := decoder{b: data}
-	v := d.byte()
-	if d.err == nil && v != multilabelVersion && v != 2 {
+	r := wire.NewReader(data, ErrBadEncoding)
+	v := r.Byte()
+	if r.Err() == nil && v != multilabelVersion && v != 2 {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
-	flags := d.byte()
-	if d.err == nil && (flags&^(mlFixed|mlNoCross|mlLegacy) != 0 || v == 2 && flags&^mlFixed != 0) {
-		d.fail("bad flags")
+	flags := r.Byte()
+	if r.Err() == nil && (flags&^(mlFixed|mlNoCross|mlLegacy) != 0 || v == 2 && flags&^mlFixed != 0) {
+		r.Fail("bad flags")
 	}
-	set := d.labels(flags&mlFixed != 0)
-	if d.err != nil {
-		return d.err
+	set := readLabels(r, flags&mlFixed != 0)
+	if r.Err() != nil {
+		return r.Err()
 	}
-	t := &Multilabel{Labels: set, beta: d.float(), noCross: flags&mlNoCross != 0, legacy: flags&mlLegacy != 0}
+	t := &Multilabel{Labels: set, beta: r.Float(), noCross: flags&mlNoCross != 0, legacy: flags&mlLegacy != 0}
 	if v == 2 {
 		t.legacy, t.noCross = true, true
 	}
-	if d.err == nil && !(t.beta > 0) {
-		d.fail("bad beta")
+	if r.Err() == nil && !(t.beta > 0) {
+		r.Fail("bad beta")
 	}
-	t.n = int64(d.uvarint())
-	if d.err == nil && !t.noCross && set.Len() > MultilabelCrossCap {
-		d.fail("cross-label moments past the cap")
+	t.n = int64(r.Uvarint(math.MaxInt64))
+	if r.Err() == nil && !t.noCross && set.Len() > MultilabelCrossCap {
+		r.Fail("cross-label moments past the cap")
 	}
-	if d.err != nil {
-		return d.err
+	if r.Err() != nil {
+		return r.Err()
 	}
 	t.grow()
 	for _, a := range t.sums(v) {
-		*a = fsum.FromParts(d.float(), d.float())
+		*a = r.FSum()
 	}
 	for i := range set.Len() {
 		for _, col := range t.labelSums(v) {
-			col[i] = fsum.FromParts(d.float(), d.float())
+			col[i] = r.FSum()
 		}
 	}
 	for i := range t.cross {
-		t.cross[i] = fsum.FromParts(d.float(), d.float())
+		t.cross[i] = r.FSum()
 	}
 	if v == 2 {
 		// Version 2 kept the w² moments only for unweighted rows, where
@@ -140,11 +139,8 @@ func (m *Multilabel) UnmarshalBinary(data []byte) error {
 			s.defW2, s.wDef2, s.wUndef2 = s.def, s.wDef, s.wUndef
 		}
 	}
-	if d.err == nil && len(d.b) != 0 {
-		d.err = fmt.Errorf("%w: %d trailing bytes", ErrBadEncoding, len(d.b))
-	}
-	if d.err != nil {
-		return d.err
+	if err := r.End(); err != nil {
+		return err
 	}
 	*m = *t
 	return nil

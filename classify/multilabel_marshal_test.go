@@ -2,10 +2,14 @@ package classify
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
 )
 
 // A multilabel state through its encoding reports, merges and re-encodes
@@ -60,4 +64,58 @@ func TestMultilabelMarshalRoundTrip(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMultilabelEncodingPinned pins the bytes of the multilabel encoding
+// (version 3): the SHA-256 of the encodings of fixed states, open or
+// fixed, weighted or not, and past MultilabelCrossCap, computed with the
+// encoder as it was before it moved to internal/wire.
+func TestMultilabelEncodingPinned(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	var states []encoding.BinaryMarshaler
+	row := func(k int) [][]byte {
+		var out [][]byte
+		for l := range k {
+			if rng.IntN(3) == 0 {
+				out = append(out, []byte(strconv.Itoa(l)))
+			}
+		}
+		return out
+	}
+	for _, k := range []int{4, MultilabelCrossCap + 1} {
+		for _, fixed := range [][]string{nil, {"3", "0", "2", "1", "x"}} {
+			for _, weighted := range []bool{false, true} {
+				if k > 4 && fixed != nil {
+					continue
+				}
+				m := NewMultilabel(fixed, 1.5)
+				for range 80 {
+					w := 1.0
+					if weighted {
+						w = float64(rng.IntN(9)) / 4
+					}
+					m.Add(row(k), row(k), w)
+				}
+				if m.noCross != (k > MultilabelCrossCap) {
+					t.Fatalf("%d labels: noCross %v", k, m.noCross)
+				}
+				states = append(states, m)
+			}
+		}
+	}
+	wiretest.Pin(t, "25c75e2a5313b40ffa3edf5fe521330711cf086a62cf5124a6bd182726207664", states...)
+}
+
+// FuzzMultilabelUnmarshal: any bytes decode to an error wrapping
+// ErrBadEncoding or to a state whose encoding decodes to itself; never a
+// panic.
+func FuzzMultilabelUnmarshal(f *testing.F) {
+	for _, w := range []float64{1, 0.5} {
+		m := NewMultilabel(nil, 1)
+		m.Add([][]byte{[]byte("a")}, [][]byte{[]byte("a"), []byte("b")}, w)
+		m.Add(nil, [][]byte{[]byte("b")}, w)
+		enc, _ := m.MarshalBinary()
+		f.Add(enc)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { wiretest.Redecode[Multilabel](t, data, ErrBadEncoding) })
 }

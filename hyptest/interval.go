@@ -61,6 +61,8 @@ const (
 	CIWald           = "wald"
 	CIT              = "t"                // t-interval of a mean of per-row values
 	CIDeLong         = "delong"           // DeLong's variance of ROC AUC
+	CIDeLongWeighted = "delong-weighted"  // DeLong's variance with weighted structural components and Kish's effective sizes
+	CITWeighted      = "t-weighted"       // t-interval of a weighted mean of per-row values, Kish's effective size
 	CIPercentile     = "percentile"       // percentile bootstrap
 	CIBCa            = "bca"              // bias-corrected and accelerated bootstrap
 	CISacreBLEU      = "bootstrap"        // sacreBLEU's paired-resampling bootstrap (text)
@@ -70,6 +72,7 @@ const (
 	CILogitBoot      = "logit-bootstrap"  // normal interval on the logit scale, bootstrap standard error
 	CIDeLongBound    = "delong-bound"     // an average of AUCs: z times the average of their DeLong standard errors (conservative)
 	CIDelta          = "delta"            // t-interval with the delta method's (linearised) variance
+	CIDeltaLogit     = "delta-logit"      // the delta method's t-interval on the logit scale, expit(logit θ ± t·se/(θ(1−θ)))
 	CIDeltaLog       = "delta-log"        // 1 − R²-like measures: the delta method on the scale of log(1 − θ)
 	CIDeltaSqrt      = "delta-sqrt"       // RMSE: the square roots of MSE's delta interval
 	CIDeltaLogNormal = "delta-lognormal"  // a positive index (Davies–Bouldin): the delta method on the scale of log θ, θ̂·exp(±t·se/θ̂)

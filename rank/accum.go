@@ -32,6 +32,9 @@ type segment struct {
 	// row g. nil otherwise.
 	flat     []uint64
 	flatBase int
+	// posSq and negSq are the rows' Σw² of a weighted table that keeps
+	// them ([Table.PosSq]); nil otherwise.
+	posSq, negSq []float64
 }
 
 // sweepRows is the rows of a block of a table swept by [Table.blocks]:
@@ -45,6 +48,9 @@ func (t *Table) blocks(fn func(*segment) error) error {
 	for g0 := 0; g0 < len(t.Score); g0 += sweepRows {
 		g1 := min(g0+sweepRows, len(t.Score))
 		sg := &segment{score: t.Score[g0:g1], pos: t.Pos[g0:g1], neg: t.Neg[g0:g1], g0: g0, flat: t.npFlat}
+		if t.Weighted && t.PosSq != nil {
+			sg.posSq, sg.negSq = t.PosSq[g0:g1], t.NegSq[g0:g1]
+		}
 		if err := fn(sg); err != nil {
 			return err
 		}
@@ -375,8 +381,11 @@ func (a *calAcc) curve() CalibrationCurve {
 }
 
 // delongAcc sums DeLong's structural components; see [Table.DeLongVar].
+// qp and qn are Σw² of the positives and of the negatives: p and n when
+// unweighted.
 type delongAcc struct {
 	p, n, theta float64
+	qp, qn      float64
 	sx, sy      fsum.Sum
 }
 
@@ -389,24 +398,36 @@ func (a *delongAcc) feed(sg *segment) {
 // apart, which may run concurrently.
 func (a *delongAcc) feedX(sg *segment) {
 	n, theta := a.n, a.theta
+	q := sg.pos // each cell's Σw²: its count when unweighted
+	if sg.posSq != nil {
+		q = sg.posSq
+	}
 	for g := range sg.score {
 		if sg.pos[g] != 0 {
 			d := (n-sg.fp[g]+sg.neg[g]/2)/n - theta
-			a.sx.Add(sg.pos[g] * d * d)
+			a.sx.Add(q[g] * d * d)
 		}
 	}
 }
 
 func (a *delongAcc) feedY(sg *segment) {
 	p, theta := a.p, a.theta
+	q := sg.neg
+	if sg.negSq != nil {
+		q = sg.negSq
+	}
 	for g := range sg.score {
 		if sg.neg[g] != 0 {
 			d := (sg.tp[g]-sg.pos[g]/2)/p - theta
-			a.sy.Add(sg.neg[g] * d * d)
+			a.sy.Add(q[g] * d * d)
 		}
 	}
 }
 
+// value is Σ_g Q⁺_g (V₁₀(g) − θ)²/(W⁺² − Q⁺) + the same of the negatives:
+// c⁺/W⁺² = 1/(W⁺² − Q⁺) with c⁺ = n⁺/(n⁺ − 1) and Kish's n⁺ = W⁺²/Q⁺.
+// It divides by W⁺ − Q⁺/W⁺ and then by W⁺, which for unit weights (Q⁺ =
+// W⁺ = m, Q⁺/W⁺ = 1 exactly) is DeLong's /(m − 1)/m, to the bit.
 func (a *delongAcc) value() float64 {
-	return a.sx.Value()/(a.p-1)/a.p + a.sy.Value()/(a.n-1)/a.n
+	return a.sx.Value()/(a.p-a.qp/a.p)/a.p + a.sy.Value()/(a.n-a.qn/a.n)/a.n
 }

@@ -101,12 +101,6 @@ func (t *Table) blocksOf(eps float64, c *coarse) int {
 	}
 	for g, s := range t.Score {
 		r := pr[g] + nr[g] // rows
-		if t.Weighted {
-			st[0] += pr[g]
-			st[1] += nr[g]
-			st[2] += ps[g]
-			st[3] += ns[g]
-		}
 		if cells > 0 && m+r > eps*above {
 			close()
 		}
@@ -120,6 +114,12 @@ func (t *Table) blocksOf(eps float64, c *coarse) int {
 		ties = ties || r > 1
 		pos += t.Pos[g]
 		neg += t.Neg[g]
+		if t.Weighted {
+			st[0] += pr[g]
+			st[1] += nr[g]
+			st[2] += ps[g]
+			st[3] += ns[g]
+		}
 		cells++
 	}
 	if cells > 0 {

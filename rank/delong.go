@@ -38,12 +38,27 @@ func (t *Table) delongCheck() (p, n float64, err error) {
 		return p, n, err
 	}
 	if t.Weighted {
-		return p, n, errorf(ErrWeighted, "DeLong variance")
+		if !t.hasStats() {
+			return p, n, errorf(ErrWeighted, "DeLong variance (the weighted table keeps no row counts and Σw²)")
+		}
+		if rp, rn := plainSum(t.PosRows), plainSum(t.NegRows); rp < 2 || rn < 2 {
+			return p, n, errorf(ErrTooFew, "DeLong variance needs 2 positive and 2 negative rows of weight > 0, have %v and %v", rp, rn)
+		}
+		return p, n, nil
 	}
 	if p < 2 || n < 2 {
 		return p, n, errorf(ErrTooFew, "DeLong variance needs 2 positives and 2 negatives, have %v and %v", p, n)
 	}
 	return p, n, nil
+}
+
+// sqSums returns Q⁺ and Q⁻, the positives' and negatives' Σw² (W⁺ and W⁻
+// when unweighted).
+func (t *Table) sqSums() (qp, qn float64) {
+	if !t.Weighted {
+		return t.Positives(), t.Negatives()
+	}
+	return fsum.Of(t.PosSq), fsum.Of(t.NegSq)
 }
 
 // DeLongVar returns the variance of the AUC estimate by DeLong, DeLong &
@@ -53,8 +68,22 @@ func (t *Table) delongCheck() (p, n float64, err error) {
 //
 // with V₁₀(x) the fraction of negatives a positive x outranks (ties ½),
 // V₀₁(y) the fraction of positives outranking a negative y, θ the AUC, m
-// and n the numbers of positives and negatives. It needs unweighted data
-// (ErrWeighted) with m, n ≥ 2 (ErrTooFew).
+// and n the numbers of positives and negatives. It needs m, n ≥ 2
+// (ErrTooFew).
+//
+// A weighted table (with its cells' rows and Σw², [Table.PosRows]) gets
+// the same variance of weighted rows (method delong-weighted): V₁₀(g) =
+// Σ_j w_j ψ(s_g, y_j)/W⁻ the weighted fraction of negatives a positive
+// of cell g outranks, V₀₁ likewise, and
+//
+//	Var = c⁺ Σ_g Q⁺_g (V₁₀(g) − θ)²/W⁺² + c⁻ Σ_g Q⁻_g (V₀₁(g) − θ)²/W⁻²
+//
+// with Q_g the cell's Σw², c = n/(n − 1) and n = W²/Q Kish's effective
+// size of the class (Q = Σ_g Q_g): the linearisation of the weighted AUC,
+// each row's influence w_i (V − θ)/W. For unit weights it is DeLong's
+// variance to the bit (the same code: Q_g is the count, c/W² = 1/(m(m −
+// 1))). It needs 2 rows of weight > 0 of each class (ErrTooFew); a
+// weighted table without the cells' statistics gets ErrWeighted.
 func (t *Table) DeLongVar() (float64, error) {
 	p, n, err := t.delongCheck()
 	if err != nil {
@@ -63,7 +92,8 @@ func (t *Table) DeLongVar() (float64, error) {
 	theta, _ := t.AUC()
 	// The structural components of group g from running masses (no
 	// per-group arrays): negatives below g = W⁻ − FP_g.
-	a := delongAcc{p: p, n: n, theta: theta}
+	qp, qn := t.sqSums()
+	a := delongAcc{p: p, n: n, theta: theta, qp: qp, qn: qn}
 	t.feedAll(a.feed)
 	return a.value(), nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/evalkit-go/evalkit/internal/wire"
 )
 
 // Key returns the order-preserving bits of a finite score: Key(a) < Key(b)
@@ -98,23 +100,21 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 		version = tableVersionStats
 		cols = append(cols, t.PosRows, t.NegRows, t.PosSq, t.NegSq)
 	}
-	b := make([]byte, 0, 2+2*binary.MaxVarintLen64+8*len(cols)*len(t.Score)+8*len(t.npFlat))
-	b = append(b, version, 0)
+	a := make(wire.Appender, 0, 2+3*binary.MaxVarintLen64+8*len(cols)*len(t.Score)+8*len(t.npFlat))
+	a.Byte(version)
 	if t.Weighted {
-		b[1] = 1
+		a.Byte(1)
+	} else {
+		a.Byte(0)
 	}
-	b = binary.AppendUvarint(b, uint64(t.Rows))
-	b = binary.AppendUvarint(b, uint64(len(t.Score)))
-	b = binary.AppendUvarint(b, uint64(len(t.npFlat)))
+	a.Uvarint(uint64(t.Rows))
+	a.Uvarint(uint64(len(t.Score)))
+	a.Uvarint(uint64(len(t.npFlat)))
 	for _, col := range cols {
-		for _, v := range col {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
-		}
+		a.Floats(col)
 	}
-	for _, w := range t.npFlat {
-		b = binary.LittleEndian.AppendUint64(b, w)
-	}
-	return b, nil
+	a.Uint64s(t.npFlat)
+	return a, nil
 }
 
 // UnmarshalBinary replaces t with the table encoded in data by
@@ -124,34 +124,28 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 // finite and ≥ 0, or row counts that are not whole numbers ≥ 0.
 func (t *Table) UnmarshalBinary(data []byte) error {
 	bad := func(what string) error { return fmt.Errorf("%w: %s", ErrBadEncoding, what) }
-	if len(data) < 2 || (data[0] != tableVersion && data[0] != tableVersionStats) || data[1] > 1 ||
-		(data[0] == tableVersionStats && data[1] != 1) {
+	r := wire.NewReader(data, ErrBadEncoding)
+	version, flags := r.Byte(), r.Byte()
+	if r.Err() != nil || (version != tableVersion && version != tableVersionStats) || flags > 1 ||
+		(version == tableVersionStats && flags != 1) {
 		return bad("unknown version")
 	}
-	weighted := data[1] == 1
-	ncol := uint64(3)
-	if data[0] == tableVersionStats {
+	weighted := flags == 1
+	ncol := 3
+	if version == tableVersionStats {
 		ncol = 7
 	}
-	d := data[2:]
-	var hdr [3]uint64
-	for i := range hdr {
-		v, n := binary.Uvarint(d)
-		if n <= 0 || v > math.MaxInt64 {
-			return bad("bad varint")
-		}
-		hdr[i], d = v, d[n:]
+	rows, n := r.Uvarint(math.MaxInt64), r.Count(8*ncol)
+	nf := r.Count(8)
+	if r.Err() != nil {
+		return r.Err()
 	}
-	rows, n, nf := hdr[0], hdr[1], hdr[2]
-	if n > uint64(len(d))/(8*ncol) || nf > uint64(len(d))/8 || uint64(len(d)) != 8*ncol*n+8*nf {
+	if r.Len() != 8*ncol*n+8*nf {
 		return bad("wrong length")
 	}
 	col := func() []float64 {
 		out := make([]float64, n)
-		for i := range out {
-			out[i] = math.Float64frombits(binary.LittleEndian.Uint64(d))
-			d = d[8:]
-		}
+		r.Floats(out)
 		return out
 	}
 	score, pos, neg := col(), col(), col()
@@ -164,10 +158,7 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 	var flat []uint64
 	if nf > 0 {
 		flat = make([]uint64, nf)
-		for i := range flat {
-			flat[i] = binary.LittleEndian.Uint64(d)
-			d = d[8:]
-		}
+		r.Uint64s(flat)
 	}
 	finite := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
 	for i := range score {

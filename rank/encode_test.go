@@ -2,11 +2,14 @@ package rank
 
 import (
 	"bytes"
+	"encoding"
 	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
 )
 
 func TestKeyOrder(t *testing.T) {
@@ -143,4 +146,35 @@ func FuzzTableUnmarshal(f *testing.F) {
 			b.ROC(true)
 		}
 	})
+}
+
+// TestTableEncodingPinned pins the bytes of the table encoding: the
+// SHA-256 of the encodings of fixed tables (unweighted: version 1;
+// weighted, with the cells' rows, Σw² and collinear-vertex marks:
+// version 2), computed with the encoder as it was before it moved to
+// internal/wire.
+func TestTableEncodingPinned(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	var states []encoding.BinaryMarshaler
+	for _, weighted := range []bool{false, true} {
+		n := 300
+		score, pos, w := make([]float64, n), make([]bool, n), make([]float64, n)
+		for i := range score {
+			score[i] = float64(rng.IntN(90)) / 8
+			pos[i] = rng.IntN(3) == 0
+			w[i] = float64(1+rng.IntN(7)) / 2
+		}
+		if !weighted {
+			w = nil
+		}
+		tab, err := NewTable(score, pos, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if weighted && (tab.PosRows == nil || tab.npFlat == nil) {
+			t.Fatal("weighted table without its cell statistics")
+		}
+		states = append(states, tab)
+	}
+	wiretest.Pin(t, "d6f0ab46fc7a50f2538e69f247dbaad149aefaef80bfdc58702db5c96de3cc84", states...)
 }

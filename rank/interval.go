@@ -43,9 +43,19 @@ const MaxJackknifeCells = 1000
 // Binned scores (--bins; t is [Binned.Table]) get the same intervals,
 // of the binned measures: DeLong with the ties of each bin, the bootstrap
 // of the bins' counts — except log loss and Brier, which the bins keep
-// exactly but without their squares. Weighted tables keep masses, not row
-// counts or Σw²: they get no interval (Warnings says so). It returns an
-// error for bad options.
+// exactly but without their squares.
+//
+// A weighted table gets the same intervals from its cells' row counts and
+// Σw² ([Table.PosRows]): roc_auc and rank_loss the weighted DeLong
+// variance ([Table.DeLongVar], method delong-weighted); log_loss and
+// brier the t-interval of the weighted mean, Var = c·Σ w²(x − m)²/W² with
+// Kish's effective size n = W²/Σw², c = n/(n − 1) and n − 1 degrees of
+// freedom (method t-weighted); the bootstrap draws each class's rows over
+// its cells as above, a drawn row of cell g carrying the cell's mean
+// weight W_g/n_g (exact when the cell's rows share one weight, as a cell
+// of one row does), also when coarsened. A weighted table without them
+// (binned scores, or decoded from the encoding of version 1) gets no
+// interval (Warnings says so). It returns an error for bad options.
 func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
@@ -57,13 +67,17 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 	r.Level = ci.Level
 	r.Intervals = map[string]hyptest.Interval{}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
-	if t.Weighted {
-		warn("intervals: not computed for weighted scores (the score table keeps masses, not the row counts and squared weights an interval needs)")
+	if !t.hasStats() {
+		warn("intervals: not computed for weighted scores (the score table keeps masses, not the row counts and squared weights an interval needs: binned scores, or a table of encoding version 1)")
 		return nil
 	}
+	dlMethod := hyptest.CIDeLong
+	if t.Weighted {
+		dlMethod = hyptest.CIDeLongWeighted
+	}
 	if _, lo, hi, err := t.AUCCI(ci.Level); err == nil {
-		r.Intervals["roc_auc"] = hyptest.Interval{Low: lo, High: hi, Method: hyptest.CIDeLong}
-		r.Intervals["rank_loss"] = hyptest.Interval{Low: 1 - hi, High: 1 - lo, Method: hyptest.CIDeLong}
+		r.Intervals["roc_auc"] = hyptest.Interval{Low: lo, High: hi, Method: dlMethod}
+		r.Intervals["rank_loss"] = hyptest.Interval{Low: 1 - hi, High: 1 - lo, Method: dlMethod}
 	} else {
 		warn("roc_auc, rank_loss: no interval: %v", err)
 	}
@@ -81,11 +95,19 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 			key  string
 			loss func(p float64, positive bool) float64
 		}{{"log_loss", logLossOf}, {"brier", brierOf}} {
-			n, mean, v := t.lossMoments(l.loss)
+			var n, mean, v float64
+			if t.Weighted {
+				n, mean, v = t.weightedLossMoments(l.loss)
+			} else {
+				n, mean, v = t.lossMoments(l.loss)
+			}
 			iv, err := hyptest.MeanCI(n, mean, v, ci.Level)
 			if err != nil {
 				warn("%s: no interval: %v", l.key, err)
 				continue
+			}
+			if t.Weighted {
+				iv.Method = hyptest.CITWeighted
 			}
 			r.Intervals[l.key] = iv.Clip(0, math.Inf(1))
 		}
@@ -113,10 +135,21 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 		pscale = 1 / (2 * (opt.MaxFPR - opt.MaxFPR*opt.MaxFPR/2))
 	}
 	stat := func(tb *Table, merged []uint8) countStat {
+		var mw *meanWeights
+		if tb.Weighted {
+			mw = tb.meanWeights()
+		}
 		return func(s *tableScratch, out []float64) {
 			var bound []float64
 			if merged != nil {
 				bound = out[nk : nk+3]
+			}
+			if mw != nil {
+				tb.sweepWeighted(s.pos, s.neg, mw, merged, out[:3], bound, nk > 3, pscale, out[nk:])
+				if nk > 3 {
+					out[3], _ = tb.fromCounts(s).PartialAUC(opt.MaxFPR)
+				}
+				return
 			}
 			tb.sweep(s.pos, s.neg, merged, out[:3], bound)
 			if nk > 3 {
@@ -204,8 +237,12 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 		r.Intervals[key] = iv
 	}
 	if co != nil {
-		warn("intervals: %s bootstrapped from the score table coarsened from %d cells to %d blocks (a replicate moves by at most intervals.*.coarsened.replicate_bound, an end by end_bound)",
-			strings.Join(keys, ", "), co.cells, len(co.Score))
+		wnote := ""
+		if t.Weighted {
+			wnote = "; weighted: the bounds take a block's rows at its mean weight, not the spread of the weights inside it"
+		}
+		warn("intervals: %s bootstrapped from the score table coarsened from %d cells to %d blocks (a replicate moves by at most intervals.*.coarsened.replicate_bound, an end by end_bound%s)",
+			strings.Join(keys, ", "), co.cells, len(co.Score), wnote)
 	}
 	return nil
 }
@@ -272,6 +309,161 @@ func (t *Table) lossMoments(loss func(p float64, positive bool) float64) (n, mea
 	return n, mean, ss.Value() / (n - 1)
 }
 
+// weightedLossMoments returns Kish's effective size n = W²/Q (Q = Σw²),
+// the weighted mean m of the per-row loss and v such that v/n = c·Σ_g
+// Q_g (x_g − m)²/W², c = n/(n − 1): the linearised variance of the
+// weighted mean with the small-sample factor of the unweighted one (to
+// which it reduces for unit weights). Every row of a cell has the cell's
+// loss x_g, so only the cells' masses and Σw² are needed.
+func (t *Table) weightedLossMoments(loss func(p float64, positive bool) float64) (n, mean, variance float64) {
+	var w, wl, q fsum.Sum
+	for g, s := range t.Score {
+		w.Add(t.Pos[g] + t.Neg[g])
+		q.Add(t.PosSq[g] + t.NegSq[g])
+		if t.Pos[g] != 0 {
+			wl.Add(t.Pos[g] * loss(s, true))
+		}
+		if t.Neg[g] != 0 {
+			wl.Add(t.Neg[g] * loss(s, false))
+		}
+	}
+	W, Q := w.Value(), q.Value()
+	mean = wl.Value() / W
+	var ss fsum.Sum
+	for g, s := range t.Score {
+		if t.Pos[g] != 0 {
+			d := loss(s, true) - mean
+			ss.Add(t.PosSq[g] * d * d)
+		}
+		if t.Neg[g] != 0 {
+			d := loss(s, false) - mean
+			ss.Add(t.NegSq[g] * d * d)
+		}
+	}
+	n = W / Q * W
+	return n, mean, ss.Value() / (W - Q/W) / W * n
+}
+
+// meanOf is mass/rows, 0 for an empty cell.
+func meanOf(mass, rows float64) float64 {
+	if rows == 0 {
+		return 0
+	}
+	return mass / rows
+}
+
+// meanWeights is the mean weight of a row of each cell of a weighted
+// table, and whether the cell holds a single row.
+type meanWeights struct {
+	pos, neg []float64
+	single   []bool
+}
+
+func (t *Table) meanWeights() *meanWeights {
+	pr, nr, _, _ := t.stats()
+	m := &meanWeights{pos: make([]float64, len(t.Score)), neg: make([]float64, len(t.Score)), single: make([]bool, len(t.Score))}
+	for g := range t.Score {
+		m.pos[g], m.neg[g] = meanOf(t.Pos[g], pr[g]), meanOf(t.Neg[g], nr[g])
+		m.single[g] = pr[g]+nr[g] == 1
+	}
+	return m
+}
+
+// sweepWeighted is [Table.sweep] for a weighted table: the resampled row
+// counts pos, neg of t's cells, each drawn row of cell g carrying the
+// cell's mean weight mw (exact when the cell's rows share one weight, as
+// a cell of one row does), give the masses a = pos[g]·mw.pos[g] and b
+// likewise, and out[0] the average precision (the copies of a row of a
+// one-row cell taken one at a time, as sweep does), out[1] the
+// trapezoidal P-R AUC, out[2] the break-even point.
+//
+// When merged is not nil (a coarsened table), a block's rows lie in an
+// unknown order: its share a/P·(TP + a/2)/(PP + m/2) of AP (the precision
+// at its middle) is within a/P·max(up − mid, mid − lo) of the exact
+// value, each positive's precision lying in [TP/(PP + b), (TP + a)/(PP +
+// a)] (x ↦ (TP + x)/(PP + b + x) increases); the P-R AUC and BEP get
+// sweep's bounds of tied blocks, in masses; with partial, pbound[3] gets
+// the partial AUC's bound pscale·Σ a·b/(P·N). These bounds take each
+// block's rows at its mean weight: they do not cover the spread of the
+// weights inside a block (docs/ci.md).
+func (t *Table) sweepWeighted(pos, neg []int64, mw *meanWeights, merged []uint8, out, bound []float64, partial bool, pscale float64, pbound []float64) {
+	var P, N float64
+	for g := range pos {
+		P += float64(pos[g]) * mw.pos[g]
+		N += float64(neg[g]) * mw.neg[g]
+	}
+	if bound != nil {
+		clear(bound)
+		if partial {
+			pbound[3] = 0
+		}
+	}
+	if P == 0 || N == 0 {
+		out[0], out[1], out[2] = math.NaN(), math.NaN(), math.NaN()
+		return
+	}
+	var tp, pp, ap, trap, area float64
+	r0, p0 := 0.0, 1.0
+	bep, found := math.NaN(), false
+	for g := range pos {
+		if pos[g]+neg[g] == 0 {
+			continue
+		}
+		a, b := float64(pos[g])*mw.pos[g], float64(neg[g])*mw.neg[g]
+		m := a + b
+		if m == 0 {
+			continue
+		}
+		block := merged != nil && merged[g] != cellOne
+		if !found && pp+m >= P {
+			f := (P - pp) / m
+			bep, found = (tp+f*a)/P, true
+			if block {
+				need := P - pp
+				lo, hi := max(0, need-b), min(a, need)
+				bound[2] = max(f*a-lo, hi-f*a) / P
+			}
+		}
+		switch {
+		case block:
+			area += a * b
+			if a == 0 {
+				break
+			}
+			mid := a / P * (tp + a/2) / (pp + m/2)
+			up := a / P * (tp + a) / (pp + a)
+			lo, pmin := a/P, p0 // no row before: every precision is 1
+			if pp+b > 0 {
+				lo, pmin = a/P*tp/(pp+b), min(p0, tp/(pp+b))
+			}
+			ap += mid
+			bound[0] += max(up-mid, mid-lo)
+			pmax := max(p0, (tp+a)/(pp+a))
+			h := (p0 + (tp+a)/(pp+m)) / 2
+			bound[1] += a / P * max(pmax-h, h-pmin)
+		case pos[g] > 1 && mw.single[g]:
+			// copies of one row, one at a time
+			w, ctp, cpp := mw.pos[g], tp, pp
+			for range pos[g] {
+				ctp += w
+				cpp += w
+				ap += w / P * (ctp / cpp)
+			}
+		case a != 0:
+			ap += a / P * ((tp + a) / (pp + m))
+		}
+		tp += a
+		pp += m
+		r1, p1 := tp/P, tp/pp
+		trap += (r1 - r0) * (p1 + p0) / 2
+		r0, p0 = r1, p1
+	}
+	out[0], out[1], out[2] = ap, trap, bep
+	if bound != nil && partial {
+		pbound[3] = pscale * area / P / N
+	}
+}
+
 func (t *Table) nonEmptyCells() int {
 	c := 0
 	for g := range t.Score {
@@ -301,12 +493,15 @@ type tableScratch struct {
 type countStat func(s *tableScratch, out []float64)
 
 // bootstrap returns the replicates of nm statistics (stat fills out) over
-// ci.Bootstrap stratified row bootstraps of the unweighted table t.
+// ci.Bootstrap stratified row bootstraps of the table t: the rows of each
+// class (a weighted table's row counts, [Table.PosRows]) are drawn over
+// its cells.
 func (t *Table) bootstrap(ci hyptest.CIOptions, nm int, stat countStat) [][]float64 {
 	posCnt := make([]int64, len(t.Score))
 	negCnt := make([]int64, len(t.Score))
+	pr, nr, _, _ := t.stats() // rows: the counts when unweighted
 	for g := range t.Score {
-		posCnt[g], negCnt[g] = int64(t.Pos[g]), int64(t.Neg[g])
+		posCnt[g], negCnt[g] = int64(pr[g]), int64(nr[g])
 	}
 	reps := make([][]float64, nm)
 	for i := range reps {
@@ -332,17 +527,24 @@ func (t *Table) bootstrap(ci hyptest.CIOptions, nm int, stat countStat) [][]floa
 func (t *Table) fromCounts(s *tableScratch) *Table {
 	s.score, s.pm, s.nm, s.single = s.score[:0], s.pm[:0], s.nm[:0], s.single[:0]
 	var rows int64
+	pr, nr, _, _ := t.stats()
 	for g, sc := range t.Score {
 		if s.pos[g] == 0 && s.neg[g] == 0 {
 			continue
 		}
 		s.score = append(s.score, sc)
-		s.pm = append(s.pm, float64(s.pos[g]))
-		s.nm = append(s.nm, float64(s.neg[g]))
-		s.single = append(s.single, t.Pos[g]+t.Neg[g] == 1)
+		if t.Weighted {
+			// a drawn row carries its cell's mean weight
+			s.pm = append(s.pm, float64(s.pos[g])*meanOf(t.Pos[g], pr[g]))
+			s.nm = append(s.nm, float64(s.neg[g])*meanOf(t.Neg[g], nr[g]))
+		} else {
+			s.pm = append(s.pm, float64(s.pos[g]))
+			s.nm = append(s.nm, float64(s.neg[g]))
+		}
+		s.single = append(s.single, pr[g]+nr[g] == 1)
 		rows += s.pos[g] + s.neg[g]
 	}
-	u := &Table{Score: s.score, Pos: s.pm, Neg: s.nm, Rows: rows}
+	u := &Table{Score: s.score, Pos: s.pm, Neg: s.nm, Rows: rows, Weighted: t.Weighted}
 	// The cumulative masses go to the worker's buffers, not fresh ones.
 	u.cums.Do(func() { u.fillCum(s.tp[:len(s.score)], s.fp[:len(s.score)]) })
 	return u
@@ -353,8 +555,9 @@ func (t *Table) fromCounts(s *tableScratch) *Table {
 func (t *Table) jackknife(nm int, stat countStat) ([][]float64, []float64) {
 	n := len(t.Score)
 	s := &tableScratch{pos: make([]int64, n), neg: make([]int64, n), tp: make([]float64, n), fp: make([]float64, n)}
+	pr, nr, _, _ := t.stats()
 	for g := range t.Score {
-		s.pos[g], s.neg[g] = int64(t.Pos[g]), int64(t.Neg[g])
+		s.pos[g], s.neg[g] = int64(pr[g]), int64(nr[g])
 	}
 	jack := make([][]float64, nm)
 	var jw []float64

@@ -503,7 +503,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 		case pc.de == nil:
 			rep.AUCVariance, rep.AUCCI = &pc.dv, &[2]float64{pc.dlo, pc.dhi}
 		case errors.Is(pc.de, ErrWeighted):
-			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples")
+			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples (--ci gives roc_auc the weighted DeLong interval, method delong-weighted)")
 		case errors.Is(pc.de, ErrTooFew):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance needs at least 2 positives and 2 negatives")
 		default:

@@ -318,7 +318,7 @@ func (sw *sweep) first() {
 	case p < 2 || n < 2:
 		pc.de = errorf(ErrTooFew, "DeLong variance needs 2 positives and 2 negatives, have %v and %v", p, n)
 	}
-	sw.dl = delongAcc{p: p, n: n, theta: pc.auc}
+	sw.dl = delongAcc{p: p, n: n, theta: pc.auc, qp: p, qn: n}
 }
 
 // second reports whether a second reading is needed (feedDeLong and

@@ -57,9 +57,7 @@ func (s *State) appendBinary(a *wire.Appender) {
 	}
 	for _, vs := range [][]float64{s.ys, s.ads, s.ws} {
 		a.Uvarint(uint64(len(vs)))
-		for _, v := range vs {
-			a.Float(v)
-		}
+		a.Floats(vs)
 	}
 }
 
@@ -115,12 +113,9 @@ func (s *State) decode(r *wire.Reader) error {
 		t.first[i] = r.Varint()
 	}
 	for _, vs := range []*[]float64{&t.ys, &t.ads, &t.ws} {
-		n := r.Count(8)
-		if n > 0 {
+		if n := r.Count(8); n > 0 {
 			*vs = make([]float64, n)
-			for i := range *vs {
-				(*vs)[i] = r.Float()
-			}
+			r.Floats(*vs)
 		}
 	}
 	if r.Err() == nil && t.n < 0 {

@@ -8,7 +8,8 @@
 //	Byte     one byte
 //	Uvarint  an unsigned varint (encoding/binary's AppendUvarint)
 //	Varint   a signed, zig-zag varint (encoding/binary's AppendVarint)
-//	Float    a float64's IEEE 754 bits, 8 bytes little-endian
+//	Uint64   8 bytes little-endian
+//	Float    a float64's IEEE 754 bits as a Uint64
 //	FSum     a compensated sum (fsum.Sum): its two parts as Floats
 //	XSum     an exact sum (xsum.Sum): its canonical encoding
 //	String   a Uvarint length, then the bytes (Reader.Block reads it)
@@ -44,9 +45,28 @@ func (a *Appender) Uvarint(v uint64) { *a = binary.AppendUvarint(*a, v) }
 // Varint appends v as a signed (zig-zag) varint.
 func (a *Appender) Varint(v int64) { *a = binary.AppendVarint(*a, v) }
 
+// Uint64 appends v, 8 bytes little-endian.
+func (a *Appender) Uint64(v uint64) { *a = binary.LittleEndian.AppendUint64(*a, v) }
+
 // Float appends the IEEE 754 bits of x, little-endian.
-func (a *Appender) Float(x float64) {
-	*a = binary.LittleEndian.AppendUint64(*a, math.Float64bits(x))
+func (a *Appender) Float(x float64) { a.Uint64(math.Float64bits(x)) }
+
+// Floats appends each of xs as a Float.
+func (a *Appender) Floats(xs []float64) {
+	b := *a
+	for _, x := range xs {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
+	}
+	*a = b
+}
+
+// Uint64s appends each of vs as a Uint64.
+func (a *Appender) Uint64s(vs []uint64) {
+	b := *a
+	for _, v := range vs {
+		b = binary.LittleEndian.AppendUint64(b, v)
+	}
+	*a = b
 }
 
 // FSum appends a compensated sum: its sum and compensation parts.
@@ -173,15 +193,41 @@ func (r *Reader) Bytes(n int) []byte {
 // many bytes (shared with the Reader's data).
 func (r *Reader) Block() []byte { return r.Bytes(r.Count(1)) }
 
-// Float reads a float64 written by [Appender.Float].
-func (r *Reader) Float() float64 {
+// Uint64 reads 8 bytes little-endian.
+func (r *Reader) Uint64() uint64 {
 	if len(r.b) < 8 {
 		r.Fail("truncated")
 		return 0
 	}
-	v := math.Float64frombits(binary.LittleEndian.Uint64(r.b))
+	v := binary.LittleEndian.Uint64(r.b)
 	r.b = r.b[8:]
 	return v
+}
+
+// Float reads a float64 written by [Appender.Float].
+func (r *Reader) Float() float64 { return math.Float64frombits(r.Uint64()) }
+
+// Floats reads len(out) Floats into out: a column of numbers at the
+// speed of one bounds check.
+func (r *Reader) Floats(out []float64) {
+	b := r.Bytes(8 * len(out))
+	if b == nil {
+		return
+	}
+	for i := range out {
+		out[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+	}
+}
+
+// Uint64s reads len(out) Uint64s into out (as Floats).
+func (r *Reader) Uint64s(out []uint64) {
+	b := r.Bytes(8 * len(out))
+	if b == nil {
+		return
+	}
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
 }
 
 // FSum reads a compensated sum written by [Appender.FSum].

@@ -29,6 +29,9 @@ func sample() (Appender, xsum.Sum) {
 	a.String("héllo")
 	a.String("")
 	a.Block([]byte{1, 2})
+	a.Uint64(1<<63 | 5)
+	a.Floats([]float64{1.5, -2})
+	a.Uint64s([]uint64{7, 1 << 40})
 	return a, x
 }
 
@@ -44,6 +47,9 @@ func TestRoundTrip(t *testing.T) {
 	want = x.AppendBinary(want)
 	want = append(binary.AppendUvarint(want, 6), "héllo"...)
 	want = append(want, 0, 2, 1, 2)
+	for _, v := range []uint64{1<<63 | 5, math.Float64bits(1.5), math.Float64bits(-2), 7, 1 << 40} {
+		want = binary.LittleEndian.AppendUint64(want, v)
+	}
 	if !bytes.Equal(a, want) {
 		t.Fatalf("bytes\n%x, want\n%x", []byte(a), want)
 	}
@@ -69,6 +75,15 @@ func TestRoundTrip(t *testing.T) {
 	if b := r.Block(); !bytes.Equal(b, []byte{1, 2}) {
 		t.Fatalf("block %x", b)
 	}
+	if v := r.Uint64(); v != 1<<63|5 {
+		t.Fatalf("uint64 %x", v)
+	}
+	fs, us := make([]float64, 2), make([]uint64, 2)
+	r.Floats(fs)
+	r.Uint64s(us)
+	if fs[0] != 1.5 || fs[1] != -2 || us[0] != 7 || us[1] != 1<<40 {
+		t.Fatalf("columns %v %v", fs, us)
+	}
 	if err := r.End(); err != nil {
 		t.Fatal(err)
 	}
@@ -88,6 +103,9 @@ func TestProblems(t *testing.T) {
 		r.Block()
 		r.Block()
 		r.Block()
+		r.Uint64()
+		r.Floats(make([]float64, 2))
+		r.Uint64s(make([]uint64, 2))
 		return r.End()
 	}
 	for n := range len(a) {
