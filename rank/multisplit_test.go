@@ -78,7 +78,7 @@ func TestMultiSplit(t *testing.T) {
 				if !bytes.Equal(got, exp) {
 					g := Concat(parts...)
 					e := want.Cell[c][j]
-					t.Fatalf("trial %d: cell (%d, %d) differs:\n%+v\n%+v", trial, c, j, *g, *e)
+					t.Fatalf("trial %d: cell (%d, %d) differs:\n%v %v %v\n%v %v %v", trial, c, j, g.Score, g.Pos, g.Neg, e.Score, e.Pos, e.Neg)
 				}
 			}
 		}
