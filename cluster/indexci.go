@@ -1,10 +1,8 @@
 package cluster
 
 import (
-	"fmt"
 	"math"
 
-	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
 
@@ -38,28 +36,80 @@ import (
 //	IF_i = (‖x_i − μ‖² − (1 + ρ)‖x_i − μ_c‖²) / (W/n),
 //
 // the influences of the total and the within dispersion, ‖x_i − μ‖² − T/n
-// and ‖x_i − μ_c‖² − W/n, through the ratio (the constants cancel). Two
-// O(n·d) passes: the gradients g_c and W, then the influences; they hold
-// 3·k·d values. The jackknife (each row left out, the index recomputed)
-// agrees to a few percent (TestIndexSEJackknife).
+// and ‖x_i − μ_c‖² − W/n, through the ratio (the constants cancel). The
+// gradients g_c are summed in the O(n·d) pass that computes the scatters
+// and W (centroidIndices; in a pass of their own when its per-block sums
+// would exceed gradBlockCells), the influences in one more O(n·d) pass;
+// they hold 3·k·d values. The jackknife (each row left out, the index
+// recomputed) agrees to a few percent (TestIndexSEJackknife).
+
+// gradBlockCells bounds the per-block partial sums of the scatters'
+// gradients that the O(n·d) pass of centroidIndices gathers (k·d values a
+// block of blockRows rows: 8 MB); beyond, indexSE makes a pass of its own
+// (a variable for the tests).
+var gradBlockCells = 1 << 20
+
+// indexSEBytes is the memory of the standard errors of n rows of dim
+// features in k clusters: the gradients g_c and the two indices' centroid
+// coefficients (3·k·d values), and centroidIndices' per-block partial
+// sums of the gradients when it gathers them.
+func indexSEBytes(n, dim, k int) int64 {
+	b := int64(3*k*dim+2*k) * 8
+	nb := (n + blockRows - 1) / blockRows
+	if 2*k*nb <= scatterBlockCells && k*dim*nb <= gradBlockCells {
+		b += int64(k*dim*nb) * 8
+	}
+	return b
+}
+
+// gradSum adds gradients a row at a time: plain sums within blockRows
+// rows, compensated across.
+type gradSum struct {
+	part []float64
+	acc  []fsum.Sum
+	rows int
+}
+
+func newGradSum(dim int) *gradSum {
+	return &gradSum{part: make([]float64, dim), acc: make([]fsum.Sum, dim)}
+}
+
+// row returns the slice the next row's gradient is added to.
+func (s *gradSum) row() []float64 {
+	if s.rows == blockRows {
+		s.flush()
+	}
+	s.rows++
+	return s.part
+}
+
+func (s *gradSum) flush() {
+	for t, v := range s.part {
+		s.acc[t].Add(v)
+	}
+	clear(s.part)
+	s.rows = 0
+}
+
+// mean sets out to the sum over size rows divided by size.
+func (s *gradSum) mean(out []float64, size int) {
+	s.flush()
+	for t := range out {
+		out[t] = s.acc[t].Value() / float64(size)
+	}
+}
 
 // indexSE sets DaviesBouldinSE, DaviesBouldinAvgPairSE and
-// CalinskiHarabaszSE from the rows x (dim columns) grouped by g; own[p] is
-// the sum of the distances of the row at sorted position p to the other
-// rows of its cluster (the pairwise pass's), nil when that pass was
-// skipped. Each is left NaN, with a warning, when the index has no
-// influence to speak of.
-func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers int, own []float64, b *budget.Budget) {
+// CalinskiHarabaszSE from the rows x (dim columns) grouped by g; intra[c]
+// is cluster c's Σ‖x − μ_c‖² and grad (k×dim) its mean gradient g_c, both
+// from centroidIndices' pass (when gathered; else this makes a pass for
+// grad); own[p] is the sum of the distances of the row at sorted position
+// p to the other rows of its cluster (the pairwise pass's), nil when that
+// pass was skipped. Each is left NaN, with a warning, when the index has
+// no influence to speak of. The caller has checked 2 ≤ k ≤ n − 1, n ≥ 3,
+// and charged indexSEBytes.
+func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers int, own, intra, grad []float64, gathered bool) {
 	n, k := r.N, len(r.Clusters)
-	if n < 3 || k < 2 || k > n-1 {
-		return
-	}
-	acct := b.Account("the internal indices' standard errors", "")
-	defer acct.Close()
-	if err := acct.Grow(int64(3*k*dim+k) * 8); err != nil {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, davies_bouldin_avgpair, calinski_harabasz: no standard error: the 3 × %d clusters × %d features of their influences do not fit the memory budget of %s (raise it with --memory)", k, dim, budget.FormatSize(b.Limit())))
-		return
-	}
 	nf := float64(n)
 	row := func(i int) []float64 { return x[i*dim : (i+1)*dim] }
 	mu := make([]float64, dim) // the mean of all rows
@@ -74,53 +124,21 @@ func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers in
 	for c := range r.Clusters {
 		cnorm[c] = norm(r.Clusters[c].Centroid)
 	}
-
-	// Pass 1: per cluster, Σ ∂dist(x, u)/∂u at u = μ_c and Σ‖x − μ_c‖².
-	grad := make([]float64, k*dim)
-	within := make([]float64, k)
-	parallel(k, workers, func(c int) {
-		u := r.Clusters[c].Centroid
-		acc := make([]fsum.Sum, dim)
-		part := make([]float64, dim) // plain sums within blockRows rows, compensated across
-		var q fsum.Sum
-		rows := g.order[g.start[c]:g.start[c+1]]
-		for b0 := 0; b0 < len(rows); b0 += blockRows {
-			var qp float64
-			for _, i := range rows[b0:min(len(rows), b0+blockRows)] {
+	if !gathered {
+		parallel(k, workers, func(c int) {
+			gs := newGradSum(dim)
+			for _, i := range g.order[g.start[c]:g.start[c+1]] {
 				xi := row(i)
-				var s float64
-				for t, v := range xi {
-					e := v - u[t]
-					s += e * e
+				var nx float64
+				if m == Cosine {
+					nx = norm(xi)
 				}
-				qp += s
-				if m == Euclidean {
-					if s > 0 {
-						d := math.Sqrt(s)
-						for t, v := range xi {
-							part[t] -= (v - u[t]) / d
-						}
-					}
-				} else {
-					var nx float64
-					if m == Cosine {
-						nx = norm(xi)
-					}
-					distGrad(m, xi, u, nx, cnorm[c], 1, part)
-				}
+				distGrad(m, xi, r.Clusters[c].Centroid, nx, cnorm[c], 1, gs.row())
 			}
-			q.Add(qp)
-			for t, v := range part {
-				acc[t].Add(v)
-			}
-			clear(part)
-		}
-		size := float64(r.Clusters[c].Size)
-		for t := range acc {
-			grad[c*dim+t] = acc[t].Value() / size
-		}
-		within[c] = q.Value()
-	})
+			gs.mean(grad[c*dim:(c+1)*dim], r.Clusters[c].Size)
+		})
+	}
+	within := intra
 
 	// Calinski–Harabasz: ρ = B/W.
 	var wsum, bsum fsum.Sum

@@ -253,7 +253,7 @@ func TestIndexSEDegenerate(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
 	x, lab = dbData(rng, 60)
-	r, err = EvaluateInternal(x, 2, lab, Options{IndexSE: true, Budget: budget.New(PairwiseBytes(60, 2, 3, 1) + 100), Workers: 1})
+	r, err = EvaluateInternal(x, 2, lab, Options{IndexSE: true, Budget: budget.New(indexSEBytes(60, 2, 3) - 8), Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,5 +274,34 @@ func TestIndexSEDegenerate(t *testing.T) {
 	t.Logf("%q", rep.Warnings)
 	if len(rep.Intervals) != 0 || len(rep.Warnings) != 3 {
 		t.Errorf("without the errors: intervals %v, warnings %q", rep.Intervals, rep.Warnings)
+	}
+}
+
+// The three ways of summing the scatters' gradients — in centroidIndices'
+// blocks of rows, in its cluster-by-cluster pass, in a pass of their own —
+// give the same standard errors (to rounding), on 1 and 3 workers.
+func TestIndexSERoutes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	x, lab := dbData(rng, 300)
+	defer func(s, g int) { scatterBlockCells, gradBlockCells = s, g }(scatterBlockCells, gradBlockCells)
+	var ref Internal
+	for i, c := range []struct{ scatter, grad, workers int }{{1 << 22, 1 << 20, 1}, {1 << 22, 1 << 20, 3}, {1 << 22, 0, 2}, {0, 1 << 20, 3}} {
+		scatterBlockCells, gradBlockCells = c.scatter, c.grad
+		r, err := EvaluateInternal(x, 2, lab, Options{IndexSE: true, Workers: c.workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			ref = r
+			continue
+		}
+		for _, v := range [][2]float64{{r.DaviesBouldinSE, ref.DaviesBouldinSE}, {r.DaviesBouldinAvgPairSE, ref.DaviesBouldinAvgPairSE}, {r.CalinskiHarabaszSE, ref.CalinskiHarabaszSE}} {
+			if !(math.Abs(v[0]-v[1]) <= 1e-12*v[1]) {
+				t.Errorf("%+v: se %.17g, first route %.17g", c, v[0], v[1])
+			}
+		}
+		if c.scatter != 0 && c.grad != 0 && (r.DaviesBouldinSE != ref.DaviesBouldinSE || r.CalinskiHarabaszSE != ref.CalinskiHarabaszSE) {
+			t.Errorf("%+v: not the same bits as on 1 worker", c)
+		}
 	}
 }

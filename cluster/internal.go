@@ -80,8 +80,8 @@ type Options struct {
 	SilhouetteSE bool
 	// IndexSE computes Internal.DaviesBouldinSE,
 	// DaviesBouldinAvgPairSE and CalinskiHarabaszSE, their standard errors
-	// by the delta method (indexci.go): two O(n·d) passes holding 3·k·d
-	// values, charged to Budget.
+	// by the delta method (indexci.go): one more O(n·d) pass, and 3·k·d
+	// values charged to Budget (indexSEBytes).
 	IndexSE bool
 	// Budget, when not nil, is charged with the memory of the O(n²)
 	// pass ([PairwiseBytes]) while it runs; when the pass does not fit,
@@ -211,9 +211,20 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		r.Clusters[c] = ClusterStats{Label: g.names[c], Size: g.size(c)}
 	}
 	centroids(x, dim, g, r.Clusters, workers)
-	r.centroidIndices(x, dim, g, opt.Metric, workers)
-
 	okK := k >= 2 && k <= n-1
+	r.DaviesBouldinSE, r.DaviesBouldinAvgPairSE, r.CalinskiHarabaszSE = math.NaN(), math.NaN(), math.NaN()
+	var grad []float64 // the scatters' mean gradients, for the indices' errors (indexci.go)
+	if opt.IndexSE && okK && n >= 3 {
+		acct := opt.Budget.Account("the internal indices' standard errors", "")
+		defer acct.Close()
+		if err := acct.Grow(indexSEBytes(n, dim, k)); err != nil {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, davies_bouldin_avgpair, calinski_harabasz: no standard error: the %d clusters × %d features of their influences do not fit the memory budget of %s (raise it with --memory)", k, dim, budget.FormatSize(opt.Budget.Limit())))
+		} else {
+			grad = make([]float64, k*dim)
+		}
+	}
+	intra, gathered := r.centroidIndices(x, dim, g, opt.Metric, workers, grad)
+
 	if !okK {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("k = %d clusters for n = %d rows: silhouette, both Davies–Bouldin indices and Calinski–Harabasz need 2 ≤ k ≤ n−1", k, n))
 		r.DaviesBouldin, r.CalinskiHarabasz = math.NaN(), math.NaN()
@@ -236,7 +247,6 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		defer acct.Close()
 	}
 	r.SilhouetteSE = math.NaN()
-	r.DaviesBouldinSE, r.DaviesBouldinAvgPairSE, r.CalinskiHarabaszSE = math.NaN(), math.NaN(), math.NaN()
 	var own []float64 // the pairwise pass's, for davies_bouldin_avgpair's error
 	if pairwise {
 		pr := pass(x, dim, g, opt.Metric, workers, k <= 1000)
@@ -251,8 +261,8 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 	} else if opt.MaxPairwise > 0 && n > opt.MaxPairwise {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%d rows exceed the pairwise limit %d: avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed", n, opt.MaxPairwise))
 	}
-	if opt.IndexSE {
-		r.indexSE(x, dim, g, opt.Metric, workers, own, opt.Budget)
+	if grad != nil {
+		r.indexSE(x, dim, g, opt.Metric, workers, own, intra, grad, gathered)
 	}
 	if sample {
 		idx := sampleRows(n, opt.SilhouetteSample, opt.Seed)
@@ -404,9 +414,19 @@ func parallel(n, workers int, f func(i int)) {
 	wg.Wait()
 }
 
+// scatterBlockCells bounds the per-block partial sums of centroidIndices
+// (2k values a block of blockRows rows); beyond, it sums cluster by
+// cluster (a variable for the tests).
+var scatterBlockCells = 1 << 22
+
 // centroidIndices computes scatter, d_cen, Davies–Bouldin and
-// Calinski–Harabasz: all O(n·d).
-func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, workers int) {
+// Calinski–Harabasz: all O(n·d). It returns each cluster's Σ‖x − u‖².
+// When grad (k×dim) is not nil, the same pass fills it with each
+// cluster's mean gradient g_c of the distance to its centroid
+// (indexci.go) and gathered is true, unless its per-block partial sums
+// would exceed gradBlockCells values (the caller then makes a pass of
+// its own: indexSEBytes).
+func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, workers int, grad []float64) (intra []float64, gathered bool) {
 	k := len(r.Clusters)
 	n := r.N
 	mean := make([]float64, dim)
@@ -417,7 +437,7 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 		}
 		mean[t] = s.Value() / float64(n)
 	}
-	intra := make([]float64, k) // Σ‖x − u‖² per cluster
+	intra = make([]float64, k) // Σ‖x − u‖² per cluster
 	cnorm := make([]float64, k)
 	for c := range r.Clusters {
 		cnorm[c] = norm(r.Clusters[c].Centroid)
@@ -436,9 +456,22 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 		}
 		return dist(m, row, u, norm(row), cnorm[c]), q
 	}
+	// addGrad adds ∂dist(x_i, u)/∂u at u = u_c to out.
+	addGrad := func(i, c int, out []float64) {
+		row := x[i*dim : (i+1)*dim]
+		var nr float64
+		if m == Cosine {
+			nr = norm(row)
+		}
+		distGrad(m, row, r.Clusters[c].Centroid, nr, cnorm[c], 1, out)
+	}
 	nb := (n + blockRows - 1) / blockRows
-	if 2*k*nb <= 1<<22 {
+	if 2*k*nb <= scatterBlockCells {
 		parts := make([]float64, 2*k*nb)
+		var gparts []float64
+		if grad != nil && k*dim*nb <= gradBlockCells {
+			gparts, gathered = make([]float64, k*dim*nb), true
+		}
 		parallel(nb, workers, func(b int) {
 			p := parts[2*k*b : 2*k*(b+1)]
 			for i := b * blockRows; i < min(n, (b+1)*blockRows); i++ {
@@ -446,6 +479,9 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 				d, q := toCentroid(i, c)
 				p[2*c] += d
 				p[2*c+1] += q
+				if gparts != nil {
+					addGrad(i, c, gparts[(b*k+c)*dim:(b*k+c+1)*dim])
+				}
 			}
 		})
 		for c := range r.Clusters {
@@ -456,17 +492,37 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 			}
 			r.Clusters[c].Scatter = sd.Value() / float64(r.Clusters[c].Size)
 			intra[c] = sq.Value()
+			if gparts != nil {
+				for t := range dim {
+					var sg fsum.Sum
+					for b := range nb {
+						sg.Add(gparts[(b*k+c)*dim+t])
+					}
+					grad[c*dim+t] = sg.Value() / float64(r.Clusters[c].Size)
+				}
+			}
 		}
 	} else {
+		gathered = grad != nil
 		parallel(k, workers, func(c int) {
 			var sd, sq fsum.Sum
+			var gs *gradSum
+			if grad != nil {
+				gs = newGradSum(dim)
+			}
 			for _, i := range g.order[g.start[c]:g.start[c+1]] {
 				d, q := toCentroid(i, c)
 				sd.Add(d)
 				sq.Add(q)
+				if gs != nil {
+					addGrad(i, c, gs.row())
+				}
 			}
 			r.Clusters[c].Scatter = sd.Value() / float64(r.Clusters[c].Size)
 			intra[c] = sq.Value()
+			if gs != nil {
+				gs.mean(grad[c*dim:(c+1)*dim], r.Clusters[c].Size)
+			}
 		})
 	}
 	norms := make([]float64, k)
@@ -503,6 +559,7 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 	} else {
 		r.CalinskiHarabasz = extra.Value() * float64(n-k) / (within.Value() * float64(k-1))
 	}
+	return intra, gathered
 }
 
 // daviesBouldin applies scikit-learn's rule to the scatters s.

@@ -131,7 +131,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	opt.Internal.Budget = bud
 	if _, withCI, err := f.ci.Options(); err == nil {
 		opt.Internal.SilhouetteSE = withCI // the silhouette's interval: a second O(n²) pass
-		opt.Internal.IndexSE = withCI      // Davies–Bouldin's and Calinski–Harabasz's: two O(n·d) passes
+		opt.Internal.IndexSE = withCI      // Davies–Bouldin's and Calinski–Harabasz's: one more O(n·d) pass
 	}
 	acct := bud.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer --features")
 	if n := estimateRows(r, path); internal && n > 0 && int64(n)*int64(len(fc)+1)*8 <= bud.Available() {
