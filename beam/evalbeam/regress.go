@@ -25,7 +25,7 @@ import (
 // left out, with the command line's warning naming them; so are the
 // paired bootstraps of --compare, which draw rows.
 type Regress struct {
-	Options regress.Options       // KeepValues false
+	Options regress.Options       // KeepValues is ignored (see Pipeline)
 	Report  regress.ReportOptions // the columns (Trues, Preds, Weights) among them
 	// Models, if set, evaluates several models of one target
 	// (regress.NewModelsReport, "evalkit regress --pred m1,m2,…" with one

@@ -153,7 +153,7 @@ func FuzzReader(f *testing.F) {
 		var failed error
 		for _, op := range ops {
 			left := r.Len()
-			switch op % 8 {
+			switch op % 10 {
 			case 0:
 				r.Byte()
 			case 1:
@@ -171,9 +171,13 @@ func FuzzReader(f *testing.F) {
 					t.Fatalf("block of %d from %d bytes", len(b), left)
 				}
 			case 7:
-				if n := r.Count(1 + int(op)/8); n > left {
+				if n := r.Count(1 + int(op)/10); n > left {
 					t.Fatalf("count %d from %d bytes", n, left)
 				}
+			case 8:
+				r.Floats(make([]float64, op/10))
+			case 9:
+				r.Uint64s(make([]uint64, op/10))
 			}
 			if failed != nil && r.Err() != failed {
 				t.Fatal("the first problem did not stick")
