@@ -378,14 +378,14 @@ func (t *Table) meanWeights() *meanWeights {
 // trapezoidal P-R AUC, out[2] the break-even point.
 //
 // When merged is not nil (a coarsened table), a block's rows lie in an
-// unknown order: its share a/P·(TP + a/2)/(PP + m/2) of AP (the precision
-// at its middle) is within a/P·max(up − mid, mid − lo) of the exact
-// value, each positive's precision lying in [TP/(PP + b), (TP + a)/(PP +
-// a)] (x ↦ (TP + x)/(PP + b + x) increases); the P-R AUC and BEP get
-// sweep's bounds of tied blocks, in masses; with partial, pbound[3] gets
-// the partial AUC's bound pscale·Σ a·b/(P·N). These bounds take each
-// block's rows at its mean weight: they do not cover the spread of the
-// weights inside a block (docs/ci.md).
+// unknown order. Every drawn row of a block carries its class's mean
+// weight in the block, u for a positive and v for a negative, so in units
+// of u the block is sweep's block of a positive rows and b·v/u negative
+// ones below TP/u and PP/u: [blockSweep] gives the same shares and bounds
+// (the same bits for unit weights); the BEP gets sweep's bound in masses;
+// with partial, pbound[3] gets the partial AUC's bound pscale·Σ a·b/(P·N).
+// The bounds hold for the rows at their block's mean weights: they do not
+// cover the spread of the weights inside a block (docs/ci.md).
 func (t *Table) sweepWeighted(pos, neg []int64, mw *meanWeights, merged []uint8, out, bound []float64, partial bool, pscale float64, pbound []float64) {
 	var P, N float64
 	for g := range pos {
@@ -415,6 +415,7 @@ func (t *Table) sweepWeighted(pos, neg []int64, mw *meanWeights, merged []uint8,
 			continue
 		}
 		block := merged != nil && merged[g] != cellOne
+		trapDone := false
 		if !found && pp+m >= P {
 			f := (P - pp) / m
 			bep, found = (tp+f*a)/P, true
@@ -430,17 +431,19 @@ func (t *Table) sweepWeighted(pos, neg []int64, mw *meanWeights, merged []uint8,
 			if a == 0 {
 				break
 			}
-			mid := a / P * (tp + a/2) / (pp + m/2)
-			up := a / P * (tp + a) / (pp + a)
-			lo, pmin := a/P, p0 // no row before: every precision is 1
-			if pp+b > 0 {
-				lo, pmin = a/P*tp/(pp+b), min(p0, tp/(pp+b))
+			// In units of the block's positive row weight u (every
+			// drawn row of the block carries its class's mean
+			// weight), the unweighted block's bounds hold with b's
+			// mass b/u and fractional rows above.
+			u := mw.pos[g]
+			sap, sapB, str, strB, ok := blockSweep(merged[g], float64(pos[g]), b/u, tp/u, pp/u, P/u, p0)
+			ap += sap
+			bound[0] += sapB
+			bound[1] += strB
+			if ok {
+				trap += str
+				trapDone = true
 			}
-			ap += mid
-			bound[0] += max(up-mid, mid-lo)
-			pmax := max(p0, (tp+a)/(pp+a))
-			h := (p0 + (tp+a)/(pp+m)) / 2
-			bound[1] += a / P * max(pmax-h, h-pmin)
 		case pos[g] > 1 && mw.single[g]:
 			// copies of one row, one at a time
 			w, ctp, cpp := mw.pos[g], tp, pp
@@ -455,7 +458,9 @@ func (t *Table) sweepWeighted(pos, neg []int64, mw *meanWeights, merged []uint8,
 		tp += a
 		pp += m
 		r1, p1 := tp/P, tp/pp
-		trap += (r1 - r0) * (p1 + p0) / 2
+		if !trapDone {
+			trap += (r1 - r0) * (p1 + p0) / 2
+		}
 		r0, p0 = r1, p1
 	}
 	out[0], out[1], out[2] = ap, trap, bep
@@ -654,45 +659,14 @@ func (t *Table) sweep(pos, neg []int64, merged []uint8, out, bound []float64) {
 			if a == 0 {
 				break
 			}
-			fa, fb, ftp, fpp := float64(a), float64(b), float64(tp), float64(pp)
-			p1 := (ftp + fa) / float64(pp+m)
-			if merged[g] == blockRows {
-				// Distinct scores: positive k's precision lies in
-				// [g(k), f(k)], f(x) = (TP+x)/(PP+x) and g(x) =
-				// (TP+x)/(PP+b+x), both increasing, and the
-				// point before it at [g(k−1), f(k−1)] (f(0) = p₀):
-				// the sums are bounded by integrals.
-				d := fpp - ftp
-				sf := fa - d*math.Log1p(fa/(fpp+1)) // ≥ Σ f(k), k = 1…a
-				sg, g0 := fa, p0                    // ≤ Σ g(k)
-				if pp+b > 0 {
-					sg = fa - (d+fb)*math.Log1p(fa/(fpp+fb))
-					g0 = ftp / (fpp + fb)
-				}
-				apHi, apLo := sf/P, sg/P
-				ap += (apHi + apLo) / 2
-				bound[0] += (apHi - apLo) / 2
-				trHi := (sf - (ftp+fa)/(fpp+fa)/2 + p0/2) / P
-				trLo := (sg - (ftp+fa)/(fpp+fb+fa)/2 + g0/2) / P
-				trap += (trHi + trLo) / 2
-				bound[1] += (trHi - trLo) / 2
+			sap, sapB, str, strB, ok := blockSweep(merged[g], float64(a), float64(b), float64(tp), float64(pp), P, p0)
+			ap += sap
+			bound[0] += sapB
+			bound[1] += strB
+			if ok {
+				trap += str
 				trapDone = true
-				break
 			}
-			// Tied cells inside: a tied group's positives all take
-			// the precision at its end.
-			k := (fa + 1) / 2
-			mid := fa / P * (ftp + k) / (fpp + k*float64(m)/fa)
-			up := fa / P * (ftp + fa) / (fpp + fa)
-			lo := fa / P * (ftp + 1) / (fpp + fb + 1)
-			ap += mid
-			bound[0] += max(up-mid, mid-lo)
-			pmin, pmax := p0, max(p0, (ftp+fa)/(fpp+fa))
-			if pp+b > 0 {
-				pmin = min(p0, ftp/(fpp+fb))
-			}
-			h := (p0 + p1) / 2
-			bound[1] += fa / P * max(pmax-h, h-pmin)
 		case a > 1 && t.Pos[g]+t.Neg[g] == 1:
 			// copies of one row, one at a time
 			ctp, cpp := float64(tp), float64(pp)
@@ -713,6 +687,47 @@ func (t *Table) sweep(pos, neg []int64, merged []uint8, out, bound []float64) {
 		r0, p0 = r1, p1
 	}
 	out[0], out[1], out[2] = ap, trap, bep
+}
+
+// blockSweep returns a coarsened block's share of AP and its bound, and
+// the bound of its share of the P-R AUC, with the share itself (ok) when
+// the block is of distinct scores (blockRows); see [Table.sweep]. The
+// block holds fa positive rows and fb negative ones (fb may be
+// fractional: a weighted block's negative mass in units of its positive
+// rows' weight), below ftp positives of fpp rows (the same units); P is
+// the positives, p0 the precision above the block.
+func blockSweep(kind uint8, fa, fb, ftp, fpp, P, p0 float64) (ap, apBound, trap, trapBound float64, ok bool) {
+	p1 := (ftp + fa) / (fpp + fa + fb)
+	if kind == blockRows {
+		// Distinct scores: positive k's precision lies in
+		// [g(k), f(k)], f(x) = (TP+x)/(PP+x) and g(x) =
+		// (TP+x)/(PP+b+x), both increasing, and the
+		// point before it at [g(k−1), f(k−1)] (f(0) = p₀):
+		// the sums are bounded by integrals.
+		d := fpp - ftp
+		sf := fa - d*math.Log1p(fa/(fpp+1)) // ≥ Σ f(k), k = 1…a
+		sg, g0 := fa, p0                    // ≤ Σ g(k)
+		if fpp+fb > 0 {
+			sg = fa - (d+fb)*math.Log1p(fa/(fpp+fb))
+			g0 = ftp / (fpp + fb)
+		}
+		apHi, apLo := sf/P, sg/P
+		trHi := (sf - (ftp+fa)/(fpp+fa)/2 + p0/2) / P
+		trLo := (sg - (ftp+fa)/(fpp+fb+fa)/2 + g0/2) / P
+		return (apHi + apLo) / 2, (apHi - apLo) / 2, (trHi + trLo) / 2, (trHi - trLo) / 2, true
+	}
+	// Tied cells inside: a tied group's positives all take
+	// the precision at its end.
+	k := (fa + 1) / 2
+	mid := fa / P * (ftp + k) / (fpp + k*(fa+fb)/fa)
+	up := fa / P * (ftp + fa) / (fpp + fa)
+	lo := fa / P * (ftp + 1) / (fpp + fb + 1)
+	pmin, pmax := p0, max(p0, (ftp+fa)/(fpp+fa))
+	if fpp+fb > 0 {
+		pmin = min(p0, ftp/(fpp+fb))
+	}
+	h := (p0 + p1) / 2
+	return mid, max(up-mid, mid-lo), 0, fa / P * max(pmax-h, h-pmin), false
 }
 
 // apCopies is the average precision of a resampled table u in which the

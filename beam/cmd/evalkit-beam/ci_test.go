@@ -18,7 +18,9 @@ func TestIntervals(t *testing.T) {
 		{"classify", "pets.csv", []string{"--ci", "--ci-method", "clopper-pearson", "--level", "0.9", "--pos-label", "cat", "--bootstrap", "100", "--seed", "9"}},
 		{"rank", "scores.csv", []string{"--pos-label", "spam", "--ci", "--bootstrap", "200", "--seed", "3"}},
 		{"rank", "scores.csv", []string{"--pos-label", "spam", "--ci", "--ci-method", "percentile", "--level", "0.8", "--bootstrap", "100", "--max-fpr", "0.5"}},
-		{"rank", "scores.csv", []string{"--pos-label", "spam", "--weight", "w", "--ci"}}, // weighted: a warning, no interval
+		{"rank", "scores.csv", []string{"--pos-label", "spam", "--weight", "w", "--ci"}}, // weighted: delong-weighted, t-weighted, the cell bootstrap
+		{"rank", "rank_weighted.csv", []string{"--score", "a", "--weight", "w", "--ci", "--bootstrap", "200"}},
+		{"rank", "rank_weighted.csv", []string{"--score", "a", "--weight", "w", "--ci", "--ci-blocks", "6", "--bootstrap", "200"}},
 	} {
 		for _, parts := range []int{1, 4} {
 			t.Run(fmt.Sprintf("%s %v/%d", tc.task, tc.flags, parts), func(t *testing.T) {
