@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # evalkit-beam on Beam's local prism runner against evalkit on the same data:
 # N rows (default 10 million) of classify, binary rank and regress (TASKS,
-# default all three; regress against evalkit regress --bounded-memory,
+# default all three; also rank-models, three binary score columns, and
+# rank-multi, four classes; regress against evalkit regress --bounded-memory,
 # which is what evalkit-beam computes), written as
 # PARTS files (default 20) for evalkit-beam and as one concatenated CSV for
 # evalkit. Prints wall time, peak memory, rows/s and the ratios (prism over
@@ -39,6 +40,20 @@ with open(f"{d}/all.csv", "w") as whole:
             y = np.round(rng.gamma(2.0, 50.0, m), 2)
             pred = np.round(y * rng.normal(1.0, 0.1, m) + rng.normal(0, 5, m), 2)
             df = pd.DataFrame({"y_true": y, "y_pred": pred})
+        elif task == "rank-models":
+            y = rng.integers(0, 2, m)
+            df = pd.DataFrame({"y_true": y})
+            for j, sep in enumerate([0.1, 0.2, 0.3]):
+                df[f"m{j + 1}"] = np.round(rng.normal(sep * y, 0.3), 6)
+        elif task == "rank-multi":
+            y = rng.integers(0, 4, m)
+            z = rng.normal(0, 1, (m, 4))
+            z[np.arange(m), y] += 1.0
+            p = np.exp(z)
+            p /= p.sum(axis=1, keepdims=True)
+            p = np.round(p, 6)
+            p[:, 3] = np.round(1 - p[:, :3].sum(axis=1), 6)
+            df = pd.DataFrame({"y_true": np.array(list("abcd"))[y], "pa": p[:, 0], "pb": p[:, 1], "pc": p[:, 2], "pd": p[:, 3]})
         else:
             y = rng.integers(0, 2, m)
             s = np.clip(rng.normal(0.4 + 0.2 * y, 0.2), 0, 1)
@@ -48,12 +63,14 @@ with open(f"{d}/all.csv", "w") as whole:
 PYEOF
   fi
   echo "  $task: $N rows, $PARTS parts, $(du -sh "$dir" | cut -f1) with the concatenation"
-  extra=()
+  extra=() flags=() cmd=$task
   if [ "$task" = regress ]; then extra=(--bounded-memory); fi
-  measure "evalkit $task ${extra[*]}" "$EVALKIT" "$task" --format json "${extra[@]}" "$dir/all.csv"
+  if [ "$task" = rank-models ]; then cmd=rank flags=(--score m1,m2,m3); fi
+  if [ "$task" = rank-multi ]; then cmd=rank flags=(--score pa,pb,pc,pd --classes a,b,c,d); fi
+  measure "evalkit $task ${extra[*]}" "$EVALKIT" "$cmd" --format json "${flags[@]}" "${extra[@]}" "$dir/all.csv"
   cli=$LAST_MEDIAN cli_mb=$LAST_MB
-  "$EVALKIT" "$task" --format json "${extra[@]}" "$dir/all.csv" > bench/out/beam_cli.json
-  measure "evalkit-beam $task (prism)" bench/out/evalkit-beam "$task" --input "$dir/part-*.csv" --output bench/out/beam_beam.json --runner prism
+  "$EVALKIT" "$cmd" --format json "${flags[@]}" "${extra[@]}" "$dir/all.csv" > bench/out/beam_cli.json
+  measure "evalkit-beam $task (prism)" bench/out/evalkit-beam "$cmd" "${flags[@]}" --input "$dir/part-*.csv" --output bench/out/beam_beam.json --runner prism
   beam=$LAST_MEDIAN beam_mb=$LAST_MB
   # A difference is reported (the first lines of the diff) and the run goes
   # on to the next task. Warnings name a row by its file and line: the

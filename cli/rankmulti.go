@@ -45,7 +45,7 @@ type MultiCols struct {
 // does, in its order: the label (one of --classes), each probability
 // (parsed, in [0, 1]), the weight, then the row as b checks it. p is
 // scratch of one probability per class.
-func ReadMultiRows(r *table.Reader, cols MultiCols, p []float64, b *rank.MultiBuilder) error {
+func ReadMultiRows(r *table.Reader, cols MultiCols, p []float64, b rank.MultiRows) error {
 	for r.Next() {
 		yb, err := r.Text(cols.True)
 		if err != nil {

@@ -76,9 +76,11 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	if s := sum.Value(); !(math.Abs(s-1) <= 1e-8+1e-5*s) {
 		return errorf(ErrNotProbability, "probabilities sum to %v, not 1", s)
 	}
-	for j, v := range p {
-		if err := m.cell[y][j].Add(v, true, w); err != nil {
-			return err
+	if m.cell != nil {
+		for j, v := range p {
+			if err := m.cell[y][j].Add(v, true, w); err != nil {
+				return err
+			}
 		}
 	}
 	if w == 0 {
@@ -154,16 +156,24 @@ type Multiclass struct {
 // builder is left empty.
 func (m *MultiBuilder) Result() *Multiclass {
 	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2}
-	for c := range m.cell {
+	for c := range r.Cell {
 		r.Cell[c] = make([]*Table, m.k)
-		for j := range m.cell[c] {
-			r.Cell[c][j] = m.cell[c][j].Table()
+		for j := range r.Cell[c] {
+			if m.cell == nil {
+				r.Cell[c][j] = new(Table) // NewMultiScalars: no tables
+			} else {
+				r.Cell[c][j] = m.cell[c][j].Table()
+			}
 		}
 	}
 	for i := range m.rankMass {
 		r.RankMass[i] = m.rankMass[i].Value()
 	}
-	*m = *NewMultiBuilder(m.k)
+	if m.cell == nil {
+		*m = *NewMultiScalars(m.k)
+	} else {
+		*m = *NewMultiBuilder(m.k)
+	}
 	return r
 }
 

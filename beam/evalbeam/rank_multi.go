@@ -5,11 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
@@ -19,21 +23,25 @@ import (
 )
 
 // RankMulti configures a multiclass ranking pipeline: "evalkit rank
-// --classes c1,c2,… --score p1,p2,…". Each unit's rows are read with the
-// command line's checks (cli.ReadMultiRows) into the exact multiclass
-// statistic (rank.Multiclass: for every true class and score column the
-// exact score table, the log loss sum and the top-k rank masses); the
-// units' statistics are merged in input order (as the command line merges
-// its chunks), and rank.NewMulticlassReport computes everything the
-// command line prints (one-vs-rest and one-vs-one AUCs, per-class
-// reports, log loss, top-k accuracy, intervals with --ci) from the merged
-// statistic. The tables are merged whole, not range-partitioned: the
-// statistic of every unit goes to one worker.
+// --classes c1,c2,… --score p1,p2,…". Its k² exact score tables (for every
+// true class c and score column j, the column-j scores of class c's rows)
+// are range-partitioned as [Rank]'s one table is: a first pass reads each
+// unit with the command line's checks (cli.ReadMultiRows) into the log
+// loss sums and top-k rank masses (rank.NewMultiScalars, merged in input
+// order) and a sample of every column's keys; Beam's approximate
+// quantiles give the boundaries; a second pass reads the units again into
+// a table per (range, class, column) (rank.MultiSplit), merged per key by
+// a CombineFn; the writer concatenates each cell's ranges, highest first,
+// into the rank.Multiclass the command line builds, and
+// rank.NewMulticlassReport computes everything the command line prints
+// (one-vs-rest and one-vs-one AUCs, per-class reports, log loss, top-k
+// accuracy, intervals with --ci).
 type RankMulti struct {
 	True, Weight    string
 	Classes, Scores []string
 	Options         rank.ReportOptions
 	CI              *hyptest.CIOptions
+	Ranges          int // number of key ranges, ≥ 1
 	Name, Output    string
 }
 
@@ -68,25 +76,30 @@ func init() {
 	stateType := reflect.TypeOf((*multiState)(nil))
 	beam.RegisterType(stateType.Elem())
 	beam.RegisterCoder(stateType, encodeMultiState, decodeMultiState)
-	register.DoFn2x2[context.Context, Unit, *multiState, error](&multiReadFn{})
+	register.DoFn4x1[context.Context, Unit, func(*multiState), func(int, uint64), error](&multiScanFn{})
+	register.Emitter1[*multiState]()
+	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(int, *rank.Table), error](&multiPartitionFn{})
 	register.Combiner1[*multiState](&multiCombineFn{})
-	register.DoFn2x1[context.Context, *multiState, error](&multiWriteFn{})
+	register.DoFn3x1[context.Context, *multiState, func(*rangedTable) bool, error](&multiWriteFn{})
 }
 
 // Pipeline adds the multiclass ranking of units to s.
 func (c *RankMulti) Pipeline(s beam.Scope, units []Unit) {
-	combineUnits(s, "rank-multiclass", units, &multiReadFn{C: *c}, &multiCombineFn{}, &multiWriteFn{C: *c, Units: len(units)})
+	s = s.Scope("rank-multiclass")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	scalars, sample := beam.ParDo2(s, &multiScanFn{C: *c}, us)
+	merged := beam.Combine(s, &multiCombineFn{}, scalars)
+	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
+	parts := beam.ParDo(s, &multiPartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
+	tables := beam.ParDo(s, encodeRanged, beam.CombinePerKey(s, &tableMergeFn{}, parts))
+	beam.ParDo0(s, &multiWriteFn{C: *c, Units: len(units)}, merged, beam.SideInput{Input: tables})
 }
 
-type multiReadFn struct{ C RankMulti }
-
-// ProcessElement reads one unit into its multiclass statistic.
-func (f *multiReadFn) ProcessElement(ctx context.Context, u Unit) (*multiState, error) {
-	c := &f.C
+// read reads unit u's rows with the command line's checks into b.
+func (c *RankMulti) read(ctx context.Context, u Unit, b rank.MultiRows) error {
 	k := len(c.Classes)
-	b := rank.NewMultiBuilder(k)
 	names := append(append([]string{c.True}, c.Scores...), c.Weight)
-	err := readUnit(ctx, u, names, func(r *table.Reader, cols []int) error {
+	return readUnit(ctx, u, names, func(r *table.Reader, cols []int) error {
 		index := make(map[string]int, k)
 		for i, name := range c.Classes {
 			index[name] = i
@@ -94,10 +107,65 @@ func (f *multiReadFn) ProcessElement(ctx context.Context, u Unit) (*multiState, 
 		mc := cli.MultiCols{True: cols[0], Scores: cols[1 : 1+k], Weight: cols[1+k], Index: index, Classes: strings.Join(c.Classes, ",")}
 		return cli.ReadMultiRows(r, mc, make([]float64, k), b)
 	})
-	if err != nil {
-		return nil, err
+}
+
+type multiScanFn struct{ C RankMulti }
+
+// sampler is a rank.MultiRows that adds the rows' log loss sums and rank
+// masses to a scalars-only builder and keeps a reservoir sample of every
+// probability's key.
+type sampler struct {
+	b    *rank.MultiBuilder
+	rng  *rand.Rand
+	res  []uint64
+	seen int64
+}
+
+func (s *sampler) Add(y int, p []float64, w float64) error {
+	if err := s.b.Add(y, p, w); err != nil {
+		return err
 	}
-	return &multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{u.Index: b.Result()}}}, nil
+	for _, v := range p {
+		s.seen++
+		k := rank.Key(v)
+		if s.seen <= sampleSize {
+			s.res = append(s.res, k)
+		} else if i := s.rng.Int64N(s.seen); i < sampleSize {
+			s.res[i] = k
+		}
+	}
+	return nil
+}
+
+// ProcessElement checks every row of a unit and emits its log loss sums
+// and rank masses, and a sample of its keys, each weighted by the
+// probabilities it stands for.
+func (f *multiScanFn) ProcessElement(ctx context.Context, u Unit, emit func(*multiState), emitKey func(int, uint64)) error {
+	s := &sampler{b: rank.NewMultiScalars(len(f.C.Classes)), rng: rand.New(rand.NewPCG(uint64(u.Index), 0x5eed))}
+	if err := f.C.read(ctx, u, s); err != nil {
+		return err
+	}
+	emit(&multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{u.Index: s.b.Result()}}})
+	if len(s.res) > 0 {
+		w := max(1, int(s.seen/int64(len(s.res))))
+		for _, k := range s.res {
+			emitKey(w, k)
+		}
+	}
+	return nil
+}
+
+type multiPartitionFn struct{ C RankMulti }
+
+// ProcessElement reads a unit again and emits its exact score table of
+// each (range, class, column), keyed as rank.MultiSplit keys them.
+func (f *multiPartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles func(*[]uint64) bool, emit func(int, *rank.Table)) error {
+	sp := rank.NewMultiSplit(len(f.C.Classes), boundsOf(quantiles))
+	if err := f.C.read(ctx, u, sp); err != nil {
+		return err
+	}
+	sp.Tables(emit)
+	return nil
 }
 
 func (s *multiState) fold() {
@@ -127,9 +195,48 @@ type multiWriteFn struct {
 	Units int
 }
 
+// setCells sets m's score tables from the (range, class, column) tables:
+// each cell's ranges concatenated, highest first (empty without rows).
+func setCells(m *rank.Multiclass, ranges func(*rangedTable) bool) error {
+	k := m.K
+	parts := make([]map[int]*rank.Table, k*k)
+	for i := range parts {
+		parts[i] = map[int]*rank.Table{}
+	}
+	var in rangedTable
+	for ranges(&in) {
+		r, c, j := rank.MultiCell(in.Range, k)
+		if c >= k || j >= k {
+			return fmt.Errorf("evalbeam: multiclass table key %d out of range", in.Range)
+		}
+		if _, dup := parts[c*k+j][r]; dup {
+			return fmt.Errorf("evalbeam: multiclass cell (%d, %d), range %d met twice", c, j, r)
+		}
+		t, err := decodeTable(in.Table)
+		if err != nil {
+			return err
+		}
+		parts[c*k+j][r] = t
+		in.Table = nil
+	}
+	for c := range k {
+		for j := range k {
+			p := parts[c*k+j]
+			rs := slices.Sorted(maps.Keys(p))
+			slices.Reverse(rs)
+			ts := make([]*rank.Table, len(rs))
+			for i, r := range rs {
+				ts[i] = p[r]
+			}
+			m.Cell[c][j] = rank.Concat(ts...)
+		}
+	}
+	return nil
+}
+
 // ProcessElement writes the multiclass report of the merged statistic,
 // with the command line's errors.
-func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState) error {
+func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState, ranges func(*rangedTable) bool) error {
 	c := &f.C
 	s.fold()
 	if err := s.complete(f.Units); err != nil {
@@ -139,6 +246,9 @@ func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState) error 
 		return fmt.Errorf("evalkit-beam: internal error: no unit merged")
 	}
 	m := s.Done
+	if err := setCells(m, ranges); err != nil {
+		return err
+	}
 	rows := int64(0)
 	for i := range m.Cell {
 		rows += m.Cell[i][0].Rows

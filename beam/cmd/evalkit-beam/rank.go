@@ -37,7 +37,7 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
 		}
 		if f.Classes != "" {
-			return defineRankMulti(&f, ci, c)
+			return defineRankMulti(&f, ci, *ranges, c)
 		}
 		bn, err := f.Binned()
 		if err != nil {
@@ -63,7 +63,7 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 
 // defineRankMulti checks the flags of a multiclass rank (--classes) as
 // evalkit does and returns its pipeline.
-func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, c common) (pipeline, error) {
+func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, ranges int, c common) (pipeline, error) {
 	civ, withCI, err := ci.Options()
 	if err != nil {
 		return nil, err
@@ -75,7 +75,10 @@ func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, c common) (pipeline, erro
 	if err != nil {
 		return nil, err
 	}
-	return &evalbeam.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: scores, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
+	if ranges < 1 {
+		return nil, usagef("rank: --ranges must be at least 1, got %d", ranges)
+	}
+	return &evalbeam.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: scores, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: ranges, Name: c.Name, Output: c.Output}, nil
 }
 
 // defineRankModels checks the flags of several binary score columns

@@ -30,13 +30,8 @@ func TestRankMultiGolden(t *testing.T) {
 // masses add exactly.
 func TestRankMultiGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	dir := t.TempDir()
-	var all strings.Builder
-	all.WriteString("y,pa,pb,pc,pd,w\n")
 	classes := []string{"a", "b", "c", "d"}
-	for i := range 10 {
-		var b strings.Builder
-		b.WriteString("w,pd,pc,pb,pa,y\n")
+	dir, whole := writeParts(t, 10, "y,pa,pb,pc,pd,w", "w,pd,pc,pb,pa,y", func(b, all *strings.Builder) {
 		for range 20 + rng.IntN(300) {
 			y := rng.IntN(4)
 			var p [4]int
@@ -51,32 +46,14 @@ func TestRankMultiGenerated(t *testing.T) {
 			p[3] = left
 			f := func(j int) string { return fmt.Sprint(float64(p[j]) / 16) }
 			w := fmt.Sprint(float64(rng.IntN(8)) / 4)
-			fmt.Fprintf(&b, "%s,%s,%s,%s,%s,%s\n", w, f(3), f(2), f(1), f(0), classes[y])
-			fmt.Fprintf(&all, "%s,%s,%s,%s,%s,%s\n", classes[y], f(0), f(1), f(2), f(3), w)
+			fmt.Fprintf(b, "%s,%s,%s,%s,%s,%s\n", w, f(3), f(2), f(1), f(0), classes[y])
+			fmt.Fprintf(all, "%s,%s,%s,%s,%s,%s\n", classes[y], f(0), f(1), f(2), f(3), w)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("m%02d.csv", i)), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	whole := filepath.Join(t.TempDir(), "all.csv")
-	if err := os.WriteFile(whole, []byte(all.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	})
 	base := []string{"--true", "y", "--score", "pa,pb,pc,pd", "--classes", "a,b,c,d"}
-	for _, extra := range [][]string{{}, {"--k", "3", "--weight", "w"}, {"--ci", "--bootstrap", "200"}} {
-		flags := append(append([]string{}, base...), extra...)
+	for _, extra := range [][]string{{}, {"--ranges", "1"}, {"--k", "3", "--weight", "w", "--ranges", "7"}, {"--ci", "--bootstrap", "200", "--ranges", "3"}} {
 		t.Run(strings.Join(extra, " "), func(t *testing.T) {
-			want, stderr, code := runEvalkit(t, append([]string{"rank", "--format", "json"}, append(flags, whole)...)...)
-			if code != 0 {
-				t.Fatal(stderr)
-			}
-			got, msg, code := runBeam(t, append(append([]string{"rank"}, flags...), "--input", filepath.Join(dir, "*.csv"))...)
-			if code != 0 {
-				t.Fatal(msg)
-			}
-			if got != want {
-				t.Errorf("differs:\n%s", lineDiff(got, want))
-			}
+			sameFiles(t, "rank", dir, whole, append(append([]string{}, base...), extra...)...)
 		})
 	}
 }
@@ -89,4 +66,9 @@ func TestRankMultiErrors(t *testing.T) {
 	sameError(t, "rank", golden+"rank_multi.csv", "--true", "label", "--score", "p_cat,p_dog,p_eel", "--classes", "cat,dog,eel", "--bins", "4")
 	sameError(t, "rank", golden+"rank_multi.csv", "--true", "label", "--score", "p_cat,p_dog,p_eel", "--classes", "cat,dog,eel", "--k", "0")
 	sameError(t, "rank", golden+"scores.csv", "--true", "label", "--score", "y_score,y_score", "--classes", "ham,spam")
+	empty := filepath.Join(t.TempDir(), "empty.csv")
+	if err := os.WriteFile(empty, []byte("label,p_cat,p_dog,p_eel\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameError(t, "rank", empty, multiFlags...)
 }
