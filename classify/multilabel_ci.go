@@ -208,7 +208,7 @@ func (r *MultilabelReport) weightedRowIntervals(method string, delta func(key st
 		}
 		// These rows' own effective number and small-sample factor.
 		ne := s[1] * s[1] / s[4]
-		if !(ne > 2) {
+		if !(ne >= 2) {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: no interval: fewer than 2 (effective) rows", key))
 			continue
 		}

@@ -598,3 +598,37 @@ func TestMultilabelCIOracle(t *testing.T) {
 		})
 	}
 }
+
+// Tiny and degenerate inputs: no panic, no NaN or reversed interval, and a
+// warning for each measure left without one.
+func TestMultilabelCIEdges(t *testing.T) {
+	a, b := []byte("a"), []byte("b")
+	for _, tc := range []struct {
+		name string
+		rows []mlRow
+	}{
+		{"one row", []mlRow{{[][]byte{a}, [][]byte{a, b}, 1}}},
+		{"one weighted row", []mlRow{{[][]byte{a}, [][]byte{a, b}, 2.5}}},
+		{"one row carries the weight", []mlRow{{[][]byte{a}, [][]byte{a}, 3}, {[][]byte{b}, nil, 0}, {nil, [][]byte{b}, 0}}},
+		{"empty sets", []mlRow{{nil, nil, 1}, {nil, nil, 1}, {nil, nil, 1}}},
+		{"all exact", []mlRow{{[][]byte{a}, [][]byte{a}, 1}, {[][]byte{a, b}, [][]byte{a, b}, 1}}},
+		{"nothing right", []mlRow{{[][]byte{a}, [][]byte{b}, 1.5}, {[][]byte{b}, [][]byte{a}, 0.5}, {[][]byte{b}, nil, 1}}},
+	} {
+		for _, z := range []ZeroDivision{ZeroDivZero, ZeroDivOne, ZeroDivNaN} {
+			t.Run(fmt.Sprintf("%s/%s", tc.name, z), func(t *testing.T) {
+				rep := mlReport(t, tc.rows, 1, z)
+				if err := rep.AddIntervals(hyptest.CIOptions{}); err != nil {
+					t.Fatal(err)
+				}
+				for key, iv := range rep.Intervals {
+					if !(iv.Low >= 0 && iv.Low <= iv.High && iv.High <= 1) {
+						t.Errorf("%s: %v", key, iv)
+					}
+				}
+				if len(rep.Intervals) < 5*len(rep.Labels)+25 && len(rep.Warnings) == 0 {
+					t.Errorf("%d intervals and no warning", len(rep.Intervals))
+				}
+			})
+		}
+	}
+}

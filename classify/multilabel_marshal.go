@@ -108,8 +108,8 @@ func (m *Multilabel) UnmarshalBinary(data []byte) error {
 		r.Fail("bad beta")
 	}
 	t.n = int64(r.Uvarint(math.MaxInt64))
-	if r.Err() == nil && !t.noCross && set.Len() > MultilabelCrossCap {
-		r.Fail("cross-label moments past the cap")
+	if L := set.Len(); r.Err() == nil && !t.noCross && (L > MultilabelCrossCap || r.Len() < 16*9*L*(L-1)/2) {
+		r.Fail("cross-label moments past the cap or the data") // before allocating them
 	}
 	if r.Err() != nil {
 		return r.Err()

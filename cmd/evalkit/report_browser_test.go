@@ -447,7 +447,7 @@ func TestReportBrowser(t *testing.T) {
 	for _, c := range []browserCase{
 		{name: "classify", twin: []string{"classify", "--ci"}, flags: []string{"--weight", "w", "--pos-label", "cat", "--beta", "2", pets},
 			sections: []string{"measures", "confusion", "per-class"}, figs: 1},
-		{name: "classify-multilabel", twin: []string{"classify"}, flags: []string{"--multilabel", labels},
+		{name: "classify-multilabel", twin: []string{"classify", "--ci"}, flags: []string{"--multilabel", labels},
 			sections: []string{"measures", "per-label", "confusion"}, figs: 1},
 		{name: "models", twin: []string{"classify", "--ci"}, flags: []string{"--pred", "m1,m2,m3", "--bootstrap", "200", models},
 			sections: []string{"models", "measures-m1", "confusion-m2", "per-class-m3"}, figs: 3},

@@ -167,14 +167,16 @@ func confusionCells(r *classify.Report, k func(...any) string, suffix string) *S
 // (micro, macro, weighted and per-sample), and each label's counts TP,
 // FP, FN, TN as a heat map.
 func MultilabelSections(r *classify.MultilabelReport) []*Section {
+	// n is the number at JSON path key, with its interval when r has one.
+	n := func(key string, v float64) Cell { return withInterval(N(key, v), "", key, r.Intervals) }
 	meas := &Table{Caption: "Measures over the label sets", Header: []string{"measure", "value"}, RowHeads: true}
 	meas.Rows = append(meas.Rows,
-		[]Cell{T("subset accuracy (exact match of the whole set)"), N("subset_accuracy", r.SubsetAccuracy)},
-		[]Cell{T("zero-one loss"), N("zero_one_loss", r.ZeroOneLoss)},
-		[]Cell{T("Hamming loss (share of wrong label decisions)"), N("hamming_loss", r.HammingLoss)},
-		[]Cell{T("samples Jaccard"), N("samples.jaccard", r.Samples.Jaccard)},
-		[]Cell{T("micro Jaccard"), N("micro.jaccard", r.Micro.Jaccard)},
-		[]Cell{T("macro Jaccard"), N("macro.jaccard", r.Macro.Jaccard)},
+		[]Cell{T("subset accuracy (exact match of the whole set)"), n("subset_accuracy", r.SubsetAccuracy)},
+		[]Cell{T("zero-one loss"), n("zero_one_loss", r.ZeroOneLoss)},
+		[]Cell{T("Hamming loss (share of wrong label decisions)"), n("hamming_loss", r.HammingLoss)},
+		[]Cell{T("samples Jaccard"), n("samples.jaccard", r.Samples.Jaccard)},
+		[]Cell{T("micro Jaccard"), n("micro.jaccard", r.Micro.Jaccard)},
+		[]Cell{T("macro Jaccard"), n("macro.jaccard", r.Macro.Jaccard)},
 		[]Cell{T("labels"), T(fmt.Sprint(len(r.Labels)))},
 		[]Cell{T("rows"), C("n", float64(r.N))})
 	if r.WeightSum != float64(r.N) {
@@ -182,10 +184,13 @@ func MultilabelSections(r *classify.MultilabelReport) []*Section {
 	}
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{meas},
 		Intro: "Each row's true and predicted labels are sets. Subset accuracy counts the rows whose whole set is right; the Hamming loss is the share of the row × label decisions that are wrong."}
+	if len(r.Intervals) > 0 {
+		ms.Intro += " " + ciIntro(r.Level, r.Intervals, r.Signature)
+	}
 	for _, w := range r.Warnings {
 		ms.Add(Note("warning: " + w))
 	}
-	pc := prfTable(func(key string, v float64) Cell { return N(key, v) }, r.Beta, r.PerClass,
+	pc := prfTable(n, r.Beta, r.PerClass,
 		[]namedPRF{{"micro average", "micro", r.Micro}, {"macro average", "macro", r.Macro.PRF}, {"weighted average", "weighted", r.Weighted}, {"samples average", "samples", r.Samples}},
 		C("weight_sum", r.WeightSum))
 	pc.Caption, pc.Header[0] = "Per label, and the averages", "label"
