@@ -49,11 +49,11 @@ with open(f"{d}/all.csv", "w") as whole:
             y = rng.integers(0, 4, m)
             z = rng.normal(0, 1, (m, 4))
             z[np.arange(m), y] += 1.0
-            p = np.exp(z)
-            p /= p.sum(axis=1, keepdims=True)
-            p = np.round(p, 6)
-            p[:, 3] = np.round(1 - p[:, :3].sum(axis=1), 6)
-            df = pd.DataFrame({"y_true": np.array(list("abcd"))[y], "pa": p[:, 0], "pb": p[:, 1], "pc": p[:, 2], "pd": p[:, 3]})
+            pr = np.exp(z)
+            pr /= pr.sum(axis=1, keepdims=True)
+            pr = np.round(pr, 6)
+            pr[:, 3] = np.round(1 - pr[:, :3].sum(axis=1), 6)
+            df = pd.DataFrame({"y_true": np.array(list("abcd"))[y], "pa": pr[:, 0], "pb": pr[:, 1], "pc": pr[:, 2], "pd": pr[:, 3]})
         else:
             y = rng.integers(0, 2, m)
             s = np.clip(rng.normal(0.4 + 0.2 * y, 0.2), 0, 1)

@@ -710,8 +710,8 @@ func (r *MulticlassReport) Doc(name string) *report.Doc {
 	d.Blocks = append(d.Blocks, t)
 	p := &report.Pairs{Title: "Measures"}
 	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
-	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", report.Sig(r.ROCAUCOvOMacro)+" / "+report.Sig(r.ROCAUCOvOWeighted))
-	p.Add("log loss", report.Sig(r.LogLoss))
+	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", sig("roc_auc_ovo_macro", r.ROCAUCOvOMacro)+" / "+sig("roc_auc_ovo_weighted", r.ROCAUCOvOWeighted))
+	p.Add("log loss", sig("log_loss", r.LogLoss))
 	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
 	d.Blocks = append(d.Blocks, p)
 	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
