@@ -183,3 +183,44 @@ func TestClassifyMultilabelCLIOracle(t *testing.T) {
 		})
 	}
 }
+
+// The cross-label moments of the multilabel intervals (9 sums per pair of
+// labels, 250 labels: about 4.5 MB) are charged to --memory with the rest
+// of the state; within the budget, the macro average gets its interval.
+func TestMultilabelCrossMemory(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("y_true,y_pred\n")
+	for i := range 250 {
+		pred := "l" + strconv.Itoa(i)
+		if i%3 == 0 {
+			pred = ""
+		}
+		b.WriteString("l" + strconv.Itoa(i) + "|l" + strconv.Itoa((i+1)%250) + "," + pred + "\n")
+	}
+	p := filepath.Join(t.TempDir(), "ml.csv")
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runArgs := func(args ...string) (int, string, string) {
+		var o, e bytes.Buffer
+		code := exitCode(run(args, nil, &o, &e), &e)
+		return code, o.String(), e.String()
+	}
+	code, _, errs := runArgs("classify", "--multilabel", "--ci", "--memory", "3MiB", p)
+	if code != 1 || !strings.Contains(errs, "the multilabel state") {
+		t.Errorf("3 MiB: exit %d: %s", code, errs)
+	}
+	code, out, errs := runArgs("classify", "--multilabel", "--ci", "--format", "json", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Intervals map[string]struct{ Method string }
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Intervals["macro.recall"].Method != "delta-logit" {
+		t.Errorf("macro.recall: %+v", r.Intervals["macro.recall"])
+	}
+}
