@@ -127,6 +127,15 @@ func NewMultilabel(fixed []string, beta float64) *Multilabel {
 	return m
 }
 
+// NoCross makes m keep no cross-label moments, which only the intervals
+// of the macro and weighted averages use ([MultilabelReport.AddIntervals]
+// then leaves those out, with a warning): Add costs less, and the state is
+// smaller. A merge with a state that keeps none keeps none. It returns m.
+func (m *Multilabel) NoCross() *Multilabel {
+	m.cross, m.noCross = nil, true
+	return m
+}
+
 // Bytes returns an estimate of the memory the state holds: its labels,
 // seven sums and two flags per label, and the cross-label moments (9 sums
 // per pair of labels, up to MultilabelCrossCap labels).

@@ -158,6 +158,13 @@ func TestMulticlassEncoding(t *testing.T) {
 		t.Fatal("round trip changed the log loss sums")
 	}
 	got.ll, got.ll2, m.ll, m.ll2 = xsum.Sum{}, xsum.Sum{}, xsum.Sum{}, xsum.Sum{}
+	if data[0] != multiclassWeightedVersion || got.sq == nil || !m.Weighted {
+		t.Fatalf("weighted rows: version %d, squared-weight sums %v", data[0], got.sq != nil)
+	}
+	if !sameSq(got.sq, m.sq) {
+		t.Fatal("round trip changed the sums of squared weights")
+	}
+	got.sq, m.sq = nil, nil
 	if !reflect.DeepEqual(&got, m) {
 		t.Fatal("round trip changed the statistic")
 	}
@@ -167,6 +174,19 @@ func TestMulticlassEncoding(t *testing.T) {
 			t.Fatalf("%x: %v", bad, err)
 		}
 	}
+}
+
+// sameSq compares the values of two sets of sums of squared weights.
+func sameSq(a, b *multiSq) bool {
+	if a == nil || b == nil || len(a.rank) != len(b.rank) || a.ll.Value() != b.ll.Value() || a.ll2.Value() != b.ll2.Value() {
+		return a == b
+	}
+	for i := range a.rank {
+		if a.rank[i].Value() != b.rank[i].Value() {
+			return false
+		}
+	}
+	return true
 }
 
 // sameBinned compares two states: their encodings, and every field but the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/xsum"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -342,8 +343,17 @@ func (t *Table) weightedLossMoments(loss func(p float64, positive bool) float64)
 			ss.Add(t.NegSq[g] * d * d)
 		}
 	}
+	n, variance = kishVar(W, Q, ss.Value())
+	return n, mean, variance
+}
+
+// kishVar returns Kish's effective size n = W²/Q of rows whose weights
+// sum to W and their squares to Q, and the variance v of a weighted mean
+// such that v/n = c·S/W², c = n/(n − 1), S = Σ w²(x − m)² (the
+// t-weighted interval's; [Table.weightedLossMoments]).
+func kishVar(W, Q, S float64) (n, variance float64) {
 	n = W / Q * W
-	return n, mean, ss.Value() / (W - Q/W) / W * n
+	return n, S / (W - Q/W) / W * n
 }
 
 // meanOf is mass/rows, 0 for an empty cell.
@@ -794,8 +804,19 @@ func (u *Table) apCopies(single []bool) float64 {
 //     pair's two DeLong variances (the pair's two AUCs' covariance needs a
 //     row's two columns together, which the state does not keep).
 //
-// A weighted state gets none; Warnings says so. It returns
-// an error for bad options.
+// Weighted rows get the same intervals from the weighted tables' row
+// counts and Σw² ([Table.PosRows]) and the state's exact sums of squared
+// weights: each class's one-vs-rest AUC the weighted DeLong variance
+// ([Table.DeLongVar], method delong-weighted), the averages delong-bound
+// from those standard errors; top_k_accuracy the proportion method's
+// interval of p·n_e successes in n_e = W²/Σw² trials, Kish's effective
+// number of rows (method wilson-kish by default, as classify's weighted
+// proportions); log_loss the t-interval of the weighted mean,
+// Var = c·Σ w²(ℓ − m)²/W², c = n_e/(n_e − 1), n_e − 1 degrees of freedom
+// (method t-weighted, as the binary log loss's). A weighted state of
+// encoding version 3 lacks the sums of squared weights: its top-k
+// accuracy and log loss get none. Warnings says which measures get none
+// and why. It returns an error for bad options.
 func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
@@ -807,14 +828,7 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 	r.Level = ci.Level
 	r.Intervals = map[string]hyptest.Interval{}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
-	for _, row := range m.Cell {
-		for _, t := range row {
-			if t.Weighted {
-				warn("intervals: not computed for weighted scores (the score tables keep masses, not the row counts an interval needs)")
-				return nil
-			}
-		}
-	}
+	weighted := m.Weighted || m.tablesWeighted()
 	sup := m.Support()
 	total := fsum.Of(sup)
 	z := normQuantile((1 + ci.Level) / 2)
@@ -830,7 +844,11 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 		}
 		auc, _ := t.AUC()
 		lo, hi := deLongCI(auc, v, ci.Level)
-		r.Intervals[fmt.Sprintf("per_class.%d.roc_auc_ovr", j)] = hyptest.Interval{Low: lo, High: hi, Method: hyptest.CIDeLong}
+		method := hyptest.CIDeLong
+		if t.Weighted {
+			method = hyptest.CIDeLongWeighted
+		}
+		r.Intervals[fmt.Sprintf("per_class.%d.roc_auc_ovr", j)] = hyptest.Interval{Low: lo, High: hi, Method: method}
 		sdMacro += math.Sqrt(v) / float64(m.K)
 		sdWeighted += sup[j] / total * math.Sqrt(v)
 	}
@@ -842,12 +860,14 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 			r.Intervals[a.key] = hyptest.Interval{Low: a.v - z*a.sd, High: a.v + z*a.sd, Method: hyptest.CIDeLongBound}.Clip(0, 1)
 		}
 	}
-	if iv, err := hyptest.ProportionCI(math.Round(r.TopKAccuracy*total), total, ci.Level, ci.ProportionMethod()); err == nil {
+	if weighted {
+		r.weightedScalarIntervals(m, total, ci)
+	} else if iv, err := hyptest.ProportionCI(math.Round(r.TopKAccuracy*total), total, ci.Level, ci.ProportionMethod()); err == nil {
 		r.Intervals["top_k_accuracy"] = iv
 	} else {
 		warn("top_k_accuracy: no interval: %v", err)
 	}
-	if n := total; n >= 2 {
+	if n := total; n >= 2 && !weighted {
 		mean := m.LogLossSum / n
 		v := math.Max(0, (m.LogLossSq-n*mean*mean)/(n-1))
 		if iv, err := hyptest.MeanCI(n, r.LogLoss, v, ci.Level); err == nil {
@@ -890,4 +910,41 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 		}
 	}
 	return nil
+}
+
+// weightedScalarIntervals adds the intervals of a weighted state's top-k
+// accuracy and log loss (see [MulticlassReport.AddIntervals]) from its
+// sums of squared weights; W is the rows' weight.
+func (r *MulticlassReport) weightedScalarIntervals(m *Multiclass, W float64, ci hyptest.CIOptions) {
+	sq := m.sqSums()
+	if sq == nil {
+		r.Warnings = append(r.Warnings, "top_k_accuracy, log_loss: no interval: the weighted state lacks the sums of squared weights (merged from a state of encoding version 3)")
+		return
+	}
+	var q xsum.Sum
+	for i := range sq.rank {
+		q.Merge(&sq.rank[i])
+	}
+	Q := q.Value()
+	if !(W > 0 && Q > 0) {
+		r.Warnings = append(r.Warnings, "top_k_accuracy, log_loss: no interval: no row of weight > 0")
+		return
+	}
+	ne := W / Q * W
+	if iv, err := hyptest.ProportionCI(math.Min(ne, math.Max(0, r.TopKAccuracy*ne)), ne, ci.Level, ci.ProportionMethod()); err == nil {
+		iv.Method += "-kish"
+		r.Intervals["top_k_accuracy"] = iv
+	} else {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("top_k_accuracy: no interval: %v", err))
+	}
+	// S = Σ w²(ℓ − m)² = Σ w²ℓ² − 2m Σ w²ℓ + m² Σ w²
+	mean := r.LogLoss
+	S := math.Max(0, sq.ll2.Value()-2*mean*sq.ll.Value()+mean*mean*Q)
+	n, v := kishVar(W, Q, S)
+	if iv, err := hyptest.MeanCI(n, mean, v, ci.Level); err == nil {
+		iv.Method = hyptest.CITWeighted
+		r.Intervals["log_loss"] = iv.Clip(0, math.Inf(1))
+	} else {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("log_loss: no interval: %v", err))
+	}
 }

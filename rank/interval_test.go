@@ -2,9 +2,12 @@ package rank
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -217,46 +220,50 @@ func TestSweepEqualsTable(t *testing.T) {
 	}
 }
 
-// Coverage of the multiclass intervals over 1000 simulated data sets of
-// n = 300 (3 classes, 40/35/25 %; scores the softmax of logits μ·[j = y] +
-// N(0, 1), μ = 1): DeLong per class (want 93–97 %), the conservative
-// delong-bound of the macro and weighted one-vs-rest and one-vs-one AUCs
-// (want at least 93 %; the figures are in docs/ci.md), Wilson for top-1
-// accuracy and the t-interval of the log loss. The
-// truth is each measure on 300 000 rows of the same model.
-func TestMulticlassCoverage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("coverage simulation")
-	}
+// multiclassSample draws n rows of the multiclass coverage design (3
+// classes, 40/35/25 %; scores the softmax of logits μ·[j = y] + N(0, 1),
+// μ = 1), each of weight w() (1 when w is nil).
+func multiclassSample(t *testing.T, rng *rand.Rand, n int, w func() float64) *Multiclass {
 	const k, mu = 3, 1.0
 	shares := []float64{0.4, 0.35, 0.25}
-	sample := func(rng *rand.Rand, n int) *Multiclass {
-		b := NewMultiBuilder(k)
-		p := make([]float64, k)
-		for c, sh := range shares {
-			for range int(sh * float64(n)) {
-				var s float64
-				for j := range p {
-					x := rng.NormFloat64()
-					if j == c {
-						x += mu
-					}
-					p[j] = math.Exp(x)
-					s += p[j]
+	b := NewMultiBuilder(k)
+	p := make([]float64, k)
+	for c, sh := range shares {
+		for range int(sh * float64(n)) {
+			var s float64
+			for j := range p {
+				x := rng.NormFloat64()
+				if j == c {
+					x += mu
 				}
-				for j := range p {
-					p[j] /= s
-				}
-				if err := b.Add(c, p, 1); err != nil {
-					t.Fatal(err)
-				}
+				p[j] = math.Exp(x)
+				s += p[j]
+			}
+			for j := range p {
+				p[j] /= s
+			}
+			wi := 1.0
+			if w != nil {
+				wi = w()
+			}
+			if err := b.Add(c, p, wi); err != nil {
+				t.Fatal(err)
 			}
 		}
-		return b.Result()
 	}
+	return b.Result()
+}
+
+// multiclassCoverage returns the coverage of each multiclass interval
+// over nsim data sets of n rows (multiclassSample, weights w) of the
+// measures on 300 000 unweighted rows of the same model: with weights
+// independent of the rows the weighted measures estimate the same values.
+// It also returns the interval methods.
+func multiclassCoverage(t *testing.T, seed uint64, nsim, n int, w func(*rand.Rand) float64) (map[string]float64, map[string]string) {
 	opt := DefaultReportOptions()
 	opt.K = 1
-	big, err := NewMulticlassReport(sample(rand.New(rand.NewPCG(1, 1)), 300000), []string{"a", "b", "c"}, opt)
+	classes := []string{"a", "b", "c"}
+	big, err := NewMulticlassReport(multiclassSample(t, rand.New(rand.NewPCG(1, 1)), 300000, nil), classes, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,12 +272,16 @@ func TestMulticlassCoverage(t *testing.T) {
 	for j, c := range big.PerClass {
 		truth[fmt.Sprintf("per_class.%d.roc_auc_ovr", j)] = c.ROCAUC
 	}
-	rng := rand.New(rand.NewPCG(2026, 300))
+	rng := rand.New(rand.NewPCG(seed, uint64(n)))
+	var draw func() float64
+	if w != nil {
+		draw = func() float64 { return w(rng) }
+	}
 	hits := map[string]int{}
-	const nsim = 1000
+	methods := map[string]string{}
 	for range nsim {
-		m := sample(rng, 300)
-		r, err := NewMulticlassReport(m, []string{"a", "b", "c"}, opt)
+		m := multiclassSample(t, rng, n, draw)
+		r, err := NewMulticlassReport(m, classes, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -278,22 +289,72 @@ func TestMulticlassCoverage(t *testing.T) {
 			t.Fatal(err)
 		}
 		for key, v := range truth {
-			if r.Intervals[key].Contains(v) {
+			iv, ok := r.Intervals[key]
+			if ok && iv.Contains(v) {
 				hits[key]++
+			}
+			if ok {
+				methods[key] = iv.Method
 			}
 		}
 	}
-	for key := range truth {
-		c := float64(hits[key]) / nsim
-		t.Logf("%-26s coverage %.3f (truth %.4f)", key, c, truth[key])
-		hi := 0.97
+	cov := map[string]float64{}
+	for _, key := range slices.Sorted(maps.Keys(truth)) {
+		cov[key] = float64(hits[key]) / float64(nsim)
+		t.Logf("%-26s %-16s coverage %.3f (truth %.4f)", key, methods[key], cov[key], truth[key])
+	}
+	return cov, methods
+}
+
+// checkMulticlassCoverage asserts 0.93–0.97 for each interval, 0.95–1 for
+// the conservative delong-bound averages.
+func checkMulticlassCoverage(t *testing.T, cov map[string]float64) {
+	for key, c := range cov {
+		lo, hi := 0.93, 0.97
 		if strings.HasPrefix(key, "roc_auc_ovr_") || strings.HasPrefix(key, "roc_auc_ovo_") {
-			hi = 1 // conservative by construction
+			lo, hi = 0.95, 1 // conservative by construction
 		}
-		if !(c >= 0.93 && c <= hi) {
-			t.Errorf("%s covers %.3f, want 0.93–%.2f", key, c, hi)
+		if !(c >= lo && c <= hi) {
+			t.Errorf("%s covers %.3f, want %.2f–%.2f", key, c, lo, hi)
 		}
 	}
+}
+
+// Coverage of the multiclass intervals over 1000 simulated data sets of
+// n = 300 (multiclassSample): DeLong per class (want 93–97 %), the
+// conservative delong-bound of the macro and weighted one-vs-rest and
+// one-vs-one AUCs (want at least 95 %; the figures are in docs/ci.md),
+// Wilson for top-1 accuracy and the t-interval of the log loss. The
+// truth is each measure on 300 000 rows of the same model.
+func TestMulticlassCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("coverage simulation")
+	}
+	cov, _ := multiclassCoverage(t, 2026, 1000, 300, nil)
+	checkMulticlassCoverage(t, cov)
+}
+
+// TestMulticlassWeightedCoverage: as TestMulticlassCoverage, the rows
+// weighted uniformly on [0.5, 2] independently of everything else:
+// delong-weighted per class, delong-bound from the weighted standard
+// errors, wilson-kish top-1 accuracy, t-weighted log loss (docs/ci.md).
+func TestMulticlassWeightedCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("coverage simulation")
+	}
+	nsim := 1000
+	if v, err := strconv.Atoi(os.Getenv("EVALKIT_NSIM")); err == nil {
+		nsim = v
+	}
+	cov, methods := multiclassCoverage(t, 2027, nsim, 300, func(r *rand.Rand) float64 { return 0.5 + 1.5*r.Float64() })
+	want := map[string]string{"per_class.0.roc_auc_ovr": hyptest.CIDeLongWeighted, "roc_auc_ovr_macro": hyptest.CIDeLongBound,
+		"roc_auc_ovo_weighted": hyptest.CIDeLongBound, "top_k_accuracy": "wilson-kish", "log_loss": hyptest.CITWeighted}
+	for key, m := range want {
+		if methods[key] != m {
+			t.Errorf("%s: method %q, want %q", key, methods[key], m)
+		}
+	}
+	checkMulticlassCoverage(t, cov)
 }
 
 // A coarsened table's replicate lies within its computed bound of the

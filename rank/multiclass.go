@@ -17,6 +17,13 @@ type MultiBuilder struct {
 	ll       xsum.Sum    // Σ w ℓ, exact: the same bits however rows are split and merged
 	ll2      xsum.Sum    // Σ w ℓ², for log loss's interval
 	rankMass []fsum.Sum
+	// weighted: a row of weight other than 0 and 1 was added. Only then
+	// are the sums of squared weights kept (rankSq, sll, sll2); before,
+	// they equal rankMass, ll and ll2 and are filled from them.
+	weighted bool
+	rankSq   []xsum.Sum // Σ w² of the rows whose true class ranks r-th
+	sll      xsum.Sum   // Σ w² ℓ
+	sll2     xsum.Sum   // Σ w² ℓ²
 }
 
 // Bytes returns the memory the rows hold: each row's k scores, in the
@@ -86,6 +93,10 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	if w == 0 {
 		return nil
 	}
+	if w != 1 && !m.weighted {
+		m.rankSq, m.sll, m.sll2 = unitSq(m.rankMass, &m.ll, &m.ll2)
+		m.weighted = true
+	}
 	// log loss: clip, renormalise (scikit-learn's log_loss)
 	z := 0.0
 	for _, v := range p {
@@ -103,7 +114,24 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 		}
 	}
 	m.rankMass[r].Add(w)
+	if m.weighted {
+		w2 := w * w
+		m.sll.Add(w2 * l)
+		m.sll2.Add(w2 * l * l)
+		m.rankSq[r].Add(w2)
+	}
 	return nil
+}
+
+// unitSq returns the sums of squared weights of unit-weight rows: Σ w² =
+// Σ w by rank (counts, exact in float64), Σ w²ℓ = Σ wℓ and Σ w²ℓ² = Σ wℓ²
+// (w·ℓ = w²·ℓ to the bit for w = 1).
+func unitSq(rankMass []fsum.Sum, ll, ll2 *xsum.Sum) (rank []xsum.Sum, sll, sll2 xsum.Sum) {
+	rank = make([]xsum.Sum, len(rankMass))
+	for r := range rankMass {
+		rank[r].Add(rankMass[r].Value())
+	}
+	return rank, *ll, *ll2
 }
 
 // Merge appends the samples of o to m, as [Builder.Merge] does for each
@@ -117,6 +145,21 @@ func (m *MultiBuilder) Merge(o *MultiBuilder) {
 		for j := range m.cell[c] {
 			m.cell[c][j].Merge(&o.cell[c][j])
 		}
+	}
+	if o.weighted && !m.weighted {
+		m.rankSq, m.sll, m.sll2 = unitSq(m.rankMass, &m.ll, &m.ll2)
+		m.weighted = true
+	}
+	if m.weighted {
+		rank, sll, sll2 := o.rankSq, o.sll, o.sll2
+		if !o.weighted {
+			rank, sll, sll2 = unitSq(o.rankMass, &o.ll, &o.ll2)
+		}
+		for r := range m.rankSq {
+			m.rankSq[r].Merge(&rank[r])
+		}
+		m.sll.Merge(&sll)
+		m.sll2.Merge(&sll2)
 	}
 	m.ll.Merge(&o.ll)
 	m.ll2.Merge(&o.ll2)
@@ -134,6 +177,7 @@ func (m *MultiBuilder) Reset() {
 	}
 	m.ll, m.ll2 = xsum.Sum{}, xsum.Sum{}
 	clear(m.rankMass)
+	m.weighted, m.rankSq, m.sll, m.sll2 = false, nil, xsum.Sum{}, xsum.Sum{}
 }
 
 // Multiclass is the sufficient statistic of the multiclass score measures:
@@ -146,16 +190,62 @@ type Multiclass struct {
 	LogLossSum float64
 	LogLossSq  float64 // Σ w ℓ² of the rows' log losses ℓ, for its interval
 	RankMass   []float64
+	// Weighted reports whether a row had a weight other than 0 and 1.
+	Weighted bool
 	// ll and ll2 are LogLossSum and LogLossSq as exact sums, which
 	// MergeMulticlass merges and the encoding carries, so that the two
 	// are the same bits however the rows were split.
 	ll, ll2 xsum.Sum
+	// sq holds the sums of squared weights of a weighted statistic, for
+	// the weighted intervals of top-k accuracy and log loss; nil when
+	// unweighted (they are then the plain sums, [Multiclass.sqSums]) or
+	// unknown (a weighted statistic of encoding version 3).
+	sq *multiSq
+}
+
+// multiSq holds a weighted statistic's exact sums of squared weights:
+// Σ w² of the rows whose true class ranks r-th, Σ w² ℓ and Σ w² ℓ².
+type multiSq struct {
+	rank    []xsum.Sum
+	ll, ll2 xsum.Sum
+}
+
+// tablesWeighted reports whether a score table is weighted.
+func (m *Multiclass) tablesWeighted() bool {
+	for _, row := range m.Cell {
+		for _, t := range row {
+			if t.Weighted {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sqSums returns the sums of squared weights of m's rows, or nil when
+// they are unknown: a weighted statistic decoded from encoding version 3
+// (which did not carry them; its tables say it is weighted).
+func (m *Multiclass) sqSums() *multiSq {
+	if m.Weighted {
+		return m.sq
+	}
+	if m.tablesWeighted() {
+		return nil
+	}
+	rank := make([]xsum.Sum, m.K)
+	for r, v := range m.RankMass {
+		rank[r].Add(v)
+	}
+	return &multiSq{rank: rank, ll: m.ll, ll2: m.ll2}
 }
 
 // Result sorts the accumulated samples and returns their statistic. The
 // builder is left empty.
 func (m *MultiBuilder) Result() *Multiclass {
-	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2}
+	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted}
+	if m.weighted {
+		r.sq = &multiSq{rank: m.rankSq, ll: m.sll, ll2: m.sll2}
+	}
 	for c := range r.Cell {
 		r.Cell[c] = make([]*Table, m.k)
 		for j := range r.Cell[c] {
@@ -187,6 +277,18 @@ func MergeMulticlass(a, b *Multiclass) *Multiclass {
 	r.ll.Merge(&b.ll)
 	r.ll2.Merge(&b.ll2)
 	r.LogLossSum, r.LogLossSq = r.ll.Value(), r.ll2.Value()
+	r.Weighted = a.Weighted || b.Weighted
+	if r.Weighted {
+		if sa, sb := a.sqSums(), b.sqSums(); sa != nil && sb != nil {
+			r.sq = &multiSq{rank: make([]xsum.Sum, a.K), ll: sa.ll, ll2: sa.ll2}
+			r.sq.ll.Merge(&sb.ll)
+			r.sq.ll2.Merge(&sb.ll2)
+			for i := range r.sq.rank {
+				r.sq.rank[i] = sa.rank[i]
+				r.sq.rank[i].Merge(&sb.rank[i])
+			}
+		}
+	}
 	for c := range r.Cell {
 		r.Cell[c] = make([]*Table, a.K)
 		for j := range r.Cell[c] {
@@ -349,19 +451,43 @@ func (m *Multiclass) TopK(k int) (float64, error) {
 	return s.Value() / t, nil
 }
 
-const multiclassVersion = 3 // 2: LogLossSq; 3: the log loss sums exact
+// Encoding versions: 2 added LogLossSq; 3 made the log loss sums exact;
+// 4, written for a weighted statistic only, adds its sums of squared
+// weights (an unweighted statistic is still written as version 3, whose
+// bytes it keeps).
+const (
+	multiclassVersion         = 3
+	multiclassWeightedVersion = 4
+)
 
 // MarshalBinary encodes the statistic (its k² score tables, by
-// [Table.MarshalBinary], the log loss sum and the rank masses) so that a
-// distributed engine can ship it between workers; [Multiclass.UnmarshalBinary]
-// restores it bit for bit.
+// [Table.MarshalBinary], the log loss sums and the rank masses, and for
+// a weighted statistic its sums of squared weights) so that a
+// distributed engine can ship it between workers;
+// [Multiclass.UnmarshalBinary] restores it bit for bit.
 func (m *Multiclass) MarshalBinary() ([]byte, error) {
 	a := wire.Appender{multiclassVersion}
+	if m.Weighted {
+		a[0] = multiclassWeightedVersion
+	}
 	a.Uvarint(uint64(m.K))
 	a.XSum(&m.ll)
 	a.XSum(&m.ll2)
 	for _, v := range m.RankMass {
 		a.Float(v)
+	}
+	if m.Weighted {
+		// 1 and the sums, or 0: unknown (merged from version 3)
+		if m.sq == nil {
+			a.Byte(0)
+		} else {
+			a.Byte(1)
+			for i := range m.sq.rank {
+				a.XSum(&m.sq.rank[i])
+			}
+			a.XSum(&m.sq.ll)
+			a.XSum(&m.sq.ll2)
+		}
 	}
 	for c := range m.Cell {
 		for _, t := range m.Cell[c] {
@@ -376,10 +502,13 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary replaces m with the statistic encoded in data by
-// [Multiclass.MarshalBinary]; an error wraps ErrBadEncoding.
+// [Multiclass.MarshalBinary] (version 3 or 4); an error wraps
+// ErrBadEncoding. A weighted statistic of version 3 has no sums of
+// squared weights: its top-k accuracy and log loss get no interval.
 func (m *Multiclass) UnmarshalBinary(data []byte) error {
 	r := wire.NewReader(data, fmt.Errorf("%w: multiclass", ErrBadEncoding))
-	if r.Byte() != multiclassVersion {
+	version := r.Byte()
+	if version != multiclassVersion && version != multiclassWeightedVersion {
 		return fmt.Errorf("%w: multiclass: unknown version", ErrBadEncoding)
 	}
 	k := r.Count(8) // the rank masses alone take 8 bytes a class
@@ -391,6 +520,20 @@ func (m *Multiclass) UnmarshalBinary(data []byte) error {
 	out.LogLossSum, out.LogLossSq = ll.Value(), ll2.Value()
 	for i := range out.RankMass {
 		out.RankMass[i] = r.Float()
+	}
+	if version == multiclassWeightedVersion {
+		out.Weighted = true
+		switch r.Byte() {
+		case 0:
+		case 1:
+			out.sq = &multiSq{rank: make([]xsum.Sum, k)}
+			for i := range out.sq.rank {
+				out.sq.rank[i] = r.XSum()
+			}
+			out.sq.ll, out.sq.ll2 = r.XSum(), r.XSum()
+		default:
+			r.Fail("bad squared-weights flag")
+		}
 	}
 	for c := range out.Cell {
 		out.Cell[c] = make([]*Table, k)

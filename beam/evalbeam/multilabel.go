@@ -56,6 +56,9 @@ type multilabelReadFn struct{ C Multilabel }
 func (f *multilabelReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Multilabel, error) {
 	labels := f.C.Options.Labels
 	m := classify.NewMultilabel(labels, f.C.Options.Beta)
+	if f.C.CI == nil {
+		m.NoCross() // only --ci's intervals use them
+	}
 	err := readUnit(ctx, u, []string{f.C.True, f.C.Pred, f.C.Weight}, func(r *table.Reader, cols []int) error {
 		tc, pc, wc := cols[0], cols[1], cols[2]
 		var ts, ps [][]byte

@@ -59,7 +59,7 @@ func runClassify(e *env, args []string) error {
 		if err := f.CheckMultilabel(opt); err != nil {
 			return err
 		}
-		rep, err := multilabelFile(e, path, &f, opt)
+		rep, err := multilabelFile(e, path, &f, opt, withCI)
 		if err != nil {
 			return err
 		}
@@ -155,7 +155,9 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 	return rep, c, nil
 }
 
-func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.MultilabelReport, error) {
+// multilabelFile reads path into the multilabel state; cross keeps the
+// cross-label moments that only --ci uses.
+func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options, cross bool) (*classify.MultilabelReport, error) {
 	r, err := e.open(path)
 	if err != nil {
 		return nil, err
@@ -166,9 +168,16 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options)
 		return nil, err
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
-	m := classify.NewMultilabel(opt.Labels, opt.Beta)
+	fresh := func() *classify.Multilabel {
+		m := classify.NewMultilabel(opt.Labels, opt.Beta)
+		if !cross {
+			m.NoCross()
+		}
+		return m
+	}
+	m := fresh()
 	acct := f.memory.Budget().Account("the multilabel state (labels and per-label counts)", "or check that --true and --pred name label columns")
-	order := &chunkOrder[*classify.Multilabel]{fresh: func() *classify.Multilabel { return classify.NewMultilabel(opt.Labels, opt.Beta) }, merge: m.Merge,
+	order := &chunkOrder[*classify.Multilabel]{fresh: fresh, merge: m.Merge,
 		check: func() error { return acct.Set(m.Bytes()) }}
 	err = readChunks(e, r, order,
 		func(m *classify.Multilabel, sub *table.Reader) error {

@@ -194,13 +194,15 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		if err := f.CheckMultilabel(opt); err != nil {
 			return nil, err
 		}
-		rep, err := multilabelFile(e, path, f, opt)
+		ci, withCI, err := f.ci.Options()
 		if err != nil {
 			return nil, err
 		}
-		if ci, withCI, err := f.ci.Options(); err != nil {
+		rep, err := multilabelFile(e, path, f, opt, withCI)
+		if err != nil {
 			return nil, err
-		} else if withCI {
+		}
+		if withCI {
 			if err := rep.AddIntervals(ci); err != nil {
 				return nil, err
 			}

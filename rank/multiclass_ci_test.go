@@ -1,0 +1,263 @@
+package rank
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+)
+
+// multiRows draws n rows of k classes (probabilities in tenths when ties,
+// so that scores tie), class i mod k for row i.
+func multiRows(rng *rand.Rand, n, k int, ties bool) (ys []int, ps [][]float64) {
+	for i := range n {
+		p := make([]float64, k)
+		var s float64
+		y := i % k
+		for j := range p {
+			p[j] = rng.Float64()
+			if j == y {
+				p[j] += 0.7
+			}
+			s += p[j]
+		}
+		for j := range p {
+			p[j] /= s
+		}
+		if ties {
+			var t float64
+			for j := range k - 1 {
+				p[j] = math.Round(p[j]*10) / 10
+				t += p[j]
+			}
+			p[k-1] = max(0, 1-t)
+			if t > 1 {
+				p[0] -= t - 1
+			}
+		}
+		ys, ps = append(ys, y), append(ps, p)
+	}
+	return ys, ps
+}
+
+func multiState(t *testing.T, k int, ys []int, ps [][]float64, w func(i int) float64) *Multiclass {
+	b := NewMultiBuilder(k)
+	for i, y := range ys {
+		if err := b.Add(y, ps[i], w(i)); err != nil {
+			t.Fatalf("row %d: %v", i, err)
+		}
+	}
+	return b.Result()
+}
+
+func multiIntervals(t *testing.T, m *Multiclass) *MulticlassReport {
+	t.Helper()
+	opt := DefaultReportOptions()
+	opt.K = 2
+	classes := []string{"a", "b", "c", "d"}[:m.K]
+	r, err := NewMulticlassReport(m, classes, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.AddIntervals(m, hyptest.CIOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestMulticlassWeightedConstant: rows all of weight 2 give the
+// unweighted intervals (Kish's n is then n, the weighted DeLong variance
+// DeLong's, Wilson of p·n successes in n trials Wilson's) to 1e-12, each
+// under its weighted method's name.
+func TestMulticlassWeightedConstant(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, k := range []int{3, 4} {
+		for _, ties := range []bool{false, true} {
+			ys, ps := multiRows(rng, 90, k, ties)
+			ru := multiIntervals(t, multiState(t, k, ys, ps, func(int) float64 { return 1 }))
+			rw := multiIntervals(t, multiState(t, k, ys, ps, func(int) float64 { return 2 }))
+			if len(ru.Intervals) != 6+k || len(rw.Intervals) != len(ru.Intervals) {
+				t.Fatalf("k=%d: %d unweighted intervals, %d weighted; warnings %q", k, len(ru.Intervals), len(rw.Intervals), rw.Warnings)
+			}
+			rename := map[string]string{hyptest.CIDeLong: hyptest.CIDeLongWeighted, hyptest.CIT: hyptest.CITWeighted, hyptest.CIWilson: "wilson-kish", hyptest.CIDeLongBound: hyptest.CIDeLongBound}
+			for key, iu := range ru.Intervals {
+				iw := rw.Intervals[key]
+				if math.Abs(iu.Low-iw.Low) > 1e-12 || math.Abs(iu.High-iw.High) > 1e-12 || iw.Method != rename[iu.Method] {
+					t.Errorf("k=%d ties=%v %s: weighted [%v, %v] %s, unweighted [%v, %v] %s", k, ties, key, iw.Low, iw.High, iw.Method, iu.Low, iu.High, iu.Method)
+				}
+			}
+		}
+	}
+}
+
+// TestMulticlassWeightedDirect: the weighted intervals of top-k accuracy
+// and log loss equal their definitions computed row by row (Kish's
+// n_e = W²/Σw²; Wilson of p·n_e in n_e; the weighted mean's t-interval
+// with Var = n_e/(n_e − 1)·Σ w²(ℓ − m)²/W²), and each class's one-vs-rest
+// interval is its OvR table's [Table.AUCCI].
+func TestMulticlassWeightedDirect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const k = 3
+	ys, ps := multiRows(rng, 120, k, true)
+	ws := make([]float64, len(ys))
+	for i := range ws {
+		ws[i] = 0.2 + 3*rng.Float64()
+		if i%17 == 0 {
+			ws[i] = 0
+		}
+	}
+	m := multiState(t, k, ys, ps, func(i int) float64 { return ws[i] })
+	r := multiIntervals(t, m)
+	var W, Q, hit, wl float64
+	for i, y := range ys {
+		w := ws[i]
+		W, Q = W+w, Q+w*w
+		rk := 0
+		for j, v := range ps[i] {
+			if v > ps[i][y] || (v == ps[i][y] && j > y) {
+				rk++
+			}
+		}
+		if rk < 2 {
+			hit += w
+		}
+		wl += w * rowLogLoss(ps[i], y)
+	}
+	ne := W * W / Q
+	want, _ := hyptest.ProportionCI(hit/W*ne, ne, 0.95, hyptest.CIWilson)
+	checkIv(t, "top_k_accuracy", r.Intervals["top_k_accuracy"], want.Low, want.High, "wilson-kish")
+	mean := wl / W
+	var S float64
+	for i, y := range ys {
+		d := rowLogLoss(ps[i], y) - mean
+		S += ws[i] * ws[i] * d * d
+	}
+	tq, _ := hyptest.TCritical(0.95, ne-1)
+	h := tq * math.Sqrt(ne/(ne-1)*S/(W*W))
+	checkIv(t, "log_loss", r.Intervals["log_loss"], mean-h, mean+h, hyptest.CITWeighted)
+	for j := range k {
+		_, lo, hi, err := m.OvR(j).AUCCI(0.95)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkIv(t, "per_class", r.Intervals[[]string{"per_class.0.roc_auc_ovr", "per_class.1.roc_auc_ovr", "per_class.2.roc_auc_ovr"}[j]], lo, hi, hyptest.CIDeLongWeighted)
+	}
+}
+
+func rowLogLoss(p []float64, y int) float64 {
+	z := 0.0
+	for _, v := range p {
+		z += min(max(v, Eps), 1-Eps)
+	}
+	return -math.Log(min(max(p[y], Eps), 1-Eps) / z)
+}
+
+func checkIv(t *testing.T, key string, iv hyptest.Interval, lo, hi float64, method string) {
+	t.Helper()
+	if math.Abs(iv.Low-lo) > 1e-12 || math.Abs(iv.High-hi) > 1e-12 || iv.Method != method {
+		t.Errorf("%s: [%v, %v] %s, want [%v, %v] %s", key, iv.Low, iv.High, iv.Method, lo, hi, method)
+	}
+}
+
+// TestMulticlassSqMerge: the sums of squared weights are the same values
+// however the rows are split and merged — unit-weight rows before the
+// first weighted one, a unit-weight part merged into a weighted one and
+// the reverse, MergeMulticlass of parts (the unit part encoded as
+// version 3, decoded) — and the statistic of unit-weight rows is still
+// written as version 3.
+func TestMulticlassSqMerge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const k = 3
+	ys, ps := multiRows(rng, 200, k, true)
+	w := func(i int) float64 {
+		if i < 80 {
+			return 1
+		}
+		return 0.5 + float64(i%7)/4
+	}
+	one := multiState(t, k, ys, ps, w)
+	if one.sq == nil || !one.Weighted {
+		t.Fatal("weighted rows kept no sums of squared weights")
+	}
+	unit, wtd := multiState(t, k, ys[:80], ps[:80], w), multiState(t, k, ys[80:], ps[80:], func(i int) float64 { return w(i + 80) })
+	if unit.Weighted || unit.sq != nil {
+		t.Fatal("unit weights: weighted statistic")
+	}
+	data, _ := unit.MarshalBinary()
+	if data[0] != multiclassVersion {
+		t.Fatalf("unit weights written as version %d", data[0])
+	}
+	var dec Multiclass
+	if err := dec.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	for name, m := range map[string]*Multiclass{"unit+weighted": MergeMulticlass(&dec, wtd), "weighted+unit": MergeMulticlass(wtd, unit)} {
+		if !sameSq(m.sq, one.sq) {
+			t.Errorf("%s: sums of squared weights differ", name)
+		}
+	}
+	for _, order := range []bool{false, true} {
+		a, b := NewMultiBuilder(k), NewMultiBuilder(k)
+		for i, y := range ys {
+			if i < 80 {
+				a.Add(y, ps[i], w(i))
+			} else {
+				b.Add(y, ps[i], w(i))
+			}
+		}
+		if order {
+			b.Merge(a)
+			if !sameSq(b.Result().sq, one.sq) {
+				t.Error("weighted builder merged with a unit one: sums differ")
+			}
+		} else {
+			a.Merge(b)
+			if !sameSq(a.Result().sq, one.sq) {
+				t.Error("unit builder merged with a weighted one: sums differ")
+			}
+		}
+	}
+}
+
+// TestMulticlassWeightedLegacy: a weighted statistic of encoding version
+// 3 (no sums of squared weights) gets its AUC intervals from its tables
+// and none for top-k accuracy and log loss, with a warning; so does its
+// merge with a current weighted one. Version 4 round-trips.
+func TestMulticlassWeightedLegacy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const k = 3
+	ys, ps := multiRows(rng, 90, k, false)
+	m := multiState(t, k, ys, ps, func(i int) float64 { return 1 + float64(i%3) })
+	old := *m
+	old.Weighted, old.sq = false, nil // as version 3 wrote it
+	data, _ := old.MarshalBinary()
+	if data[0] != 3 {
+		t.Fatalf("version %d", data[0])
+	}
+	var dec Multiclass
+	if err := dec.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*Multiclass{"decoded": &dec, "merged": MergeMulticlass(m, &dec)} {
+		r := multiIntervals(t, s)
+		_, tk := r.Intervals["top_k_accuracy"]
+		_, ll := r.Intervals["log_loss"]
+		if tk || ll || len(r.Intervals) != 4+k || !strings.Contains(strings.Join(r.Warnings, "\n"), "encoding version 3") {
+			t.Errorf("%s: intervals %v, warnings %q", name, r.Intervals, r.Warnings)
+		}
+		if enc, _ := s.MarshalBinary(); name == "merged" && enc[0] != multiclassWeightedVersion {
+			t.Errorf("merged: version %d", enc[0])
+		}
+	}
+	enc, _ := m.MarshalBinary()
+	var back Multiclass
+	if err := back.UnmarshalBinary(enc); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := back.MarshalBinary(); !bytes.Equal(again, enc) || !sameSq(back.sq, m.sq) {
+		t.Error("version 4 round trip changed the statistic")
+	}
+}
