@@ -47,11 +47,7 @@ func (s *MultiSplit) Add(y int, p []float64, w float64) error {
 		return err
 	}
 	for j, v := range p {
-		k := Key(v)
-		r, _ := slices.BinarySearch(s.bounds, k)
-		for r < len(s.bounds) && s.bounds[r] <= k {
-			r++
-		}
+		r := KeyRange(s.bounds, Key(v))
 		if err := s.cells[(r*s.k+y)*s.k+j].Add(v, true, w); err != nil {
 			return err
 		}
@@ -67,6 +63,17 @@ func (s *MultiSplit) Tables(emit func(key int, t *Table)) {
 			emit(key, s.cells[key].Table())
 		}
 	}
+}
+
+// KeyRange returns the key range of key k among the sorted boundaries
+// bounds: the r with bounds[r−1] ≤ k < bounds[r] (0 below the first
+// boundary, len(bounds) from the last on).
+func KeyRange(bounds []uint64, k uint64) int {
+	r, _ := slices.BinarySearch(bounds, k)
+	for r < len(bounds) && bounds[r] <= k {
+		r++
+	}
+	return r
 }
 
 // MultiCell returns the range, class and column of a key of [MultiSplit.Tables]

@@ -251,8 +251,7 @@ func (f *rankScanFn) ProcessElement(ctx context.Context, u Unit, emitScan func(r
 		return err
 	}
 	defer done()
-	rng := rand.New(rand.NewPCG(uint64(u.Index), 0x5eed))
-	var res []uint64 // a reservoir sample of the keys
+	ks := newKeySample(u.Index)
 	for {
 		ok, err := rr.next()
 		if err != nil {
@@ -261,22 +260,43 @@ func (f *rankScanFn) ProcessElement(ctx context.Context, u Unit, emitScan func(r
 		if !ok {
 			break
 		}
-		k := rank.Key(rr.score)
-		if n := rr.scan.Rows; n <= sampleSize {
-			res = append(res, k)
-		} else if i := rng.Int64N(n); i < sampleSize {
-			res[i] = k
-		}
+		ks.add(rank.Key(rr.score))
 	}
 	rr.scan.Labels = slices.Clone(rr.set.Names())
 	emitScan(rr.scan)
-	if len(res) > 0 {
-		w := max(1, int(rr.scan.Rows/int64(len(res))))
-		for _, k := range res {
+	ks.emit(emitKey)
+	return nil
+}
+
+// keySample is a reservoir sample of up to sampleSize keys of one unit,
+// for the quantiles that bound the key ranges.
+type keySample struct {
+	rng  *rand.Rand
+	res  []uint64
+	seen int64
+}
+
+func newKeySample(unit int) *keySample {
+	return &keySample{rng: rand.New(rand.NewPCG(uint64(unit), 0x5eed))}
+}
+
+func (s *keySample) add(k uint64) {
+	s.seen++
+	if s.seen <= sampleSize {
+		s.res = append(s.res, k)
+	} else if i := s.rng.Int64N(s.seen); i < sampleSize {
+		s.res[i] = k
+	}
+}
+
+// emit emits the sample, each key weighted by the keys it stands for.
+func (s *keySample) emit(emitKey func(int, uint64)) {
+	if len(s.res) > 0 {
+		w := max(1, int(s.seen/int64(len(s.res))))
+		for _, k := range s.res {
 			emitKey(w, k)
 		}
 	}
-	return nil
 }
 
 type rankLabelsFn struct{}
@@ -336,12 +356,7 @@ func (f *rankPartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles 
 		if !ok {
 			break
 		}
-		k := rank.Key(rr.score)
-		r, _ := slices.BinarySearch(bounds, k)
-		for r < len(bounds) && bounds[r] <= k {
-			r++
-		}
-		b := &parts[r]
+		b := &parts[rank.KeyRange(bounds, rank.Key(rr.score))]
 		switch {
 		case rr.wc >= 0:
 			err = b.Add(rr.score, rr.pos, rr.w)

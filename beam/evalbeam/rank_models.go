@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -145,6 +144,20 @@ func (mr *modelsReader) next() (bool, error) {
 	return true, nil
 }
 
+// each reads the unit's rows, calling f after each; it returns the first
+// error of either.
+func (mr *modelsReader) each(f func() error) error {
+	for {
+		ok, err := mr.next()
+		if err != nil || !ok {
+			return err
+		}
+		if err := f(); err != nil {
+			return err
+		}
+	}
+}
+
 type rankModelsScanFn struct{ C RankModels }
 
 // ProcessElement checks every row of a unit and emits what it learnt and
@@ -155,34 +168,17 @@ func (f *rankModelsScanFn) ProcessElement(ctx context.Context, u Unit, emitScan 
 		return err
 	}
 	defer done()
-	rng := rand.New(rand.NewPCG(uint64(u.Index), 0x5eed))
-	var res []uint64 // a reservoir sample of the keys
-	var seen int64
-	for {
-		ok, err := mr.next()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	ks := newKeySample(u.Index)
+	if err := mr.each(func() error {
 		for _, s := range mr.scores {
-			seen++
-			k := rank.Key(s)
-			if seen <= sampleSize {
-				res = append(res, k)
-			} else if i := rng.Int64N(seen); i < sampleSize {
-				res[i] = k
-			}
+			ks.add(rank.Key(s))
 		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	emitScan(mr.scan)
-	if len(res) > 0 {
-		w := max(1, int(seen/int64(len(res))))
-		for _, k := range res {
-			emitKey(w, k)
-		}
-	}
+	ks.emit(emitKey)
 	return nil
 }
 
@@ -199,21 +195,10 @@ func (f *rankModelsPartitionFn) ProcessElement(ctx context.Context, u Unit, quan
 	defer done()
 	m := len(f.C.Scores)
 	parts := make([]rank.Builder, (len(bounds)+1)*m)
-	for {
-		ok, err := mr.next()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	if err := mr.each(func() error {
 		for j, s := range mr.scores {
-			k := rank.Key(s)
-			r, _ := slices.BinarySearch(bounds, k)
-			for r < len(bounds) && bounds[r] <= k {
-				r++
-			}
-			b := &parts[r*m+j]
+			var err error
+			b := &parts[rank.KeyRange(bounds, rank.Key(s))*m+j]
 			switch {
 			case mr.wc >= 0:
 				err = b.Add(s, mr.pos, mr.w)
@@ -226,6 +211,9 @@ func (f *rankModelsPartitionFn) ProcessElement(ctx context.Context, u Unit, quan
 				return userError(mr.r.Errorf(mr.scs[j], err))
 			}
 		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	for key := range parts {
 		if parts[key].Rows() > 0 {
@@ -301,17 +289,13 @@ func (f *rankModelsSumsFn) ProcessElement(ctx context.Context, u Unit, ranges fu
 	defer done()
 	s := f.pl.NewSums()
 	ks := make([]int64, len(f.C.Scores))
-	for {
-		ok, err := mr.next()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
+	if err := mr.each(func() error {
 		if err := f.pl.Add(s, mr.pos, mr.scores, ks); err != nil {
 			return fmt.Errorf("evalbeam: %s:%d: %w", mr.r.Name(), mr.r.Line(), err)
 		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	b, err := s.MarshalBinary()
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -112,13 +111,10 @@ func (c *RankMulti) read(ctx context.Context, u Unit, b rank.MultiRows) error {
 type multiScanFn struct{ C RankMulti }
 
 // sampler is a rank.MultiRows that adds the rows' log loss sums and rank
-// masses to a scalars-only builder and keeps a reservoir sample of every
-// probability's key.
+// masses to a scalars-only builder and samples every probability's key.
 type sampler struct {
-	b    *rank.MultiBuilder
-	rng  *rand.Rand
-	res  []uint64
-	seen int64
+	b  *rank.MultiBuilder
+	ks *keySample
 }
 
 func (s *sampler) Add(y int, p []float64, w float64) error {
@@ -126,13 +122,7 @@ func (s *sampler) Add(y int, p []float64, w float64) error {
 		return err
 	}
 	for _, v := range p {
-		s.seen++
-		k := rank.Key(v)
-		if s.seen <= sampleSize {
-			s.res = append(s.res, k)
-		} else if i := s.rng.Int64N(s.seen); i < sampleSize {
-			s.res[i] = k
-		}
+		s.ks.add(rank.Key(v))
 	}
 	return nil
 }
@@ -141,17 +131,12 @@ func (s *sampler) Add(y int, p []float64, w float64) error {
 // and rank masses, and a sample of its keys, each weighted by the
 // probabilities it stands for.
 func (f *multiScanFn) ProcessElement(ctx context.Context, u Unit, emit func(*multiState), emitKey func(int, uint64)) error {
-	s := &sampler{b: rank.NewMultiScalars(len(f.C.Classes)), rng: rand.New(rand.NewPCG(uint64(u.Index), 0x5eed))}
+	s := &sampler{b: rank.NewMultiScalars(len(f.C.Classes)), ks: newKeySample(u.Index)}
 	if err := f.C.read(ctx, u, s); err != nil {
 		return err
 	}
 	emit(&multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{u.Index: s.b.Result()}}})
-	if len(s.res) > 0 {
-		w := max(1, int(s.seen/int64(len(s.res))))
-		for _, k := range s.res {
-			emitKey(w, k)
-		}
-	}
+	s.ks.emit(emitKey)
 	return nil
 }
 
