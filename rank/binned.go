@@ -2,8 +2,10 @@ package rank
 
 import (
 	"fmt"
-	"github.com/evalkit-go/evalkit/internal/xsum"
 	"math"
+	"slices"
+
+	"github.com/evalkit-go/evalkit/internal/xsum"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
@@ -15,6 +17,8 @@ import (
 // one tied score, its lower edge, so every Table measure applies; the AUC
 // so computed is off from the exact one by at most [Binned.AUCErrorBound].
 // Log loss and Brier score are accumulated exactly from the raw scores.
+// Weighted, each bin also keeps its rows and their Σw² of each class, the
+// statistics of the table's weighted intervals ([Report.AddIntervals]).
 //
 // [NewBinnedBits] makes bins on the order-preserving bits of the float
 // instead, needing no range: see there.
@@ -30,6 +34,103 @@ type Binned struct {
 	// same bits however the rows were split into states and merged.
 	ll, br xsum.Sum
 	mass   xsum.Sum
+	// st, of a weighted grid, is each bin's row counts and Σw² (a
+	// float-bit state keeps them in fb.st); nil when unweighted, and in a
+	// weighted state that lost them (decoded from encoding version 2, or
+	// merged with one that was).
+	st *binStats
+}
+
+// binStats are the per-bin statistics of a weighted [Binned]'s intervals:
+// the rows (of weight > 0) of each class in each bin and the sum of their
+// squared weights, parallel to the masses and summed as they are (an
+// fsum.Sum per bin, merged in the same order), so that merging states is
+// as exact and as independent of the split as for the masses. They are
+// what [Table.PosRows], NegRows, PosSq and NegSq hold for an exact table.
+type binStats struct {
+	posN, negN []int64
+	posQ, negQ []fsum.Sum
+}
+
+// statsOfMasses returns the statistics of bins whose every row had weight
+// 1 (their masses are their counts and their Σw², bit for bit: a sum of
+// ones is exact, and Σ1² adds the same ones).
+func statsOfMasses(pos, neg []fsum.Sum) *binStats {
+	s := &binStats{posN: make([]int64, len(pos)), negN: make([]int64, len(neg)),
+		posQ: slices.Clone(pos), negQ: slices.Clone(neg)}
+	for i := range pos {
+		s.posN[i], s.negN[i] = int64(pos[i].Value()), int64(neg[i].Value())
+	}
+	return s
+}
+
+// add counts a row of weight w > 0 in bin i.
+func (s *binStats) add(i int, positive bool, w float64) {
+	if positive {
+		s.posN[i]++
+		s.posQ[i].Add(w * w)
+	} else {
+		s.negN[i]++
+		s.negQ[i].Add(w * w)
+	}
+}
+
+// addCell adds bin j of o to bin i of s; o nil means unit weights, whose
+// statistics are the masses p and n.
+func (s *binStats) addCell(i int, o *binStats, j int, p, n fsum.Sum) {
+	pn, nn, pq, nq := int64(p.Value()), int64(n.Value()), p, n
+	if o != nil {
+		pn, nn, pq, nq = o.posN[j], o.negN[j], o.posQ[j], o.negQ[j]
+	}
+	// Adding an empty sum changes nothing: skip the empty bins.
+	if pn != 0 {
+		s.posN[i] += pn
+		s.posQ[i].Merge(pq)
+	}
+	if nn != 0 {
+		s.negN[i] += nn
+		s.negQ[i].Merge(nq)
+	}
+}
+
+// grow appends k empty bins.
+func (s *binStats) grow(k int) {
+	s.posN = append(s.posN, make([]int64, k)...)
+	s.negN = append(s.negN, make([]int64, k)...)
+	s.posQ = append(s.posQ, make([]fsum.Sum, k)...)
+	s.negQ = append(s.negQ, make([]fsum.Sum, k)...)
+}
+
+// stats returns b's per-bin statistics (nil when it keeps none).
+func (b *Binned) stats() *binStats {
+	if b.fb != nil {
+		return b.fb.st
+	}
+	return b.st
+}
+
+// hasStats reports whether b's table can have intervals: unweighted, or
+// weighted with its bins' row counts and Σw².
+func (b *Binned) hasStats() bool { return !b.weighted || b.stats() != nil }
+
+// setStats sets b's per-bin statistics.
+func (b *Binned) setStats(s *binStats) {
+	if b.fb != nil {
+		b.fb.st = s
+	} else {
+		b.st = s
+	}
+}
+
+// startWeights marks b weighted, deriving its bins' statistics from the
+// unit weights it held so far.
+func (b *Binned) startWeights() {
+	b.weighted = true
+	if b.fb != nil {
+		b.fb.st = statsOfMasses(b.fb.pos, b.fb.neg)
+	} else {
+		b.st = statsOfMasses(b.pos, b.neg)
+	}
 }
 
 // NewBinned returns an empty binned accumulator of n bins over [lo, hi).
@@ -74,8 +175,8 @@ func (b *Binned) Add(score float64, positive bool, weight float64) error {
 		return errorf(ErrNegativeWeight, "weight %v", weight)
 	}
 	b.rows++
-	if weight != 1 {
-		b.weighted = true
+	if weight != 1 && !b.weighted {
+		b.startWeights()
 	}
 	if weight == 0 {
 		return nil
@@ -116,12 +217,23 @@ func (b *Binned) addGrid(score float64, positive bool, weight float64) {
 	} else {
 		b.neg[i].Add(weight)
 	}
+	if b.st != nil {
+		b.st.add(i, positive, weight)
+	}
 }
 
 // Merge adds the contents of o to b. It panics if their grids differ.
 func (b *Binned) Merge(o *Binned) {
 	if b.Lo != o.Lo || b.Hi != o.Hi || len(b.pos) != len(o.pos) || (b.fb == nil) != (o.fb == nil) {
 		panic("rank: Binned.Merge: different grids")
+	}
+	// The merged bins keep their statistics when both states have them
+	// (an unweighted state's are its counts).
+	switch {
+	case !b.hasStats() || !o.hasStats():
+		b.setStats(nil)
+	case o.weighted && !b.weighted:
+		b.startWeights()
 	}
 	if b.fb != nil {
 		b.fb.merge(o.fb)
@@ -133,6 +245,9 @@ func (b *Binned) Merge(o *Binned) {
 		}
 		if o.neg[i] != (fsum.Sum{}) {
 			b.neg[i].Merge(o.neg[i])
+		}
+		if b.st != nil {
+			b.st.addCell(i, o.st, i, o.pos[i], o.neg[i])
 		}
 	}
 	b.rows += o.rows
@@ -171,8 +286,20 @@ func (b *Binned) Table() *Table {
 		t.Score = append(t.Score, b.Edge(i))
 		t.Pos = append(t.Pos, p)
 		t.Neg = append(t.Neg, n)
+		t.addStats(b.st, i)
 	}
 	return t
+}
+
+// addStats appends bin i of st (nil: none) to t's per-cell statistics.
+func (t *Table) addStats(st *binStats, i int) {
+	if st == nil {
+		return
+	}
+	t.PosRows = append(t.PosRows, float64(st.posN[i]))
+	t.NegRows = append(t.NegRows, float64(st.negN[i]))
+	t.PosSq = append(t.PosSq, st.posQ[i].Value())
+	t.NegSq = append(t.NegSq, st.negQ[i].Value())
 }
 
 // AUCErrorBound returns the largest possible difference between the AUC
@@ -230,7 +357,8 @@ func (b *Binned) Brier() (float64, error) {
 // n bins would hold a sample; a bin is a tied score at its lower edge, as
 // in [NewBinned]. When the samples span more than n binary orders of
 // magnitude, each order is one bin and there are more than n of them.
-// Memory is at most 4n bins (32 bytes each) and 4096 indices.
+// Memory is at most 4n bins (32 bytes each; 80 weighted, with the bins'
+// row counts and Σw²) and 4096 indices.
 func NewBinnedBits(n int) *Binned {
 	if n < 1 {
 		panic(fmt.Sprintf("rank: NewBinnedBits(%d): need n ≥ 1", n))
@@ -249,6 +377,7 @@ type floatBins struct {
 	blocks   int
 	pos, neg []fsum.Sum // blocks × 2^m cells
 	used     int        // cells holding a sample
+	st       *binStats  // the cells' row counts and Σw² (see Binned.st)
 }
 
 func newFloatBins(n int) *floatBins {
@@ -265,6 +394,9 @@ func (f *floatBins) add(k uint64, positive bool, w float64) {
 		f.pos[i].Add(w)
 	} else {
 		f.neg[i].Add(w)
+	}
+	if f.st != nil {
+		f.st.add(i, positive, w)
 	}
 	for f.used > f.max && f.m > 0 {
 		f.coarsen()
@@ -284,6 +416,9 @@ func (f *floatBins) cell(k uint64) int {
 		f.block[o] = int32(f.blocks)
 		f.pos = append(f.pos, make([]fsum.Sum, 1<<f.m)...)
 		f.neg = append(f.neg, make([]fsum.Sum, 1<<f.m)...)
+		if f.st != nil {
+			f.st.grow(1 << f.m)
+		}
 	}
 	// k<<12 drops the octave; a shift by 64 (m = 0) gives 0.
 	i := int(f.block[o]-1)<<f.m + int(k<<12>>(64-f.m))
@@ -309,8 +444,24 @@ func (f *floatBins) coarsen() {
 		if p != (fsum.Sum{}) || n != (fsum.Sum{}) {
 			f.used++
 		}
+		if s := f.st; s != nil {
+			pn, nn, pq, nq := s.posN[2*c], s.negN[2*c], s.posQ[2*c], s.negQ[2*c]
+			if s.posN[2*c+1] != 0 {
+				pn += s.posN[2*c+1]
+				pq.Merge(s.posQ[2*c+1])
+			}
+			if s.negN[2*c+1] != 0 {
+				nn += s.negN[2*c+1]
+				nq.Merge(s.negQ[2*c+1])
+			}
+			s.posN[c], s.negN[c], s.posQ[c], s.negQ[c] = pn, nn, pq, nq
+		}
 	}
 	f.pos, f.neg = f.pos[:f.blocks*h], f.neg[:f.blocks*h]
+	if s := f.st; s != nil {
+		k := f.blocks * h
+		s.posN, s.negN, s.posQ, s.negQ = s.posN[:k], s.negN[:k], s.posQ[:k], s.negQ[:k]
+	}
 	f.m--
 }
 
@@ -333,7 +484,7 @@ func (f *floatBins) merge(o *floatBins) {
 			}
 			// The lowest key of the cell: octave, then the cell's bits.
 			k := uint64(oct)<<52 | uint64(c)<<(52-o.m)
-			f.addSums(k, p, n)
+			f.addSums(k, p, n, o.st, i)
 		}
 	}
 	for f.used > f.max && f.m > 0 {
@@ -341,14 +492,18 @@ func (f *floatBins) merge(o *floatBins) {
 	}
 }
 
-// addSums adds the sums of one cell of key k to f's cell of that key.
-func (f *floatBins) addSums(k uint64, p, n fsum.Sum) {
+// addSums adds the sums of one cell of key k to f's cell of that key,
+// and, when f keeps statistics, cell j of st (nil: unit weights) to its.
+func (f *floatBins) addSums(k uint64, p, n fsum.Sum, st *binStats, j int) {
 	i := f.cell(k)
 	if p != (fsum.Sum{}) {
 		f.pos[i].Merge(p)
 	}
 	if n != (fsum.Sum{}) {
 		f.neg[i].Merge(n)
+	}
+	if f.st != nil {
+		f.st.addCell(i, st, j, p, n)
 	}
 }
 
@@ -370,6 +525,7 @@ func (f *floatBins) table(t *Table) {
 			t.Score = append(t.Score, unkey(k)+0)
 			t.Pos = append(t.Pos, p)
 			t.Neg = append(t.Neg, n)
+			t.addStats(f.st, i)
 		}
 	}
 }

@@ -55,8 +55,10 @@ const MaxJackknifeCells = 1000
 // its cells as above, a drawn row of cell g carrying the cell's mean
 // weight W_g/n_g (exact when the cell's rows share one weight, as a cell
 // of one row does), also when coarsened. A weighted table without them
-// (binned scores, or decoded from the encoding of version 1) gets no
-// interval (Warnings says so). It returns an error for bad options.
+// (decoded from the encoding of version 1, or binned scores of encoding
+// version 2) gets no interval (Warnings says so). Weighted binned scores
+// keep each bin's row counts and Σw² ([Binned.Table] hands them over), so
+// they get the weighted intervals of their bins. It returns an error for bad options.
 func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
@@ -69,7 +71,7 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 	r.Intervals = map[string]hyptest.Interval{}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
 	if !t.hasStats() {
-		warn("intervals: not computed for weighted scores (the score table keeps masses, not the row counts and squared weights an interval needs: binned scores, or a table of encoding version 1)")
+		warn("intervals: not computed for weighted scores (the score table keeps masses, not the row counts and squared weights an interval needs: a table of encoding version 1, or binned scores of encoding version 2)")
 		return nil
 	}
 	dlMethod := hyptest.CIDeLong

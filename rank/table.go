@@ -30,9 +30,10 @@ type Table struct {
 	// PosSq and NegSq sum their squared weights: the per-cell statistics
 	// of a weighted table's intervals ([Report.AddIntervals]). A weighted
 	// table built from rows ([Builder], [NewTable], [Spill]) has them, and
-	// [Merge], [Concat] and the binary encoding keep them; they are nil in
-	// an unweighted table (its counts are Pos and Neg) and in a weighted
-	// table that never saw rows (binned scores, the encoding of version 1).
+	// [Merge], [Concat] and the binary encoding keep them, and so does a
+	// weighted [Binned] (each bin's); they are nil in an unweighted table
+	// (its counts are Pos and Neg) and in a weighted table that lost them
+	// (the encoding of version 1, binned scores of encoding version 2).
 	PosRows, NegRows []float64
 	PosSq, NegSq     []float64
 

@@ -46,7 +46,15 @@ func TestRankBinsGenerated(t *testing.T) {
 			fmt.Fprintf(all, "%d,%s,%s\n", y, s, w)
 		}
 	})
-	for _, flags := range [][]string{{"--bins", "16"}, {"--bins", "200"}, {"--bins", "30", "--weight", "w"}, {"--bins", "8", "--bin-range", "0.001,1"}} {
+	for _, flags := range [][]string{
+		{"--bins", "16"},
+		{"--bins", "200"},
+		{"--bins", "30", "--weight", "w"},
+		// Weighted intervals: the merged bins' row counts and Σw².
+		{"--bins", "30", "--weight", "w", "--ci", "--bootstrap", "200"},
+		{"--bins", "8", "--bin-range", "0.001,1", "--weight", "w", "--ci", "--bootstrap", "200"},
+		{"--bins", "8", "--bin-range", "0.001,1"},
+	} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
 			sameFiles(t, "rank", dir, whole, flags...)
 		})
