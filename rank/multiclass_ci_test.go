@@ -2,8 +2,13 @@ package rank
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -259,5 +264,69 @@ func TestMulticlassWeightedLegacy(t *testing.T) {
 	}
 	if again, _ := back.MarshalBinary(); !bytes.Equal(again, enc) || !sameSq(back.sq, m.sq) {
 		t.Error("version 4 round trip changed the statistic")
+	}
+}
+
+// TestMulticlassWeightedCIGolden checks the weighted multiclass measures
+// and intervals of the golden CLI data (rank_multi_weighted.csv) against
+// tools/oracle/rank_multiclass_weighted_ci.py (scikit-learn's weighted
+// AUCs, log loss and top-k accuracy; numpy/scipy/statsmodels row-by-row
+// implementations of the intervals' definitions) to 1e-12:
+// testdata/multiclass_weighted_ci.json.
+func TestMulticlassWeightedCIGolden(t *testing.T) {
+	raw, err := os.ReadFile("testdata/multiclass_weighted_ci.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		K         int                         `json:"k"`
+		Values    map[string]float64          `json:"values"`
+		Intervals map[string]hyptest.Interval `json:"intervals"`
+	}
+	if err := json.Unmarshal(raw, &g); err != nil {
+		t.Fatal(err)
+	}
+	csv, err := os.ReadFile("../cmd/evalkit/testdata/cli/rank_multi_weighted.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes := []string{"cat", "dog", "eel"}
+	b := NewMultiBuilder(3)
+	for _, l := range strings.Split(strings.TrimSpace(string(csv)), "\n")[1:] {
+		f := strings.Split(l, ",")
+		p := make([]float64, 3)
+		for j := range p {
+			p[j], _ = strconv.ParseFloat(f[1+j], 64)
+		}
+		w, _ := strconv.ParseFloat(f[4], 64)
+		if err := b.Add(slices.Index(classes, f[0]), p, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := b.Result()
+	opt := DefaultReportOptions()
+	opt.K = g.K
+	r, err := NewMulticlassReport(m, classes, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.AddIntervals(m, hyptest.CIOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{"roc_auc_ovr_macro": r.ROCAUCOvRMacro, "roc_auc_ovr_weighted": r.ROCAUCOvRWeighted,
+		"roc_auc_ovo_macro": r.ROCAUCOvOMacro, "roc_auc_ovo_weighted": r.ROCAUCOvOWeighted, "log_loss": r.LogLoss, "top_k_accuracy": r.TopKAccuracy}
+	for j, c := range r.PerClass {
+		got[fmt.Sprintf("per_class.%d.roc_auc_ovr", j)] = c.ROCAUC
+	}
+	if len(g.Values) != len(got) || len(g.Intervals) != len(r.Intervals) {
+		t.Fatalf("%d values, %d intervals; oracle %d, %d (warnings %q)", len(got), len(r.Intervals), len(g.Values), len(g.Intervals), r.Warnings)
+	}
+	for key, want := range g.Values {
+		if math.Abs(got[key]-want) > 1e-12 {
+			t.Errorf("%s = %v, oracle %v", key, got[key], want)
+		}
+	}
+	for key, want := range g.Intervals {
+		checkIv(t, key, r.Intervals[key], want.Low, want.High, want.Method)
 	}
 }

@@ -21,13 +21,20 @@ func TestRankMultiGolden(t *testing.T) {
 			})
 		}
 	}
+	// the golden weighted case, rank_multiclass_ci_weighted
+	for _, parts := range []int{1, 3, 5} {
+		t.Run(fmt.Sprintf("weighted --ci/%d", parts), func(t *testing.T) {
+			same(t, "rank", golden+"rank_multi_weighted.csv", parts, uint64(parts), append(multiFlags, "--weight", "w", "--ci")...)
+		})
+	}
 }
 
 // Generated multiclass rows (4 classes, tied probabilities, weights) in
 // 10 files against evalkit on their concatenation: the same bytes. The
 // log loss sums are exact (internal/xsum), so they do not depend on where
 // the rows are cut into states; the weights are multiples of ¼, whose
-// masses add exactly.
+// masses add exactly. Weighted with --ci: the weighted intervals (their
+// sums of squared weights exact too; encoding version 4 between workers).
 func TestRankMultiGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	classes := []string{"a", "b", "c", "d"}
@@ -51,7 +58,8 @@ func TestRankMultiGenerated(t *testing.T) {
 		}
 	})
 	base := []string{"--true", "y", "--score", "pa,pb,pc,pd", "--classes", "a,b,c,d"}
-	for _, extra := range [][]string{{}, {"--ranges", "1"}, {"--k", "3", "--weight", "w", "--ranges", "7"}, {"--ci", "--bootstrap", "200", "--ranges", "3"}} {
+	for _, extra := range [][]string{{}, {"--ranges", "1"}, {"--k", "3", "--weight", "w", "--ranges", "7"}, {"--ci", "--bootstrap", "200", "--ranges", "3"},
+		{"--weight", "w", "--ci", "--ranges", "4"}} {
 		t.Run(strings.Join(extra, " "), func(t *testing.T) {
 			sameFiles(t, "rank", dir, whole, append(append([]string{}, base...), extra...)...)
 		})
