@@ -286,6 +286,32 @@ func brierOf(p float64, positive bool) float64 {
 // the unbiased variance of the per-row loss of an unweighted table: every
 // row of a (score, class) cell has the same loss, so these are exact.
 func (t *Table) lossMoments(loss func(p float64, positive bool) float64) (n, mean, variance float64) {
+	n, mean, ss := t.cellLossSums(loss, t.Pos, t.Neg)
+	return n, mean, ss / (n - 1)
+}
+
+// weightedLossMoments returns Kish's effective size n = W²/Q (Q = Σw²),
+// the weighted mean m of the per-row loss and v such that v/n = c·Σ_g
+// Q_g (x_g − m)²/W², c = n/(n − 1): the linearised variance of the
+// weighted mean with the small-sample factor of the unweighted one (to
+// which it reduces for unit weights). Every row of a cell has the cell's
+// loss x_g, so only the cells' masses and Σw² are needed.
+func (t *Table) weightedLossMoments(loss func(p float64, positive bool) float64) (n, mean, variance float64) {
+	W, mean, ss := t.cellLossSums(loss, t.PosSq, t.NegSq)
+	var q fsum.Sum
+	for g := range t.Score {
+		q.Add(t.PosSq[g] + t.NegSq[g])
+	}
+	n, variance = kishVar(W, q.Value(), ss)
+	return n, mean, variance
+}
+
+// cellLossSums returns the table's mass W, the weighted mean m of the
+// per-row loss (each cell's rows share the cell's loss x_g) and
+// Σ_g (pos2_g (x⁺_g − m)² + neg2_g (x⁻_g − m)²), the cells' squared
+// deviations weighted by pos2 and neg2: the masses for an unweighted
+// table, the cells' Σw² for a weighted one.
+func (t *Table) cellLossSums(loss func(p float64, positive bool) float64, pos2, neg2 []float64) (W, mean, ss float64) {
 	var w, wl fsum.Sum
 	for g, s := range t.Score {
 		w.Add(t.Pos[g] + t.Neg[g])
@@ -296,55 +322,20 @@ func (t *Table) lossMoments(loss func(p float64, positive bool) float64) (n, mea
 			wl.Add(t.Neg[g] * loss(s, false))
 		}
 	}
-	mean = wl.Value() / w.Value()
-	var ss fsum.Sum
-	for g, s := range t.Score {
-		if t.Pos[g] != 0 {
-			d := loss(s, true) - mean
-			ss.Add(t.Pos[g] * d * d)
-		}
-		if t.Neg[g] != 0 {
-			d := loss(s, false) - mean
-			ss.Add(t.Neg[g] * d * d)
-		}
-	}
-	n = w.Value()
-	return n, mean, ss.Value() / (n - 1)
-}
-
-// weightedLossMoments returns Kish's effective size n = W²/Q (Q = Σw²),
-// the weighted mean m of the per-row loss and v such that v/n = c·Σ_g
-// Q_g (x_g − m)²/W², c = n/(n − 1): the linearised variance of the
-// weighted mean with the small-sample factor of the unweighted one (to
-// which it reduces for unit weights). Every row of a cell has the cell's
-// loss x_g, so only the cells' masses and Σw² are needed.
-func (t *Table) weightedLossMoments(loss func(p float64, positive bool) float64) (n, mean, variance float64) {
-	var w, wl, q fsum.Sum
-	for g, s := range t.Score {
-		w.Add(t.Pos[g] + t.Neg[g])
-		q.Add(t.PosSq[g] + t.NegSq[g])
-		if t.Pos[g] != 0 {
-			wl.Add(t.Pos[g] * loss(s, true))
-		}
-		if t.Neg[g] != 0 {
-			wl.Add(t.Neg[g] * loss(s, false))
-		}
-	}
-	W, Q := w.Value(), q.Value()
+	W = w.Value()
 	mean = wl.Value() / W
-	var ss fsum.Sum
+	var sq fsum.Sum
 	for g, s := range t.Score {
 		if t.Pos[g] != 0 {
 			d := loss(s, true) - mean
-			ss.Add(t.PosSq[g] * d * d)
+			sq.Add(pos2[g] * d * d)
 		}
 		if t.Neg[g] != 0 {
 			d := loss(s, false) - mean
-			ss.Add(t.NegSq[g] * d * d)
+			sq.Add(neg2[g] * d * d)
 		}
 	}
-	n, variance = kishVar(W, Q, ss.Value())
-	return n, mean, variance
+	return W, mean, sq.Value()
 }
 
 // kishVar returns Kish's effective size n = W²/Q of rows whose weights
