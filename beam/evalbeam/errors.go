@@ -71,24 +71,6 @@ func UserMessage(err error) (msg string, ok, usage bool) {
 	return s[:k], true, usage
 }
 
-// columns returns the index of each named column of r; an empty name (an
-// optional column that was not asked for) gives -1.
-func columns(r *table.Reader, names ...string) ([]int, error) {
-	out := make([]int, len(names))
-	for i, n := range names {
-		out[i] = -1
-		if n == "" {
-			continue
-		}
-		c, err := r.Col(n)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = c
-	}
-	return out, nil
-}
-
 // empty reports whether err says that a unit holds no data row (a file
 // with a header only, or no byte at all): such a unit contributes nothing,
 // as a shard written empty by an upstream job should. An input with no

@@ -41,7 +41,7 @@ func openUnit(ctx context.Context, u Unit, names []string) (r *table.Reader, col
 	if err != nil {
 		return nil, nil, nil, userError(err)
 	}
-	if cols, err = columns(r, names...); err != nil {
+	if cols, err = table.Columns(r, names...); err != nil {
 		done()
 		return nil, nil, nil, userError(err)
 	}

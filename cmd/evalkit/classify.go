@@ -108,15 +108,15 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		return nil, nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, f.True, f.Pred, f.Weight)
+	cols, err := table.Columns(r, f.True, f.Pred, f.Weight)
 	if err != nil {
 		return nil, nil, err
 	}
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	tally := classify.NewTally(opt.Labels)
 	acct := f.memory.Budget().Account("the classify state (labels and confusion cells)", "or check that --true and --pred name label columns")
-	order := &chunkOrder[*classify.Tally]{fresh: func() *classify.Tally { return classify.NewTally(opt.Labels) }, merge: tally.Merge,
-		check: func() error { return acct.Set(tally.Bytes()) }}
+	order := &table.Ordered[*classify.Tally]{Fresh: func() *classify.Tally { return classify.NewTally(opt.Labels) }, Merge: tally.Merge,
+		Check: func() error { return acct.Set(tally.Bytes()) }}
 	err = readChunks(e, r, order,
 		func(tally *classify.Tally, sub *table.Reader) error {
 			for sub.Next() {
@@ -163,7 +163,7 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options,
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, f.True, f.Pred, f.Weight)
+	cols, err := table.Columns(r, f.True, f.Pred, f.Weight)
 	if err != nil {
 		return nil, err
 	}
@@ -177,8 +177,8 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options,
 	}
 	m := fresh()
 	acct := f.memory.Budget().Account("the multilabel state (labels and per-label counts)", "or check that --true and --pred name label columns")
-	order := &chunkOrder[*classify.Multilabel]{fresh: fresh, merge: m.Merge,
-		check: func() error { return acct.Set(m.Bytes()) }}
+	order := &table.Ordered[*classify.Multilabel]{Fresh: fresh, Merge: m.Merge,
+		Check: func() error { return acct.Set(m.Bytes()) }}
 	err = readChunks(e, r, order,
 		func(m *classify.Multilabel, sub *table.Reader) error {
 			var ts, ps [][]byte
@@ -236,7 +236,7 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, append([]string{f.True, f.Weight}, names...)...)
+	cols, err := table.Columns(r, append([]string{f.True, f.Weight}, names...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -244,8 +244,8 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 	m := len(names)
 	joint := classify.NewModels(m, opt.Labels)
 	acct := f.memory.Budget().Account("the classify state of several models (labels, and a cell for each distinct tuple of true and predicted labels)", "or check that --true and --pred name label columns")
-	order := &chunkOrder[*classify.Models]{fresh: func() *classify.Models { return classify.NewModels(m, opt.Labels) }, merge: joint.Merge,
-		check: func() error { return acct.Set(joint.Bytes()) }}
+	order := &table.Ordered[*classify.Models]{Fresh: func() *classify.Models { return classify.NewModels(m, opt.Labels) }, Merge: joint.Merge,
+		Check: func() error { return acct.Set(joint.Bytes()) }}
 	err = readChunks(e, r, order, func(st *classify.Models, sub *table.Reader) error {
 		preds := make([][]byte, m)
 		for sub.Next() {

@@ -145,9 +145,9 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 		}
 		return m
 	}
-	order := &chunkOrder[*chunkState]{
-		fresh: func() *chunkState { return &chunkState{tset: label.NewSet(nil), pset: label.NewSet(nil)} },
-		merge: func(st *chunkState) {
+	order := &table.Ordered[*chunkState]{
+		Fresh: func() *chunkState { return &chunkState{tset: label.NewSet(nil), pset: label.NewSet(nil)} },
+		Merge: func(st *chunkState) {
 			tm, pm := remap(st.tset, tset), remap(st.pset, pset)
 			if external {
 				tab.MergeMapped(&st.tab, tm, pm)
@@ -157,7 +157,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 				pred = append(pred, pm[p])
 			}
 		},
-		check: func() error {
+		Check: func() error {
 			return acct.Set(tset.Bytes() + pset.Bytes() + tab.Bytes() + int64(cap(x))*8 + int64(cap(pred))*8)
 		},
 	}
@@ -257,7 +257,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, append([]string{f.True, f.Weight}, names...)...)
+	cols, err := table.Columns(r, append([]string{f.True, f.Weight}, names...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +295,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 		}
 		return out
 	}
-	order := &chunkOrder[*chunkState]{fresh: fresh, merge: func(st *chunkState) {
+	order := &table.Ordered[*chunkState]{Fresh: fresh, Merge: func(st *chunkState) {
 		tm := remap(st.tset, all.tset)
 		pm := make([][]int, m)
 		for j := range st.tabs {
@@ -305,7 +305,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 		for k, p := range pairs {
 			all.joints[k].Merge(st.joints[k], tm, pm[p[0]], pm[p[1]])
 		}
-	}, check: func() error {
+	}, Check: func() error {
 		held := all.tset.Bytes()
 		for j := range all.tabs {
 			held += all.psets[j].Bytes() + all.tabs[j].Bytes()

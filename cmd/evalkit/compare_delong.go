@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/evalkit-go/evalkit/table"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/label"
@@ -56,7 +57,7 @@ func runDeLong(e *env, args []string) error {
 		return err
 	}
 	defer r.Close()
-	cols, err := columns(r, *yCol, *aCol, *bCol)
+	cols, err := table.Columns(r, *yCol, *aCol, *bCol)
 	if err != nil {
 		return err
 	}

@@ -89,24 +89,6 @@ func noFileTask(e *env, fs *flag.FlagSet, args []string, format *string) (report
 	return f, nil
 }
 
-// columns returns the index of each named column of r; an empty name (an
-// optional column that was not asked for) gives -1.
-func columns(r *table.Reader, names ...string) ([]int, error) {
-	out := make([]int, len(names))
-	for i, n := range names {
-		out[i] = -1
-		if n == "" {
-			continue
-		}
-		c, err := r.Col(n)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = c
-	}
-	return out, nil
-}
-
 // emit renders the result completely before writing any of it, so that a
 // failure leaves nothing half-written on stdout.
 func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {

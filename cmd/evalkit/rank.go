@@ -138,7 +138,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, f.True, f.Score, f.Weight)
+	cols, err := table.Columns(r, f.True, f.Score, f.Weight)
 	if err != nil {
 		return nil, err
 	}
@@ -449,7 +449,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := columns(r, append([]string{f.True, f.Weight}, names...)...)
+	cols, err := table.Columns(r, append([]string{f.True, f.Weight}, names...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -468,9 +468,9 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 		rowBytes += 8
 	}
 	var memErr error
-	order := &chunkOrder[*rankModelsState]{
-		fresh: func() *rankModelsState { return &rankModelsState{scores: make([][]float64, m)} },
-		merge: func(st *rankModelsState) {
+	order := &table.Ordered[*rankModelsState]{
+		Fresh: func() *rankModelsState { return &rankModelsState{scores: make([][]float64, m)} },
+		Merge: func(st *rankModelsState) {
 			if memErr != nil {
 				return
 			}

@@ -177,9 +177,9 @@ func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *ran
 	workers := runtime.GOMAXPROCS(0)
 	est := estimateRows(r, path)
 	var spillErr error // the first error writing a spilled part
-	order := &chunkOrder[*rankPart]{
-		fresh: func() *rankPart { return &rankPart{binned: bn != nil} },
-		merge: func(p *rankPart) {
+	order := &table.Ordered[*rankPart]{
+		Fresh: func() *rankPart { return &rankPart{binned: bn != nil} },
+		Merge: func(p *rankPart) {
 			if bn != nil {
 				for i, s := range p.s {
 					w := 1.0
@@ -206,7 +206,7 @@ func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *ran
 				spillErr = b.Merge(&p.b)
 			}
 		},
-		reset: func(p *rankPart) {
+		Reset: func(p *rankPart) {
 			p.b.Reset()
 			p.s, p.pos, p.w = p.s[:0], p.pos[:0], p.w[:0]
 			p.labels = rankChunkLabels{}
@@ -219,13 +219,13 @@ func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *ran
 	}
 	stop := progress(e, r)
 	err := r.Parallel(workers, func(worker int, sub *table.Reader) error {
-		p := order.get()
+		p := order.Get()
 		err := rankReadChunk(sub, tc, sc, wc, labelers[worker], p)
 		labelLog.add(sub.Chunk(), p.labels, err != nil || sub.Err() != nil)
 		if err != nil {
 			return err
 		}
-		order.put(sub.Chunk(), p)
+		order.Put(sub.Chunk(), p)
 		return nil
 	})
 	stop()
@@ -300,11 +300,11 @@ func rankReadChunk(sub *table.Reader, tc, sc, wc int, lab *rankLabeler, p *rankP
 func rankReadMulti(e *env, r *table.Reader, cols cli.MultiCols, m *rank.MultiBuilder, acct *budget.Account) error {
 	k := len(cols.Scores)
 	workers := runtime.GOMAXPROCS(0)
-	order := &chunkOrder[*rank.MultiBuilder]{
-		fresh: func() *rank.MultiBuilder { return rank.NewMultiBuilder(k) },
-		merge: func(c *rank.MultiBuilder) { m.Merge(c) },
-		reset: func(c *rank.MultiBuilder) { c.Reset() },
-		check: func() error { return acct.Set(m.Bytes()) },
+	order := &table.Ordered[*rank.MultiBuilder]{
+		Fresh: func() *rank.MultiBuilder { return rank.NewMultiBuilder(k) },
+		Merge: func(c *rank.MultiBuilder) { m.Merge(c) },
+		Reset: func(c *rank.MultiBuilder) { c.Reset() },
+		Check: func() error { return acct.Set(m.Bytes()) },
 	}
 	probs := make([][]float64, workers)
 	for i := range probs {
@@ -312,10 +312,10 @@ func rankReadMulti(e *env, r *table.Reader, cols cli.MultiCols, m *rank.MultiBui
 	}
 	defer progress(e, r)()
 	return r.Parallel(workers, func(worker int, sub *table.Reader) error {
-		c := order.get()
+		c := order.Get()
 		if err := cli.ReadMultiRows(sub, cols, probs[worker], c); err != nil {
 			return err
 		}
-		return order.put(sub.Chunk(), c)
+		return order.Put(sub.Chunk(), c)
 	})
 }

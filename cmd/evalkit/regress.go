@@ -192,15 +192,15 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 			return nil, nil, err
 		}
 	}
-	merge := &chunkOrder[*regress.Multi]{
-		fresh: func() *regress.Multi {
+	merge := &table.Ordered[*regress.Multi]{
+		Fresh: func() *regress.Multi {
 			c := regress.NewMulti(k, opt)
 			c.SetRowName(name)
 			return c
 		},
-		merge: m.Merge,
-		reset: (*regress.Multi).Reset,
-		check: func() error { return acct.Set(m.Bytes()) },
+		Merge: m.Merge,
+		Reset: (*regress.Multi).Reset,
+		Check: func() error { return acct.Set(m.Bytes()) },
 	}
 	workers := runtime.GOMAXPROCS(0)
 	batches := make([]*regressBatch, workers)
@@ -214,20 +214,20 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 	}
 	defer progress(e, r)()
 	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
-		if err := merge.failed(); err != nil {
+		if err := merge.Failed(); err != nil {
 			return err
 		}
-		c := merge.get()
+		c := merge.Get()
 		if err := batches[worker].read(sub, c, samples[worker]); err != nil {
 			return err
 		}
-		return merge.put(sub.Chunk(), c)
+		return merge.Put(sub.Chunk(), c)
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(merge.pending) > 0 || m.Output(0).N() != int64(r.Rows()) {
-		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), len(merge.pending)))
+	if merge.Pending() > 0 || m.Output(0).N() != int64(r.Rows()) {
+		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), merge.Pending()))
 	}
 	return m, mergeSamples(samples, sampleSize), nil
 }
