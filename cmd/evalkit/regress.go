@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"flag"
 	"fmt"
 	"github.com/evalkit-go/evalkit/cli"
-	"io"
-	"os"
 	"runtime"
 	"slices"
-	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/plot"
@@ -184,7 +180,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 		"or use --bounded-memory to skip those measures")
 	// Reserve room for the estimated rows when that fits the budget;
 	// otherwise the values grow as read, and the budget stops them.
-	if n := estimateRows(r, path); n > 0 && opt.KeepValues && int64(n)*24*int64(k) <= bud.Available() {
+	if n := table.EstimateRows(r, path); n > 0 && opt.KeepValues && int64(n)*24*int64(k) <= bud.Available() {
 		for j := range k {
 			m.Output(j).Grow(n)
 		}
@@ -325,38 +321,6 @@ func (b *regressBatch) parse(sub *table.Reader, i int) error {
 	}
 	b.lines[i] = int64(sub.Line())
 	return nil
-}
-
-// estimateRows guesses the number of rows of a plain (not compressed)
-// file from its size and the length of its first lines, to reserve the
-// kept values at once; 0 when it cannot tell.
-func estimateRows(r *table.Reader, path string) int {
-	if n := r.KnownRows(); n >= 0 {
-		return int(min(n, 1<<40))
-	}
-	if path == "" || path == "-" || strings.HasSuffix(strings.ToLower(path), ".gz") {
-		return 0
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return 0
-	}
-	head := make([]byte, 1<<16)
-	n, _ := io.ReadFull(f, head)
-	nl := bytes.Count(head[:n], []byte{'\n'})
-	if nl < 2 {
-		return 0
-	}
-	est := float64(st.Size()) / (float64(n) / float64(nl)) * 1.02
-	if est > 1<<40 {
-		return 0
-	}
-	return int(est)
 }
 
 // lineSample is a sample of at most size rows for --plot: the rows whose
