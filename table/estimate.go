@@ -38,4 +38,3 @@ func EstimateRows(r *Reader, path string) int {
 	}
 	return int(est)
 }
-
