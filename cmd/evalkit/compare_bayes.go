@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 func init() {
@@ -32,29 +33,9 @@ func checkRopeFlag(name string, rope float64) error {
 
 // ---- corrttest -------------------------------------------------------------
 
-type corrTTestOut struct {
-	Test          string            `json:"test"`
-	N             int               `json:"n"`
-	NTrain        int               `json:"n_train"`
-	NTest         int               `json:"n_test"`
-	Rho           float64           `json:"rho"`
-	Rope          float64           `json:"rope"`
-	LowerIsBetter bool              `json:"lower_is_better"`
-	PABetter      float64           `json:"p_a_better"`
-	PEquivalent   float64           `json:"p_equivalent"`
-	PBBetter      float64           `json:"p_b_better"`
-	Mean          float64           `json:"mean"`
-	Scale         float64           `json:"scale"`
-	DF            float64           `json:"df"`
-	NBStatistic   float64           `json:"nb_statistic"`
-	NBPValue      float64           `json:"nb_p_value"`
-	Signature     *report.Signature `json:"signature"`
-}
-
 func runCorrTTest(e *env, args []string) error {
 	fs, format := newCompareFlags("corrttest")
 	cols := twoColumnFlags(fs)
-	a, b := cols.a, cols.b
 	nTrain := fs.Int("n-train", 0, "rows in each training fold (required)")
 	nTest := fs.Int("n-test", 0, "rows in each test fold (required)")
 	rope, lower := ropeFlags(fs)
@@ -68,48 +49,30 @@ func runCorrTTest(e *env, args []string) error {
 	if err := checkRopeFlag(fs.Name(), *rope); err != nil {
 		return err
 	}
-	x, y, _, err := cols.read(e, fs, file)
+	p, err := cols.pairs(fs)
 	if err != nil {
 		return err
 	}
 	opt := hyptest.CorrelatedTTestOptions{NTrain: *nTrain, NTest: *nTest, Rope: *rope, LowerIsBetter: *lower}
-	res, err := hyptest.CorrelatedTTest(x, y, opt)
+	out, err := readFile(e, file, task.CorrTTest{Pairs: p, Options: opt}.Read)
 	if err != nil {
-		return dataError(file, err)
+		return err
 	}
-	out := corrTTestOut{Test: "corrttest", N: res.N, NTrain: *nTrain, NTest: *nTest, Rho: res.Rho, Rope: res.Rope, LowerIsBetter: *lower,
-		PABetter: res.PABetter, PEquivalent: res.PEquivalent, PBBetter: res.PBBetter, Mean: res.Mean, Scale: res.Scale, DF: res.DF,
-		NBStatistic: res.NBStatistic, NBPValue: res.NBPValue, Signature: opt.Signature()}
-	return emit(e, f, out, withSignature(out.Signature, pairsDoc("Bayesian correlated t-test ("+*a+" − "+*b+")",
-		kv("folds", fmt.Sprint(res.N)), kv("ρ = n_test/(n_train + n_test)", report.Sig(res.Rho)),
-		kv("rope", "["+report.Sig(-res.Rope)+", "+report.Sig(res.Rope)+"]"),
-		kv("P("+*a+" better)", report.Sig(res.PABetter)), kv("P(equivalent)", report.Sig(res.PEquivalent)),
-		kv("P("+*b+" better)", report.Sig(res.PBBetter)),
-		kv("posterior of the mean difference", fmt.Sprintf("Student t: location %s, scale %s, df %s", report.Sig(res.Mean), report.Sig(res.Scale), report.Sig(res.DF))),
-		kv("Nadeau–Bengio corrected t", report.Sig(res.NBStatistic)), kv("p-value (two-sided)", report.Sig(res.NBPValue)))))
+	a, b := p.A, p.B
+	return emit(e, f, out, withSignature(out.Signature, pairsDoc("Bayesian correlated t-test ("+a+" − "+b+")",
+		kv("folds", fmt.Sprint(out.N)), kv("ρ = n_test/(n_train + n_test)", report.Sig(out.Rho)),
+		kv("rope", "["+report.Sig(-out.Rope)+", "+report.Sig(out.Rope)+"]"),
+		kv("P("+a+" better)", report.Sig(out.PABetter)), kv("P(equivalent)", report.Sig(out.PEquivalent)),
+		kv("P("+b+" better)", report.Sig(out.PBBetter)),
+		kv("posterior of the mean difference", fmt.Sprintf("Student t: location %s, scale %s, df %s", report.Sig(out.Mean), report.Sig(out.Scale), report.Sig(out.DF))),
+		kv("Nadeau–Bengio corrected t", report.Sig(out.NBStatistic)), kv("p-value (two-sided)", report.Sig(out.NBPValue)))))
 }
 
 // ---- signedrank ------------------------------------------------------------
 
-type signedRankOut struct {
-	Test          string            `json:"test"`
-	N             int               `json:"n"`
-	Rope          float64           `json:"rope"`
-	LowerIsBetter bool              `json:"lower_is_better"`
-	Samples       int               `json:"samples"`
-	Seed          uint64            `json:"seed"`
-	Prior         float64           `json:"prior"`
-	PABetter      float64           `json:"p_a_better"`
-	PEquivalent   float64           `json:"p_equivalent"`
-	PBBetter      float64           `json:"p_b_better"`
-	Plot          string            `json:"plot,omitempty"`
-	Signature     *report.Signature `json:"signature"`
-}
-
 func runSignedRank(e *env, args []string) error {
 	fs, format := newCompareFlags("signedrank")
 	cols := twoColumnFlags(fs)
-	a, b := cols.a, cols.b
 	rope, lower := ropeFlags(fs)
 	samples := fs.Int("samples", 50000, "Monte Carlo samples of the posterior")
 	seed := fs.Uint64("seed", 0, "seed of the Monte Carlo sampler (the same seed gives the same result)")
@@ -128,33 +91,20 @@ func runSignedRank(e *env, args []string) error {
 	if !(*prior > 0) || math.IsInf(*prior, 1) {
 		return usagef("%s: --prior %v: want a finite value > 0", fs.Name(), *prior)
 	}
-	x, y, bud, err := cols.read(e, fs, file)
+	p, err := cols.pairs(fs)
 	if err != nil {
 		return err
 	}
 	opt := hyptest.SignedRankOptions{Rope: *rope, Samples: *samples, Seed: *seed, Prior: *prior,
 		LowerIsBetter: *lower, KeepSamples: *plotPath != ""}
-	// The posterior needs the region of every pair of the n + 1 differences
-	// (one byte each) and, for --plot, every sample (24 bytes).
-	m := int64(len(x)) + 1
-	work := m*m + 16*m
-	if opt.KeepSamples {
-		work += 24 * int64(*samples)
-	}
-	acct := bud.Account(fs.Name()+"'s work (the region of each of the (n + 1)² pairs of differences, and for --plot the posterior samples)", "")
-	defer acct.Close()
-	if err := acct.Grow(work); err != nil {
+	out, err := readFile(e, file, task.SignedRank{Pairs: p, Options: opt}.Read)
+	if err != nil {
 		return err
 	}
-	res, err := hyptest.SignedRank(x, y, opt)
-	if err != nil {
-		return dataError(file, err)
-	}
-	out := signedRankOut{Test: "signedrank", N: res.N, Rope: res.Rope, LowerIsBetter: *lower, Samples: res.Samples, Seed: res.Seed,
-		Prior: res.Prior, PABetter: res.PABetter, PEquivalent: res.PEquivalent, PBBetter: res.PBBetter, Signature: opt.Signature()}
+	a, b := p.A, p.B
 	if *plotPath != "" {
-		title := fmt.Sprintf("P(%s better) %.3f, P(equivalent) %.3f, P(%s better) %.3f", *a, res.PABetter, res.PEquivalent, *b, res.PBBetter)
-		svg, err := plot.SimplexFormat(figureFormat(*plotPath), title, [3]string{*b + " better", "equivalent", *a + " better"}, res.Theta)
+		title := fmt.Sprintf("P(%s better) %.3f, P(equivalent) %.3f, P(%s better) %.3f", a, out.PABetter, out.PEquivalent, b, out.PBBetter)
+		svg, err := plot.SimplexFormat(figureFormat(*plotPath), title, [3]string{b + " better", "equivalent", a + " better"}, out.Theta)
 		if err != nil {
 			return err
 		}
@@ -163,15 +113,15 @@ func runSignedRank(e *env, args []string) error {
 		}
 		out.Plot = *plotPath
 	}
-	items := [][2]string{kv("data sets", fmt.Sprint(res.N)),
-		kv("rope", "["+report.Sig(-res.Rope)+", "+report.Sig(res.Rope)+"]"),
-		kv("P("+*a+" better)", report.Sig(res.PABetter)), kv("P(equivalent)", report.Sig(res.PEquivalent)),
-		kv("P("+*b+" better)", report.Sig(res.PBBetter)),
-		kv("Monte Carlo", fmt.Sprintf("%d samples, seed %d, prior strength %s", res.Samples, res.Seed, report.Sig(res.Prior)))}
+	items := [][2]string{kv("data sets", fmt.Sprint(out.N)),
+		kv("rope", "["+report.Sig(-out.Rope)+", "+report.Sig(out.Rope)+"]"),
+		kv("P("+a+" better)", report.Sig(out.PABetter)), kv("P(equivalent)", report.Sig(out.PEquivalent)),
+		kv("P("+b+" better)", report.Sig(out.PBBetter)),
+		kv("Monte Carlo", fmt.Sprintf("%d samples, seed %d, prior strength %s", out.Samples, out.Seed, report.Sig(out.Prior)))}
 	if out.Plot != "" {
 		items = append(items, kv("simplex plot", out.Plot))
 	}
-	return emit(e, f, out, withSignature(out.Signature, pairsDoc("Bayesian signed-rank test ("+*a+" − "+*b+")", items...)))
+	return emit(e, f, out, withSignature(out.Signature, pairsDoc("Bayesian signed-rank test ("+a+" − "+b+")", items...)))
 }
 
 // figureFormat is "png" for a path ending in .png, else "svg".

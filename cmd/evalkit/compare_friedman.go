@@ -1,91 +1,18 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"math"
-	"slices"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/task"
 )
-
-type friedmanOut struct {
-	Test                string             `json:"test"`
-	Datasets            int                `json:"n_datasets"`
-	Algorithms          []string           `json:"algorithms"`
-	LowerIsBetter       bool               `json:"lower_is_better"`
-	TieCorrection       bool               `json:"tie_correction"`
-	Statistic           float64            `json:"statistic"`
-	PValue              float64            `json:"p_value"`
-	ImanDavenport       float64            `json:"iman_davenport"`
-	ImanDavenportPValue float64            `json:"iman_davenport_p_value"`
-	AvgRanks            map[string]float64 `json:"avg_ranks"`
-	Alpha               float64            `json:"alpha"`
-	QAlpha              float64            `json:"q_alpha"`
-	CD                  float64            `json:"cd"`
-	NemenyiP            [][]float64        `json:"nemenyi_p"`
-	PostHoc             postHocOut         `json:"posthoc"`
-	Plot                string             `json:"plot,omitempty"`
-	Warnings            []string           `json:"warnings,omitempty"`
-	Signature           *report.Signature  `json:"signature"`
-}
-
-// postHocOut is the "posthoc" object of friedman's JSON (issue 13).
-type postHocOut struct {
-	Method  string     `json:"method"`
-	Control *string    `json:"control"`
-	Alpha   float64    `json:"alpha"`
-	CD      *float64   `json:"cd"` // null for procedures without one critical difference
-	Pairs   []pairOut  `json:"pairs"`
-	Cliques [][]string `json:"cliques"`
-}
-
-type pairOut struct {
-	A           string  `json:"a"`
-	B           string  `json:"b"`
-	Statistic   float64 `json:"statistic"`
-	PValue      float64 `json:"p_value"`
-	PAdjusted   float64 `json:"p_adjusted"`
-	Significant bool    `json:"significant"`
-}
-
-// postHocName is the name of the procedure: Nemenyi against a control is
-// Bonferroni–Dunn.
-func postHocName(ph *hyptest.PostHocResult) string {
-	if ph.Method == hyptest.PostHocNemenyi && ph.Control >= 0 {
-		return "bonferroni-dunn"
-	}
-	return ph.Method.String()
-}
 
 var postHocTitles = map[string]string{"nemenyi": "Nemenyi", "bonferroni-dunn": "Bonferroni–Dunn", "holm": "Holm",
 	"shaffer": "Shaffer (static)", "bergmann": "Bergmann–Hommel", "wilcoxon-holm": "Wilcoxon signed-rank with Holm"}
-
-func newPostHocOut(ph *hyptest.PostHocResult, algs []string) postHocOut {
-	o := postHocOut{Method: postHocName(ph), Alpha: ph.Alpha, Pairs: []pairOut{}, Cliques: [][]string{}}
-	if ph.Control >= 0 {
-		o.Control = &algs[ph.Control]
-	}
-	if ph.CD > 0 {
-		cd := ph.CD
-		o.CD = &cd
-	}
-	for _, p := range ph.Pairs {
-		o.Pairs = append(o.Pairs, pairOut{A: algs[p.A], B: algs[p.B], Statistic: p.Statistic, PValue: p.P, PAdjusted: p.PAdjusted, Significant: p.Significant})
-	}
-	for _, cl := range ph.Cliques {
-		var names []string
-		for _, j := range cl {
-			names = append(names, algs[j])
-		}
-		o.Cliques = append(o.Cliques, names)
-	}
-	return o
-}
 
 // runFriedman reads a table whose first column names the data set and
 // whose other columns hold one algorithm's score each.
@@ -105,7 +32,7 @@ func runFriedman(e *env, args []string) error {
 	if !(*alpha > 0 && *alpha < 1) {
 		return usagef("%s: --alpha %v outside (0, 1)", fs.Name(), *alpha)
 	}
-	opt := hyptest.FriedmanOptions{LowerIsBetter: *lower, TieCorrection: *tie, Alpha: *alpha, VsControl: *control != ""}
+	opt := hyptest.FriedmanOptions{LowerIsBetter: *lower, TieCorrection: *tie, Alpha: *alpha}
 	if *postS == "bonferroni-dunn" {
 		if *control == "" {
 			return usagef("%s: --posthoc bonferroni-dunn compares with a control: give --control NAME", fs.Name())
@@ -116,70 +43,12 @@ func runFriedman(e *env, args []string) error {
 	if *control != "" && (opt.PostHoc == hyptest.PostHocShaffer || opt.PostHoc == hyptest.PostHocBergmann) {
 		return usagef("%s: --posthoc %s compares all pairs; with --control use bonferroni-dunn, holm or wilcoxon-holm", fs.Name(), *postS)
 	}
-	r, err := e.open(file)
+	t := task.Friedman{Options: opt, Control: *control, Name: fs.Name(), Budget: memory.Budget()}
+	out, err := readFile(e, file, t.Read)
 	if err != nil {
 		return err
 	}
-	defer r.Close()
-	header := r.Header()
-	if len(header) < 4 {
-		return fmt.Errorf("%s: the first column names the data set and each further column is an algorithm; the Friedman test needs at least 3 algorithms, the header has %d columns", r.Name(), len(header))
-	}
-	algs := append([]string(nil), header[1:]...)
-	if *control != "" {
-		if opt.Control = slices.Index(algs, *control); opt.Control < 0 {
-			return fmt.Errorf("%s: --control %q is not an algorithm column (the columns after the first: %s)", r.Name(), *control, strings.Join(algs, ", "))
-		}
-	}
-	// Each row holds k scores (8 bytes each and a slice header); the
-	// post-hoc tests add k×k tables (Nemenyi p-values, which pairs differ)
-	// and one record a pair.
-	bud := memory.Budget()
-	rows := bud.Account(fs.Name()+"'s rows (a score per algorithm a data set)", "")
-	k := int64(len(algs))
-	if err := bud.Account(fs.Name()+"'s post-hoc tables (k×k for k = "+fmt.Sprint(k)+" algorithms)", "").Grow(k*k*9 + k*(k-1)/2*64); err != nil {
-		return err
-	}
-	var scores [][]float64
-	for r.Next() {
-		if _, err := r.Text(0); err != nil {
-			return err
-		}
-		row := make([]float64, len(algs))
-		for j := range algs {
-			if row[j], err = r.Float(j + 1); err != nil {
-				return err
-			}
-		}
-		scores = append(scores, row)
-		if err := rows.Grow(8*k + 24); err != nil {
-			return err
-		}
-	}
-	if err := r.Err(); err != nil {
-		return err
-	}
-	res, err := hyptest.Friedman(scores, opt)
-	if err != nil {
-		var pe *hyptest.PairError
-		if errors.As(err, &pe) {
-			err = fmt.Errorf("Wilcoxon test of %s and %s: %w", algs[pe.A], algs[pe.B], pe.Err)
-		}
-		return dataError(file, err)
-	}
-	out := friedmanOut{Test: "friedman", Datasets: res.N, Algorithms: algs, LowerIsBetter: *lower, TieCorrection: *tie,
-		Statistic: res.ChiSquare, PValue: res.PValue, ImanDavenport: res.ImanDavenport, ImanDavenportPValue: res.ImanDavenportP,
-		AvgRanks: map[string]float64{}, Alpha: res.Alpha, QAlpha: res.QAlpha, CD: res.CD, NemenyiP: res.NemenyiP, PostHoc: newPostHocOut(res.PostHoc, algs),
-		Warnings: append(slices.Clone(res.Warnings), res.PostHoc.Warnings...), Signature: opt.Signature(algs)}
-	if math.IsInf(res.ImanDavenport, 1) {
-		out.ImanDavenport = math.NaN() // JSON null, explained in warnings
-	}
-	for j, a := range algs {
-		if _, dup := out.AvgRanks[a]; dup {
-			return fmt.Errorf("%s: algorithm column %q appears twice", r.Name(), a)
-		}
-		out.AvgRanks[a] = res.AvgRanks[j]
-	}
+	res, algs := out.Friedman, out.Algorithms
 	if *plotPath != "" {
 		title := fmt.Sprintf("Critical difference (Nemenyi, α = %g, N = %d)", res.Alpha, res.N)
 		if out.PostHoc.Method != "nemenyi" {
@@ -243,7 +112,7 @@ func runFriedman(e *env, args []string) error {
 }
 
 // postHocTable lists the comparisons of a post-hoc procedure.
-func postHocTable(o postHocOut) *report.Table {
+func postHocTable(o task.PostHoc) *report.Table {
 	stat := "z"
 	if o.Method == "wilcoxon-holm" {
 		stat = "W"

@@ -485,10 +485,7 @@ func textReport(e *env, task string, args []string) error {
 	if got == nil {
 		return errHelp // the task printed its help
 	}
-	if fo, ok := got.(friedmanOut); ok {
-		return writePage(friedmanPage(&fo), rf.out, rf.title)
-	}
-	if fo, ok := got.(*friedmanOut); ok {
+	if fo, ok := friedmanResult(got); ok {
 		return writePage(friedmanPage(fo), rf.out, rf.title)
 	}
 	secs := page.TextSections(got)

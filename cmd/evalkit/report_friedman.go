@@ -4,13 +4,14 @@ import (
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/report/page"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // friedmanPage lays out "compare friedman": the Friedman and Iman–Davenport
 // tests, the average ranks, the critical-difference diagram with the
 // post-hoc procedure's cliques, and the post-hoc pairs. Every number is
 // the JSON of "evalkit compare friedman" with the same flags.
-func friedmanPage(o *friedmanOut) *page.Page {
+func friedmanPage(o *task.FriedmanResult) *page.Page {
 	p := &page.Page{Title: fmt.Sprintf("Comparing %d algorithms over %d data sets", len(o.Algorithms), o.Datasets)}
 	p.Summary = []page.Fact{{Name: "data sets", Value: page.C("n_datasets", float64(o.Datasets))},
 		{Name: "post-hoc procedure", Value: page.T(o.PostHoc.Method)}}
@@ -59,4 +60,11 @@ func friedmanPage(o *friedmanOut) *page.Page {
 	}
 	p.Sections = []*page.Section{s}
 	return p
+}
+
+// friedmanResult returns the result of "compare friedman" that a report
+// captured.
+func friedmanResult(got any) (*task.FriedmanResult, bool) {
+	fo, ok := got.(*task.FriedmanResult)
+	return fo, ok
 }
