@@ -1,4 +1,4 @@
-package main
+package demo
 
 import (
 	"fmt"
@@ -6,22 +6,21 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report/page"
-	"github.com/evalkit-go/evalkit/resample"
 )
 
-// demoPage lays out the demo's whole story: the data, the leaderboards of
+// Page lays out the demo's whole story: the data, the leaderboards of
 // cross-validation, the scores of the breast-cancer learners, the
 // significance tests with the CD diagram, learning curves, bias–variance
 // and the bootstrap estimates. Every number is the demo's JSON.
-func demoPage(rep *demoReport) *page.Page {
+func (r *Report) Page() *page.Page {
 	p := &page.Page{Title: "evalkit demo: six learners on four data sets"}
 	p.Summary = []page.Fact{
 		{Name: "data", Value: page.T("embedded: breast cancer, iris, wine, diabetes")},
-		{Name: "cross-validation folds", Value: page.C("folds", float64(rep.Folds))},
-		{Name: "seed", Value: page.C("seed", float64(rep.Seed))},
+		{Name: "cross-validation folds", Value: page.C("folds", float64(r.Folds))},
+		{Name: "seed", Value: page.C("seed", float64(r.Seed))},
 	}
 	ds := &page.Table{Caption: "Data sets", Header: []string{"data set", "rows", "features", "target"}, RowHeads: true}
-	for i, d := range rep.Datasets {
+	for i, d := range r.Datasets {
 		target := d.Target
 		if len(d.Classes) > 0 {
 			target = fmt.Sprintf("%s (%d classes)", d.Target, len(d.Classes))
@@ -31,9 +30,9 @@ func demoPage(rep *demoReport) *page.Page {
 	}
 	p.Sections = append(p.Sections, &page.Section{ID: "data", Title: "Data", Blocks: []page.Block{ds}})
 
-	board := func(id, title, group string, cvs []demoCV, show []string) *page.Section {
+	board := func(id, title, group string, cvs []CV, show []string) *page.Section {
 		s := &page.Section{ID: id, Title: title,
-			Intro: fmt.Sprintf("Mean over %d folds with the Student-t interval of the mean in brackets (it treats the folds as independent, which they are not: read it as a rough spread; the tests below compare learners properly).", rep.Folds)}
+			Intro: fmt.Sprintf("Mean over %d folds with the Student-t interval of the mean in brackets (it treats the folds as independent, which they are not: read it as a rough spread; the tests below compare learners properly).", r.Folds)}
 		var order []string
 		byData := map[string][]int{}
 		for i, cv := range cvs {
@@ -72,12 +71,12 @@ func demoPage(rep *demoReport) *page.Page {
 		}
 		return s
 	}
-	p.Sections = append(p.Sections, board("classification", "Classification leaderboards", "classification", rep.Classification,
+	p.Sections = append(p.Sections, board("classification", "Classification leaderboards", "classification", r.Classification,
 		[]string{"accuracy", "macro_f1", "mcc", "roc_auc", "log_loss"}))
-	p.Sections = append(p.Sections, board("regression", "Regression leaderboard", "regression", rep.Regression,
+	p.Sections = append(p.Sections, board("regression", "Regression leaderboard", "regression", r.Regression,
 		[]string{"rmse", "mae", "r2", "mape"}))
 
-	if sc := rep.Scores; sc != nil {
+	if sc := r.Scores; sc != nil {
 		t := &page.Table{Caption: "Pooled out-of-fold probabilities, " + sc.Dataset, Header: []string{"learner", "ROC AUC [DeLong 95%]", "average precision", "BEP", "log loss", "Brier"}, RowHeads: true}
 		for i, s := range sc.Scores {
 			k := func(f string) string { return page.Join("scores.scores", i, f) }
@@ -93,7 +92,7 @@ func demoPage(rep *demoReport) *page.Page {
 		p.Sections = append(p.Sections, s)
 	}
 
-	if ts := rep.Tests; ts != nil {
+	if ts := r.Tests; ts != nil {
 		s := &page.Section{ID: "tests", Title: "Which learner is better, and how sure"}
 		mt := &page.Table{Caption: fmt.Sprintf("%s against %s on %s", ts.Learners[0], ts.Learners[1], ts.Dataset), Header: []string{"test", "statistic", "p-value"}, RowHeads: true}
 		mt.Rows = append(mt.Rows,
@@ -134,9 +133,9 @@ func demoPage(rep *demoReport) *page.Page {
 		p.Sections = append(p.Sections, s)
 	}
 
-	if len(rep.LearningCurves) > 0 {
+	if len(r.LearningCurves) > 0 {
 		var figs page.Figures
-		for i, c := range rep.LearningCurves {
+		for i, c := range r.LearningCurves {
 			f := &page.Figure{Title: fmt.Sprintf("Learning curve: %s on %s", c.Learner, c.Dataset), XLabel: "training rows", YLabel: c.Measure,
 				Y: page.Axis{Min: math.Inf(1), Max: math.Inf(-1)}, Legend: "br"}
 			var tr, va page.Series
@@ -165,20 +164,18 @@ func demoPage(rep *demoReport) *page.Page {
 	}
 
 	bv := &page.Table{Caption: "Bias–variance decomposition (bootstrap)", Header: []string{"data set", "learner", "loss", "expected loss", "bias", "variance"}, RowHeads: true}
-	for i, b := range rep.BiasVariance {
+	for i, b := range r.BiasVariance {
 		k := func(f string) string { return page.Join("bias_variance", i, f) }
 		bv.Rows = append(bv.Rows, []page.Cell{page.T(b.Dataset), page.T(b.Learner), page.T(b.Loss), page.N(k("expected_loss"), b.ExpectedLoss), page.N(k("bias"), b.Bias), page.N(k("variance"), b.Variance)})
 	}
 	bt := &page.Table{Caption: "Bootstrap error estimates", Header: []string{"data set", "learner", "training", "out-of-bag", ".632", ".632+", "10-fold CV"}, RowHeads: true}
-	for i, b := range rep.Bootstrap {
+	for i, b := range r.Bootstrap {
 		k := func(f string) string { return page.Join("bootstrap", i, f) }
 		bt.Rows = append(bt.Rows, []page.Cell{page.T(b.Dataset), page.T(b.Learner), page.N(k("train"), b.Train), page.N(k("oob"), b.OOB), page.N(k("e632"), b.E632), page.N(k("e632_plus"), b.E632Plus), page.N(k("cv_error"), b.CV)})
 	}
 	p.Sections = append(p.Sections, &page.Section{ID: "estimates", Title: "Bias, variance and the bootstrap", Blocks: []page.Block{bv, bt}})
-	for _, w := range rep.Warnings {
+	for _, w := range r.Warnings {
 		p.Notes = append(p.Notes, "warning: "+w)
 	}
 	return p
 }
-
-var _ resample.Summary

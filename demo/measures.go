@@ -1,4 +1,4 @@
-package main
+package demo
 
 import (
 	"fmt"
@@ -20,9 +20,9 @@ func regressionMeasures() []resample.Measure {
 	return resample.DefaultMeasures(learn.Data{})
 }
 
-// demoScore summarises one learner's pooled out-of-fold probabilities of a
+// Score summarises one learner's pooled out-of-fold probabilities of a
 // binary data set (package rank).
-type demoScore struct {
+type Score struct {
 	Learner          string  `json:"learner"`
 	AUC              float64 `json:"roc_auc"`
 	AUCLow           float64 `json:"roc_auc_ci_low"` // DeLong 95 % interval
@@ -33,8 +33,8 @@ type demoScore struct {
 	Brier            float64 `json:"brier"`
 }
 
-// demoDeLong is DeLong's test of two correlated AUCs.
-type demoDeLong struct {
+// DeLong is DeLong's test of two correlated AUCs.
+type DeLong struct {
 	A, B      string  `json:"-"`
 	Learners  string  `json:"learners"`
 	AUCA      float64 `json:"auc_a"`
@@ -43,26 +43,26 @@ type demoDeLong struct {
 	PValue    float64 `json:"p_value"`
 }
 
-// demoCompare holds the score summaries and statistical comparisons.
-type demoCompare struct {
-	Dataset string      `json:"dataset"`
-	Scores  []demoScore `json:"scores"`
-	DeLong  *demoDeLong `json:"delong,omitempty"`
+// Comparison holds the score summaries and statistical comparisons.
+type Comparison struct {
+	Dataset string  `json:"dataset"`
+	Scores  []Score `json:"scores"`
+	DeLong  *DeLong `json:"delong,omitempty"`
 }
 
-// demoExtras adds the sections that come from the measure and test
+// extras adds the sections that come from the measure and test
 // packages: ROC/PR summaries of the pooled out-of-fold probabilities and
 // DeLong's test of two AUCs (rank).
-func demoExtras(rep *demoReport, oof map[string]map[string]*resample.Predictions, cls []datasets.Set, k int, seed uint64, workers int, cfg func(string) resample.Config) error {
+func extras(rep *Report, oof map[string]map[string]*resample.Predictions, cls []datasets.Set) error {
 	bc := cls[0].Name
-	cmp := &demoCompare{Dataset: bc}
-	for _, l := range demoClassifiers() {
+	cmp := &Comparison{Dataset: bc}
+	for _, l := range classifiers() {
 		p := oof[bc][l.name]
 		t, err := resample.ScoreTable(*p)
 		if err != nil {
 			return fmt.Errorf("%s, %s: %w", bc, l.name, err)
 		}
-		s := demoScore{Learner: l.name}
+		s := Score{Learner: l.name}
 		var errs [5]error
 		s.AUC, s.AUCLow, s.AUCHigh, errs[0] = t.AUCCI(0.95)
 		s.AveragePrecision, errs[1] = t.AveragePrecision()
@@ -87,18 +87,32 @@ func demoExtras(rep *demoReport, oof map[string]map[string]*resample.Predictions
 	if err != nil {
 		return fmt.Errorf("DeLong test: %w", err)
 	}
-	cmp.DeLong = &demoDeLong{A: "logistic", B: "knn5", Learners: "logistic vs knn5", AUCA: dl.AUCA, AUCB: dl.AUCB, Statistic: dl.Z, PValue: dl.P}
+	cmp.DeLong = &DeLong{A: "logistic", B: "knn5", Learners: "logistic vs knn5", AUCA: dl.AUCA, AUCB: dl.AUCB, Statistic: dl.Z, PValue: dl.P}
 	rep.Scores = cmp
 
-	t := &report.Table{Title: fmt.Sprintf("%s: ROC and precision–recall summary of the pooled out-of-fold probabilities (positive class: %s)", bc, cls[0].ClassNames[1]),
+	return nil
+}
+
+// scoreBlocks lays out the score summaries and DeLong's test for text.
+func scoreBlocks(r *Report) []report.Block {
+	cmp := r.Scores
+	if cmp == nil {
+		return nil
+	}
+	pos := ""
+	for _, d := range r.Datasets {
+		if d.Name == cmp.Dataset && len(d.Classes) > 1 {
+			pos = d.Classes[1]
+		}
+	}
+	t := &report.Table{Title: fmt.Sprintf("%s: ROC and precision–recall summary of the pooled out-of-fold probabilities (positive class: %s)", cmp.Dataset, pos),
 		Header: []string{"learner", "ROC AUC", "95% CI (DeLong)", "average precision", "BEP", "log loss", "Brier"}}
 	for _, s := range cmp.Scores {
 		t.Rows = append(t.Rows, []string{s.Learner, report.Sig(s.AUC), report.Sig(s.AUCLow) + "–" + report.Sig(s.AUCHigh),
 			report.Sig(s.AveragePrecision), report.Sig(s.BEP), report.Sig(s.LogLoss), report.Sig(s.Brier)})
 	}
 	d := cmp.DeLong
-	rep.extra = append(rep.extra, t, report.Note(fmt.Sprintf(
+	return []report.Block{t, report.Note(fmt.Sprintf(
 		"DeLong's test of the two correlated AUCs, %s: %s vs %s, z = %s, p = %s.",
-		d.Learners, report.Sig(d.AUCA), report.Sig(d.AUCB), report.Sig(d.Statistic), report.Sig(d.PValue))))
-	return nil
+		d.Learners, report.Sig(d.AUCA), report.Sig(d.AUCB), report.Sig(d.Statistic), report.Sig(d.PValue)))}
 }

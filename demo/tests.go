@@ -1,27 +1,25 @@
-package main
+package demo
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/learn/datasets"
-	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
 )
 
-// demoTests are the significance tests of the demo (package hyptest).
-type demoTests struct {
-	Dataset  string        `json:"dataset"`
-	Learners [2]string     `json:"learners"`
-	McNemar  demoMcNemar   `json:"mcnemar"`
-	CV5x2    demoCV5x2     `json:"cv5x2"`
-	Friedman *demoFriedman `json:"friedman"`
+// Tests are the significance tests of the demo (package hyptest).
+type Tests struct {
+	Dataset  string    `json:"dataset"`
+	Learners [2]string `json:"learners"`
+	McNemar  McNemar   `json:"mcnemar"`
+	CV5x2    CV5x2     `json:"cv5x2"`
+	Friedman *Friedman `json:"friedman"`
 }
 
-type demoMcNemar struct {
+type McNemar struct {
 	N01         int64   `json:"n01"` // first learner wrong, second right
 	N10         int64   `json:"n10"`
 	Statistic   float64 `json:"statistic"` // χ² with continuity correction
@@ -29,14 +27,14 @@ type demoMcNemar struct {
 	ExactPValue float64 `json:"exact_p_value"`
 }
 
-type demoCV5x2 struct {
+type CV5x2 struct {
 	ErrorsA   []float64 `json:"errors_a"` // replication 1 fold 1, replication 1 fold 2, …
 	ErrorsB   []float64 `json:"errors_b"`
 	Statistic float64   `json:"statistic"`
 	PValue    float64   `json:"p_value"`
 }
 
-type demoFriedman struct {
+type Friedman struct {
 	Measure        string             `json:"measure"`
 	Datasets       []string           `json:"datasets"`
 	Learners       []string           `json:"learners"`
@@ -47,16 +45,24 @@ type demoFriedman struct {
 	ImanDavenportP float64            `json:"iman_davenport_p_value"`
 	CD             float64            `json:"cd"`
 	NemenyiP       [][]float64        `json:"nemenyi_p"`
-	ranks          []float64
 }
 
-// demoSignificance runs McNemar's test and the 5×2cv t-test of two learners
+// ranks returns the average ranks in the order of the learners.
+func (f *Friedman) ranks() []float64 {
+	r := make([]float64, len(f.Learners))
+	for j, name := range f.Learners {
+		r[j] = f.AvgRanks[name]
+	}
+	return r
+}
+
+// significance runs McNemar's test and the 5×2cv t-test of two learners
 // on breast cancer and the Friedman test with Nemenyi's post-hoc test of all
 // classifiers across the three classification data sets.
-func demoSignificance(rep *demoReport, oof map[string]map[string]*resample.Predictions, cls []datasets.Set, seed uint64, cfg func(string) resample.Config) error {
+func significance(rep *Report, oof map[string]map[string]*resample.Predictions, cls []datasets.Set, seed uint64, cfg func(string) resample.Config) error {
 	bc := cls[0]
 	la, lb := "logistic", "naive_bayes"
-	tests := &demoTests{Dataset: bc.Name, Learners: [2]string{la, lb}}
+	tests := &Tests{Dataset: bc.Name, Learners: [2]string{la, lb}}
 	a, b := oof[bc.Name][la], oof[bc.Name][lb]
 	n01, n10 := hyptest.Discordant(a.Y, a.Pred, b.Pred)
 	mc, err := hyptest.McNemar(n01, n10, hyptest.McNemarOptions{})
@@ -67,14 +73,14 @@ func demoSignificance(rep *demoReport, oof map[string]map[string]*resample.Predi
 	if err != nil {
 		return fmt.Errorf("McNemar: %w", err)
 	}
-	tests.McNemar = demoMcNemar{N01: n01, N10: n10, Statistic: mc.Statistic, PValue: mc.PValue, ExactPValue: mx.PValue}
+	tests.McNemar = McNemar{N01: n01, N10: n10, Statistic: mc.Statistic, PValue: mc.PValue, ExactPValue: mx.PValue}
 
 	reps, err := resample.RepeatedStratifiedKFold(classCodes(bc.Data), 2, 5, seed)
 	if err != nil {
 		return err
 	}
-	learners := map[string]demoLearner{}
-	for _, l := range demoClassifiers() {
+	learners := map[string]learner{}
+	for _, l := range classifiers() {
 		learners[l.name] = l
 	}
 	for _, f := range reps {
@@ -99,8 +105,8 @@ func demoSignificance(rep *demoReport, oof map[string]map[string]*resample.Predi
 	tests.CV5x2.Statistic, tests.CV5x2.PValue = c5.Statistic, c5.PValue
 
 	// Friedman over the data sets, on mean accuracy
-	fr := &demoFriedman{Measure: "accuracy", AvgRanks: map[string]float64{}}
-	for _, l := range demoClassifiers() {
+	fr := &Friedman{Measure: "accuracy", AvgRanks: map[string]float64{}}
+	for _, l := range classifiers() {
 		fr.Learners = append(fr.Learners, l.name)
 	}
 	var scores [][]float64
@@ -126,7 +132,6 @@ func demoSignificance(rep *demoReport, oof map[string]map[string]*resample.Predi
 	for j, name := range fr.Learners {
 		fr.AvgRanks[name] = res.AvgRanks[j]
 	}
-	fr.ranks = res.AvgRanks
 	fr.Statistic, fr.PValue = res.ChiSquare, res.PValue
 	fr.ImanDavenport, fr.ImanDavenportP = res.ImanDavenport, res.ImanDavenportP
 	fr.CD, fr.NemenyiP = res.CD, res.NemenyiP
@@ -137,7 +142,7 @@ func demoSignificance(rep *demoReport, oof map[string]map[string]*resample.Predi
 }
 
 // significanceBlocks renders the tests for people.
-func significanceBlocks(t *demoTests) []report.Block {
+func significanceBlocks(t *Tests) []report.Block {
 	m := t.McNemar
 	c := t.CV5x2
 	p := &report.Pairs{Title: fmt.Sprintf("Is %s better than %s on %s?", t.Learners[0], t.Learners[1], t.Dataset)}
@@ -147,8 +152,8 @@ func significanceBlocks(t *demoTests) []report.Block {
 	f := t.Friedman
 	ft := &report.Table{Title: fmt.Sprintf("Friedman test of the %d classifiers across %s (mean cross-validated %s; rank 1 = best)", len(f.Learners), strings.Join(f.Datasets, ", "), f.Measure),
 		Header: []string{"learner", "average rank"}}
-	for j, name := range f.Learners {
-		ft.Rows = append(ft.Rows, []string{name, report.Sig(f.ranks[j])})
+	for _, name := range f.Learners {
+		ft.Rows = append(ft.Rows, []string{name, report.Sig(f.AvgRanks[name])})
 	}
 	fp := &report.Pairs{}
 	fp.Add("Friedman χ²_F", fmt.Sprintf("%s, p = %s", report.Sig(f.Statistic), report.Sig(f.PValue)))
@@ -172,18 +177,4 @@ func significanceBlocks(t *demoTests) []report.Block {
 		"sets the Nemenyi test has little power: two learners differ only if their average ranks are\n" +
 		"more than the critical difference apart.")
 	return []report.Block{p, ft, fp, note}
-}
-
-// saveCD writes the critical-difference diagram.
-func saveCD(dir string, f *demoFriedman) error {
-	for _, format := range []string{"svg", "png"} {
-		b, err := plot.CDDiagramFormat(format, "Nemenyi test, accuracy", f.Learners, f.ranks, f.CD, false)
-		if err != nil {
-			return err
-		}
-		if err := plot.WriteFileAtomic(filepath.Join(dir, "cd_diagram."+format), b); err != nil {
-			return err
-		}
-	}
-	return nil
 }
