@@ -26,3 +26,25 @@ func TestSplitInputChanged(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitKFold(t *testing.T) {
+	r, err := table.NewReader(strings.NewReader("id\n1\n2\n3\n4\n5\n6\n"), "in.csv", table.CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Split{KFold: 3, IndexLists: true}.Read(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Method != "kfold" || res.N != 6 || len(res.Splits) != 3 || len(res.Columns) != 1 || res.Columns[0] != "fold" {
+		t.Fatalf("%+v", res)
+	}
+	// unshuffled K-fold tests consecutive blocks, as scikit-learn's KFold
+	var got []string
+	for i := range 6 {
+		got = append(got, res.Value(0, i))
+	}
+	if strings.Join(got, " ") != "0 0 1 1 2 2" {
+		t.Errorf("folds %v", got)
+	}
+}
