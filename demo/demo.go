@@ -18,6 +18,7 @@ type learner struct {
 	new  func() learn.Model
 }
 
+// classifiers are the demo's classifiers, in the order of its tables.
 func classifiers() []learner {
 	return []learner{
 		{"majority", func() learn.Model { return &learn.Baseline{} }},
@@ -29,6 +30,7 @@ func classifiers() []learner {
 	}
 }
 
+// regressors are the demo's regressors, in the order of its tables.
 func regressors() []learner {
 	return []learner{
 		{"mean", func() learn.Model { return &learn.Baseline{} }},
@@ -57,6 +59,8 @@ type CV struct {
 	Summary  []resample.Summary `json:"summary"`
 }
 
+// Curve is the learning curve of one learner on one data set: the
+// training and validation scores of Measure at growing training sizes.
 type Curve struct {
 	Dataset string                `json:"dataset"`
 	Learner string                `json:"learner"`
@@ -64,12 +68,16 @@ type Curve struct {
 	Points  []resample.CurvePoint `json:"points"`
 }
 
+// BiasVariance is the bias–variance decomposition of one learner's loss
+// on one data set.
 type BiasVariance struct {
 	Dataset string `json:"dataset"`
 	Learner string `json:"learner"`
 	resample.Decomposition
 }
 
+// Bootstrap is the .632 and .632+ bootstrap error estimates of one
+// learner on one data set, with its K-fold cross-validation error.
 type Bootstrap struct {
 	Dataset string `json:"dataset"`
 	Learner string `json:"learner"`
@@ -129,6 +137,7 @@ func (p *progressLine) done() {
 	fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", len(p.last)))
 }
 
+// classCodes are the class labels of d as integer codes.
 func classCodes(d learn.Data) []int {
 	y := make([]int, len(d.Y))
 	for i, v := range d.Y {

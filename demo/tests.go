@@ -19,6 +19,8 @@ type Tests struct {
 	Friedman *Friedman `json:"friedman"`
 }
 
+// McNemar is McNemar's test of the out-of-fold predictions of two
+// learners, in the χ² form with continuity correction and the exact form.
 type McNemar struct {
 	N01         int64   `json:"n01"` // first learner wrong, second right
 	N10         int64   `json:"n10"`
@@ -27,6 +29,7 @@ type McNemar struct {
 	ExactPValue float64 `json:"exact_p_value"`
 }
 
+// CV5x2 is Dietterich's 5×2cv paired t-test of two learners' error rates.
 type CV5x2 struct {
 	ErrorsA   []float64 `json:"errors_a"` // replication 1 fold 1, replication 1 fold 2, …
 	ErrorsB   []float64 `json:"errors_b"`
@@ -34,6 +37,8 @@ type CV5x2 struct {
 	PValue    float64   `json:"p_value"`
 }
 
+// Friedman is the Friedman test of the classifiers across the data sets,
+// with the Nemenyi post-hoc test.
 type Friedman struct {
 	Measure        string             `json:"measure"`
 	Datasets       []string           `json:"datasets"`
