@@ -1,0 +1,15 @@
+#!/bin/sh
+# make.sh writes the files the examples of README.md and docs/*.md read
+# (cmd/evalkit/doc_test.go runs them): most are copies of the command's
+# golden inputs, the rest are written below. Run it from docs/testdata.
+set -e
+cli=../../cmd/evalkit/testdata/cli
+for f in pets.csv scores.csv sales.csv hyp.txt ref.txt ref2.txt sys2.txt \
+	rank_multi.csv rank_multi_weighted.csv rank_weighted.csv \
+	classify_multilabel_ci_weighted.stdin small.csv badnum.csv blobs3.csv \
+	preds.csv folds.csv zhou.csv errors.csv posthoc_scores.csv cv_folds.csv \
+	datasets.csv abmeans.csv compare_delong.csv bad.csv bad2.csv models3.csv \
+	scores3.csv multi.csv oneclass.csv nan.csv badprob.csv badsum.csv \
+	noclass.csv zero.csv short.txt badutf8.txt; do
+	cp "$cli/$f" .
+done
