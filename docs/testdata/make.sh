@@ -19,3 +19,11 @@ done
 awk 'BEGIN { print "y_true,y_pred"; for (i = 0; i < 1000; i++) { t = int(i/2); print "id" t ",id" (i%7 == 0 ? t+1 : t) } }' > ids.csv
 # memory.md: a field of 2000 bytes on line 3
 awk 'BEGIN { print "y_true,y_pred"; print "a,a"; s = ""; for (i = 0; i < 2000; i++) s = s "x"; print "b," s }' > longfield.csv
+
+# rank-scale.md: 200 distinct scores, more than --memory 4KiB holds
+awk 'BEGIN { print "y_true,y_score"; for (i = 0; i < 200; i++) print (i % 3 == 0 ? 1 : 0) "," (i + 0.5) / 200 }' > s.csv
+# rank-scale.md: two models' scores of the same rows
+printf 'y_true,a,b\n1,0.9,0.8\n1,0.7,0.6\n1,0.6,0.9\n0,0.4,0.5\n0,0.3,0.2\n0,0.1,0.3\n' > ab.csv
+
+# report.md: 400 rows whose weights grow with the score (a golden-ratio sequence, no randomness)
+awk 'BEGIN { print "y_true,score,w"; for (i = 0; i < 400; i++) { y = i % 2; u = (i * 0.6180339887498949) % 1; s = u + 0.6 * y; printf "%d,%.4f,%.3f\n", y, s, 0.5 + s } }' > band_w.csv
