@@ -7,9 +7,10 @@ import (
 
 // Evaluate is the one-call form: it tallies true and predicted labels with
 // optional weights (nil: every weight 1) and returns the report, labels in
-// SPEC order unless opt.Labels fixes them. Errors: ErrEmpty, ErrWeight for
-// a negative or non-finite weight, ErrUnknownLabel for a label outside
-// opt.Labels; each names the row (0-based). It panics if the slices differ
+// label order ([label.Sort]) unless opt.Labels fixes them. Errors:
+// ErrEmpty, ErrWeight for a negative or non-finite weight,
+// ErrUnknownLabel for a label outside opt.Labels; each names the row
+// (0-based). It panics if the slices differ
 // in length.
 func Evaluate(yTrue, yPred []string, w []float64, opt Options) (*Report, error) {
 	if len(yTrue) != len(yPred) || (w != nil && len(w) != len(yTrue)) {

@@ -511,8 +511,8 @@ func (c *Confusion) trim(k int) *Confusion {
 	return out
 }
 
-// Sorted returns the labels in SPEC order and the confusion matrix over
-// them.
+// Sorted returns the labels in label order ([label.Sort]) and the
+// confusion matrix over them.
 func (t *Tally) Sorted() ([]string, *Confusion) {
 	names, perm := t.Labels.Sorted()
 	return names, t.C.trim(len(names)).Permute(perm)

@@ -8,7 +8,7 @@
 // Conventions:
 //
 //   - Classes are dense indices 0…K−1 inside; labels are strings at the edge,
-//     mapped by a [label.Set] and ordered as SPEC §1 says (numerically when
+//     mapped by a [label.Set] and ordered as package label says (numerically when
 //     every label is a number, else bytewise; an explicit list overrides).
 //   - The confusion matrix C has rows = true class, columns = predicted
 //     class. For class c (one-vs-rest): TP = C[c][c], FP = Σ_{r≠c} C[r][c],

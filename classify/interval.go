@@ -72,7 +72,7 @@ func (r *Report) measures(vals []float64, keys *[]string) []float64 {
 // proportions returns, for the measures that are proportions of counts,
 // their numerator and denominator: accuracy and error rate (and the equal
 // Hamming and zero-one losses), per-class and micro precision and recall,
-// and the binary block's precision, recall and specificity (SPEC §2.8).
+// and the binary block's precision, recall and specificity (docs/ci.md).
 func (r *Report) proportions() map[string][2]float64 {
 	var diag float64
 	for _, c := range r.PerClass { // TP is the diagonal cell
@@ -101,7 +101,7 @@ func (r *Report) proportions() map[string][2]float64 {
 
 // AddIntervals sets r.Level and r.Intervals: a confidence interval for
 // every headline number of r, which NewReport computed from c with opt
-// (SPEC §2.8). Unweighted proportions (accuracy, error rate, per-class and
+// (docs/ci.md). Unweighted proportions (accuracy, error rate, per-class and
 // micro precision and recall, the binary block's precision, recall and
 // specificity) get ci.ProportionMethod() (Wilson unless another proportion
 // method is asked for); every other measure, and every measure of weighted

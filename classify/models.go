@@ -201,8 +201,8 @@ func (s *Models) Reset() {
 	*s = *NewModels(s.m, s.fixed)
 }
 
-// sorted returns the labels in SPEC order, each cell's tuple in the
-// sorted label indices, and each model's confusion matrix.
+// sorted returns the labels in label order ([label.Sort]), each cell's
+// tuple in the sorted label indices, and each model's confusion matrix.
 func (s *Models) sorted() (names []string, keys []int32, conf []*Confusion) {
 	names, perm := s.Labels.Sorted()
 	rank := make([]int32, len(perm))

@@ -388,8 +388,8 @@ type mlMoments struct {
 	cross              []float64     // the 3L×3L matrix Σ w²·x_l·y_m, in report order, or nil
 }
 
-// Report computes the multilabel measures. Labels are in SPEC order unless
-// the set is fixed. It returns ErrEmpty or ErrZeroWeight.
+// Report computes the multilabel measures. Labels are in label order
+// ([label.Sort]) unless the set is fixed. It returns ErrEmpty or ErrZeroWeight.
 func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 	if m.n == 0 {
 		return nil, ErrEmpty

@@ -8,7 +8,7 @@ import (
 	"github.com/evalkit-go/evalkit/report"
 )
 
-// AddIntervals sets r.Level and r.Intervals (SPEC §2.8).
+// AddIntervals sets r.Level and r.Intervals (docs/ci.md).
 //
 // Unweighted rows: the proportion interval (ci.ProportionMethod(), Wilson
 // by default; equal to statsmodels' proportion_confint) of every headline

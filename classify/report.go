@@ -156,7 +156,7 @@ type Binary struct {
 }
 
 // Report holds every measure of a confusion matrix, in the shape of the
-// CLI's JSON output (SPEC §3). Undefined values are NaN (JSON null) and
+// CLI's JSON output (README.md). Undefined values are NaN (JSON null) and
 // Warnings says why. The confusion matrix is either ConfusionMatrix (K×K,
 // rows = true class) or, above Options.MaxMatrix classes, ConfusionCells:
 // the cells with rows as [true index, predicted index, mass], indices into

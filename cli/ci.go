@@ -8,7 +8,7 @@ import (
 )
 
 // CIFlags are the interval flags shared by classify, rank, regress,
-// cluster, bleu, chrf and ter (SPEC §2.8).
+// cluster, bleu, chrf and ter (docs/ci.md).
 type CIFlags struct {
 	On     bool
 	Level  float64

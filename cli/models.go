@@ -8,8 +8,8 @@ import (
 	"github.com/evalkit-go/evalkit/report"
 )
 
-// ModelFlags are the flags of several models on the same rows (SPEC
-// §2.8): the leaderboard's measure, the baseline, the measures compared by
+// ModelFlags are the flags of several models on the same rows
+// (docs/models.md): the leaderboard's measure, the baseline, the measures compared by
 // a paired bootstrap and the adjustment of the p-values. The paired
 // bootstrap takes --bootstrap, --seed and --level of the interval flags.
 type ModelFlags struct {

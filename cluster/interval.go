@@ -26,8 +26,8 @@ func externalValues(e *External, avg Average, out []float64) {
 }
 
 // AddIntervals sets o.Level and o.Intervals: a bootstrap interval for each
-// external index of tab, the table o was computed from with opt (SPEC
-// §2.8). A replicate is a row bootstrap of the table, a multinomial draw of
+// external index of tab, the table o was computed from with opt
+// (docs/ci.md). A replicate is a row bootstrap of the table, a multinomial draw of
 // its n rows over its non-empty cells ([hyptest.ResampleRows]); replicate
 // b draws from PCG(ci.Seed, b), so the intervals are the same bits on any
 // number of cores. BCa (the default) up to 1000 non-empty cells, else the

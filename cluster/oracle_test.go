@@ -107,7 +107,7 @@ func ptrNaN(p *float64) float64 {
 	return *p
 }
 
-// ids maps string labels to ints in SPEC label order.
+// ids maps string labels to ints in label order ([label.Sort]).
 func ids(names []string) []int {
 	s := label.NewSet(nil)
 	raw := make([]int, len(names))

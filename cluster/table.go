@@ -18,7 +18,7 @@ const DefaultMaxMatrix = 1000
 
 // ContingencyTable is the contingency table of a report, its rows the
 // reference classes and its columns the clusters, each in label order
-// (SPEC §1): the counts n_ij in full (Matrix, rows × columns), or, past
+// ([label.Sort]): the counts n_ij in full (Matrix, rows × columns), or, past
 // the size limit, the non-zero cells as [class index, cluster index,
 // count] in row-major order (Cells).
 type ContingencyTable struct {

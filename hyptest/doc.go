@@ -1,5 +1,5 @@
 // Package hyptest holds the significance tests and confidence intervals
-// that say whether a difference between two models is real (SPEC §2.7;
+// that say whether a difference between two models is real (docs/compare.md;
 // Zhou, Machine Learning, §2.4; Dietterich 1998; Demšar 2006).
 //
 // Conventions:

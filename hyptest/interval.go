@@ -11,7 +11,7 @@ import (
 )
 
 // Interval is a confidence interval of one measure, as the command line
-// prints it under "intervals" (SPEC §3).
+// prints it under "intervals" (docs/ci.md).
 type Interval struct {
 	Low    float64 `json:"low"`
 	High   float64 `json:"high"`

@@ -1,7 +1,7 @@
 // Package label maps class labels, strings at the edge, to dense int
 // indices inside.
 //
-// Order (SPEC §1): labels are sorted numerically when every one of them
+// Order: labels are sorted numerically when every one of them
 // parses as a number, otherwise bytewise. Labels that are numerically equal
 // but spelled differently ("1" and "1.0") are distinct labels, ordered
 // bytewise among themselves. An explicit list (the CLI's --labels) overrides

@@ -93,8 +93,8 @@ func (s *Set) Len() int { return len(s.names) }
 // Names returns the labels in index order. The caller must not modify it.
 func (s *Set) Names() []string { return s.names }
 
-// Sorted returns the labels in SPEC order and perm with perm[k] = the index
-// of the k-th label in sorted order. A fixed set keeps its given order.
+// Sorted returns the labels in label order (see the package doc) and perm
+// with perm[k] = the index of the k-th label in sorted order. A fixed set keeps its given order.
 func (s *Set) Sorted() (names []string, perm []int) {
 	perm = make([]int, len(s.names))
 	for i := range perm {
@@ -111,7 +111,7 @@ func (s *Set) Sorted() (names []string, perm []int) {
 	return names, perm
 }
 
-// Sort sorts names in SPEC order, in place.
+// Sort sorts names in label order (see the package doc), in place.
 func Sort(names []string) {
 	numeric := AllNumeric(names)
 	slices.SortStableFunc(names, func(a, b string) int { return compare(a, b, numeric) })

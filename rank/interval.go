@@ -21,7 +21,7 @@ import (
 const MaxJackknifeCells = 1000
 
 // AddIntervals sets r.Level and r.Intervals from the score table t that
-// NewReport computed r from (SPEC §2.8):
+// NewReport computed r from (docs/ci.md):
 //
 //   - roc_auc: DeLong's interval, clipped to [0, 1] ([Table.AUCCI]);
 //     rank_loss = 1 − AUC gets the mirrored interval;

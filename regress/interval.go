@@ -44,7 +44,7 @@ var ErrReordered = errors.New("regress: Intervals must be computed before the qu
 const DeltaRows = 2000
 
 // Intervals computes the confidence interval of every headline number of
-// the state (SPEC §2.8). It must be called before [State.Report] or any
+// the state (docs/ci.md). It must be called before [State.Report] or any
 // quantile measure (it returns ErrReordered after them):
 //
 //   - mse, mae, mape: the bootstrap-t interval of the per-row losses d²,

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// Models is several models evaluated on the same rows (SPEC §2.8, §3):
+// Models is several models evaluated on the same rows (docs/models.md):
 // each model's whole single-model report, the comparisons between them
 // with p-values adjusted over all comparisons printed, and, for three or
 // more ROC AUCs, DeLong's test that they are all equal. Every task that

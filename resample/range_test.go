@@ -7,7 +7,7 @@ import (
 )
 
 // A measure's interval over splits never leaves its range: per-fold AUCs
-// near 1 gave 0.9905–1.001 in the demo before (SPEC §2.8).
+// near 1 gave 0.9905–1.001 in the demo before.
 func TestSummaryRange(t *testing.T) {
 	m := Measure{Name: "roc_auc", Range: [2]float64{0, 1}}
 	vals := []float64{0.9779, 0.9987, 0.9907, 1, 1, 0.9987, 0.9960, 1, 1, 0.9932}

@@ -31,7 +31,7 @@ type Measure struct {
 	// Range, when not the zero value, is the interval [Range[0], Range[1]]
 	// the measure's values lie in (±Inf for an open end): the confidence
 	// interval of its mean over splits is clipped to it, so that an AUC's
-	// interval never passes 1 (SPEC §2.8).
+	// interval never passes 1.
 	Range [2]float64
 }
 

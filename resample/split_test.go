@@ -285,7 +285,7 @@ func TestShuffledKFoldPartition(t *testing.T) {
 }
 
 // TestOOBShare: the out-of-bag share tends to (1 − 1/n)ⁿ → e⁻¹ ≈ 0.368
-// (property from issue 6; SPEC §2.6).
+// (property from issue 6; Efron & Tibshirani 1997, the .632 bootstrap).
 func TestOOBShare(t *testing.T) {
 	for _, n := range []int{10, 100, 1000, 10000} {
 		const b = 200

@@ -219,7 +219,7 @@ func addUncertainty(p *report.Pairs, mean, ci *float64, level float64, ivs map[s
 	}
 }
 
-// BLEUResult is one BLEU score as printed (SPEC §3 keys).
+// BLEUResult is one BLEU score as printed (the JSON keys of docs/text.md).
 type BLEUResult struct {
 	Line       int        `json:"line,omitempty"` // sentence-level only, 1-based
 	Name       string     `json:"name"`
@@ -276,7 +276,7 @@ func (b BLEUResult) Doc() *report.Doc {
 	return &report.Doc{Title: "BLEU", Blocks: []report.Block{p, report.Note(b.Verbose())}}
 }
 
-// CHRFResult is one chrF score as printed (SPEC §3 keys: score, signature).
+// CHRFResult is one chrF score as printed (JSON keys: score, signature; docs/text.md).
 type CHRFResult struct {
 	Line      int      `json:"line,omitempty"` // sentence-level only, 1-based
 	Name      string   `json:"name"`

@@ -1,0 +1,29 @@
+#!/bin/sh
+# make.sh writes the files the examples of README.md and docs/*.md read
+# (cmd/evalkit/doc_test.go runs them): most are copies of the command's
+# golden inputs, the rest are written below. Run it from docs/testdata.
+set -e
+cli=../../cmd/evalkit/testdata/cli
+for f in pets.csv scores.csv sales.csv hyp.txt ref.txt ref2.txt sys2.txt \
+	rank_multi.csv rank_multi_weighted.csv rank_weighted.csv \
+	classify_multilabel_ci_weighted.stdin small.csv badnum.csv blobs3.csv \
+	preds.csv folds.csv zhou.csv errors.csv posthoc_scores.csv cv_folds.csv \
+	datasets.csv abmeans.csv compare_delong.csv bad.csv bad2.csv models3.csv \
+	scores3.csv multi.csv oneclass.csv nan.csv badprob.csv badsum.csv \
+	noclass.csv zero.csv short.txt badutf8.txt compare_bad.csv \
+	onecluster.csv split_in.csv; do
+	cp "$cli/$f" .
+done
+
+# memory.md: 1000 rows, 500 distinct true labels, a few predictions off by one
+awk 'BEGIN { print "y_true,y_pred"; for (i = 0; i < 1000; i++) { t = int(i/2); print "id" t ",id" (i%7 == 0 ? t+1 : t) } }' > ids.csv
+# memory.md: a field of 2000 bytes on line 3
+awk 'BEGIN { print "y_true,y_pred"; print "a,a"; s = ""; for (i = 0; i < 2000; i++) s = s "x"; print "b," s }' > longfield.csv
+
+# rank-scale.md: 200 distinct scores, more than --memory 4KiB holds
+awk 'BEGIN { print "y_true,y_score"; for (i = 0; i < 200; i++) print (i % 3 == 0 ? 1 : 0) "," (i + 0.5) / 200 }' > s.csv
+# rank-scale.md: two models' scores of the same rows
+printf 'y_true,a,b\n1,0.9,0.8\n1,0.7,0.6\n1,0.6,0.9\n0,0.4,0.5\n0,0.3,0.2\n0,0.1,0.3\n' > ab.csv
+
+# report.md: 400 rows whose weights grow with the score (a golden-ratio sequence, no randomness)
+awk 'BEGIN { print "y_true,score,w"; for (i = 0; i < 400; i++) { y = i % 2; u = (i * 0.6180339887498949) % 1; s = u + 0.6 * y; printf "%d,%.4f,%.3f\n", y, s, 0.5 + s } }' > band_w.csv
