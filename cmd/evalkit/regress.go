@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "regress", summary: "regression measures: MSE, MAE, MAPE, R², deviances, … (SPEC §2.3)", run: runRegress})
+	register(&command{name: "regress", summary: "regression measures: MSE, MAE, MAPE, R², deviances, …", run: runRegress})
 }
 
 // plotSample is how many (y, ŷ) points per output --plot draws at most (a
