@@ -102,6 +102,7 @@ type Reader struct {
 	chunk    int      // a sub-reader's chunk index (Parallel)
 	progress *counter // bytes read from the file (compressed, for gzip)
 	size     int64    // the file's size, or -1 when unknown (stdin)
+	gzip     bool     // the file is compressed
 	maxField int      // the longest field accepted (0: any)
 
 	// JSON Lines
@@ -208,6 +209,7 @@ func NewReader(rd io.Reader, name string, format Format) (*Reader, error) {
 
 func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Reader, error) {
 	br := bufio.NewReaderSize(rd, 1<<16)
+	compressed := false
 	if magic, _ := br.Peek(4); format == Parquet || format == Sniff && string(magic) == parquetMagic {
 		return openParquetStream(br, name)
 	}
@@ -217,11 +219,12 @@ func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Rea
 			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
 		}
 		br = bufio.NewReaderSize(gz, 1<<16)
+		compressed = true
 	}
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
 		br.Discard(3)
 	}
-	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1, maxField: DefaultMaxField}
+	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1, gzip: compressed, maxField: DefaultMaxField}
 	if err := r.readHeader(); err != nil {
 		return nil, err
 	}

@@ -143,7 +143,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, err
 	}
 	tc, sc, wc := cols[0], cols[1], cols[2]
-	b := rankSpill(f.memory.Bytes(), table.EstimateRows(r, path), wc >= 0)
+	b := rankSpill(f.memory.Bytes(), table.EstimateRows(r), wc >= 0)
 	defer b.cleanup()
 	bn, err := f.Binned()
 	if err != nil {
