@@ -101,3 +101,61 @@ func TestStreamReadOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestExtremeWeights: weights of any size give the measures of the same
+// weights divided by a constant; --ci says when squared weights leave the
+// floating-point range (before: a panic in the ROC band), and a sum past
+// the largest float64 is an error saying so (before: nulls, or "the
+// weights sum to zero" in classify).
+func TestExtremeWeights(t *testing.T) {
+	dir := t.TempDir()
+	file := func(w string) string {
+		path := filepath.Join(dir, "w"+w+".csv")
+		var b strings.Builder
+		b.WriteString("y_true,y_score,y_pred,w\n")
+		for i, r := range []string{"0,0.1,0", "0,0.4,1", "1,0.35,0", "1,0.8,1", "0,0.7,1", "1,0.9,1"} {
+			fmt.Fprintf(&b, "%s,%d%s\n", r, 1+i%3, w)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	ref, stderr, code := runCLI([]string{"rank", "--format", "json", "--weight", "w", file("")}, "")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	auc := func(out string) string {
+		i := strings.Index(out, `"roc_auc": `)
+		if i < 0 {
+			return ""
+		}
+		return out[i : i+strings.IndexByte(out[i:], ',')]
+	}
+	for _, c := range []string{"e-162", "e-200", "e155", "e200"} {
+		out, stderr, code := runCLI([]string{"rank", "--format", "json", "--weight", "w", file(c)}, "")
+		if code != 0 || auc(out) == "" || !strings.HasPrefix(auc(out), auc(ref)[:len(auc(ref))-2]) {
+			t.Errorf("weights ×1%s: exit %d, %s (want %s); stderr %q", c, code, auc(out), auc(ref), stderr)
+		}
+		out, stderr, code = runCLI([]string{"rank", "--format", "json", "--ci", "--bootstrap", "50", "--weight", "w", file(c)}, "")
+		if code != 0 {
+			t.Errorf("weights ×1%s --ci: exit %d, stderr %q", c, code, stderr)
+		}
+		if (c == "e-200" || c == "e200") && !strings.Contains(out, "squared weights sum") {
+			t.Errorf("weights ×1%s --ci: no warning about the squared weights:\n%s", c, out)
+		}
+		if _, stderr, code := runCLI([]string{"classify", "--format", "json", "--weight", "w", file(c)}, ""); code != 0 {
+			t.Errorf("classify, weights ×1%s: exit %d, stderr %q", c, code, stderr)
+		}
+	}
+	big := filepath.Join(dir, "big.csv") // each weight finite, the sums not
+	if err := os.WriteFile(big, []byte("y_true,y_score,y_pred,w\n0,0.1,0,1e308\n0,0.4,1,1e308\n1,0.35,0,1e308\n1,0.8,1,1e308\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--weight", "w", big}, ""); code != 1 || !strings.Contains(stderr, "weights sum past") {
+		t.Errorf("rank, weights summing past 1.8e308: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := runCLI([]string{"classify", "--format", "json", "--weight", "w", big}, ""); code != 1 || !strings.Contains(stderr, "weights sum past") {
+		t.Errorf("classify, weights summing past 1.8e308: exit %d, stderr %q", code, stderr)
+	}
+}
