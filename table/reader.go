@@ -754,14 +754,26 @@ func (r *Reader) Weight(col int) (float64, error) {
 	return v, nil
 }
 
-// ParseFloat parses b (surrounding blanks allowed) as a finite float64. The
-// error, if any, wraps ErrNotNumber or ErrNotFinite. Plain decimals take an
-// exact fast path (see fastFloat); everything else goes to strconv.
+// ParseFloat parses b (surrounding blanks allowed) as a finite float64,
+// in the number syntax CSV writers (pandas, numpy, R, spreadsheets)
+// write: an optional sign, decimal digits with an optional point, an
+// optional exponent (e or E, an optional sign, digits). Go's other
+// literals ("1_0", "0x1p-3") are not numbers there, and are not here. The
+// error, if any, wraps ErrNotNumber or, for an infinity or NaN (inf,
+// Infinity, nan, NaN, any case, signed) and a value past the float64
+// range, ErrNotFinite. Plain decimals take an exact fast path (see
+// fastFloat); the rest of the syntax goes to strconv.
 func ParseFloat(b []byte) (float64, error) {
 	if v, ok := fastFloat(b); ok {
 		return v, nil
 	}
 	t := bytes.TrimSpace(b)
+	if !decimalSyntax(t) {
+		if nonFinite(t) {
+			return 0, BadValue(b, ErrNotFinite)
+		}
+		return 0, BadValue(b, ErrNotNumber)
+	}
 	v, err := strconv.ParseFloat(string(t), 64)
 	if err != nil {
 		var ne *strconv.NumError
@@ -774,4 +786,49 @@ func ParseFloat(b []byte) (float64, error) {
 		return 0, BadValue(b, ErrNotFinite)
 	}
 	return v, nil
+}
+
+// decimalSyntax reports whether b is [+-] digits [. digits] [(e|E) [+-]
+// digits], with at least one digit before the exponent.
+func decimalSyntax(b []byte) bool {
+	i := 0
+	if i < len(b) && (b[i] == '+' || b[i] == '-') {
+		i++
+	}
+	digits := 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		digits++
+	}
+	if i < len(b) && b[i] == '.' {
+		for i++; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			digits++
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		e := i
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		}
+		if i == e {
+			return false
+		}
+	}
+	return i == len(b)
+}
+
+// nonFinite reports whether b spells an infinity or a NaN as CSV writers
+// do: inf, infinity or nan in any case, with an optional sign (pandas and
+// numpy write inf and nan, R Inf and NaN, Java and JavaScript Infinity).
+func nonFinite(b []byte) bool {
+	if len(b) > 0 && (b[0] == '+' || b[0] == '-') {
+		b = b[1:]
+	}
+	s := string(b)
+	return strings.EqualFold(s, "inf") || strings.EqualFold(s, "infinity") || strings.EqualFold(s, "nan")
 }
