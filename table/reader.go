@@ -133,8 +133,37 @@ func Open(path string, stdin io.Reader) (*Reader, error) {
 // to a temporary file (a Parquet file is read from its end), which Close
 // removes.
 func OpenFormat(path string, stdin io.Reader, format Format) (*Reader, error) {
+	return OpenWith(path, stdin, Options{Format: format})
+}
+
+// Options are the options of [OpenWith] and [NewReaderWith]. The zero
+// value reads with the format sniffed and fields up to DefaultMaxField.
+type Options struct {
+	// Format is the file's format (Sniff: from the extension, or else
+	// from the first bytes).
+	Format Format
+	// MaxField is the longest field accepted, header included, as
+	// [Reader.SetMaxField] sets it: 0 means DefaultMaxField, a negative
+	// value no limit.
+	MaxField int
+}
+
+func (o Options) maxField() int {
+	switch {
+	case o.MaxField == 0:
+		return DefaultMaxField
+	case o.MaxField < 0:
+		return 0
+	}
+	return o.MaxField
+}
+
+// OpenWith is [OpenFormat] with options; the limit on fields applies to
+// the header too.
+func OpenWith(path string, stdin io.Reader, opt Options) (*Reader, error) {
+	format := opt.Format
 	if path == "" || path == "-" {
-		return NewReader(stdin, "<stdin>", format)
+		return NewReaderWith(stdin, "<stdin>", opt)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -166,7 +195,7 @@ func OpenFormat(path string, stdin io.Reader, format Format) (*Reader, error) {
 		return r, err
 	}
 	cnt := &counter{r: f}
-	r, err := newReader(cnt, path, format, f)
+	r, err := newReader(cnt, path, format, opt.maxField(), f)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -204,10 +233,16 @@ func (r *Reader) Progress() (done, size int64) {
 // NewReader reads a table from rd; name is used in error messages. It reads
 // the header (for JSON Lines, the first object) before it returns.
 func NewReader(rd io.Reader, name string, format Format) (*Reader, error) {
-	return newReader(rd, name, format, nil)
+	return newReader(rd, name, format, DefaultMaxField, nil)
 }
 
-func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Reader, error) {
+// NewReaderWith is [NewReader] with options; the limit on fields applies
+// to the header too.
+func NewReaderWith(rd io.Reader, name string, opt Options) (*Reader, error) {
+	return newReader(rd, name, opt.Format, opt.maxField(), nil)
+}
+
+func newReader(rd io.Reader, name string, format Format, maxField int, closer io.Closer) (*Reader, error) {
 	br := bufio.NewReaderSize(rd, 1<<16)
 	compressed := false
 	if magic, _ := br.Peek(4); format == Parquet || format == Sniff && string(magic) == parquetMagic {
@@ -224,7 +259,7 @@ func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Rea
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
 		br.Discard(3)
 	}
-	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1, gzip: compressed, maxField: DefaultMaxField}
+	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1, gzip: compressed, maxField: maxField}
 	if err := r.readHeader(); err != nil {
 		return nil, err
 	}
@@ -386,7 +421,21 @@ func (r *Reader) rawLine() (line []byte, ok bool, err error) {
 		// buffer grown by appending costs more), stopping at a field
 		// over the limit.
 		var scan *fieldScan
-		if r.maxField > 0 {
+		switch {
+		case r.maxField <= 0:
+		case r.header == nil && r.format != JSONL:
+			// The header: its fields are those of its format, sniffed
+			// from its start when not given.
+			f := r.format
+			if f == Sniff {
+				f = sniff(line)
+			}
+			delim := byte(',')
+			if f == TSV {
+				delim = '\t'
+			}
+			scan = newFieldScan(f == JSONL, delim, r.maxField)
+		default:
 			scan = r.newFieldScan()
 		}
 		var pieces [][]byte

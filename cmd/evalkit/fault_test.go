@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // runCLI runs evalkit with args and returns its stdout, stderr and exit
@@ -157,5 +160,178 @@ func TestExtremeWeights(t *testing.T) {
 	}
 	if _, stderr, code := runCLI([]string{"classify", "--format", "json", "--weight", "w", big}, ""); code != 1 || !strings.Contains(stderr, "weights sum past") {
 		t.Errorf("classify, weights summing past 1.8e308: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// buildEvalkit builds the command into a temporary folder.
+func buildEvalkit(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "evalkit")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// waitFor polls until glob in dir matches something (at most 20 s).
+func waitFor(dir, glob string) bool {
+	for range 2000 {
+		if m, _ := filepath.Glob(filepath.Join(dir, glob)); len(m) > 0 {
+			return true
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return false
+}
+
+// TestNothingLeftBehind: the copy of Parquet read from standard input is
+// removed on a signal (before: left), and the spill folder of a process
+// killed outright (SIGKILL, which no handler sees) is removed by the next
+// run that creates a temporary file (before: left for ever).
+func TestNothingLeftBehind(t *testing.T) {
+	bin := buildEvalkit(t)
+	t.Run("parquet-stdin-signal", func(t *testing.T) {
+		tmp := t.TempDir()
+		cmd := exec.Command(bin, "rank", "--format", "json", "-")
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		in, _ := cmd.StdinPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		in.Write([]byte("PAR1 and more bytes of a Parquet file still coming"))
+		if !waitFor(tmp, "evalkit-parquet-*") {
+			cmd.Process.Kill()
+			t.Fatal("no temporary copy appeared")
+		}
+		cmd.Process.Signal(syscall.SIGTERM)
+		err := cmd.Wait()
+		in.Close()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 143 {
+			t.Errorf("exit: %v, want status 143; stderr %q", err, stderr.String())
+		}
+		if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
+			t.Errorf("left behind: %v", left)
+		}
+	})
+	t.Run("sigkill-then-next-run", func(t *testing.T) {
+		tmp := t.TempDir()
+		cmd := exec.Command(bin, "rank", "--format", "json", "--memory", "64KiB", "-")
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		in, _ := cmd.StdinPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			fmt.Fprintln(in, "y_true,y_score")
+			for k := 0; ; k++ {
+				if _, err := fmt.Fprintf(in, "%d,%d\n", k%2, k*7919%1000003); err != nil {
+					return
+				}
+			}
+		}()
+		if !waitFor(tmp, "evalkit-rank-*/*") {
+			cmd.Process.Kill()
+			t.Fatal("no spill folder appeared")
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		in.Close()
+		if left, _ := filepath.Glob(filepath.Join(tmp, "evalkit-rank-*")); len(left) == 0 {
+			t.Fatal("SIGKILL: the spill folder is gone already?")
+		}
+		next := exec.Command(bin, "rank", "--format", "json", "-")
+		next.Env = append(os.Environ(), "TMPDIR="+tmp)
+		next.Stdin = strings.NewReader("PAR1 not really Parquet PAR1")
+		next.Run() // an error (not Parquet) after the copy to a temporary file
+		if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
+			t.Errorf("left behind after the next run: %v", left)
+		}
+	})
+}
+
+// TestWrittenFileMode: --curves-out (and report -o and --plot, which
+// write through the same function) keeps an existing file's mode (before:
+// an existing 0600 file became 0644) and writes through a symbolic link
+// (before: the link was replaced by a file).
+func TestWrittenFileMode(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.csv")
+	os.WriteFile(data, []byte(streamRows(100)), 0o644)
+	out := filepath.Join(dir, "curves.csv")
+	os.WriteFile(out, nil, 0o600)
+	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--curves-out", out, data}, ""); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, _ := os.Stat(out); st.Mode().Perm() != 0o600 || st.Size() == 0 {
+		t.Errorf("existing 0600 file: mode %v, %d bytes after --curves-out", st.Mode().Perm(), st.Size())
+	}
+	link := filepath.Join(dir, "link.csv")
+	if err := os.Symlink("curves.csv", link); err != nil {
+		t.Skip(err)
+	}
+	os.WriteFile(out, nil, 0o600)
+	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--curves-out", link, data}, ""); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
+		t.Error("the symbolic link was replaced")
+	}
+	if st, _ := os.Stat(out); st.Size() == 0 {
+		t.Error("the link's target was not written")
+	}
+}
+
+// TestClosedStdout: a task whose output would go to a closed standard
+// output ("evalkit rank f.csv >&-") fails with exit status 1 saying so
+// (before: exit 0, nothing written: the Go runtime puts /dev/null in the
+// place of a closed standard file); ">/dev/null" still succeeds.
+func TestClosedStdout(t *testing.T) {
+	bin := buildEvalkit(t)
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	data := filepath.Join(t.TempDir(), "d.csv")
+	os.WriteFile(data, []byte(streamRows(50)), 0o644)
+	for _, c := range []struct {
+		redirect string
+		code     int
+	}{{">&-", 1}, {">/dev/null", 0}} {
+		for _, task := range [][]string{{"rank", "--format", "json"}, {"classify", "--format", "text", "--pred", "y_true"}} {
+			args := append([]string{"-c", `exec "$0" "$@" ` + c.redirect, bin}, task...)
+			cmd := exec.Command("sh", append(args, data)...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode()
+			}
+			if code != c.code || c.code == 1 && !strings.Contains(stderr.String(), "standard output is closed") {
+				t.Errorf("%s %s: exit %d (%v), want %d; stderr %q", task[0], c.redirect, code, err, c.code, stderr.String())
+			}
+		}
+	}
+}
+
+// TestHeaderMaxFieldCLI: --max-field applies to the header: 0 lifts the
+// limit there too (before: a header over 1 MiB failed whatever the flag),
+// and a long header field is named by its place.
+func TestHeaderMaxFieldCLI(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "h.csv")
+	long := strings.Repeat("z", 2<<20)
+	os.WriteFile(path, []byte("y_true,y_pred,"+long+"\na,a,1\nb,b,2\n"), 0o644)
+	if _, stderr, code := runCLI([]string{"classify", "--format", "json", "--max-field", "0", path}, ""); code != 0 {
+		t.Errorf("--max-field 0: exit %d: %s", code, stderr)
+	}
+	_, stderr, code := runCLI([]string{"classify", "--format", "json", path}, "")
+	if code != 1 || !strings.Contains(stderr, "h.csv:1: field too long: field 3 has more than 1048576 bytes") {
+		t.Errorf("default limit: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -4,13 +4,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/internal/tempfile"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
@@ -300,9 +301,9 @@ func rankSpill(limit int64, est int, weighted bool) *rankSpiller {
 	}
 	s := &rankSpiller{}
 	s.Spill = rank.NewSpill(maxRows, parts, func() (string, error) {
-		dir, err := os.MkdirTemp("", "evalkit-rank-")
+		dir, release, err := tempfile.MkdirTemp("rank")
 		if err == nil {
-			s.dir, s.release = dir, registerTemp(dir)
+			s.dir, s.release = dir, release
 		}
 		return dir, err
 	})

@@ -17,7 +17,8 @@ import (
 // tiny --memory, so that the score table spills; once the spill folder
 // holds files it sends SIGINT (then, in a second run, SIGTERM) while rows
 // are still coming, and checks that the process exits with 128 + the
-// signal's number, prints nothing on stdout and leaves no temporary file.
+// signal's number, prints nothing on stdout and leaves no temporary file;
+// likewise for SIGHUP and SIGQUIT.
 func TestRankSpillInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -27,7 +28,7 @@ func TestRankSpillInterrupt(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			tmp := t.TempDir()
 			cmd := exec.Command(bin, "rank", "--format", "json", "--memory", "64KiB", "-")
