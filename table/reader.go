@@ -251,7 +251,7 @@ func newReader(rd io.Reader, name string, format Format, maxField int, closer io
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
+			return nil, &ParseError{File: name, Err: gzipError(err)}
 		}
 		br = bufio.NewReaderSize(gz, 1<<16)
 		compressed = true

@@ -79,6 +79,7 @@ func TestClassifyBadInput(t *testing.T) {
 		{"zero total weight", "zw.csv", "y_true,y_pred,w\na,a,0\nb,a,0\n", []string{"--weight", "w"},
 			`zw.csv: column "w": the weights sum to zero`, 1},
 		{"corrupt gzip", "c.csv.gz", gz("y_true,y_pred\na,a\n")[:15], nil, `c.csv.gz`, 1},
+		{"gzip bad header", "bh.csv.gz", "\x1f\x8b\x00garbage-not-deflate", nil, `bh.csv.gz: gzip: invalid header`, 1},
 		{"bad UTF-8 in gzip", "u.csv.gz", gz("y_true,y_pred\na,\xc3\n"), nil, `u.csv.gz:2: column "y_pred": invalid UTF-8`, 1},
 		{"absent positive label", "pl.csv", "y_true,y_pred\na,a\n", []string{"--pos-label", "z"},
 			`--pos-label: positive label not among the labels: "z"`, 2},
@@ -107,6 +108,9 @@ func TestClassifyBadInput(t *testing.T) {
 			}
 			if stdout.Len() != 0 {
 				t.Errorf("stdout is not empty: %q", stdout.String())
+			}
+			if strings.Contains(stderr.String(), "gzip: gzip:") {
+				t.Errorf("doubled prefix: %q", stderr.String())
 			}
 		})
 	}
