@@ -354,3 +354,30 @@ func TestSpillFloor(t *testing.T) {
 		t.Errorf("--memory 1 spilled before %d rows", n)
 	}
 }
+
+// TestFlagMemory: sizes set by flags are charged to --memory: past it,
+// an error naming the flag (exit status 1) before anything is allocated
+// (before: rank --bins 4e6 --memory 64MiB peaked at 1.2 GB, --bins 1e9
+// was killed at 24 GB, --ci --bootstrap 1e9 asked for 8 GB at once).
+func TestFlagMemory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.csv")
+	os.WriteFile(path, []byte(streamRows(50)), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bins", "4000000", "--memory", "64MiB"}, "or lower --bins"},
+		{[]string{"--bins", "1000000000"}, "or lower --bins"},
+		{[]string{"--bins", "9223372036854775807", "--memory", "1G"}, "or lower --bins"},
+		{[]string{"--cal-bins", "10000000", "--memory", "64MiB"}, "or lower --cal-bins"},
+		{[]string{"--ci", "--bootstrap", "1000000000"}, "or lower --bootstrap"},
+	} {
+		out, stderr, code := runCLI(append(append([]string{"rank", "--format", "json"}, c.args...), path), "")
+		if code != 1 || out != "" || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "--memory") {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, stderr)
+		}
+	}
+	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--bins", "1000", "--cal-bins", "100", "--memory", "64MiB", path}, ""); code != 0 {
+		t.Errorf("flags within --memory: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -80,6 +80,9 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := chargeFlags(f.memory, rankFlagSizes(&f, withCI)...); err != nil {
+		return err
+	}
 	name := rankName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
 		if f.Bins > 0 || f.plotDir != "" {
