@@ -187,3 +187,16 @@ func Flag(fs *flag.FlagSet) *Size {
 	fs.Var(s, FlagName, "memory budget for states that grow with the data, as 512MiB or 2G; past it a task switches to its bounded path or stops naming what grew (default a quarter of physical memory; 0: no limit)")
 	return s
 }
+
+// Items returns the bytes of n elements of size bytes each (n from a flag:
+// --bins, --bootstrap), at most math.MaxInt64, so that a charge for a
+// huge flag value fails rather than wraps around.
+func Items(n, size int64) int64 {
+	if n <= 0 || size <= 0 {
+		return 0
+	}
+	if n > math.MaxInt64/size {
+		return math.MaxInt64
+	}
+	return n * size
+}

@@ -68,10 +68,16 @@ func (c *Confusion) CohenKappa(weighting KappaWeighting) float64 {
 	rows := c.Supports()
 	cols := c.colSums()
 	total := c.Total()
+	k := c.massScale()
+	if k != 1 {
+		scaleAll(k, rows)
+		scaleAll(k, cols)
+		total *= k
+	}
 	var obs fsum.Sum
 	c.each(func(i, j, at int) {
 		if w := kappaWeight(weighting, i, j); w != 0 {
-			obs.Add(w * c.mass(at))
+			obs.Add(w * c.mass(at) * k)
 		}
 	})
 	var exp float64
@@ -92,6 +98,28 @@ func (c *Confusion) CohenKappa(weighting KappaWeighting) float64 {
 		return math.NaN()
 	}
 	return 1 - obs.Value()/exp
+}
+
+// massScale returns the power of two k that brings a weighted matrix's
+// total mass into [½, 1) (1 when unweighted: the masses are counts).
+// Kappa and MCC sum products of two masses, which underflow for tiny
+// weights (1e-162²) and overflow for huge ones (1e155²); taken over the
+// masses times k they do neither, and as a power of two only moves the
+// exponent, the result is the same bits for weights of ordinary size and
+// invariant to scaling every weight.
+func (c *Confusion) massScale() float64 {
+	if !c.weighted {
+		return 1
+	}
+	_, e := math.Frexp(c.Total())
+	return math.Ldexp(1, -e)
+}
+
+// scaleAll multiplies every element of a by k.
+func scaleAll(k float64, a []float64) {
+	for i := range a {
+		a[i] *= k
+	}
 }
 
 // kappaDirectMax is the largest K for which kappa sums its K² expected
@@ -196,6 +224,11 @@ func (c *Confusion) MCC() (mcc float64, undefined bool) {
 	p := c.colSums()
 	s := c.Total()
 	d, _ := c.correct()
+	if k := c.massScale(); k != 1 {
+		scaleAll(k, t)
+		scaleAll(k, p)
+		s, d = s*k, d*k
+	}
 	var tp, pp, tt fsum.Sum
 	for k := range t {
 		tp.Add(t[k] * p[k])

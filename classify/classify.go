@@ -97,8 +97,8 @@ func fromInts(yTrue, yPred []int, w []float64) (*Confusion, error) {
 	if c.N() == 0 {
 		return nil, ErrEmpty
 	}
-	if !(c.Total() > 0) {
-		return nil, ErrZeroWeight
+	if err := totalErr(c.Total()); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

@@ -389,14 +389,15 @@ type mlMoments struct {
 }
 
 // Report computes the multilabel measures. Labels are in label order
-// ([label.Sort]) unless the set is fixed. It returns ErrEmpty or ErrZeroWeight.
+// ([label.Sort]) unless the set is fixed. It returns ErrEmpty, ErrZeroWeight
+// or ErrWeightRange.
 func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 	if m.n == 0 {
 		return nil, ErrEmpty
 	}
 	W := m.w.Value()
-	if !(W > 0) {
-		return nil, ErrZeroWeight
+	if err := totalErr(W); err != nil {
+		return nil, err
 	}
 	names, perm := m.Labels.Sorted()
 	r := &MultilabelReport{N: m.n, WeightSum: W, Labels: names, Beta: m.beta, ZeroDivision: z.String(), Warnings: []string{}}

@@ -14,6 +14,7 @@ import (
 var (
 	ErrEmpty        = errors.New("no samples")
 	ErrZeroWeight   = errors.New("the weights sum to zero")
+	ErrWeightRange  = errors.New("the weights sum past the largest float64, 1.8e308 (dividing every weight by one constant changes no measure)")
 	ErrWeight       = errors.New("invalid weight")
 	ErrUnknownLabel = errors.New("label not in the label list")
 	ErrClassWeight  = errors.New("invalid class weights")
@@ -198,9 +199,23 @@ type Report struct {
 	Signature *report.Signature `json:"signature,omitempty"`
 }
 
+// totalErr is ErrZeroWeight for a total weight of zero, ErrWeightRange
+// for one that overflowed (+Inf, or NaN from a compensated sum of
+// infinities).
+func totalErr(total float64) error {
+	switch {
+	case total == 0:
+		return ErrZeroWeight
+	case !(total > 0 && total <= math.MaxFloat64):
+		return ErrWeightRange
+	}
+	return nil
+}
+
 // NewReport computes the report of confusion matrix c over labels (one per
 // class, in order; opt.Labels is not used). It returns ErrEmpty for an empty
-// matrix, ErrZeroWeight when the total weight is zero, and an error for a
+// matrix, ErrZeroWeight when the total weight is zero, ErrWeightRange when it
+// overflowed, and an error for a
 // bad option. It panics if len(labels) ≠ c.K().
 func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 	if len(labels) != c.K() {
@@ -210,8 +225,8 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 		return nil, ErrEmpty
 	}
 	total := c.Total()
-	if !(total > 0) {
-		return nil, ErrZeroWeight
+	if err := totalErr(total); err != nil {
+		return nil, err
 	}
 	if !(opt.Beta >= 0) || math.IsInf(opt.Beta, 0) {
 		return nil, fmt.Errorf("classify: beta must be a finite number ≥ 0, got %v", opt.Beta)

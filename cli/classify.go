@@ -119,7 +119,7 @@ func ClassifyReportError(err error, name, weight string) error {
 	switch {
 	case errors.As(err, &oe):
 		return OptionUsage(err)
-	case errors.Is(err, classify.ErrZeroWeight):
+	case errors.Is(err, classify.ErrZeroWeight), errors.Is(err, classify.ErrWeightRange):
 		return fmt.Errorf("%s: column %q: %w", name, weight, err)
 	case errors.Is(err, classify.ErrPosLabel):
 		return Usagef("classify: --pos-label: %v", err)

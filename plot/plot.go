@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/evalkit-go/evalkit/internal/tempfile"
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -166,25 +167,9 @@ func Save(p *gplot.Plot, dir, name string) error {
 }
 
 // WriteFileAtomic writes data to path through a temporary file in the same
-// folder, renamed into place, so a reader never sees half a file.
+// folder, renamed into place, so a reader never sees half a file (see
+// tempfile.WriteAtomic: the umask and an existing file's mode are
+// honoured, a symbolic link is written through).
 func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return tempfile.WriteFile(path, data)
 }

@@ -103,11 +103,48 @@ func (a *ppSum) at(sg *segment, g int) float64 {
 	return a.s.Value()
 }
 
+// massScale returns the power of two k that brings the larger of the
+// masses p and n into [½, 1) (1 when unweighted: the masses are counts).
+// The sums of products of two masses (the AUC's, the rank loss's) are
+// taken over the masses times k: exact in floating point (a power of two
+// only moves the exponent), so the same bits for weights of ordinary
+// size, and neither the underflow of products of tiny weights (1e-162²
+// is 0) nor the overflow of products of huge ones (1e155²) — the result
+// is invariant to scaling every weight.
+func massScale(weighted bool, p, n float64) float64 {
+	if !weighted {
+		return 1
+	}
+	_, e := math.Frexp(max(p, n))
+	return math.Ldexp(1, -e)
+}
+
+// pairSum sums the products of two masses, each times k (see
+// [massScale]); value divides by (p k)(n k).
+type pairSum struct {
+	s fsum.Sum
+	k float64 // 0 means 1
+}
+
+func (a *pairSum) value(p, n float64) float64 {
+	if a.k == 0 || a.k == 1 {
+		return a.s.Value() / p / n
+	}
+	return a.s.Value() / (p * a.k) / (n * a.k)
+}
+
 // aucAcc sums Σ_g neg_g (TP_{<g} + ½ pos_g); see [Table.AUC].
-type aucAcc struct{ s fsum.Sum }
+type aucAcc struct{ pairSum }
 
 func (a *aucAcc) feed(sg *segment) {
 	above := sg.tp0
+	if k := a.k; k != 0 && k != 1 {
+		for g := range sg.score {
+			a.s.Add(sg.neg[g] * k * ((above + sg.pos[g]/2) * k))
+			above = sg.tp[g]
+		}
+		return
+	}
 	for g := range sg.score {
 		a.s.Add(sg.neg[g] * (above + sg.pos[g]/2))
 		above = sg.tp[g]
@@ -115,10 +152,17 @@ func (a *aucAcc) feed(sg *segment) {
 }
 
 // rankLossAcc sums Σ_g pos_g (FP_{<g} + ½ neg_g); see [Table.RankLoss].
-type rankLossAcc struct{ s fsum.Sum }
+type rankLossAcc struct{ pairSum }
 
 func (a *rankLossAcc) feed(sg *segment) {
 	above := sg.fp0
+	if k := a.k; k != 0 && k != 1 {
+		for g := range sg.score {
+			a.s.Add(sg.pos[g] * k * ((above + sg.neg[g]/2) * k))
+			above = sg.fp[g]
+		}
+		return
+	}
 	for g := range sg.score {
 		a.s.Add(sg.pos[g] * (above + sg.neg[g]/2))
 		above = sg.fp[g]

@@ -21,8 +21,9 @@ func (t *Table) AUC() (float64, error) {
 		return math.NaN(), err
 	}
 	var a aucAcc
+	a.k = massScale(t.Weighted, p, n)
 	t.feedAll(a.feed)
-	return a.s.Value() / p / n, nil
+	return a.value(p, n), nil
 }
 
 // RankLoss returns the ranking loss of seed 001 (Zhou eq. 2.21): the
@@ -40,8 +41,9 @@ func (t *Table) RankLoss() (float64, error) {
 		return math.NaN(), err
 	}
 	var a rankLossAcc
+	a.k = massScale(t.Weighted, p, n)
 	t.feedAll(a.feed)
-	return a.s.Value() / p / n, nil
+	return a.value(p, n), nil
 }
 
 // AveragePrecision returns scikit-learn's average_precision_score, the step

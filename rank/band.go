@@ -83,6 +83,9 @@ func (t *Table) ROCBand(level float64, fpr []float64) (*ROCBand, error) {
 	if !t.hasStats() {
 		return nil, errorf(ErrWeighted, "ROC band (the weighted table keeps no row counts and Σw²)")
 	}
+	if err := t.squaresErr(); err != nil {
+		return nil, err
+	}
 	// ne⁺, ne⁻: the counts, or Kish's effective numbers W²/Σw².
 	nep, nen := p, n
 	var qp, qn []float64 // cumulative Σw² of each class, weighted
@@ -92,7 +95,7 @@ func (t *Table) ROCBand(level float64, fpr []float64) (*ROCBand, error) {
 		qP, qN = qp[len(qp)-1], qn[len(qn)-1]
 		nep, nen = p*p/qP, n*n/qN
 	}
-	if nep < 2 || nen < 2 {
+	if !(nep >= 2 && nen >= 2) {
 		return nil, ErrTooFew
 	}
 	if !(level > 0 && level < 1) {

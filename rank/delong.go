@@ -41,6 +41,9 @@ func (t *Table) delongCheck() (p, n float64, err error) {
 		if !t.hasStats() {
 			return p, n, errorf(ErrWeighted, "DeLong variance (the weighted table keeps no row counts and Σw²)")
 		}
+		if err := t.squaresErr(); err != nil {
+			return p, n, err
+		}
 		if rp, rn := plainSum(t.PosRows), plainSum(t.NegRows); rp < 2 || rn < 2 {
 			return p, n, errorf(ErrTooFew, "DeLong variance needs 2 positive and 2 negative rows of weight > 0, have %v and %v", rp, rn)
 		}

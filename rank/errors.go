@@ -24,6 +24,10 @@ var (
 	// ErrWeighted: the measure is defined for unweighted samples only
 	// (DeLong's variance).
 	ErrWeighted = errors.New("sample weights are not supported")
+	// ErrWeightRange: a sum of the weights (or of their squares) is
+	// beyond what a float64 holds: past 1.8e308, or, for the squares,
+	// below 2.2e-308 (weights under about 1.5e-154).
+	ErrWeightRange = errors.New("weights beyond the floating-point range")
 	// ErrBadClass: a class index is out of range.
 	ErrBadClass = errors.New("class index out of range")
 )

@@ -74,6 +74,10 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 		warn("intervals: not computed for weighted scores (the score table keeps masses, not the row counts and squared weights an interval needs: a table of encoding version 1, or binned scores of encoding version 2)")
 		return nil
 	}
+	if err := t.squaresErr(); err != nil {
+		warn("intervals: not computed: %v", err)
+		return nil
+	}
 	dlMethod := hyptest.CIDeLong
 	if t.Weighted {
 		dlMethod = hyptest.CIDeLongWeighted

@@ -261,8 +261,12 @@ func operating(o Operating) OperatingPoint {
 }
 
 // bothClasses reports a missing class (or no data) before the measures.
-func bothClasses(t *Table) error {
-	p, n := t.Positives(), t.Negatives()
+func bothClasses(t *Table) error { return massesErr(t.Positives(), t.Negatives()) }
+
+// massesErr reports masses p and n of a report's classes that give no
+// measure: a class missing (or no data), or a sum of weights that
+// overflowed.
+func massesErr(p, n float64) error {
 	switch {
 	case p == 0 && n == 0:
 		return fmt.Errorf("every weight is zero: %w", ErrEmpty)
@@ -270,6 +274,10 @@ func bothClasses(t *Table) error {
 		return fmt.Errorf("no positive samples, ROC needs both classes: %w", ErrOneClass)
 	case n == 0:
 		return fmt.Errorf("no negative samples, ROC needs both classes: %w", ErrOneClass)
+	case !(p <= math.MaxFloat64):
+		return errorf(ErrWeightRange, "the positives' weights sum past %g (dividing every weight by one constant changes no measure)", math.MaxFloat64)
+	case !(n <= math.MaxFloat64):
+		return errorf(ErrWeightRange, "the negatives' weights sum past %g (dividing every weight by one constant changes no measure)", math.MaxFloat64)
 	}
 	return nil
 }

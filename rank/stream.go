@@ -73,13 +73,8 @@ func streamReport(s *Spill, opt ReportOptions, curves io.Writer) (*Report, error
 		p, n = float64(s.count[0]), float64(s.count[1])
 	}
 	rep := &Report{N: s.rows, PosLabel: opt.PosLabel, Positives: p, Negatives: n, ConfLevel: opt.Conf, Signature: opt.Signature(nil)}
-	switch {
-	case p == 0 && n == 0:
-		return nil, fmt.Errorf("every weight is zero: %w", ErrEmpty)
-	case p == 0:
-		return nil, fmt.Errorf("no positive samples, ROC needs both classes: %w", ErrOneClass)
-	case n == 0:
-		return nil, fmt.Errorf("no negative samples, ROC needs both classes: %w", ErrOneClass)
+	if err := massesErr(p, n); err != nil {
+		return nil, err
 	}
 	sw := newSweep(p, n, weighted, rowsBound(s.rows), s.MaxScores, opt)
 	if curves != nil {
@@ -222,6 +217,8 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt ReportOption
 		yo: newOperating(p, n, true, youden), mf: newOperating(p, n, true, fBeta(1)),
 		mc:   newOperating(p, n, false, cost(opt.CostFP, opt.CostFN)),
 		hull: newHull(p, n), rocs: &rocStream{p: p, n: n, drop: true}, prs: &prStream{p: p}}
+	sw.auc.k = massScale(weighted, p, n)
+	sw.rl.k = sw.auc.k
 	if sw.quantile {
 		if !weighted {
 			sw.quant = newOrderStats(opt.CalBins, int64(p+n))
@@ -287,8 +284,8 @@ func (sw *sweep) feedB(sg *segment) {
 func (sw *sweep) first() {
 	pc, opt, p, n := &sw.pc, sw.opt, sw.p, sw.n
 	sw.rocs.finish()
-	pc.auc = sw.auc.s.Value() / p / n
-	pc.rankLoss = sw.rl.s.Value() / p / n
+	pc.auc = sw.auc.value(p, n)
+	pc.rankLoss = sw.rl.value(p, n)
 	pc.ap = sw.ap.s.Value()
 	pc.prTrap = sw.prt.s.Value()
 	pc.bep = sw.bep.value()

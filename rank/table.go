@@ -93,8 +93,30 @@ func (t *Table) check() (p, n float64, err error) {
 		return p, n, errorf(ErrOneClass, "no positive samples")
 	case n == 0:
 		return p, n, errorf(ErrOneClass, "no negative samples")
+	case !(p <= math.MaxFloat64) || !(n <= math.MaxFloat64):
+		return p, n, massesErr(p, n)
 	}
 	return p, n, nil
+}
+
+// squaresErr returns an ErrWeightRange error when the sum of the squared
+// weights of a class is not a normal float64 (it overflowed, or every
+// square underflowed), so that the effective numbers and variances built
+// on it would be wrong; nil for an unweighted table.
+func (t *Table) squaresErr() error {
+	if !t.Weighted || t.PosSq == nil {
+		return nil
+	}
+	qp, qn := t.sqSums()
+	for _, q := range []float64{qp, qn} {
+		if q < 0x1p-1022 {
+			return errorf(ErrWeightRange, "the squared weights sum below %g (weights under about 1.5e-154; multiplying every weight by one constant changes no measure)", 0x1p-1022)
+		}
+		if !(q <= math.MaxFloat64) { // +Inf, or NaN from a compensated sum of infinities
+			return errorf(ErrWeightRange, "the squared weights sum past %g (weights above about 1.3e154; dividing every weight by one constant changes no measure)", math.MaxFloat64)
+		}
+	}
+	return nil
 }
 
 // cum returns the cumulative (inclusive) true- and false-positive masses at

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Sentinel errors wrapped by [ParseError].
@@ -89,4 +90,14 @@ func (e *valueError) Unwrap() error { return e.what }
 // values the package does not know wrap it in a ParseError via [Reader.Errorf].
 func BadValue(value []byte, what error) error {
 	return &valueError{value: string(value), what: what}
+}
+
+// gzipError is err of the gzip reader with one "gzip: " prefix: the
+// package's own errors carry it already (gzip: invalid header), those of
+// the layers below do not (unexpected EOF, flate: corrupt input).
+func gzipError(err error) error {
+	if strings.HasPrefix(err.Error(), "gzip: ") {
+		return err
+	}
+	return fmt.Errorf("gzip: %w", err)
 }

@@ -85,7 +85,7 @@ func NewLineReader(rc io.ReadCloser, name string) (*LineReader, error) {
 		gz, err := gzip.NewReader(lr.br)
 		if err != nil {
 			lr.Close()
-			return nil, &ParseError{File: lr.name, Err: fmt.Errorf("gzip: %w", err)}
+			return nil, &ParseError{File: lr.name, Err: gzipError(err)}
 		}
 		lr.gz = gz
 		lr.br = bufio.NewReaderSize(gz, 1<<16)

@@ -3,14 +3,15 @@ package table
 import (
 	"encoding/binary"
 	"fmt"
-	"github.com/parquet-go/parquet-go/encoding"
 	"io"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/evalkit-go/evalkit/internal/tempfile"
+	"github.com/parquet-go/parquet-go/encoding"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
@@ -124,32 +125,23 @@ func (c *countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
 	return n, err
 }
 
-// tempCloser closes a file and removes it.
-type tempCloser struct{ f *os.File }
-
-func (t tempCloser) Close() error {
-	err := t.f.Close()
-	os.Remove(t.f.Name())
-	return err
-}
-
 // openParquetStream copies a stream (standard input) to a temporary file,
 // since a Parquet file is read from its end, and opens that. The file is
-// removed by Close, or at once on an error.
+// registered for removal on a signal, and removed by Close, or at once on
+// an error.
 func openParquetStream(rd io.Reader, name string) (*Reader, error) {
-	tmp, err := os.CreateTemp("", "evalkit-*.parquet")
+	tmp, err := tempfile.CreateTemp("parquet", ".parquet")
 	if err != nil {
 		return nil, err
 	}
-	tc := tempCloser{tmp}
 	size, err := io.Copy(tmp, rd)
 	if err != nil {
-		tc.Close()
+		tmp.Close()
 		return nil, &ParseError{File: name, Err: err}
 	}
-	r, err := newParquetReader(tmp, size, name, tc)
+	r, err := newParquetReader(tmp.File, size, name, tmp)
 	if err != nil {
-		tc.Close()
+		tmp.Close()
 		return nil, err
 	}
 	return r, nil

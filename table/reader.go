@@ -102,6 +102,7 @@ type Reader struct {
 	chunk    int      // a sub-reader's chunk index (Parallel)
 	progress *counter // bytes read from the file (compressed, for gzip)
 	size     int64    // the file's size, or -1 when unknown (stdin)
+	gzip     bool     // the file is compressed
 	maxField int      // the longest field accepted (0: any)
 
 	// JSON Lines
@@ -132,8 +133,37 @@ func Open(path string, stdin io.Reader) (*Reader, error) {
 // to a temporary file (a Parquet file is read from its end), which Close
 // removes.
 func OpenFormat(path string, stdin io.Reader, format Format) (*Reader, error) {
+	return OpenWith(path, stdin, Options{Format: format})
+}
+
+// Options are the options of [OpenWith] and [NewReaderWith]. The zero
+// value reads with the format sniffed and fields up to DefaultMaxField.
+type Options struct {
+	// Format is the file's format (Sniff: from the extension, or else
+	// from the first bytes).
+	Format Format
+	// MaxField is the longest field accepted, header included, as
+	// [Reader.SetMaxField] sets it: 0 means DefaultMaxField, a negative
+	// value no limit.
+	MaxField int
+}
+
+func (o Options) maxField() int {
+	switch {
+	case o.MaxField == 0:
+		return DefaultMaxField
+	case o.MaxField < 0:
+		return 0
+	}
+	return o.MaxField
+}
+
+// OpenWith is [OpenFormat] with options; the limit on fields applies to
+// the header too.
+func OpenWith(path string, stdin io.Reader, opt Options) (*Reader, error) {
+	format := opt.Format
 	if path == "" || path == "-" {
-		return NewReader(stdin, "<stdin>", format)
+		return NewReaderWith(stdin, "<stdin>", opt)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -165,7 +195,7 @@ func OpenFormat(path string, stdin io.Reader, format Format) (*Reader, error) {
 		return r, err
 	}
 	cnt := &counter{r: f}
-	r, err := newReader(cnt, path, format, f)
+	r, err := newReader(cnt, path, format, opt.maxField(), f)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -203,25 +233,33 @@ func (r *Reader) Progress() (done, size int64) {
 // NewReader reads a table from rd; name is used in error messages. It reads
 // the header (for JSON Lines, the first object) before it returns.
 func NewReader(rd io.Reader, name string, format Format) (*Reader, error) {
-	return newReader(rd, name, format, nil)
+	return newReader(rd, name, format, DefaultMaxField, nil)
 }
 
-func newReader(rd io.Reader, name string, format Format, closer io.Closer) (*Reader, error) {
+// NewReaderWith is [NewReader] with options; the limit on fields applies
+// to the header too.
+func NewReaderWith(rd io.Reader, name string, opt Options) (*Reader, error) {
+	return newReader(rd, name, opt.Format, opt.maxField(), nil)
+}
+
+func newReader(rd io.Reader, name string, format Format, maxField int, closer io.Closer) (*Reader, error) {
 	br := bufio.NewReaderSize(rd, 1<<16)
+	compressed := false
 	if magic, _ := br.Peek(4); format == Parquet || format == Sniff && string(magic) == parquetMagic {
 		return openParquetStream(br, name)
 	}
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, &ParseError{File: name, Err: fmt.Errorf("gzip: %w", err)}
+			return nil, &ParseError{File: name, Err: gzipError(err)}
 		}
 		br = bufio.NewReaderSize(gz, 1<<16)
+		compressed = true
 	}
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte{0xef, 0xbb, 0xbf}) {
 		br.Discard(3)
 	}
-	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1, maxField: DefaultMaxField}
+	r := &Reader{name: name, format: format, br: br, closer: closer, index: map[string]int{}, size: -1, gzip: compressed, maxField: maxField}
 	if err := r.readHeader(); err != nil {
 		return nil, err
 	}
@@ -383,7 +421,21 @@ func (r *Reader) rawLine() (line []byte, ok bool, err error) {
 		// buffer grown by appending costs more), stopping at a field
 		// over the limit.
 		var scan *fieldScan
-		if r.maxField > 0 {
+		switch {
+		case r.maxField <= 0:
+		case r.header == nil && r.format != JSONL:
+			// The header: its fields are those of its format, sniffed
+			// from its start when not given.
+			f := r.format
+			if f == Sniff {
+				f = sniff(line)
+			}
+			delim := byte(',')
+			if f == TSV {
+				delim = '\t'
+			}
+			scan = newFieldScan(f == JSONL, delim, r.maxField)
+		default:
 			scan = r.newFieldScan()
 		}
 		var pieces [][]byte
@@ -751,14 +803,26 @@ func (r *Reader) Weight(col int) (float64, error) {
 	return v, nil
 }
 
-// ParseFloat parses b (surrounding blanks allowed) as a finite float64. The
-// error, if any, wraps ErrNotNumber or ErrNotFinite. Plain decimals take an
-// exact fast path (see fastFloat); everything else goes to strconv.
+// ParseFloat parses b (surrounding blanks allowed) as a finite float64,
+// in the number syntax CSV writers (pandas, numpy, R, spreadsheets)
+// write: an optional sign, decimal digits with an optional point, an
+// optional exponent (e or E, an optional sign, digits). Go's other
+// literals ("1_0", "0x1p-3") are not numbers there, and are not here. The
+// error, if any, wraps ErrNotNumber or, for an infinity or NaN (inf,
+// Infinity, nan, NaN, any case, signed) and a value past the float64
+// range, ErrNotFinite. Plain decimals take an exact fast path (see
+// fastFloat); the rest of the syntax goes to strconv.
 func ParseFloat(b []byte) (float64, error) {
 	if v, ok := fastFloat(b); ok {
 		return v, nil
 	}
 	t := bytes.TrimSpace(b)
+	if !decimalSyntax(t) {
+		if nonFinite(t) {
+			return 0, BadValue(b, ErrNotFinite)
+		}
+		return 0, BadValue(b, ErrNotNumber)
+	}
 	v, err := strconv.ParseFloat(string(t), 64)
 	if err != nil {
 		var ne *strconv.NumError
@@ -771,4 +835,49 @@ func ParseFloat(b []byte) (float64, error) {
 		return 0, BadValue(b, ErrNotFinite)
 	}
 	return v, nil
+}
+
+// decimalSyntax reports whether b is [+-] digits [. digits] [(e|E) [+-]
+// digits], with at least one digit before the exponent.
+func decimalSyntax(b []byte) bool {
+	i := 0
+	if i < len(b) && (b[i] == '+' || b[i] == '-') {
+		i++
+	}
+	digits := 0
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		digits++
+	}
+	if i < len(b) && b[i] == '.' {
+		for i++; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			digits++
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		e := i
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		}
+		if i == e {
+			return false
+		}
+	}
+	return i == len(b)
+}
+
+// nonFinite reports whether b spells an infinity or a NaN as CSV writers
+// do: inf, infinity or nan in any case, with an optional sign (pandas and
+// numpy write inf and nan, R Inf and NaN, Java and JavaScript Infinity).
+func nonFinite(b []byte) bool {
+	if len(b) > 0 && (b[0] == '+' || b[0] == '-') {
+		b = b[1:]
+	}
+	s := string(b)
+	return strings.EqualFold(s, "inf") || strings.EqualFold(s, "infinity") || strings.EqualFold(s, "nan")
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -364,9 +365,14 @@ func TestFastFloatStrconv(t *testing.T) {
 	t.Logf("fastFloat took %d of 10⁶", accepted)
 }
 
+// csvNumber is the number syntax of CSV writers that ParseFloat accepts.
+var csvNumber = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
 // FuzzParseFloatStrconv: ParseFloat agrees with strconv.ParseFloat on the
-// field without its blanks — the same bits, and an error exactly where
-// strconv fails or gives an infinity.
+// field without its blanks where it is in the number syntax of CSV
+// writers — the same bits, and an error exactly where strconv fails or
+// gives an infinity — and fails on the rest of Go's syntax ("1_0",
+// "0x1p-2").
 func FuzzParseFloatStrconv(f *testing.F) {
 	for _, s := range []string{"0.8096884111689776", "0.59592659193331512", "1.5e-7", "2E+3", "1.e5", ".e5", "1e", "1e+", "-0e999",
 		"12345678901234567890", "9007199254740993", "0.000000000000000000001", " 3.5 ", "1_0", "0x1p-2", "1e-64", "9.999999999999999999e64"} {
@@ -375,6 +381,12 @@ func FuzzParseFloatStrconv(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		want, werr := strconv.ParseFloat(string(bytes.TrimSpace([]byte(s))), 64)
 		v, err := ParseFloat([]byte(s))
+		if !csvNumber.Match(bytes.TrimSpace([]byte(s))) {
+			if err == nil {
+				t.Fatalf("ParseFloat(%q) = %v, want an error (not the number syntax of CSV writers)", s, v)
+			}
+			return
+		}
 		switch {
 		case werr != nil || math.IsInf(want, 0) || math.IsNaN(want):
 			if err == nil {

@@ -29,6 +29,14 @@ func TestClassifyBadInput(t *testing.T) {
 	}{
 		{"not a number", "w.csv", "y_true,y_pred,w\na,a,1\nb,a,x\n", []string{"--weight", "w"},
 			`w.csv:3: column "w": value "x" is not a number`, 1},
+		{"Go digit separator", "sep.csv", "y_true,y_pred,w\na,a,1\nb,a,1_0\n", []string{"--weight", "w"},
+			`sep.csv:3: column "w": value "1_0" is not a number`, 1},
+		{"hexadecimal float", "hex.csv", "y_true,y_pred,w\na,a,0x1p-3\n", []string{"--weight", "w"},
+			`hex.csv:2: column "w": value "0x1p-3" is not a number`, 1},
+		{"R infinity", "rinf.csv", "y_true,y_pred,w\na,a,Inf\n", []string{"--weight", "w"},
+			`rinf.csv:2: column "w": value "Inf" is not a finite number`, 1},
+		{"pandas nan", "pnan.csv", "y_true,y_pred,w\na,a,nan\n", []string{"--weight", "w"},
+			`pnan.csv:2: column "w": value "nan" is not a finite number`, 1},
 		{"NaN weight", "nan.csv", "y_true,y_pred,w\na,a,NaN\n", []string{"--weight", "w"},
 			`nan.csv:2: column "w": value "NaN" is not a finite number`, 1},
 		{"infinite weight", "inf.csv", "y_true,y_pred,w\na,a,1\na,b,-Inf\n", []string{"--weight", "w"},
@@ -71,6 +79,7 @@ func TestClassifyBadInput(t *testing.T) {
 		{"zero total weight", "zw.csv", "y_true,y_pred,w\na,a,0\nb,a,0\n", []string{"--weight", "w"},
 			`zw.csv: column "w": the weights sum to zero`, 1},
 		{"corrupt gzip", "c.csv.gz", gz("y_true,y_pred\na,a\n")[:15], nil, `c.csv.gz`, 1},
+		{"gzip bad header", "bh.csv.gz", "\x1f\x8b\x00garbage-not-deflate", nil, `bh.csv.gz: gzip: invalid header`, 1},
 		{"bad UTF-8 in gzip", "u.csv.gz", gz("y_true,y_pred\na,\xc3\n"), nil, `u.csv.gz:2: column "y_pred": invalid UTF-8`, 1},
 		{"absent positive label", "pl.csv", "y_true,y_pred\na,a\n", []string{"--pos-label", "z"},
 			`--pos-label: positive label not among the labels: "z"`, 2},
@@ -99,6 +108,9 @@ func TestClassifyBadInput(t *testing.T) {
 			}
 			if stdout.Len() != 0 {
 				t.Errorf("stdout is not empty: %q", stdout.String())
+			}
+			if strings.Contains(stderr.String(), "gzip: gzip:") {
+				t.Errorf("doubled prefix: %q", stderr.String())
 			}
 		})
 	}

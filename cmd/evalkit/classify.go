@@ -216,7 +216,7 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options,
 		rep.Signature = opt.MultilabelSignature(f.Sep)
 	}
 	if err != nil {
-		if errors.Is(err, classify.ErrZeroWeight) {
+		if errors.Is(err, classify.ErrZeroWeight) || errors.Is(err, classify.ErrWeightRange) {
 			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.Weight, err)
 		}
 		return nil, fmt.Errorf("%s: %w", r.Name(), err)

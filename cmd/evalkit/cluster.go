@@ -134,7 +134,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 		opt.Internal.IndexSE = withCI      // Davies–Bouldin's and Calinski–Harabasz's: one more O(n·d) pass
 	}
 	acct := bud.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer --features")
-	if n := table.EstimateRows(r, path); internal && n > 0 && int64(n)*int64(len(fc)+1)*8 <= bud.Available() {
+	if n := table.EstimateRows(r); internal && n > 0 && int64(n)*int64(len(fc)+1)*8 <= bud.Available() {
 		// Room for every row at once: no growing and copying.
 		x, pred = make([]float64, 0, n*len(fc)), make([]int, 0, n)
 	}

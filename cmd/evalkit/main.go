@@ -14,15 +14,48 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/internal/tempfile"
 	"github.com/evalkit-go/evalkit/table"
 )
 
 func main() {
-	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	tempfile.Notify(os.Stderr, os.Exit)
+	var stdout io.Writer = os.Stdout
+	if stdoutClosed() {
+		stdout = closedWriter{}
+	}
+	err := run(os.Args[1:], os.Stdin, stdout, os.Stderr)
 	os.Exit(exitCode(err, os.Stderr))
 }
+
+// stdoutClosed reports whether standard output was closed when the
+// process started ("evalkit rank f.csv >&-"). The Go runtime then opens
+// /dev/null read-write in its place, so that writes would succeed and
+// vanish; a shell's ">/dev/null" opens it write-only.
+func stdoutClosed() bool {
+	var st, null syscall.Stat_t
+	if syscall.Fstat(1, &st) != nil || syscall.Stat(os.DevNull, &null) != nil {
+		return false
+	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFCHR || st.Rdev != null.Rdev {
+		return false
+	}
+	flags, _, errno := syscall.Syscall(syscall.SYS_FCNTL, 1, syscall.F_GETFL, 0)
+	return errno == 0 && flags&syscall.O_ACCMODE == syscall.O_RDWR
+}
+
+// errStdoutClosed is the error of a write to a closed standard output.
+var errStdoutClosed = errors.New("standard output is closed: the output would be lost (redirect it to a file or to /dev/null)")
+
+// closedWriter stands for a standard output closed at start: a task that
+// writes to it fails (exit status 1) rather than succeeding with nothing
+// written; one that writes only files (report -o) runs as usual.
+type closedWriter struct{}
+
+func (closedWriter) Write([]byte) (int, error) { return 0, errStdoutClosed }
 
 // env is what a command may touch: its streams and whether they are
 // terminals.

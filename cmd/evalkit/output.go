@@ -32,12 +32,17 @@ func inputFormatFlag(fs *flag.FlagSet, e *env) {
 // open opens the table at path ("" or "-": standard input) in the format
 // of --input-format, with the --max-field limit.
 func (e *env) open(path string) (*table.Reader, error) {
-	r, err := table.OpenFormat(path, e.stdin, e.inputFormat)
-	if err != nil {
-		return nil, err
+	return table.OpenWith(path, e.stdin, e.tableOptions())
+}
+
+// tableOptions are the reading options of --input-format and --max-field
+// (0: no limit).
+func (e *env) tableOptions() table.Options {
+	opt := table.Options{Format: e.inputFormat, MaxField: e.maxField}
+	if e.maxField <= 0 {
+		opt.MaxField = -1
 	}
-	r.SetMaxField(e.maxField)
-	return r, nil
+	return opt
 }
 
 // outputFormat resolves the --format value.

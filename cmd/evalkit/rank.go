@@ -4,13 +4,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/internal/tempfile"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
@@ -79,6 +80,9 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := chargeFlags(f.memory, rankFlagSizes(&f, withCI)...); err != nil {
+		return err
+	}
 	name := rankName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
 		if f.Bins > 0 || f.plotDir != "" {
@@ -143,7 +147,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, err
 	}
 	tc, sc, wc := cols[0], cols[1], cols[2]
-	b := rankSpill(f.memory.Bytes(), table.EstimateRows(r, path), wc >= 0)
+	b := rankSpill(f.memory.Bytes(), table.EstimateRows(r), wc >= 0)
 	defer b.cleanup()
 	bn, err := f.Binned()
 	if err != nil {
@@ -251,7 +255,7 @@ func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, b *rankSpil
 var errReported = errors.New("report failed")
 
 // rankSpillFloor is the least budget the spill's own memory is charged
-// against.
+// against, and the memory of the least rows held before spilling.
 const rankSpillFloor = 1 << 20
 
 // rankSpillRowBytes is the memory a row held by the score table builder
@@ -289,7 +293,9 @@ type rankSpiller struct {
 func rankSpill(limit int64, est int, weighted bool) *rankSpiller {
 	maxRows := 1 << 62
 	if limit > 0 {
-		maxRows = int(max(1, limit/(rankSpillRowBytes+tableBytes(weighted)-rankTableBytes)))
+		// At least the rows of rankSpillFloor: a part a few rows long
+		// makes a run of 10⁶ rows at --memory 1 take minutes of system time.
+		maxRows = int(max(rankSpillFloor/rankSpillRowBytes, limit/(rankSpillRowBytes+tableBytes(weighted)-rankTableBytes)))
 	}
 	// Parts of about a quarter of the rows held: a part read back with its
 	// sort buffer and table rows fits the memory of the rows held, and one
@@ -300,9 +306,9 @@ func rankSpill(limit int64, est int, weighted bool) *rankSpiller {
 	}
 	s := &rankSpiller{}
 	s.Spill = rank.NewSpill(maxRows, parts, func() (string, error) {
-		dir, err := os.MkdirTemp("", "evalkit-rank-")
+		dir, release, err := tempfile.MkdirTemp("rank")
 		if err == nil {
-			s.dir, s.release = dir, registerTemp(dir)
+			s.dir, s.release = dir, release
 		}
 		return dir, err
 	})

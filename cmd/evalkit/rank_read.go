@@ -175,7 +175,7 @@ type rankPart struct {
 // it.
 func rankReadBinary(e *env, r *table.Reader, path string, tc, sc, wc int, f *rankFlags, b *rank.Spill, bn *rank.Binned) (*label.Set, string, error) {
 	workers := runtime.GOMAXPROCS(0)
-	est := table.EstimateRows(r, path)
+	est := table.EstimateRows(r)
 	var spillErr error // the first error writing a spilled part
 	order := &table.Ordered[*rankPart]{
 		Fresh: func() *rankPart { return &rankPart{binned: bn != nil} },

@@ -17,7 +17,8 @@ import (
 // tiny --memory, so that the score table spills; once the spill folder
 // holds files it sends SIGINT (then, in a second run, SIGTERM) while rows
 // are still coming, and checks that the process exits with 128 + the
-// signal's number, prints nothing on stdout and leaves no temporary file.
+// signal's number, prints nothing on stdout and leaves no temporary file;
+// likewise for SIGHUP and SIGQUIT.
 func TestRankSpillInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -27,7 +28,7 @@ func TestRankSpillInterrupt(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			tmp := t.TempDir()
 			cmd := exec.Command(bin, "rank", "--format", "json", "--memory", "64KiB", "-")
@@ -114,12 +115,14 @@ func TestRankSpillCleanup(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
 		t.Errorf("left behind: %v", left)
 	}
-	// 5000 distinct scores do not fit a table of 4KiB / 40 bytes: the
-	// report is streamed, the same JSON and curves CSV as in memory.
+	// 20000 rows are more than the rows held at the least --memory
+	// (rankSpillFloor), and their distinct scores do not fit a table of
+	// 4KiB / 40 bytes: the report is streamed, the same JSON and curves
+	// CSV as in memory.
 	b.Reset()
 	b.WriteString("y_true,y_score\n")
-	for k := range 5000 {
-		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%10007) + "\n")
+	for k := range 20000 {
+		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%100003) + "\n")
 	}
 	os.WriteFile(data, b.Bytes(), 0o644)
 	out := t.TempDir()

@@ -180,7 +180,7 @@ func readRegress(e *env, path string, cols regressCols, opt regress.Options, sam
 		"or use --bounded-memory to skip those measures")
 	// Reserve room for the estimated rows when that fits the budget;
 	// otherwise the values grow as read, and the budget stops them.
-	if n := table.EstimateRows(r, path); n > 0 && opt.KeepValues && int64(n)*24*int64(k) <= bud.Available() {
+	if n := table.EstimateRows(r); n > 0 && opt.KeepValues && int64(n)*24*int64(k) <= bud.Available() {
 		for j := range k {
 			m.Output(j).Grow(n)
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/internal/tempfile"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
@@ -77,15 +78,12 @@ func runSplit(e *env, args []string) error {
 	var replay *os.File
 	var copyTo *bufio.Writer
 	if *emit == "data" && !regularFile(file) {
-		if replay, err = os.CreateTemp("", "evalkit-split-*"); err != nil {
+		tf, err := tempfile.CreateTemp("split", "")
+		if err != nil {
 			return err
 		}
-		release := registerTemp(replay.Name())
-		defer func() {
-			replay.Close()
-			os.Remove(replay.Name())
-			release()
-		}()
+		defer tf.Close() // and removes it
+		replay = tf.File
 		copyTo = bufio.NewWriterSize(replay, 1<<20)
 		var done func()
 		if r, done, err = e.openCopying(file, copyTo); err != nil {
@@ -165,10 +163,11 @@ func (e *env) openCopying(path string, w io.Writer) (r *table.Reader, done func(
 			format = table.FormatOf(path)
 		}
 	}
-	if r, err = table.NewReader(io.TeeReader(in, w), name, format); err != nil {
+	opt := e.tableOptions()
+	opt.Format = format
+	if r, err = table.NewReaderWith(io.TeeReader(in, w), name, opt); err != nil {
 		done()
 		return nil, nil, err
 	}
-	r.SetMaxField(e.maxField)
 	return r, done, nil
 }

@@ -1,97 +1,24 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"path/filepath"
-	"sync"
-	"syscall"
+
+	"github.com/evalkit-go/evalkit/internal/tempfile"
 )
 
 // Temporary files and folders (a file being written before it is renamed
-// into place, the spill folder of a score table) are registered while they
-// exist, so that an interrupt (SIGINT, SIGTERM) removes them before the
-// process exits with status 128 + the signal's number. On success and on
-// error their owners remove them and release the registration.
-var temps struct {
-	sync.Mutex
-	paths  map[string]bool
-	notify sync.Once
-}
-
-// registerTemp records path (a file or a folder) for removal on interrupt.
-// The returned function forgets it (it does not remove it).
-func registerTemp(path string) (release func()) {
-	temps.notify.Do(func() {
-		ch := make(chan os.Signal, 1)
-		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-		go func() {
-			sig := <-ch
-			temps.Lock() // held until exit: no new registrations
-			for p := range temps.paths {
-				// Other goroutines may still be creating files in a
-				// folder, by its path: renamed first, it takes no new
-				// file, and removing it cannot race with them.
-				if q := p + ".removed"; os.Rename(p, q) == nil {
-					p = q
-				}
-				for try := 0; try < 100; try++ {
-					if os.RemoveAll(p) == nil {
-						break
-					}
-				}
-			}
-			fmt.Fprintf(os.Stderr, "evalkit: %v: temporary files removed\n", sig)
-			code := 130
-			if sig == syscall.SIGTERM {
-				code = 143
-			}
-			os.Exit(code)
-		}()
-	})
-	temps.Lock()
-	defer temps.Unlock()
-	if temps.paths == nil {
-		temps.paths = map[string]bool{}
-	}
-	temps.paths[path] = true
-	return func() {
-		temps.Lock()
-		defer temps.Unlock()
-		delete(temps.paths, path)
-	}
-}
+// into place, the spill folder of a score table, the copy of Parquet read
+// from standard input) are registered with package tempfile while they
+// exist, so that a signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT: main installs
+// the handler) removes them before the process exits with status 128 +
+// the signal's number. On success and on error their owners remove them
+// and release the registration.
 
 // writeFileAtomic streams write's output to path through a temporary file
 // in the same folder, renamed into place when complete, so that no half
-// file is left at path on error or interrupt.
+// file is left at path on error or on a signal. The file gets the mode a
+// plain create gives it (0666 less the umask, or the mode of the file it
+// replaces), and a symbolic link at path is written through.
 func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	release := registerTemp(tmp)
-	defer release()
-	w := bufio.NewWriterSize(f, 1<<20)
-	err = write(w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return tempfile.WriteAtomic(path, write)
 }

@@ -1,0 +1,383 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// runCLI runs evalkit with args and returns its stdout, stderr and exit
+// status.
+func runCLI(args []string, stdin string) (stdout, stderr string, code int) {
+	var out, errb bytes.Buffer
+	code = exitCode(run(args, strings.NewReader(stdin), &out, &errb), &errb)
+	return out.String(), errb.String(), code
+}
+
+// streamRows is a table of n rows with columns y_true, y_score, y_pred,
+// w, f1, f2, several times the 64 KiB a row-count estimate looks at.
+func streamRows(n int) string {
+	var b strings.Builder
+	b.WriteString("y_true,y_score,y_pred,w,f1,f2\n")
+	for i := range n {
+		y := i * 7919 % 2
+		s := float64(i*7919%100003) / 100003
+		fmt.Fprintf(&b, "%d,%.5f,%.5f,%d,%.3f,%d\n", y, s, 1+s+float64(y), 1+i%3, s*3, i%5)
+	}
+	return b.String()
+}
+
+// TestStreamReadOnce: a FILE that is a named pipe or /dev/fd/N (what a
+// shell's <(…) gives) is read exactly once: every task gives on it what
+// it gives on the same rows in a regular file (before, the row-count
+// estimate opened the path again and consumed up to 64 KiB of rows).
+func TestStreamReadOnce(t *testing.T) {
+	data := streamRows(40000)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.csv")
+	if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tasks := map[string][]string{
+		"rank":     {"rank", "--format", "json"},
+		"rank-w":   {"rank", "--format", "json", "--weight", "w"},
+		"regress":  {"regress", "--format", "json"},
+		"classify": {"classify", "--format", "json", "--pred", "y_true"},
+		"cluster":  {"cluster", "--format", "json", "--true", "y_true", "--pred", "f2"},
+	}
+	for name, args := range tasks {
+		t.Run(name, func(t *testing.T) {
+			want, stderr, code := runCLI(append(args, file), "")
+			if code != 0 {
+				t.Fatalf("regular file: exit %d: %s", code, stderr)
+			}
+			t.Run("fifo", func(t *testing.T) {
+				fifo := filepath.Join(t.TempDir(), "p.csv")
+				if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+					t.Skip("no named pipes:", err)
+				}
+				go func() {
+					f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+					if err != nil {
+						return
+					}
+					f.WriteString(data)
+					f.Close()
+				}()
+				got, stderr, code := runCLI(append(args, fifo), "")
+				got = strings.ReplaceAll(got, fifo, file)
+				if code != 0 || got != want {
+					t.Errorf("named pipe: exit %d, stderr %q; output differs from the regular file's:\n%s", code, stderr, lineDiff([]byte(want), []byte(got)))
+				}
+			})
+			t.Run("dev-fd", func(t *testing.T) {
+				pr, pw, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer pr.Close()
+				go func() {
+					pw.WriteString(data)
+					pw.Close()
+				}()
+				path := fmt.Sprintf("/dev/fd/%d", pr.Fd())
+				got, stderr, code := runCLI(append(args, path), "")
+				got = strings.ReplaceAll(got, path, file)
+				if code != 0 || got != want {
+					t.Errorf("/dev/fd: exit %d, stderr %q; output differs from the regular file's:\n%s", code, stderr, lineDiff([]byte(want), []byte(got)))
+				}
+			})
+			t.Run("stdin", func(t *testing.T) {
+				got, stderr, code := runCLI(append(args, "-"), data)
+				got = strings.ReplaceAll(got, "<stdin>", file)
+				if code != 0 || got != want {
+					t.Errorf("stdin: exit %d, stderr %q; output differs from the regular file's:\n%s", code, stderr, lineDiff([]byte(want), []byte(got)))
+				}
+			})
+		})
+	}
+}
+
+// TestExtremeWeights: weights of any size give the measures of the same
+// weights divided by a constant; --ci says when squared weights leave the
+// floating-point range (before: a panic in the ROC band), and a sum past
+// the largest float64 is an error saying so (before: nulls, or "the
+// weights sum to zero" in classify).
+func TestExtremeWeights(t *testing.T) {
+	dir := t.TempDir()
+	file := func(w string) string {
+		path := filepath.Join(dir, "w"+w+".csv")
+		var b strings.Builder
+		b.WriteString("y_true,y_score,y_pred,w\n")
+		for i, r := range []string{"0,0.1,0", "0,0.4,1", "1,0.35,0", "1,0.8,1", "0,0.7,1", "1,0.9,1"} {
+			fmt.Fprintf(&b, "%s,%d%s\n", r, 1+i%3, w)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	ref, stderr, code := runCLI([]string{"rank", "--format", "json", "--weight", "w", file("")}, "")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	auc := func(out string) string {
+		i := strings.Index(out, `"roc_auc": `)
+		if i < 0 {
+			return ""
+		}
+		return out[i : i+strings.IndexByte(out[i:], ',')]
+	}
+	for _, c := range []string{"e-162", "e-200", "e155", "e200"} {
+		out, stderr, code := runCLI([]string{"rank", "--format", "json", "--weight", "w", file(c)}, "")
+		if code != 0 || auc(out) == "" || !strings.HasPrefix(auc(out), auc(ref)[:len(auc(ref))-2]) {
+			t.Errorf("weights ×1%s: exit %d, %s (want %s); stderr %q", c, code, auc(out), auc(ref), stderr)
+		}
+		out, stderr, code = runCLI([]string{"rank", "--format", "json", "--ci", "--bootstrap", "50", "--weight", "w", file(c)}, "")
+		if code != 0 {
+			t.Errorf("weights ×1%s --ci: exit %d, stderr %q", c, code, stderr)
+		}
+		if (c == "e-200" || c == "e200") && !strings.Contains(out, "squared weights sum") {
+			t.Errorf("weights ×1%s --ci: no warning about the squared weights:\n%s", c, out)
+		}
+		if _, stderr, code := runCLI([]string{"classify", "--format", "json", "--weight", "w", file(c)}, ""); code != 0 {
+			t.Errorf("classify, weights ×1%s: exit %d, stderr %q", c, code, stderr)
+		}
+	}
+	big := filepath.Join(dir, "big.csv") // each weight finite, the sums not
+	if err := os.WriteFile(big, []byte("y_true,y_score,y_pred,w\n0,0.1,0,1e308\n0,0.4,1,1e308\n1,0.35,0,1e308\n1,0.8,1,1e308\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--weight", "w", big}, ""); code != 1 || !strings.Contains(stderr, "weights sum past") {
+		t.Errorf("rank, weights summing past 1.8e308: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code := runCLI([]string{"classify", "--format", "json", "--weight", "w", big}, ""); code != 1 || !strings.Contains(stderr, "weights sum past") {
+		t.Errorf("classify, weights summing past 1.8e308: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// buildEvalkit builds the command into a temporary folder.
+func buildEvalkit(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "evalkit")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// waitFor polls until glob in dir matches something (at most 20 s).
+func waitFor(dir, glob string) bool {
+	for range 2000 {
+		if m, _ := filepath.Glob(filepath.Join(dir, glob)); len(m) > 0 {
+			return true
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return false
+}
+
+// TestNothingLeftBehind: the copy of Parquet read from standard input is
+// removed on a signal (before: left), and the spill folder of a process
+// killed outright (SIGKILL, which no handler sees) is removed by the next
+// run that creates a temporary file (before: left for ever).
+func TestNothingLeftBehind(t *testing.T) {
+	bin := buildEvalkit(t)
+	t.Run("parquet-stdin-signal", func(t *testing.T) {
+		tmp := t.TempDir()
+		cmd := exec.Command(bin, "rank", "--format", "json", "-")
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		in, _ := cmd.StdinPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		in.Write([]byte("PAR1 and more bytes of a Parquet file still coming"))
+		if !waitFor(tmp, "evalkit-parquet-*") {
+			cmd.Process.Kill()
+			t.Fatal("no temporary copy appeared")
+		}
+		cmd.Process.Signal(syscall.SIGTERM)
+		err := cmd.Wait()
+		in.Close()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 143 {
+			t.Errorf("exit: %v, want status 143; stderr %q", err, stderr.String())
+		}
+		if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
+			t.Errorf("left behind: %v", left)
+		}
+	})
+	t.Run("sigkill-then-next-run", func(t *testing.T) {
+		tmp := t.TempDir()
+		cmd := exec.Command(bin, "rank", "--format", "json", "--memory", "64KiB", "-")
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		in, _ := cmd.StdinPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			fmt.Fprintln(in, "y_true,y_score")
+			for k := 0; ; k++ {
+				if _, err := fmt.Fprintf(in, "%d,%d\n", k%2, k*7919%1000003); err != nil {
+					return
+				}
+			}
+		}()
+		if !waitFor(tmp, "evalkit-rank-*/*") {
+			cmd.Process.Kill()
+			t.Fatal("no spill folder appeared")
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		in.Close()
+		if left, _ := filepath.Glob(filepath.Join(tmp, "evalkit-rank-*")); len(left) == 0 {
+			t.Fatal("SIGKILL: the spill folder is gone already?")
+		}
+		next := exec.Command(bin, "rank", "--format", "json", "-")
+		next.Env = append(os.Environ(), "TMPDIR="+tmp)
+		next.Stdin = strings.NewReader("PAR1 not really Parquet PAR1")
+		next.Run() // an error (not Parquet) after the copy to a temporary file
+		if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
+			t.Errorf("left behind after the next run: %v", left)
+		}
+	})
+}
+
+// TestWrittenFileMode: --curves-out (and report -o and --plot, which
+// write through the same function) keeps an existing file's mode (before:
+// an existing 0600 file became 0644) and writes through a symbolic link
+// (before: the link was replaced by a file).
+func TestWrittenFileMode(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.csv")
+	os.WriteFile(data, []byte(streamRows(100)), 0o644)
+	out := filepath.Join(dir, "curves.csv")
+	os.WriteFile(out, nil, 0o600)
+	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--curves-out", out, data}, ""); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, _ := os.Stat(out); st.Mode().Perm() != 0o600 || st.Size() == 0 {
+		t.Errorf("existing 0600 file: mode %v, %d bytes after --curves-out", st.Mode().Perm(), st.Size())
+	}
+	link := filepath.Join(dir, "link.csv")
+	if err := os.Symlink("curves.csv", link); err != nil {
+		t.Skip(err)
+	}
+	os.WriteFile(out, nil, 0o600)
+	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--curves-out", link, data}, ""); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
+		t.Error("the symbolic link was replaced")
+	}
+	if st, _ := os.Stat(out); st.Size() == 0 {
+		t.Error("the link's target was not written")
+	}
+}
+
+// TestClosedStdout: a task whose output would go to a closed standard
+// output ("evalkit rank f.csv >&-") fails with exit status 1 saying so
+// (before: exit 0, nothing written: the Go runtime puts /dev/null in the
+// place of a closed standard file); ">/dev/null" still succeeds.
+func TestClosedStdout(t *testing.T) {
+	bin := buildEvalkit(t)
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	data := filepath.Join(t.TempDir(), "d.csv")
+	os.WriteFile(data, []byte(streamRows(50)), 0o644)
+	for _, c := range []struct {
+		redirect string
+		code     int
+	}{{">&-", 1}, {">/dev/null", 0}} {
+		for _, task := range [][]string{{"rank", "--format", "json"}, {"classify", "--format", "text", "--pred", "y_true"}} {
+			args := append([]string{"-c", `exec "$0" "$@" ` + c.redirect, bin}, task...)
+			cmd := exec.Command("sh", append(args, data)...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode()
+			}
+			if code != c.code || c.code == 1 && !strings.Contains(stderr.String(), "standard output is closed") {
+				t.Errorf("%s %s: exit %d (%v), want %d; stderr %q", task[0], c.redirect, code, err, c.code, stderr.String())
+			}
+		}
+	}
+}
+
+// TestHeaderMaxFieldCLI: --max-field applies to the header: 0 lifts the
+// limit there too (before: a header over 1 MiB failed whatever the flag),
+// and a long header field is named by its place.
+func TestHeaderMaxFieldCLI(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "h.csv")
+	long := strings.Repeat("z", 2<<20)
+	os.WriteFile(path, []byte("y_true,y_pred,"+long+"\na,a,1\nb,b,2\n"), 0o644)
+	if _, stderr, code := runCLI([]string{"classify", "--format", "json", "--max-field", "0", path}, ""); code != 0 {
+		t.Errorf("--max-field 0: exit %d: %s", code, stderr)
+	}
+	_, stderr, code := runCLI([]string{"classify", "--format", "json", path}, "")
+	if code != 1 || !strings.Contains(stderr, "h.csv:1: field too long: field 3 has more than 1048576 bytes") {
+		t.Errorf("default limit: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestSpillFloor: a --memory too small to work in (--memory 1) still
+// holds the rows of rankSpillFloor before it spills, so that a part is
+// never a few rows long (before: one part per row or two, a run of 10⁶
+// rows took more than a minute, nearly all system time).
+func TestSpillFloor(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	s := rankSpill(1, 0, false)
+	defer s.cleanup()
+	n := rankSpillFloor/rankSpillRowBytes - 1 // it spills on reaching the rows held
+	for k := range n {
+		if err := s.Add(float64(k*7919%1009), k%2 == 0, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Spilled() {
+		t.Errorf("--memory 1 spilled before %d rows", n)
+	}
+}
+
+// TestFlagMemory: sizes set by flags are charged to --memory: past it,
+// an error naming the flag (exit status 1) before anything is allocated
+// (before: rank --bins 4e6 --memory 64MiB peaked at 1.2 GB, --bins 1e9
+// was killed at 24 GB, --ci --bootstrap 1e9 asked for 8 GB at once).
+func TestFlagMemory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.csv")
+	os.WriteFile(path, []byte(streamRows(50)), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bins", "4000000", "--memory", "64MiB"}, "or lower --bins"},
+		{[]string{"--bins", "1000000000"}, "or lower --bins"},
+		{[]string{"--bins", "9223372036854775807", "--memory", "1G"}, "or lower --bins"},
+		{[]string{"--cal-bins", "10000000", "--memory", "64MiB"}, "or lower --cal-bins"},
+		{[]string{"--ci", "--bootstrap", "1000000000"}, "or lower --bootstrap"},
+	} {
+		out, stderr, code := runCLI(append(append([]string{"rank", "--format", "json"}, c.args...), path), "")
+		if code != 1 || out != "" || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "--memory") {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, stderr)
+		}
+	}
+	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--bins", "1000", "--cal-bins", "100", "--memory", "64MiB", path}, ""); code != 0 {
+		t.Errorf("flags within --memory: exit %d, stderr %q", code, stderr)
+	}
+}
