@@ -82,10 +82,10 @@ type Curve struct {
 }
 
 // LearningCurve is the figure of learning curves: per curve, the mean
-// training score (dashed) and the mean validation score (solid, with its
-// interval as a band) against the number of training rows, measured by
-// measure. One curve's figure has the table of its numbers. It returns nil
-// when a curve has no points.
+// training score and the mean validation score against the number of
+// training rows, measured by measure. One curve's figure also has the
+// validation mean's interval as a band, and the table of its numbers. It
+// returns nil when a curve has no points.
 func LearningCurve(title, measure string, curves ...Curve) *Figure {
 	f := &Figure{Title: title, XLabel: "training rows", YLabel: measure,
 		Y: Axis{Min: math.Inf(1), Max: math.Inf(-1)}, Legend: BottomRight}
@@ -106,8 +106,12 @@ func LearningCurve(title, measure string, curves ...Curve) *Figure {
 			x := float64(pt.TrainSize)
 			tr.X, tr.Y = append(tr.X, x), append(tr.Y, pt.Train.Mean)
 			va.X, va.Y = append(va.X, x), append(va.Y, pt.Valid.Mean)
-			va.Lo, va.Hi = append(va.Lo, pt.Valid.Lo), append(va.Hi, pt.Valid.Hi)
-			for _, v := range []float64{pt.Train.Mean, pt.Valid.Mean, pt.Valid.Lo} {
+			ys := []float64{pt.Train.Mean, pt.Valid.Mean}
+			if len(curves) == 1 {
+				va.Lo, va.Hi = append(va.Lo, pt.Valid.Lo), append(va.Hi, pt.Valid.Hi)
+				ys = append(ys, pt.Valid.Lo)
+			}
+			for _, v := range ys {
 				f.Y.Min, f.Y.Max = math.Min(f.Y.Min, v), math.Max(f.Y.Max, v)
 			}
 			if tab != nil {
@@ -120,6 +124,10 @@ func LearningCurve(title, measure string, curves ...Curve) *Figure {
 		f.Table = tab
 	}
 	f.Y.Min, f.Y.Max = math.Floor(f.Y.Min*20)/20, math.Min(1, math.Ceil(f.Y.Max*20)/20)
-	f.Desc = fmt.Sprintf("Mean %s over the folds on the training rows and on the held-out rows, against the number of training rows; the band is the validation mean's interval. A gap that stays wide is over-fitting; two low curves, under-fitting.", measure)
+	band := "; the band is the validation mean's interval"
+	if len(curves) > 1 {
+		band = ""
+	}
+	f.Desc = fmt.Sprintf("Mean %s over the folds on the training rows and on the held-out rows, against the number of training rows%s. A gap that stays wide is over-fitting; two low curves, under-fitting.", measure, band)
 	return f
 }

@@ -51,7 +51,8 @@ func px(b []byte, v float64) []byte {
 	return strconv.AppendFloat(b, v, 'f', 1, 64)
 }
 
-// head writes the opening <svg> of height h with its title and desc.
+// head writes the opening <svg> with view box viewBox, its title and its
+// desc.
 func (f *Figure) head(w *svgWriter, id, viewBox string) {
 	w.s(`<svg viewBox="`, viewBox, `" role="img" aria-labelledby="`, id, `-t `, id, `-d" xmlns="http://www.w3.org/2000/svg">`)
 	w.s(`<title id="`, id, `-t">`)

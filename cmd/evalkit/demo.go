@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/learn"
 	"github.com/evalkit-go/evalkit/learn/datasets"
-	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
 )
@@ -137,21 +137,12 @@ func runDemo(e *env, args []string) error {
 		return err
 	}
 	if *plotDir != "" {
-		var series []plot.CurveSeries
+		var curves []figure.Curve
 		for _, c := range rep.LearningCurves {
-			s := plot.CurveSeries{Name: c.Learner}
-			for _, p := range c.Points {
-				s.Sizes = append(s.Sizes, float64(p.TrainSize))
-				s.Train = append(s.Train, p.Train.Mean)
-				s.Valid = append(s.Valid, p.Valid.Mean)
-			}
-			series = append(series, s)
+			curves = append(curves, figure.Curve{Name: c.Learner, Points: c.Points})
 		}
-		p, err := plot.LearningCurve("Learning curves, breast cancer", "accuracy", series)
-		if err != nil {
-			return err
-		}
-		if err := plot.Save(p, *plotDir, "learning_curves"); err != nil {
+		lc := figure.LearningCurve("Learning curves, breast cancer", "accuracy", curves...)
+		if err := saveFigures(*plotDir, []string{"learning_curves"}, []*figure.Figure{lc}); err != nil {
 			return err
 		}
 		if rep.Tests != nil {

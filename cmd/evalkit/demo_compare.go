@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
+	"math"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/learn/datasets"
-	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
 )
@@ -176,14 +176,8 @@ func significanceBlocks(t *demoTests) []report.Block {
 
 // saveCD writes the critical-difference diagram.
 func saveCD(dir string, f *demoFriedman) error {
-	for _, format := range []string{"svg", "png"} {
-		b, err := plot.CDDiagramFormat(format, "Nemenyi test, accuracy", f.Learners, f.ranks, f.CD, false)
-		if err != nil {
-			return err
-		}
-		if err := plot.WriteFileAtomic(filepath.Join(dir, "cd_diagram."+format), b); err != nil {
-			return err
-		}
-	}
-	return nil
+	cliques := hyptest.Cliques(f.ranks, func(a, b int) bool { return math.Abs(f.ranks[a]-f.ranks[b]) >= f.CD })
+	fig := figure.CDDiagram("Nemenyi test, accuracy", f.Learners, f.ranks, f.CD, cliques,
+		"Average rank 1 is the highest accuracy; learners joined by a thick bar differ by less than the critical difference.")
+	return saveFigures(dir, []string{"cd_diagram"}, []*figure.Figure{fig})
 }
