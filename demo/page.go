@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report/page"
 )
@@ -116,8 +117,8 @@ func (r *Report) Page() *page.Page {
 				rt.Rows = append(rt.Rows, []page.Cell{page.T(l), page.N(page.Join("tests.friedman.avg_ranks", l), f.AvgRanks[l])})
 			}
 			cliques := hyptest.Cliques(ranks, func(a, b int) bool { return math.Abs(ranks[a]-ranks[b]) >= f.CD })
-			cd := &page.CDDiagram{Title: "Critical-difference diagram (Nemenyi)", Names: f.Learners, AvgRanks: ranks, CD: f.CD, Cliques: cliques,
-				Note: "Learners joined by a thick bar differ in average rank by less than the critical difference: Nemenyi's test does not tell them apart"}
+			cd := page.Figure(figure.CDDiagram("Critical-difference diagram (Nemenyi)", f.Learners, ranks, f.CD, cliques,
+				"Learners joined by a thick bar differ in average rank by less than the critical difference: Nemenyi's test does not tell them apart"))
 			hm := &page.HeatMap{Caption: "Nemenyi p-values of each pair (shade: 1 − p)", RowTitle: "learner", ColTitle: "learner", RowLabels: f.Learners, ColLabels: f.Learners}
 			for i, row := range f.NemenyiP {
 				var cells []page.Cell
@@ -136,29 +137,8 @@ func (r *Report) Page() *page.Page {
 	if len(r.LearningCurves) > 0 {
 		var figs page.Figures
 		for i, c := range r.LearningCurves {
-			f := &page.Figure{Title: fmt.Sprintf("Learning curve: %s on %s", c.Learner, c.Dataset), XLabel: "training rows", YLabel: c.Measure,
-				Y: page.Axis{Min: math.Inf(1), Max: math.Inf(-1)}, Legend: "br"}
-			var tr, va page.Series
-			tr.Name, tr.Style = "training", 1
-			va.Name, va.Style = "validation", 0
-			tab := &page.Table{Header: []string{"training rows", "training", "validation"}}
-			for j, pt := range c.Points {
-				x := float64(pt.TrainSize)
-				tr.X, tr.Y = append(tr.X, x), append(tr.Y, pt.Train.Mean)
-				va.X, va.Y = append(va.X, x), append(va.Y, pt.Valid.Mean)
-				va.Lo, va.Hi = append(va.Lo, pt.Valid.Lo), append(va.Hi, pt.Valid.Hi)
-				for _, v := range []float64{pt.Train.Mean, pt.Valid.Mean, pt.Valid.Lo} {
-					f.Y.Min, f.Y.Max = math.Min(f.Y.Min, v), math.Max(f.Y.Max, v)
-				}
-				k := func(s, f string) string { return page.Join("learning_curves", i, "points", j, s, f) }
-				tab.Rows = append(tab.Rows, []page.Cell{page.C(page.Join("learning_curves", i, "points", j, "train_size"), x), page.N(k("train", "mean"), pt.Train.Mean), page.N(k("valid", "mean"), pt.Valid.Mean)})
-			}
-			f.X = page.Axis{Min: 0, Max: tr.X[len(tr.X)-1]}
-			f.Y.Min, f.Y.Max = math.Floor(f.Y.Min*20)/20, math.Min(1, math.Ceil(f.Y.Max*20)/20)
-			f.Series = []page.Series{tr, va}
-			f.Table = tab
-			f.Desc = fmt.Sprintf("Mean %s over the folds on the training rows and on the held-out rows, against the number of training rows; the band is the validation mean's interval. A gap that stays wide is over-fitting; two low curves, under-fitting.", c.Measure)
-			figs = append(figs, f)
+			figs = append(figs, figure.LearningCurve(fmt.Sprintf("Learning curve: %s on %s", c.Learner, c.Dataset), c.Measure,
+				figure.Curve{Name: c.Learner, Prefix: page.Join("learning_curves", i), Points: c.Points}))
 		}
 		p.Sections = append(p.Sections, &page.Section{ID: "learning-curves", Title: "Learning curves", Blocks: []page.Block{figs}})
 	}

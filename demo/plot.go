@@ -1,48 +1,29 @@
 package demo
 
 import (
-	"path/filepath"
+	"math"
 
-	"github.com/evalkit-go/evalkit/plot"
+	"github.com/evalkit-go/evalkit/figure"
+	"github.com/evalkit-go/evalkit/hyptest"
 )
 
-// WritePlots writes the learning curves (dir/learning_curves.svg and
-// .png) and the critical-difference diagram of the Friedman test
-// (dir/cd_diagram.svg and .png).
-func (r *Report) WritePlots(dir string) error {
-	var series []plot.CurveSeries
+// Figures returns the demo's figures and their file names (without
+// extension): the learning curves and, when the tests ran, the
+// critical-difference diagram of the Friedman test.
+func (r *Report) Figures() (names []string, figs []*figure.Figure) {
+	var curves []figure.Curve
 	for _, c := range r.LearningCurves {
-		s := plot.CurveSeries{Name: c.Learner}
-		for _, p := range c.Points {
-			s.Sizes = append(s.Sizes, float64(p.TrainSize))
-			s.Train = append(s.Train, p.Train.Mean)
-			s.Valid = append(s.Valid, p.Valid.Mean)
-		}
-		series = append(series, s)
+		curves = append(curves, figure.Curve{Name: c.Learner, Points: c.Points})
 	}
-	p, err := plot.LearningCurve("Learning curves, breast cancer", "accuracy", series)
-	if err != nil {
-		return err
-	}
-	if err := plot.Save(p, dir, "learning_curves"); err != nil {
-		return err
-	}
+	names = append(names, "learning_curves")
+	figs = append(figs, figure.LearningCurve("Learning curves, breast cancer", "accuracy", curves...))
 	if r.Tests != nil {
-		return saveCD(dir, r.Tests.Friedman)
+		f := r.Tests.Friedman
+		ranks := f.ranks()
+		cliques := hyptest.Cliques(ranks, func(a, b int) bool { return math.Abs(ranks[a]-ranks[b]) >= f.CD })
+		names = append(names, "cd_diagram")
+		figs = append(figs, figure.CDDiagram("Nemenyi test, accuracy", f.Learners, ranks, f.CD, cliques,
+			"Average rank 1 is the highest accuracy; learners joined by a thick bar differ by less than the critical difference."))
 	}
-	return nil
-}
-
-// saveCD writes the critical-difference diagram.
-func saveCD(dir string, f *Friedman) error {
-	for _, format := range []string{"svg", "png"} {
-		b, err := plot.CDDiagramFormat(format, "Nemenyi test, accuracy", f.Learners, f.ranks(), f.CD, false)
-		if err != nil {
-			return err
-		}
-		if err := plot.WriteFileAtomic(filepath.Join(dir, "cd_diagram."+format), b); err != nil {
-			return err
-		}
-	}
-	return nil
+	return names, figs
 }

@@ -6,8 +6,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -104,11 +104,11 @@ func runSignedRank(e *env, args []string) error {
 	a, b := p.A, p.B
 	if *plotPath != "" {
 		title := fmt.Sprintf("P(%s better) %.3f, P(equivalent) %.3f, P(%s better) %.3f", a, out.PABetter, out.PEquivalent, b, out.PBBetter)
-		svg, err := plot.SimplexFormat(figureFormat(*plotPath), title, [3]string{b + " better", "equivalent", a + " better"}, out.Theta)
+		fig, err := figure.SimplexFigure(title, [3]string{b + " better", "equivalent", a + " better"}, out.Theta)
 		if err != nil {
 			return err
 		}
-		if err := plot.WriteFileAtomic(*plotPath, svg); err != nil {
+		if err := writeFigure(*plotPath, fig); err != nil {
 			return err
 		}
 		out.Plot = *plotPath

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -57,11 +57,10 @@ func runFriedman(e *env, args []string) error {
 				title += ", control " + algs[ph.Control]
 			}
 		}
-		svg, err := plot.CDDiagramCliques(figureFormat(*plotPath), title, algs, res.AvgRanks, res.PostHoc.CD, res.PostHoc.Cliques, *lower)
-		if err != nil {
-			return err
-		}
-		if err := plot.WriteFileAtomic(*plotPath, svg); err != nil {
+		best := map[bool]string{false: "highest", true: "lowest"}[*lower]
+		fig := figure.CDDiagram(title, algs, res.AvgRanks, res.PostHoc.CD, res.PostHoc.Cliques,
+			"Average rank 1 is the "+best+" score; algorithms joined by a thick bar are not told apart by the post-hoc procedure.")
+		if err := writeFigure(*plotPath, fig); err != nil {
 			return err
 		}
 		out.Plot = *plotPath

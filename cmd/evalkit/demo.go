@@ -48,7 +48,8 @@ func runDemo(e *env, args []string) error {
 		return err
 	}
 	if *plotDir != "" {
-		if err := rep.WritePlots(*plotDir); err != nil {
+		names, figs := rep.Figures()
+		if err := saveFigures(*plotDir, names, figs); err != nil {
 			return err
 		}
 	}

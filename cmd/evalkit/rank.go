@@ -10,9 +10,9 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/tempfile"
-	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -30,7 +30,7 @@ type rankFlags struct {
 	cli.RankFlags
 	curvesOut    string
 	figures      bool // keep the curves for drawing (set by evalkit report)
-	figurePoints int  // a drawn curve's most vertices (evalkit report: page.CurvePoints; 0: plot.MaxPoints)
+	figurePoints int  // a drawn curve's most vertices (evalkit report: page.CurvePoints; 0: figure.MaxPoints)
 	plotDir      string
 	ci           cli.CIFlags
 	models       cli.ModelFlags
@@ -62,7 +62,7 @@ func (f *rankFlags) drawnPoints() int {
 	if f.figurePoints > 0 {
 		return f.figurePoints
 	}
-	return plot.MaxPoints
+	return figure.MaxPoints
 }
 
 func runRank(e *env, args []string) error {
@@ -332,35 +332,19 @@ func (s *rankSpiller) cleanup() {
 }
 
 func rankBinaryPlots(rep *rank.Report, dir, name string) error {
-	model := "scores"
-	// Long curves are drawn from plot.MaxPoints of their own vertices,
+	// Long curves are drawn from figure.MaxPoints of their own vertices,
 	// chosen by rank's thinning (the one of --curve-points) as they are
 	// built (ReportOptions.FigurePoints).
-	roc, pr, det := rep.Figures.ROC, rep.Figures.PR, rep.Figures.DET
-	p, err := plot.ROC("ROC curve: "+name, model, roc.FPR, roc.TPR, rep.ROCAUC)
-	if err == nil {
-		err = plot.Save(p, dir, "roc")
+	ms := []figure.RankModel{{Report: rep}}
+	names := []string{"roc", "pr", "det"}
+	figs := []*figure.Figure{figure.ROC(ms), figure.PR(ms), figure.DET(ms)}
+	if cal := figure.Calibration(ms); cal != nil {
+		names, figs = append(names, "calibration", "calibration_masses"), append(figs, cal...)
 	}
-	if err == nil {
-		prev := rep.Positives / (rep.Positives + rep.Negatives)
-		p, err = plot.PR("Precision–recall curve: "+name, model, pr.Recall, pr.Precision, rep.AveragePrecision, prev)
+	for _, f := range figs {
+		f.Title += ": " + name
 	}
-	if err == nil {
-		err = plot.Save(p, dir, "pr")
-	}
-	if err == nil {
-		p, err = plot.DET("DET curve: "+name, model, det.FPR, det.FNR)
-	}
-	if err == nil {
-		err = plot.Save(p, dir, "det")
-	}
-	if err == nil && rep.Figures.Calibration != nil {
-		p, err = plot.Calibration("Reliability diagram: "+name, model, rep.Figures.Calibration.ProbPred, rep.Figures.Calibration.ProbTrue, rep.Figures.Calibration.ECE)
-		if err == nil {
-			err = plot.Save(p, dir, "calibration")
-		}
-	}
-	if err != nil {
+	if err := saveFigures(dir, names, figs); err != nil {
 		return fmt.Errorf("--plot %s: %w", dir, err)
 	}
 	return nil
@@ -415,18 +399,11 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		}
 	}
 	if f.plotDir != "" {
-		var names []string
-		var fprs, tprs [][]float64
-		var aucs []float64
-		for c := range classes {
-			roc := rep.Figures[c] // thinned to plot.MaxPoints as it was built
-			fprs, tprs = append(fprs, roc.FPR), append(tprs, roc.TPR)
-			names = append(names, classes[c]+" vs rest")
-			aucs = append(aucs, rep.PerClass[c].ROCAUC)
-		}
-		p, err := plot.ROCs("One-vs-rest ROC curves: "+rankName(path), names, fprs, tprs, aucs)
-		if err == nil {
-			err = plot.Save(p, f.plotDir, "roc")
+		// curves thinned to figure.MaxPoints as they were built
+		var err error
+		if roc := figure.MulticlassROC(rep); roc != nil {
+			roc.Title += ": " + rankName(path)
+			err = saveFigures(f.plotDir, []string{"roc"}, []*figure.Figure{roc})
 		}
 		if err != nil {
 			return nil, fmt.Errorf("--plot %s: %w", f.plotDir, err)

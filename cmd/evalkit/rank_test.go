@@ -359,8 +359,8 @@ func TestRankPlot(t *testing.T) {
 			}
 		}
 		b, _ := os.ReadFile(filepath.Join(dir, name+".svg"))
-		if name == "roc" && !bytes.Contains(b, []byte("AUC = 0.700")) {
-			t.Errorf("roc.svg has no \"AUC = 0.700\" legend")
+		if name == "roc" && !bytes.Contains(b, []byte(">scores AUC 0.7000</text>")) {
+			t.Errorf("roc.svg has no \"scores AUC 0.7000\" legend")
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"slices"
 
 	"github.com/evalkit-go/evalkit/budget"
-	"github.com/evalkit-go/evalkit/plot"
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -82,7 +82,16 @@ func runRegress(e *env, args []string) error {
 			if k > 1 {
 				suffix = "_" + trues[j]
 			}
-			if err := plot.SaveRegression(*f.plotDir, suffix, trues[j], preds[j], ys[j], ps[j]); err != nil {
+			var rows int64
+			if res.Single != nil {
+				rows = res.Single.N
+			} else {
+				rows = res.Multi.Combined.N
+			}
+			fg := regress.NewFigures(ys[j], ps[j], rows, 30)
+			fg.Weighted = f.Weight != ""
+			if err := saveFigures(*f.plotDir, []string{"regress_pred_vs_actual" + suffix, "regress_residuals" + suffix, "regress_residual_histogram" + suffix, "regress_qq" + suffix},
+				figure.Regression(&fg, trues[j], preds[j])); err != nil {
 				return err
 			}
 		}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cluster"
-	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
@@ -175,11 +174,7 @@ func writePage(p *page.Page, path, title string) error {
 	}
 	p.Summary = append(p.Summary, page.Fact{Name: "evalkit", Value: page.T(evalkitVersion())},
 		page.Fact{Name: "written", Value: page.T(time.Now().UTC().Format("2006-01-02 15:04 UTC"))})
-	var b bytes.Buffer
-	if err := p.Write(&b); err != nil {
-		return err
-	}
-	return plot.WriteFileAtomic(path, b.Bytes())
+	return writeFileAtomic(path, p.Write)
 }
 
 // evalkitVersion is the version every signature carries.

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/report/page"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -43,8 +44,8 @@ func friedmanPage(o *task.FriedmanResult) *page.Page {
 	if o.PostHoc.CD != nil {
 		cd = *o.PostHoc.CD
 	}
-	diag := &page.CDDiagram{Title: "Critical-difference diagram (" + o.PostHoc.Method + ")", Names: o.Algorithms, AvgRanks: ranks, CD: cd, Cliques: cliques,
-		Note: "Algorithms joined by a thick bar are not told apart by the post-hoc procedure"}
+	diag := page.Figure(figure.CDDiagram("Critical-difference diagram ("+o.PostHoc.Method+")", o.Algorithms, ranks, cd, cliques,
+		"Algorithms joined by a thick bar are not told apart by the post-hoc procedure"))
 	pt := &page.Table{Caption: "Post-hoc comparisons (" + o.PostHoc.Method + ")", Header: []string{"a", "b", "statistic", "p-value", "adjusted p", "significant"}}
 	for i, pr := range o.PostHoc.Pairs {
 		k := func(f string) string { return page.Join("posthoc.pairs", i, f) }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -101,35 +102,9 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	pc := prfTable(n, r.Beta, r.PerClass, avgs, C(k("weight_sum"), r.WeightSum))
 	ps := &Section{ID: "per-class" + suffix, Title: "Per class" + suffix, Blocks: []Block{pc}}
 	if len(r.PerClass) <= MaxMatrix {
-		ps.Add(classBars(r.Labels, r.PerClass))
+		ps.Add(Figure(figure.ClassBars(r.Labels, r.PerClass)))
 	}
 	return []*Section{ms, cs, ps}
-}
-
-// classBars draws precision, recall and F1 of each class as grouped bars.
-func classBars(labels []string, per []classify.ClassStats) *Figure {
-	f := &Figure{Title: "Precision, recall and F1 by class", XLabel: "class", YLabel: "score (0–1)",
-		X: Axis{Min: -0.5, Max: float64(len(per)) - 0.5}, Y: Axis{Min: 0, Max: 1.35}}
-	f.XNames = labels
-	desc := "Grouped bars, one group per class:"
-	for i, name := range []string{"precision", "recall", "F1"} {
-		b := Bars{Name: name, Style: i}
-		for j, c := range per {
-			v := []float64{c.Precision, c.Recall, c.F1}[i]
-			b.Left = append(b.Left, float64(j)-0.4+0.8*float64(i)/3)
-			b.Right = append(b.Right, float64(j)-0.4+0.8*float64(i+1)/3-0.02)
-			if !(v >= 0) {
-				v = 0
-			}
-			b.Y = append(b.Y, v)
-		}
-		f.Bars = append(f.Bars, b)
-	}
-	for _, c := range per {
-		desc += fmt.Sprintf(" %s: P %s, R %s, F1 %s;", c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1))
-	}
-	f.Desc = desc
-	return f
 }
 
 // ClassBalance is the support of each class, "bird 2 · cat 3 · dog 2".
@@ -196,7 +171,7 @@ func MultilabelSections(r *classify.MultilabelReport) []*Section {
 	pc.Caption, pc.Header[0] = "Per label, and the averages", "label"
 	ps := &Section{ID: "per-label", Title: "Per label", Blocks: []Block{pc}}
 	if len(r.PerClass) <= MaxMatrix {
-		ps.Add(classBars(r.Labels, r.PerClass))
+		ps.Add(Figure(figure.ClassBars(r.Labels, r.PerClass)))
 	}
 	m := make([][]float64, len(r.MultilabelConfusion))
 	for i, c := range r.MultilabelConfusion {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/report"
 )
 
@@ -89,27 +90,13 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		add("Calinski–Harabasz", "calinski_harabasz", in.CalinskiHarabasz)
 		t.Rows = append(t.Rows, []Cell{T("rows of the silhouette"), C(k("silhouette_rows"), float64(in.SilhouetteRows))})
 		ct := &Table{Caption: "Clusters", Header: []string{"cluster", "size", "scatter", "avg(C)", "diam(C)", "silhouette"}, RowHeads: true}
-		f := &Figure{Title: "Silhouette by cluster", XLabel: "cluster", YLabel: "mean silhouette (−1 to 1)", Y: Axis{Min: -1, Max: 1},
-			X: Axis{Min: -0.5, Max: float64(len(in.Clusters)) - 0.5}}
-		b := Bars{Style: 0}
-		var names []string
-		desc := "Mean silhouette of each cluster's rows:"
 		for i, c := range in.Clusters {
 			ck := func(f string) string { return k("clusters", i, f) }
 			ct.Rows = append(ct.Rows, []Cell{T(c.Label), C(ck("size"), float64(c.Size)), N(ck("scatter"), c.Scatter), N(ck("avg"), c.Avg), N(ck("diam"), c.Diam), N(ck("silhouette"), c.Silhouette)})
-			names = append(names, c.Label)
-			v := c.Silhouette
-			if math.IsNaN(v) {
-				v = 0
-			}
-			b.Left, b.Right, b.Y = append(b.Left, float64(i)-0.35), append(b.Right, float64(i)+0.35), append(b.Y, v)
-			desc += fmt.Sprintf(" %s %s;", c.Label, report.Sig(c.Silhouette))
 		}
-		f.Bars, f.XNames, f.Desc = []Bars{b}, names, desc
-		f.Refs = []Series{{X: []float64{f.X.Min, f.X.Max}, Y: []float64{0, 0}}}
 		blocks := []Block{t, ct}
 		if len(in.Clusters) <= 40 {
-			blocks = append(blocks, f)
+			blocks = append(blocks, Figure(figure.Silhouette(in.Clusters)))
 		}
 		intro := ""
 		if len(r.Intervals) > 0 && r.ExternalReport == nil { // else the external section's intro says it

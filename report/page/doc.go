@@ -1,8 +1,8 @@
 // Package page writes a result as one self-contained HTML page: inline
-// styles, figures as inline SVG drawn here (no script, no font, no image
-// fetched; a Content-Security-Policy meta tag forbids every request), a
-// dark scheme through prefers-color-scheme and a print style that keeps
-// each figure on one page.
+// styles, figures as inline SVG drawn by package figure (no script, no
+// font, no image fetched; a Content-Security-Policy meta tag forbids every
+// request), a dark scheme through prefers-color-scheme and a print style
+// that keeps each figure on one page.
 //
 // The page renders library result values only and computes no measure of
 // its own: every number on it is written as
@@ -11,8 +11,7 @@
 //
 // where data-key is the number's flattened JSON path (the key of --format
 // csv) in the JSON of the same run, and value its every digit, so a test
-// can check the page against that JSON. Figures carry a <title>, a <desc>
-// with their key numbers and, where useful, a table of those numbers.
-// Series differ by colour (Okabe–Ito palette, safe for colour blindness),
-// dash pattern and marker.
+// can check the page against that JSON. Figures (package figure) carry a
+// <title>, a <desc> with their key numbers and, where useful, a table of
+// those numbers; their colours are figure.Light and figure.Dark.
 package page

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 )
@@ -368,16 +369,13 @@ func (p *Page) Write(out io.Writer) error {
 }
 
 // css is the page's only style sheet. Colours are custom properties so
-// that the dark scheme and print only redefine them; series colours are the
-// Okabe–Ito palette, safe for colour blindness, and every series also has
-// its own dash pattern and marker.
-const css = `
-:root{--bg:#fff;--fg:#1a1a1a;--mute:#5b5b5b;--grid:#e3e3e3;--axis:#444;--panel:#f6f6f4;--heat:#0072b2;
---c0:#0072b2;--c1:#d55e00;--c2:#009e73;--c3:#cc79a7;--c4:#e69f00;--c5:#56b4e9;--c6:#000;--c7:#999;
-font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
-@media (prefers-color-scheme:dark){:root{--bg:#16181c;--fg:#e8e8e8;--mute:#a8a8a8;--grid:#33363c;--axis:#bbb;--panel:#202329;--heat:#56b4e9;
---c0:#56b4e9;--c1:#e69f00;--c2:#2fc49a;--c3:#e39ac5;--c4:#f0e442;--c5:#8fc9ef;--c6:#fff;--c7:#aaa}}
-*{box-sizing:border-box}
+// that the dark scheme and print only redefine them; the figures' colours
+// are the themes of package figure (series: the Okabe–Ito palette, safe
+// for colour blindness), and every series also has its own dash pattern
+// and marker.
+var css = "\n:root{" + themeVars(figure.Light, "#f6f6f4") + ";\n" + figure.Light.SeriesVars() + ";\n" + `font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
+` +
+	"@media (prefers-color-scheme:dark){:root{" + themeVars(figure.Dark, "#202329") + ";\n" + figure.Dark.SeriesVars() + "}}\n" + `*{box-sizing:border-box}
 body{margin:0 auto;max-width:80rem;padding:1rem;overflow-wrap:anywhere}
 h1{font-size:1.5rem;margin:.2rem 0 .8rem}h2{font-size:1.2rem;margin:2rem 0 .6rem;border-bottom:1px solid var(--grid);padding-bottom:.2rem}
 a{color:var(--c0)}code{font-size:.92em}
@@ -397,19 +395,8 @@ th[scope=row],thead th:first-child{text-align:left}thead th{border-bottom:2px so
 figure{margin:.6rem 0;break-inside:avoid;page-break-inside:avoid}
 figure svg{width:100%;height:auto;max-width:34rem;display:block}
 figcaption{font-size:.9rem;color:var(--mute)}figcaption b{color:var(--fg)}
-svg text{fill:var(--fg);font:12px system-ui,sans-serif}svg .tick{fill:var(--mute);font-size:11px}
-svg .grid{stroke:var(--grid);stroke-width:1}svg .axis{stroke:var(--axis);stroke-width:1;fill:none}
-svg .ln{fill:none;stroke-width:2;stroke-linejoin:round}svg .ref{fill:none;stroke:var(--mute);stroke-width:1;stroke-dasharray:4 3}
-svg .iso{fill:none;stroke:var(--mute);stroke-width:.7;opacity:.6}svg .band{stroke:none;opacity:.18}
-svg .bar{stroke:var(--bg);stroke-width:.5}
-svg .pt{stroke:var(--bg);stroke-width:1.2}svg .dot{stroke:none;opacity:.55}
-.s0{stroke:var(--c0);fill:var(--c0)}.s1{stroke:var(--c1);fill:var(--c1)}.s2{stroke:var(--c2);fill:var(--c2)}.s3{stroke:var(--c3);fill:var(--c3)}
-.s4{stroke:var(--c4);fill:var(--c4)}.s5{stroke:var(--c5);fill:var(--c5)}.s6{stroke:var(--c6);fill:var(--c6)}.s7{stroke:var(--c7);fill:var(--c7)}
-.ln.s0,.ln.s1,.ln.s2,.ln.s3,.ln.s4,.ln.s5,.ln.s6,.ln.s7{fill:none}
-.d1{stroke-dasharray:7 4}.d2{stroke-dasharray:2 3}.d3{stroke-dasharray:9 3 2 3}.d4{stroke-dasharray:12 5}.d5{stroke-dasharray:4 2 4 6}.d6{stroke-dasharray:1 4}.d7{stroke-dasharray:6 2 1 2 1 2}
-svg .lg text{font-size:11.5px}
-.q0{fill:#440154}.q1{fill:#46327e}.q2{fill:#365c8d}.q3{fill:#277f8e}.q4{fill:#1fa187}.q5{fill:#4ac16d}.q6{fill:#a0da39}.q7{fill:#fde725}
-@media (max-width:40rem){td .ci{display:block}th[scope=row]{white-space:normal;min-width:8rem}caption{min-width:min(18rem,80vw)}}
+` +
+	figure.StyleSheet + `@media (max-width:40rem){td .ci{display:block}th[scope=row]{white-space:normal;min-width:8rem}caption{min-width:min(18rem,80vw)}}
 details{margin:.3rem 0 1rem}summary{cursor:pointer;color:var(--mute);font-size:.9rem}
 footer{margin-top:3rem;color:var(--mute);font-size:.85rem;border-top:1px solid var(--grid)}
 @media print{:root{--bg:#fff;--fg:#000;--mute:#444;--grid:#ccc;--axis:#000;--panel:#fff;font-size:11pt}
@@ -417,6 +404,13 @@ body{max-width:none;padding:0}nav{display:none}details{display:block}details>*{d
 .figs{grid-template-columns:repeat(2,minmax(0,1fr))}figure svg{max-width:30rem}.figs figure svg{max-width:100%}figure,tr,.heat{break-inside:avoid;page-break-inside:avoid}
 thead{display:table-header-group}h2{break-after:avoid;page-break-after:avoid}.tw{overflow:visible}}
 `
+
+// themeVars is a theme's colours of text, grid and axes as CSS custom
+// properties, with the page's panel colour and the heat maps' colour (the
+// first series colour).
+func themeVars(t figure.Theme, panel string) string {
+	return "--bg:" + t.BG + ";--fg:" + t.FG + ";--mute:" + t.Mute + ";--grid:" + t.Grid + ";--axis:" + t.Axis + ";--panel:" + panel + ";--heat:" + t.Series[0]
+}
 
 // withInterval adds to c the interval of measure key (a path within the
 // report at prefix) from the report's intervals, if it has one.

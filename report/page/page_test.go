@@ -6,14 +6,16 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/figure"
 )
 
 func TestPageSelfContained(t *testing.T) {
 	p := &Page{Title: `a <b> & "c"`, Summary: []Fact{{Name: "rows", Value: C("n", 7)}}}
 	s := &Section{ID: "m", Title: "Measures"}
 	s.Add(&Table{Header: []string{"k", "v"}, Rows: [][]Cell{{T("<x>"), N("a.b", 1.0/3).WithCI("i.lo", 0.25, "i.hi", math.NaN())}}})
-	s.Add(&Figure{Title: "F", Desc: "d", X: Axis{Min: 0, Max: 1}, Y: Axis{Min: 0, Max: 1},
-		Series: []Series{{Name: "s", X: []float64{0, 0.5, 1}, Y: []float64{0, math.NaN(), 1}}}})
+	s.Add(Figure(&figure.Figure{Title: "F", Desc: "d", X: figure.Axis{Min: 0, Max: 1}, Y: figure.Axis{Min: 0, Max: 1},
+		Series: []figure.Series{{Name: "s", X: []float64{0, 0.5, 1}, Y: []float64{0, math.NaN(), 1}}}}))
 	p.Sections = []*Section{s}
 	var b bytes.Buffer
 	if err := p.Write(&b); err != nil {
@@ -44,27 +46,4 @@ func TestPageSelfContained(t *testing.T) {
 	if strings.Contains(h, "NaN") || strings.Count(h, `d="M`) < 2 {
 		t.Error("a NaN point was drawn")
 	}
-}
-
-func TestTicks(t *testing.T) {
-	for _, c := range []struct {
-		a    Axis
-		want string
-	}{
-		{Axis{Min: 0, Max: 1}, "[0 0.2 0.4 0.6 0.8 1]"},
-		{Axis{Min: -4.8, Max: 4.3}, "[-4 -2 0 2 4]"},
-		{Axis{Min: 0.001, Max: 0.999, Probit: true}, "[0.001 0.01 0.05 0.2 0.5 0.8 0.95 0.99 0.999]"},
-	} {
-		if got := fmtSlice(c.a.ticks(5)); got != c.want {
-			t.Errorf("ticks %v = %s, want %s", c.a, got, c.want)
-		}
-	}
-}
-
-func fmtSlice(v []float64) string {
-	var parts []string
-	for _, x := range v {
-		parts = append(parts, tickText(x, Axis{}))
-	}
-	return "[" + strings.Join(parts, " ") + "]"
 }

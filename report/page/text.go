@@ -2,10 +2,9 @@ package page
 
 import (
 	"fmt"
-	"math"
 	"path/filepath"
 
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -36,14 +35,7 @@ func TextSections(v any) []*Section {
 		if r.Sentences > 0 {
 			t.Rows = append(t.Rows, []Cell{T("sentences"), C("sentences", float64(r.Sentences))})
 		}
-		f := &Figure{Title: "Modified n-gram precisions", XLabel: "n-gram order", YLabel: "precision (%)", X: Axis{Min: -0.5, Max: 3.5}, Y: Axis{Min: 0, Max: 100},
-			XNames: []string{"1", "2", "3", "4"}, Desc: fmt.Sprintf("Clipped n-gram precisions: %.2f, %.2f, %.2f, %.2f %%; brevity penalty %.4f.", r.Precisions[0], r.Precisions[1], r.Precisions[2], r.Precisions[3], r.BP)}
-		b := Bars{Style: 0}
-		for i := range 4 {
-			b.Left, b.Right, b.Y = append(b.Left, float64(i)-0.35), append(b.Right, float64(i)+0.35), append(b.Y, r.Precisions[i])
-		}
-		f.Bars = []Bars{b}
-		return []*Section{{ID: "score", Title: "BLEU", Blocks: []Block{t, f, sig(r.Signature)}}}
+		return []*Section{{ID: "score", Title: "BLEU", Blocks: []Block{t, Figure(figure.NGramPrecisions(r)), sig(r.Signature)}}}
 	case text.CHRFResult:
 		t := score(r.Name+" (sacreBLEU)", r.Mean, r.CI)
 		t.Rows = append([][]Cell{{T(r.Name), N("score", r.Score)}}, t.Rows...)
@@ -83,9 +75,6 @@ func systemsSection(metric, test string, rows []text.SystemRow, intro string) *S
 		head = append(head, "p-value against the baseline")
 	}
 	t := &Table{Caption: metric + " of each system", Header: head, RowHeads: true}
-	f := &Figure{Title: metric + " by system", XLabel: "system", YLabel: metric, X: Axis{Min: -0.5, Max: float64(len(rows)) - 0.5}, Y: Axis{Min: 0, Max: 0}}
-	b := Bars{Style: 0}
-	desc := metric + " of each system:"
 	for i, r := range rows {
 		k := func(f string) string { return Join("systems", i, f) }
 		name := filepath.Base(r.System)
@@ -95,8 +84,6 @@ func systemsSection(metric, test string, rows []text.SystemRow, intro string) *S
 		cells := []Cell{T(name), N(k("score"), r.Score)}
 		if r.Mean != nil {
 			cells = append(cells, plusMinus(k("mean"), *r.Mean, k("ci"), *r.CI))
-			f.Refs = append(f.Refs, Series{X: []float64{float64(i), float64(i)}, Y: []float64{*r.Mean - *r.CI, *r.Mean + *r.CI}})
-			f.Y.Max = max(f.Y.Max, *r.Mean+*r.CI)
 		} else {
 			cells = append(cells, T(""))
 		}
@@ -108,32 +95,13 @@ func systemsSection(metric, test string, rows []text.SystemRow, intro string) *S
 			}
 		}
 		t.Rows = append(t.Rows, cells)
-		b.Left, b.Right, b.Y = append(b.Left, float64(i)-0.35), append(b.Right, float64(i)+0.35), append(b.Y, r.Score)
-		f.Y.Max = max(f.Y.Max, r.Score)
-		f.XNames = append(f.XNames, shortName(r.System))
-		desc += fmt.Sprintf(" %s %.2f;", r.System, r.Score)
 	}
-	f.Y.Max *= 1.1
-	if f.Y.Max == 0 {
-		f.Y.Max = 1
-	}
-	f.Bars, f.Desc = []Bars{b}, desc+" dashed whiskers: the bootstrap mean ± its 95% half-width, where computed."
-	return &Section{ID: "systems", Title: "Systems", Intro: intro, Blocks: []Block{t, f}}
+	return &Section{ID: "systems", Title: "Systems", Intro: intro, Blocks: []Block{t, Figure(figure.Systems(metric, rows))}}
 }
 
 // plusMinus is the cell "m ± h" of a bootstrap mean and its half-width.
 func plusMinus(mk string, m float64, hk string, h float64) Cell {
 	return Cell{Key: mk, Value: m, PMKey: hk, PM: h}
-}
-
-// shortName is a system's file name without its folder, cut to 16
-// characters, for an axis.
-func shortName(s string) string {
-	s = filepath.Base(s)
-	if r := []rune(s); len(r) > 16 {
-		s = string(r[:15]) + "…"
-	}
-	return s
 }
 
 // sentenceTop is how many of the lowest and highest sentences the page of
@@ -162,15 +130,6 @@ func SentenceSections(metric, key string, scores []float64) []*Section {
 		sum.Rows = append(sum.Rows, []Cell{T(r.name), T(fmt.Sprint(r.at + 1)), N(Join(r.at, key), scores[r.at])})
 	}
 	sum.Rows = append(sum.Rows, []Cell{T("sentences"), T(""), T(fmt.Sprint(d.N))})
-	f := &Figure{Title: metric + " of each sentence", XLabel: metric + " of a sentence", YLabel: "sentences",
-		X:    Axis{Min: d.Edges[0], Max: d.Edges[len(d.Edges)-1]},
-		Desc: fmt.Sprintf("Histogram of the %d sentence scores in %d equal-width bins from %s to %s; median %s, quartiles %s and %s.", d.N, len(d.Counts), report.Sig(d.Min), report.Sig(d.Max), report.Sig(d.Median), report.Sig(d.Q1), report.Sig(d.Q3))}
-	b := Bars{Style: 0}
-	for i, c := range d.Counts {
-		b.Left, b.Right, b.Y = append(b.Left, d.Edges[i]), append(b.Right, d.Edges[i+1]), append(b.Y, float64(c))
-		f.Y.Max = math.Max(f.Y.Max, float64(c)*1.1)
-	}
-	f.Bars = []Bars{b}
 	ends := func(caption string, idx []int) *Table {
 		t := &Table{Caption: caption, Header: []string{"line", metric}, RowHeads: true}
 		for _, i := range idx {
@@ -178,7 +137,7 @@ func SentenceSections(metric, key string, scores []float64) []*Section {
 		}
 		return t
 	}
-	s.Add(sum, f, ends(fmt.Sprintf("The %d lowest-scoring sentences", len(d.Lowest)), d.Lowest), ends(fmt.Sprintf("The %d highest-scoring sentences", len(d.Highest)), d.Highest),
+	s.Add(sum, Figure(figure.Sentences(metric, d)), ends(fmt.Sprintf("The %d lowest-scoring sentences", len(d.Lowest)), d.Lowest), ends(fmt.Sprintf("The %d highest-scoring sentences", len(d.Highest)), d.Highest),
 		Note("Every score on this page is a line of the JSON Lines output of --sentence (its line number is given); the histogram counts them."))
 	return []*Section{s}
 }

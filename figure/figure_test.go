@@ -1,0 +1,101 @@
+package figure
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestTicks(t *testing.T) {
+	for _, c := range []struct {
+		a    Axis
+		want string
+	}{
+		{Axis{Min: 0, Max: 1}, "[0 0.2 0.4 0.6 0.8 1]"},
+		{Axis{Min: -4.8, Max: 4.3}, "[-4 -2 0 2 4]"},
+		{Axis{Min: 0.001, Max: 0.999, Scale: Probit}, "[0.001 0.01 0.05 0.2 0.5 0.8 0.95 0.99 0.999]"},
+		{Axis{Min: 1, Max: 1e4, Scale: Log}, "[1 10 100 1000 1e+04]"},
+		{Axis{Min: 1, Max: 100, Scale: Log}, "[1 2 5 10 20 50 100]"},
+	} {
+		if got := fmtSlice(c.a.ticks(5)); got != c.want {
+			t.Errorf("ticks %v = %s, want %s", c.a, got, c.want)
+		}
+	}
+}
+
+func fmtSlice(v []float64) string {
+	var parts []string
+	for _, x := range v {
+		parts = append(parts, tickText(x, Axis{}))
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// A log axis places 1, 10 and 100 evenly.
+func TestLogScale(t *testing.T) {
+	s := scale{Axis{Min: 1, Max: 100, Scale: Log}, 0, 200}
+	for _, c := range [][2]float64{{1, 0}, {10, 100}, {100, 200}} {
+		if got := s.at(c[0]); math.Abs(got-c[1]) > 1e-9 {
+			t.Errorf("at(%v) = %v, want %v", c[0], got, c[1])
+		}
+	}
+}
+
+// testFigures is one figure of each kind.
+func testFigures(t *testing.T) []*Figure {
+	line := &Figure{Title: "ROC curve", Desc: "d", XLabel: "FPR", YLabel: "TPR", X: unit, Y: unit, Square: true, Legend: BottomRight,
+		Refs:   []Series{diagonal(0, 1)},
+		Series: []Series{{Name: "model AUC 0.8", X: []float64{0, 0.2, math.NaN(), 1}, Y: []float64{0, 0.8, 0.9, 1}, Lo: []float64{0, 0.7, 0.8, 1}, Hi: []float64{0, 0.9, 1, 1}}},
+		Points: []Point{{Name: "Youden", X: 0.2, Y: 0.8, Style: 5}},
+		Bars:   []Bars{{Name: "mass", Left: []float64{0.1}, Right: []float64{0.2}, Y: []float64{0.5}, Style: 1}},
+		Dots:   []Dots{{X: []float64{0.5, math.Inf(1)}, Y: []float64{0.5, 0}, Style: 2}},
+		Tiles:  &Tiles{X0: []float64{0}, X1: []float64{0.1}, Y0: []float64{0}, Y1: []float64{0.1}, Step: []int{7}, Legend: []string{"", "", "", "", "", "", "", "1–3"}},
+		Note:   "A note long enough to be wrapped over more than one line of the figure file, as the notes of thinned curves are, with their numbers."}
+	cd := CDDiagram("Critical difference", []string{"lr", "knn", "nb", "tree", "svm", "rf"}, []float64{2.6, 4, 4.8, 5.6, 2, 1}, 3.372, [][]int{{5, 4, 0, 1}, {0, 1, 2, 3}}, "note")
+	sx, err := SimplexFigure("posterior", [3]string{"B better", "equivalent", "A better"}, [][3]float64{{0.2, 0.3, 0.5}, {0.6, 0.3, 0.1}, {1, 0, 0}, {0.1, 0.8, 0.1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []*Figure{line, cd, sx}
+}
+
+func TestWriters(t *testing.T) {
+	for _, f := range testFigures(t) {
+		var in, file, png bytes.Buffer
+		if err := f.SVG(&in, "x"); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.WriteSVG(&file); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.WritePNG(&png); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(in.String(), `<svg viewBox="0 0 480 `) || !strings.HasSuffix(in.String(), "</svg>") || strings.Contains(in.String(), "NaN") {
+			t.Errorf("%s: inline SVG %.80q…", f.Title, in.String())
+		}
+		if !bytes.Contains(file.Bytes(), []byte("<style>")) || !bytes.Contains(file.Bytes(), []byte(">"+f.Title+"</text>")) {
+			t.Errorf("%s: the file has no style or no title", f.Title)
+		}
+		if !bytes.HasPrefix(png.Bytes(), []byte("\x89PNG")) {
+			t.Errorf("%s: not a PNG", f.Title)
+		}
+	}
+}
+
+func TestSimplexErrors(t *testing.T) {
+	if _, err := SimplexFigure("", [3]string{}, nil); err == nil {
+		t.Error("no samples: no error")
+	}
+	if _, err := SimplexFigure("", [3]string{}, [][3]float64{{0.5, 0.6, 0}}); err == nil {
+		t.Error("outside the simplex: no error")
+	}
+}
+
+func TestWrap(t *testing.T) {
+	got := wrap("aa bb cc dddddd e", 5)
+	if strings.Join(got, "|") != "aa bb|cc|dddddd|e" {
+		t.Errorf("wrap = %q", got)
+	}
+}
