@@ -336,25 +336,6 @@ func TestHeaderMaxFieldCLI(t *testing.T) {
 	}
 }
 
-// TestSpillFloor: a --memory too small to work in (--memory 1) still
-// holds the rows of rankSpillFloor before it spills, so that a part is
-// never a few rows long (before: one part per row or two, a run of 10⁶
-// rows took more than a minute, nearly all system time).
-func TestSpillFloor(t *testing.T) {
-	t.Setenv("TMPDIR", t.TempDir())
-	s := rankSpill(1, 0, false)
-	defer s.cleanup()
-	n := rankSpillFloor/rankSpillRowBytes - 1 // it spills on reaching the rows held
-	for k := range n {
-		if err := s.Add(float64(k*7919%1009), k%2 == 0, 1); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if s.Spilled() {
-		t.Errorf("--memory 1 spilled before %d rows", n)
-	}
-}
-
 // TestFlagMemory: sizes set by flags are charged to --memory: past it,
 // an error naming the flag (exit status 1) before anything is allocated
 // (before: rank --bins 4e6 --memory 64MiB peaked at 1.2 GB, --bins 1e9

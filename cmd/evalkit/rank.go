@@ -255,7 +255,7 @@ func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, b *rankSpil
 var errReported = errors.New("report failed")
 
 // rankSpillFloor is the least budget the spill's own memory is charged
-// against, and the memory of the least rows held before spilling.
+// against.
 const rankSpillFloor = 1 << 20
 
 // rankSpillRowBytes is the memory a row held by the score table builder
@@ -293,9 +293,7 @@ type rankSpiller struct {
 func rankSpill(limit int64, est int, weighted bool) *rankSpiller {
 	maxRows := 1 << 62
 	if limit > 0 {
-		// At least the rows of rankSpillFloor: a part a few rows long
-		// makes a run of 10⁶ rows at --memory 1 take minutes of system time.
-		maxRows = int(max(rankSpillFloor/rankSpillRowBytes, limit/(rankSpillRowBytes+tableBytes(weighted)-rankTableBytes)))
+		maxRows = int(max(1, limit/(rankSpillRowBytes+tableBytes(weighted)-rankTableBytes)))
 	}
 	// Parts of about a quarter of the rows held: a part read back with its
 	// sort buffer and table rows fits the memory of the rows held, and one

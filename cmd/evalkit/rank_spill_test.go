@@ -115,14 +115,12 @@ func TestRankSpillCleanup(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
 		t.Errorf("left behind: %v", left)
 	}
-	// 20000 rows are more than the rows held at the least --memory
-	// (rankSpillFloor), and their distinct scores do not fit a table of
-	// 4KiB / 40 bytes: the report is streamed, the same JSON and curves
-	// CSV as in memory.
+	// 5000 distinct scores do not fit a table of 4KiB / 40 bytes: the
+	// report is streamed, the same JSON and curves CSV as in memory.
 	b.Reset()
 	b.WriteString("y_true,y_score\n")
-	for k := range 20000 {
-		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%100003) + "\n")
+	for k := range 5000 {
+		b.WriteString(strconv.Itoa(k%2) + "," + strconv.Itoa(k*7919%10007) + "\n")
 	}
 	os.WriteFile(data, b.Bytes(), 0o644)
 	out := t.TempDir()
