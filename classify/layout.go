@@ -91,7 +91,7 @@ func (r *Report) Doc(name string) *report.Doc {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
 	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
 	}
 	return d
 }
@@ -130,7 +130,7 @@ func (r *MultilabelReport) Doc(name string) *report.Doc {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
 	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
 	}
 	return d
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Models is the joint state of several models' predicted labels of the
@@ -288,7 +289,7 @@ const maxPairedClasses = 200
 // interval is the percentile interval of the replicated differences and its
 // p-value the two-sided bootstrap p-value [hyptest.BootstrapPValue].
 //
-// It returns a *report.OptionError for a bad option (a baseline naming no
+// It returns a *result.OptionError for a bad option (a baseline naming no
 // model, an unknown measure), and NewReport's errors.
 func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
 	if len(names) != s.m {
@@ -324,13 +325,13 @@ func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOpt
 	var keysOf []string
 	reps[0].measures(nil, &keysOf)
 	if !slices.Contains(keysOf, mo.Primary) {
-		return nil, &report.OptionError{Task: "classify", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", mo.Primary, strings.Join(keysOf, ", "))}
+		return nil, &result.OptionError{Task: "classify", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", mo.Primary, strings.Join(keysOf, ", "))}
 	}
 	cmpIdx := make([]int, len(mo.Compare))
 	for i, m := range mo.Compare {
 		cmpIdx[i] = slices.Index(keysOf, m)
 		if cmpIdx[i] < 0 {
-			return nil, &report.OptionError{Task: "classify", Option: "compare", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", m, strings.Join(keysOf, ", "))}
+			return nil, &result.OptionError{Task: "classify", Option: "compare", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", m, strings.Join(keysOf, ", "))}
 		}
 	}
 	z := hyptest.NormalQuantile((1 + mo.Level) / 2)
@@ -391,7 +392,7 @@ func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOpt
 	mo.AddTo(sig, names)
 	if ci != nil {
 		c := ci.WithDefaults()
-		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
+		sig.CI = &result.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
 	}
 	out.Signature = sig
 	return out, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // A joint state of several models survives MarshalBinary/UnmarshalBinary:
@@ -60,8 +61,8 @@ func TestModelsMarshalRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			rb, err := NewModelsReport(&b, names, Options{Beta: 1}, mo, nil)
-			ja, _ := report.JSON(ra, "")
-			jb, _ := report.JSON(rb, "")
+			ja, _ := result.JSON(ra, "")
+			jb, _ := result.JSON(rb, "")
 			if err != nil || !bytes.Equal(ja, jb) {
 				t.Fatalf("reports differ (%v)", err)
 			}

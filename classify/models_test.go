@@ -9,6 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // TestModelsOracle checks several models against statsmodels 0.13 and
@@ -65,7 +66,7 @@ func TestModelsOracle(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				jsons[k], _ = report.JSON(out, "")
+				jsons[k], _ = result.JSON(out, "")
 				want := c.Holm
 				if adj == "bonferroni" {
 					want = c.Bonferroni
@@ -126,10 +127,10 @@ func TestModelsCompare(t *testing.T) {
 		t.Error("same seed, different bootstrap")
 	}
 	for _, bad := range []report.ModelsOptions{{Compare: []string{"nope"}}, {Baseline: "p3"}, {Primary: "nope"}, {Adjust: "sidak"}} {
-		var oe *report.OptionError
+		var oe *result.OptionError
 		if _, err := classify.NewModelsReport(st, []string{"p1", "p2"}, classify.Options{}, bad, nil); err == nil {
 			t.Errorf("%+v: no error", bad)
-		} else if _, ok := err.(*report.OptionError); !ok {
+		} else if _, ok := err.(*result.OptionError); !ok {
 			_ = oe
 			t.Errorf("%+v: %v is not an option error", bad, err)
 		}
@@ -178,7 +179,7 @@ func TestModelsWide(t *testing.T) {
 					t.Errorf("m = %d, model %d: accuracy %v, want %v", m, j, got, want)
 				}
 			}
-			js[k], _ = report.JSON(out, "")
+			js[k], _ = result.JSON(out, "")
 		}
 		if string(js[0]) != string(js[1]) {
 			t.Errorf("m = %d: merged parts differ from one pass", m)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // NewModelsReport evaluates several clusterings of the same rows against
@@ -49,7 +50,7 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 		if j == 0 {
 			mv, _ := report.MeasureValues(r)
 			if _, ok := mv[mo.Primary]; !ok {
-				return nil, &report.OptionError{Task: "cluster", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+				return nil, &result.OptionError{Task: "cluster", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 			}
 			out.N = r.N
 		}
@@ -78,7 +79,7 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 	mo.AddTo(sig, names)
 	if ci != nil {
 		c := ci.WithDefaults()
-		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
+		sig.CI = &result.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
 	}
 	out.Signature = sig
 	return out, nil

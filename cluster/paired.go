@@ -9,6 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Joint counts the rows of two clusterings of the same rows by (reference
@@ -79,7 +80,7 @@ func comparedKeys() []string {
 func checkCompare(keys []string) error {
 	for _, c := range keys {
 		if externalMeasures[c] == nil {
-			return &report.OptionError{Task: "cluster", Option: "compare", Problem: fmt.Sprintf("%q is not an external index a paired bootstrap compares (indices: %s)", c, strings.Join(comparedKeys(), ", "))}
+			return &result.OptionError{Task: "cluster", Option: "compare", Problem: fmt.Sprintf("%q is not an external index a paired bootstrap compares (indices: %s)", c, strings.Join(comparedKeys(), ", "))}
 		}
 	}
 	return nil

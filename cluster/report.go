@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ReportOptions configure [NewReport]. Use [DefaultReportOptions] for the
@@ -35,16 +36,16 @@ func DefaultReportOptions() ReportOptions {
 // Signature returns the signature of a report with these options (task
 // cluster): weights, beta, average, features, metric, sample, sample_seed,
 // pairwise_limit and the version.
-func (o ReportOptions) Signature() *report.Signature {
-	return report.NewSignature("cluster").Column("weights", o.Weights).Float("beta", o.Beta).Add("average", o.Average.String()).
+func (o ReportOptions) Signature() *result.Signature {
+	return result.NewSignature("cluster").Column("weights", o.Weights).Float("beta", o.Beta).Add("average", o.Average.String()).
 		List("features", o.Features, "none").Add("metric", o.Internal.Metric.String()).Int("sample", o.Internal.SilhouetteSample).
 		Add("sample_seed", strconv.FormatUint(o.Internal.Seed, 10)).Int("pairwise_limit", o.Internal.MaxPairwise)
 }
 
-// Validate returns a *report.OptionError for an option out of its range.
+// Validate returns a *result.OptionError for an option out of its range.
 func (o ReportOptions) Validate() error {
 	bad := func(opt, format string, args ...any) error {
-		return &report.OptionError{Task: "cluster", Option: opt, Problem: fmt.Sprintf(format, args...)}
+		return &result.OptionError{Task: "cluster", Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case !(o.Beta > 0 && o.Beta <= math.MaxFloat64):
@@ -68,7 +69,7 @@ type InternalData struct {
 
 // NewReport computes the report: the external indices of tab when tab is
 // not nil, the internal indices of in when in is not nil. It returns a
-// *report.OptionError for an invalid option, and the errors of
+// *result.OptionError for an invalid option, and the errors of
 // [Contingency.External] and [EvaluateInternal].
 func NewReport(tab *Contingency, in *InternalData, opt ReportOptions) (*Report, error) {
 	if err := opt.Validate(); err != nil {
@@ -134,7 +135,7 @@ type Report struct {
 	Warnings  []string                    `json:"warnings"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 }
 
 // AverageValues are NMI or AMI under each mean of the entropies.
@@ -271,7 +272,7 @@ func (o *Report) Doc() *report.Doc {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
 	if o.Signature != nil {
-		d.Blocks = append(d.Blocks, o.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(o.Signature))
 	}
 	return d
 }

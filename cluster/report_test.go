@@ -6,6 +6,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func TestNewReport(t *testing.T) {
@@ -26,7 +27,7 @@ func TestNewReport(t *testing.T) {
 	}
 	opt := cluster.DefaultReportOptions()
 	opt.Beta = 0
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if _, err := cluster.NewReport(&tab, nil, opt); !errors.As(err, &oe) || oe.Option != "beta" {
 		t.Errorf("beta 0: %v", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // pairedMeasures are the measures a paired bootstrap of several score
@@ -54,7 +55,7 @@ var pairedMeasures = map[string]func(*Table) (float64, error){
 // p-value [hyptest.BootstrapPValue].
 //
 // With ci not nil every model's report gets its intervals
-// ([Report.AddIntervals]). It returns a *report.OptionError for a bad
+// ([Report.AddIntervals]). It returns a *result.OptionError for a bad
 // option and the errors of [NewReport]. It panics if the slices differ in length.
 func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
 	return NewModelsReportCurves(positive, scores, w, names, opt, mo, ci, nil)
@@ -83,7 +84,7 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 				keys = append(keys, k)
 			}
 			slices.Sort(keys)
-			return nil, &report.OptionError{Task: "rank", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of scores compares (measures: %s)", c, strings.Join(keys, ", "))}
+			return nil, &result.OptionError{Task: "rank", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of scores compares (measures: %s)", c, strings.Join(keys, ", "))}
 		}
 	}
 	tables := make([]*Table, m)
@@ -122,7 +123,7 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 // [PairedSums] of those rows ([Placements]; nil when weighted): the same
 // reports, DeLong's paired tests and χ² test, the same bits. The paired
 // bootstrap needs the rows: mo.Compare must be empty (a
-// *report.OptionError otherwise).
+// *result.OptionError otherwise).
 func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
 	m := len(tables)
 	if len(names) != m {
@@ -136,7 +137,7 @@ func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, op
 		return nil, err
 	}
 	if len(mo.Compare) > 0 {
-		return nil, &report.OptionError{Task: "rank", Option: "compare", Problem: "the paired bootstrap needs every row's scores, which score tables do not keep"}
+		return nil, &result.OptionError{Task: "rank", Option: "compare", Problem: "the paired bootstrap needs every row's scores, which score tables do not keep"}
 	}
 	out, err := modelsReport(tables, names, opt, mo, ci, nil, func(*Placements) (*PairedSums, error) {
 		if sums == nil {
@@ -165,7 +166,7 @@ func modelsReport(tables []*Table, names []string, opt ReportOptions, mo report.
 		if j == 0 {
 			if mv, err := report.MeasureValues(r); err == nil {
 				if _, ok := mv[mo.Primary]; !ok {
-					return nil, &report.OptionError{Task: "rank", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+					return nil, &result.OptionError{Task: "rank", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 				}
 			}
 		}
@@ -230,7 +231,7 @@ func finishModels(out *report.Models, opt ReportOptions, mo report.ModelsOptions
 	mo.AddTo(sig, names)
 	if ci != nil {
 		c := ci.WithDefaults()
-		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
+		sig.CI = &result.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
 	}
 	out.Signature = sig
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ReportOptions configure [NewReport] and [NewMulticlassReport]. Use
@@ -82,13 +83,13 @@ func DefaultReportOptions() ReportOptions {
 // (task rank): pos_label, weights, bins (none, or n:lo,hi of the binned
 // scores), conf, max_fpr, cal_bins, cal_strategy, cost_fp, cost_fn,
 // curve_points (the printed curves' vertices) and the version.
-func (o ReportOptions) Signature(bn *Binned) *report.Signature {
-	s := report.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
+func (o ReportOptions) Signature(bn *Binned) *result.Signature {
+	s := result.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
 	switch {
 	case bn != nil && bn.FloatBits():
 		s.Add("bins", fmt.Sprintf("%d:float-bits", o.Bins))
 	case bn != nil:
-		s.Add("bins", fmt.Sprintf("%d:%s,%s", bn.Bins(), report.FormatFloat(bn.Lo), report.FormatFloat(bn.Hi)))
+		s.Add("bins", fmt.Sprintf("%d:%s,%s", bn.Bins(), result.FormatFloat(bn.Lo), result.FormatFloat(bn.Hi)))
 	default:
 		s.Add("bins", "none")
 	}
@@ -99,14 +100,14 @@ func (o ReportOptions) Signature(bn *Binned) *report.Signature {
 // MulticlassSignature returns the signature of a multiclass report with
 // these options (task rank-multiclass): classes, k, weights and the
 // version.
-func (o ReportOptions) MulticlassSignature(classes []string) *report.Signature {
-	return report.NewSignature("rank-multiclass").List("classes", classes, "none").Int("k", o.K).Column("weights", o.Weights)
+func (o ReportOptions) MulticlassSignature(classes []string) *result.Signature {
+	return result.NewSignature("rank-multiclass").List("classes", classes, "none").Int("k", o.K).Column("weights", o.Weights)
 }
 
-// Validate returns a *report.OptionError for an option out of its range.
+// Validate returns a *result.OptionError for an option out of its range.
 func (o ReportOptions) Validate() error {
 	bad := func(opt, format string, args ...any) error {
-		return &report.OptionError{Task: "rank", Option: opt, Problem: fmt.Sprintf(format, args...)}
+		return &result.OptionError{Task: "rank", Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case !(o.Conf > 0 && o.Conf < 1):
@@ -240,7 +241,7 @@ type Report struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 	// Figures holds the full curves when ReportOptions.Figures is set.
 	Figures *Figures `json:"-"`
 }
@@ -572,7 +573,7 @@ func (r *Report) Doc(name string) *report.Doc {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
 	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
 	}
 	return d
 }
@@ -630,7 +631,7 @@ type MulticlassReport struct {
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 	Warnings  []string                    `json:"warnings,omitempty"`
 	// Signature says how the report was computed.
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 	// Figures holds each class's one-vs-rest ROC curve when
 	// ReportOptions.Figures is set (thinned to FigurePoints, as
 	// FigureThinning says).
@@ -654,7 +655,7 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 		panic(fmt.Sprintf("rank: %d class names for %d classes", len(classes), m.K))
 	}
 	if opt.K < 1 {
-		return nil, &report.OptionError{Task: "rank", Option: "k", Problem: fmt.Sprintf("must be at least 1, got %d", opt.K)}
+		return nil, &result.OptionError{Task: "rank", Option: "k", Problem: fmt.Sprintf("must be at least 1, got %d", opt.K)}
 	}
 	sup := m.Support()
 	for c, s := range sup {
@@ -721,7 +722,7 @@ func (r *MulticlassReport) Doc(name string) *report.Doc {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
 	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
 	}
 	return d
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // NewModelsReport evaluates several models' predictions of one target: m
@@ -36,7 +37,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 	}
 	for _, c := range mo.Compare {
 		if rowMeasures[c] == nil {
-			return nil, &report.OptionError{Task: "regress", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of regression compares (measures: %s)", c, strings.Join(pairedKeys(), ", "))}
+			return nil, &result.OptionError{Task: "regress", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of regression compares (measures: %s)", c, strings.Join(pairedKeys(), ", "))}
 		}
 	}
 	// The paired bootstraps and the intervals read the kept rows in file
@@ -47,7 +48,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 		for _, c := range mo.Compare {
 			cmp, dropped, err := pairedBootstrap(m.outs[p[0]], m.outs[p[1]], c, mo)
 			if err != nil {
-				return nil, &report.OptionError{Task: "regress", Option: "compare", Problem: err.Error()}
+				return nil, &result.OptionError{Task: "regress", Option: "compare", Problem: err.Error()}
 			}
 			if dropped > 0 {
 				warnings = append(warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[p[0]], names[p[1]], c, dropped, mo.Bootstrap))
@@ -57,9 +58,9 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 		}
 	}
 	out := &report.Models{N: m.Output(0).N(), Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary), Comparisons: []report.Comparison{}}
-	var sigCI *report.Signature
+	var sigCI *result.Signature
 	if ci != nil {
-		sigCI = report.NewSignature("regress")
+		sigCI = result.NewSignature("regress")
 	}
 	for j, s := range m.outs {
 		var ivs *Intervals
@@ -75,7 +76,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 		}
 		if j == 0 {
 			if _, ok := rep.Get(mo.Primary); !ok {
-				return nil, &report.OptionError{Task: "regress", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+				return nil, &result.OptionError{Task: "regress", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 			}
 		}
 		name := names[j]

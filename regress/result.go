@@ -6,6 +6,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ReportOptions configure [NewResult]: what "evalkit regress" computes
@@ -27,8 +28,8 @@ type ReportOptions struct {
 // state with options st (task regress): weights, mape_epsilon, alpha,
 // power, bounded (no kept values), n_features, multioutput (with several
 // outputs) and the version.
-func (o ReportOptions) Signature(st Options) *report.Signature {
-	s := report.NewSignature("regress").Column("weights", o.Weights).Float("mape_epsilon", st.MAPEEpsilon).
+func (o ReportOptions) Signature(st Options) *result.Signature {
+	s := result.NewSignature("regress").Column("weights", o.Weights).Float("mape_epsilon", st.MAPEEpsilon).
 		Float("alpha", st.alpha()).Float("power", st.Power).Bool("bounded", !st.KeepValues).Int("n_features", o.NFeatures)
 	if len(o.Trues) > 1 {
 		s.Add("multioutput", o.Multioutput.String())
@@ -36,10 +37,10 @@ func (o ReportOptions) Signature(st Options) *report.Signature {
 	return s
 }
 
-// Validate returns a *report.OptionError for an option out of its range.
+// Validate returns a *result.OptionError for an option out of its range.
 func (o ReportOptions) Validate() error {
 	if o.NFeatures < 0 {
-		return &report.OptionError{Task: "regress", Option: "n-features", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
+		return &result.OptionError{Task: "regress", Option: "n-features", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
 	}
 	return nil
 }
@@ -50,12 +51,12 @@ type Result struct {
 	Single *Report // one output
 	Multi  *MultiReport
 	// Signature says how the result was computed.
-	Signature *report.Signature
+	Signature *result.Signature
 	opt       ReportOptions
 }
 
 // NewResult computes the result of state m. It returns a
-// *report.OptionError for an invalid option. It panics if the numbers of
+// *result.OptionError for an invalid option. It panics if the numbers of
 // column names differ from m's outputs.
 func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
 	k := len(m.outs)
@@ -81,16 +82,16 @@ func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
 // then each output's under "outputs".
 func (r *Result) MarshalJSON() ([]byte, error) {
 	if r.Single != nil {
-		return report.JSON(struct {
+		return result.JSON(struct {
 			*Report
-			Signature *report.Signature `json:"signature,omitempty"`
+			Signature *result.Signature `json:"signature,omitempty"`
 		}{r.Single, r.Signature}, "")
 	}
 	o := multiJSON(r.Multi, r.opt.Trues, r.opt.Preds)
 	if r.Signature != nil {
-		o = append(o, report.KV("signature", r.Signature))
+		o = append(o, result.KV("signature", r.Signature))
 	}
-	return report.JSON(o, "")
+	return result.JSON(o, "")
 }
 
 // Doc lays the result out for people.
@@ -102,7 +103,7 @@ func (r *Result) Doc() *report.Doc {
 		d = regressDoc(&r.Multi.Combined, r.Multi, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
 	}
 	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
 	}
 	return d
 }
@@ -121,46 +122,46 @@ func MeasureKeys(r *Report) []string {
 
 // multiJSON lays out a multi-output report: the combined measures (arrays
 // of per-output values for raw), then each output's.
-func multiJSON(mr *MultiReport, trues, preds []string) report.Object {
+func multiJSON(mr *MultiReport, trues, preds []string) result.Object {
 	c := &mr.Combined
-	o := report.Object{report.KV("n", c.N), report.KV("weight_sum", c.WeightSum), report.KV("multioutput", mr.How.String())}
+	o := result.Object{result.KV("n", c.N), result.KV("weight_sum", c.WeightSum), result.KV("multioutput", mr.How.String())}
 	for _, key := range MeasureKeys(c) {
 		if mr.How == Raw {
 			vals := make([]float64, len(mr.Outputs))
 			for j := range mr.Outputs {
 				vals[j], _ = mr.Outputs[j].Get(key)
 			}
-			o = append(o, report.KV(key, vals))
+			o = append(o, result.KV(key, vals))
 		} else {
 			v, _ := c.Get(key)
-			o = append(o, report.KV(key, v))
+			o = append(o, result.KV(key, v))
 		}
 	}
-	o = append(o, report.KV("alpha", c.Alpha), report.KV("power", c.Power))
+	o = append(o, result.KV("alpha", c.Alpha), result.KV("power", c.Power))
 	if c.Intervals != nil {
-		o = append(o, report.KV("level", c.Level), report.KV("intervals", c.Intervals))
+		o = append(o, result.KV("level", c.Level), result.KV("intervals", c.Intervals))
 	}
-	outs := make([]report.Object, len(mr.Outputs))
+	outs := make([]result.Object, len(mr.Outputs))
 	// A combined value is null exactly when an output's is; the outputs'
 	// warnings, named by target column, say why.
 	warnings := []string{}
 	for j := range mr.Outputs {
 		r := &mr.Outputs[j]
-		oj := report.Object{report.KV("true", trues[j]), report.KV("pred", preds[j])}
+		oj := result.Object{result.KV("true", trues[j]), result.KV("pred", preds[j])}
 		for _, key := range MeasureKeys(r) {
 			v, _ := r.Get(key)
-			oj = append(oj, report.KV(key, v))
+			oj = append(oj, result.KV(key, v))
 		}
 		if r.Intervals != nil {
-			oj = append(oj, report.KV("level", r.Level), report.KV("intervals", r.Intervals))
+			oj = append(oj, result.KV("level", r.Level), result.KV("intervals", r.Intervals))
 		}
-		oj = append(oj, report.KV("warnings", r.Warnings))
+		oj = append(oj, result.KV("warnings", r.Warnings))
 		outs[j] = oj
 		for _, w := range r.Warnings {
 			warnings = append(warnings, trues[j]+": "+w)
 		}
 	}
-	return append(o, report.KV("outputs", outs), report.KV("warnings", warnings))
+	return append(o, result.KV("outputs", outs), result.KV("warnings", warnings))
 }
 
 // display formats a measure for people: MAPE, sMAPE and WAPE as

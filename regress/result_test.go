@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func TestNewResult(t *testing.T) {
@@ -23,7 +24,7 @@ func TestNewResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := report.JSON(r, "")
+	b, err := result.JSON(r, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestNewResult(t *testing.T) {
 		t.Errorf("JSON %s", b)
 	}
 	opt.NFeatures = -1
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if _, err := regress.NewResult(m, opt); !errors.As(err, &oe) || oe.Option != "n-features" {
 		t.Errorf("n-features -1: %v", err)
 	}
@@ -68,7 +69,7 @@ func TestModelsCompare(t *testing.T) {
 	if *c.CI != *again.Comparisons[0].CI || c.PValue != again.Comparisons[0].PValue {
 		t.Error("same seed, different bootstrap")
 	}
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if _, err := run(report.ModelsOptions{Compare: []string{"explained_variance"}}); !errors.As(err, &oe) {
 		t.Errorf("explained_variance: %v, want an option error", err)
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Models is several models evaluated on the same rows (SPEC §2.8, §3):
@@ -24,10 +26,10 @@ type Models struct {
 	AUCEquality *AUCEquality `json:"auc_equality,omitempty"`
 	// Primary is the measure (a flattened JSON path of a model's report)
 	// that orders the leaderboard; LowerIsBetter says which way.
-	Primary       string     `json:"primary"`
-	LowerIsBetter bool       `json:"-"`
-	Warnings      []string   `json:"warnings,omitempty"`
-	Signature     *Signature `json:"signature,omitempty"`
+	Primary       string            `json:"primary"`
+	LowerIsBetter bool              `json:"-"`
+	Warnings      []string          `json:"warnings,omitempty"`
+	Signature     *result.Signature `json:"signature,omitempty"`
 }
 
 // Model is one model of a [Models]: its name (its column) and its
@@ -41,14 +43,14 @@ type Model struct {
 
 // MarshalJSON writes {"name": …, the report's members…}.
 func (m Model) MarshalJSON() ([]byte, error) {
-	b, err := JSON(m.Report, "")
+	b, err := result.JSON(m.Report, "")
 	if err != nil {
 		return nil, err
 	}
 	if len(b) < 2 || b[0] != '{' {
 		return nil, fmt.Errorf("report: model %q: its report is not a JSON object", m.Name)
 	}
-	name, _ := JSON(m.Name, "")
+	name, _ := result.JSON(m.Name, "")
 	out := append([]byte(`{"name":`), name...)
 	if !bytes.Equal(b, []byte("{}")) {
 		out = append(out, ',')
@@ -120,7 +122,7 @@ func (o ModelsOptions) WithDefaults() ModelsOptions {
 // model, an unknown adjustment or a bad count or level.
 func (o ModelsOptions) Check(task string, names []string) error {
 	bad := func(opt, format string, args ...any) error {
-		return &OptionError{Task: task, Option: opt, Problem: fmt.Sprintf(format, args...)}
+		return &result.OptionError{Task: task, Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
 	o = o.WithDefaults()
 	if o.Baseline != "" && !slices.Contains(names, o.Baseline) {
@@ -171,11 +173,11 @@ func (o ModelsOptions) Pairs(names []string) [][2]int {
 // MeasureValues returns the flattened JSON paths and numeric values of a
 // report (the CSV keys): what Primary and Compare name.
 func MeasureValues(rep any) (map[string]float64, error) {
-	b, err := JSON(rep, "")
+	b, err := result.JSON(rep, "")
 	if err != nil {
 		return nil, err
 	}
-	rows, err := Flatten(b)
+	rows, err := result.Flatten(b)
 	if err != nil {
 		return nil, err
 	}
@@ -305,7 +307,7 @@ func (m *Models) Doc(title string) *Doc {
 		d.Blocks = append(d.Blocks, Note("warning: "+w))
 	}
 	if m.Signature != nil {
-		d.Blocks = append(d.Blocks, m.Signature.Note())
+		d.Blocks = append(d.Blocks, SignatureNote(m.Signature))
 	}
 	for _, i := range order {
 		md := m.Models[i]
@@ -331,7 +333,7 @@ func PValue(p float64) string {
 // AddTo appends the several-model fields to a task's signature: models,
 // primary, baseline, compare, adjust, and the comparisons' bootstrap,
 // seed and level when a paired bootstrap runs.
-func (o ModelsOptions) AddTo(s *Signature, names []string) {
+func (o ModelsOptions) AddTo(s *result.Signature, names []string) {
 	o = o.WithDefaults()
 	s.List("models", names, "none").Add("primary", o.Primary).Column("baseline", o.Baseline).
 		List("compare", o.Compare, "none").Add("adjust", o.Adjust)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // The results of the text measures as "evalkit bleu|chrf|ter|wer" print
@@ -373,7 +374,7 @@ type WERResult struct {
 	WERScore
 	// Signature says how the rate was computed: task wer or cer and the
 	// evalkit version (WER has no options that change the number).
-	Signature *report.Signature
+	Signature *result.Signature
 }
 
 // NewWERResult returns the word (cer false) or character error rate of
@@ -383,7 +384,7 @@ func NewWERResult(s WERStats, cer bool) WERResult {
 	if cer {
 		task = "cer"
 	}
-	return WERResult{CER: cer, WERScore: s.Result(), Signature: report.NewSignature(task)}
+	return WERResult{CER: cer, WERScore: s.Result(), Signature: result.NewSignature(task)}
 }
 
 type werJSON struct {
@@ -391,7 +392,7 @@ type werJSON struct {
 	WER  float64 `json:"wer"`
 	WERStats
 	Warnings  []string          `json:"warnings,omitempty"`
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 }
 
 type cerJSON struct {
@@ -399,15 +400,15 @@ type cerJSON struct {
 	CER  float64 `json:"cer"`
 	WERStats
 	Warnings  []string          `json:"warnings,omitempty"`
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 }
 
 // MarshalJSON writes the rate under "wer" or "cer".
 func (r WERResult) MarshalJSON() ([]byte, error) {
 	if r.CER {
-		return report.JSON(cerJSON{"CER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
+		return result.JSON(cerJSON{"CER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
 	}
-	return report.JSON(werJSON{"WER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
+	return result.JSON(werJSON{"WER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
 }
 
 // Doc lays the rate and its counts out for people.
@@ -432,7 +433,7 @@ func (r WERResult) Doc() *report.Doc {
 		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 	}
 	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
 	}
 	return d
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -411,7 +412,7 @@ func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) er
 		}
 		out = ms
 	}
-	var oe *report.OptionError
+	var oe *result.OptionError
 	switch {
 	case errors.As(err, &oe):
 		return reportError(cli.OptionUsage(err))

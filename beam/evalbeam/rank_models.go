@@ -17,6 +17,7 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -345,7 +346,7 @@ func (f *rankModelsWriteFn) ProcessElement(ctx context.Context, lab *rankLabels,
 	}
 	out, err := rank.NewModelsReportTables(tables, all, c.Scores, opt, c.Models, c.CI)
 	if err != nil {
-		var oe *report.OptionError
+		var oe *result.OptionError
 		if errors.As(err, &oe) {
 			return reportError(cli.OptionUsage(err))
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -261,7 +262,7 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 	if err == nil {
 		res.SetIntervals(ivs)
 	}
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if errors.As(err, &oe) {
 		return usageError("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
 	}

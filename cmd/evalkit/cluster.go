@@ -12,6 +12,7 @@ import (
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -359,7 +360,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	}
 	out, err := cluster.NewModelsReport(tabs, names, opt, mo, cip, joints)
 	if err != nil {
-		var oe *report.OptionError
+		var oe *result.OptionError
 		if errors.As(err, &oe) {
 			return nil, cli.OptionUsage(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func init() {
@@ -38,7 +39,7 @@ type abmeansOut struct {
 	RequiredNA  *float64          `json:"required_n_a"`
 	RequiredNB  *float64          `json:"required_n_b"`
 	Warnings    []string          `json:"warnings,omitempty"`
-	Signature   *report.Signature `json:"signature"`
+	Signature   *result.Signature `json:"signature"`
 }
 
 func runABMeans(e *env, args []string) error {
@@ -178,7 +179,7 @@ func runABMeans(e *env, args []string) error {
 	if file != "" || out.LabelA != nil {
 		src = "file"
 	}
-	out.Signature = report.NewSignature("compare-abmeans").Add("input", src).Add("test", "welch").Add("alternative", alt.String()).
+	out.Signature = result.NewSignature("compare-abmeans").Add("input", src).Add("test", "welch").Add("alternative", alt.String()).
 		Float("level", *level).Float("alpha", *alpha).Float("power", *target).Float("mde", *mde)
 	return emit(e, f, out, withSignature(out.Signature, withWarnings(doc, out.Warnings)))
 }

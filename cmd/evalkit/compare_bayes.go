@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func init() {
@@ -48,7 +49,7 @@ type corrTTestOut struct {
 	DF            float64           `json:"df"`
 	NBStatistic   float64           `json:"nb_statistic"`
 	NBPValue      float64           `json:"nb_p_value"`
-	Signature     *report.Signature `json:"signature"`
+	Signature     *result.Signature `json:"signature"`
 }
 
 func runCorrTTest(e *env, args []string) error {
@@ -103,7 +104,7 @@ type signedRankOut struct {
 	PEquivalent   float64           `json:"p_equivalent"`
 	PBBetter      float64           `json:"p_b_better"`
 	Plot          string            `json:"plot,omitempty"`
-	Signature     *report.Signature `json:"signature"`
+	Signature     *result.Signature `json:"signature"`
 }
 
 func runSignedRank(e *env, args []string) error {
@@ -183,10 +184,10 @@ func figureFormat(path string) string {
 }
 
 // withSignature appends the signature to a document.
-func withSignature(sig *report.Signature, doc func() *report.Doc) func() *report.Doc {
+func withSignature(sig *result.Signature, doc func() *report.Doc) func() *report.Doc {
 	return func() *report.Doc {
 		d := doc()
-		d.Blocks = append(d.Blocks, sig.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(sig))
 		return d
 	}
 }

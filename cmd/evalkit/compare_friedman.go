@@ -11,6 +11,7 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 type friedmanOut struct {
@@ -31,7 +32,7 @@ type friedmanOut struct {
 	PostHoc             postHocOut         `json:"posthoc"`
 	Plot                string             `json:"plot,omitempty"`
 	Warnings            []string           `json:"warnings,omitempty"`
-	Signature           *report.Signature  `json:"signature"`
+	Signature           *result.Signature  `json:"signature"`
 }
 
 // postHocOut is the "posthoc" object of friedman's JSON (issue 13).
@@ -236,7 +237,7 @@ func runFriedman(e *env, args []string) error {
 		for _, w := range out.Warnings {
 			d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 		}
-		d.Blocks = append(d.Blocks, out.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(out.Signature))
 		return d
 	}
 	return emit(e, f, out, doc)

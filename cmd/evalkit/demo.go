@@ -12,6 +12,7 @@ import (
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func init() {
@@ -101,7 +102,7 @@ type demoReport struct {
 	Bootstrap      []demoBoot   `json:"bootstrap"`
 	Warnings       []string     `json:"warnings,omitempty"`
 	// Signature names every option that changes a number.
-	Signature *report.Signature `json:"signature"`
+	Signature *result.Signature `json:"signature"`
 	extra     []report.Block    // sections from the measure packages, for text
 }
 
@@ -201,7 +202,7 @@ func buildDemo(k int, seed uint64, rounds, workers int, progress io.Writer) (*de
 	pl := &progressLine{w: progress}
 	defer pl.done()
 	rep := &demoReport{Seed: seed, Folds: k,
-		Signature: report.NewSignature("demo").Int("folds", k).Int("rounds", rounds).Add("seed", strconv.FormatUint(seed, 10))}
+		Signature: result.NewSignature("demo").Int("folds", k).Int("rounds", rounds).Add("seed", strconv.FormatUint(seed, 10))}
 	cfg := func(what string) resample.Config {
 		return resample.Config{Workers: workers, Progress: func(done, total int) {
 			pl.show("evalkit demo: %s %d/%d", what, done, total)
@@ -474,7 +475,7 @@ func demoDoc(r *demoReport) *report.Doc {
 		add(report.Note("Warnings:\n  " + strings.Join(r.Warnings, "\n  ")))
 	}
 	if r.Signature != nil {
-		add(r.Signature.Note())
+		add(report.SignatureNote(r.Signature))
 	}
 	return d
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/report/page"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func init() {
@@ -183,7 +184,7 @@ func writePage(p *page.Page, path, title string) error {
 }
 
 // evalkitVersion is the version every signature carries.
-func evalkitVersion() string { return report.Version }
+func evalkitVersion() string { return result.Version }
 
 func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*page.Page, error) {
 	opt, err := f.Options()
@@ -525,7 +526,7 @@ func suffixed(secs []*page.Section, model string) []*page.Section {
 
 // signatureFact is the summary line of a result's signature (none when
 // the result has none).
-func signatureFact(sig *report.Signature) []page.Fact {
+func signatureFact(sig *result.Signature) []page.Fact {
 	if sig == nil {
 		return nil
 	}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/label"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -27,7 +27,7 @@ type splitResult struct {
 	Seed   uint64        `json:"seed"`
 	Splits []splitRecord `json:"splits"`
 	// Signature names every option that changes the index lists.
-	Signature *report.Signature `json:"signature"`
+	Signature *result.Signature `json:"signature"`
 }
 
 type splitRecord struct {
@@ -331,7 +331,7 @@ func runSplit(e *env, args []string) error {
 	res.Signature = splitSignature(res.Method, *kfold, *holdout, *boot, *stratify, *group, *shuffle, *repeats, *seed)
 	switch *emit {
 	case "json":
-		b, err := report.JSON(res, "")
+		b, err := result.JSON(res, "")
 		if err != nil {
 			return err
 		}
@@ -426,8 +426,8 @@ func (e *env) openCopying(path string, w io.Writer) (r *table.Reader, done func(
 
 // splitSignature is the signature of a split: the method and every
 // option that changes the assignments.
-func splitSignature(method string, k int, holdout float64, boot int, stratify, group string, shuffle bool, repeats int, seed uint64) *report.Signature {
-	sig := report.NewSignature("split").Add("method", method)
+func splitSignature(method string, k int, holdout float64, boot int, stratify, group string, shuffle bool, repeats int, seed uint64) *result.Signature {
+	sig := result.NewSignature("split").Add("method", method)
 	switch {
 	case boot != 0:
 		sig.Int("bootstrap", boot)
@@ -494,7 +494,7 @@ func writeData(out *bufio.Writer, r *table.Reader, header []string, n int, cols 
 	}
 	names := make([][]byte, len(header)+len(cols)) // JSON keys
 	for c, h := range append(append([]string(nil), header...), cols...) {
-		names[c], _ = report.JSON(h, "")
+		names[c], _ = result.JSON(h, "")
 	}
 	i := 0
 	for ; r.Next(); i++ {

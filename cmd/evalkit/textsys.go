@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/text"
 )
@@ -70,7 +71,7 @@ func sentenceLines[S, T any](e *env, render func(line int, s S) T) func(first in
 	return func(first int, st []S) error {
 		b.Reset()
 		for i, s := range st {
-			line, err := report.JSON(render(first+i, s), "")
+			line, err := result.JSON(render(first+i, s), "")
 			if err != nil {
 				return err
 			}

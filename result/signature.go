@@ -1,4 +1,4 @@
-package report
+package result
 
 import (
 	"runtime/debug"
@@ -183,6 +183,3 @@ func (s *Signature) String() string {
 
 // MarshalJSON writes the signature as a JSON string.
 func (s *Signature) MarshalJSON() ([]byte, error) { return JSON(s.String(), "") }
-
-// Note is the signature as a text block.
-func (s *Signature) Note() Block { return Note("signature: " + s.String()) }
