@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -55,7 +55,7 @@ func TestModelsMarshalRoundTrip(t *testing.T) {
 				t.Fatal("re-encoding differs")
 			}
 			names := []string{"m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8"}[:tc.m]
-			mo := report.ModelsOptions{Compare: []string{"accuracy"}, Bootstrap: 50, Seed: 1, Level: 0.95, Adjust: "holm"}
+			mo := board.Options{Compare: []string{"accuracy"}, Bootstrap: 50, Seed: 1, Level: 0.95, Adjust: "holm"}
 			ra, err := NewModelsReport(a, names, Options{Beta: 1}, mo, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -208,71 +207,4 @@ type ClusterDetail struct {
 	Silhouette float64   `json:"silhouette"`
 	DMin       []float64 `json:"d_min"`
 	DCen       []float64 `json:"d_cen"`
-}
-
-// sigCI formats v as report.Sig does, with its interval when it has one.
-func (o *Report) sigCI(key string, v float64) string {
-	if iv, ok := o.Intervals[key]; ok {
-		return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
-	}
-	return report.Sig(v)
-}
-
-// Doc lays the report out for people.
-func (o *Report) Doc() *report.Doc {
-	d := &report.Doc{Title: "Clustering indices"}
-	if x := o.ExternalReport; x != nil {
-		p := &report.Pairs{Title: fmt.Sprintf("External: predicted C (%d clusters) vs reference C* (%d classes), %d rows", x.Clusters, x.Classes, o.N)}
-		p.Add("a = |SS| (same in C, same in C*)", strconv.FormatInt(x.A, 10))
-		p.Add("b = |SD| (same in C, different in C*)", strconv.FormatInt(x.B, 10))
-		p.Add("c = |DS| (different in C, same in C*)", strconv.FormatInt(x.C, 10))
-		p.Add("d = |DD| (different in both)", strconv.FormatInt(x.D, 10))
-		p.Add("Jaccard coefficient", o.sigCI("jaccard", x.Jaccard))
-		p.Add("Fowlkes–Mallows index", o.sigCI("fowlkes_mallows", x.FowlkesMallows))
-		p.Add("Rand index", o.sigCI("rand_index", x.RandIndex))
-		p.Add("adjusted Rand index", o.sigCI("adjusted_rand_index", x.AdjustedRandIndex))
-		p.Add("mutual information (nats)", o.sigCI("mutual_info", x.MutualInfo))
-		p.Add("NMI ("+x.Average+")", o.sigCI("nmi", x.NMI))
-		p.Add("AMI ("+x.Average+")", o.sigCI("ami", x.AMI))
-		p.Add("homogeneity", o.sigCI("homogeneity", x.Homogeneity))
-		p.Add("completeness", o.sigCI("completeness", x.Completeness))
-		p.Add(fmt.Sprintf("V-measure (β = %s)", report.Sig(x.Beta)), o.sigCI("v_measure", x.VMeasure))
-		p.Add("purity", o.sigCI("purity", x.Purity))
-		d.Blocks = append(d.Blocks, p)
-		if x.Contingency != nil {
-			d.Blocks = append(d.Blocks, x.Contingency.table())
-		}
-	}
-	if x := o.InternalReport; x != nil {
-		feat := "features"
-		if len(x.Features) == 1 {
-			feat = "feature"
-		}
-		p := &report.Pairs{Title: fmt.Sprintf("Internal: %d rows, %d %s, %s distance", o.N, len(x.Features), feat, x.Metric)}
-		p.Add("Davies–Bouldin (scikit-learn)", o.sigCI("davies_bouldin", x.DaviesBouldin))
-		p.Add("Davies–Bouldin (seed 002, avg(C))", o.sigCI("davies_bouldin_avgpair", x.DaviesBouldinAvgPair))
-		p.Add("Dunn index", report.Sig(x.Dunn))
-		sil := "silhouette"
-		if x.SilhouetteRows != int(o.N) && x.SilhouetteRows > 0 {
-			sil = fmt.Sprintf("silhouette (%d sampled rows)", x.SilhouetteRows)
-		}
-		p.Add(sil, o.sigCI("silhouette", x.Silhouette))
-		p.Add("Calinski–Harabasz", o.sigCI("calinski_harabasz", x.CalinskiHarabasz))
-		d.Blocks = append(d.Blocks, p)
-		t := &report.Table{Title: "Clusters", Header: []string{"cluster", "size", "avg(C)", "diam(C)", "scatter", "silhouette"}}
-		for _, c := range x.Clusters {
-			t.Rows = append(t.Rows, []string{c.Label, strconv.Itoa(c.Size), report.Sig(c.Avg), report.Sig(c.Diam), report.Sig(c.Scatter), report.Sig(c.Silhouette)})
-		}
-		d.Blocks = append(d.Blocks, t)
-	}
-	if n := hyptest.IntervalNote(o.Level, o.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, report.Note(n))
-	}
-	for _, w := range o.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	if o.Signature != nil {
-		d.Blocks = append(d.Blocks, report.SignatureNote(o.Signature))
-	}
-	return d
 }

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -543,76 +542,6 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 	return nil
 }
 
-func threshold(v float64) string {
-	if math.IsInf(v, 1) {
-		return "+∞"
-	}
-	return report.Sig(v)
-}
-
-// Doc lays the report out for people; name names the data.
-func (r *Report) Doc(name string) *report.Doc {
-	d := &report.Doc{Title: fmt.Sprintf("Ranking report: %s (n = %d, positive label %q)", name, r.N, r.PosLabel)}
-	d.Blocks = append(d.Blocks, r.measures("Measures"))
-	t := &report.Table{Title: "Thresholds (predict positive when score ≥ threshold)", Header: []string{"criterion", "threshold", "value", "TPR", "FPR", "precision"}}
-	for _, o := range []struct {
-		name string
-		op   OperatingPoint
-	}{{"max Youden J", r.Youden}, {"max F1", r.MaxF1}, {"min cost", r.MinCost}} {
-		t.Rows = append(t.Rows, []string{o.name, threshold(o.op.Threshold), report.Sig(o.op.Value), report.Sig(o.op.TPR), report.Sig(o.op.FPR), report.Sig(o.op.Precision)})
-	}
-	d.Blocks = append(d.Blocks, t)
-	if b := r.ROCBand; b != nil {
-		d.Blocks = append(d.Blocks, b.table())
-	}
-	d.Blocks = append(d.Blocks, report.Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
-	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, report.Note(n))
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
-	}
-	return d
-}
-
-func (r *Report) measures(title string) *report.Pairs {
-	p := &report.Pairs{Title: title}
-	p.Add("positives / negatives", report.Int(r.Positives)+" / "+report.Int(r.Negatives))
-	sig := func(key string, v float64) string {
-		if iv, ok := r.Intervals[key]; ok {
-			return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
-		}
-		return report.Sig(v)
-	}
-	auc := sig("roc_auc", r.ROCAUC)
-	if r.AUCCI != nil && r.Intervals == nil {
-		auc += fmt.Sprintf(" (%g%% CI %s–%s, DeLong)", 100*r.ConfLevel, report.Sig(r.AUCCI[0]), report.Sig(r.AUCCI[1]))
-	}
-	if r.AUCErrorBound != nil {
-		auc += fmt.Sprintf(" (± %s from %d bins)", report.Sig(*r.AUCErrorBound), r.Bins)
-	}
-	p.Add("ROC AUC", auc)
-	p.Add("rank loss", sig("rank_loss", r.RankLoss))
-	p.Add("average precision", sig("average_precision", r.AveragePrecision))
-	p.Add("P-R AUC (trapezoid)", sig("pr_auc_trapezoid", r.PRAUCTrapezoid))
-	p.Add("break-even point", sig("bep", r.BEP))
-	if r.PartialAUC != nil {
-		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), sig("partial_auc", *r.PartialAUC))
-	}
-	if r.LogLoss != nil {
-		p.Add("log loss", sig("log_loss", *r.LogLoss))
-		p.Add("Brier score", sig("brier", *r.Brier))
-	}
-	if r.Calibration != nil {
-		p.Add(fmt.Sprintf("ECE / MCE (%d %s bins)", r.Calibration.Bins, r.Calibration.Strategy), report.Sig(r.Calibration.ECE)+" / "+report.Sig(r.Calibration.MCE))
-	}
-	p.Add("cost curve area", report.Sig(r.CostCurveArea))
-	return p
-}
-
 // MulticlassReport is every measure of class probabilities: what "evalkit
 // rank --classes … --format json" prints.
 type MulticlassReport struct {
@@ -693,36 +622,4 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("top_k_accuracy: k = %d ≥ number of classes, so it is 1", opt.K))
 	}
 	return rep, nil
-}
-
-// Doc lays the report out for people; name names the data.
-func (r *MulticlassReport) Doc(name string) *report.Doc {
-	d := &report.Doc{Title: fmt.Sprintf("Multiclass ranking report: %s (n = %d)", name, r.N)}
-	sig := func(key string, v float64) string {
-		if iv, ok := r.Intervals[key]; ok {
-			return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
-		}
-		return report.Sig(v)
-	}
-	t := &report.Table{Header: []string{"class", "support", "AUC (one-vs-rest)"}}
-	for i, c := range r.PerClass {
-		t.Rows = append(t.Rows, []string{c.Label, report.Int(c.Support), sig(fmt.Sprintf("per_class.%d.roc_auc_ovr", i), c.ROCAUC)})
-	}
-	d.Blocks = append(d.Blocks, t)
-	p := &report.Pairs{Title: "Measures"}
-	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
-	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", sig("roc_auc_ovo_macro", r.ROCAUCOvOMacro)+" / "+sig("roc_auc_ovo_weighted", r.ROCAUCOvOWeighted))
-	p.Add("log loss", sig("log_loss", r.LogLoss))
-	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
-	d.Blocks = append(d.Blocks, p)
-	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, report.Note(n))
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
-	}
-	return d
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -21,7 +21,7 @@ import (
 //
 // With ci not nil every model's report gets its intervals
 // ([State.Intervals], computed before the report reorders the kept values).
-func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	if len(names) != len(m.outs) {
 		panic(fmt.Sprintf("regress: %d names for %d models", len(names), len(m.outs)))
 	}
@@ -42,7 +42,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 	}
 	// The paired bootstraps and the intervals read the kept rows in file
 	// order: before the reports, whose quantile measures reorder them.
-	var cmps []report.Comparison
+	var cmps []board.Comparison
 	var warnings []string
 	for _, p := range mo.Pairs(names) {
 		for _, c := range mo.Compare {
@@ -57,7 +57,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 			cmps = append(cmps, cmp)
 		}
 	}
-	out := &report.Models{N: m.Output(0).N(), Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary), Comparisons: []report.Comparison{}}
+	out := &board.Models{N: m.Output(0).N(), Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary), Target: target, Comparisons: []board.Comparison{}}
 	var sigCI *result.Signature
 	if ci != nil {
 		sigCI = result.NewSignature("regress")
@@ -80,8 +80,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 			}
 		}
 		name := names[j]
-		out.Models = append(out.Models, report.Model{Name: name, Report: &rep,
-			Doc: func() *report.Doc { return regressDoc(&rep, nil, []string{target}, []string{name}, opt.Multioutput) }})
+		out.Models = append(out.Models, board.Model{Name: name, Report: &rep})
 	}
 	for i := range cmps {
 		// The difference of the reports' values (compensated sums), which

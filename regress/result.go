@@ -2,10 +2,7 @@ package regress
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -55,6 +52,9 @@ type Result struct {
 	opt       ReportOptions
 }
 
+// Options returns the options the result was computed with.
+func (r *Result) Options() ReportOptions { return r.opt }
+
 // NewResult computes the result of state m. It returns a
 // *result.OptionError for an invalid option. It panics if the numbers of
 // column names differ from m's outputs.
@@ -92,20 +92,6 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 		o = append(o, result.KV("signature", r.Signature))
 	}
 	return result.JSON(o, "")
-}
-
-// Doc lays the result out for people.
-func (r *Result) Doc() *report.Doc {
-	var d *report.Doc
-	if r.Single != nil {
-		d = regressDoc(r.Single, nil, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
-	} else {
-		d = regressDoc(&r.Multi.Combined, r.Multi, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, report.SignatureNote(r.Signature))
-	}
-	return d
 }
 
 // MeasureKeys returns the measure keys of a report in output order.
@@ -164,16 +150,9 @@ func multiJSON(mr *MultiReport, trues, preds []string) result.Object {
 	return append(o, result.KV("outputs", outs), result.KV("warnings", warnings))
 }
 
-// display formats a measure for people: MAPE, sMAPE and WAPE as
-// percentages, the rest to 4 significant digits.
-func display(sp Spec, v float64) string {
-	if sp.Percent {
-		return report.Pct(v)
-	}
-	return report.Sig(v)
-}
-
-func specOf(key string) Spec {
+// SpecOf returns the measure at JSON key key: one of Specs, or the
+// adjusted R².
+func SpecOf(key string) Spec {
 	for _, sp := range Specs {
 		if sp.Key == key {
 			return sp
@@ -182,102 +161,6 @@ func specOf(key string) Spec {
 	return Spec{Key: key, Name: "adjusted R²"}
 }
 
-func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutput) *report.Doc {
-	d := &report.Doc{Title: "Regression"}
-	info := &report.Pairs{}
-	info.Add("rows", fmt.Sprint(c.N))
-	if c.WeightSum != float64(c.N) {
-		info.Add("weight sum", report.Sig(c.WeightSum))
-	}
-	info.Add("pinball α", report.Sig(c.Alpha))
-	info.Add("Tweedie power", report.Sig(c.Power))
-	d.Blocks = append(d.Blocks, info)
-	label := func(sp Spec) string {
-		switch sp.Key {
-		case "pinball":
-			return fmt.Sprintf("pinball loss (α = %s)", report.Sig(c.Alpha))
-		case "tweedie_deviance":
-			return fmt.Sprintf("Tweedie deviance (p = %s)", report.Sig(c.Power))
-		case "d2_tweedie":
-			return fmt.Sprintf("D² Tweedie (p = %s)", report.Sig(c.Power))
-		case "d2_pinball":
-			return fmt.Sprintf("D² pinball (α = %s)", report.Sig(c.Alpha))
-		}
-		return sp.Name
-	}
-	warnings := c.Warnings
-	if mr == nil {
-		p := &report.Pairs{Title: fmt.Sprintf("%s vs %s", preds[0], trues[0])}
-		for _, key := range MeasureKeys(c) {
-			sp := specOf(key)
-			v, _ := c.Get(key)
-			p.Add(label(sp), withInterval(sp, v, c.Intervals, key))
-		}
-		d.Blocks = append(d.Blocks, p)
-		if n := hyptest.IntervalNote(c.Level, c.Intervals); n != "" {
-			d.Blocks = append(d.Blocks, report.Note(n))
-		}
-	} else {
-		t := &report.Table{Header: []string{"measure"}}
-		for j := range mr.Outputs {
-			t.Header = append(t.Header, trues[j])
-		}
-		if how != Raw {
-			t.Header = append(t.Header, how.String())
-		}
-		for _, key := range MeasureKeys(c) {
-			sp := specOf(key)
-			row := []string{label(sp)}
-			for j := range mr.Outputs {
-				v, _ := mr.Outputs[j].Get(key)
-				row = append(row, withInterval(sp, v, mr.Outputs[j].Intervals, key))
-			}
-			if how != Raw {
-				v, _ := c.Get(key)
-				row = append(row, withInterval(sp, v, c.Intervals, key))
-			}
-			t.Rows = append(t.Rows, row)
-		}
-		d.Blocks = append(d.Blocks, t)
-		all := map[string]hyptest.Interval{}
-		for j := range mr.Outputs {
-			for k, iv := range mr.Outputs[j].Intervals {
-				all[fmt.Sprintf("%d.%s", j, k)] = iv
-			}
-		}
-		for k, iv := range c.Intervals {
-			all["combined."+k] = iv
-		}
-		if n := hyptest.IntervalNote(mr.Outputs[0].Level, all); n != "" {
-			d.Blocks = append(d.Blocks, report.Note(n))
-		}
-		warnings = nil
-		for j := range mr.Outputs {
-			for _, w := range mr.Outputs[j].Warnings {
-				warnings = append(warnings, trues[j]+": "+w)
-			}
-		}
-	}
-	if len(warnings) > 0 {
-		d.Blocks = append(d.Blocks, report.Note("warnings:\n  "+strings.Join(warnings, "\n  ")))
-	}
-	return d
-}
-
 // MeasureName is the name people read of the measure at JSON key key
 // ("MSE", "R²", "adjusted R²").
-func MeasureName(key string) string { return specOf(key).Name }
-
-// withInterval formats v, the measure at key, followed by its interval in
-// ivs if it has one.
-func withInterval(sp Spec, v float64, ivs map[string]hyptest.Interval, key string) string {
-	text := display(sp, v)
-	if iv, ok := ivs[key]; ok {
-		if sp.Percent {
-			text += " [" + report.Pct(iv.Low) + ", " + report.Pct(iv.High) + "]"
-		} else {
-			text += " " + report.Interval(iv.Low, iv.High)
-		}
-	}
-	return text
-}
+func MeasureName(key string) string { return SpecOf(key).Name }

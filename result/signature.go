@@ -106,7 +106,7 @@ type Signature struct {
 
 // SignatureCI is the interval part of a signature.
 type SignatureCI struct {
-	Method    string  // the --ci-method ("auto" for the default choice per measure)
+	Method    string  // the interval method ("auto" for the default choice per measure)
 	Level     float64 // the confidence level
 	Bootstrap int     // bootstrap replicates
 	Seed      uint64  // bootstrap seed

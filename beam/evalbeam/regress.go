@@ -11,10 +11,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -32,7 +32,7 @@ type Regress struct {
 	// (regress.NewModelsReport, "evalkit regress --pred m1,m2,…" with one
 	// --true): Report.Trues repeats the target, Report.Preds are the
 	// models' columns, an output each.
-	Models *report.ModelsOptions
+	Models *board.Options
 	// CI, if set, gives every number its interval (--ci), from the merged
 	// state's sums: Options.Moments must be set.
 	CI     *hyptest.CIOptions

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"io"
@@ -93,7 +94,7 @@ func runRank(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return emit(e, format, out, func() *report.Doc { return out.Doc("Ranking of " + name) })
+		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) })
 	}
 	if name := f.models.Used(fs); name != "" {
 		return usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
@@ -112,7 +113,7 @@ func runRank(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return emit(e, format, rep, func() *report.Doc { return rep.Doc(name) })
+		return emit(e, format, rep, func() *report.Doc { return report.RankMulticlass(rep, name) })
 	}
 	if format != report.JSONFormat && format != report.CSV {
 		f.Curves = false // text and Markdown show no curves
@@ -121,7 +122,7 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, format, rep, func() *report.Doc { return rep.Doc(name) })
+	return emit(e, format, rep, func() *report.Doc { return report.Rank(rep, name) })
 }
 
 func rankName(path string) string {
@@ -440,7 +441,7 @@ type rankModelsState struct {
 
 // rankModelsFile reads the labels and every model's scores, in file order,
 // and evaluates and compares the models.
-func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo report.ModelsOptions) (*report.Models, error) {
+func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo board.Options) (*board.Models, error) {
 	names := modelNames(f.Score)
 	if err := mo.Check("rank", names); err != nil {
 		return nil, cli.OptionUsage(err)
@@ -554,7 +555,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	if wc < 0 {
 		all.w = nil
 	}
-	var out *report.Models
+	var out *board.Models
 	if f.curvesOut == "" {
 		out, err = rank.NewModelsReport(all.pos, all.scores, all.w, names, opt, mo, ci)
 	} else {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"math"
 	"slices"
@@ -16,7 +17,6 @@ import (
 	"github.com/evalkit-go/evalkit/plot"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/report/page"
 	"github.com/evalkit-go/evalkit/result"
 )
@@ -507,7 +507,7 @@ func textReport(e *env, task string, args []string) error {
 // summary every such page has (data, rows, the model columns and, when not
 // empty, the task line), the leaderboard and comparisons, and perModel's
 // sections for each model.
-func modelsPage(title, path string, out *report.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*page.Section) *page.Page {
+func modelsPage(title, path string, out *board.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*page.Section) *page.Page {
 	p := taskPage(title, path, float64(out.N), page.Fact{Name: "models", Value: page.T(models)})
 	if task != "" {
 		p.Summary = append(p.Summary, page.Fact{Name: "task", Value: page.T(task)})

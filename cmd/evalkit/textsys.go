@@ -123,11 +123,11 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 
 // emitCorpus writes a corpus-level result (one system, several, or a
 // paired test).
-func emitCorpus(e *env, f report.Format, out text.Documented, err error) error {
+func emitCorpus(e *env, f report.Format, out text.CorpusResult, err error) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, f, out, out.Doc)
+	return emit(e, f, out, func() *report.Doc { return report.Corpus(out) })
 }
 
 // fixedSize returns the size of a statistics value without pointers

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -15,7 +15,7 @@ import (
 // measure's comparisons, DeLong's test that all AUCs are equal, and then
 // each model's own sections from perModel (given the model's index, name,
 // report and JSON path "models.i").
-func ModelsSections(m *report.Models, perModel func(i int, name string, rep any, prefix string) []*Section) []*Section {
+func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, prefix string) []*Section) []*Section {
 	order, vals := m.Leaderboard()
 	better := "higher is better"
 	if m.LowerIsBetter {
