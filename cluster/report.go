@@ -41,8 +41,8 @@ func (o ReportOptions) Signature() *result.Signature {
 		Add("sample_seed", strconv.FormatUint(o.Internal.Seed, 10)).Int("pairwise_limit", o.Internal.MaxPairwise)
 }
 
-// Validate returns a *result.OptionError for an option out of its range.
-func (o ReportOptions) Validate() error {
+// Check returns a *result.OptionError for an option out of its range.
+func (o ReportOptions) Check() error {
 	bad := func(opt, format string, args ...any) error {
 		return &result.OptionError{Task: "cluster", Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
@@ -71,7 +71,7 @@ type InternalData struct {
 // *result.OptionError for an invalid option, and the errors of
 // [Contingency.External] and [EvaluateInternal].
 func NewReport(tab *Contingency, in *InternalData, opt ReportOptions) (*Report, error) {
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	out := &Report{Warnings: []string{}, Signature: opt.Signature()}

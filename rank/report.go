@@ -103,8 +103,8 @@ func (o ReportOptions) MulticlassSignature(classes []string) *result.Signature {
 	return result.NewSignature("rank-multiclass").List("classes", classes, "none").Int("k", o.K).Column("weights", o.Weights)
 }
 
-// Validate returns a *result.OptionError for an option out of its range.
-func (o ReportOptions) Validate() error {
+// Check returns a *result.OptionError for an option out of its range.
+func (o ReportOptions) Check() error {
 	bad := func(opt, format string, args ...any) error {
 		return &result.OptionError{Task: "rank", Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
@@ -289,7 +289,7 @@ func (b *Binned) Report(opt ReportOptions) (*Report, error) {
 }
 
 func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf,

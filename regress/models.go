@@ -32,7 +32,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 	if err := mo.Check("regress", names); err != nil {
 		return nil, err
 	}
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	for _, c := range mo.Compare {

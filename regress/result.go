@@ -34,8 +34,8 @@ func (o ReportOptions) Signature(st Options) *result.Signature {
 	return s
 }
 
-// Validate returns a *result.OptionError for an option out of its range.
-func (o ReportOptions) Validate() error {
+// Check returns a *result.OptionError for an option out of its range.
+func (o ReportOptions) Check() error {
 	if o.NFeatures < 0 {
 		return &result.OptionError{Task: "regress", Option: "n-features", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
 	}
@@ -63,7 +63,7 @@ func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
 	if len(opt.Trues) != k || len(opt.Preds) != k {
 		panic(fmt.Sprintf("regress: %d/%d column names for %d outputs", len(opt.Trues), len(opt.Preds), k))
 	}
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	r := &Result{opt: opt, Signature: opt.Signature(m.Output(0).Options())}

@@ -462,7 +462,7 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 		return nil, cli.OptionUsage(err)
 	}
 	ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
-	if err := ropt.Validate(); err != nil {
+	if err := ropt.Check(); err != nil {
 		return nil, cli.OptionUsage(err)
 	}
 	opt, err := f.Options()
