@@ -9,7 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // measures appends the report's headline numbers to vals, in output
@@ -125,7 +125,7 @@ func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) e
 	}
 	ci = ci.WithDefaults()
 	if r.Signature != nil {
-		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+		r.Signature.CI = &result.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
 	}
 	var keys []string
 	ests := r.measures(nil, &keys)

@@ -7,10 +7,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/label"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Models is the joint state of several models' predicted labels of the
@@ -288,9 +289,9 @@ const maxPairedClasses = 200
 // interval is the percentile interval of the replicated differences and its
 // p-value the two-sided bootstrap p-value [hyptest.BootstrapPValue].
 //
-// It returns a *report.OptionError for a bad option (a baseline naming no
+// It returns a *result.OptionError for a bad option (a baseline naming no
 // model, an unknown measure), and NewReport's errors.
-func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+func NewModelsReport(s *Models, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	if len(names) != s.m {
 		panic(fmt.Sprintf("classify: %d names for %d models", len(names), s.m))
 	}
@@ -305,7 +306,7 @@ func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOpt
 		return nil, ErrEmpty
 	}
 	labels, keys, conf := s.sorted()
-	out := &report.Models{N: s.n, Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary)}
+	out := &board.Models{N: s.n, Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary)}
 	reps := make([]*Report, s.m)
 	for j := range conf {
 		r, err := NewReport(labels, conf[j], opt)
@@ -319,18 +320,18 @@ func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOpt
 		}
 		r.Signature = nil
 		reps[j] = r
-		out.Models = append(out.Models, report.Model{Name: names[j], Report: r, Doc: func() *report.Doc { return r.Doc(names[j]) }})
+		out.Models = append(out.Models, board.Model{Name: names[j], Report: r})
 	}
 	var keysOf []string
 	reps[0].measures(nil, &keysOf)
 	if !slices.Contains(keysOf, mo.Primary) {
-		return nil, &report.OptionError{Task: "classify", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", mo.Primary, strings.Join(keysOf, ", "))}
+		return nil, &result.OptionError{Task: "classify", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", mo.Primary, strings.Join(keysOf, ", "))}
 	}
 	cmpIdx := make([]int, len(mo.Compare))
 	for i, m := range mo.Compare {
 		cmpIdx[i] = slices.Index(keysOf, m)
 		if cmpIdx[i] < 0 {
-			return nil, &report.OptionError{Task: "classify", Option: "compare", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", m, strings.Join(keysOf, ", "))}
+			return nil, &result.OptionError{Task: "classify", Option: "compare", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", m, strings.Join(keysOf, ", "))}
 		}
 	}
 	z := hyptest.NormalQuantile((1 + mo.Level) / 2)
@@ -345,7 +346,7 @@ func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOpt
 		n := float64(s.n)
 		d := float64(n10-n01) / n
 		h := z * math.Sqrt(math.Max(float64(n01+n10)/n-d*d, 0)/n)
-		c := report.Comparison{A: names[a], B: names[b], Measure: "accuracy", Diff: reps[a].Accuracy - reps[b].Accuracy,
+		c := board.Comparison{A: names[a], B: names[b], Measure: "accuracy", Diff: reps[a].Accuracy - reps[b].Accuracy,
 			CI: &[2]float64{math.Max(d-h, -1), math.Min(d+h, 1)}, Test: "mcnemar-exact", Statistic: mc.Statistic, PValue: mc.PValue}
 		out.Comparisons = append(out.Comparisons, c)
 	}
@@ -370,7 +371,7 @@ func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOpt
 						return ra.measures(nil, nil)[idx] - rb.measures(nil, nil)[idx]
 					}
 					bs := p.PairedBootstrap(mo.Bootstrap, mo.Seed, 0, false, stat)
-					c := report.Comparison{A: names[a], B: names[b], Measure: m, Diff: bs.Estimate, Test: "paired-bootstrap",
+					c := board.Comparison{A: names[a], B: names[b], Measure: m, Diff: bs.Estimate, Test: "paired-bootstrap",
 						Statistic: bs.Estimate, PValue: hyptest.BootstrapPValue(bs)}
 					lo, hi, dropped, err := hyptest.FinitePercentile(bs, mo.Level)
 					if err == nil {
@@ -391,7 +392,7 @@ func NewModelsReport(s *Models, names []string, opt Options, mo report.ModelsOpt
 	mo.AddTo(sig, names)
 	if ci != nil {
 		c := ci.WithDefaults()
-		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
+		sig.CI = &result.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
 	}
 	out.Signature = sig
 	return out, nil

@@ -6,8 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/internal/wire/wiretest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // A joint state of several models survives MarshalBinary/UnmarshalBinary:
@@ -54,14 +55,14 @@ func TestModelsMarshalRoundTrip(t *testing.T) {
 				t.Fatal("re-encoding differs")
 			}
 			names := []string{"m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8"}[:tc.m]
-			mo := report.ModelsOptions{Compare: []string{"accuracy"}, Bootstrap: 50, Seed: 1, Level: 0.95, Adjust: "holm"}
+			mo := board.Options{Compare: []string{"accuracy"}, Bootstrap: 50, Seed: 1, Level: 0.95, Adjust: "holm"}
 			ra, err := NewModelsReport(a, names, Options{Beta: 1}, mo, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			rb, err := NewModelsReport(&b, names, Options{Beta: 1}, mo, nil)
-			ja, _ := report.JSON(ra, "")
-			jb, _ := report.JSON(rb, "")
+			ja, _ := result.JSON(ra, "")
+			jb, _ := result.JSON(rb, "")
 			if err != nil || !bytes.Equal(ja, jb) {
 				t.Fatalf("reports differ (%v)", err)
 			}

@@ -7,8 +7,9 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/classify"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // TestModelsOracle checks several models against statsmodels 0.13 and
@@ -61,11 +62,11 @@ func TestModelsOracle(t *testing.T) {
 		for _, adj := range []string{"holm", "bonferroni"} {
 			var jsons [2][]byte
 			for k, st := range []*classify.Models{whole, first} {
-				out, err := classify.NewModelsReport(st, names, classify.Options{}, report.ModelsOptions{Adjust: adj}, nil)
+				out, err := classify.NewModelsReport(st, names, classify.Options{}, board.Options{Adjust: adj}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				jsons[k], _ = report.JSON(out, "")
+				jsons[k], _ = result.JSON(out, "")
 				want := c.Holm
 				if adj == "bonferroni" {
 					want = c.Bonferroni
@@ -111,7 +112,7 @@ func TestModelsCompare(t *testing.T) {
 	for i := range y {
 		st.Add([]byte(y[i]), [][]byte{[]byte(p1[i]), []byte(p2[i])}, -1)
 	}
-	mo := report.ModelsOptions{Compare: []string{"macro.f1"}, Bootstrap: 300, Seed: 9}
+	mo := board.Options{Compare: []string{"macro.f1"}, Bootstrap: 300, Seed: 9}
 	out, err := classify.NewModelsReport(st, []string{"p1", "p2"}, classify.Options{}, mo, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -125,11 +126,11 @@ func TestModelsCompare(t *testing.T) {
 	if *c.CI != *again.Comparisons[1].CI || c.PValue != again.Comparisons[1].PValue {
 		t.Error("same seed, different bootstrap")
 	}
-	for _, bad := range []report.ModelsOptions{{Compare: []string{"nope"}}, {Baseline: "p3"}, {Primary: "nope"}, {Adjust: "sidak"}} {
-		var oe *report.OptionError
+	for _, bad := range []board.Options{{Compare: []string{"nope"}}, {Baseline: "p3"}, {Primary: "nope"}, {Adjust: "sidak"}} {
+		var oe *result.OptionError
 		if _, err := classify.NewModelsReport(st, []string{"p1", "p2"}, classify.Options{}, bad, nil); err == nil {
 			t.Errorf("%+v: no error", bad)
-		} else if _, ok := err.(*report.OptionError); !ok {
+		} else if _, ok := err.(*result.OptionError); !ok {
 			_ = oe
 			t.Errorf("%+v: %v is not an option error", bad, err)
 		}
@@ -169,7 +170,7 @@ func TestModelsWide(t *testing.T) {
 		}
 		var js [2][]byte
 		for k, st := range []*classify.Models{whole, a} {
-			out, err := classify.NewModelsReport(st, names, classify.Options{}, report.ModelsOptions{}, nil)
+			out, err := classify.NewModelsReport(st, names, classify.Options{}, board.Options{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -178,7 +179,7 @@ func TestModelsWide(t *testing.T) {
 					t.Errorf("m = %d, model %d: accuracy %v, want %v", m, j, got, want)
 				}
 			}
-			js[k], _ = report.JSON(out, "")
+			js[k], _ = result.JSON(out, "")
 		}
 		if string(js[0]) != string(js[1]) {
 			t.Errorf("m = %d: merged parts differ from one pass", m)

@@ -3,11 +3,11 @@ package classify
 import (
 	"fmt"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Multilabel is the mergeable state for multilabel data, where each row has
@@ -368,7 +368,7 @@ type MultilabelReport struct {
 	Warnings  []string                    `json:"warnings"`
 	// Signature says how the report was computed; the caller sets it
 	// (Options.MultilabelSignature).
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 
 	mom mlMoments // the state's sums that the intervals need
 }

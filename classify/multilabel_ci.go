@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // AddIntervals sets r.Level and r.Intervals (docs/ci.md).
@@ -62,7 +62,7 @@ func (r *MultilabelReport) AddIntervals(ci hyptest.CIOptions) error {
 	}
 	ci = ci.WithDefaults()
 	if r.Signature != nil {
-		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+		r.Signature.CI = &result.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
 	}
 	r.Level, r.Intervals = ci.Level, map[string]hyptest.Interval{}
 	mo := &r.mom

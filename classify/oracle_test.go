@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/evalkit-go/evalkit/internal/golden"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // OracleCase is one golden case of testdata/sklearn_cases.json, produced by
@@ -63,7 +63,7 @@ func TestScikitLearnOracle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := report.JSON(rep, "")
+			got, err := result.JSON(rep, "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,7 +134,7 @@ func TestScikitLearnMultilabelOracle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, _ := report.JSON(rep, "")
+			got, _ := result.JSON(rep, "")
 			diffs, err := golden.Diff(got, c.Expected, relTol, absTol)
 			if err != nil {
 				t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/evalkit-go/evalkit/internal/golden"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func randomRows(rng *rand.Rand, n, k int, weighted bool) (yt, yp []string, w []float64) {
@@ -32,7 +32,7 @@ func reportJSON(t *testing.T, labels []string, c *Confusion) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := report.JSON(r, "")
+	b, err := result.JSON(r, "")
 	if err != nil {
 		t.Fatal(err)
 	}

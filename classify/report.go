@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Sentinel errors.
@@ -77,22 +77,22 @@ func (o Options) maxMatrix() int {
 // MultilabelSignature returns the signature of a multilabel report with
 // these options (task classify-multilabel): labels, sep (the separator of
 // labels in a cell), beta, zero_division, weights and the version.
-func (o Options) MultilabelSignature(sep string) *report.Signature {
-	return report.NewSignature("classify-multilabel").List("labels", o.Labels, "auto").Add("sep", sep).
+func (o Options) MultilabelSignature(sep string) *result.Signature {
+	return result.NewSignature("classify-multilabel").List("labels", o.Labels, "auto").Add("sep", sep).
 		Float("beta", o.beta()).Add("zero_division", o.ZeroDivision.String()).Column("weights", o.Weights)
 }
 
 // Signature returns the signature of a report with these options (task
 // classify): labels (auto: those found, sorted), beta, zero_division,
 // class_weights, cost, pos_label, weights and the version.
-func (o Options) Signature() *report.Signature {
-	s := report.NewSignature("classify").List("labels", o.Labels, "auto").
+func (o Options) Signature() *result.Signature {
+	s := result.NewSignature("classify").List("labels", o.Labels, "auto").
 		Float("beta", o.beta()).Add("zero_division", o.ZeroDivision.String())
 	switch {
 	case o.ClassWeights != nil:
 		w := make([]string, len(o.ClassWeights))
 		for i, v := range o.ClassWeights {
-			w[i] = report.FormatFloat(v)
+			w[i] = result.FormatFloat(v)
 		}
 		s.List("class_weights", w, "none")
 	case o.InvLog2ClassWeights:
@@ -104,7 +104,7 @@ func (o Options) Signature() *report.Signature {
 	for _, r := range o.Cost {
 		v := make([]string, len(r))
 		for i, x := range r {
-			v[i] = report.FormatFloat(x)
+			v[i] = result.FormatFloat(x)
 		}
 		rows = append(rows, strings.Join(v, ","))
 	}
@@ -196,7 +196,7 @@ type Report struct {
 	Warnings  []string                    `json:"warnings"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 }
 
 // totalErr is ErrZeroWeight for a total weight of zero, ErrWeightRange

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/classify"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ClassifyFlags are the flags of the classify task: the columns and
@@ -115,7 +115,7 @@ func (f *ClassifyFlags) CheckMultilabel(opt classify.Options) error {
 // --cost, …), the weight column named for an all-zero weight, else err
 // with the input's name.
 func ClassifyReportError(err error, name, weight string) error {
-	var oe *report.OptionError
+	var oe *result.OptionError
 	switch {
 	case errors.As(err, &oe):
 		return OptionUsage(err)

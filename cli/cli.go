@@ -15,7 +15,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -47,10 +47,10 @@ func ExitCode(prog string, err error, stderr io.Writer) int {
 }
 
 // OptionUsage turns a library's rejection of an option (a
-// *report.OptionError) into a usage error naming the flag; other errors
+// *result.OptionError) into a usage error naming the flag; other errors
 // are returned as they are.
 func OptionUsage(err error) error {
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if errors.As(err, &oe) {
 		return Usagef("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
 	}

@@ -52,7 +52,7 @@ func (f *ClusterFlags) Options() (cluster.ReportOptions, error) {
 	}
 	opt := cluster.ReportOptions{Beta: f.Beta, Average: avg, Weights: f.Weight,
 		Internal: cluster.Options{Metric: metric, MaxPairwise: f.PairwiseLimit, SilhouetteSample: f.Sample, Seed: f.Seed}}
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return opt, OptionUsage(err)
 	}
 	return opt, nil

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/board"
 )
 
 // ModelFlags are the flags of several models on the same rows
@@ -27,8 +27,8 @@ func (m *ModelFlags) Define(fs *flag.FlagSet, primaryDefault string) {
 
 // Options returns the several-model options; the paired bootstrap's size,
 // seed and level come from the interval flags of fs, whatever --ci says.
-func (m *ModelFlags) Options(fs *flag.FlagSet) report.ModelsOptions {
-	o := report.ModelsOptions{Primary: m.Primary, Baseline: m.Baseline, Adjust: m.Adjust}
+func (m *ModelFlags) Options(fs *flag.FlagSet) board.Options {
+	o := board.Options{Primary: m.Primary, Baseline: m.Baseline, Adjust: m.Adjust}
 	if m.Compare != "" {
 		o.Compare = strings.Split(m.Compare, ",")
 	}

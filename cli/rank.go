@@ -66,7 +66,7 @@ func bootBlocks(n int) int {
 // Check checks the report options and --bins; --bin-range is checked by
 // Binned.
 func (f *RankFlags) Check() error {
-	if err := f.Options().Validate(); err != nil {
+	if err := f.Options().Check(); err != nil {
 		return OptionUsage(err)
 	}
 	if f.Bins < 0 {

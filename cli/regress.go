@@ -52,7 +52,7 @@ func (f *RegressFlags) ReportOptions() (regress.ReportOptions, error) {
 		return regress.ReportOptions{}, Usagef("regress: --multioutput: %v", err)
 	}
 	ropt := regress.ReportOptions{Trues: trues, Preds: preds, NFeatures: f.NFeatures, Multioutput: how, Weights: f.Weight}
-	if err := ropt.Validate(); err != nil {
+	if err := ropt.Check(); err != nil {
 		return ropt, OptionUsage(err)
 	}
 	return ropt, nil

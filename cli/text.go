@@ -126,7 +126,7 @@ func (b *BLEUFlags) Options(sentence bool) (text.BLEUOptions, error) {
 	if sentence && !set["effective-order"] {
 		opts.EffectiveOrder = true
 	}
-	if err := opts.Validate(); err != nil {
+	if err := opts.Check(); err != nil {
 		return opts, Usagef("bleu: %v", err)
 	}
 	return opts, nil
@@ -155,7 +155,7 @@ func (c *CHRFFlags) Options() (text.CHRFOptions, error) {
 	}
 	opts := text.CHRFOptions{CharOrder: c.CharOrder, WordOrder: c.WordOrder, Beta: c.Beta,
 		Lowercase: c.Lowercase, Whitespace: c.Whitespace, EpsSmoothing: c.EpsSmoothing}
-	if err := opts.Validate(); err != nil {
+	if err := opts.Check(); err != nil {
 		return opts, Usagef("chrf: %v", err)
 	}
 	return opts, nil

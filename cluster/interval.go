@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // maxJackknifeCells bounds the tables whose indices get BCa intervals (the
@@ -41,7 +41,7 @@ func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CI
 	}
 	ci = ci.WithDefaults()
 	if o.Signature != nil {
-		o.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+		o.Signature.CI = &result.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
 	}
 	o.Level = ci.Level
 	o.Intervals = map[string]hyptest.Interval{}

@@ -3,8 +3,9 @@ package cluster
 import (
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // NewModelsReport evaluates several clusterings of the same rows against
@@ -21,7 +22,7 @@ import (
 // is a multinomial draw of the rows over its cells with PCG(mo.Seed, r),
 // the same rows for both models; percentile interval at mo.Level and
 // [hyptest.BootstrapPValue].
-func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions, joints map[[2]int]*Joint) (*report.Models, error) {
+func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions, joints map[[2]int]*Joint) (*board.Models, error) {
 	if len(names) != len(tabs) {
 		panic(fmt.Sprintf("cluster: %d names for %d models", len(names), len(tabs)))
 	}
@@ -35,7 +36,7 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 	if err := checkCompare(mo.Compare); err != nil {
 		return nil, err
 	}
-	out := &report.Models{Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary), Comparisons: []report.Comparison{}}
+	out := &board.Models{Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary), Comparisons: []board.Comparison{}}
 	for j, t := range tabs {
 		r, err := NewReport(t, nil, opt)
 		if err != nil {
@@ -47,14 +48,14 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 			}
 		}
 		if j == 0 {
-			mv, _ := report.MeasureValues(r)
+			mv, _ := board.MeasureValues(r)
 			if _, ok := mv[mo.Primary]; !ok {
-				return nil, &report.OptionError{Task: "cluster", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+				return nil, &result.OptionError{Task: "cluster", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 			}
 			out.N = r.N
 		}
 		r.Signature = nil
-		out.Models = append(out.Models, report.Model{Name: names[j], Report: r, Doc: r.Doc})
+		out.Models = append(out.Models, board.Model{Name: names[j], Report: r})
 	}
 	for _, p := range mo.Pairs(names) {
 		for _, key := range mo.Compare {
@@ -78,7 +79,7 @@ func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo 
 	mo.AddTo(sig, names)
 	if ci != nil {
 		c := ci.WithDefaults()
-		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
+		sig.CI = &result.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
 	}
 	out.Signature = sig
 	return out, nil

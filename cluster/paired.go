@@ -7,8 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Joint counts the rows of two clusterings of the same rows by (reference
@@ -79,7 +80,7 @@ func comparedKeys() []string {
 func checkCompare(keys []string) error {
 	for _, c := range keys {
 		if externalMeasures[c] == nil {
-			return &report.OptionError{Task: "cluster", Option: "compare", Problem: fmt.Sprintf("%q is not an external index a paired bootstrap compares (indices: %s)", c, strings.Join(comparedKeys(), ", "))}
+			return &result.OptionError{Task: "cluster", Option: "compare", Problem: fmt.Sprintf("%q is not an external index a paired bootstrap compares (indices: %s)", c, strings.Join(comparedKeys(), ", "))}
 		}
 	}
 	return nil
@@ -88,7 +89,7 @@ func checkCompare(keys []string) error {
 // pairedBootstrap compares index key of two clusterings by a bootstrap of
 // the rows (a multinomial draw over the joint cells: the same rows for
 // both), mo.Bootstrap replicates from mo.Seed.
-func (j *Joint) pairedBootstrap(key string, opt ReportOptions, mo report.ModelsOptions) (report.Comparison, int, error) {
+func (j *Joint) pairedBootstrap(key string, opt ReportOptions, mo board.Options) (board.Comparison, int, error) {
 	f := externalMeasures[key]
 	diff := func(cnt []int64) float64 {
 		var ta, tb Contingency
@@ -116,7 +117,7 @@ func (j *Joint) pairedBootstrap(key string, opt ReportOptions, mo report.ModelsO
 			s.buf = hyptest.ResampleRows(rng, j.Count, s.cnt, s.buf)
 			bs.Replicates[r] = diff(s.cnt)
 		})
-	c := report.Comparison{Test: "paired-bootstrap", Diff: est, Statistic: est, PValue: hyptest.BootstrapPValue(bs)}
+	c := board.Comparison{Test: "paired-bootstrap", Diff: est, Statistic: est, PValue: hyptest.BootstrapPValue(bs)}
 	lo, hi, dropped, err := hyptest.FinitePercentile(bs, mo.Level)
 	if err == nil {
 		c.CI = &[2]float64{lo, hi}

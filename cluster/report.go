@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ReportOptions configure [NewReport]. Use [DefaultReportOptions] for the
@@ -35,16 +35,16 @@ func DefaultReportOptions() ReportOptions {
 // Signature returns the signature of a report with these options (task
 // cluster): weights, beta, average, features, metric, sample, sample_seed,
 // pairwise_limit and the version.
-func (o ReportOptions) Signature() *report.Signature {
-	return report.NewSignature("cluster").Column("weights", o.Weights).Float("beta", o.Beta).Add("average", o.Average.String()).
+func (o ReportOptions) Signature() *result.Signature {
+	return result.NewSignature("cluster").Column("weights", o.Weights).Float("beta", o.Beta).Add("average", o.Average.String()).
 		List("features", o.Features, "none").Add("metric", o.Internal.Metric.String()).Int("sample", o.Internal.SilhouetteSample).
 		Add("sample_seed", strconv.FormatUint(o.Internal.Seed, 10)).Int("pairwise_limit", o.Internal.MaxPairwise)
 }
 
-// Validate returns a *report.OptionError for an option out of its range.
-func (o ReportOptions) Validate() error {
+// Check returns a *result.OptionError for an option out of its range.
+func (o ReportOptions) Check() error {
 	bad := func(opt, format string, args ...any) error {
-		return &report.OptionError{Task: "cluster", Option: opt, Problem: fmt.Sprintf(format, args...)}
+		return &result.OptionError{Task: "cluster", Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case !(o.Beta > 0 && o.Beta <= math.MaxFloat64):
@@ -68,10 +68,10 @@ type InternalData struct {
 
 // NewReport computes the report: the external indices of tab when tab is
 // not nil, the internal indices of in when in is not nil. It returns a
-// *report.OptionError for an invalid option, and the errors of
+// *result.OptionError for an invalid option, and the errors of
 // [Contingency.External] and [EvaluateInternal].
 func NewReport(tab *Contingency, in *InternalData, opt ReportOptions) (*Report, error) {
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	out := &Report{Warnings: []string{}, Signature: opt.Signature()}
@@ -134,7 +134,7 @@ type Report struct {
 	Warnings  []string                    `json:"warnings"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 }
 
 // AverageValues are NMI or AMI under each mean of the entropies.
@@ -207,71 +207,4 @@ type ClusterDetail struct {
 	Silhouette float64   `json:"silhouette"`
 	DMin       []float64 `json:"d_min"`
 	DCen       []float64 `json:"d_cen"`
-}
-
-// sigCI formats v as report.Sig does, with its interval when it has one.
-func (o *Report) sigCI(key string, v float64) string {
-	if iv, ok := o.Intervals[key]; ok {
-		return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
-	}
-	return report.Sig(v)
-}
-
-// Doc lays the report out for people.
-func (o *Report) Doc() *report.Doc {
-	d := &report.Doc{Title: "Clustering indices"}
-	if x := o.ExternalReport; x != nil {
-		p := &report.Pairs{Title: fmt.Sprintf("External: predicted C (%d clusters) vs reference C* (%d classes), %d rows", x.Clusters, x.Classes, o.N)}
-		p.Add("a = |SS| (same in C, same in C*)", strconv.FormatInt(x.A, 10))
-		p.Add("b = |SD| (same in C, different in C*)", strconv.FormatInt(x.B, 10))
-		p.Add("c = |DS| (different in C, same in C*)", strconv.FormatInt(x.C, 10))
-		p.Add("d = |DD| (different in both)", strconv.FormatInt(x.D, 10))
-		p.Add("Jaccard coefficient", o.sigCI("jaccard", x.Jaccard))
-		p.Add("Fowlkes–Mallows index", o.sigCI("fowlkes_mallows", x.FowlkesMallows))
-		p.Add("Rand index", o.sigCI("rand_index", x.RandIndex))
-		p.Add("adjusted Rand index", o.sigCI("adjusted_rand_index", x.AdjustedRandIndex))
-		p.Add("mutual information (nats)", o.sigCI("mutual_info", x.MutualInfo))
-		p.Add("NMI ("+x.Average+")", o.sigCI("nmi", x.NMI))
-		p.Add("AMI ("+x.Average+")", o.sigCI("ami", x.AMI))
-		p.Add("homogeneity", o.sigCI("homogeneity", x.Homogeneity))
-		p.Add("completeness", o.sigCI("completeness", x.Completeness))
-		p.Add(fmt.Sprintf("V-measure (β = %s)", report.Sig(x.Beta)), o.sigCI("v_measure", x.VMeasure))
-		p.Add("purity", o.sigCI("purity", x.Purity))
-		d.Blocks = append(d.Blocks, p)
-		if x.Contingency != nil {
-			d.Blocks = append(d.Blocks, x.Contingency.table())
-		}
-	}
-	if x := o.InternalReport; x != nil {
-		feat := "features"
-		if len(x.Features) == 1 {
-			feat = "feature"
-		}
-		p := &report.Pairs{Title: fmt.Sprintf("Internal: %d rows, %d %s, %s distance", o.N, len(x.Features), feat, x.Metric)}
-		p.Add("Davies–Bouldin (scikit-learn)", o.sigCI("davies_bouldin", x.DaviesBouldin))
-		p.Add("Davies–Bouldin (seed 002, avg(C))", o.sigCI("davies_bouldin_avgpair", x.DaviesBouldinAvgPair))
-		p.Add("Dunn index", report.Sig(x.Dunn))
-		sil := "silhouette"
-		if x.SilhouetteRows != int(o.N) && x.SilhouetteRows > 0 {
-			sil = fmt.Sprintf("silhouette (%d sampled rows)", x.SilhouetteRows)
-		}
-		p.Add(sil, o.sigCI("silhouette", x.Silhouette))
-		p.Add("Calinski–Harabasz", o.sigCI("calinski_harabasz", x.CalinskiHarabasz))
-		d.Blocks = append(d.Blocks, p)
-		t := &report.Table{Title: "Clusters", Header: []string{"cluster", "size", "avg(C)", "diam(C)", "scatter", "silhouette"}}
-		for _, c := range x.Clusters {
-			t.Rows = append(t.Rows, []string{c.Label, strconv.Itoa(c.Size), report.Sig(c.Avg), report.Sig(c.Diam), report.Sig(c.Scatter), report.Sig(c.Silhouette)})
-		}
-		d.Blocks = append(d.Blocks, t)
-	}
-	if n := hyptest.IntervalNote(o.Level, o.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, report.Note(n))
-	}
-	for _, w := range o.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	if o.Signature != nil {
-		d.Blocks = append(d.Blocks, o.Signature.Note())
-	}
-	return d
 }

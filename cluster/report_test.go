@@ -4,8 +4,9 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cluster"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func TestNewReport(t *testing.T) {
@@ -26,7 +27,7 @@ func TestNewReport(t *testing.T) {
 	}
 	opt := cluster.DefaultReportOptions()
 	opt.Beta = 0
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if _, err := cluster.NewReport(&tab, nil, opt); !errors.As(err, &oe) || oe.Option != "beta" {
 		t.Errorf("beta 0: %v", err)
 	}
@@ -46,7 +47,7 @@ func TestModelsCompare(t *testing.T) {
 		tb.Add(truth[i], b[i], 1)
 		j.Add(truth[i], a[i], b[i], 1)
 	}
-	mo := report.ModelsOptions{Compare: []string{"adjusted_rand_index"}, Bootstrap: 300, Seed: 5}
+	mo := board.Options{Compare: []string{"adjusted_rand_index"}, Bootstrap: 300, Seed: 5}
 	joints := map[[2]int]*cluster.Joint{{0, 1}: j}
 	out, err := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultReportOptions(), mo, nil, joints)
 	if err != nil {
@@ -61,7 +62,7 @@ func TestModelsCompare(t *testing.T) {
 	if *c.CI != *again.Comparisons[0].CI || c.PValue != again.Comparisons[0].PValue {
 		t.Error("same seed, different bootstrap")
 	}
-	if _, err := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultReportOptions(), report.ModelsOptions{Compare: []string{"silhouette"}}, nil, joints); err == nil {
+	if _, err := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultReportOptions(), board.Options{Compare: []string{"silhouette"}}, nil, joints); err == nil {
 		t.Error("--compare silhouette: no error")
 	}
 }

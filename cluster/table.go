@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/evalkit-go/evalkit/label"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 // DefaultMaxMatrix is the most classes or clusters whose contingency table
@@ -86,35 +84,6 @@ func sortedPlaces(names []string) ([]string, []int) {
 // sortCells sorts cells in row-major order: by class, then cluster.
 func sortCells(c [][3]int64) {
 	slices.SortFunc(c, func(a, b [3]int64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
-}
-
-// textTop is how many cells the text report lists in place of a
-// contingency table given as its non-zero cells.
-const textTop = 20
-
-// table is the contingency table for people: in full when the report has
-// it so, else its textTop largest cells, largest first, ties in row-major
-// order.
-func (ct *ContingencyTable) table() *report.Table {
-	if ct.Matrix != nil {
-		t := &report.Table{Title: "Contingency table (rows: reference classes C*, columns: clusters C)", Header: append([]string{""}, ct.Clusters...)}
-		for i, l := range ct.Classes {
-			cells := []string{l}
-			for _, v := range ct.Matrix[i] {
-				cells = append(cells, strconv.FormatInt(v, 10))
-			}
-			t.Rows = append(t.Rows, cells)
-		}
-		return t
-	}
-	top := ct.Largest(textTop)
-	t := &report.Table{Title: fmt.Sprintf("Largest cells of the contingency table (%d of %d non-zero cells; all in the JSON's contingency.cells)", len(top), len(ct.Cells)),
-		Header: []string{"reference class", "cluster", "count"}}
-	for _, i := range top {
-		c := ct.Cells[i]
-		t.Rows = append(t.Rows, []string{ct.Classes[c[0]], ct.Clusters[c[1]], strconv.FormatInt(c[2], 10)})
-	}
-	return t
 }
 
 // Largest returns the indices into Cells of the n largest cells, largest

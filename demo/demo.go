@@ -10,6 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/learn/datasets"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // learner is a named built-in learner.
@@ -99,7 +100,7 @@ type Report struct {
 	Bootstrap      []Bootstrap    `json:"bootstrap"`
 	Warnings       []string       `json:"warnings,omitempty"`
 	// Signature names every option that changes a number.
-	Signature *report.Signature `json:"signature"`
+	Signature *result.Signature `json:"signature"`
 }
 
 // Options are the demo's settings. The zero value is not valid: Folds
@@ -153,7 +154,7 @@ func Run(opt Options) (*Report, error) {
 	pl := &progressLine{w: opt.Progress}
 	defer pl.done()
 	rep := &Report{Seed: seed, Folds: k,
-		Signature: report.NewSignature("demo").Int("folds", k).Int("rounds", rounds).Add("seed", strconv.FormatUint(seed, 10))}
+		Signature: result.NewSignature("demo").Int("folds", k).Int("rounds", rounds).Add("seed", strconv.FormatUint(seed, 10))}
 	cfg := func(what string) resample.Config {
 		return resample.Config{Workers: workers, Progress: func(done, total int) {
 			pl.show("evalkit demo: %s %d/%d", what, done, total)
@@ -427,7 +428,7 @@ func (r *Report) Doc() *report.Doc {
 		add(report.Note("Warnings:\n  " + strings.Join(r.Warnings, "\n  ")))
 	}
 	if r.Signature != nil {
-		add(r.Signature.Note())
+		add(report.SignatureNote(r.Signature))
 	}
 	return d
 }

@@ -3,14 +3,14 @@ package hyptest
 import (
 	"strconv"
 
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Signature returns the signature of a Friedman test with these options
 // (task compare-friedman): lower_is_better, tie_correction, alpha, the
 // post-hoc procedure (bonferroni-dunn for Nemenyi against a control) and
 // the control, named from algorithms ("none" for all pairs).
-func (o FriedmanOptions) Signature(algorithms []string) *report.Signature {
+func (o FriedmanOptions) Signature(algorithms []string) *result.Signature {
 	alpha := o.Alpha
 	if alpha == 0 {
 		alpha = 0.05
@@ -25,22 +25,22 @@ func (o FriedmanOptions) Signature(algorithms []string) *report.Signature {
 			control = algorithms[o.Control]
 		}
 	}
-	return report.NewSignature("compare-friedman").Bool("lower_is_better", o.LowerIsBetter).
+	return result.NewSignature("compare-friedman").Bool("lower_is_better", o.LowerIsBetter).
 		Bool("tie_correction", o.TieCorrection).Float("alpha", alpha).Add("posthoc", method).Column("control", control)
 }
 
 // Signature returns the signature of a correlated t-test with these
 // options (task compare-corrttest): n_train, n_test, rope and
 // lower_is_better.
-func (o CorrelatedTTestOptions) Signature() *report.Signature {
-	return report.NewSignature("compare-corrttest").Int("n_train", o.NTrain).Int("n_test", o.NTest).
+func (o CorrelatedTTestOptions) Signature() *result.Signature {
+	return result.NewSignature("compare-corrttest").Int("n_train", o.NTrain).Int("n_test", o.NTest).
 		Float("rope", o.Rope).Bool("lower_is_better", o.LowerIsBetter)
 }
 
 // Signature returns the signature of a Bayesian signed-rank test with
 // these options (task compare-signedrank): rope, samples, seed, prior
 // (defaults filled in) and lower_is_better: everything that fixes its bits.
-func (o SignedRankOptions) Signature() *report.Signature {
+func (o SignedRankOptions) Signature() *result.Signature {
 	samples, prior := o.Samples, o.Prior
 	if samples == 0 {
 		samples = 50000
@@ -48,6 +48,6 @@ func (o SignedRankOptions) Signature() *report.Signature {
 	if prior == 0 {
 		prior = 0.5
 	}
-	return report.NewSignature("compare-signedrank").Float("rope", o.Rope).Int("samples", samples).
+	return result.NewSignature("compare-signedrank").Float("rope", o.Rope).Int("samples", samples).
 		Add("seed", strconv.FormatUint(o.Seed, 10)).Float("prior", prior).Bool("lower_is_better", o.LowerIsBetter)
 }

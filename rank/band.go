@@ -6,7 +6,6 @@ import (
 	"sort"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 // BandFPR is the grid of false positive rates of [Table.ROCBand]: finer
@@ -195,15 +194,4 @@ func cumStat(a []float64) []float64 {
 		out[i] = s.Value()
 	}
 	return out
-}
-
-// table is the band as a table for people: one row per false positive
-// rate, the curve's TPR there and its interval (text and Markdown output).
-func (b *ROCBand) table() *report.Table {
-	t := &report.Table{Title: fmt.Sprintf("ROC band: pointwise %g%% interval of the TPR at fixed FPRs (Hsieh–Turnbull variance, score interval)", 100*b.Level),
-		Header: []string{"FPR", "TPR", "low", "high"}}
-	for k := range b.FPR {
-		t.Rows = append(t.Rows, []string{report.Sig(b.FPR[k]), report.Sig(b.TPR[k]), report.Sig(b.Low[k]), report.Sig(b.High[k])})
-	}
-	return t
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/internal/xsum"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // MaxJackknifeCells bounds the score tables whose measures get BCa
@@ -65,7 +65,7 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 	}
 	ci = ci.WithDefaults()
 	if r.Signature != nil {
-		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+		r.Signature.CI = &result.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
 	}
 	r.Level = ci.Level
 	r.Intervals = map[string]hyptest.Interval{}
@@ -818,7 +818,7 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 	}
 	ci = ci.WithDefaults()
 	if r.Signature != nil {
-		r.Signature.CI = &report.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
+		r.Signature.CI = &result.SignatureCI{Method: ci.Method, Level: ci.Level, Bootstrap: ci.Bootstrap, Seed: ci.Seed}
 	}
 	r.Level = ci.Level
 	r.Intervals = map[string]hyptest.Interval{}

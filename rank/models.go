@@ -11,8 +11,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // pairedMeasures are the measures a paired bootstrap of several score
@@ -54,9 +55,9 @@ var pairedMeasures = map[string]func(*Table) (float64, error){
 // p-value [hyptest.BootstrapPValue].
 //
 // With ci not nil every model's report gets its intervals
-// ([Report.AddIntervals]). It returns a *report.OptionError for a bad
+// ([Report.AddIntervals]). It returns a *result.OptionError for a bad
 // option and the errors of [NewReport]. It panics if the slices differ in length.
-func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	return NewModelsReportCurves(positive, scores, w, names, opt, mo, ci, nil)
 }
 
@@ -64,7 +65,7 @@ func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []s
 // curves to curves (when not nil) as one CSV: [ModelsCurvesCSVHeader],
 // then each model's rows of [Table.WriteCurvesCSV] after its name, the
 // models in order.
-func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions, curves io.Writer) (*report.Models, error) {
+func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions, curves io.Writer) (*board.Models, error) {
 	m := len(scores)
 	if len(names) != m {
 		panic(fmt.Sprintf("rank: %d names for %d score columns", len(names), m))
@@ -83,7 +84,7 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 				keys = append(keys, k)
 			}
 			slices.Sort(keys)
-			return nil, &report.OptionError{Task: "rank", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of scores compares (measures: %s)", c, strings.Join(keys, ", "))}
+			return nil, &result.OptionError{Task: "rank", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of scores compares (measures: %s)", c, strings.Join(keys, ", "))}
 		}
 	}
 	tables := make([]*Table, m)
@@ -122,8 +123,8 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 // [PairedSums] of those rows ([Placements]; nil when weighted): the same
 // reports, DeLong's paired tests and χ² test, the same bits. The paired
 // bootstrap needs the rows: mo.Compare must be empty (a
-// *report.OptionError otherwise).
-func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+// *result.OptionError otherwise).
+func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	m := len(tables)
 	if len(names) != m {
 		panic(fmt.Sprintf("rank: %d names for %d tables", len(names), m))
@@ -136,7 +137,7 @@ func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, op
 		return nil, err
 	}
 	if len(mo.Compare) > 0 {
-		return nil, &report.OptionError{Task: "rank", Option: "compare", Problem: "the paired bootstrap needs every row's scores, which score tables do not keep"}
+		return nil, &result.OptionError{Task: "rank", Option: "compare", Problem: "the paired bootstrap needs every row's scores, which score tables do not keep"}
 	}
 	out, err := modelsReport(tables, names, opt, mo, ci, nil, func(*Placements) (*PairedSums, error) {
 		if sums == nil {
@@ -154,18 +155,18 @@ func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, op
 // modelsReport is the part of [NewModelsReport] that tables and paired
 // sums give: every model's report (and curves) and DeLong's comparisons,
 // from the paired sums that sumsOf returns (unweighted tables only).
-func modelsReport(tables []*Table, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions, curves io.Writer, sumsOf func(*Placements) (*PairedSums, error)) (*report.Models, error) {
+func modelsReport(tables []*Table, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions, curves io.Writer, sumsOf func(*Placements) (*PairedSums, error)) (*board.Models, error) {
 	m := len(tables)
-	out := &report.Models{N: tables[0].Rows, Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary)}
+	out := &board.Models{N: tables[0].Rows, Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary)}
 	for j, t := range tables {
 		r, err := NewReport(t, opt)
 		if err != nil {
 			return nil, fmt.Errorf("model %q: %w", names[j], err)
 		}
 		if j == 0 {
-			if mv, err := report.MeasureValues(r); err == nil {
+			if mv, err := board.MeasureValues(r); err == nil {
 				if _, ok := mv[mo.Primary]; !ok {
-					return nil, &report.OptionError{Task: "rank", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+					return nil, &result.OptionError{Task: "rank", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 				}
 			}
 		}
@@ -185,7 +186,7 @@ func modelsReport(tables []*Table, names []string, opt ReportOptions, mo report.
 				return nil, err
 			}
 		}
-		out.Models = append(out.Models, report.Model{Name: names[j], Report: r, Doc: func() *report.Doc { return r.Doc(names[j]) }})
+		out.Models = append(out.Models, board.Model{Name: names[j], Report: r})
 	}
 	if tables[0].Weighted {
 		out.Warnings = append(out.Warnings, "DeLong's tests need unweighted rows: no ROC AUC comparisons")
@@ -209,7 +210,7 @@ func modelsReport(tables []*Table, names []string, opt ReportOptions, mo report.
 		r := Pair(auc, cov, a, b)
 		lo, hi := r.DiffCI(mo.Level)
 		d := out.Models[a].Report.(*Report).ROCAUC - out.Models[b].Report.(*Report).ROCAUC
-		out.Comparisons = append(out.Comparisons, report.Comparison{A: names[a], B: names[b], Measure: "roc_auc", Diff: d,
+		out.Comparisons = append(out.Comparisons, board.Comparison{A: names[a], B: names[b], Measure: "roc_auc", Diff: d,
 			CI: &[2]float64{math.Max(lo, -1), math.Min(hi, 1)}, Test: "delong", Statistic: r.Z, PValue: r.P})
 	}
 	if m >= 3 {
@@ -224,20 +225,20 @@ func modelsReport(tables []*Table, names []string, opt ReportOptions, mo report.
 }
 
 // finishModels adjusts out's p-values and signs it.
-func finishModels(out *report.Models, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions, names []string) {
+func finishModels(out *board.Models, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions, names []string) {
 	out.Adjusted(mo.Adjust)
 	sig := opt.Signature(nil)
 	mo.AddTo(sig, names)
 	if ci != nil {
 		c := ci.WithDefaults()
-		sig.CI = &report.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
+		sig.CI = &result.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
 	}
 	out.Signature = sig
 }
 
 // aucEquality is DeLong's χ² test that the m AUCs theta are equal, from
 // their DeLong covariance matrix cov (row-major m×m).
-func aucEquality(theta, cov []float64) (*report.AUCEquality, error) {
+func aucEquality(theta, cov []float64) (*board.AUCEquality, error) {
 	m := len(theta)
 	S := mat.NewSymDense(m, slices.Clone(cov))
 	L := mat.NewDense(m-1, m, nil)
@@ -258,12 +259,12 @@ func aucEquality(theta, cov []float64) (*report.AUCEquality, error) {
 		return nil, fmt.Errorf("the covariance of the AUC differences is not positive definite")
 	}
 	df := m - 1
-	return &report.AUCEquality{Statistic: chi, DF: df, PValue: distuv.ChiSquared{K: float64(df)}.Survival(chi)}, nil
+	return &board.AUCEquality{Statistic: chi, DF: df, PValue: distuv.ChiSquared{K: float64(df)}.Survival(chi)}, nil
 }
 
 // pairedBootstrap compares measure f of two score columns by a paired
 // bootstrap of the rows, stratified by class.
-func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float64, error), mo report.ModelsOptions) (report.Comparison, int, error) {
+func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float64, error), mo board.Options) (board.Comparison, int, error) {
 	var pos, neg []int
 	for i, p := range positive {
 		if p {
@@ -282,15 +283,15 @@ func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float
 	}
 	ta, err := NewTable(sa, positive, w)
 	if err != nil {
-		return report.Comparison{}, 0, err
+		return board.Comparison{}, 0, err
 	}
 	tb, err := NewTable(sb, positive, w)
 	if err != nil {
-		return report.Comparison{}, 0, err
+		return board.Comparison{}, 0, err
 	}
 	est := diff(ta, tb)
 	if math.IsNaN(est) {
-		return report.Comparison{}, 0, fmt.Errorf("the measure is undefined on the data")
+		return board.Comparison{}, 0, fmt.Errorf("the measure is undefined on the data")
 	}
 	bs := &hyptest.Bootstrap{Estimate: est, Replicates: make([]float64, mo.Bootstrap)}
 	type scratch struct {
@@ -318,7 +319,7 @@ func pairedBootstrap(positive []bool, sa, sb, w []float64, f func(*Table) (float
 			}
 			bs.Replicates[r] = diff(s.a.Table(), s.b.Table())
 		})
-	c := report.Comparison{Diff: est, Test: "paired-bootstrap", Statistic: est, PValue: hyptest.BootstrapPValue(bs)}
+	c := board.Comparison{Diff: est, Test: "paired-bootstrap", Statistic: est, PValue: hyptest.BootstrapPValue(bs)}
 	lo, hi, dropped, err := hyptest.FinitePercentile(bs, mo.Level)
 	if err == nil {
 		c.CI = &[2]float64{lo, hi}

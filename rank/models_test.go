@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/rank"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 // TestModelsOracle checks the comparisons of several score columns against
@@ -57,7 +57,7 @@ func TestModelsOracle(t *testing.T) {
 			names[j] = "m" + strconv.Itoa(j+1)
 		}
 		for _, adj := range []string{"holm", "bonferroni"} {
-			out, err := rank.NewModelsReport(pos, c.Scores, nil, names, rank.DefaultReportOptions(), report.ModelsOptions{Adjust: adj}, nil)
+			out, err := rank.NewModelsReport(pos, c.Scores, nil, names, rank.DefaultReportOptions(), board.Options{Adjust: adj}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func TestModelsBaseline(t *testing.T) {
 		{0.6, 0.9, 0.5, 0.4, 0.3, 0.2, 0.8, 0.7, 0.45, 0.1},
 		{0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
 	}
-	mo := report.ModelsOptions{Baseline: "c", Compare: []string{"average_precision"}, Bootstrap: 200, Seed: 3}
+	mo := board.Options{Baseline: "c", Compare: []string{"average_precision"}, Bootstrap: 200, Seed: 3}
 	out, err := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultReportOptions(), mo, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +131,7 @@ func TestModelsBaseline(t *testing.T) {
 			}
 		}
 	}
-	if _, err := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultReportOptions(), report.ModelsOptions{Baseline: "z"}, nil); err == nil {
+	if _, err := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultReportOptions(), board.Options{Baseline: "z"}, nil); err == nil {
 		t.Error("baseline z: no error")
 	}
 }

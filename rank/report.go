@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ReportOptions configure [NewReport] and [NewMulticlassReport]. Use
@@ -82,13 +82,13 @@ func DefaultReportOptions() ReportOptions {
 // (task rank): pos_label, weights, bins (none, or n:lo,hi of the binned
 // scores), conf, max_fpr, cal_bins, cal_strategy, cost_fp, cost_fn,
 // curve_points (the printed curves' vertices) and the version.
-func (o ReportOptions) Signature(bn *Binned) *report.Signature {
-	s := report.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
+func (o ReportOptions) Signature(bn *Binned) *result.Signature {
+	s := result.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
 	switch {
 	case bn != nil && bn.FloatBits():
 		s.Add("bins", fmt.Sprintf("%d:float-bits", o.Bins))
 	case bn != nil:
-		s.Add("bins", fmt.Sprintf("%d:%s,%s", bn.Bins(), report.FormatFloat(bn.Lo), report.FormatFloat(bn.Hi)))
+		s.Add("bins", fmt.Sprintf("%d:%s,%s", bn.Bins(), result.FormatFloat(bn.Lo), result.FormatFloat(bn.Hi)))
 	default:
 		s.Add("bins", "none")
 	}
@@ -99,14 +99,14 @@ func (o ReportOptions) Signature(bn *Binned) *report.Signature {
 // MulticlassSignature returns the signature of a multiclass report with
 // these options (task rank-multiclass): classes, k, weights and the
 // version.
-func (o ReportOptions) MulticlassSignature(classes []string) *report.Signature {
-	return report.NewSignature("rank-multiclass").List("classes", classes, "none").Int("k", o.K).Column("weights", o.Weights)
+func (o ReportOptions) MulticlassSignature(classes []string) *result.Signature {
+	return result.NewSignature("rank-multiclass").List("classes", classes, "none").Int("k", o.K).Column("weights", o.Weights)
 }
 
-// Validate returns a *report.OptionError for an option out of its range.
-func (o ReportOptions) Validate() error {
+// Check returns a *result.OptionError for an option out of its range.
+func (o ReportOptions) Check() error {
 	bad := func(opt, format string, args ...any) error {
-		return &report.OptionError{Task: "rank", Option: opt, Problem: fmt.Sprintf(format, args...)}
+		return &result.OptionError{Task: "rank", Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case !(o.Conf > 0 && o.Conf < 1):
@@ -240,7 +240,7 @@ type Report struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 	// Figures holds the full curves when ReportOptions.Figures is set.
 	Figures *Figures `json:"-"`
 }
@@ -297,7 +297,7 @@ func (b *Binned) Report(opt ReportOptions) (*Report, error) {
 }
 
 func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf,
@@ -550,76 +550,6 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 	return nil
 }
 
-func threshold(v float64) string {
-	if math.IsInf(v, 1) {
-		return "+∞"
-	}
-	return report.Sig(v)
-}
-
-// Doc lays the report out for people; name names the data.
-func (r *Report) Doc(name string) *report.Doc {
-	d := &report.Doc{Title: fmt.Sprintf("Ranking report: %s (n = %d, positive label %q)", name, r.N, r.PosLabel)}
-	d.Blocks = append(d.Blocks, r.measures("Measures"))
-	t := &report.Table{Title: "Thresholds (predict positive when score ≥ threshold)", Header: []string{"criterion", "threshold", "value", "TPR", "FPR", "precision"}}
-	for _, o := range []struct {
-		name string
-		op   OperatingPoint
-	}{{"max Youden J", r.Youden}, {"max F1", r.MaxF1}, {"min cost", r.MinCost}} {
-		t.Rows = append(t.Rows, []string{o.name, threshold(o.op.Threshold), report.Sig(o.op.Value), report.Sig(o.op.TPR), report.Sig(o.op.FPR), report.Sig(o.op.Precision)})
-	}
-	d.Blocks = append(d.Blocks, t)
-	if b := r.ROCBand; b != nil {
-		d.Blocks = append(d.Blocks, b.table())
-	}
-	d.Blocks = append(d.Blocks, report.Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
-	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, report.Note(n))
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
-	}
-	return d
-}
-
-func (r *Report) measures(title string) *report.Pairs {
-	p := &report.Pairs{Title: title}
-	p.Add("positives / negatives", report.Int(r.Positives)+" / "+report.Int(r.Negatives))
-	sig := func(key string, v float64) string {
-		if iv, ok := r.Intervals[key]; ok {
-			return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
-		}
-		return report.Sig(v)
-	}
-	auc := sig("roc_auc", r.ROCAUC)
-	if r.AUCCI != nil && r.Intervals == nil {
-		auc += fmt.Sprintf(" (%g%% CI %s–%s, DeLong)", 100*r.ConfLevel, report.Sig(r.AUCCI[0]), report.Sig(r.AUCCI[1]))
-	}
-	if r.AUCErrorBound != nil {
-		auc += fmt.Sprintf(" (± %s from %d bins)", report.Sig(*r.AUCErrorBound), r.Bins)
-	}
-	p.Add("ROC AUC", auc)
-	p.Add("rank loss", sig("rank_loss", r.RankLoss))
-	p.Add("average precision", sig("average_precision", r.AveragePrecision))
-	p.Add("P-R AUC (trapezoid)", sig("pr_auc_trapezoid", r.PRAUCTrapezoid))
-	p.Add("break-even point", sig("bep", r.BEP))
-	if r.PartialAUC != nil {
-		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), sig("partial_auc", *r.PartialAUC))
-	}
-	if r.LogLoss != nil {
-		p.Add("log loss", sig("log_loss", *r.LogLoss))
-		p.Add("Brier score", sig("brier", *r.Brier))
-	}
-	if r.Calibration != nil {
-		p.Add(fmt.Sprintf("ECE / MCE (%d %s bins)", r.Calibration.Bins, r.Calibration.Strategy), report.Sig(r.Calibration.ECE)+" / "+report.Sig(r.Calibration.MCE))
-	}
-	p.Add("cost curve area", report.Sig(r.CostCurveArea))
-	return p
-}
-
 // MulticlassReport is every measure of class probabilities: what "evalkit
 // rank --classes … --format json" prints.
 type MulticlassReport struct {
@@ -638,7 +568,7 @@ type MulticlassReport struct {
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 	Warnings  []string                    `json:"warnings,omitempty"`
 	// Signature says how the report was computed.
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 	// Figures holds each class's one-vs-rest ROC curve when
 	// ReportOptions.Figures is set (thinned to FigurePoints, as
 	// FigureThinning says).
@@ -662,7 +592,7 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 		panic(fmt.Sprintf("rank: %d class names for %d classes", len(classes), m.K))
 	}
 	if opt.K < 1 {
-		return nil, &report.OptionError{Task: "rank", Option: "k", Problem: fmt.Sprintf("must be at least 1, got %d", opt.K)}
+		return nil, &result.OptionError{Task: "rank", Option: "k", Problem: fmt.Sprintf("must be at least 1, got %d", opt.K)}
 	}
 	sup := m.Support()
 	for c, s := range sup {
@@ -700,36 +630,4 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*M
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("top_k_accuracy: k = %d ≥ number of classes, so it is 1", opt.K))
 	}
 	return rep, nil
-}
-
-// Doc lays the report out for people; name names the data.
-func (r *MulticlassReport) Doc(name string) *report.Doc {
-	d := &report.Doc{Title: fmt.Sprintf("Multiclass ranking report: %s (n = %d)", name, r.N)}
-	sig := func(key string, v float64) string {
-		if iv, ok := r.Intervals[key]; ok {
-			return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
-		}
-		return report.Sig(v)
-	}
-	t := &report.Table{Header: []string{"class", "support", "AUC (one-vs-rest)"}}
-	for i, c := range r.PerClass {
-		t.Rows = append(t.Rows, []string{c.Label, report.Int(c.Support), sig(fmt.Sprintf("per_class.%d.roc_auc_ovr", i), c.ROCAUC)})
-	}
-	d.Blocks = append(d.Blocks, t)
-	p := &report.Pairs{Title: "Measures"}
-	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
-	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", sig("roc_auc_ovo_macro", r.ROCAUCOvOMacro)+" / "+sig("roc_auc_ovo_weighted", r.ROCAUCOvOWeighted))
-	p.Add("log loss", sig("log_loss", r.LogLoss))
-	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
-	d.Blocks = append(d.Blocks, p)
-	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, report.Note(n))
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
-	}
-	return d
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/evalkit-go/evalkit/rank"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func TestNewReport(t *testing.T) {
@@ -30,7 +30,7 @@ func TestNewReport(t *testing.T) {
 	}
 	opt := rank.DefaultReportOptions()
 	opt.Conf = 1
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if _, err := rank.NewReport(tab, opt); !errors.As(err, &oe) || oe.Option != "conf" {
 		t.Errorf("conf 1: err %v, want an OptionError for conf", err)
 	}

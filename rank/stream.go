@@ -29,7 +29,7 @@ var ErrStreamed = errors.New("needs the whole score table")
 // (see [ROCCurve.Thin]). opt.Figures is not available (ErrStreamed), nor
 // CurvePoints 0 for a curve of more than MaxScores vertices.
 func (s *Spill) Report(opt ReportOptions, curves io.Writer) (*Report, error) {
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	if s.err != nil {

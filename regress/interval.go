@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Intervals are the confidence intervals of a [Report]'s headline numbers,
@@ -22,11 +22,11 @@ type Intervals struct {
 
 // SetIntervals sets r.Level and r.Intervals from iv, appends iv's warnings
 // to r.Warnings, and records the interval options in sig (if not nil).
-func (r *Report) SetIntervals(iv *Intervals, sig *report.Signature) {
+func (r *Report) SetIntervals(iv *Intervals, sig *result.Signature) {
 	r.Level, r.Intervals = iv.Level, iv.Intervals
 	r.Warnings = append(r.Warnings, iv.Warnings...)
 	if sig != nil {
-		sig.CI = &report.SignatureCI{Method: iv.ci.Method, Level: iv.ci.Level, Bootstrap: iv.ci.Bootstrap, Seed: iv.ci.Seed}
+		sig.CI = &result.SignatureCI{Method: iv.ci.Method, Level: iv.ci.Level, Bootstrap: iv.ci.Bootstrap, Seed: iv.ci.Seed}
 	}
 }
 
@@ -309,7 +309,7 @@ func meanSE(n, sum, sum2 float64) float64 {
 // (Cauchy–Schwarz), so this interval is conservative — the state keeps no
 // cross-output sums for the covariances (method CIAverageBound). Raw
 // combination has no combined values; its outputs carry the intervals.
-func (mr *MultiReport) SetIntervals(ivs []*Intervals, sig *report.Signature) {
+func (mr *MultiReport) SetIntervals(ivs []*Intervals, sig *result.Signature) {
 	if len(ivs) != len(mr.Outputs) {
 		panic(fmt.Sprintf("regress: %d intervals for %d outputs", len(ivs), len(mr.Outputs)))
 	}

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // NewModelsReport evaluates several models' predictions of one target: m
@@ -20,7 +21,7 @@ import (
 //
 // With ci not nil every model's report gets its intervals
 // ([State.Intervals], computed before the report reorders the kept values).
-func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions, mo report.ModelsOptions, ci *hyptest.CIOptions) (*report.Models, error) {
+func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	if len(names) != len(m.outs) {
 		panic(fmt.Sprintf("regress: %d names for %d models", len(names), len(m.outs)))
 	}
@@ -31,23 +32,23 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 	if err := mo.Check("regress", names); err != nil {
 		return nil, err
 	}
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	for _, c := range mo.Compare {
 		if rowMeasures[c] == nil {
-			return nil, &report.OptionError{Task: "regress", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of regression compares (measures: %s)", c, strings.Join(pairedKeys(), ", "))}
+			return nil, &result.OptionError{Task: "regress", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of regression compares (measures: %s)", c, strings.Join(pairedKeys(), ", "))}
 		}
 	}
 	// The paired bootstraps and the intervals read the kept rows in file
 	// order: before the reports, whose quantile measures reorder them.
-	var cmps []report.Comparison
+	var cmps []board.Comparison
 	var warnings []string
 	for _, p := range mo.Pairs(names) {
 		for _, c := range mo.Compare {
 			cmp, dropped, err := pairedBootstrap(m.outs[p[0]], m.outs[p[1]], c, mo)
 			if err != nil {
-				return nil, &report.OptionError{Task: "regress", Option: "compare", Problem: err.Error()}
+				return nil, &result.OptionError{Task: "regress", Option: "compare", Problem: err.Error()}
 			}
 			if dropped > 0 {
 				warnings = append(warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[p[0]], names[p[1]], c, dropped, mo.Bootstrap))
@@ -56,10 +57,10 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 			cmps = append(cmps, cmp)
 		}
 	}
-	out := &report.Models{N: m.Output(0).N(), Primary: mo.Primary, LowerIsBetter: report.LowerIsBetter(mo.Primary), Comparisons: []report.Comparison{}}
-	var sigCI *report.Signature
+	out := &board.Models{N: m.Output(0).N(), Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary), Target: target, Comparisons: []board.Comparison{}}
+	var sigCI *result.Signature
 	if ci != nil {
-		sigCI = report.NewSignature("regress")
+		sigCI = result.NewSignature("regress")
 	}
 	for j, s := range m.outs {
 		var ivs *Intervals
@@ -75,12 +76,11 @@ func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions,
 		}
 		if j == 0 {
 			if _, ok := rep.Get(mo.Primary); !ok {
-				return nil, &report.OptionError{Task: "regress", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+				return nil, &result.OptionError{Task: "regress", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 			}
 		}
 		name := names[j]
-		out.Models = append(out.Models, report.Model{Name: name, Report: &rep,
-			Doc: func() *report.Doc { return regressDoc(&rep, nil, []string{target}, []string{name}, opt.Multioutput) }})
+		out.Models = append(out.Models, board.Model{Name: name, Report: &rep})
 	}
 	for i := range cmps {
 		// The difference of the reports' values (compensated sums), which

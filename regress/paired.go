@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 // rowMeasures are the measures a paired bootstrap of two models computes
@@ -74,9 +74,9 @@ func pairable(a, b *State) error {
 // by a bootstrap of the rows (the same resampled rows for both), from the
 // kept values. It must run before the report reorders them. It also
 // returns how many replicates were undefined (left out of the interval).
-func pairedBootstrap(a, b *State, key string, mo report.ModelsOptions) (report.Comparison, int, error) {
+func pairedBootstrap(a, b *State, key string, mo board.Options) (board.Comparison, int, error) {
 	if err := pairable(a, b); err != nil {
-		return report.Comparison{}, 0, err
+		return board.Comparison{}, 0, err
 	}
 	f := rowMeasures[key]
 	n := len(a.ys)
@@ -101,7 +101,7 @@ func pairedBootstrap(a, b *State, key string, mo report.ModelsOptions) (report.C
 		}
 		bs.Replicates[r] = diff(idx)
 	})
-	c := report.Comparison{Test: "paired-bootstrap", Statistic: bs.Estimate, Diff: bs.Estimate, PValue: hyptest.BootstrapPValue(bs)}
+	c := board.Comparison{Test: "paired-bootstrap", Statistic: bs.Estimate, Diff: bs.Estimate, PValue: hyptest.BootstrapPValue(bs)}
 	lo, hi, dropped, err := hyptest.FinitePercentile(bs, mo.Level)
 	if err == nil {
 		c.CI = &[2]float64{lo, hi}

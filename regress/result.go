@@ -2,10 +2,8 @@ package regress
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ReportOptions configure [NewResult]: what "evalkit regress" computes
@@ -27,8 +25,8 @@ type ReportOptions struct {
 // state with options st (task regress): weights, mape_epsilon, alpha,
 // power, bounded (no kept values), n_features, multioutput (with several
 // outputs) and the version.
-func (o ReportOptions) Signature(st Options) *report.Signature {
-	s := report.NewSignature("regress").Column("weights", o.Weights).Float("mape_epsilon", st.MAPEEpsilon).
+func (o ReportOptions) Signature(st Options) *result.Signature {
+	s := result.NewSignature("regress").Column("weights", o.Weights).Float("mape_epsilon", st.MAPEEpsilon).
 		Float("alpha", st.alpha()).Float("power", st.Power).Bool("bounded", !st.KeepValues).Int("n_features", o.NFeatures)
 	if len(o.Trues) > 1 {
 		s.Add("multioutput", o.Multioutput.String())
@@ -36,10 +34,10 @@ func (o ReportOptions) Signature(st Options) *report.Signature {
 	return s
 }
 
-// Validate returns a *report.OptionError for an option out of its range.
-func (o ReportOptions) Validate() error {
+// Check returns a *result.OptionError for an option out of its range.
+func (o ReportOptions) Check() error {
 	if o.NFeatures < 0 {
-		return &report.OptionError{Task: "regress", Option: "n-features", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
+		return &result.OptionError{Task: "regress", Option: "n-features", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
 	}
 	return nil
 }
@@ -50,19 +48,22 @@ type Result struct {
 	Single *Report // one output
 	Multi  *MultiReport
 	// Signature says how the result was computed.
-	Signature *report.Signature
+	Signature *result.Signature
 	opt       ReportOptions
 }
 
+// Options returns the options the result was computed with.
+func (r *Result) Options() ReportOptions { return r.opt }
+
 // NewResult computes the result of state m. It returns a
-// *report.OptionError for an invalid option. It panics if the numbers of
+// *result.OptionError for an invalid option. It panics if the numbers of
 // column names differ from m's outputs.
 func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
 	k := len(m.outs)
 	if len(opt.Trues) != k || len(opt.Preds) != k {
 		panic(fmt.Sprintf("regress: %d/%d column names for %d outputs", len(opt.Trues), len(opt.Preds), k))
 	}
-	if err := opt.Validate(); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	r := &Result{opt: opt, Signature: opt.Signature(m.Output(0).Options())}
@@ -81,30 +82,16 @@ func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
 // then each output's under "outputs".
 func (r *Result) MarshalJSON() ([]byte, error) {
 	if r.Single != nil {
-		return report.JSON(struct {
+		return result.JSON(struct {
 			*Report
-			Signature *report.Signature `json:"signature,omitempty"`
+			Signature *result.Signature `json:"signature,omitempty"`
 		}{r.Single, r.Signature}, "")
 	}
 	o := multiJSON(r.Multi, r.opt.Trues, r.opt.Preds)
 	if r.Signature != nil {
-		o = append(o, report.KV("signature", r.Signature))
+		o = append(o, result.KV("signature", r.Signature))
 	}
-	return report.JSON(o, "")
-}
-
-// Doc lays the result out for people.
-func (r *Result) Doc() *report.Doc {
-	var d *report.Doc
-	if r.Single != nil {
-		d = regressDoc(r.Single, nil, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
-	} else {
-		d = regressDoc(&r.Multi.Combined, r.Multi, r.opt.Trues, r.opt.Preds, r.opt.Multioutput)
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
-	}
-	return d
+	return result.JSON(o, "")
 }
 
 // MeasureKeys returns the measure keys of a report in output order.
@@ -121,58 +108,51 @@ func MeasureKeys(r *Report) []string {
 
 // multiJSON lays out a multi-output report: the combined measures (arrays
 // of per-output values for raw), then each output's.
-func multiJSON(mr *MultiReport, trues, preds []string) report.Object {
+func multiJSON(mr *MultiReport, trues, preds []string) result.Object {
 	c := &mr.Combined
-	o := report.Object{report.KV("n", c.N), report.KV("weight_sum", c.WeightSum), report.KV("multioutput", mr.How.String())}
+	o := result.Object{result.KV("n", c.N), result.KV("weight_sum", c.WeightSum), result.KV("multioutput", mr.How.String())}
 	for _, key := range MeasureKeys(c) {
 		if mr.How == Raw {
 			vals := make([]float64, len(mr.Outputs))
 			for j := range mr.Outputs {
 				vals[j], _ = mr.Outputs[j].Get(key)
 			}
-			o = append(o, report.KV(key, vals))
+			o = append(o, result.KV(key, vals))
 		} else {
 			v, _ := c.Get(key)
-			o = append(o, report.KV(key, v))
+			o = append(o, result.KV(key, v))
 		}
 	}
-	o = append(o, report.KV("alpha", c.Alpha), report.KV("power", c.Power))
+	o = append(o, result.KV("alpha", c.Alpha), result.KV("power", c.Power))
 	if c.Intervals != nil {
-		o = append(o, report.KV("level", c.Level), report.KV("intervals", c.Intervals))
+		o = append(o, result.KV("level", c.Level), result.KV("intervals", c.Intervals))
 	}
-	outs := make([]report.Object, len(mr.Outputs))
+	outs := make([]result.Object, len(mr.Outputs))
 	// A combined value is null exactly when an output's is; the outputs'
 	// warnings, named by target column, say why.
 	warnings := []string{}
 	for j := range mr.Outputs {
 		r := &mr.Outputs[j]
-		oj := report.Object{report.KV("true", trues[j]), report.KV("pred", preds[j])}
+		oj := result.Object{result.KV("true", trues[j]), result.KV("pred", preds[j])}
 		for _, key := range MeasureKeys(r) {
 			v, _ := r.Get(key)
-			oj = append(oj, report.KV(key, v))
+			oj = append(oj, result.KV(key, v))
 		}
 		if r.Intervals != nil {
-			oj = append(oj, report.KV("level", r.Level), report.KV("intervals", r.Intervals))
+			oj = append(oj, result.KV("level", r.Level), result.KV("intervals", r.Intervals))
 		}
-		oj = append(oj, report.KV("warnings", r.Warnings))
+		oj = append(oj, result.KV("warnings", r.Warnings))
 		outs[j] = oj
 		for _, w := range r.Warnings {
 			warnings = append(warnings, trues[j]+": "+w)
 		}
 	}
-	return append(o, report.KV("outputs", outs), report.KV("warnings", warnings))
+	return append(o, result.KV("outputs", outs), result.KV("warnings", warnings))
 }
 
-// display formats a measure for people: MAPE, sMAPE and WAPE as
-// percentages, the rest to 4 significant digits.
-func display(sp Spec, v float64) string {
-	if sp.Percent {
-		return report.Pct(v)
-	}
-	return report.Sig(v)
-}
-
-func specOf(key string) Spec {
+// SpecOf returns the measure at JSON key key: one of Specs, or the
+// adjusted R².
+func SpecOf(key string) Spec {
 	for _, sp := range Specs {
 		if sp.Key == key {
 			return sp
@@ -181,102 +161,6 @@ func specOf(key string) Spec {
 	return Spec{Key: key, Name: "adjusted R²"}
 }
 
-func regressDoc(c *Report, mr *MultiReport, trues, preds []string, how Multioutput) *report.Doc {
-	d := &report.Doc{Title: "Regression"}
-	info := &report.Pairs{}
-	info.Add("rows", fmt.Sprint(c.N))
-	if c.WeightSum != float64(c.N) {
-		info.Add("weight sum", report.Sig(c.WeightSum))
-	}
-	info.Add("pinball α", report.Sig(c.Alpha))
-	info.Add("Tweedie power", report.Sig(c.Power))
-	d.Blocks = append(d.Blocks, info)
-	label := func(sp Spec) string {
-		switch sp.Key {
-		case "pinball":
-			return fmt.Sprintf("pinball loss (α = %s)", report.Sig(c.Alpha))
-		case "tweedie_deviance":
-			return fmt.Sprintf("Tweedie deviance (p = %s)", report.Sig(c.Power))
-		case "d2_tweedie":
-			return fmt.Sprintf("D² Tweedie (p = %s)", report.Sig(c.Power))
-		case "d2_pinball":
-			return fmt.Sprintf("D² pinball (α = %s)", report.Sig(c.Alpha))
-		}
-		return sp.Name
-	}
-	warnings := c.Warnings
-	if mr == nil {
-		p := &report.Pairs{Title: fmt.Sprintf("%s vs %s", preds[0], trues[0])}
-		for _, key := range MeasureKeys(c) {
-			sp := specOf(key)
-			v, _ := c.Get(key)
-			p.Add(label(sp), withInterval(sp, v, c.Intervals, key))
-		}
-		d.Blocks = append(d.Blocks, p)
-		if n := hyptest.IntervalNote(c.Level, c.Intervals); n != "" {
-			d.Blocks = append(d.Blocks, report.Note(n))
-		}
-	} else {
-		t := &report.Table{Header: []string{"measure"}}
-		for j := range mr.Outputs {
-			t.Header = append(t.Header, trues[j])
-		}
-		if how != Raw {
-			t.Header = append(t.Header, how.String())
-		}
-		for _, key := range MeasureKeys(c) {
-			sp := specOf(key)
-			row := []string{label(sp)}
-			for j := range mr.Outputs {
-				v, _ := mr.Outputs[j].Get(key)
-				row = append(row, withInterval(sp, v, mr.Outputs[j].Intervals, key))
-			}
-			if how != Raw {
-				v, _ := c.Get(key)
-				row = append(row, withInterval(sp, v, c.Intervals, key))
-			}
-			t.Rows = append(t.Rows, row)
-		}
-		d.Blocks = append(d.Blocks, t)
-		all := map[string]hyptest.Interval{}
-		for j := range mr.Outputs {
-			for k, iv := range mr.Outputs[j].Intervals {
-				all[fmt.Sprintf("%d.%s", j, k)] = iv
-			}
-		}
-		for k, iv := range c.Intervals {
-			all["combined."+k] = iv
-		}
-		if n := hyptest.IntervalNote(mr.Outputs[0].Level, all); n != "" {
-			d.Blocks = append(d.Blocks, report.Note(n))
-		}
-		warnings = nil
-		for j := range mr.Outputs {
-			for _, w := range mr.Outputs[j].Warnings {
-				warnings = append(warnings, trues[j]+": "+w)
-			}
-		}
-	}
-	if len(warnings) > 0 {
-		d.Blocks = append(d.Blocks, report.Note("warnings:\n  "+strings.Join(warnings, "\n  ")))
-	}
-	return d
-}
-
 // MeasureName is the name people read of the measure at JSON key key
 // ("MSE", "R²", "adjusted R²").
-func MeasureName(key string) string { return specOf(key).Name }
-
-// withInterval formats v, the measure at key, followed by its interval in
-// ivs if it has one.
-func withInterval(sp Spec, v float64, ivs map[string]hyptest.Interval, key string) string {
-	text := display(sp, v)
-	if iv, ok := ivs[key]; ok {
-		if sp.Percent {
-			text += " [" + report.Pct(iv.Low) + ", " + report.Pct(iv.High) + "]"
-		} else {
-			text += " " + report.Interval(iv.Low, iv.High)
-		}
-	}
-	return text
-}
+func MeasureName(key string) string { return SpecOf(key).Name }

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func TestNewResult(t *testing.T) {
@@ -23,7 +24,7 @@ func TestNewResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := report.JSON(r, "")
+	b, err := result.JSON(r, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestNewResult(t *testing.T) {
 		t.Errorf("JSON %s", b)
 	}
 	opt.NFeatures = -1
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if _, err := regress.NewResult(m, opt); !errors.As(err, &oe) || oe.Option != "n-features" {
 		t.Errorf("n-features -1: %v", err)
 	}
@@ -45,7 +46,7 @@ func TestModelsCompare(t *testing.T) {
 	y := []float64{3, -0.5, 2, 7, 4.2, 1, 0.3, 5}
 	p1 := []float64{2.5, 0.0, 2, 8, 4, 1.5, 0.1, 4}
 	p2 := []float64{3, -0.2, 1, 6, 5, 2, 0.5, 6}
-	run := func(mo report.ModelsOptions) (*report.Models, error) {
+	run := func(mo board.Options) (*board.Models, error) {
 		m := regress.NewMulti(2, regress.Options{KeepValues: true})
 		for i := range y {
 			if err := m.Add([]float64{y[i], y[i]}, []float64{p1[i], p2[i]}); err != nil {
@@ -54,7 +55,7 @@ func TestModelsCompare(t *testing.T) {
 		}
 		return regress.NewModelsReport(m, "y", []string{"p1", "p2"}, regress.ReportOptions{}, mo, nil)
 	}
-	mo := report.ModelsOptions{Compare: []string{"mae"}, Bootstrap: 500, Seed: 4}
+	mo := board.Options{Compare: []string{"mae"}, Bootstrap: 500, Seed: 4}
 	out, err := run(mo)
 	if err != nil {
 		t.Fatal(err)
@@ -68,8 +69,8 @@ func TestModelsCompare(t *testing.T) {
 	if *c.CI != *again.Comparisons[0].CI || c.PValue != again.Comparisons[0].PValue {
 		t.Error("same seed, different bootstrap")
 	}
-	var oe *report.OptionError
-	if _, err := run(report.ModelsOptions{Compare: []string{"explained_variance"}}); !errors.As(err, &oe) {
+	var oe *result.OptionError
+	if _, err := run(board.Options{Compare: []string{"explained_variance"}}); !errors.As(err, &oe) {
 		t.Errorf("explained_variance: %v, want an option error", err)
 	}
 }

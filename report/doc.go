@@ -1,11 +1,17 @@
-// Package report renders results for people and for programs.
+// Package report lays results out for people and writes them for
+// programs.
 //
-// Results are plain structs with json tags. [JSON] encodes them with every
-// float as strconv.FormatFloat(f, 'g', -1, 64) and undefined values (NaN,
-// ±Inf) as null, so a result that says "undefined" is never a silent NaN.
-// [Flatten] turns the same JSON into "key,value" rows for CSV output, with
-// dotted paths (per_class.0.precision). For the human formats a command
-// builds a [Doc] of key–value blocks and tables, which [Doc.Text] lays out
-// with text/tabwriter and [Doc.Markdown] as pipe tables. Text shows numbers
-// to 4 significant digits ([Sig]); machine formats show every digit.
+// Its document model is a [Doc]: a title and blocks of name–value
+// [Pairs], [Table]s and [Note]s, which [Doc.Text] lays out with
+// text/tabwriter and [Doc.Markdown] as pipe tables; [Write] writes a
+// result in a [Format], JSON and CSV by package result's encoders, text
+// and Markdown from its Doc. Text shows numbers to 4 significant digits
+// ([Sig]); machine formats show every digit.
+//
+// One file per task family builds each result's Doc: [Classify] and
+// [Multilabel], [Rank] and [RankMulticlass], [Regress], [Cluster], the
+// text measures ([BLEU], [CHRF], [TER], [WER], [Systems], [Paired], or
+// [Corpus] for any of them) and several models ([Models]). Package report
+// sits above the measure packages, which hold no presentation; the HTML
+// page is package report/page.
 package report

@@ -1,279 +1,21 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/regress"
 )
 
-// Models is several models evaluated on the same rows (docs/models.md):
-// each model's whole single-model report, the comparisons between them
-// with p-values adjusted over all comparisons printed, and, for three or
-// more ROC AUCs, DeLong's test that they are all equal. Every task that
-// takes several models (classify, rank, regress, cluster) returns this one
-// type, so the command line, the HTML report and the Beam pipeline render
-// the same value. A model's intervals (--ci) are part of its report.
-type Models struct {
-	N           int64        `json:"n"`
-	Models      []Model      `json:"models"`
-	Comparisons []Comparison `json:"comparisons"`
-	Adjust      string       `json:"adjust"`
-	AUCEquality *AUCEquality `json:"auc_equality,omitempty"`
-	// Primary is the measure (a flattened JSON path of a model's report)
-	// that orders the leaderboard; LowerIsBetter says which way.
-	Primary       string     `json:"primary"`
-	LowerIsBetter bool       `json:"-"`
-	Warnings      []string   `json:"warnings,omitempty"`
-	Signature     *Signature `json:"signature,omitempty"`
-}
-
-// Model is one model of a [Models]: its name (its column) and its
-// single-model report, which JSON prints as one object with "name" first.
-type Model struct {
-	Name   string
-	Report any
-	// Doc renders the report for people (nil: none).
-	Doc func() *Doc
-}
-
-// MarshalJSON writes {"name": …, the report's members…}.
-func (m Model) MarshalJSON() ([]byte, error) {
-	b, err := JSON(m.Report, "")
-	if err != nil {
-		return nil, err
-	}
-	if len(b) < 2 || b[0] != '{' {
-		return nil, fmt.Errorf("report: model %q: its report is not a JSON object", m.Name)
-	}
-	name, _ := JSON(m.Name, "")
-	out := append([]byte(`{"name":`), name...)
-	if !bytes.Equal(b, []byte("{}")) {
-		out = append(out, ',')
-	}
-	return append(out, b[1:]...), nil
-}
-
-// Comparison is one comparison of model A with model B on a measure: the
-// difference diff = A − B, its interval ci (nil when the test gives none),
-// the test's statistic and p-value, and the p-value adjusted over every
-// comparison of the result.
-type Comparison struct {
-	A         string      `json:"a"`
-	B         string      `json:"b"`
-	Measure   string      `json:"measure"`
-	Diff      float64     `json:"diff"`
-	CI        *[2]float64 `json:"ci"`
-	Test      string      `json:"test"` // "mcnemar-exact", "delong" or "paired-bootstrap"
-	Statistic float64     `json:"statistic"`
-	PValue    float64     `json:"p_value"`
-	PAdjusted float64     `json:"p_adjusted"`
-}
-
-// AUCEquality is DeLong's χ² test that three or more correlated AUCs are
-// equal.
-type AUCEquality struct {
-	Statistic float64 `json:"statistic"`
-	DF        int     `json:"df"`
-	PValue    float64 `json:"p_value"`
-}
-
-// ModelsOptions are the options of a several-model result that every task
-// shares.
-type ModelsOptions struct {
-	// Primary orders the leaderboard: a flattened JSON path of a model's
-	// report ("" for the task's default).
-	Primary string
-	// Baseline, when not "", compares every other model with it; else
-	// every pair is compared.
-	Baseline string
-	// Compare lists further measures (flattened JSON paths) compared by a
-	// paired bootstrap of the difference.
-	Compare []string
-	// Adjust is "holm" (""), "bonferroni" or "none".
-	Adjust string
-	// Bootstrap is the number of paired-bootstrap replicates (0: 1000),
-	// Seed their seed and Level the level of every comparison's interval
-	// (0: 0.95).
-	Bootstrap int
-	Seed      uint64
-	Level     float64
-}
-
-// WithDefaults fills in the defaults: holm, 1000 replicates, level 0.95.
-func (o ModelsOptions) WithDefaults() ModelsOptions {
-	if o.Adjust == "" {
-		o.Adjust = "holm"
-	}
-	if o.Bootstrap == 0 {
-		o.Bootstrap = 1000
-	}
-	if o.Level == 0 {
-		o.Level = 0.95
-	}
-	return o
-}
-
-// Check returns an *OptionError (task task) for a baseline that names no
-// model, an unknown adjustment or a bad count or level.
-func (o ModelsOptions) Check(task string, names []string) error {
-	bad := func(opt, format string, args ...any) error {
-		return &OptionError{Task: task, Option: opt, Problem: fmt.Sprintf(format, args...)}
-	}
-	o = o.WithDefaults()
-	if o.Baseline != "" && !slices.Contains(names, o.Baseline) {
-		return bad("baseline", "%q names no model (models: %s)", o.Baseline, strings.Join(names, ", "))
-	}
-	switch o.Adjust {
-	case "holm", "bonferroni", "none":
-	default:
-		return bad("adjust", "must be holm, bonferroni or none, got %q", o.Adjust)
-	}
-	if o.Bootstrap < 2 {
-		return bad("bootstrap", "must be at least 2, got %d", o.Bootstrap)
-	}
-	if !(o.Level > 0 && o.Level < 1) {
-		return bad("level", "must be between 0 and 1, got %v", o.Level)
-	}
-	seen := map[string]bool{}
-	for _, n := range names {
-		if seen[n] {
-			return bad("pred", "names model %q twice", n)
-		}
-		seen[n] = true
-	}
-	return nil
-}
-
-// Pairs returns the (a, b) index pairs to compare among names: every pair
-// in listed order, or with a baseline each other model (a) against it (b).
-func (o ModelsOptions) Pairs(names []string) [][2]int {
-	var out [][2]int
-	if o.Baseline != "" {
-		b := slices.Index(names, o.Baseline)
-		for i := range names {
-			if i != b {
-				out = append(out, [2]int{i, b})
-			}
-		}
-		return out
-	}
-	for i := range names {
-		for j := i + 1; j < len(names); j++ {
-			out = append(out, [2]int{i, j})
-		}
-	}
-	return out
-}
-
-// MeasureValues returns the flattened JSON paths and numeric values of a
-// report (the CSV keys): what Primary and Compare name.
-func MeasureValues(rep any) (map[string]float64, error) {
-	b, err := JSON(rep, "")
-	if err != nil {
-		return nil, err
-	}
-	rows, err := Flatten(b)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]float64{}
-	for _, r := range rows {
-		if v, err := strconv.ParseFloat(r[1], 64); err == nil {
-			out[r[0]] = v
-		} else if r[1] == "" {
-			out[r[0]] = math.NaN()
-		}
-	}
-	return out, nil
-}
-
-// Adjusted sets every comparison's PAdjusted by method ("holm",
-// "bonferroni" or "none") over all of them, as statsmodels multipletests
-// (holm: Holm's step-down, p₍ᵢ₎ ↦ max_{j≤i} min(1, (m − j + 1) p₍ⱼ₎)).
-// A NaN p-value stays NaN and is left out of the family.
-func (m *Models) Adjusted(method string) {
-	m.Adjust = method
-	var idx []int
-	for i, c := range m.Comparisons {
-		if !math.IsNaN(c.PValue) {
-			idx = append(idx, i)
-		} else {
-			m.Comparisons[i].PAdjusted = math.NaN()
-		}
-	}
-	n := float64(len(idx))
-	switch method {
-	case "none":
-		for _, i := range idx {
-			m.Comparisons[i].PAdjusted = m.Comparisons[i].PValue
-		}
-	case "bonferroni":
-		for _, i := range idx {
-			m.Comparisons[i].PAdjusted = math.Min(1, n*m.Comparisons[i].PValue)
-		}
-	case "holm":
-		slices.SortStableFunc(idx, func(a, b int) int {
-			pa, pb := m.Comparisons[a].PValue, m.Comparisons[b].PValue
-			switch {
-			case pa < pb:
-				return -1
-			case pa > pb:
-				return 1
-			}
-			return 0
-		})
-		run := 0.0
-		for j, i := range idx {
-			run = math.Max(run, math.Min(1, (n-float64(j))*m.Comparisons[i].PValue))
-			m.Comparisons[i].PAdjusted = run
-		}
-	default:
-		panic("report: unknown adjustment " + method)
-	}
-}
-
-// Leaderboard returns the model indices ordered by the primary measure,
-// best first (a model without the measure last), with their values.
-func (m *Models) Leaderboard() ([]int, []float64) {
-	vals := make([]float64, len(m.Models))
-	for i, md := range m.Models {
-		vals[i] = math.NaN()
-		if mv, err := MeasureValues(md.Report); err == nil {
-			if v, ok := mv[m.Primary]; ok {
-				vals[i] = v
-			}
-		}
-	}
-	order := make([]int, len(vals))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		va, vb := vals[a], vals[b]
-		switch {
-		case math.IsNaN(va) && math.IsNaN(vb):
-			return 0
-		case math.IsNaN(va):
-			return 1
-		case math.IsNaN(vb):
-			return -1
-		case va == vb:
-			return 0
-		case (va > vb) != m.LowerIsBetter:
-			return -1
-		}
-		return 1
-	})
-	return order, vals
-}
-
-// Doc lays the result out for people: the leaderboard by the primary
-// measure, the comparisons, DeLong's equality test, then each model's own
-// report.
-func (m *Models) Doc(title string) *Doc {
+// Models lays several models out for people: the leaderboard by the
+// primary measure, the comparisons, DeLong's equality test, then each
+// model's own report as its task lays it out.
+func Models(m *board.Models, title string) *Doc {
 	d := &Doc{Title: fmt.Sprintf("%s: %d models (n = %d)", title, len(m.Models), m.N)}
 	order, vals := m.Leaderboard()
 	dir := "higher is better"
@@ -305,18 +47,34 @@ func (m *Models) Doc(title string) *Doc {
 		d.Blocks = append(d.Blocks, Note("warning: "+w))
 	}
 	if m.Signature != nil {
-		d.Blocks = append(d.Blocks, m.Signature.Note())
+		d.Blocks = append(d.Blocks, SignatureNote(m.Signature))
 	}
 	for _, i := range order {
 		md := m.Models[i]
-		if md.Doc == nil {
+		sub := modelDoc(m, md)
+		if sub == nil {
 			continue
 		}
-		sub := md.Doc()
 		d.Blocks = append(d.Blocks, Note(fmt.Sprintf("── model %s: %s ──", md.Name, sub.Title)))
 		d.Blocks = append(d.Blocks, sub.Blocks...)
 	}
 	return d
+}
+
+// modelDoc lays out one model's report as its task's layout does (nil for
+// a report of no known task).
+func modelDoc(m *board.Models, md board.Model) *Doc {
+	switch r := md.Report.(type) {
+	case *classify.Report:
+		return Classify(r, md.Name)
+	case *rank.Report:
+		return Rank(r, md.Name)
+	case *regress.Report:
+		return regressDoc(r, nil, []string{m.Target}, []string{md.Name}, regress.Uniform)
+	case *cluster.Report:
+		return Cluster(r)
+	}
+	return nil
 }
 
 // PValue formats a p-value for people: 4 significant digits, "< 1e-300"
@@ -326,30 +84,4 @@ func PValue(p float64) string {
 		return "—"
 	}
 	return Sig(p)
-}
-
-// AddTo appends the several-model fields to a task's signature: models,
-// primary, baseline, compare, adjust, and the comparisons' bootstrap,
-// seed and level when a paired bootstrap runs.
-func (o ModelsOptions) AddTo(s *Signature, names []string) {
-	o = o.WithDefaults()
-	s.List("models", names, "none").Add("primary", o.Primary).Column("baseline", o.Baseline).
-		List("compare", o.Compare, "none").Add("adjust", o.Adjust)
-	if len(o.Compare) > 0 {
-		s.Int("compare_bootstrap", o.Bootstrap).Add("compare_seed", strconv.FormatUint(o.Seed, 10)).Float("compare_level", o.Level)
-	}
-}
-
-// lowerBetter are the measures (last path segment) for which lower is
-// better.
-var lowerBetter = []string{"error_rate", "hamming_loss", "zero_one_loss", "cost_sensitive_error", "log_loss", "brier",
-	"rank_loss", "mse", "rmse", "mae", "mape", "smape", "wape", "medae", "max_error", "msle", "rmsle", "pinball",
-	"poisson_deviance", "gamma_deviance", "tweedie_deviance", "davies_bouldin", "davies_bouldin_avgpair", "ece", "mce",
-	"auc_variance_delong", "cost_curve_area", "ter", "wer", "cer"}
-
-// LowerIsBetter reports whether a lower value of the measure at this
-// flattened JSON path is better (a loss, an error, a deviance, …).
-func LowerIsBetter(path string) bool {
-	last := path[strings.LastIndexByte(path, '.')+1:]
-	return slices.Contains(lowerBetter, last)
 }

@@ -2,14 +2,14 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Format is an output format.
@@ -109,6 +109,9 @@ type Table struct {
 
 // Note is a paragraph of text.
 type Note string
+
+// SignatureNote is the signature s as a note: "signature: " and s.
+func SignatureNote(s *result.Signature) Note { return Note("signature: " + s.String()) }
 
 func (*Pairs) block() {}
 func (*Table) block() {}
@@ -254,93 +257,12 @@ func (d *Doc) Markdown(w io.Writer) error {
 	return err
 }
 
-// Flatten turns a JSON document into (path, value) pairs in document order:
-// nested keys are joined with dots, array elements by index; strings are
-// unquoted, null stays "null" in JSON's sense but is written as "".
-func Flatten(doc []byte) ([][2]string, error) {
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber()
-	var out [][2]string
-	var walk func(path string) error
-	walk = func(path string) error {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		join := func(k string) string {
-			if path == "" {
-				return k
-			}
-			return path + "." + k
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			if t == '{' {
-				for dec.More() {
-					kt, err := dec.Token()
-					if err != nil {
-						return err
-					}
-					if err := walk(join(kt.(string))); err != nil {
-						return err
-					}
-				}
-			} else {
-				for i := 0; dec.More(); i++ {
-					if err := walk(join(strconv.Itoa(i))); err != nil {
-						return err
-					}
-				}
-			}
-			_, err := dec.Token()
-			return err
-		case nil:
-			out = append(out, [2]string{path, ""})
-		case string:
-			out = append(out, [2]string{path, t})
-		case json.Number:
-			out = append(out, [2]string{path, t.String()})
-		case bool:
-			out = append(out, [2]string{path, strconv.FormatBool(t)})
-		}
-		return nil
-	}
-	if err := walk(""); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// WriteCSV writes the flattened form of v as a two-column CSV, "key,value".
-func WriteCSV(w io.Writer, v any) error {
-	doc, err := JSON(v, "")
-	if err != nil {
-		return err
-	}
-	rows, err := Flatten(doc)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	cw := csv.NewWriter(&b)
-	cw.Write([]string{"key", "value"})
-	for _, r := range rows {
-		cw.Write(r[:])
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return err
-	}
-	_, err = w.Write(b.Bytes())
-	return err
-}
-
 // Write renders a result in format f: JSON and CSV from v, text and Markdown
 // from the Doc that doc builds (called only when needed).
 func Write(w io.Writer, f Format, v any, doc func() *Doc) error {
 	switch f {
 	case JSONFormat:
-		b, err := JSON(v, "  ")
+		b, err := result.JSON(v, "  ")
 		if err != nil {
 			return err
 		}
@@ -348,7 +270,7 @@ func Write(w io.Writer, f Format, v any, doc func() *Doc) error {
 		_, err = w.Write(b)
 		return err
 	case CSV:
-		return WriteCSV(w, v)
+		return result.WriteCSV(w, v)
 	case Markdown:
 		return doc().Markdown(w)
 	default:

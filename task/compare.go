@@ -6,7 +6,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -362,7 +362,7 @@ type ABTestResult struct {
 }
 
 // Result runs the test. Errors: those of [hyptest.TwoProportions], and a
-// *report.OptionError (task "compare abtest") for an MDE that puts p_b
+// *result.OptionError (task "compare abtest") for an MDE that puts p_b
 // outside (0, 1) or an Alpha outside (0, 1).
 func (t ABTest) Result() (*ABTestResult, error) {
 	res, err := hyptest.TwoProportions(t.SuccessA, t.NA, t.SuccessB, t.NB, t.Alternative, t.Level)
@@ -377,13 +377,13 @@ func (t ABTest) Result() (*ABTestResult, error) {
 	if t.MDE != 0 {
 		effB = pa + t.MDE
 		if !(effB > 0 && effB < 1) {
-			return nil, &report.OptionError{Task: "compare abtest", Option: "mde", Problem: fmt.Sprintf("%v puts p_b at %v, outside (0, 1)", t.MDE, effB)}
+			return nil, &result.OptionError{Task: "compare abtest", Option: "mde", Problem: fmt.Sprintf("%v puts p_b at %v, outside (0, 1)", t.MDE, effB)}
 		}
 	}
 	h := hyptest.CohenH(pa, effB)
 	out.EffectSize = h
 	if !(t.Alpha > 0 && t.Alpha < 1) {
-		return nil, &report.OptionError{Task: "compare abtest", Option: "alpha", Problem: fmt.Sprintf("%v outside (0, 1)", t.Alpha)}
+		return nil, &result.OptionError{Task: "compare abtest", Option: "alpha", Problem: fmt.Sprintf("%v outside (0, 1)", t.Alpha)}
 	}
 	out.Power = hyptest.PowerZ(h, float64(t.NA), float64(t.NB), t.Alpha, t.Alternative)
 	out.RequiredNA, out.RequiredNB, out.Warnings = sampleSize(hyptest.PowerZ, h, t.Alpha, t.Power, float64(t.NB)/float64(t.NA), t.Alternative)

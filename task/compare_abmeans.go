@@ -7,7 +7,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -137,12 +137,12 @@ type ABMeansResult struct {
 	RequiredNA  *float64          `json:"required_n_a"`
 	RequiredNB  *float64          `json:"required_n_b"`
 	Warnings    []string          `json:"warnings,omitempty"`
-	Signature   *report.Signature `json:"signature"`
+	Signature   *result.Signature `json:"signature"`
 }
 
 // Read reads the groups of r and tests. Errors: a *GroupsError when A or B
 // is empty and the column Group has not two labels; a label A or B that no
-// row has; a *report.OptionError when A and B are the same label; the
+// row has; a *result.OptionError when A and B are the same label; the
 // errors of [hyptest.TwoMeans], prefixed by the input's name.
 func (t ABMeans) Read(r *table.Reader) (*ABMeansResult, error) {
 	g, err := t.Groups.Read(r)
@@ -163,7 +163,7 @@ func (t ABMeans) Read(r *table.Reader) (*ABMeansResult, error) {
 		}
 	}
 	if a == b {
-		return nil, &report.OptionError{Task: "compare abmeans", Option: "a", Problem: fmt.Sprintf("and --b name the same label %q", a)}
+		return nil, &result.OptionError{Task: "compare abmeans", Option: "a", Problem: fmt.Sprintf("and --b name the same label %q", a)}
 	}
 	out, err := t.result(hyptest.SummaryOf(g.Values[a]), hyptest.SummaryOf(g.Values[b]), "file")
 	if err != nil {
@@ -199,7 +199,7 @@ func (t ABMeans) result(A, B hyptest.Summary, input string) (*ABMeansResult, err
 		out.Power = hyptest.PowerT(d, float64(A.N), float64(B.N), t.Alpha, t.Alternative)
 		out.RequiredNA, out.RequiredNB, out.Warnings = sampleSize(hyptest.PowerT, d, t.Alpha, t.Power, float64(B.N)/float64(A.N), t.Alternative)
 	}
-	out.Signature = report.NewSignature("compare-abmeans").Add("input", input).Add("test", "welch").Add("alternative", t.Alternative.String()).
+	out.Signature = result.NewSignature("compare-abmeans").Add("input", input).Add("test", "welch").Add("alternative", t.Alternative.String()).
 		Float("level", t.Level).Float("alpha", t.Alpha).Float("power", t.Power).Float("mde", t.MDE)
 	return out, nil
 }

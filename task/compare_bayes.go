@@ -2,7 +2,7 @@ package task
 
 import (
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -30,7 +30,7 @@ type CorrTTestResult struct {
 	DF            float64           `json:"df"`
 	NBStatistic   float64           `json:"nb_statistic"`
 	NBPValue      float64           `json:"nb_p_value"`
-	Signature     *report.Signature `json:"signature"`
+	Signature     *result.Signature `json:"signature"`
 }
 
 // Read reads the pairs of r and tests.
@@ -81,7 +81,7 @@ type SignedRankResult struct {
 	PEquivalent   float64           `json:"p_equivalent"`
 	PBBetter      float64           `json:"p_b_better"`
 	Plot          string            `json:"plot,omitempty"`
-	Signature     *report.Signature `json:"signature"`
+	Signature     *result.Signature `json:"signature"`
 	Theta         [][3]float64      `json:"-"`
 }
 

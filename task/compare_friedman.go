@@ -9,7 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -52,7 +52,7 @@ type FriedmanResult struct {
 	PostHoc             PostHoc                 `json:"posthoc"`
 	Plot                string                  `json:"plot,omitempty"`
 	Warnings            []string                `json:"warnings,omitempty"`
-	Signature           *report.Signature       `json:"signature"`
+	Signature           *result.Signature       `json:"signature"`
 	Friedman            *hyptest.FriedmanResult `json:"-"`
 }
 

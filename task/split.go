@@ -9,8 +9,8 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/label"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -59,7 +59,7 @@ type SplitResult struct {
 	Seed   uint64        `json:"seed"`
 	Splits []SplitRecord `json:"splits"`
 	// Signature names every option that changes the index lists.
-	Signature *report.Signature `json:"signature"`
+	Signature *result.Signature `json:"signature"`
 
 	Header   []string `json:"-"` // the input's columns
 	Columns  []string `json:"-"` // the added columns
@@ -305,8 +305,8 @@ func (t Split) Read(r *table.Reader) (*SplitResult, error) {
 
 // signature names the method and every option that changes the
 // assignments.
-func (t Split) signature(repeats int) *report.Signature {
-	sig := report.NewSignature("split").Add("method", t.Method())
+func (t Split) signature(repeats int) *result.Signature {
+	sig := result.NewSignature("split").Add("method", t.Method())
 	switch {
 	case t.Bootstrap != 0:
 		sig.Int("bootstrap", t.Bootstrap)
@@ -427,7 +427,7 @@ func writeData(out *bufio.Writer, r *table.Reader, header []string, n int, cols 
 	}
 	names := make([][]byte, len(header)+len(cols)) // JSON keys
 	for c, h := range append(append([]string(nil), header...), cols...) {
-		names[c], _ = report.JSON(h, "")
+		names[c], _ = result.JSON(h, "")
 	}
 	i := 0
 	for ; r.Next(); i++ {

@@ -64,9 +64,9 @@ func (o BLEUOptions) smoothValue() float64 {
 	return 0
 }
 
-// Validate returns ErrUnknownTokenizer, ErrUnknownSmooth or ErrBadOption
+// Check returns ErrUnknownTokenizer, ErrUnknownSmooth or ErrBadOption
 // (a SmoothValue that is negative, infinite or NaN) for bad options.
-func (o BLEUOptions) Validate() error {
+func (o BLEUOptions) Check() error {
 	if _, err := tokenizerFunc(o.Tokenize); err != nil {
 		return err
 	}
@@ -290,9 +290,9 @@ type BLEU struct {
 	tok  tokFunc
 }
 
-// NewBLEU returns a BLEU scorer for opts, or opts.Validate's error.
+// NewBLEU returns a BLEU scorer for opts, or opts.Check's error.
 func NewBLEU(opts BLEUOptions) (*BLEU, error) {
-	if err := opts.Validate(); err != nil {
+	if err := opts.Check(); err != nil {
 		return nil, err
 	}
 	tok, _ := tokenizerFunc(opts.Tokenize)

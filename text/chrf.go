@@ -43,8 +43,8 @@ func (o CHRFOptions) beta() int {
 // order is the number of n-gram orders (character plus word).
 func (o CHRFOptions) order() int { return o.charOrder() + o.WordOrder }
 
-// Validate returns ErrBadOption for a negative order or β.
-func (o CHRFOptions) Validate() error {
+// Check returns ErrBadOption for a negative order or β.
+func (o CHRFOptions) Check() error {
 	if o.CharOrder < 0 || o.WordOrder < 0 || o.Beta < 0 {
 		return fmt.Errorf("%w: chrF orders and β must be ≥ 0 (char order %d, word order %d, β %d)", ErrBadOption, o.CharOrder, o.WordOrder, o.Beta)
 	}
@@ -157,9 +157,9 @@ func (o CHRFOptions) Score(s CHRFStats) float64 {
 // use. Build it with NewCHRF.
 type CHRF struct{ opts CHRFOptions }
 
-// NewCHRF returns a chrF scorer, or opts.Validate's error.
+// NewCHRF returns a chrF scorer, or opts.Check's error.
 func NewCHRF(opts CHRFOptions) (*CHRF, error) {
-	if err := opts.Validate(); err != nil {
+	if err := opts.Check(); err != nil {
 		return nil, err
 	}
 	return &CHRF{opts: opts}, nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 // CorpusOptions are what a corpus-level result of one or more systems
@@ -30,10 +29,17 @@ func (o CorpusOptions) PerSentence() bool {
 	return o.Paired != nil || o.ConfidenceN > 0 || o.CI != nil
 }
 
-// Documented is a result that also has a layout for people.
-type Documented interface {
-	Doc() *report.Doc
-}
+// CorpusResult is a corpus-level result of the systems: a [BLEUResult],
+// [CHRFResult], [TERResult] or [WERResult] for one system, a
+// [*SystemsReport] for several, or a [*PairedReport] for a paired test.
+type CorpusResult interface{ corpusResult() }
+
+func (BLEUResult) corpusResult()     {}
+func (CHRFResult) corpusResult()     {}
+func (TERResult) corpusResult()      {}
+func (WERResult) corpusResult()      {}
+func (*SystemsReport) corpusResult() {}
+func (*PairedReport) corpusResult()  {}
 
 // uncertainty is what --confidence and --ci add to one system's row.
 type uncertainty struct {
@@ -49,8 +55,8 @@ type uncertainty struct {
 // system's summed statistics and uncertainty (the interval under key);
 // else a [*SystemsReport] of those rows, with score giving a row's score
 // (and with o.CI each system's interval under "systems.K.score").
-func corpusReport[S any, R Documented](m Metric[S], st *Stats[S], o CorpusOptions, key string,
-	row func(sum S, u uncertainty) R, score func(R) float64) (Documented, error) {
+func corpusReport[S any, R CorpusResult](m Metric[S], st *Stats[S], o CorpusOptions, key string,
+	row func(sum S, u uncertainty) R, score func(R) float64) (CorpusResult, error) {
 	if o.Paired != nil {
 		return m.Paired(o.Systems, st.Sentences, *o.Paired)
 	}
@@ -105,7 +111,7 @@ func (b *BLEU) Metric(nrefs int) Metric[BLEUStats] {
 // Report is the corpus BLEU result of the systems' statistics st (see
 // [CorpusOptions]) against nrefs references: a [BLEUResult], a
 // [*SystemsReport] or a [*PairedReport].
-func (b *BLEU) Report(st *Stats[BLEUStats], nrefs int, o CorpusOptions) (Documented, error) {
+func (b *BLEU) Report(st *Stats[BLEUStats], nrefs int, o CorpusOptions) (CorpusResult, error) {
 	return corpusReport(b.Metric(nrefs), st, o, "bleu", func(sum BLEUStats, u uncertainty) BLEUResult {
 		r := NewBLEUResult(b.Score(sum), u.Signature)
 		r.Sentences = st.N
@@ -126,7 +132,7 @@ func (c *CHRF) Metric(nrefs int) Metric[CHRFStats] {
 // Report is the corpus chrF result of the systems' statistics st (see
 // [CorpusOptions]) against nrefs references: a [CHRFResult], a
 // [*SystemsReport] or a [*PairedReport].
-func (c *CHRF) Report(st *Stats[CHRFStats], nrefs int, o CorpusOptions) (Documented, error) {
+func (c *CHRF) Report(st *Stats[CHRFStats], nrefs int, o CorpusOptions) (CorpusResult, error) {
 	base := NewCHRFResult(c.opts, nrefs)
 	return corpusReport(c.Metric(nrefs), st, o, "score", func(sum CHRFStats, u uncertainty) CHRFResult {
 		r := base
@@ -147,7 +153,7 @@ func (o TEROptions) Metric(nrefs int) Metric[TERStats] {
 // Report is the corpus TER result of the systems' statistics st (see
 // [CorpusOptions]) against nrefs references: a [TERResult], a
 // [*SystemsReport] or a [*PairedReport]. No sentence is an error.
-func (o TEROptions) Report(st *Stats[TERStats], nrefs int, co CorpusOptions) (Documented, error) {
+func (o TEROptions) Report(st *Stats[TERStats], nrefs int, co CorpusOptions) (CorpusResult, error) {
 	if err := TERHasSentences(st.N, co.Systems[0]); err != nil {
 		return nil, err
 	}

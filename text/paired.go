@@ -62,8 +62,8 @@ func (o PairedOptions) sig() *testSig {
 	return &testSig{kind: o.method(), n: o.n(), bs: o.ConfidenceN, seed: o.Seed}
 }
 
-// Validate returns ErrBadOption for an unknown method or a negative count.
-func (o PairedOptions) Validate() error {
+// Check returns ErrBadOption for an unknown method or a negative count.
+func (o PairedOptions) Check() error {
 	if m := o.method(); m != PairedBS && m != PairedAR {
 		return fmt.Errorf("%w: unknown paired test %q (want bs or ar)", ErrBadOption, o.Method)
 	}
@@ -151,7 +151,7 @@ func PairedPacked[S any](baseline *Packed[S], systems []*Packed[S], score func(S
 // checkPaired checks the options and the lengths of the baseline and the
 // systems of a paired test.
 func checkPaired(base int, systems []int, opts PairedOptions) error {
-	if err := opts.Validate(); err != nil {
+	if err := opts.Check(); err != nil {
 		return err
 	}
 	if base == 0 {

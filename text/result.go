@@ -2,11 +2,10 @@ package text
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // The results of the text measures as "evalkit bleu|chrf|ter|wer" print
@@ -61,39 +60,6 @@ func NewPairedReport(metric string, names []string, sentences int, sig string, o
 	return out
 }
 
-// Doc renders a paired test for people, sacreBLEU-style: score, (μ ± 95%
-// CI) and the p-value, with a note on reading it.
-func (p *PairedReport) Doc() *report.Doc {
-	test := "paired bootstrap resampling"
-	unit := "resamples"
-	if p.Test == PairedAR {
-		test, unit = "paired approximate randomisation", "trials"
-	}
-	d := &report.Doc{Title: fmt.Sprintf("%s: %s (%d %s, seed %d)", p.Metric, test, p.N, unit, p.Seed)}
-	t := &report.Table{Header: []string{"system", p.Metric, "μ ± 95% CI", "p-value"}}
-	for _, r := range p.Systems {
-		name := r.System
-		if r.Baseline {
-			name = "baseline: " + name
-		}
-		ci, pv := "", ""
-		if r.Mean != nil {
-			ci = fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI)
-		}
-		if r.PValue != nil {
-			pv = strconv.FormatFloat(*r.PValue, 'f', 4, 64)
-			if *r.PValue < 0.05 {
-				pv += " *"
-			}
-		}
-		t.Rows = append(t.Rows, []string{name, fmt.Sprintf("%.4f", r.Score), ci, pv})
-	}
-	d.Blocks = append(d.Blocks, t,
-		report.Note(fmt.Sprintf("* p < 0.05: the difference from the baseline is unlikely to be due to chance. %d sentences.", p.Sentences)),
-		report.Note("signature: "+p.Signature))
-	return d
-}
-
 // SystemsReport is the result for several systems without a paired test.
 type SystemsReport struct {
 	Metric    string      `json:"metric"`
@@ -103,42 +69,6 @@ type SystemsReport struct {
 	// each system's [Metric.Interval], from the same resamples.
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
-}
-
-// Doc lays the systems out as a table.
-func (m *SystemsReport) Doc() *report.Doc {
-	d := &report.Doc{Title: m.Metric}
-	t := &report.Table{Header: []string{"system", m.Metric}}
-	withCI := len(m.Systems) > 0 && m.Systems[0].Mean != nil
-	if withCI {
-		t.Header = append(t.Header, "μ ± 95% CI")
-	}
-	method := ""
-	for _, iv := range m.Intervals {
-		method = iv.Method
-	}
-	if method != "" {
-		t.Header = append(t.Header, fmt.Sprintf("%s%% CI (%s)", strconv.FormatFloat(100*m.Level, 'g', -1, 64), method))
-	}
-	for k, r := range m.Systems {
-		row := []string{r.System, fmt.Sprintf("%.4f", r.Score)}
-		if withCI {
-			row = append(row, fmt.Sprintf("%.4f ± %.4f", *r.Mean, *r.CI))
-		}
-		if method != "" {
-			cell := "—"
-			if iv, ok := m.Intervals[fmt.Sprintf("systems.%d.score", k)]; ok {
-				cell = fmt.Sprintf("[%.4f, %.4f]", iv.Low, iv.High)
-			}
-			row = append(row, cell)
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	d.Blocks = append(d.Blocks, t)
-	if len(m.Systems) > 0 {
-		d.Blocks = append(d.Blocks, report.Note("signature: "+m.Systems[0].Signature))
-	}
-	return d
 }
 
 // Metric is what BLEU, chrF and TER share once every system's
@@ -207,18 +137,6 @@ func (m Metric[S]) Interval(stats *Packed[S], ci hyptest.CIOptions) (hyptest.Int
 	return iv, nil
 }
 
-// addUncertainty adds a score's uncertainty to its text layout: sacreBLEU's
-// μ ± 95% CI from --confidence when mean is set, and the --ci interval at
-// key when there is one.
-func addUncertainty(p *report.Pairs, mean, ci *float64, level float64, ivs map[string]hyptest.Interval, key string) {
-	if mean != nil {
-		p.Add("μ ± 95% CI", fmt.Sprintf("%.4f ± %.4f", *mean, *ci))
-	}
-	if iv, ok := ivs[key]; ok {
-		p.Add(fmt.Sprintf("%s%% CI (%s)", strconv.FormatFloat(100*level, 'g', -1, 64), iv.Method), fmt.Sprintf("[%.4f, %.4f]", iv.Low, iv.High))
-	}
-}
-
 // BLEUResult is one BLEU score as printed (the JSON keys of docs/text.md).
 type BLEUResult struct {
 	Line       int        `json:"line,omitempty"` // sentence-level only, 1-based
@@ -260,22 +178,6 @@ func (b BLEUResult) Verbose() string {
 	return s
 }
 
-// Doc lays the score out for people.
-func (b BLEUResult) Doc() *report.Doc {
-	p := &report.Pairs{}
-	p.Add("BLEU", fmt.Sprintf("%.4f", b.BLEU))
-	addUncertainty(p, b.Mean, b.CI, b.Level, b.Intervals, "bleu")
-	for i := range 4 {
-		p.Add(fmt.Sprintf("%d-gram precision", i+1), fmt.Sprintf("%.4f (%d/%d)", b.Precisions[i], b.Counts[i], b.Totals[i]))
-	}
-	p.Add("brevity penalty", fmt.Sprintf("%.4f", b.BP))
-	p.Add("length ratio", fmt.Sprintf("%.4f", b.Ratio))
-	p.Add("hypothesis length", fmt.Sprint(b.HypLen))
-	p.Add("reference length", fmt.Sprint(b.RefLen))
-	p.Add("sentences", fmt.Sprint(b.Sentences))
-	return &report.Doc{Title: "BLEU", Blocks: []report.Block{p, report.Note(b.Verbose())}}
-}
-
 // CHRFResult is one chrF score as printed (JSON keys: score, signature; docs/text.md).
 type CHRFResult struct {
 	Line      int      `json:"line,omitempty"` // sentence-level only, 1-based
@@ -297,19 +199,6 @@ type CHRFResult struct {
 // with the signature for nrefs references.
 func NewCHRFResult(o CHRFOptions, nrefs int) CHRFResult {
 	return CHRFResult{Name: o.Name(), CharOrder: o.CharOrder, WordOrder: o.WordOrder, Beta: o.Beta, Signature: o.Signature(nrefs)}
-}
-
-// Doc lays the score out for people.
-func (c CHRFResult) Doc() *report.Doc {
-	p := &report.Pairs{}
-	p.Add(c.Name, fmt.Sprintf("%.4f", c.Score))
-	addUncertainty(p, c.Mean, c.CI, c.Level, c.Intervals, "score")
-	p.Add("sentences", fmt.Sprint(c.Sentences))
-	line := fmt.Sprintf("%s|%s = %.2f", c.Name, c.Signature, c.Score)
-	if c.Mean != nil {
-		line += fmt.Sprintf(" (μ = %.2f ± %.2f)", *c.Mean, *c.CI)
-	}
-	return &report.Doc{Title: c.Name, Blocks: []report.Block{p, report.Note(line)}}
 }
 
 // TERResult is one TER score as printed: sacreBLEU's score, num_edits,
@@ -336,22 +225,6 @@ func NewTERResult(s TERStats) TERResult {
 		Sentences: s.Sentences, Warnings: r.Warnings}
 }
 
-// Doc lays the score out for people.
-func (t TERResult) Doc() *report.Doc {
-	p := &report.Pairs{}
-	p.Add("TER", strconv.FormatFloat(t.Score, 'f', 2, 64))
-	addUncertainty(p, t.Mean, t.CI, t.Level, t.Intervals, "score")
-	p.Add("edits", strconv.FormatInt(t.NumEdits, 10))
-	p.Add("reference length", report.Int(t.RefLength))
-	p.Add("sentences", strconv.FormatInt(t.Sentences, 10))
-	p.Add("signature", t.Signature)
-	d := &report.Doc{Title: "Translation edit rate", Blocks: []report.Block{p}}
-	for _, w := range t.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	return d
-}
-
 // TERSentence is one sentence's TER.
 type TERSentence struct {
 	Score     float64 `json:"score"`
@@ -373,7 +246,7 @@ type WERResult struct {
 	WERScore
 	// Signature says how the rate was computed: task wer or cer and the
 	// evalkit version (WER has no options that change the number).
-	Signature *report.Signature
+	Signature *result.Signature
 }
 
 // NewWERResult returns the word (cer false) or character error rate of
@@ -383,7 +256,7 @@ func NewWERResult(s WERStats, cer bool) WERResult {
 	if cer {
 		task = "cer"
 	}
-	return WERResult{CER: cer, WERScore: s.Result(), Signature: report.NewSignature(task)}
+	return WERResult{CER: cer, WERScore: s.Result(), Signature: result.NewSignature(task)}
 }
 
 type werJSON struct {
@@ -391,7 +264,7 @@ type werJSON struct {
 	WER  float64 `json:"wer"`
 	WERStats
 	Warnings  []string          `json:"warnings,omitempty"`
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 }
 
 type cerJSON struct {
@@ -399,42 +272,15 @@ type cerJSON struct {
 	CER  float64 `json:"cer"`
 	WERStats
 	Warnings  []string          `json:"warnings,omitempty"`
-	Signature *report.Signature `json:"signature,omitempty"`
+	Signature *result.Signature `json:"signature,omitempty"`
 }
 
 // MarshalJSON writes the rate under "wer" or "cer".
 func (r WERResult) MarshalJSON() ([]byte, error) {
 	if r.CER {
-		return report.JSON(cerJSON{"CER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
+		return result.JSON(cerJSON{"CER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
 	}
-	return report.JSON(werJSON{"WER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
-}
-
-// Doc lays the rate and its counts out for people.
-func (r WERResult) Doc() *report.Doc {
-	name, unit, title := "WER", "words", "Word error rate"
-	if r.CER {
-		name, unit, title = "CER", "characters", "Character error rate"
-	}
-	p := &report.Pairs{}
-	p.Add(name, report.Pct(r.Rate))
-	i := func(v int64) string { return strconv.FormatInt(v, 10) }
-	p.Add("errors", i(r.Errors))
-	p.Add("reference "+unit, i(r.RefTokens))
-	p.Add("hypothesis "+unit, i(r.HypTokens))
-	p.Add("substitutions", i(r.Substitutions))
-	p.Add("deletions", i(r.Deletions))
-	p.Add("insertions", i(r.Insertions))
-	p.Add("hits", i(r.Hits))
-	p.Add("sentences", i(r.Sentences))
-	d := &report.Doc{Title: title, Blocks: []report.Block{p}}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
-	}
-	return d
+	return result.JSON(werJSON{"WER", r.Rate, r.WERStats, r.Warnings, r.Signature}, "")
 }
 
 // WERSentence is one sentence's error rate.

@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/text"
 )
 
 func TestWERResultJSON(t *testing.T) {
 	total, _ := text.WERStatsOf([]string{"a b c"}, []string{"a x c"}, false, false)
 	for _, cer := range []bool{false, true} {
-		b, err := report.JSON(text.WERResult{CER: cer, WERScore: total.Result()}, "")
+		b, err := result.JSON(text.WERResult{CER: cer, WERScore: total.Result()}, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,10 +12,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -28,11 +29,11 @@ type Cluster struct {
 	True, Weight string   // column names; Weight "" for none
 	Preds        []string // the models' columns: one, or several
 	Options      cluster.ReportOptions
-	Models       report.ModelsOptions // several models only
-	MaxMatrix    int                  // the contingency table's limit, as [cluster.Report.AddContingency] takes it
-	CI           *hyptest.CIOptions   // --ci, or nil
-	Name         string               // how errors about the whole input name it
-	Output       string               // the JSON file written
+	Models       board.Options      // several models only
+	MaxMatrix    int                // the contingency table's limit, as [cluster.Report.AddContingency] takes it
+	CI           *hyptest.CIOptions // --ci, or nil
+	Name         string             // how errors about the whole input name it
+	Output       string             // the JSON file written
 }
 
 // clusterState is the external state of some units: for each model the
@@ -401,7 +402,7 @@ func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) er
 			p := jt.Pair
 			joints[p] = jt.joint(tm, pm[p[0]], pm[p[1]])
 		}
-		var ms *report.Models
+		var ms *board.Models
 		if ms, err = cluster.NewModelsReport(tabs, f.C.Preds, f.C.Options, f.C.Models, f.C.CI, joints); err == nil {
 			for j, md := range ms.Models {
 				if rep, ok := md.Report.(*cluster.Report); ok {
@@ -411,7 +412,7 @@ func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) er
 		}
 		out = ms
 	}
-	var oe *report.OptionError
+	var oe *result.OptionError
 	switch {
 	case errors.As(err, &oe):
 		return reportError(cli.OptionUsage(err))

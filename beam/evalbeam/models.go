@@ -7,10 +7,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -24,7 +24,7 @@ type ClassifyModels struct {
 	True, Weight string
 	Preds        []string // the models' columns
 	Options      classify.Options
-	Models       report.ModelsOptions
+	Models       board.Options
 	CI           *hyptest.CIOptions
 	Name, Output string
 }

@@ -13,10 +13,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -38,7 +39,7 @@ type RankModels struct {
 	True, Weight string
 	Scores       []string // the score columns, which name the models
 	Options      rank.ReportOptions
-	Models       report.ModelsOptions
+	Models       board.Options
 	CI           *hyptest.CIOptions
 	Ranges       int // number of key ranges, ≥ 1
 	Name, Output string
@@ -345,7 +346,7 @@ func (f *rankModelsWriteFn) ProcessElement(ctx context.Context, lab *rankLabels,
 	}
 	out, err := rank.NewModelsReportTables(tables, all, c.Scores, opt, c.Models, c.CI)
 	if err != nil {
-		var oe *report.OptionError
+		var oe *result.OptionError
 		if errors.As(err, &oe) {
 			return reportError(cli.OptionUsage(err))
 		}

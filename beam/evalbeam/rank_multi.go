@@ -17,7 +17,7 @@ import (
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -247,7 +247,7 @@ func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState, ranges
 		}
 	}
 	rep, err := rank.NewMulticlassReport(m, c.Classes, c.Options)
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if errors.As(err, &oe) {
 		return usageError("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
 	}

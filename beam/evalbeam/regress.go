@@ -11,10 +11,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -31,7 +32,7 @@ type Regress struct {
 	// (regress.NewModelsReport, "evalkit regress --pred m1,m2,…" with one
 	// --true): Report.Trues repeats the target, Report.Preds are the
 	// models' columns, an output each.
-	Models *report.ModelsOptions
+	Models *board.Options
 	// CI, if set, gives every number its interval (--ci), from the merged
 	// state's sums: Options.Moments must be set.
 	CI     *hyptest.CIOptions
@@ -261,7 +262,7 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 	if err == nil {
 		res.SetIntervals(ivs)
 	}
-	var oe *report.OptionError
+	var oe *result.OptionError
 	if errors.As(err, &oe) {
 		return usageError("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
 	}

@@ -286,7 +286,7 @@ func (f *textWriteFn) ProcessElement(ctx context.Context, a *textAcc) error {
 		}
 	}
 	acct := sz.Budget().Account("the "+t.Metric+" state (per-sentence statistics)", "")
-	var out text.Documented
+	var out text.CorpusResult
 	var err error
 	switch t.Metric {
 	case "bleu":

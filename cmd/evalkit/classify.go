@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"strings"
 
@@ -68,7 +69,7 @@ func runClassify(e *env, args []string) error {
 				return err
 			}
 		}
-		return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
+		return emit(e, format, rep, func() *report.Doc { return report.Multilabel(rep, displayName(path)) })
 	}
 	if strings.Contains(f.Pred, ",") {
 		cip := cli.CIPtr(ci, withCI)
@@ -76,7 +77,7 @@ func runClassify(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return emit(e, format, out, func() *report.Doc { return out.Doc("Classification of " + displayName(path)) })
+		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Classification of "+displayName(path)) })
 	}
 	if name := f.models.Used(fs); name != "" {
 		return usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
@@ -90,7 +91,7 @@ func runClassify(e *env, args []string) error {
 			return err
 		}
 	}
-	return emit(e, format, rep, func() *report.Doc { return rep.Doc(displayName(path)) })
+	return emit(e, format, rep, func() *report.Doc { return report.Classify(rep, displayName(path)) })
 }
 
 func displayName(path string) string {
@@ -226,7 +227,7 @@ func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options,
 
 // classifyModelsFile reads the true labels and every model's predictions
 // into one joint state and evaluates and compares the models.
-func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Options, ci *hyptest.CIOptions, mo report.ModelsOptions) (*report.Models, error) {
+func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Options, ci *hyptest.CIOptions, mo board.Options) (*board.Models, error) {
 	names := modelNames(f.Pred)
 	if err := mo.Check("classify", names); err != nil {
 		return nil, cli.OptionUsage(err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"math"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -58,7 +60,7 @@ func runCluster(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return emit(e, outFmt, out, func() *report.Doc { return out.Doc("Clustering of " + displayName(path)) })
+		return emit(e, outFmt, out, func() *report.Doc { return report.Models(out, "Clustering of "+displayName(path)) })
 	}
 	if name := f.models.Used(fs); name != "" {
 		return usagef("cluster: --%s needs several models (--pred m1,m2,…)", name)
@@ -67,7 +69,7 @@ func runCluster(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, outFmt, out, out.Doc)
+	return emit(e, outFmt, out, func() *report.Doc { return report.Cluster(out) })
 }
 
 // clusterFile checks the flags, reads the file and computes the report.
@@ -240,7 +242,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 // clusterModelsFile reads the reference labels and several models' cluster
 // labels into one contingency table per model and evaluates the models'
 // external indices.
-func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOptions) (*report.Models, error) {
+func clusterModelsFile(e *env, path string, f *clusterFlags, mo board.Options) (*board.Models, error) {
 	names := modelNames(f.Pred)
 	if f.Features != "" {
 		return nil, usagef("cluster: several models (--pred m1,m2,…) get external indices only; drop --features")
@@ -359,7 +361,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo report.ModelsOpt
 	}
 	out, err := cluster.NewModelsReport(tabs, names, opt, mo, cip, joints)
 	if err != nil {
-		var oe *report.OptionError
+		var oe *result.OptionError
 		if errors.As(err, &oe) {
 			return nil, cli.OptionUsage(err)
 		}

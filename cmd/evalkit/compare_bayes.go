@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -133,10 +134,10 @@ func figureFormat(path string) string {
 }
 
 // withSignature appends the signature to a document.
-func withSignature(sig *report.Signature, doc func() *report.Doc) func() *report.Doc {
+func withSignature(sig *result.Signature, doc func() *report.Doc) func() *report.Doc {
 	return func() *report.Doc {
 		d := doc()
-		d.Blocks = append(d.Blocks, sig.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(sig))
 		return d
 	}
 }

@@ -104,7 +104,7 @@ func runFriedman(e *env, args []string) error {
 		for _, w := range out.Warnings {
 			d.Blocks = append(d.Blocks, report.Note("warning: "+w))
 		}
-		d.Blocks = append(d.Blocks, out.Signature.Note())
+		d.Blocks = append(d.Blocks, report.SignatureNote(out.Signature))
 		return d
 	}
 	return emit(e, f, out, doc)

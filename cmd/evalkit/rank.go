@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/figure"
@@ -15,6 +16,7 @@ import (
 	"github.com/evalkit-go/evalkit/internal/tempfile"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -96,7 +98,7 @@ func runRank(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return emit(e, format, out, func() *report.Doc { return out.Doc("Ranking of " + name) })
+		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) })
 	}
 	if name := f.models.Used(fs); name != "" {
 		return usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
@@ -115,7 +117,7 @@ func runRank(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return emit(e, format, rep, func() *report.Doc { return rep.Doc(name) })
+		return emit(e, format, rep, func() *report.Doc { return report.RankMulticlass(rep, name) })
 	}
 	if format != report.JSONFormat && format != report.CSV {
 		f.Curves = false // text and Markdown show no curves
@@ -124,7 +126,7 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, format, rep, func() *report.Doc { return rep.Doc(name) })
+	return emit(e, format, rep, func() *report.Doc { return report.Rank(rep, name) })
 }
 
 func rankName(path string) string {
@@ -420,7 +422,7 @@ type rankModelsState struct {
 
 // rankModelsFile reads the labels and every model's scores, in file order,
 // and evaluates and compares the models.
-func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo report.ModelsOptions) (*report.Models, error) {
+func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo board.Options) (*board.Models, error) {
 	names := modelNames(f.Score)
 	if err := mo.Check("rank", names); err != nil {
 		return nil, cli.OptionUsage(err)
@@ -534,7 +536,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	if wc < 0 {
 		all.w = nil
 	}
-	var out *report.Models
+	var out *board.Models
 	if f.curvesOut == "" {
 		out, err = rank.NewModelsReport(all.pos, all.scores, all.w, names, opt, mo, ci)
 	} else {
@@ -549,7 +551,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 		}
 	}
 	if err != nil {
-		var oe *report.OptionError
+		var oe *result.OptionError
 		if errors.As(err, &oe) {
 			return nil, cli.OptionUsage(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"runtime"
 	"slices"
@@ -60,7 +61,7 @@ func runRegress(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return emit(e, outFmt, out, func() *report.Doc { return out.Doc("Regression of " + displayName(path)) })
+		return emit(e, outFmt, out, func() *report.Doc { return report.Models(out, "Regression of "+displayName(path)) })
 	}
 	if name := f.models.Used(fs); name != "" {
 		return usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
@@ -96,7 +97,7 @@ func runRegress(e *env, args []string) error {
 			}
 		}
 	}
-	return emit(e, outFmt, res, res.Doc)
+	return emit(e, outFmt, res, func() *report.Doc { return report.Regress(res) })
 }
 
 // regressFile checks the flags, reads the file and computes the result,
@@ -463,14 +464,14 @@ func (s *lineSample) columns(k int) (ys, ps [][]float64) {
 
 // regressModelsFile reads one target and several models' predictions of it
 // (one output per model, on every core) and evaluates the models.
-func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*report.Models, error) {
+func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*board.Models, error) {
 	target, names := f.Trues()[0], f.Preds()
 	mo := f.models.Options(fs)
 	if err := mo.Check("regress", names); err != nil {
 		return nil, cli.OptionUsage(err)
 	}
 	ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
-	if err := ropt.Validate(); err != nil {
+	if err := ropt.Check(); err != nil {
 		return nil, cli.OptionUsage(err)
 	}
 	opt, err := f.Options()

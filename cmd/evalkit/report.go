@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"math"
 	"slices"
@@ -15,8 +16,8 @@ import (
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/report/page"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 func init() {
@@ -178,7 +179,7 @@ func writePage(p *page.Page, path, title string) error {
 }
 
 // evalkitVersion is the version every signature carries.
-func evalkitVersion() string { return report.Version }
+func evalkitVersion() string { return result.Version }
 
 func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*page.Page, error) {
 	opt, err := f.Options()
@@ -498,7 +499,7 @@ func textReport(e *env, task string, args []string) error {
 // summary every such page has (data, rows, the model columns and, when not
 // empty, the task line), the leaderboard and comparisons, and perModel's
 // sections for each model.
-func modelsPage(title, path string, out *report.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*page.Section) *page.Page {
+func modelsPage(title, path string, out *board.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*page.Section) *page.Page {
 	p := taskPage(title, path, float64(out.N), page.Fact{Name: "models", Value: page.T(models)})
 	if task != "" {
 		p.Summary = append(p.Summary, page.Fact{Name: "task", Value: page.T(task)})
@@ -517,7 +518,7 @@ func suffixed(secs []*page.Section, model string) []*page.Section {
 
 // signatureFact is the summary line of a result's signature (none when
 // the result has none).
-func signatureFact(sig *report.Signature) []page.Fact {
+func signatureFact(sig *result.Signature) []page.Fact {
 	if sig == nil {
 		return nil
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // The browser tests open reports in headless Chromium (Debian's chromium
@@ -187,7 +188,7 @@ func domNumbers(t *testing.T, ctx context.Context) map[string][2]string {
 // and its text is that value to 4 significant digits.
 func checkNumbers(t *testing.T, nums map[string][2]string, jsonDoc []byte) {
 	t.Helper()
-	flat, err := report.Flatten(jsonDoc)
+	flat, err := result.Flatten(jsonDoc)
 	if err != nil {
 		t.Fatal(err)
 	}

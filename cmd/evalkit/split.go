@@ -9,7 +9,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/internal/tempfile"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -105,7 +105,7 @@ func runSplit(e *env, args []string) error {
 	}
 	switch *emit {
 	case "json":
-		b, err := report.JSON(res, "")
+		b, err := result.JSON(res, "")
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/text"
 )
@@ -70,7 +71,7 @@ func sentenceLines[S, T any](e *env, render func(line int, s S) T) func(first in
 	return func(first int, st []S) error {
 		b.Reset()
 		for i, s := range st {
-			line, err := report.JSON(render(first+i, s), "")
+			line, err := result.JSON(render(first+i, s), "")
 			if err != nil {
 				return err
 			}
@@ -122,11 +123,11 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 
 // emitCorpus writes a corpus-level result (one system, several, or a
 // paired test).
-func emitCorpus(e *env, f report.Format, out text.Documented, err error) error {
+func emitCorpus(e *env, f report.Format, out text.CorpusResult, err error) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, f, out, out.Doc)
+	return emit(e, f, out, func() *report.Doc { return report.Corpus(out) })
 }
 
 // fixedSize returns the size of a statistics value without pointers

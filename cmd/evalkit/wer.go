@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -47,5 +48,5 @@ func runWER(e *env, args []string) error {
 		return err // with --sentence, written as read
 	}
 	out := text.NewWERResult(st.Sums[0], wf.CER)
-	return emit(e, f, out, out.Doc)
+	return emit(e, f, out, func() *report.Doc { return report.WER(out) })
 }

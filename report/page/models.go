@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ModelsSections lays out several models scored on the same rows: the
@@ -14,7 +15,7 @@ import (
 // measure's comparisons, DeLong's test that all AUCs are equal, and then
 // each model's own sections from perModel (given the model's index, name,
 // report and JSON path "models.i").
-func ModelsSections(m *report.Models, perModel func(i int, name string, rep any, prefix string) []*Section) []*Section {
+func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, prefix string) []*Section) []*Section {
 	order, vals := m.Leaderboard()
 	better := "higher is better"
 	if m.LowerIsBetter {
@@ -85,11 +86,11 @@ func ModelsSections(m *report.Models, perModel func(i int, name string, rep any,
 // intervalOf returns the interval of measure key of a model's report,
 // read from its JSON ("intervals" keyed by flattened path, with --ci).
 func intervalOf(rep any, key string) ([2]float64, bool) {
-	b, err := report.JSON(rep, "")
+	b, err := result.JSON(rep, "")
 	if err != nil {
 		return [2]float64{}, false
 	}
-	flat, err := report.Flatten(b)
+	flat, err := result.Flatten(b)
 	if err != nil {
 		return [2]float64{}, false
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // A Page is one report: a title, the summary facts and the sections.
@@ -155,7 +156,7 @@ func num(w *writer, key string, v float64, count bool) {
 	if count {
 		text = report.Int(v)
 	}
-	w.s(`<data value="`, report.FormatFloat(v), `" data-key="`)
+	w.s(`<data value="`, result.FormatFloat(v), `" data-key="`)
 	w.esc(key)
 	w.s(`">`)
 	w.esc(text)
@@ -429,7 +430,7 @@ func levelText(l float64) string {
 // ciIntro says what the brackets of a report are: the level, and what
 // each interval was computed from (its method, and for the bootstraps the
 // replicates and seed of the signature), naming the JSON keys of each.
-func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *report.Signature) string {
+func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *result.Signature) string {
 	byMethod := map[string][]string{}
 	for k, iv := range ivs {
 		byMethod[iv.Method] = append(byMethod[iv.Method], k)

@@ -6,12 +6,13 @@ import (
 	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // RegressSections lays out a single-output regression report and the
 // figures of a sample of its rows. prefix is the report's JSON path, sig
 // its signature (nil for none).
-func RegressSections(r *regress.Report, sig *report.Signature, fg *regress.Figures, prefix, trueName, predName string) []*Section {
+func RegressSections(r *regress.Report, sig *result.Signature, fg *regress.Figures, prefix, trueName, predName string) []*Section {
 	t := &Table{Caption: "Measures from every row", Header: []string{"measure", "value"}, RowHeads: true}
 	add := func(name, key string, v float64) {
 		t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(Join(prefix, key), v), prefix, key, r.Intervals)})

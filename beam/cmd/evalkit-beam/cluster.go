@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 func init() {
@@ -36,7 +36,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, usagef("cluster: --features: the internal indices need every row on one machine; evalkit-beam computes the external indices only (use evalkit cluster)")
 		}
 		preds := []string{f.Pred}
-		var mo report.ModelsOptions
+		var mo board.Options
 		if several {
 			preds = strings.Split(f.Pred, ",")
 			mo = models.Options(fs)

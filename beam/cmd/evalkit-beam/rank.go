@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 func init() {
@@ -83,7 +83,7 @@ func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, ranges int, c common) (pi
 
 // defineRankModels checks the flags of several binary score columns
 // (--score m1,m2,…) as evalkit does and returns their pipeline.
-func defineRankModels(f *cli.RankFlags, ci cli.CIFlags, fs *flag.FlagSet, mo report.ModelsOptions, ranges int, c common) (pipeline, error) {
+func defineRankModels(f *cli.RankFlags, ci cli.CIFlags, fs *flag.FlagSet, mo board.Options, ranges int, c common) (pipeline, error) {
 	civ, withCI, err := ci.Options()
 	if err != nil {
 		return nil, err

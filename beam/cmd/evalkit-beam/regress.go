@@ -48,7 +48,7 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 				return nil, usagef("regress: --compare: a paired bootstrap draws rows, and evalkit-beam keeps none (use evalkit regress)")
 			}
 			ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
-			if err := ropt.Validate(); err != nil {
+			if err := ropt.Check(); err != nil {
 				return nil, cli.OptionUsage(err)
 			}
 			opt, err := f.Options()

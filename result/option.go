@@ -1,4 +1,4 @@
-package report
+package result
 
 // OptionError is an option value that a task's report builder rejects
 // (the command line maps it to a usage error naming the flag --Option).

@@ -1,4 +1,4 @@
-package classify
+package report
 
 import (
 	"cmp"
@@ -6,42 +6,48 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 )
 
-// sigCI formats v as report.Sig does, followed by its interval when it has
-// one.
-func (r *Report) sigCI(key string, v float64) string {
-	if iv, ok := r.Intervals[key]; ok {
-		return report.Sig(v) + " " + report.Interval(iv.Low, iv.High)
+// sigCI formats v as Sig does, followed by its interval in ivs under key
+// when there is one.
+func sigCI(ivs map[string]hyptest.Interval, key string, v float64) string {
+	if iv, ok := ivs[key]; ok {
+		return Sig(v) + " " + Interval(iv.Low, iv.High)
 	}
-	return report.Sig(v)
+	return Sig(v)
 }
 
-// Doc lays the report out for people; name names the data: per-class table with the
-// averages beneath, the confusion matrix, then the single-number measures.
-func (r *Report) Doc(name string) *report.Doc {
-	d := &report.Doc{Title: fmt.Sprintf("Classification report: %s (n = %d)", name, r.N)}
+// textTop is how many classes, cells or confusions a text layout lists in
+// place of a matrix too large to read.
+const textTop = 20
+
+// Classify lays a classification report out for people; name names the
+// data: the per-class table with the averages beneath, the confusion
+// matrix (or, above the report's max-matrix, the classes with the most
+// errors and the largest confusions), then the single-number measures.
+func Classify(r *classify.Report, name string) *Doc {
+	d := &Doc{Title: fmt.Sprintf("Classification report: %s (n = %d)", name, r.N)}
 	fb := "f" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
 	head := []string{"class", "precision", "recall", "f1", "support"}
 	if r.Beta != 1 {
 		head = []string{"class", "precision", "recall", "f1", fb, "support"}
 	}
-	sig := r.sigCI
-	row := func(name, key string, p PRF, support string) []string {
+	sig := func(key string, v float64) string { return sigCI(r.Intervals, key, v) }
+	row := func(name, key string, p classify.PRF, support string) []string {
 		cells := []string{name, sig(key+"precision", p.Precision), sig(key+"recall", p.Recall), sig(key+"f1", p.F1)}
 		if r.Beta != 1 {
 			cells = append(cells, sig(key+"fbeta", p.FBeta))
 		}
 		return append(cells, support)
 	}
-	t := &report.Table{Header: head}
+	t := &Table{Header: head}
 	for i, c := range r.PerClass {
-		t.Rows = append(t.Rows, row(c.Label, "per_class."+strconv.Itoa(i)+".", c.PRF, report.Int(c.Support)))
+		t.Rows = append(t.Rows, row(c.Label, "per_class."+strconv.Itoa(i)+".", c.PRF, Int(c.Support)))
 	}
 	t.Rows = append(t.Rows, make([]string, len(head)))
-	total := report.Int(r.WeightSum)
+	total := Int(r.WeightSum)
 	t.Rows = append(t.Rows, row("micro avg", "micro.", r.Micro, total))
 	t.Rows = append(t.Rows, row("macro avg", "macro.", r.Macro.PRF, total))
 	t.Rows = append(t.Rows, row("weighted avg", "weighted.", r.Weighted, total))
@@ -51,20 +57,20 @@ func (r *Report) Doc(name string) *report.Doc {
 	d.Blocks = append(d.Blocks, t)
 
 	if r.ConfusionMatrix != nil {
-		cm := &report.Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
+		cm := &Table{Title: "Confusion matrix (rows: true, columns: predicted)", Header: append([]string{""}, r.Labels...)}
 		for i, l := range r.Labels {
 			cells := []string{l}
 			for _, v := range r.ConfusionMatrix[i] {
-				cells = append(cells, report.Int(v))
+				cells = append(cells, Int(v))
 			}
 			cm.Rows = append(cm.Rows, cells)
 		}
 		d.Blocks = append(d.Blocks, cm)
 	} else {
-		d.Blocks = append(d.Blocks, r.worstClasses(textTop), r.largestConfusions(textTop))
+		d.Blocks = append(d.Blocks, worstClasses(r, textTop), largestConfusions(r, textTop))
 	}
 
-	p := &report.Pairs{Title: "Measures"}
+	p := &Pairs{Title: "Measures"}
 	p.Add("accuracy", sig("accuracy", r.Accuracy))
 	p.Add("error rate", sig("error_rate", r.ErrorRate))
 	p.Add("balanced accuracy", sig("balanced_accuracy", r.BalancedAccuracy))
@@ -77,71 +83,63 @@ func (r *Report) Doc(name string) *report.Doc {
 	}
 	d.Blocks = append(d.Blocks, p)
 	if b := r.Binary; b != nil {
-		bp := &report.Pairs{Title: fmt.Sprintf("Positive class %q against the rest", b.Label)}
-		bp.Add("TP / FP / FN / TN", fmt.Sprintf("%s / %s / %s / %s", report.Int(b.TP), report.Int(b.FP), report.Int(b.FN), report.Int(b.TN)))
+		bp := &Pairs{Title: fmt.Sprintf("Positive class %q against the rest", b.Label)}
+		bp.Add("TP / FP / FN / TN", fmt.Sprintf("%s / %s / %s / %s", Int(b.TP), Int(b.FP), Int(b.FN), Int(b.TN)))
 		bp.Add("precision, recall, f1", fmt.Sprintf("%s, %s, %s", sig("binary.precision", b.Precision), sig("binary.recall", b.Recall), sig("binary.f1", b.F1)))
 		bp.Add("specificity", sig("binary.specificity", b.Specificity))
 		bp.Add("likelihood ratios LR+, LR−", sig("binary.positive_likelihood_ratio", b.PositiveLR)+", "+sig("binary.negative_likelihood_ratio", b.NegativeLR))
 		d.Blocks = append(d.Blocks, bp)
 	}
 	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, report.Note(n))
+		d.Blocks = append(d.Blocks, Note(n))
 	}
 	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+		d.Blocks = append(d.Blocks, Note("warning: "+w))
 	}
 	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
+		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
 	}
 	return d
 }
 
-// Doc lays the report out for people; name names the data.
-func (r *MultilabelReport) Doc(name string) *report.Doc {
-	d := &report.Doc{Title: fmt.Sprintf("Multilabel classification report: %s (n = %d)", name, r.N)}
-	t := &report.Table{Header: []string{"label", "precision", "recall", "f1", "support", "tp", "fp", "fn", "tn"}}
-	iv := func(key string, v float64) string {
-		if x, ok := r.Intervals[key]; ok {
-			return report.Sig(v) + " " + report.Interval(x.Low, x.High)
-		}
-		return report.Sig(v)
-	}
+// Multilabel lays a multilabel classification report out for people;
+// name names the data.
+func Multilabel(r *classify.MultilabelReport, name string) *Doc {
+	d := &Doc{Title: fmt.Sprintf("Multilabel classification report: %s (n = %d)", name, r.N)}
+	t := &Table{Header: []string{"label", "precision", "recall", "f1", "support", "tp", "fp", "fn", "tn"}}
+	iv := func(key string, v float64) string { return sigCI(r.Intervals, key, v) }
 	for k, c := range r.PerClass {
 		t.Rows = append(t.Rows, []string{c.Label, iv(fmt.Sprintf("per_class.%d.precision", k), c.Precision), iv(fmt.Sprintf("per_class.%d.recall", k), c.Recall), iv(fmt.Sprintf("per_class.%d.f1", k), c.F1),
-			report.Int(c.Support), report.Int(c.TP), report.Int(c.FP), report.Int(c.FN), report.Int(c.TN)})
+			Int(c.Support), Int(c.TP), Int(c.FP), Int(c.FN), Int(c.TN)})
 	}
 	t.Rows = append(t.Rows, make([]string, len(t.Header)))
 	for _, a := range []struct {
 		name, key string
-		p         PRF
+		p         classify.PRF
 	}{{"micro avg", "micro", r.Micro}, {"macro avg", "macro", r.Macro.PRF}, {"weighted avg", "weighted", r.Weighted}, {"samples avg", "samples", r.Samples}} {
 		t.Rows = append(t.Rows, []string{a.name, iv(a.key+".precision", a.p.Precision), iv(a.key+".recall", a.p.Recall), iv(a.key+".f1", a.p.F1), "", "", "", "", ""})
 	}
 	d.Blocks = append(d.Blocks, t)
-	p := &report.Pairs{Title: "Measures"}
+	p := &Pairs{Title: "Measures"}
 	p.Add("subset accuracy (exact match)", iv("subset_accuracy", r.SubsetAccuracy))
 	p.Add("Hamming loss", iv("hamming_loss", r.HammingLoss))
 	p.Add("samples Jaccard", iv("samples.jaccard", r.Samples.Jaccard))
 	d.Blocks = append(d.Blocks, p)
 	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, report.Note(n))
+		d.Blocks = append(d.Blocks, Note(n))
 	}
 	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, report.Note("warning: "+w))
+		d.Blocks = append(d.Blocks, Note("warning: "+w))
 	}
 	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, r.Signature.Note())
+		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
 	}
 	return d
 }
 
-// textTop is how many classes and cells the text report lists in place of
-// a confusion matrix too large to read.
-const textTop = 20
-
 // worstClasses lists the n classes with the most errors (false negatives
 // plus false positives), most first, ties in label order.
-func (r *Report) worstClasses(n int) *report.Table {
+func worstClasses(r *classify.Report, n int) *Table {
 	idx := make([]int, len(r.PerClass))
 	for i := range idx {
 		idx[i] = i
@@ -149,18 +147,18 @@ func (r *Report) worstClasses(n int) *report.Table {
 	errs := func(i int) float64 { return r.PerClass[i].FN + r.PerClass[i].FP }
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(errs(b), errs(a)) })
 	idx = idx[:min(n, len(idx))]
-	t := &report.Table{Title: fmt.Sprintf("Classes with the most errors (%d of %d classes)", len(idx), len(r.PerClass)),
+	t := &Table{Title: fmt.Sprintf("Classes with the most errors (%d of %d classes)", len(idx), len(r.PerClass)),
 		Header: []string{"class", "support", "missed (fn)", "wrongly predicted (fp)", "recall", "precision"}}
 	for _, i := range idx {
 		c := r.PerClass[i]
-		t.Rows = append(t.Rows, []string{c.Label, report.Int(c.Support), report.Int(c.FN), report.Int(c.FP), report.Sig(c.Recall), report.Sig(c.Precision)})
+		t.Rows = append(t.Rows, []string{c.Label, Int(c.Support), Int(c.FN), Int(c.FP), Sig(c.Recall), Sig(c.Precision)})
 	}
 	return t
 }
 
 // largestConfusions lists the n largest off-diagonal cells of the sparse
 // confusion matrix, largest first, ties in row-major order.
-func (r *Report) largestConfusions(n int) *report.Table {
+func largestConfusions(r *classify.Report, n int) *Table {
 	var off [][3]float64
 	for _, c := range r.ConfusionCells {
 		if c[0] != c[1] {
@@ -168,10 +166,10 @@ func (r *Report) largestConfusions(n int) *report.Table {
 		}
 	}
 	slices.SortStableFunc(off, func(a, b [3]float64) int { return cmp.Compare(b[2], a[2]) })
-	t := &report.Table{Title: fmt.Sprintf("Largest confusions (%d of %d off-diagonal cells)", min(n, len(off)), len(off)),
+	t := &Table{Title: fmt.Sprintf("Largest confusions (%d of %d off-diagonal cells)", min(n, len(off)), len(off)),
 		Header: []string{"true", "predicted", "count"}}
 	for _, c := range off[:min(n, len(off))] {
-		t.Rows = append(t.Rows, []string{r.Labels[int(c[0])], r.Labels[int(c[1])], report.Int(c[2])})
+		t.Rows = append(t.Rows, []string{r.Labels[int(c[0])], r.Labels[int(c[1])], Int(c[2])})
 	}
 	return t
 }

@@ -1,4 +1,4 @@
-package report
+package result
 
 import (
 	"runtime/debug"
@@ -106,7 +106,7 @@ type Signature struct {
 
 // SignatureCI is the interval part of a signature.
 type SignatureCI struct {
-	Method    string  // the --ci-method ("auto" for the default choice per measure)
+	Method    string  // the interval method ("auto" for the default choice per measure)
 	Level     float64 // the confidence level
 	Bootstrap int     // bootstrap replicates
 	Seed      uint64  // bootstrap seed
@@ -183,6 +183,3 @@ func (s *Signature) String() string {
 
 // MarshalJSON writes the signature as a JSON string.
 func (s *Signature) MarshalJSON() ([]byte, error) { return JSON(s.String(), "") }
-
-// Note is the signature as a text block.
-func (s *Signature) Note() Block { return Note("signature: " + s.String()) }

@@ -1,4 +1,4 @@
-package report
+package result
 
 import (
 	"bytes"
@@ -233,7 +233,7 @@ func (e *jsonEncoder) encode(v reflect.Value) error {
 		}
 		e.buf.WriteByte('}')
 	default:
-		return fmt.Errorf("report: cannot encode %s as JSON", v.Type())
+		return fmt.Errorf("result: cannot encode %s as JSON", v.Type())
 	}
 	return nil
 }
@@ -252,7 +252,7 @@ func mapKey(k reflect.Value) (string, error) {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return strconv.FormatUint(k.Uint(), 10), nil
 	}
-	return "", fmt.Errorf("report: cannot encode map key %s", k.Type())
+	return "", fmt.Errorf("result: cannot encode map key %s", k.Type())
 }
 
 func (e *jsonEncoder) fields(v reflect.Value, first *bool) error {

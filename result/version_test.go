@@ -1,4 +1,4 @@
-package report
+package result
 
 import (
 	"runtime/debug"

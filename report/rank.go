@@ -1,0 +1,116 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/rank"
+)
+
+// Rank lays a ranking report out for people; name names the data.
+func Rank(r *rank.Report, name string) *Doc {
+	d := &Doc{Title: fmt.Sprintf("Ranking report: %s (n = %d, positive label %q)", name, r.N, r.PosLabel)}
+	d.Blocks = append(d.Blocks, rankMeasures(r, "Measures"))
+	t := &Table{Title: "Thresholds (predict positive when score ≥ threshold)", Header: []string{"criterion", "threshold", "value", "TPR", "FPR", "precision"}}
+	for _, o := range []struct {
+		name string
+		op   rank.OperatingPoint
+	}{{"max Youden J", r.Youden}, {"max F1", r.MaxF1}, {"min cost", r.MinCost}} {
+		t.Rows = append(t.Rows, []string{o.name, threshold(o.op.Threshold), Sig(o.op.Value), Sig(o.op.TPR), Sig(o.op.FPR), Sig(o.op.Precision)})
+	}
+	d.Blocks = append(d.Blocks, t)
+	if b := r.ROCBand; b != nil {
+		d.Blocks = append(d.Blocks, rocBand(b))
+	}
+	d.Blocks = append(d.Blocks, Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
+	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, Note(n))
+	}
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, Note("warning: "+w))
+	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
+	}
+	return d
+}
+
+// rankMeasures lists the report's single-number measures.
+func rankMeasures(r *rank.Report, title string) *Pairs {
+	p := &Pairs{Title: title}
+	p.Add("positives / negatives", Int(r.Positives)+" / "+Int(r.Negatives))
+	sig := func(key string, v float64) string { return sigCI(r.Intervals, key, v) }
+	auc := sig("roc_auc", r.ROCAUC)
+	if r.AUCCI != nil && r.Intervals == nil {
+		auc += fmt.Sprintf(" (%g%% CI %s–%s, DeLong)", 100*r.ConfLevel, Sig(r.AUCCI[0]), Sig(r.AUCCI[1]))
+	}
+	if r.AUCErrorBound != nil {
+		auc += fmt.Sprintf(" (± %s from %d bins)", Sig(*r.AUCErrorBound), r.Bins)
+	}
+	p.Add("ROC AUC", auc)
+	p.Add("rank loss", sig("rank_loss", r.RankLoss))
+	p.Add("average precision", sig("average_precision", r.AveragePrecision))
+	p.Add("P-R AUC (trapezoid)", sig("pr_auc_trapezoid", r.PRAUCTrapezoid))
+	p.Add("break-even point", sig("bep", r.BEP))
+	if r.PartialAUC != nil {
+		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), sig("partial_auc", *r.PartialAUC))
+	}
+	if r.LogLoss != nil {
+		p.Add("log loss", sig("log_loss", *r.LogLoss))
+		p.Add("Brier score", sig("brier", *r.Brier))
+	}
+	if r.Calibration != nil {
+		p.Add(fmt.Sprintf("ECE / MCE (%d %s bins)", r.Calibration.Bins, r.Calibration.Strategy), Sig(r.Calibration.ECE)+" / "+Sig(r.Calibration.MCE))
+	}
+	p.Add("cost curve area", Sig(r.CostCurveArea))
+	return p
+}
+
+// RankMulticlass lays a multiclass ranking report out for people; name
+// names the data.
+func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
+	d := &Doc{Title: fmt.Sprintf("Multiclass ranking report: %s (n = %d)", name, r.N)}
+	sig := func(key string, v float64) string { return sigCI(r.Intervals, key, v) }
+	t := &Table{Header: []string{"class", "support", "AUC (one-vs-rest)"}}
+	for i, c := range r.PerClass {
+		t.Rows = append(t.Rows, []string{c.Label, Int(c.Support), sig(fmt.Sprintf("per_class.%d.roc_auc_ovr", i), c.ROCAUC)})
+	}
+	d.Blocks = append(d.Blocks, t)
+	p := &Pairs{Title: "Measures"}
+	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
+	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", sig("roc_auc_ovo_macro", r.ROCAUCOvOMacro)+" / "+sig("roc_auc_ovo_weighted", r.ROCAUCOvOWeighted))
+	p.Add("log loss", sig("log_loss", r.LogLoss))
+	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
+	d.Blocks = append(d.Blocks, p)
+	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
+		d.Blocks = append(d.Blocks, Note(n))
+	}
+	for _, w := range r.Warnings {
+		d.Blocks = append(d.Blocks, Note("warning: "+w))
+	}
+	if r.Signature != nil {
+		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
+	}
+	return d
+}
+
+// threshold formats an operating point's threshold, "+∞" for the one
+// above every score.
+func threshold(v float64) string {
+	if math.IsInf(v, 1) {
+		return "+∞"
+	}
+	return Sig(v)
+}
+
+// rocBand is the band as a table for people: one row per false positive
+// rate, the curve's TPR there and its interval (text and Markdown output).
+func rocBand(b *rank.ROCBand) *Table {
+	t := &Table{Title: fmt.Sprintf("ROC band: pointwise %g%% interval of the TPR at fixed FPRs (Hsieh–Turnbull variance, score interval)", 100*b.Level),
+		Header: []string{"FPR", "TPR", "low", "high"}}
+	for k := range b.FPR {
+		t.Rows = append(t.Rows, []string{Sig(b.FPR[k]), Sig(b.TPR[k]), Sig(b.Low[k]), Sig(b.High[k])})
+	}
+	return t
+}
