@@ -7,7 +7,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cluster"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -31,7 +31,7 @@ func ClassBars(labels []string, per []classify.ClassStats) *Figure {
 		f.Bars = append(f.Bars, b)
 	}
 	for _, c := range per {
-		desc += fmt.Sprintf(" %s: P %s, R %s, F1 %s;", c.Label, report.Sig(c.Precision), report.Sig(c.Recall), report.Sig(c.F1))
+		desc += fmt.Sprintf(" %s: P %s, R %s, F1 %s;", c.Label, result.Sig(c.Precision), result.Sig(c.Recall), result.Sig(c.F1))
 	}
 	f.Desc = desc
 	return f
@@ -51,7 +51,7 @@ func Silhouette(clusters []cluster.ClusterDetail) *Figure {
 			v = 0
 		}
 		b.Left, b.Right, b.Y = append(b.Left, float64(i)-0.35), append(b.Right, float64(i)+0.35), append(b.Y, v)
-		f.Desc += fmt.Sprintf(" %s %s;", c.Label, report.Sig(c.Silhouette))
+		f.Desc += fmt.Sprintf(" %s %s;", c.Label, result.Sig(c.Silhouette))
 	}
 	f.Bars = []Bars{b}
 	f.Refs = []Series{{X: []float64{f.X.Min, f.X.Max}, Y: []float64{0, 0}}}
@@ -109,7 +109,7 @@ func shortName(s string) string {
 func Sentences(metric string, d text.Distribution) *Figure {
 	f := &Figure{Title: metric + " of each sentence", XLabel: metric + " of a sentence", YLabel: "sentences",
 		X:    Axis{Min: d.Edges[0], Max: d.Edges[len(d.Edges)-1]},
-		Desc: fmt.Sprintf("Histogram of the %d sentence scores in %d equal-width bins from %s to %s; median %s, quartiles %s and %s.", d.N, len(d.Counts), report.Sig(d.Min), report.Sig(d.Max), report.Sig(d.Median), report.Sig(d.Q1), report.Sig(d.Q3))}
+		Desc: fmt.Sprintf("Histogram of the %d sentence scores in %d equal-width bins from %s to %s; median %s, quartiles %s and %s.", d.N, len(d.Counts), result.Sig(d.Min), result.Sig(d.Max), result.Sig(d.Median), result.Sig(d.Q1), result.Sig(d.Q3))}
 	b := Bars{Style: 0}
 	for i, c := range d.Counts {
 		b.Left, b.Right, b.Y = append(b.Left, d.Edges[i]), append(b.Right, d.Edges[i+1]), append(b.Y, float64(c))

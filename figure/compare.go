@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/resample"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // CDDiagram is the critical-difference diagram (Demšar 2006) of
@@ -30,9 +30,9 @@ func CDDiagram(title string, names []string, avgRanks []float64, cd float64, cli
 		if j > 0 {
 			desc += ", "
 		}
-		desc += fmt.Sprintf("%s %s", names[i], report.Sig(avgRanks[i]))
+		desc += fmt.Sprintf("%s %s", names[i], result.Sig(avgRanks[i]))
 	}
-	desc += fmt.Sprintf(". Critical difference %s.", report.Sig(cd))
+	desc += fmt.Sprintf(". Critical difference %s.", result.Sig(cd))
 	for _, cl := range cliques {
 		desc += " Not told apart:"
 		for _, i := range cl {

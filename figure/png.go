@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // pngDPI is the resolution of a PNG file: a view-box unit is a point, so
@@ -373,7 +373,7 @@ func (f *Figure) cdPNG(p *painter) {
 		p.line([][2]float64{{a, 16}, {b, 16}}, ax, 1, nil)
 		p.line([][2]float64{{a, 12}, {a, 20}}, ax, 1, nil)
 		p.line([][2]float64{{b, 12}, {b, 20}}, ax, 1, nil)
-		p.text((a+b)/2, 11, "CD "+report.Sig(c.CD), 11, mute, "middle", false, false)
+		p.text((a+b)/2, 11, "CD "+result.Sig(c.CD), 11, mute, "middle", false, false)
 	}
 	p.line([][2]float64{{l.x0, axisY}, {l.x1, axisY}}, ax, 1, nil)
 	for r := 1; r <= l.k; r++ {
@@ -395,7 +395,7 @@ func (f *Figure) cdPNG(p *painter) {
 			anchor, end = "end", tx+4
 		}
 		p.line([][2]float64{{x, axisY}, {x, y}, {end, y}}, mute, 1, nil)
-		p.text(tx, y+4, fmt.Sprintf("%s (%s)", c.Names[i], report.Sig(c.AvgRanks[i])), 12, fg, anchor, false, false)
+		p.text(tx, y+4, fmt.Sprintf("%s (%s)", c.Names[i], result.Sig(c.AvgRanks[i])), 12, fg, anchor, false, false)
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/evalkit-go/evalkit/rank"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // CurvePoints is the most vertices of its own a curve of an HTML page is
@@ -71,7 +71,7 @@ func thinNote(kept int, th rank.Thinning) string {
 	if kept == th.Full {
 		return fmt.Sprintf("Drawn from all %d vertices.", th.Full)
 	}
-	return fmt.Sprintf("Drawn from %d of its %d vertices (thinned; no drawn point moves more than %s in the axes' units).", kept, th.Full, report.Sig(th.Error))
+	return fmt.Sprintf("Drawn from %d of its %d vertices (thinned; no drawn point moves more than %s in the axes' units).", kept, th.Full, result.Sig(th.Error))
 }
 
 // diagonal is the reference line y = x over [lo, hi].
@@ -91,9 +91,9 @@ func ROC(models []RankModel) *Figure {
 	note := ""
 	for i, m := range models {
 		c, th := m.Report.Figures.ROC, m.Report.Figures.ROCThinning
-		name := fmt.Sprintf("%s AUC %s", m.Label(), report.Sig(m.Report.ROCAUC))
+		name := fmt.Sprintf("%s AUC %s", m.Label(), result.Sig(m.Report.ROCAUC))
 		roc.Series = append(roc.Series, Series{Name: name, X: c.FPR, Y: c.TPR, Style: i})
-		desc += fmt.Sprintf(" %s: AUC %s, Youden point FPR %s TPR %s.", m.Label(), report.Sig(m.Report.ROCAUC), report.Sig(m.Report.Youden.FPR), report.Sig(m.Report.Youden.TPR))
+		desc += fmt.Sprintf(" %s: AUC %s, Youden point FPR %s TPR %s.", m.Label(), result.Sig(m.Report.ROCAUC), result.Sig(m.Report.Youden.FPR), result.Sig(m.Report.Youden.TPR))
 		note += m.Label() + ": " + thinNote(len(c.FPR), th) + " "
 	}
 	for i, m := range models {
@@ -118,7 +118,7 @@ func ROC(models []RankModel) *Figure {
 			roc.Table.Rows = append(roc.Table.Rows, []Cell{plain(m.Label()), num(key("fpr"), b.FPR[k]), num(key("tpr"), b.TPR[k]), num(key("low"), b.Low[k]), num(key("high"), b.High[k])})
 		}
 		desc += fmt.Sprintf(" The shaded band around %s is its pointwise %s confidence band for the TPR at FPR %s to %s (Hsieh–Turnbull variance, score interval).",
-			m.Label(), levelText(b.Level), report.Sig(b.FPR[0]), report.Sig(b.FPR[len(b.FPR)-1]))
+			m.Label(), levelText(b.Level), result.Sig(b.FPR[0]), result.Sig(b.FPR[len(b.FPR)-1]))
 		note += fmt.Sprintf("Shaded: the pointwise %s band of the TPR at %d FPRs, from the variance of the empirical ROC at a fixed FPR (Hsieh and Turnbull 1996): the positives' binomial term plus the slope² × the negatives' term, as a score interval (Wilson's when the slope term is 0); JSON roc_band. ", levelText(b.Level), len(b.FPR))
 	}
 	roc.Desc, roc.Note = desc, note
@@ -151,11 +151,11 @@ func PR(models []RankModel) *Figure {
 	for i, m := range models {
 		fg := m.Report.Figures
 		c, th := fg.PR, fg.PRThinning
-		pr.Series = append(pr.Series, Series{Name: fmt.Sprintf("%s AP %s", m.Label(), report.Sig(m.Report.AveragePrecision)), X: c.Recall, Y: c.Precision, Style: i})
+		pr.Series = append(pr.Series, Series{Name: fmt.Sprintf("%s AP %s", m.Label(), result.Sig(m.Report.AveragePrecision)), X: c.Recall, Y: c.Precision, Style: i})
 		pr.Refs = append(pr.Refs, Series{X: []float64{0, 1}, Y: []float64{fg.Prevalence, fg.Prevalence}})
-		pr.Points = append(pr.Points, Point{Name: "BEP " + m.Label() + " " + report.Sig(m.Report.BEP), X: m.Report.BEP, Y: m.Report.BEP, Style: i})
+		pr.Points = append(pr.Points, Point{Name: "BEP " + m.Label() + " " + result.Sig(m.Report.BEP), X: m.Report.BEP, Y: m.Report.BEP, Style: i})
 		desc += fmt.Sprintf(" %s: average precision %s, BEP %s, prevalence %s, max F1 %s at recall %s, precision %s.", m.Label(),
-			report.Sig(m.Report.AveragePrecision), report.Sig(m.Report.BEP), report.Sig(fg.Prevalence), report.Sig(m.Report.MaxF1.Value), report.Sig(m.Report.MaxF1.TPR), report.Sig(m.Report.MaxF1.Precision))
+			result.Sig(m.Report.AveragePrecision), result.Sig(m.Report.BEP), result.Sig(fg.Prevalence), result.Sig(m.Report.MaxF1.Value), result.Sig(m.Report.MaxF1.TPR), result.Sig(m.Report.MaxF1.Precision))
 		note += m.Label() + ": " + thinNote(len(c.Recall), th) + " "
 	}
 	if len(models) == 1 {
@@ -200,7 +200,7 @@ func Calibration(models []RankModel) []*Figure {
 					X: unit, Y: Axis{Min: 0, Max: 0},
 					Desc: "The rows (their weight) in each calibration bin, drawn at the bin's mean predicted probability."})
 		}
-		cal[0].Series = append(cal[0].Series, Series{Name: fmt.Sprintf("%s ECE %s", m.Label(), report.Sig(c.ECE)), X: c.ProbPred, Y: c.ProbTrue, Style: i})
+		cal[0].Series = append(cal[0].Series, Series{Name: fmt.Sprintf("%s ECE %s", m.Label(), result.Sig(c.ECE)), X: c.ProbPred, Y: c.ProbTrue, Style: i})
 		var b Bars
 		b.Name, b.Style = m.Label(), i
 		for j, x := range c.ProbPred {
@@ -242,7 +242,7 @@ func Scores(m RankModel, i int) *Figure {
 	f.Y.Max = math.Ceil(f.Y.Max*11) / 10
 	f.Series = []Series{{Name: "positives (" + m.Report.PosLabel + ")", X: mid, Y: h.Pos, Style: 2*i + 0},
 		{Name: "negatives", X: mid, Y: h.Neg, Style: 2*i + 1}}
-	f.Desc = fmt.Sprintf("The share of each class's mass in %d equal-width score bins from %s to %s; the further apart the two, the better the scores separate the classes.", len(h.Pos), report.Sig(h.Edges[0]), report.Sig(h.Edges[len(h.Edges)-1]))
+	f.Desc = fmt.Sprintf("The share of each class's mass in %d equal-width score bins from %s to %s; the further apart the two, the better the scores separate the classes.", len(h.Pos), result.Sig(h.Edges[0]), result.Sig(h.Edges[len(h.Edges)-1]))
 	return f
 }
 
@@ -270,11 +270,11 @@ func Thresholds(m RankModel) *Figure {
 	}{{"Youden", m.Report.Youden, 5}, {"max F1", m.Report.MaxF1, 6}, {"min cost", m.Report.MinCost, 7}} {
 		if !math.IsInf(op.o.Threshold, 0) {
 			th.Refs = append(th.Refs, Series{X: []float64{op.o.Threshold, op.o.Threshold}, Y: []float64{0, 1}})
-			th.Points = append(th.Points, Point{Name: op.name + " " + report.Sig(op.o.Threshold), X: op.o.Threshold, Y: op.o.TPR, Style: op.st})
+			th.Points = append(th.Points, Point{Name: op.name + " " + result.Sig(op.o.Threshold), X: op.o.Threshold, Y: op.o.TPR, Style: op.st})
 		}
 	}
 	th.Desc = fmt.Sprintf("Precision, recall and F1 at each threshold; dashed verticals mark the Youden (threshold %s), max-F1 (%s) and min-cost (%s) thresholds, each marked at its recall.",
-		report.Sig(m.Report.Youden.Threshold), report.Sig(m.Report.MaxF1.Threshold), report.Sig(m.Report.MinCost.Threshold))
+		result.Sig(m.Report.Youden.Threshold), result.Sig(m.Report.MaxF1.Threshold), result.Sig(m.Report.MinCost.Threshold))
 	th.Note = thinNote(len(pc.Recall), m.Report.Figures.PRThinning)
 	return th
 }
@@ -285,7 +285,7 @@ func Cost(models []RankModel) *Figure {
 		X: unit, Y: Axis{Min: 0, Max: 0.5}, Refs: []Series{{X: []float64{0, 0.5, 1}, Y: []float64{0, 0.5, 0}}}}
 	for i, m := range models {
 		cc := m.Report.Figures.Cost
-		cost.Series = append(cost.Series, Series{Name: fmt.Sprintf("%s area %s", m.Label(), report.Sig(m.Report.CostCurveArea)), X: cc.X, Y: cc.Y, Style: i})
+		cost.Series = append(cost.Series, Series{Name: fmt.Sprintf("%s area %s", m.Label(), result.Sig(m.Report.CostCurveArea)), X: cc.X, Y: cc.Y, Style: i})
 		for _, y := range cc.Y {
 			cost.Y.Max = math.Max(cost.Y.Max, y)
 		}
@@ -305,8 +305,8 @@ func MulticlassROC(r *rank.MulticlassReport) *Figure {
 		Refs: []Series{diagonal(0, 1)}, Desc: "Each class's scores against the rest; the dashed diagonal is chance."}
 	for i, c := range r.Figures {
 		name := r.PerClass[i].Label
-		roc.Series = append(roc.Series, Series{Name: fmt.Sprintf("%s AUC %s", name, report.Sig(r.PerClass[i].ROCAUC)), X: c.FPR, Y: c.TPR, Style: i})
-		roc.Desc += fmt.Sprintf(" %s: AUC %s.", name, report.Sig(r.PerClass[i].ROCAUC))
+		roc.Series = append(roc.Series, Series{Name: fmt.Sprintf("%s AUC %s", name, result.Sig(r.PerClass[i].ROCAUC)), X: c.FPR, Y: c.TPR, Style: i})
+		roc.Desc += fmt.Sprintf(" %s: AUC %s.", name, result.Sig(r.PerClass[i].ROCAUC))
 		roc.Note += name + ": " + thinNote(len(c.FPR), r.FigureThinning[i]) + " "
 	}
 	return roc

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // Regression is the figures of a regression's sampled rows: predicted
@@ -134,11 +134,11 @@ func Density2D(d *regress.Density, trueName, predName string) *Figure {
 		}
 	}
 	what := fmt.Sprintf("A 2-D histogram of all %d rows (not a sample): %d non-empty square cells %s wide on both axes; a cell's shade is its number of rows on a log scale, from dark purple (few) to yellow (most, %d rows), as the legend gives. The dashed line y = x is a perfect model.",
-		d.N(), len(cells), report.Sig(w), top)
+		d.N(), len(cells), result.Sig(w), top)
 	if nf := d.NonFinite(); nf > 0 {
 		what += fmt.Sprintf(" %d rows with a non-finite value are not drawn.", nf)
 	}
 	return &Figure{Title: "Predicted against actual (density of every row)", XLabel: "actual (" + trueName + ")", YLabel: "predicted (" + predName + ")",
 		X: ax, Y: ax, Square: true, Refs: []Series{diagonal(ax.Min, ax.Max)},
-		Tiles: tl, Desc: what, Note: fmt.Sprintf("All %d rows, counted as they were read, in cells %s wide.", d.N(), report.Sig(w))}
+		Tiles: tl, Desc: what, Note: fmt.Sprintf("All %d rows, counted as they were read, in cells %s wide.", d.N(), result.Sig(w))}
 }

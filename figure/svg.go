@@ -8,7 +8,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // svgWriter collects SVG text.
@@ -298,7 +298,7 @@ func (f *Figure) cdSVG(w *svgWriter, id string) {
 	axisY := 44.0
 	if c.CD > 0 {
 		w.f(`<path class="axis" d="M%.1f 16H%.1fM%.1f 12V20M%.1f 12V20"/><text class="tick" x="%.1f" y="11" text-anchor="middle">CD %s</text>`,
-			l.at(1), l.at(1+c.CD), l.at(1), l.at(1+c.CD), (l.at(1)+l.at(1+c.CD))/2, report.Sig(c.CD))
+			l.at(1), l.at(1+c.CD), l.at(1), l.at(1+c.CD), (l.at(1)+l.at(1+c.CD))/2, result.Sig(c.CD))
 	}
 	w.f(`<path class="axis" d="M%.1f %.1fH%.1f"/>`, l.x0, axisY, l.x1)
 	for r := 1; r <= l.k; r++ {
@@ -319,7 +319,7 @@ func (f *Figure) cdSVG(w *svgWriter, id string) {
 		}
 		w.f(`<path class="ref" style="stroke-dasharray:none" d="M%.1f %.1fV%.1fH%.1f"/>`, x, axisY, y, end)
 		w.f(`<text x="%.1f" y="%.1f" text-anchor="%s">`, tx, y+4, anchor)
-		w.esc(fmt.Sprintf("%s (%s)", c.Names[i], report.Sig(c.AvgRanks[i])))
+		w.esc(fmt.Sprintf("%s (%s)", c.Names[i], result.Sig(c.AvgRanks[i])))
 		w.s(`</text>`)
 	}
 	w.s("</svg>")
