@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -107,6 +108,7 @@ type RankScores struct {
 	weighted bool
 	spill    *rankSpill
 	bins     *rank.Binned
+	table    *rank.Table // built elsewhere (Scores)
 }
 
 // Read reads every row of r, on every core. An error is the first of the
@@ -222,13 +224,33 @@ func (t *Rank) read(r *table.Reader, cols []int, s *RankScores) error {
 	}
 	s.Labels, _ = set.Sorted()
 	s.PosLabel = pos
+	return t.checkPosLabel(s)
+}
+
+// checkPosLabel sets the positive label of s when it is given, which must
+// be among the labels read.
+func (t *Rank) checkPosLabel(s *RankScores) error {
 	if t.PosLabel != "" {
-		if _, ok := set.Lookup(t.PosLabel); !ok {
-			return &PosLabelError{File: r.Name(), Label: t.PosLabel, Column: t.True, Found: s.Labels}
+		if !slices.Contains(s.Labels, t.PosLabel) {
+			return &PosLabelError{File: s.name, Label: t.PosLabel, Column: t.True, Found: s.Labels}
 		}
 		s.PosLabel = t.PosLabel
 	}
 	return nil
+}
+
+// Scores returns the scores of an input named name read elsewhere (by
+// units of a Beam pipeline, say) into the score table tbl, or into bins
+// if not nil: its labels, and first where each kind of label first
+// occurs. Its errors are Read's.
+func (t *Rank) Scores(name string, first *FirstLabels, labels []string, tbl *rank.Table, bins *rank.Binned) (*RankScores, error) {
+	pos, err := first.Resolve()
+	if err != nil {
+		return nil, err
+	}
+	s := &RankScores{Labels: slices.Clone(labels), PosLabel: pos, name: name, column: t.True, weighted: tbl.Weighted, bins: bins, table: tbl}
+	label.Sort(s.Labels)
+	return s, t.checkPosLabel(s)
 }
 
 // resolve returns the positive label of first, or its error, which comes
@@ -266,13 +288,13 @@ func (s *RankScores) Close() {
 // Spilled reports whether the score table was spilled past Memory: then
 // Streamed computes the measures and curves, and Table may fail with
 // rank.ErrTooManyScores.
-func (s *RankScores) Spilled() bool { return s.bins == nil && s.spill.Spilled() }
+func (s *RankScores) Spilled() bool { return s.spill != nil && s.bins == nil && s.spill.Spilled() }
 
 // Weighted reports whether the rows had weights.
 func (s *RankScores) Weighted() bool { return s.weighted }
 
-// options returns opt with the positive label read.
-func (s *RankScores) options(opt rank.ReportOptions) rank.ReportOptions {
+// Options returns opt with the positive label read.
+func (s *RankScores) Options(opt rank.ReportOptions) rank.ReportOptions {
 	opt.PosLabel = s.PosLabel
 	return opt
 }
@@ -282,6 +304,9 @@ func (s *RankScores) options(opt rank.ReportOptions) rank.ReportOptions {
 func (s *RankScores) Table() (*rank.Table, error) {
 	if s.bins != nil {
 		return s.bins.Table(), nil
+	}
+	if s.table != nil {
+		return s.table, nil
 	}
 	t, err := s.spill.Table()
 	if err != nil && !errors.Is(err, rank.ErrTooManyScores) {
@@ -296,9 +321,9 @@ func (s *RankScores) Report(t *rank.Table, opt rank.ReportOptions) (*rank.Report
 	var rep *rank.Report
 	var err error
 	if s.bins != nil {
-		rep, err = s.bins.Report(s.options(opt))
+		rep, err = s.bins.Report(s.Options(opt))
 	} else {
-		rep, err = rank.NewReport(t, s.options(opt))
+		rep, err = rank.NewReport(t, s.Options(opt))
 	}
 	return rep, s.reportError(err)
 }
@@ -308,7 +333,7 @@ func (s *RankScores) Report(t *rank.Table, opt rank.ReportOptions) (*rank.Report
 // is not nil. It fails with rank.ErrStreamed when the options need the
 // whole table.
 func (s *RankScores) Streamed(opt rank.ReportOptions, curves io.Writer) (*rank.Report, error) {
-	rep, err := s.spill.Report(s.options(opt), curves)
+	rep, err := s.spill.Report(s.Options(opt), curves)
 	if errors.Is(err, rank.ErrStreamed) {
 		return nil, err
 	}

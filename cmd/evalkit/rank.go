@@ -130,9 +130,10 @@ func rankName(path string) string {
 	return path
 }
 
-// rankTask is the binary rank task of the flags, reading r.
-func (f *rankFlags) rankTask(r *table.Reader, path string, bins *rank.Binned) *task.Rank {
-	return &task.Rank{True: f.True, Score: f.Score, Weight: f.Weight, PosLabel: f.PosLabel, Bins: bins,
+// rankTask is the binary rank task of the flags (without --bins), reading
+// r: the spill folder is removed on an interrupt (registerTemp).
+func (f *rankFlags) rankTask(r *table.Reader, path string) *task.Rank {
+	return &task.Rank{True: f.True, Score: f.Score, Weight: f.Weight, PosLabel: f.PosLabel,
 		Memory: f.memory.Bytes(), Rows: table.EstimateRows(r, path), TempDir: registerTemp}
 }
 
@@ -144,7 +145,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, err
 	}
 	defer r.Close()
-	t := f.rankTask(r, path, nil)
+	t := f.rankTask(r, path)
 	if _, err := table.Columns(r, t.Columns()...); err != nil {
 		return nil, err
 	}
