@@ -3,23 +3,21 @@ package evalbeam
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // Rank configures an exact binary ranking pipeline: the columns and
@@ -54,16 +52,13 @@ type Rank struct {
 // sampleSize is the number of keys a unit contributes to the quantiles.
 const sampleSize = 1024
 
-// rankScan is what the first pass learns from one unit.
+// rankScan is what the first pass learns from one unit: its rows, its
+// labels and where each kind of label first occurs (the unit is the
+// chunk of task.FirstLabels).
 type rankScan struct {
-	Unit   int
-	Path   string
 	Rows   int64
 	Labels []string
-	// First[k] is the line of the unit's first label of kind k (0: none);
-	// PosName the first label of value 1.
-	First   [4]int
-	PosName string
+	First  task.FirstLabels
 }
 
 // rankLabels is the merge of every unit's rankScan, in any order: what
@@ -71,13 +66,7 @@ type rankScan struct {
 type rankLabels struct {
 	Rows   int64
 	Labels []string // sorted, distinct
-	// First[k] is the earliest (unit, line) of a label of kind k.
-	First [4]struct {
-		Unit, Line int
-		Path       string
-	}
-	PosUnit int // the unit of PosName, -1 for none
-	PosName string
+	First  task.FirstLabels
 }
 
 // rangedTable is one key range's exact score table, encoded.
@@ -94,6 +83,7 @@ func init() {
 		beam.RegisterType(reflect.TypeOf(v).Elem())
 	}
 	beam.RegisterCoder(reflect.TypeOf((*rankLabels)(nil)), jsonEncode[*rankLabels], jsonDecode[*rankLabels])
+	beam.RegisterCoder(reflect.TypeOf((*rankScan)(nil)).Elem(), encodeScan, decodeScan)
 	register.DoFn4x1[context.Context, Unit, func(rankScan), func(int, uint64), error](&rankScanFn{})
 	register.Emitter1[rankScan]()
 	register.Emitter2[int, uint64]()
@@ -123,6 +113,16 @@ func jsonDecode[T any](b []byte) (T, error) {
 	return v, err
 }
 
+// encodeScan and decodeScan are rankScan's coder (JSON; not the generic
+// jsonEncode, whose instances Beam's registry names alike).
+func encodeScan(s rankScan) ([]byte, error) { return json.Marshal(s) }
+
+func decodeScan(b []byte) (rankScan, error) {
+	var s rankScan
+	err := json.Unmarshal(b, &s)
+	return s, err
+}
+
 func lessKey(a, b uint64) bool { return a < b }
 
 // Pipeline adds the exact ranking of units to s.
@@ -147,98 +147,62 @@ func (c *Rank) Pipeline(s beam.Scope, units []Unit) {
 	beam.ParDo0(s, &rankWriteFn{C: *c}, labels, beam.SideInput{Input: tables})
 }
 
-// rankReader reads the rows of one unit with the command line's checks, in
-// its order: the label, an empty score, the weight, the score's value.
-type rankReader struct {
-	c        *Rank
-	r        *table.Reader
-	tc, sc   int
-	wc       int
-	set      *label.Set
-	class    []rankClass
-	scan     rankScan
-	y        []byte
-	score, w float64
-	pos      bool
+// task is the binary rank task of c.
+func (c *Rank) task() *task.Rank {
+	return &task.Rank{True: c.True, Score: c.Score, Weight: c.Weight, PosLabel: c.Options.PosLabel}
 }
 
-type rankClass struct {
-	pos  bool
-	kind int // 0 any (with --pos-label), 1 value 0, 2 value −1, 3 value 1
+// rankReader reads the rows of one unit with the command line's checks
+// (task.RankRows).
+type rankReader struct {
+	*task.RankRows
+	r    *table.Reader
+	rule *task.PosRule
+	scan rankScan
 }
 
 func newRankReader(ctx context.Context, c *Rank, u Unit) (*rankReader, func(), error) {
-	rr := &rankReader{c: c, set: label.NewSet(nil), scan: rankScan{Unit: u.Index, Path: u.Path}}
-	r, cols, done, err := openUnit(ctx, u, []string{c.True, c.Score, c.Weight})
+	t := c.task()
+	rr := &rankReader{rule: task.NewPosRule(t.PosLabel)}
+	r, cols, done, err := openUnit(ctx, u, t.Columns())
 	if err != nil {
 		return nil, nil, err
 	}
 	if r == nil {
 		return rr, func() {}, nil
 	}
-	rr.r, rr.tc, rr.sc, rr.wc = r, cols[0], cols[1], cols[2]
+	rr.r, rr.RankRows = r, task.NewRankRows(r, cols, rr.rule, &rr.scan.First, u.Index)
 	return rr, done, nil
 }
 
 // next reads a row; false at the end or on an error (err says which).
-func (rr *rankReader) next() (bool, error) {
-	r := rr.r
-	if r == nil || !r.Next() {
-		if r != nil {
-			if err := r.Err(); err != nil && !empty(err) {
-				return false, userError(err)
-			}
+func (rr *rankReader) next() (bool, error) { return nextRow(rr.r, &rr.scan, rr.Next) }
+
+// nextRow reads the next row of r (nil: a unit without rows) with next,
+// the Next of a task's rows, counting it in scan; false at the end or on
+// an error, which leaves as a user or usage error (see reportError).
+func nextRow(r *table.Reader, scan *rankScan, next func() (bool, error)) (bool, error) {
+	if r == nil {
+		return false, nil
+	}
+	ok, err := next()
+	if err != nil {
+		return false, reportError(cli.TaskError("rank", err))
+	}
+	if !ok {
+		if err := r.Err(); err != nil && !empty(err) {
+			return false, userError(err)
 		}
 		return false, nil
 	}
-	y, err := r.Text(rr.tc)
-	if err != nil {
-		return false, userError(err)
-	}
-	id, _ := rr.set.ID(y)
-	if id == len(rr.class) {
-		var c rankClass
-		name := string(y)
-		if pl := rr.c.Options.PosLabel; pl != "" {
-			c.pos = name == pl
-		} else {
-			v, err := strconv.ParseFloat(strings.TrimSpace(name), 64)
-			switch {
-			case err != nil || (v != 0 && v != 1 && v != -1):
-				return false, usageError("rank: %s:%d: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", r.Name(), r.Line(), name)
-			case v == 1:
-				c = rankClass{pos: true, kind: 3}
-			case v == 0:
-				c.kind = 1
-			default:
-				c.kind = 2
-			}
-		}
-		rr.class = append(rr.class, c)
-	}
-	c := rr.class[id]
-	if c.kind != 0 && rr.scan.First[c.kind] == 0 {
-		rr.scan.First[c.kind] = r.Line()
-		if c.kind == 3 {
-			rr.scan.PosName = string(y)
-		}
-	}
-	st, err := r.Text(rr.sc)
-	if err != nil {
-		return false, userError(err)
-	}
-	rr.w = 1
-	if rr.wc >= 0 {
-		if rr.w, err = r.Weight(rr.wc); err != nil {
-			return false, userError(err)
-		}
-	}
-	if rr.score, err = table.ParseFloat(st); err != nil {
-		return false, userError(r.Errorf(rr.sc, err))
-	}
-	rr.pos = c.pos
-	rr.scan.Rows++
+	scan.Rows++
 	return true, nil
+}
+
+// labels returns what the unit's rows told.
+func (rr *rankReader) labels() rankScan {
+	rr.scan.Labels = slices.Clone(rr.rule.Labels().Names())
+	return rr.scan
 }
 
 type rankScanFn struct{ C Rank }
@@ -260,10 +224,9 @@ func (f *rankScanFn) ProcessElement(ctx context.Context, u Unit, emitScan func(r
 		if !ok {
 			break
 		}
-		ks.add(rank.Key(rr.score))
+		ks.add(rank.Key(rr.Score))
 	}
-	rr.scan.Labels = slices.Clone(rr.set.Names())
-	emitScan(rr.scan)
+	emitScan(rr.labels())
 	ks.emit(emitKey)
 	return nil
 }
@@ -301,35 +264,19 @@ func (s *keySample) emit(emitKey func(int, uint64)) {
 
 type rankLabelsFn struct{}
 
-func (f *rankLabelsFn) CreateAccumulator() *rankLabels { return &rankLabels{PosUnit: -1} }
+func (f *rankLabelsFn) CreateAccumulator() *rankLabels { return &rankLabels{} }
 
 func (f *rankLabelsFn) AddInput(a *rankLabels, s rankScan) *rankLabels {
-	b := &rankLabels{Rows: s.Rows, PosUnit: -1}
+	b := &rankLabels{Rows: s.Rows, First: s.First}
 	b.Labels = slices.Clone(s.Labels)
 	slices.Sort(b.Labels)
-	for k, line := range s.First {
-		if line > 0 {
-			b.First[k].Unit, b.First[k].Line, b.First[k].Path = s.Unit, line, s.Path
-		}
-	}
-	if s.PosName != "" {
-		b.PosUnit, b.PosName = s.Unit, s.PosName
-	}
 	return f.MergeAccumulators(a, b)
 }
 
 func (f *rankLabelsFn) MergeAccumulators(a, b *rankLabels) *rankLabels {
 	a.Rows += b.Rows
 	a.Labels = slices.Compact(slices.Sorted(slices.Values(append(a.Labels, b.Labels...))))
-	for k := range a.First {
-		x, y := a.First[k], b.First[k]
-		if y.Line > 0 && (x.Line == 0 || y.Unit < x.Unit || y.Unit == x.Unit && y.Line < x.Line) {
-			a.First[k] = y
-		}
-	}
-	if b.PosUnit >= 0 && (a.PosUnit < 0 || b.PosUnit < a.PosUnit) {
-		a.PosUnit, a.PosName = b.PosUnit, b.PosName
-	}
+	a.First.Merge(&b.First)
 	return a
 }
 
@@ -356,17 +303,17 @@ func (f *rankPartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles 
 		if !ok {
 			break
 		}
-		b := &parts[rank.KeyRange(bounds, rank.Key(rr.score))]
+		b := &parts[rank.KeyRange(bounds, rank.Key(rr.Score))]
 		switch {
-		case rr.wc >= 0:
-			err = b.Add(rr.score, rr.pos, rr.w)
-		case rr.pos:
-			b.AddPositive(rr.score)
+		case rr.Weighted():
+			err = b.Add(rr.Score, rr.Pos, rr.Weight)
+		case rr.Pos:
+			b.AddPositive(rr.Score)
 		default:
-			b.AddNegative(rr.score)
+			b.AddNegative(rr.Score)
 		}
 		if err != nil {
-			return userError(rr.r.Errorf(rr.sc, err))
+			return userError(rr.Errorf(err))
 		}
 	}
 	for r := range parts {
@@ -425,43 +372,26 @@ func (f *rankWriteFn) ProcessElement(ctx context.Context, lab *rankLabels, range
 	}
 	t := rank.Concat(tables...)
 	tables = nil
-	return f.C.write(ctx, lab, t, func(opt rank.ReportOptions) (*rank.Report, error) { return rank.NewReport(t, opt) })
+	return f.C.write(ctx, lab, t, nil)
 }
 
 // write resolves the positive label of lab as the command line does,
-// computes the report with newReport and its intervals on t (with --ci),
-// and writes it.
-func (c *Rank) write(ctx context.Context, lab *rankLabels, t *rank.Table, newReport func(rank.ReportOptions) (*rank.Report, error)) error {
+// computes the report of t (or of bins, if not nil) and its intervals on
+// t (with --ci), and writes it.
+func (c *Rank) write(ctx context.Context, lab *rankLabels, t *rank.Table, bins *rank.Binned) error {
 	if lab.Rows == 0 {
 		return userError(noRows(c.Name))
 	}
-	if z, m := lab.First[1], lab.First[2]; z.Line > 0 && m.Line > 0 {
-		// Name the row where the second kind first appears.
-		at := z
-		if m.Unit > z.Unit || m.Unit == z.Unit && m.Line > z.Line {
-			at = m
-		}
-		return usageError("rank: %s:%d: labels include 0 and -1, so --pos-label is required", at.Path, at.Line)
-	}
-	names := slices.Clone(lab.Labels)
-	label.Sort(names)
-	opt := c.Options
-	if opt.PosLabel != "" {
-		if _, found := slices.BinarySearch(lab.Labels, opt.PosLabel); !found {
-			return userError(fmt.Errorf("%s: --pos-label %q is not among the labels of column %q (found: %s)", c.Name, opt.PosLabel, c.True, strings.Join(names, ", ")))
-		}
-	} else {
-		opt.PosLabel = lab.PosName
-	}
-	rep, err := newReport(opt)
-	if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrEmpty) {
-		return userError(fmt.Errorf("%s: column %q: %w (labels found: %s)", c.Name, c.True, err, strings.Join(names, ", ")))
-	}
+	s, err := c.task().Scores(c.Name, &lab.First, lab.Labels, t, bins)
 	if err != nil {
-		return userError(fmt.Errorf("%s: %w", c.Name, err))
+		return reportError(cli.TaskError("rank", err))
+	}
+	rep, err := s.Report(t, c.Options)
+	if err != nil {
+		return userError(err)
 	}
 	if c.CI != nil {
-		if err := rep.AddIntervals(t, opt, *c.CI); err != nil {
+		if err := rep.AddIntervals(t, s.Options(c.Options), *c.CI); err != nil {
 			return userError(err)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -51,7 +50,7 @@ func decodeBinnedState(data []byte) (*binnedState, error) {
 	}
 	s := &binnedState{inOrder: o, Labels: w.Labels}
 	if s.Labels == nil {
-		s.Labels = &rankLabels{PosUnit: -1}
+		s.Labels = &rankLabels{}
 	}
 	return s, nil
 }
@@ -99,12 +98,11 @@ func (f *binnedReadFn) ProcessElement(ctx context.Context, u Unit) (*binnedState
 		if !ok {
 			break
 		}
-		if err := b.Add(rr.score, rr.pos, rr.w); err != nil {
-			return nil, userError(rr.r.Errorf(rr.sc, err))
+		if err := b.Add(rr.Score, rr.Pos, rr.Weight); err != nil {
+			return nil, userError(rr.Errorf(err))
 		}
 	}
-	rr.scan.Labels = slices.Clone(rr.set.Names())
-	lab := (&rankLabelsFn{}).AddInput(&rankLabels{PosUnit: -1}, rr.scan)
+	lab := (&rankLabelsFn{}).AddInput(&rankLabels{}, rr.labels())
 	return &binnedState{inOrder: inOrder[*rank.Binned]{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{u.Index: b}}, Labels: lab}, nil
 }
 
@@ -125,7 +123,7 @@ func (s *binnedState) fold() {
 type binnedCombineFn struct{ C Rank }
 
 func (f *binnedCombineFn) CreateAccumulator() *binnedState {
-	return &binnedState{inOrder: inOrder[*rank.Binned]{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{}}, Labels: &rankLabels{PosUnit: -1}}
+	return &binnedState{inOrder: inOrder[*rank.Binned]{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{}}, Labels: &rankLabels{}}
 }
 
 func (f *binnedCombineFn) MergeAccumulators(a, b *binnedState) *binnedState {
@@ -146,5 +144,5 @@ func (f *binnedWriteFn) ProcessElement(ctx context.Context, s *binnedState) erro
 		return err
 	}
 	bn := s.Done
-	return f.C.write(ctx, s.Labels, bn.Table(), bn.Report)
+	return f.C.write(ctx, s.Labels, bn.Table(), bn)
 }

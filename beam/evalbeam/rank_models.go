@@ -19,6 +19,7 @@ import (
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // RankModels configures the exact evaluation of several binary score
@@ -69,81 +70,35 @@ func (c *RankModels) Pipeline(s beam.Scope, units []Unit) {
 	beam.ParDo0(s, &rankModelsWriteFn{C: *c}, labels, beam.SideInput{Input: tables}, beam.SideInput{Input: sums})
 }
 
+// task is the several-model rank task of c.
+func (c *RankModels) task() *task.RankModels {
+	return &task.RankModels{True: c.True, Weight: c.Weight, Scores: c.Scores, PosLabel: c.Options.PosLabel}
+}
+
 // modelsReader reads the rows of one unit as evalkit's several-model rank
-// does: the label, every model's score, the weight.
+// does (task.RankModelsRows).
 type modelsReader struct {
-	c      *RankModels
-	r      *table.Reader
-	tc, wc int
-	scs    []int
-	scan   rankScan
-	scores []float64
-	w      float64
-	pos    bool
+	*task.RankModelsRows
+	r    *table.Reader
+	scan rankScan
 }
 
 func newModelsReader(ctx context.Context, c *RankModels, u Unit) (*modelsReader, func(), error) {
-	mr := &modelsReader{c: c, scan: rankScan{Unit: u.Index, Path: u.Path}, scores: make([]float64, len(c.Scores))}
-	r, cols, done, err := openUnit(ctx, u, append([]string{c.True, c.Weight}, c.Scores...))
+	mr := &modelsReader{}
+	t := c.task()
+	r, cols, done, err := openUnit(ctx, u, t.Columns())
 	if err != nil {
 		return nil, nil, err
 	}
 	if r == nil {
 		return mr, func() {}, nil
 	}
-	mr.r, mr.tc, mr.wc, mr.scs = r, cols[0], cols[1], cols[2:]
+	mr.r, mr.RankModelsRows = r, task.NewRankModelsRows(r, cols, task.NewPosRule(t.PosLabel), &mr.scan.First, u.Index)
 	return mr, done, nil
 }
 
 // next reads a row; false at the end or on an error (err says which).
-func (mr *modelsReader) next() (bool, error) {
-	r := mr.r
-	if r == nil || !r.Next() {
-		if r != nil {
-			if err := r.Err(); err != nil && !empty(err) {
-				return false, userError(err)
-			}
-		}
-		return false, nil
-	}
-	b, err := r.Text(mr.tc)
-	if err != nil {
-		return false, userError(err)
-	}
-	if pl := mr.c.Options.PosLabel; pl != "" {
-		mr.pos = string(b) == pl
-	} else {
-		v, err := table.ParseFloat(b)
-		kind := 0
-		switch {
-		case err != nil || (v != 0 && v != 1 && v != -1):
-			return false, usageError("rank: %s:%d: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", r.Name(), r.Line(), b)
-		case v == 1:
-			kind = 3
-		case v == 0:
-			kind = 1
-		default:
-			kind = 2
-		}
-		mr.pos = kind == 3
-		if mr.scan.First[kind] == 0 {
-			mr.scan.First[kind] = r.Line()
-		}
-	}
-	for j, c := range mr.scs {
-		if mr.scores[j], err = r.Float(c); err != nil {
-			return false, userError(err)
-		}
-	}
-	mr.w = 1
-	if mr.wc >= 0 {
-		if mr.w, err = r.Weight(mr.wc); err != nil {
-			return false, userError(err)
-		}
-	}
-	mr.scan.Rows++
-	return true, nil
-}
+func (mr *modelsReader) next() (bool, error) { return nextRow(mr.r, &mr.scan, mr.Next) }
 
 // each reads the unit's rows, calling f after each; it returns the first
 // error of either.
@@ -171,7 +126,7 @@ func (f *rankModelsScanFn) ProcessElement(ctx context.Context, u Unit, emitScan 
 	defer done()
 	ks := newKeySample(u.Index)
 	if err := mr.each(func() error {
-		for _, s := range mr.scores {
+		for _, s := range mr.Scores {
 			ks.add(rank.Key(s))
 		}
 		return nil
@@ -197,19 +152,19 @@ func (f *rankModelsPartitionFn) ProcessElement(ctx context.Context, u Unit, quan
 	m := len(f.C.Scores)
 	parts := make([]rank.Builder, (len(bounds)+1)*m)
 	if err := mr.each(func() error {
-		for j, s := range mr.scores {
+		for j, s := range mr.Scores {
 			var err error
 			b := &parts[rank.KeyRange(bounds, rank.Key(s))*m+j]
 			switch {
-			case mr.wc >= 0:
-				err = b.Add(s, mr.pos, mr.w)
-			case mr.pos:
+			case mr.Weighted():
+				err = b.Add(s, mr.Pos, mr.Weight)
+			case mr.Pos:
 				b.AddPositive(s)
 			default:
 				b.AddNegative(s)
 			}
 			if err != nil {
-				return userError(mr.r.Errorf(mr.scs[j], err))
+				return userError(mr.Errorf(j, err))
 			}
 		}
 		return nil
@@ -291,7 +246,7 @@ func (f *rankModelsSumsFn) ProcessElement(ctx context.Context, u Unit, ranges fu
 	s := f.pl.NewSums()
 	ks := make([]int64, len(f.C.Scores))
 	if err := mr.each(func() error {
-		if err := f.pl.Add(s, mr.pos, mr.scores, ks); err != nil {
+		if err := f.pl.Add(s, mr.Pos, mr.Scores, ks); err != nil {
 			return fmt.Errorf("evalbeam: %s:%d: %w", mr.r.Name(), mr.r.Line(), err)
 		}
 		return nil
@@ -316,12 +271,8 @@ func (f *rankModelsWriteFn) ProcessElement(ctx context.Context, lab *rankLabels,
 	if lab.Rows == 0 {
 		return userError(noRows(c.Name))
 	}
-	if z, m := lab.First[1], lab.First[2]; z.Line > 0 && m.Line > 0 {
-		at := z
-		if m.Unit > z.Unit || m.Unit == z.Unit && m.Line > z.Line {
-			at = m
-		}
-		return usageError("rank: %s:%d: labels include 0 and -1, so --pos-label is required", at.Path, at.Line)
+	if _, err := lab.First.Resolve(); err != nil {
+		return reportError(cli.TaskError("rank", err))
 	}
 	tables, err := modelTables(len(c.Scores), ranges)
 	if err != nil {

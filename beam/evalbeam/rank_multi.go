@@ -8,7 +8,6 @@ import (
 	"maps"
 	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -19,13 +18,14 @@ import (
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // RankMulti configures a multiclass ranking pipeline: "evalkit rank
 // --classes c1,c2,… --score p1,p2,…". Its k² exact score tables (for every
 // true class c and score column j, the column-j scores of class c's rows)
 // are range-partitioned as [Rank]'s one table is: a first pass reads each
-// unit with the command line's checks (cli.ReadMultiRows) into the log
+// unit with the command line's checks (task.RankMulti.FoldRows) into the log
 // loss sums and top-k rank masses (rank.NewMultiScalars, merged in input
 // order) and a sample of every column's keys; Beam's approximate
 // quantiles give the boundaries; a second pass reads the units again into
@@ -94,17 +94,17 @@ func (c *RankMulti) Pipeline(s beam.Scope, units []Unit) {
 	beam.ParDo0(s, &multiWriteFn{C: *c, Units: len(units)}, merged, beam.SideInput{Input: tables})
 }
 
-// read reads unit u's rows with the command line's checks into b.
+// task is the multiclass rank task of c.
+func (c *RankMulti) task() *task.RankMulti {
+	return &task.RankMulti{True: c.True, Weight: c.Weight, Classes: c.Classes, Scores: c.Scores}
+}
+
+// read reads unit u's rows with the command line's checks
+// (task.RankMulti.FoldRows) into b.
 func (c *RankMulti) read(ctx context.Context, u Unit, b rank.MultiRows) error {
-	k := len(c.Classes)
-	names := append(append([]string{c.True}, c.Scores...), c.Weight)
-	return readUnit(ctx, u, names, func(r *table.Reader, cols []int) error {
-		index := make(map[string]int, k)
-		for i, name := range c.Classes {
-			index[name] = i
-		}
-		mc := cli.MultiCols{True: cols[0], Scores: cols[1 : 1+k], Weight: cols[1+k], Index: index, Classes: strings.Join(c.Classes, ",")}
-		return cli.ReadMultiRows(r, mc, make([]float64, k), b)
+	t := c.task()
+	return readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error {
+		return cli.TaskError("rank", t.FoldRows(b, r, cols, make([]float64, len(c.Classes))))
 	})
 }
 
@@ -241,10 +241,8 @@ func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState, ranges
 	if rows == 0 {
 		return userError(noRows(c.Name))
 	}
-	for i, sup := range m.Support() {
-		if sup == 0 {
-			return userError(cli.NoSamples(c.Name, c.Classes[i], c.True))
-		}
+	if err := c.task().Check(c.Name, m); err != nil {
+		return userError(err)
 	}
 	rep, err := rank.NewMulticlassReport(m, c.Classes, c.Options)
 	var oe *result.OptionError

@@ -3,12 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/evalkit-go/evalkit/table"
 
 	"github.com/evalkit-go/evalkit/budget"
-	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 func init() {
@@ -61,9 +62,8 @@ func runDeLong(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	lab := &rankLabeler{set: label.NewSet(nil), posLabel: *posLabel, given: *posLabel != ""}
-	var seen [4]bool // by rankKind
-	seenPos := ""
+	rule := task.NewPosRule(*posLabel)
+	var first task.FirstLabels
 	var pos []bool
 	var sa, sb []float64
 	// DeLong's test needs every row: a label and two scores, 17 bytes a
@@ -74,18 +74,15 @@ func runDeLong(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		c, err := lab.classOf(r, y)
+		c, err := rule.Class(r, y)
 		if err != nil {
-			return err
+			return cli.TaskError("rank", err)
 		}
-		if !seen[c.kind] && c.kind == kindOne {
-			seenPos = string(y)
+		first.See(r, 0, c, y)
+		if _, err := first.Resolve(); err != nil {
+			return cli.TaskError("compare delong", err)
 		}
-		seen[c.kind] = true
-		if seen[kindZero] && seen[kindMinus1] {
-			return usagef("compare delong: %s: labels include 0 and -1, so --pos-label is required", r.Position(r.Line()))
-		}
-		p := c.pos
+		p := c.Pos
 		a, err := r.Float(cols[1])
 		if err != nil {
 			return err
@@ -105,8 +102,8 @@ func runDeLong(e *env, args []string) error {
 	if err := r.Err(); err != nil {
 		return err
 	}
-	if lab.given {
-		if _, ok := lab.set.Lookup(*posLabel); !ok {
+	if rule.Given() {
+		if _, ok := rule.Labels().Lookup(*posLabel); !ok {
 			return fmt.Errorf("%s: --pos-label %q is not among the labels of column %q", r.Name(), *posLabel, *yCol)
 		}
 	}
@@ -126,8 +123,8 @@ func runDeLong(e *env, args []string) error {
 	}
 	out.Negatives = out.N - out.Positives
 	out.PosLabel = *posLabel
-	if !lab.given {
-		out.PosLabel = seenPos
+	if !rule.Given() {
+		out.PosLabel = first.PosName
 	}
 	out.DiffCI[0], out.DiffCI[1] = d.DiffCI(*conf)
 	return emit(e, f, out, pairsDoc(fmt.Sprintf("DeLong test of two correlated AUCs (n = %d: %d positive, %d negative)", out.N, out.Positives, out.Negatives),

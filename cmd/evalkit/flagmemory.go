@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/evalkit-go/evalkit/task"
 
 	"github.com/evalkit-go/evalkit/budget"
 )
@@ -24,7 +25,7 @@ type flagSize struct {
 // flagFloor is the least budget the allocations sized by flags are
 // charged against: below it (--memory 1) they are as small as the
 // defaults (--cal-bins 10, --bootstrap 1000) and always allowed.
-const flagFloor = rankSpillFloor
+const flagFloor = task.RankSpillFloor
 
 // chargeFlags charges the allocations sized by flags to the budget of
 // mem (at least flagFloor): past it, an error naming the flag (exit

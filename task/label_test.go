@@ -1,0 +1,102 @@
+package task
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// readLabels classifies the labels of a one-column CSV under the rule of
+// posLabel, recording them as chunk 0.
+func readLabels(t *testing.T, csv, posLabel string) ([]LabelClass, *FirstLabels, error) {
+	t.Helper()
+	r, err := table.NewReader(strings.NewReader("y\n"+csv), "in.csv", table.CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := NewPosRule(posLabel)
+	var first FirstLabels
+	var out []LabelClass
+	for r.Next() {
+		y, err := r.Text(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := rule.Class(r, y)
+		if err != nil {
+			return out, &first, err
+		}
+		first.See(r, 0, c, y)
+		out = append(out, c)
+	}
+	return out, &first, r.Err()
+}
+
+func TestPosRule(t *testing.T) {
+	tests := []struct {
+		name, csv, pos string
+		want           []bool
+		posName        string
+		err            string
+	}{
+		{"zero-one", "0\n1\n1.0\n0\n", "", []bool{false, true, true, false}, "1", ""},
+		{"minus-one", "-1\n1\n", "", []bool{false, true}, "1", ""},
+		{"first one wins", "1.0\n1\n", "", []bool{true, true}, "1.0", ""},
+		{"given", "spam\nham\n", "spam", []bool{true, false}, "", ""},
+		{"not binary", "0\nspam\n", "", nil, "", `in.csv:3: label "spam": the labels are not {0, 1} or {-1, 1}, so the positive label is required`},
+		{"two", "0\n2\n", "", nil, "", `in.csv:3: label "2": the labels are not {0, 1} or {-1, 1}`},
+		{"mixed", "0\n1\n-1\n0\n", "", nil, "", "in.csv:4: labels include 0 and -1, so the positive label is required"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, first, err := readLabels(t, tt.csv, tt.pos)
+			posName := ""
+			if err == nil {
+				posName, err = first.Resolve()
+			}
+			if tt.err != "" {
+				var le *LabelError
+				if err == nil || !errors.As(err, &le) || !strings.HasPrefix(err.Error(), tt.err) {
+					t.Fatalf("error %v, want a *LabelError %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range got {
+				if c.Pos != tt.want[i] {
+					t.Errorf("row %d: positive %v, want %v", i, c.Pos, tt.want[i])
+				}
+			}
+			if posName != tt.posName {
+				t.Errorf("positive label %q, want %q", posName, tt.posName)
+			}
+		})
+	}
+}
+
+// Chunks' records merged in any order give the record of one sequential
+// read: the earliest row of each kind, by chunk then line.
+func TestFirstLabelsMerge(t *testing.T) {
+	at := func(chunk, line int) LabelAt { return LabelAt{Chunk: chunk, Line: line, Where: "x"} }
+	a := FirstLabels{First: [4]LabelAt{KindZero: at(1, 40), KindOne: at(1, 41)}, PosName: "1.0"}
+	b := FirstLabels{First: [4]LabelAt{KindOne: at(0, 9)}, PosName: "1"}
+	c := FirstLabels{First: [4]LabelAt{KindMinus1: at(2, 70)}}
+	for _, order := range [][]*FirstLabels{{&a, &b, &c}, {&c, &b, &a}, {&b, &c, &a}} {
+		var m FirstLabels
+		for _, f := range order {
+			m.Merge(f)
+		}
+		if m.PosName != "1" || m.First[KindOne] != at(0, 9) || m.First[KindZero] != at(1, 40) {
+			t.Errorf("merged %+v", m)
+		}
+		_, err := m.Resolve()
+		var le *LabelError
+		if !errors.As(err, &le) || !le.Mixed || le.Where != "x" {
+			t.Errorf("resolve: %v", err)
+		}
+	}
+}

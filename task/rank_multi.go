@@ -1,0 +1,138 @@
+package task
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// RankMulti is the multiclass ranking task: a column of labels True, each
+// one of Classes, one column of probabilities a class (Scores[i] the
+// probability of Classes[i]) and an optional column of weights Weight
+// ("" for none). The score tables grow with the rows; they are charged
+// to Budget.
+//
+// Read merges the chunks' states in input order. The log loss is a
+// compensated sum merged chunk by chunk: the same run to run and for any
+// number of cores; with other chunks it may differ in the rounding of
+// the sum.
+type RankMulti struct {
+	True, Weight    string
+	Classes, Scores []string
+	Budget          *budget.Budget
+}
+
+// Columns returns the columns read: True, Scores, then Weight.
+func (t *RankMulti) Columns() []string {
+	return append(append([]string{t.True}, t.Scores...), t.Weight)
+}
+
+// ClassError is a label that is not one of the classes.
+type ClassError struct {
+	Label   string
+	Classes []string
+}
+
+func (e *ClassError) Error() string {
+	return fmt.Sprintf("label %q is not among the classes %s", e.Label, strings.Join(e.Classes, ","))
+}
+
+// New returns an empty state.
+func (t *RankMulti) New() *rank.MultiBuilder { return rank.NewMultiBuilder(len(t.Classes)) }
+
+// Fold adds the rows of one chunk r, of the columns cols (of Columns), to
+// st (as FoldRows).
+func (t *RankMulti) Fold(st *rank.MultiBuilder, r *table.Reader, cols []int) error {
+	return t.FoldRows(st, r, cols, make([]float64, len(t.Classes)))
+}
+
+// FoldRows adds the rows of r, of the columns cols (of Columns), to b,
+// checking the parts of each row in this order: the label (one of
+// Classes), each probability (parsed, in [0, 1]), the weight, then the
+// row as b checks it. p is scratch of one probability a class.
+func (t *RankMulti) FoldRows(b rank.MultiRows, r *table.Reader, cols []int, p []float64) error {
+	k := len(t.Classes)
+	tc, scs, wc := cols[0], cols[1:1+k], cols[1+k]
+	index := make(map[string]int, k)
+	for i, name := range t.Classes {
+		index[name] = i
+	}
+	for r.Next() {
+		yb, err := r.Text(tc)
+		if err != nil {
+			return err
+		}
+		y, ok := index[string(yb)]
+		if !ok {
+			return r.Errorf(tc, &ClassError{Label: string(yb), Classes: t.Classes})
+		}
+		for j, c := range scs {
+			if p[j], err = r.Float(c); err != nil {
+				return err
+			}
+			if !(p[j] >= 0 && p[j] <= 1) {
+				return r.Errorf(c, fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j]))
+			}
+		}
+		w := 1.0
+		if wc >= 0 {
+			if w, err = r.Weight(wc); err != nil {
+				return err
+			}
+		}
+		if err := b.Add(y, p, w); err != nil {
+			return r.Errorf(-1, err)
+		}
+	}
+	return nil
+}
+
+// Read reads every row of r, on every core, and returns the multiclass
+// statistic, checked by Check.
+func (t *RankMulti) Read(r *table.Reader) (*rank.Multiclass, error) {
+	cols, err := table.Columns(r, t.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	k := len(t.Classes)
+	m := t.New()
+	acct := t.Budget.Account("rank's multiclass rows (each row's score of every class)", "")
+	workers := runtime.GOMAXPROCS(0)
+	order := &table.Ordered[*rank.MultiBuilder]{
+		Fresh: t.New,
+		Merge: func(c *rank.MultiBuilder) { m.Merge(c) },
+		Reset: func(c *rank.MultiBuilder) { c.Reset() },
+		Check: func() error { return acct.Set(m.Bytes()) },
+	}
+	probs := make([][]float64, workers)
+	for i := range probs {
+		probs[i] = make([]float64, k)
+	}
+	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
+		c := order.Get()
+		if err := t.FoldRows(c, sub, cols, probs[worker]); err != nil {
+			return err
+		}
+		return order.Put(sub.Chunk(), c)
+	})
+	if err != nil {
+		return nil, err
+	}
+	res := m.Result()
+	return res, t.Check(r.Name(), res)
+}
+
+// Check returns an error for a class without a row in res, of the input
+// named name.
+func (t *RankMulti) Check(name string, res *rank.Multiclass) error {
+	for c, sup := range res.Support() {
+		if sup == 0 {
+			return fmt.Errorf("%s: class %q has no samples in column %q: %w", name, t.Classes[c], t.True, rank.ErrOneClass)
+		}
+	}
+	return nil
+}
