@@ -246,7 +246,6 @@ func TestRegressPlotSample(t *testing.T) {
 	}
 }
 
-
 func lineDiff(a, b []byte) string {
 	x, y := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
 	var d []string
