@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -163,6 +164,17 @@ func (g *Regress) Result(m *regress.Multi) (*regress.Result, error) {
 	}
 	res.SetIntervals(ivs)
 	return res, nil
+}
+
+// Models returns the leaderboard and comparisons of several models of
+// one target from the merged state m: Report.Trues repeats the target,
+// Report.Preds are the models' columns. Its errors are those of
+// [regress.NewModelsReport].
+func (g *Regress) Models(m *regress.Multi, mo report.ModelsOptions) (*report.Models, error) {
+	ro := g.Report
+	target, names := ro.Trues[0], ro.Preds
+	ro.Trues, ro.Preds = nil, nil
+	return regress.NewModelsReport(m, target, names, ro, mo, g.CI)
 }
 
 // regressBatch is one worker's buffer of parsed rows: y[j][i], p[j][i]

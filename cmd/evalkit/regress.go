@@ -154,15 +154,15 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 	if err != nil {
 		return nil, err
 	}
-	cip := cli.CIPtr(ci, withCI)
 	opt.Moments = withCI
 	cols := ropt
 	cols.Trues, cols.Preds = trues, names
-	m, _, err := readRegress(e, path, &task.Regress{Report: cols, Options: opt, Budget: f.memory.Budget()})
+	t := task.Regress{Report: cols, Options: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget()}
+	m, _, err := readRegress(e, path, &t)
 	if err != nil {
 		return nil, err
 	}
-	out, err := regress.NewModelsReport(m, target, names, ropt, mo, cip)
+	out, err := t.Models(m, mo)
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
