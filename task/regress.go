@@ -57,13 +57,15 @@ func (g *Regress) Fold(st *regress.Multi, r *table.Reader, cols []int) error {
 
 // FoldAt is [Regress.Fold] with each row's position base plus its input
 // line (so that the rows of several inputs have positions of their own).
+// As every Fold, it leaves the check of r.Err() after the rows to the
+// caller.
 // The rows before a bad one are added before its error is returned, so
 // that the error is the first of the input, be it a value that does not
 // parse or a row regress rejects (y − ŷ overflowing).
 func (g *Regress) FoldAt(st *regress.Multi, r *table.Reader, cols []int, base int64) error {
 	b := newRegressBatch(cols)
 	b.base = base
-	return b.read(r, st, &RegressSample{})
+	return b.read(r, st, &RegressSample{}, false)
 }
 
 // Read reads the rows of r into a state of k outputs, on every core, and,
@@ -132,7 +134,7 @@ func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) 
 			return err
 		}
 		c := merge.Get()
-		if err := batches[worker].read(sub, c, samples[worker]); err != nil {
+		if err := batches[worker].read(sub, c, samples[worker], true); err != nil {
 			return err
 		}
 		return merge.Put(sub.Chunk(), c)
@@ -222,7 +224,9 @@ func (b *regressBatch) truncate(n int) {
 // to the sample. The rows before a bad one are added before its error is
 // returned, so that the first error of the chunk is reported, be it a
 // value that does not parse or one regress rejects (y − ŷ overflowing).
-func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *RegressSample) error {
+// With end, the reader's own error at the end of the rows is returned
+// too; without, it is left to the caller (as Fold leaves it).
+func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *RegressSample, end bool) error {
 	for {
 		b.truncate(regressBatchRows)
 		n := 0
@@ -233,7 +237,7 @@ func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *Regress
 			}
 			n++
 		}
-		if bad == nil {
+		if bad == nil && end {
 			bad = sub.Err()
 		}
 		b.truncate(n)
