@@ -10,7 +10,6 @@ import (
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -55,13 +54,7 @@ type classifyReadFn struct{ C Classify }
 // ProcessElement reads one unit into a tally (task.Classify's fold), with
 // the command line's checks and positioned errors.
 func (f *classifyReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Tally, error) {
-	t := f.C.task()
-	tally := t.New()
-	err := readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error { return t.Fold(tally, r, cols) })
-	if err != nil {
-		return nil, err
-	}
-	return tally, nil
+	return foldUnit(ctx, u, f.C.task())
 }
 
 // task returns the task of c.

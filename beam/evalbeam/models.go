@@ -11,7 +11,6 @@ import (
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -57,13 +56,7 @@ type modelsReadFn struct{ C ClassifyModels }
 // (task.ClassifyModels' fold), with the command line's checks and
 // positioned errors.
 func (f *modelsReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Models, error) {
-	t := f.C.task()
-	st := t.New()
-	err := readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error { return t.Fold(st, r, cols) })
-	if err != nil {
-		return nil, err
-	}
-	return st, nil
+	return foldUnit(ctx, u, f.C.task())
 }
 
 // task returns the task of c.

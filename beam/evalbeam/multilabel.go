@@ -9,7 +9,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -52,13 +51,7 @@ type multilabelReadFn struct{ C Multilabel }
 // ProcessElement reads one unit into a state (task.Multilabel's fold),
 // with the command line's checks and positioned errors.
 func (f *multilabelReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Multilabel, error) {
-	t := f.C.task()
-	m := t.New()
-	err := readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error { return t.Fold(m, r, cols) })
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
+	return foldUnit(ctx, u, f.C.task())
 }
 
 // task returns the task of c.
