@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+
+	"github.com/evalkit-go/evalkit/internal/parallel"
 )
 
 // Standard errors of Davies–Bouldin (both), and Calinski–Harabasz by the
@@ -125,7 +127,7 @@ func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers in
 		cnorm[c] = norm(r.Clusters[c].Centroid)
 	}
 	if !gathered {
-		parallel(k, workers, func(c int) {
+		parallel.For(k, workers, func(c int) {
 			gs := newGradSum(dim)
 			for _, i := range g.order[g.start[c]:g.start[c+1]] {
 				xi := row(i)
@@ -186,7 +188,7 @@ func (r *Internal) indexSE(x []float64, dim int, g *groups, m Metric, workers in
 	// for any number of workers).
 	nb := (n + blockRows - 1) / blockRows
 	parts := make([]float64, 3*nb)
-	parallel(nb, workers, func(bl int) {
+	parallel.For(nb, workers, func(bl int) {
 		var sdb, savg, sch float64
 		for p := bl * blockRows; p < min(n, (bl+1)*blockRows); p++ {
 			i := g.order[p]

@@ -7,11 +7,10 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/parallel"
 )
 
 // ErrClusterCount is returned by the one-call internal indices when the
@@ -347,7 +346,7 @@ func centroids(x []float64, dim int, g *groups, cs []ClusterStats, workers int) 
 	nb := (n + blockRows - 1) / blockRows
 	if k*dim*nb <= 1<<22 {
 		parts := make([]float64, nb*k*dim)
-		parallel(nb, workers, func(b int) {
+		parallel.For(nb, workers, func(b int) {
 			p := parts[b*k*dim : (b+1)*k*dim]
 			for i := b * blockRows; i < min(n, (b+1)*blockRows); i++ {
 				c := g.id[i]
@@ -372,7 +371,7 @@ func centroids(x []float64, dim int, g *groups, cs []ClusterStats, workers int) 
 		}
 		return
 	}
-	parallel(len(cs), workers, func(c int) {
+	parallel.For(len(cs), workers, func(c int) {
 		acc := make([]fsum.Sum, dim)
 		for _, i := range g.order[g.start[c]:g.start[c+1]] {
 			row := x[i*dim : (i+1)*dim]
@@ -386,32 +385,6 @@ func centroids(x []float64, dim int, g *groups, cs []ClusterStats, workers int) 
 		}
 		cs[c].Centroid = u
 	})
-}
-
-// parallel runs f(0..n-1) on workers goroutines.
-func parallel(n, workers int, f func(i int)) {
-	if workers <= 1 || n <= 1 {
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // scatterBlockCells bounds the per-block partial sums of centroidIndices
@@ -472,7 +445,7 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 		if grad != nil && k*dim*nb <= gradBlockCells {
 			gparts, gathered = make([]float64, k*dim*nb), true
 		}
-		parallel(nb, workers, func(b int) {
+		parallel.For(nb, workers, func(b int) {
 			p := parts[2*k*b : 2*k*(b+1)]
 			for i := b * blockRows; i < min(n, (b+1)*blockRows); i++ {
 				c := g.id[i]
@@ -504,7 +477,7 @@ func (r *Internal) centroidIndices(x []float64, dim int, g *groups, m Metric, wo
 		}
 	} else {
 		gathered = grad != nil
-		parallel(k, workers, func(c int) {
+		parallel.For(k, workers, func(c int) {
 			var sd, sq fsum.Sum
 			var gs *gradSum
 			if grad != nil {

@@ -1,6 +1,10 @@
 package cluster
 
-import "math"
+import (
+	"math"
+
+	"github.com/evalkit-go/evalkit/internal/parallel"
+)
 
 // The silhouette's standard error by the delta method. The mean silhouette
 // S = (1/n) Σ_j s_j is a smooth function of the rows' distances, and each
@@ -44,7 +48,7 @@ func silhouetteSE(x []float64, dim int, g *groups, m Metric, workers int) float6
 	d := func(i, j int) float64 { return dist(m, row(i), row(j), nrm[i], nrm[j]) }
 	a, b, s := make([]float64, n), make([]float64, n), make([]float64, n)
 	star := make([]int, n)
-	parallel(n, workers, func(j int) {
+	parallel.For(n, workers, func(j int) {
 		mean := make([]float64, k)
 		for i := range n {
 			if i != j {
@@ -74,7 +78,7 @@ func silhouetteSE(x []float64, dim int, g *groups, m Metric, workers int) float6
 	}
 	S /= float64(n)
 	f := make([]float64, n)
-	parallel(n, workers, func(i int) {
+	parallel.For(n, workers, func(i int) {
 		v := s[i] - S
 		for j := range n {
 			c := g.id[j]

@@ -62,7 +62,7 @@ func BiasVariance(newModel func() learn.Model, train, test learn.Data, loss Loss
 		return nil, err
 	}
 	preds := make([][]float64, rounds)
-	err = parallel(rounds, c, func(r int) error {
+	err = runJobs(rounds, c, func(r int) error {
 		m := newModel()
 		if err := m.Fit(train.Subset(boots[r].Train)); err != nil {
 			return fmt.Errorf("bootstrap round %d: fit: %w", r+1, err)

@@ -171,7 +171,7 @@ func BootstrapError(newModel func() learn.Model, d learn.Data, loss Loss, rounds
 		resub.Add(loss.Of(d.Y[i], fitted[i]))
 	}
 	oobLoss := make([][]float64, rounds) // per round, loss of each out-of-bag row
-	err = parallel(rounds, c, func(r int) error {
+	err = runJobs(rounds, c, func(r int) error {
 		m := newModel()
 		if err := m.Fit(d.Subset(boots[r].Train)); err != nil {
 			return fmt.Errorf("bootstrap round %d: fit: %w", r+1, err)

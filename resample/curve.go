@@ -72,7 +72,7 @@ func LearningCurve(newModel func() learn.Model, d learn.Data, splits []Split, m 
 	}
 	trainScore := make([]float64, len(jobs))
 	validScore := make([]float64, len(jobs))
-	err := parallel(len(jobs), c, func(j int) error {
+	err := runJobs(len(jobs), c, func(j int) error {
 		jb := jobs[j]
 		n := min(sizes[jb.size], len(train[jb.split]))
 		sub := Split{Train: train[jb.split][:n], Test: splits[jb.split].Test}

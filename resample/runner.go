@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/learn"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -230,7 +231,7 @@ func CrossValidate(newModel func() learn.Model, d learn.Data, splits []Split, me
 // rows.
 func predictSplits(newModel func() learn.Model, d learn.Data, splits []Split, c Config) ([]Predictions, error) {
 	out := make([]Predictions, len(splits))
-	err := parallel(len(splits), c, func(s int) error {
+	err := runJobs(len(splits), c, func(s int) error {
 		sp := splits[s]
 		m := newModel()
 		if err := m.Fit(d.Subset(sp.Train)); err != nil {
@@ -247,34 +248,21 @@ func predictSplits(newModel func() learn.Model, d learn.Data, splits []Split, c 
 	return out, err
 }
 
-// parallel runs job(0…n−1) on up to c.workers() goroutines and returns the
+// runJobs runs job(0…n−1) on up to c.workers() goroutines and returns the
 // error of the lowest-numbered failing job.
-func parallel(n int, c Config, job func(i int) error) error {
+func runJobs(n int, c Config, job func(i int) error) error {
 	errs := make([]error, n)
-	next := make(chan int)
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
-	for range min(c.workers(), n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				errs[i] = job(i)
-				if c.Progress != nil {
-					mu.Lock()
-					done++
-					c.Progress(done, n)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel.For(n, c.workers(), func(i int) {
+		errs[i] = job(i)
+		if c.Progress != nil {
+			mu.Lock()
+			done++
+			c.Progress(done, n)
+			mu.Unlock()
+		}
+	})
 	for _, err := range errs {
 		if err != nil {
 			return err

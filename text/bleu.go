@@ -3,8 +3,11 @@ package text
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
+
+	"github.com/evalkit-go/evalkit/internal/parallel"
 )
 
 // MaxOrder is BLEU's maximum n-gram order N.
@@ -563,7 +566,7 @@ func (b *BLEU) Corpus(hyps []string, refs [][]string) ([]BLEUStats, error) {
 		return nil, err
 	}
 	out := make([]BLEUStats, len(hyps))
-	parallel(len(hyps), 256, func() func(lo, hi int) {
+	parallel.Chunks(len(hyps), 256, runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		w := newBLEUWork()
 		rs := make([]string, len(refs))
 		return func(lo, hi int) {

@@ -2,9 +2,12 @@ package text
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/evalkit-go/evalkit/internal/parallel"
 )
 
 // CHRFOptions configures chrF and chrF++ (Popović 2015, 2017) as sacreBLEU
@@ -559,7 +562,7 @@ func (c *CHRF) Corpus(hyps []string, refs [][]string) ([]CHRFStats, error) {
 		return nil, err
 	}
 	out := make([]CHRFStats, len(hyps))
-	parallel(len(hyps), 256, func() func(lo, hi int) {
+	parallel.Chunks(len(hyps), 256, runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		w := c.newWork()
 		rs := make([]string, len(refs))
 		return func(lo, hi int) {

@@ -2,6 +2,9 @@ package text
 
 import (
 	"math/bits"
+	"runtime"
+
+	"github.com/evalkit-go/evalkit/internal/parallel"
 )
 
 // sentenceSet is the sentences of a baseline (list 0) and the systems
@@ -74,7 +77,7 @@ func (s sliceSet[S]) bootstrap(n int, seed uint64) [][]float64 {
 	for k := range out {
 		out[k] = make([]float64, n)
 	}
-	parallel(n, 256, func() func(lo, hi int) {
+	parallel.Chunks(n, 256, runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		sums := make([]S, len(s.all))
 		return func(lo, hi int) {
 			for j := lo; j < hi; j++ {
@@ -98,7 +101,7 @@ func (s sliceSet[S]) bootstrap(n int, seed uint64) [][]float64 {
 func (s sliceSet[S]) randomisation(k, n int, seed uint64) []float64 {
 	base, sys := s.all[0], s.all[k]
 	out := make([]float64, n)
-	parallel(n, 256, func() func(lo, hi int) {
+	parallel.Chunks(n, 256, runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		return func(lo, hi int) {
 			for t := lo; t < hi; t++ {
 				r := stream(seed, t, tagRandom)
@@ -144,7 +147,7 @@ func (s packedSet[S]) bootstrap(n int, seed uint64) [][]float64 {
 	for k := range out {
 		out[k] = make([]float64, n)
 	}
-	parallel(n, 256, func() func(lo, hi int) {
+	parallel.Chunks(n, 256, runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		acc := make([][]int64, len(s.all))
 		for k := range acc {
 			acc[k] = make([]int64, dim)
@@ -180,7 +183,7 @@ func (s packedSet[S]) randomisation(k, n int, seed uint64) []float64 {
 	m, dim := base.Len(), base.dim
 	totB, totS := base.sum(), sys.sum()
 	out := make([]float64, n)
-	parallel(n, 256, func() func(lo, hi int) {
+	parallel.Chunks(n, 256, runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		acc := make([]int64, dim)
 		a := make([]int64, dim)
 		b := make([]int64, dim)

@@ -3,7 +3,10 @@ package text
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+
+	"github.com/evalkit-go/evalkit/internal/parallel"
 )
 
 // ErrTERRefCount is returned when sentences with different numbers of
@@ -234,7 +237,7 @@ func TERStatsOf(hyps []string, refs [][]string, o TEROptions, perSentence bool) 
 	}
 	n := len(hyps)
 	each := make([]TERStats, n)
-	parallel(n, 16, func() func(lo, hi int) {
+	parallel.Chunks(n, 16, runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		a := newTERAligner()
 		sentRefs := make([]string, len(refs))
 		return func(lo, hi int) {

@@ -10,7 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // Classify configures a classification pipeline: the columns and options
@@ -51,42 +51,15 @@ func (c *Classify) Pipeline(s beam.Scope, units []Unit) {
 
 type classifyReadFn struct{ C Classify }
 
-// ProcessElement reads one unit into a tally, with the command line's
-// checks and positioned errors.
+// ProcessElement reads one unit into a tally (task.Classify's fold), with
+// the command line's checks and positioned errors.
 func (f *classifyReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Tally, error) {
-	labels := f.C.Options.Labels
-	tally := classify.NewTally(labels)
-	err := readUnit(ctx, u, []string{f.C.True, f.C.Pred, f.C.Weight}, func(r *table.Reader, cols []int) error {
-		tc, pc, wc := cols[0], cols[1], cols[2]
-		for r.Next() {
-			yt, err := r.Text(tc)
-			if err != nil {
-				return err
-			}
-			yp, err := r.Text(pc)
-			if err != nil {
-				return err
-			}
-			w := -1.0
-			if wc >= 0 {
-				if w, err = r.Weight(wc); err != nil {
-					return err
-				}
-			}
-			if ok, bad := tally.Add(yt, yp, w); !ok {
-				col, v := tc, yt
-				if bad == 1 {
-					col, v = pc, yp
-				}
-				return unknownLabel(r, col, v, labels)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return tally, nil
+	return foldUnit(ctx, u, f.C.task())
+}
+
+// task returns the task of c.
+func (c *Classify) task() *task.Classify {
+	return &task.Classify{True: c.True, Pred: c.Pred, Weight: c.Weight, Options: c.Options}
 }
 
 // tallyCombineFn merges tallies; its accumulator is the library's state.
@@ -107,8 +80,7 @@ func (f *classifyWriteFn) ProcessElement(ctx context.Context, t *classify.Tally)
 	if t.C.N() == 0 {
 		return userError(noRows(f.C.Name))
 	}
-	labels, c := t.Sorted()
-	rep, err := classify.NewReport(labels, c, f.C.Options)
+	rep, c, err := f.C.task().Report(t)
 	if err != nil {
 		return reportError(cli.ClassifyReportError(err, f.C.Name, f.C.Weight))
 	}

@@ -16,8 +16,9 @@ import (
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/result"
-	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // Cluster configures the external clustering indices: the columns and
@@ -248,12 +249,9 @@ func init() {
 	register.DoFn2x1[context.Context, *clusterState, error](&clusterWriteFn{})
 }
 
-// pairs returns the compared pairs of models (none without --compare).
-func (c *Cluster) pairs() [][2]int {
-	if len(c.Preds) < 2 || len(c.Models.Compare) == 0 {
-		return nil
-	}
-	return c.Models.Pairs(c.Preds)
+// task returns the task of c.
+func (c *Cluster) task() *task.Cluster {
+	return &task.Cluster{True: c.True, Preds: c.Preds, Weight: c.Weight, Options: c.Options, Models: c.Models, MaxMatrix: c.MaxMatrix, CI: c.CI}
 }
 
 // Pipeline adds the external clustering indices of units to s: each unit
@@ -265,86 +263,47 @@ func (c *Cluster) Pipeline(s beam.Scope, units []Unit) {
 
 type clusterReadFn struct{ C Cluster }
 
-// ProcessElement reads one unit into a state, with the command line's
-// checks and positioned errors, in its order: for one model the
-// prediction, the reference and the weight; for several the reference,
-// the weight and the predictions.
+// ProcessElement reads one unit into a state (task.Cluster's fold), with
+// the command line's checks and positioned errors, and places its labels
+// and joint cells at the unit.
 func (f *clusterReadFn) ProcessElement(ctx context.Context, u Unit) (*clusterState, error) {
-	m := len(f.C.Preds)
-	pairs := f.C.pairs()
-	st := newClusterState(m, len(pairs))
-	for k, p := range pairs {
-		st.Joints[k].Pair = p
-	}
-	base := uint64(u.Index) << 32
-	names := append([]string{f.C.True, f.C.Weight}, f.C.Preds...)
-	if m == 1 {
-		names = []string{f.C.True, f.C.Preds[0], f.C.Weight}
-	}
-	err := readUnit(ctx, u, names, func(r *table.Reader, cols []int) error {
-		tc, wc, pcs := cols[0], cols[1], cols[2:]
-		if m == 1 {
-			wc, pcs = cols[2], cols[1:2]
-		}
-		ids := make([]int, m)
-		text := func(l *labelPlaces, c int) (int, error) {
-			b, err := r.Text(c)
-			if err != nil {
-				return 0, err
-			}
-			return l.id(string(b), base|uint64(len(l.Names))), nil
-		}
-		weight := func() (int64, error) {
-			if wc < 0 {
-				return 1, nil
-			}
-			v, err := r.Weight(wc)
-			if err != nil {
-				return 0, err
-			}
-			w, err := cluster.Frequency(v)
-			if err != nil {
-				return 0, r.Errorf(wc, table.BadValue(r.Field(wc), err))
-			}
-			return w, nil
-		}
-		var err error
-		for r.Next() {
-			var t int
-			var w int64
-			if m == 1 {
-				if ids[0], err = text(&st.Preds[0], pcs[0]); err != nil {
-					return err
-				}
-			}
-			if t, err = text(&st.True, tc); err != nil {
-				return err
-			}
-			if w, err = weight(); err != nil {
-				return err
-			}
-			if m > 1 {
-				for j, pc := range pcs {
-					if ids[j], err = text(&st.Preds[j], pc); err != nil {
-						return err
-					}
-				}
-			}
-			for j, p := range ids {
-				st.Tabs[j].Add(t, p, w)
-			}
-			for k, p := range pairs {
-				jt := &st.Joints[k]
-				jt.add([3]int32{int32(t), int32(ids[p[0]]), int32(ids[p[1]])}, w, base|uint64(len(jt.Cells)))
-			}
-			st.Rows++
-		}
-		return nil
-	})
+	t := f.C.task()
+	unit, err := foldUnit(ctx, u, t)
 	if err != nil {
 		return nil, err
 	}
-	return st, nil
+	return placed(unit, t.Pairs(), uint64(u.Index)<<32), nil
+}
+
+// placed returns the state of one unit's task state, each label and joint
+// cell placed at base (the unit) and its rank of first appearance in the
+// unit.
+func placed(unit *task.ClusterState, pairs [][2]int, base uint64) *clusterState {
+	st := newClusterState(len(unit.Tabs), len(pairs))
+	st.True = places(unit.True.Names(), base)
+	for j := range unit.Tabs {
+		st.Preds[j] = places(unit.Preds[j].Names(), base)
+		st.Tabs[j] = &unit.Tabs[j]
+	}
+	for k, p := range pairs {
+		jt, from := &st.Joints[k], unit.Joints[k]
+		jt.Pair = p
+		for i, c := range from.Cells {
+			jt.add(c, from.Count[i], base|uint64(i))
+		}
+	}
+	st.Rows = unit.Rows
+	return st
+}
+
+// places returns names, in order of first appearance in a unit, placed at
+// base and their rank.
+func places(names []string, base uint64) labelPlaces {
+	l := labelPlaces{Names: names, Places: make([]uint64, len(names))}
+	for i := range names {
+		l.Places[i] = base | uint64(i)
+	}
+	return l
 }
 
 // clusterCombineFn merges states; its accumulator holds the library's
@@ -369,57 +328,49 @@ func (f *clusterCombineFn) MergeAccumulators(a, b *clusterState) *clusterState {
 type clusterWriteFn struct{ C Cluster }
 
 // ProcessElement numbers the labels in order of first appearance, builds
-// the report from the merged tables as the command line does, and writes
-// it.
+// the report from the merged tables as the command line does
+// (task.Cluster), and writes it.
 func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) error {
 	if s.Rows == 0 {
 		return userError(noRows(f.C.Name))
 	}
+	t := f.C.task()
 	tm := s.True.order()
-	tabs := make([]*cluster.Contingency, len(s.Tabs))
+	st := &task.ClusterState{True: labelSet(s.True.inOrder()), Preds: make([]*label.Set, len(s.Tabs)), Tabs: make([]cluster.Contingency, len(s.Tabs)), Rows: s.Rows}
 	pm := make([][]int, len(s.Tabs))
-	for j := range tabs {
+	for j := range s.Tabs {
 		pm[j] = s.Preds[j].order()
-		tabs[j] = new(cluster.Contingency)
-		tabs[j].MergeMapped(s.Tabs[j], tm, pm[j])
+		st.Preds[j] = labelSet(s.Preds[j].inOrder())
+		st.Tabs[j].MergeMapped(s.Tabs[j], tm, pm[j])
+	}
+	for _, jt := range s.Joints {
+		p := jt.Pair
+		st.Joints = append(st.Joints, jt.joint(tm, pm[p[0]], pm[p[1]]))
 	}
 	var out any
 	var err error
-	if len(tabs) == 1 {
-		var rep *cluster.Report
-		if rep, err = cluster.NewReport(tabs[0], nil, f.C.Options); err == nil {
-			rep.AddContingency(tabs[0], s.True.inOrder(), s.Preds[0].inOrder(), f.C.MaxMatrix)
-			if f.C.CI != nil {
-				if err := rep.AddIntervals(tabs[0], f.C.Options, *f.C.CI); err != nil {
-					return userError(err) // as the command line reports it
-				}
-			}
+	if len(s.Tabs) == 1 {
+		if err = f.C.Options.Check(); err == nil {
+			out, err = t.Report(st, f.C.Name)
 		}
-		out = rep
 	} else {
-		joints := map[[2]int]*cluster.Joint{}
-		for _, jt := range s.Joints {
-			p := jt.Pair
-			joints[p] = jt.joint(tm, pm[p[0]], pm[p[1]])
-		}
-		var ms *board.Models
-		if ms, err = cluster.NewModelsReport(tabs, f.C.Preds, f.C.Options, f.C.Models, f.C.CI, joints); err == nil {
-			for j, md := range ms.Models {
-				if rep, ok := md.Report.(*cluster.Report); ok {
-					rep.AddContingency(tabs[j], s.True.inOrder(), s.Preds[j].inOrder(), f.C.MaxMatrix)
-				}
-			}
-		}
-		out = ms
+		out, err = t.ModelsReport(st, f.C.Name)
 	}
 	var oe *result.OptionError
 	switch {
 	case errors.As(err, &oe):
 		return reportError(cli.OptionUsage(err))
-	case errors.Is(err, cluster.ErrEmpty):
-		return userError(fmt.Errorf("%s: every row has weight 0", f.C.Name))
 	case err != nil:
-		return userError(fmt.Errorf("%s: %v", f.C.Name, err))
+		return userError(err)
 	}
 	return writeJSON(ctx, f.C.Output, out)
+}
+
+// labelSet returns the set of names, numbered in order.
+func labelSet(names []string) *label.Set {
+	s := label.NewSet(nil)
+	for _, n := range names {
+		s.ID([]byte(n))
+	}
+	return s
 }

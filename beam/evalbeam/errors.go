@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -82,10 +81,4 @@ func empty(err error) bool {
 // noRows is the error for an input in which no unit held a row.
 func noRows(name string) error {
 	return &table.ParseError{File: name, Err: table.ErrNoRows}
-}
-
-// unknownLabel is the error for value v in column col of r's row, a label
-// that --labels does not give.
-func unknownLabel(r *table.Reader, col int, v []byte, labels []string) error {
-	return r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(labels, ",")))
 }

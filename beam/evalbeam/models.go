@@ -11,7 +11,7 @@ import (
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // ClassifyModels configures the classification of several models on the
@@ -52,44 +52,16 @@ func (c *ClassifyModels) Pipeline(s beam.Scope, units []Unit) {
 
 type modelsReadFn struct{ C ClassifyModels }
 
-// ProcessElement reads one unit into the joint state, with the command
-// line's checks and positioned errors.
+// ProcessElement reads one unit into the joint state
+// (task.ClassifyModels' fold), with the command line's checks and
+// positioned errors.
 func (f *modelsReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Models, error) {
-	labels := f.C.Options.Labels
-	st := classify.NewModels(len(f.C.Preds), labels)
-	err := readUnit(ctx, u, append([]string{f.C.True, f.C.Weight}, f.C.Preds...), func(r *table.Reader, cols []int) error {
-		tc, wc, pcs := cols[0], cols[1], cols[2:]
-		preds := make([][]byte, len(pcs))
-		for r.Next() {
-			yt, err := r.Text(tc)
-			if err != nil {
-				return err
-			}
-			for j, pc := range pcs {
-				if preds[j], err = r.Text(pc); err != nil {
-					return err
-				}
-			}
-			w := -1.0
-			if wc >= 0 {
-				if w, err = r.Weight(wc); err != nil {
-					return err
-				}
-			}
-			if ok, bad := st.Add(yt, preds, w); !ok {
-				col, v := tc, yt
-				if bad >= 0 {
-					col, v = pcs[bad], preds[bad]
-				}
-				return unknownLabel(r, col, v, labels)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return st, nil
+	return foldUnit(ctx, u, f.C.task())
+}
+
+// task returns the task of c.
+func (c *ClassifyModels) task() *task.ClassifyModels {
+	return &task.ClassifyModels{True: c.True, Weight: c.Weight, Preds: c.Preds, Options: c.Options, Models: c.Models, CI: c.CI}
 }
 
 // modelsCombineFn merges joint states; the report sums the cells into
@@ -117,7 +89,7 @@ func (f *modelsWriteFn) ProcessElement(ctx context.Context, m *classify.Models) 
 	if m.N() == 0 {
 		return userError(noRows(f.C.Name))
 	}
-	out, err := classify.NewModelsReport(m, f.C.Preds, f.C.Options, f.C.Models, f.C.CI)
+	out, err := f.C.task().Report(m)
 	if err != nil {
 		return reportError(cli.ClassifyReportError(err, f.C.Name, f.C.Weight))
 	}

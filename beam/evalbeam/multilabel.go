@@ -1,18 +1,15 @@
 package evalbeam
 
 import (
-	"bytes"
 	"context"
-	"errors"
-	"fmt"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/classify"
-	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // Multilabel configures a multilabel classification pipeline: the columns
@@ -51,47 +48,15 @@ func (c *Multilabel) Pipeline(s beam.Scope, units []Unit) {
 
 type multilabelReadFn struct{ C Multilabel }
 
-// ProcessElement reads one unit into a state, with the command line's
-// checks and positioned errors.
+// ProcessElement reads one unit into a state (task.Multilabel's fold),
+// with the command line's checks and positioned errors.
 func (f *multilabelReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Multilabel, error) {
-	labels := f.C.Options.Labels
-	m := classify.NewMultilabel(labels, f.C.Options.Beta)
-	if f.C.CI == nil {
-		m.NoCross() // only --ci's intervals use them
-	}
-	err := readUnit(ctx, u, []string{f.C.True, f.C.Pred, f.C.Weight}, func(r *table.Reader, cols []int) error {
-		tc, pc, wc := cols[0], cols[1], cols[2]
-		var ts, ps [][]byte
-		var err error
-		for r.Next() {
-			if ts, err = r.LabelSet(tc, f.C.Sep, ts); err != nil {
-				return err
-			}
-			if ps, err = r.LabelSet(pc, f.C.Sep, ps); err != nil {
-				return err
-			}
-			w := 1.0
-			if wc >= 0 {
-				if w, err = r.Weight(wc); err != nil {
-					return err
-				}
-			}
-			if bad, ok := m.Add(ts, ps, w); !ok {
-				col := tc
-				for _, p := range ps {
-					if bytes.Equal(p, bad) {
-						col = pc
-					}
-				}
-				return unknownLabel(r, col, bad, labels)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
+	return foldUnit(ctx, u, f.C.task())
+}
+
+// task returns the task of c.
+func (c *Multilabel) task() *task.Multilabel {
+	return &task.Multilabel{True: c.True, Pred: c.Pred, Weight: c.Weight, Sep: c.Sep, Options: c.Options, CI: c.CI}
 }
 
 // multilabelCombineFn merges multilabel states; its accumulator is the
@@ -115,20 +80,9 @@ type multilabelWriteFn struct{ C Multilabel }
 // ProcessElement builds the report from the merged state, as the command
 // line does, and writes it.
 func (f *multilabelWriteFn) ProcessElement(ctx context.Context, m *classify.Multilabel) error {
-	rep, err := m.Report(f.C.Options.ZeroDivision)
-	switch {
-	case errors.Is(err, classify.ErrEmpty):
-		return userError(noRows(f.C.Name))
-	case errors.Is(err, classify.ErrZeroWeight):
-		return userError(fmt.Errorf("%s: column %q: %w", f.C.Name, f.C.Weight, err))
-	case err != nil:
-		return userError(fmt.Errorf("%s: %w", f.C.Name, err))
-	}
-	rep.Signature = f.C.Options.MultilabelSignature(f.C.Sep)
-	if f.C.CI != nil {
-		if err := rep.AddIntervals(*f.C.CI); err != nil {
-			return userError(err)
-		}
+	rep, err := f.C.task().Report(m, f.C.Name)
+	if err != nil {
+		return userError(err)
 	}
 	return writeJSON(ctx, f.C.Output, rep)
 }

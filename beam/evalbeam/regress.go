@@ -17,6 +17,7 @@ import (
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // Regress configures a regression pipeline: the columns and options of
@@ -108,92 +109,22 @@ func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
 
 type regressReadFn struct{ C Regress }
 
-// regressBatchRows is how many rows are added to the state at once, as
-// the command line does.
-const regressBatchRows = 4096
-
-// ProcessElement reads one unit into a state, with the command line's
-// checks and positioned errors.
+// ProcessElement reads one unit into a state (task.Regress's fold, each
+// row's position the unit index in the high bits and its line in the low
+// ones), with the command line's checks and positioned errors.
 func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressState, error) {
-	o := f.C.Report
-	k := len(o.Trues)
-	m := regress.NewMulti(k, f.C.Options)
+	t := f.C.task()
+	m := t.New()
 	st := &regressState{Units: 1, Multi: m, Rows: map[int64]string{}}
-	names := make([]string, 0, 2*k+1)
-	for j := range k {
-		names = append(names, o.Trues[j], o.Preds[j])
-	}
-	err := readUnit(ctx, u, append(names, o.Weights), func(r *table.Reader, cols []int) error {
+	err := readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error {
 		base := int64(u.Index) << lineBits
 		name := func(pos int64) string { return r.Position(int(pos - base)) }
 		m.SetRowName(name)
 		defer m.SetRowName(nil)
-		ys, ps := make([][]float64, k), make([][]float64, k)
-		var ws []float64
-		lines := make([]int64, 0, regressBatchRows)
-		wc := cols[2*k]
-		flush := func() error {
-			if len(lines) == 0 {
-				return nil
-			}
-			err := m.AddBatchAt(ys, ps, ws, lines)
-			for j := range k {
-				ys[j], ps[j] = ys[j][:0], ps[j][:0]
-			}
-			if ws != nil {
-				ws = ws[:0]
-			}
-			lines = lines[:0]
+		if err := t.FoldAt(m, r, cols, base); err != nil {
 			return err
 		}
-		var bad error
-	rows:
-		for r.Next() {
-			for j := range k {
-				y, err := r.Float(cols[2*j])
-				if err != nil {
-					bad = err
-					break rows
-				}
-				p, err := r.Float(cols[2*j+1])
-				if err != nil {
-					bad = err
-					break rows
-				}
-				ys[j], ps[j] = append(ys[j], y), append(ps[j], p)
-			}
-			if wc >= 0 {
-				w, err := r.Weight(wc)
-				if err != nil {
-					bad = err
-					break
-				}
-				ws = append(ws, w)
-			}
-			lines = append(lines, base+int64(r.Line()))
-			if len(lines) == regressBatchRows {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
-		}
-		// The rows before a bad one are added first, so that the first
-		// error of the unit is reported, be it a value that does not parse
-		// (here or, at the reader's end, in readUnit) or a row regress
-		// rejects.
-		for j := range k { // a row stopped half-way keeps no value
-			ys[j], ps[j] = ys[j][:len(lines)], ps[j][:len(lines)]
-		}
-		if ws != nil {
-			ws = ws[:len(lines)]
-		}
-		if err := flush(); err != nil {
-			return err
-		}
-		if bad != nil {
-			return bad
-		}
-		for j := range k {
+		for j := range len(t.Report.Trues) {
 			for _, p := range m.Output(j).IssueRows() {
 				st.Rows[p] = name(p)
 			}
@@ -204,6 +135,11 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 		return nil, err
 	}
 	return st, nil
+}
+
+// task returns the task of c.
+func (c *Regress) task() *task.Regress {
+	return &task.Regress{Report: c.Report, Options: c.Options, CI: c.CI}
 }
 
 // regressCombineFn merges states in any order (see regressState).
@@ -242,26 +178,13 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 	if f.C.Models != nil {
 		// As the command line: the report options without the columns,
 		// which NewModelsReport names from the target and the models.
-		ro := f.C.Report
-		target, names := ro.Trues[0], ro.Preds
-		ro.Trues, ro.Preds = nil, nil
-		out, err := regress.NewModelsReport(m, target, names, ro, *f.C.Models, f.C.CI)
+		out, err := f.C.task().Models(m, *f.C.Models)
 		if err != nil {
 			return reportError(cli.OptionUsage(err))
 		}
 		return writeJSON(ctx, f.C.Output, out)
 	}
-	var ivs []*regress.Intervals
-	if f.C.CI != nil {
-		var err error
-		if ivs, err = m.Intervals(*f.C.CI, true); err != nil {
-			return userError(err)
-		}
-	}
-	res, err := regress.NewResult(m, f.C.Report)
-	if err == nil {
-		res.SetIntervals(ivs)
-	}
+	res, err := f.C.task().Result(m)
 	var oe *result.OptionError
 	if errors.As(err, &oe) {
 		return usageError("%s: --%s %s", oe.Task, oe.Option, oe.Problem)

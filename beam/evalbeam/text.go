@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"unsafe"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -179,7 +179,7 @@ func openLines(ctx context.Context) func(string) (*table.LineReader, error) {
 type textReadFn struct{ T Text }
 
 // ProcessElement reads one shard into its statistics, as the command line
-// reads whole files (text.ReadStats).
+// reads whole files (task.Text).
 func (f *textReadFn) ProcessElement(ctx context.Context, u TextUnit) (*textPart, error) {
 	sys := text.Systems{Hyps: u.Hyps, Refs: u.Refs, Open: openLines(ctx), Raw: f.T.Metric == "wer"}
 	p := &textPart{Index: u.Index}
@@ -191,17 +191,17 @@ func (f *textReadFn) ProcessElement(ctx context.Context, u TextUnit) (*textPart,
 		if e != nil {
 			return nil, usageError("bleu: %v", e)
 		}
-		p.BLEU, err = text.ReadStats(sys, b.Corpus, (*text.BLEUStats).Add, text.ReadOptions[text.BLEUStats]{Keep: keep})
+		p.BLEU, err = (&task.Text[text.BLEUStats]{Systems: sys, Corpus: b.Corpus, Add: (*text.BLEUStats).Add, Keep: keep}).Read()
 	case "chrf":
 		c, e := text.NewCHRF(f.T.CHRF)
 		if e != nil {
 			return nil, usageError("chrf: %v", e)
 		}
-		p.CHRF, err = text.ReadStats(sys, c.Corpus, (*text.CHRFStats).Add, text.ReadOptions[text.CHRFStats]{Keep: keep})
+		p.CHRF, err = (&task.Text[text.CHRFStats]{Systems: sys, Corpus: c.Corpus, Add: (*text.CHRFStats).Add, Keep: keep}).Read()
 	case "ter":
-		p.TER, err = text.ReadStats(sys, f.T.TER.Corpus, text.AddTER, text.ReadOptions[text.TERStats]{Keep: keep})
+		p.TER, err = (&task.Text[text.TERStats]{Systems: sys, Corpus: f.T.TER.Corpus, Add: text.AddTER, Keep: keep}).Read()
 	case "wer":
-		p.WER, err = text.ReadStats(sys, text.WERCorpus(f.T.CER), (*text.WERStats).Merge, text.ReadOptions[text.WERStats]{})
+		p.WER, err = (&task.Text[text.WERStats]{Systems: sys, Corpus: text.WERCorpus(f.T.CER), Add: (*text.WERStats).Merge}).Read()
 	default:
 		return nil, fmt.Errorf("evalbeam: unknown text metric %q", f.T.Metric)
 	}
@@ -285,22 +285,22 @@ func (f *textWriteFn) ProcessElement(ctx context.Context, a *textAcc) error {
 			return usageError("%s: --memory: %v", t.Metric, err)
 		}
 	}
-	acct := sz.Budget().Account("the "+t.Metric+" state (per-sentence statistics)", "")
+	acct := task.TextAccount(sz.Budget(), t.Metric)
 	var out text.CorpusResult
 	var err error
 	switch t.Metric {
 	case "bleu":
-		if err = charge(acct, all.BLEU); err == nil {
+		if err = task.ChargeText(acct, all.BLEU); err == nil {
 			b, _ := text.NewBLEU(t.BLEU)
 			out, err = b.Report(all.BLEU, len(t.Refs), o)
 		}
 	case "chrf":
-		if err = charge(acct, all.CHRF); err == nil {
+		if err = task.ChargeText(acct, all.CHRF); err == nil {
 			c, _ := text.NewCHRF(t.CHRF)
 			out, err = c.Report(all.CHRF, len(t.Refs), o)
 		}
 	case "ter":
-		if err = charge(acct, all.TER); err == nil {
+		if err = task.ChargeText(acct, all.TER); err == nil {
 			out, err = t.TER.Report(all.TER, len(t.Refs), o)
 		}
 	case "wer":
@@ -312,11 +312,4 @@ func (f *textWriteFn) ProcessElement(ctx context.Context, a *textAcc) error {
 		return userError(err)
 	}
 	return writeJSON(ctx, t.Output, out)
-}
-
-// charge charges st's sums and kept sentences to acct, as the command
-// line does.
-func charge[S any](acct *budget.Account, st *text.Stats[S]) error {
-	var zero S
-	return acct.Set(int64(len(st.Sums))*int64(unsafe.Sizeof(zero)) + st.Kept())
 }

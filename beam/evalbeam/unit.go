@@ -30,6 +30,24 @@ func readUnit(ctx context.Context, u Unit, names []string, rows func(r *table.Re
 	return nil
 }
 
+// folder is a task's fold (package task): the columns it reads, an empty
+// state, and how the rows of a reader add to a state.
+type folder[S any] interface {
+	Columns() []string
+	New() S
+	Fold(st S, r *table.Reader, cols []int) error
+}
+
+// foldUnit reads the unit u into a new state of t (see readUnit).
+func foldUnit[S any](ctx context.Context, u Unit, t folder[S]) (S, error) {
+	st := t.New()
+	if err := readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error { return t.Fold(st, r, cols) }); err != nil {
+		var none S
+		return none, err
+	}
+	return st, nil
+}
+
 // openUnit opens the unit u and finds the named columns (an empty name
 // gives -1). A unit with no data row gives a nil reader and no error;
 // errors are user errors. done closes the reader.

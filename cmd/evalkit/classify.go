@@ -1,19 +1,16 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
-	"fmt"
-	"github.com/evalkit-go/evalkit/board"
-	"github.com/evalkit-go/evalkit/cli"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 func init() {
@@ -60,14 +57,9 @@ func runClassify(e *env, args []string) error {
 		if err := f.CheckMultilabel(opt); err != nil {
 			return err
 		}
-		rep, err := multilabelFile(e, path, &f, opt, withCI)
+		rep, err := multilabelFile(e, path, &f, opt, cli.CIPtr(ci, withCI))
 		if err != nil {
 			return err
-		}
-		if withCI {
-			if err := rep.AddIntervals(ci); err != nil {
-				return err
-			}
 		}
 		return emit(e, format, rep, func() *report.Doc { return report.Multilabel(rep, displayName(path)) })
 	}
@@ -101,134 +93,52 @@ func displayName(path string) string {
 	return path
 }
 
-// classifyFile streams the file into a tally and computes the report; it
-// returns the confusion matrix too (the intervals resample it).
+// classifyFile reads the file into a tally (task.Classify) and computes
+// the report; it returns the confusion matrix too (the intervals resample
+// it).
 func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (*classify.Report, *classify.Confusion, error) {
 	r, err := e.open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer r.Close()
-	cols, err := table.Columns(r, f.True, f.Pred, f.Weight)
+	t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: f.memory.Budget()}
+	stop := progress(e, r)
+	tally, err := t.Read(r)
+	stop()
 	if err != nil {
 		return nil, nil, err
 	}
-	tc, pc, wc := cols[0], cols[1], cols[2]
-	tally := classify.NewTally(opt.Labels)
-	acct := f.memory.Budget().Account("the classify state (labels and confusion cells)", "or check that --true and --pred name label columns")
-	order := &table.Ordered[*classify.Tally]{Fresh: func() *classify.Tally { return classify.NewTally(opt.Labels) }, Merge: tally.Merge,
-		Check: func() error { return acct.Set(tally.Bytes()) }}
-	err = readChunks(e, r, order,
-		func(tally *classify.Tally, sub *table.Reader) error {
-			for sub.Next() {
-				yt, err := sub.Text(tc)
-				if err != nil {
-					return err
-				}
-				yp, err := sub.Text(pc)
-				if err != nil {
-					return err
-				}
-				w := -1.0
-				if wc >= 0 {
-					if w, err = sub.Weight(wc); err != nil {
-						return err
-					}
-				}
-				if ok, bad := tally.Add(yt, yp, w); !ok {
-					col, v := tc, yt
-					if bad == 1 {
-						col, v = pc, yp
-					}
-					return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
-				}
-			}
-			return nil
-		})
-	if err != nil {
-		return nil, nil, err
-	}
-	labels, c := tally.Sorted()
-	rep, err := classify.NewReport(labels, c, opt)
+	rep, c, err := t.Report(tally)
 	if err != nil {
 		return nil, nil, cli.ClassifyReportError(err, r.Name(), f.Weight)
 	}
 	return rep, c, nil
 }
 
-// multilabelFile reads path into the multilabel state; cross keeps the
-// cross-label moments that only --ci uses.
-func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options, cross bool) (*classify.MultilabelReport, error) {
+// multilabelFile reads path into the multilabel state (task.Multilabel)
+// and computes the report, with intervals when ci is not nil.
+func multilabelFile(e *env, path string, f *classifyFlags, opt classify.Options, ci *hyptest.CIOptions) (*classify.MultilabelReport, error) {
 	r, err := e.open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := table.Columns(r, f.True, f.Pred, f.Weight)
+	t := task.Multilabel{True: f.True, Pred: f.Pred, Weight: f.Weight, Sep: f.Sep, Options: opt, CI: ci, Budget: f.memory.Budget()}
+	stop := progress(e, r)
+	st, err := t.Read(r)
+	stop()
 	if err != nil {
 		return nil, err
 	}
-	tc, pc, wc := cols[0], cols[1], cols[2]
-	fresh := func() *classify.Multilabel {
-		m := classify.NewMultilabel(opt.Labels, opt.Beta)
-		if !cross {
-			m.NoCross()
-		}
-		return m
-	}
-	m := fresh()
-	acct := f.memory.Budget().Account("the multilabel state (labels and per-label counts)", "or check that --true and --pred name label columns")
-	order := &table.Ordered[*classify.Multilabel]{Fresh: fresh, Merge: m.Merge,
-		Check: func() error { return acct.Set(m.Bytes()) }}
-	err = readChunks(e, r, order,
-		func(m *classify.Multilabel, sub *table.Reader) error {
-			var ts, ps [][]byte
-			var err error
-			for sub.Next() {
-				if ts, err = sub.LabelSet(tc, f.Sep, ts); err != nil {
-					return err
-				}
-				if ps, err = sub.LabelSet(pc, f.Sep, ps); err != nil {
-					return err
-				}
-				w := 1.0
-				if wc >= 0 {
-					if w, err = sub.Weight(wc); err != nil {
-						return err
-					}
-				}
-				if bad, ok := m.Add(ts, ps, w); !ok {
-					col := tc
-					for _, p := range ps {
-						if bytes.Equal(p, bad) {
-							col = pc
-						}
-					}
-					return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, bad, strings.Join(opt.Labels, ",")))
-				}
-			}
-			return nil
-		})
-	if err != nil {
-		return nil, err
-	}
-	rep, err := m.Report(opt.ZeroDivision)
-	if err == nil {
-		rep.Signature = opt.MultilabelSignature(f.Sep)
-	}
-	if err != nil {
-		if errors.Is(err, classify.ErrZeroWeight) || errors.Is(err, classify.ErrWeightRange) {
-			return nil, fmt.Errorf("%s: column %q: %w", r.Name(), f.Weight, err)
-		}
-		return nil, fmt.Errorf("%s: %w", r.Name(), err)
-	}
-	return rep, nil
+	return t.Report(st, r.Name())
 }
 
 // classifyModelsFile reads the true labels and every model's predictions
-// into one joint state and evaluates and compares the models.
+// into one joint state (task.ClassifyModels) and evaluates and compares
+// the models.
 func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Options, ci *hyptest.CIOptions, mo board.Options) (*board.Models, error) {
-	names := modelNames(f.Pred)
+	names := task.ModelNames(f.Pred)
 	if err := mo.Check("classify", names); err != nil {
 		return nil, cli.OptionUsage(err)
 	}
@@ -237,48 +147,14 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 		return nil, err
 	}
 	defer r.Close()
-	cols, err := table.Columns(r, append([]string{f.True, f.Weight}, names...)...)
+	t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, CI: ci, Budget: f.memory.Budget()}
+	stop := progress(e, r)
+	joint, err := t.Read(r)
+	stop()
 	if err != nil {
 		return nil, err
 	}
-	tc, wc, pcs := cols[0], cols[1], cols[2:]
-	m := len(names)
-	joint := classify.NewModels(m, opt.Labels)
-	acct := f.memory.Budget().Account("the classify state of several models (labels, and a cell for each distinct tuple of true and predicted labels)", "or check that --true and --pred name label columns")
-	order := &table.Ordered[*classify.Models]{Fresh: func() *classify.Models { return classify.NewModels(m, opt.Labels) }, Merge: joint.Merge,
-		Check: func() error { return acct.Set(joint.Bytes()) }}
-	err = readChunks(e, r, order, func(st *classify.Models, sub *table.Reader) error {
-		preds := make([][]byte, m)
-		for sub.Next() {
-			yt, err := sub.Text(tc)
-			if err != nil {
-				return err
-			}
-			for j, pc := range pcs {
-				if preds[j], err = sub.Text(pc); err != nil {
-					return err
-				}
-			}
-			w := -1.0
-			if wc >= 0 {
-				if w, err = sub.Weight(wc); err != nil {
-					return err
-				}
-			}
-			if ok, bad := st.Add(yt, preds, w); !ok {
-				col, v := tc, yt
-				if bad >= 0 {
-					col, v = pcs[bad], preds[bad]
-				}
-				return sub.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(opt.Labels, ",")))
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	out, err := classify.NewModelsReport(joint, names, opt, mo, ci)
+	out, err := t.Report(joint)
 	if err != nil {
 		return nil, cli.ClassifyReportError(err, r.Name(), f.Weight)
 	}

@@ -1,6 +1,7 @@
 package main
 
-import "strings"
+import "github.com/evalkit-go/evalkit/task"
 
-// modelNames splits a comma list of model columns.
-func modelNames(s string) []string { return strings.Split(s, ",") }
+// modelNames splits a comma list of model columns (task.ModelNames; rank
+// still calls it by this name).
+var modelNames = task.ModelNames

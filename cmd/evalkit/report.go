@@ -194,14 +194,9 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		if err != nil {
 			return nil, err
 		}
-		rep, err := multilabelFile(e, path, f, opt, withCI)
+		rep, err := multilabelFile(e, path, f, opt, cli.CIPtr(ci, withCI))
 		if err != nil {
 			return nil, err
-		}
-		if withCI {
-			if err := rep.AddIntervals(ci); err != nil {
-				return nil, err
-			}
 		}
 		p := taskPage("Multilabel classification", path, float64(rep.N),
 			page.Fact{Name: "labels", Value: page.T(fmt.Sprint(len(rep.Labels)))},
@@ -345,7 +340,7 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 		return nil, err
 	}
 	k := len(trues)
-	ys, ps := sample.columns(k)
+	ys, ps := sample.Columns(k)
 	figs := make([]regress.Figures, k)
 	var n int64
 	if res.Single != nil {
@@ -355,7 +350,7 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 	}
 	for j := range figs {
 		figs[j] = regress.NewFigures(ys[j], ps[j], n, 30)
-		figs[j].Density = &sample.dens[j]
+		figs[j].Density = &sample.Density[j]
 		figs[j].Weighted = f.Weight != ""
 	}
 	p := taskPage("Regression", path, float64(n), page.Fact{Name: "task", Value: page.T("regress, columns " + f.True + " / " + f.Pred)})

@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"flag"
 	"strings"
-	"unsafe"
 
-	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -88,15 +87,13 @@ func (e *env) openLines(path string) (*table.LineReader, error) {
 	return table.OpenLines(path, e.stdin)
 }
 
-// readSystemStats reads the systems and references line by line, in step
-// (gzip transparently, UTF-8 checked, trailing whitespace stripped as
-// sacreBLEU's command line does), resolves --format, and computes each
-// system's statistics with corpus, a batch of sentences at a time
-// (text.ReadStats; no line is kept). Every sentence's statistics are kept,
-// packed, only when the result needs them (a paired test, --confidence or
-// --ci), charged to the budget as they grow. With --sentence, each batch
-// of the first system's statistics goes to sentence as soon as it is
-// scored, so that the output streams.
+// readSystemStats resolves --format, checks the files, and reads the
+// systems and references with task.Text (trailing whitespace stripped as
+// sacreBLEU's command line does), computing each system's statistics with
+// corpus. Every sentence's statistics are kept only when the result needs
+// them (a paired test, --confidence or --ci), charged to --memory. With
+// --sentence, each batch of the first system's statistics goes to
+// sentence as soon as it is scored, so that the output streams.
 func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []string,
 	corpus func(hyps []string, refs [][]string) ([]S, error), add func(*S, S), sentence func(first int, st []S) error) (report.Format, *text.Stats[S], error) {
 	f, err := outputFormat(e, *tf.format)
@@ -106,15 +103,12 @@ func readSystemStats[S any](e *env, fs *flag.FlagSet, tf *textFlags, pos []strin
 	if err = systemPaths(fs, tf, pos); err != nil {
 		return 0, nil, err
 	}
-	acct := streamAccount(fs, tf.Memory)
-	var zero S
-	fixed := int64(len(tf.Hyps)) * fixedSize(zero)
-	o := text.ReadOptions[S]{Keep: tf.Corpus().PerSentence(),
-		Charge: func(kept int64) error { return acct.Set(fixed + kept) }}
+	t := task.Text[S]{Metric: fs.Name(), Systems: text.Systems{Hyps: tf.Hyps, Refs: tf.Refs, Open: e.openLines},
+		Corpus: corpus, Add: add, Keep: tf.Corpus().PerSentence(), Budget: tf.Memory.Budget()}
 	if tf.Sentence {
-		o.Each = sentence
+		t.Each = sentence
 	}
-	st, err := text.ReadStats(text.Systems{Hyps: tf.Hyps, Refs: tf.Refs, Open: e.openLines}, corpus, add, o)
+	st, err := t.Read()
 	if err != nil {
 		return 0, nil, err
 	}
@@ -128,16 +122,4 @@ func emitCorpus(e *env, f report.Format, out text.CorpusResult, err error) error
 		return err
 	}
 	return emit(e, f, out, func() *report.Doc { return report.Corpus(out) })
-}
-
-// fixedSize returns the size of a statistics value without pointers
-// (unsafe.Sizeof).
-func fixedSize[S any](s S) int64 { return int64(unsafe.Sizeof(s)) }
-
-// streamAccount returns the account of a streamed text task's state (bleu,
-// chrf, ter, wer): the per-sentence statistics it keeps, which grow with
-// the number of sentences. The lines are read in batches of fixed size and
-// not kept.
-func streamAccount(fs *flag.FlagSet, memory *budget.Size) *budget.Account {
-	return memory.Budget().Account("the "+fs.Name()+" state (per-sentence statistics)", "")
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/task"
 	"github.com/evalkit-go/evalkit/text"
 )
 
@@ -34,13 +35,12 @@ func runWER(e *env, args []string) error {
 	}
 	// The files are read line by line in step; only the counts are kept.
 	// With --sentence each batch's lines are written as it is scored.
-	acct := streamAccount(fs, wf.Memory)
-	o := text.ReadOptions[text.WERStats]{Charge: func(int64) error { return acct.Set(fixedSize(text.WERStats{})) }}
+	t := task.Text[text.WERStats]{Metric: fs.Name(), Systems: text.Systems{Hyps: []string{path}, Refs: wf.Refs, Raw: true, Open: e.openLines},
+		Corpus: text.WERCorpus(wf.CER), Add: (*text.WERStats).Merge, Budget: wf.Memory.Budget()}
 	if wf.Sentence {
-		o.Each = sentenceLines(e, func(_ int, s text.WERStats) text.WERSentence { return text.NewWERSentence(s) })
+		t.Each = sentenceLines(e, func(_ int, s text.WERStats) text.WERSentence { return text.NewWERSentence(s) })
 	}
-	sys := text.Systems{Hyps: []string{path}, Refs: wf.Refs, Raw: true, Open: e.openLines}
-	st, err := text.ReadStats(sys, text.WERCorpus(wf.CER), (*text.WERStats).Merge, o)
+	st, err := t.Read()
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,174 @@
+package task
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// Classify is the classification of one model's predicted labels against
+// the true labels: a [classify.Tally] of (true, predicted) pairs, and from
+// it the confusion matrix and its [classify.Report].
+type Classify struct {
+	True, Pred, Weight string // column names; Weight "" for none
+	Options            classify.Options
+	Budget             *budget.Budget // charged with the merged state; nil: no limit
+}
+
+// Columns returns the true, predicted and weight columns.
+func (c *Classify) Columns() []string { return []string{c.True, c.Pred, c.Weight} }
+
+// New returns an empty tally over Options.Labels.
+func (c *Classify) New() *classify.Tally { return classify.NewTally(c.Options.Labels) }
+
+// Fold adds the rows of r to st; cols are the indexes of [Classify.Columns]
+// (-1 for no weight column). Without a weight column each row has weight 1
+// and the tally counts rows. A label outside Options.Labels (when given) is
+// a positioned error wrapping [classify.ErrUnknownLabel].
+func (c *Classify) Fold(st *classify.Tally, r *table.Reader, cols []int) error {
+	tc, pc, wc := cols[0], cols[1], cols[2]
+	for r.Next() {
+		yt, err := r.Text(tc)
+		if err != nil {
+			return err
+		}
+		yp, err := r.Text(pc)
+		if err != nil {
+			return err
+		}
+		w := -1.0
+		if wc >= 0 {
+			if w, err = r.Weight(wc); err != nil {
+				return err
+			}
+		}
+		if ok, bad := st.Add(yt, yp, w); !ok {
+			col, v := tc, yt
+			if bad == 1 {
+				col, v = pc, yp
+			}
+			return unknownLabel(r, col, v, c.Options.Labels)
+		}
+	}
+	return nil
+}
+
+// Read folds the rows of r, on every core in input order ([table.Fold]),
+// into one tally, charged to Budget.
+func (c *Classify) Read(r *table.Reader) (*classify.Tally, error) {
+	cols, err := table.Columns(r, c.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	tally := c.New()
+	acct := c.Budget.Account("the classify state (labels and confusion cells)", "or check that --true and --pred name label columns")
+	order := &table.Ordered[*classify.Tally]{Fresh: c.New, Merge: tally.Merge,
+		Check: func() error { return acct.Set(tally.Bytes()) }}
+	err = table.Fold(r, order, func(st *classify.Tally, sub *table.Reader) error { return c.Fold(st, sub, cols) })
+	if err != nil {
+		return nil, err
+	}
+	return tally, nil
+}
+
+// Report returns the report of the merged tally t, and the confusion
+// matrix it was computed from (whose resampling gives the intervals). Its
+// errors are those of [classify.NewReport].
+func (c *Classify) Report(t *classify.Tally) (*classify.Report, *classify.Confusion, error) {
+	labels, conf := t.Sorted()
+	rep, err := classify.NewReport(labels, conf, c.Options)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rep, conf, nil
+}
+
+// ClassifyModels is the classification of several models' predicted
+// labels of the same rows: one joint state ([classify.Models], a cell for
+// each distinct tuple of the true and predicted labels), from which each
+// model's report and the paired comparisons come.
+type ClassifyModels struct {
+	True, Weight string   // column names; Weight "" for none
+	Preds        []string // the models' columns
+	Options      classify.Options
+	Models       board.Options
+	CI           *hyptest.CIOptions // the intervals, or nil
+	Budget       *budget.Budget
+}
+
+// Columns returns the true and weight columns, then the models' columns.
+func (c *ClassifyModels) Columns() []string {
+	return append([]string{c.True, c.Weight}, c.Preds...)
+}
+
+// New returns an empty joint state.
+func (c *ClassifyModels) New() *classify.Models {
+	return classify.NewModels(len(c.Preds), c.Options.Labels)
+}
+
+// Fold adds the rows of r to st; cols are the indexes of
+// [ClassifyModels.Columns]. Errors are those of [Classify.Fold].
+func (c *ClassifyModels) Fold(st *classify.Models, r *table.Reader, cols []int) error {
+	tc, wc, pcs := cols[0], cols[1], cols[2:]
+	preds := make([][]byte, len(pcs))
+	for r.Next() {
+		yt, err := r.Text(tc)
+		if err != nil {
+			return err
+		}
+		for j, pc := range pcs {
+			if preds[j], err = r.Text(pc); err != nil {
+				return err
+			}
+		}
+		w := -1.0
+		if wc >= 0 {
+			if w, err = r.Weight(wc); err != nil {
+				return err
+			}
+		}
+		if ok, bad := st.Add(yt, preds, w); !ok {
+			col, v := tc, yt
+			if bad >= 0 {
+				col, v = pcs[bad], preds[bad]
+			}
+			return unknownLabel(r, col, v, c.Options.Labels)
+		}
+	}
+	return nil
+}
+
+// Read folds the rows of r, on every core in input order, into one joint
+// state, charged to Budget.
+func (c *ClassifyModels) Read(r *table.Reader) (*classify.Models, error) {
+	cols, err := table.Columns(r, c.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	joint := c.New()
+	acct := c.Budget.Account("the classify state of several models (labels, and a cell for each distinct tuple of true and predicted labels)", "or check that --true and --pred name label columns")
+	order := &table.Ordered[*classify.Models]{Fresh: c.New, Merge: joint.Merge,
+		Check: func() error { return acct.Set(joint.Bytes()) }}
+	err = table.Fold(r, order, func(st *classify.Models, sub *table.Reader) error { return c.Fold(st, sub, cols) })
+	if err != nil {
+		return nil, err
+	}
+	return joint, nil
+}
+
+// Report returns the models' leaderboard and comparisons from the merged
+// joint state. Its errors are those of [classify.NewModelsReport].
+func (c *ClassifyModels) Report(st *classify.Models) (*board.Models, error) {
+	return classify.NewModelsReport(st, c.Preds, c.Options, c.Models, c.CI)
+}
+
+// unknownLabel is the error for value v in column col of r's row, a label
+// that Options.Labels does not give.
+func unknownLabel(r *table.Reader, col int, v []byte, labels []string) error {
+	return r.Errorf(col, fmt.Errorf("%w: %q (--labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(labels, ",")))
+}

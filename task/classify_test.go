@@ -1,0 +1,107 @@
+package task
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// csvReader reads the CSV text s.
+func csvReader(t *testing.T, s string) *table.Reader {
+	t.Helper()
+	r, err := table.NewReader(strings.NewReader(s), "t.csv", table.CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestClassifyRead(t *testing.T) {
+	// 4 of the 5 rows agree: accuracy 0.8 by counting.
+	c := &Classify{True: "y", Pred: "p"}
+	tally, err := c.Read(csvReader(t, "y,p\na,a\nb,b\na,b\nb,b\na,a\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, conf, err := c.Report(tally)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if conf.N() != 5 || math.Abs(rep.Accuracy-0.8) > 1e-12 {
+		t.Errorf("n %d, accuracy %v; want 5, 0.8", conf.N(), rep.Accuracy)
+	}
+}
+
+func TestClassifyFoldEqualsRead(t *testing.T) {
+	// One chunk folded by hand gives the state Read merges from chunks.
+	in := "y,p,w\na,a,1\nb,a,2\nc,c,0.5\na,c,1\n"
+	c := &Classify{True: "y", Pred: "p", Weight: "w"}
+	whole, err := c.Read(csvReader(t, in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := csvReader(t, in)
+	cols, err := table.Columns(r, c.Columns()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := c.New()
+	if err := c.Fold(st, r, cols); err != nil {
+		t.Fatal(err)
+	}
+	a, _, _ := c.Report(whole)
+	b, _, _ := c.Report(st)
+	if a.Accuracy != b.Accuracy || a.N != b.N {
+		t.Errorf("Read: accuracy %v n %v; Fold: %v %v", a.Accuracy, a.N, b.Accuracy, b.N)
+	}
+}
+
+func TestClassifyUnknownLabel(t *testing.T) {
+	c := &Classify{True: "y", Pred: "p", Options: classify.Options{Labels: []string{"a", "b"}}}
+	_, err := c.Read(csvReader(t, "y,p\na,a\nb,z\n"))
+	var pe *table.ParseError
+	if !errors.Is(err, classify.ErrUnknownLabel) || !errors.As(err, &pe) || pe.Line != 3 {
+		t.Fatalf("got %v, want ErrUnknownLabel at line 3", err)
+	}
+	if !strings.Contains(err.Error(), `"z" (--labels gives a,b)`) {
+		t.Errorf("message %q does not name the label and the list", err)
+	}
+}
+
+func TestClassifyModels(t *testing.T) {
+	c := &ClassifyModels{True: "y", Preds: ModelNames("m1,m2")}
+	st, err := c.Read(csvReader(t, "y,m1,m2\na,a,b\nb,b,b\na,a,a\nb,a,b\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.Report(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Models) != 2 {
+		t.Fatalf("%d models, want 2", len(out.Models))
+	}
+}
+
+func TestMultilabel(t *testing.T) {
+	m := &Multilabel{True: "y", Pred: "p", Sep: "|"}
+	st, err := m.Read(csvReader(t, "y,p\na|b,a\nb,b\n,a\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := m.Report(st, "t.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.N != 3 || len(rep.Labels) != 2 {
+		t.Errorf("n %v, labels %v; want 3 rows, 2 labels", rep.N, rep.Labels)
+	}
+	_, err = m.Report(m.New(), "t.csv")
+	if !errors.Is(err, table.ErrNoRows) {
+		t.Errorf("empty state: %v, want ErrNoRows", err)
+	}
+}

@@ -1,0 +1,339 @@
+package task
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/result"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// errFeatureRange is the error of a feature value too large for squared
+// distances.
+var errFeatureRange = errors.New("beyond ±1e150, where squared distances overflow")
+
+// Cluster is the clustering indices of one model or of several. The
+// external indices come from the contingency table of the reference
+// classes (True) against each model's clusters (Preds); for one model, the
+// internal indices come from the feature columns (Features) and its
+// clusters.
+type Cluster struct {
+	// True names the reference labels: "" for none (internal indices
+	// only).
+	True string
+	// Preds names the models' cluster labels: one, or several (external
+	// indices only: a leaderboard, and with Models.Compare the paired
+	// bootstrap over the joint table of each compared pair).
+	Preds    []string
+	Weight   string   // frequency weights of the external indices, "" for none
+	Features []string // one model's feature columns, for the internal indices
+	Options  cluster.ReportOptions
+	Models   board.Options // several models
+	// MaxMatrix is the contingency table's limit, as
+	// [cluster.Report.AddContingency] takes it.
+	MaxMatrix int
+	CI        *hyptest.CIOptions // the intervals, or nil
+	Budget    *budget.Budget
+	// Rows, if > 0, is an estimate of the number of rows
+	// ([table.EstimateRows]): Read reserves room for the feature rows at
+	// once when that fits the budget.
+	Rows int
+}
+
+// ClusterState is the state of a chunk of rows, or of the whole input:
+// the labels, numbered in order of first appearance, a contingency table
+// per model over those numbers, a joint table per compared pair, and for
+// the internal indices every row's features and cluster.
+type ClusterState struct {
+	True   *label.Set
+	Preds  []*label.Set // one per model
+	Tabs   []cluster.Contingency
+	Joints []*cluster.Joint // one per pair of [Cluster.Pairs]
+	X      []float64        // the features of each row, row after row
+	Pred   []int            // each row's cluster (internal indices)
+	Rows   int64            // rows read, weight 0 included
+	ids    []int
+}
+
+// external reports whether the reference labels are read.
+func (c *Cluster) external() bool { return c.True != "" }
+
+// internal reports whether the features are read.
+func (c *Cluster) internal() bool { return len(c.Features) > 0 }
+
+// Pairs returns the compared pairs of models (none for one model or
+// without Models.Compare), in the order of the state's Joints.
+func (c *Cluster) Pairs() [][2]int {
+	if len(c.Preds) < 2 || len(c.Models.Compare) == 0 {
+		return nil
+	}
+	return c.Models.Pairs(c.Preds)
+}
+
+// Columns returns, for one model, the reference, cluster and weight
+// columns and then the features; for several, the reference and weight
+// columns and then the models'.
+func (c *Cluster) Columns() []string {
+	if len(c.Preds) == 1 {
+		return append([]string{c.True, c.Preds[0], c.Weight}, c.Features...)
+	}
+	return append([]string{c.True, c.Weight}, c.Preds...)
+}
+
+// New returns an empty state.
+func (c *Cluster) New() *ClusterState {
+	m := len(c.Preds)
+	st := &ClusterState{True: label.NewSet(nil), Preds: make([]*label.Set, m), Tabs: make([]cluster.Contingency, m), ids: make([]int, m)}
+	for range c.Pairs() {
+		st.Joints = append(st.Joints, cluster.NewJoint())
+	}
+	for j := range st.Preds {
+		st.Preds[j] = label.NewSet(nil)
+	}
+	return st
+}
+
+// Fold adds the rows of r to st; cols are the indexes of
+// [Cluster.Columns]. For one model a row's cells are read in the order
+// cluster, reference, weight, features; for several, reference, weight,
+// clusters. A weight that is not a whole number, or a feature beyond
+// ±[cluster.MaxFeature], is a positioned error.
+func (c *Cluster) Fold(st *ClusterState, r *table.Reader, cols []int) error {
+	if len(c.Preds) == 1 {
+		return c.foldOne(st, r, cols)
+	}
+	tc, wc, pcs := cols[0], cols[1], cols[2:]
+	pairs := c.Pairs()
+	for r.Next() {
+		tb, err := r.Text(tc)
+		if err != nil {
+			return err
+		}
+		t, _ := st.True.ID(tb)
+		w, err := clusterWeight(r, wc)
+		if err != nil {
+			return err
+		}
+		for j, pc := range pcs {
+			pb, err := r.Text(pc)
+			if err != nil {
+				return err
+			}
+			p, _ := st.Preds[j].ID(pb)
+			st.Tabs[j].Add(t, p, w)
+			st.ids[j] = p
+		}
+		for k, p := range pairs {
+			st.Joints[k].Add(t, st.ids[p[0]], st.ids[p[1]], w)
+		}
+		st.Rows++
+	}
+	return nil
+}
+
+// foldOne is Fold for one model.
+func (c *Cluster) foldOne(st *ClusterState, r *table.Reader, cols []int) error {
+	tc, pc, wc, fc := cols[0], cols[1], cols[2], cols[3:]
+	external, internal := c.external(), c.internal()
+	for r.Next() {
+		pb, err := r.Text(pc)
+		if err != nil {
+			return err
+		}
+		p, _ := st.Preds[0].ID(pb)
+		if external {
+			tb, err := r.Text(tc)
+			if err != nil {
+				return err
+			}
+			t, _ := st.True.ID(tb)
+			w, err := clusterWeight(r, wc)
+			if err != nil {
+				return err
+			}
+			st.Tabs[0].Add(t, p, w)
+		}
+		if internal {
+			for _, c := range fc {
+				v, err := r.Float(c)
+				if err != nil {
+					return err
+				}
+				if !(math.Abs(v) <= cluster.MaxFeature) {
+					return r.Errorf(c, table.BadValue(r.Field(c), errFeatureRange))
+				}
+				st.X = append(st.X, v)
+			}
+			st.Pred = append(st.Pred, p)
+		}
+		st.Rows++
+	}
+	return nil
+}
+
+// Read folds the rows of r, on every core, into one state. Each chunk of
+// rows is read into a state of its own, with its own label numbering; the
+// states are merged in chunk order, so the labels are numbered in order
+// of first appearance in the input and the result is the same for any
+// number of cores. The merged state is charged to Budget.
+func (c *Cluster) Read(r *table.Reader) (*ClusterState, error) {
+	cols, err := table.Columns(r, c.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	all := c.New()
+	acct := c.Budget.Account("the cluster state of several models (labels and contingency tables)", "or check that --true and --pred name label columns")
+	if len(c.Preds) == 1 {
+		acct = c.Budget.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer --features")
+	}
+	if n, d := c.Rows, len(c.Features); c.internal() && n > 0 && int64(n)*int64(d+1)*8 <= c.Budget.Available() {
+		// Room for every row at once: no growing and copying.
+		all.X, all.Pred = make([]float64, 0, n*d), make([]int, 0, n)
+	}
+	order := &table.Ordered[*ClusterState]{Fresh: c.New, Merge: func(st *ClusterState) { c.merge(all, st) },
+		Check: func() error { return acct.Set(all.bytes()) }}
+	err = table.Fold(r, order, func(st *ClusterState, sub *table.Reader) error { return c.Fold(st, sub, cols) })
+	if err != nil {
+		return nil, err
+	}
+	return all, nil
+}
+
+// merge adds st, the state of the next chunk, to all.
+func (c *Cluster) merge(all, st *ClusterState) {
+	tm := remap(st.True, all.True)
+	pm := make([][]int, len(st.Tabs))
+	for j := range st.Tabs {
+		pm[j] = remap(st.Preds[j], all.Preds[j])
+		if c.external() {
+			all.Tabs[j].MergeMapped(&st.Tabs[j], tm, pm[j])
+		}
+	}
+	for k, p := range c.Pairs() {
+		all.Joints[k].Merge(st.Joints[k], tm, pm[p[0]], pm[p[1]])
+	}
+	all.X = append(all.X, st.X...)
+	for _, p := range st.Pred {
+		all.Pred = append(all.Pred, pm[0][p])
+	}
+	all.Rows += st.Rows
+}
+
+// remap returns the id in global of each label of local, adding those it
+// lacks.
+func remap(local, global *label.Set) []int {
+	m := make([]int, local.Len())
+	for i, name := range local.Names() {
+		m[i], _ = global.ID([]byte(name))
+	}
+	return m
+}
+
+// bytes returns the memory the state holds.
+func (st *ClusterState) bytes() int64 {
+	held := st.True.Bytes()
+	for j := range st.Tabs {
+		held += st.Preds[j].Bytes() + st.Tabs[j].Bytes()
+	}
+	for _, jt := range st.Joints {
+		held += jt.Bytes()
+	}
+	return held + int64(cap(st.X))*8 + int64(cap(st.Pred))*8
+}
+
+// Report returns the report of one model from the merged state st of the
+// input called name: its external indices with the contingency table,
+// its internal indices, and with CI their intervals. It renumbers st.Pred
+// in the sorted order of the clusters' names. An input whose every row has
+// weight 0, and any error of [cluster.NewReport], name the input.
+func (c *Cluster) Report(st *ClusterState, name string) (*cluster.Report, error) {
+	opt := c.Options
+	var tab *cluster.Contingency
+	if c.external() {
+		tab = &st.Tabs[0]
+	}
+	var in *cluster.InternalData
+	if c.internal() {
+		names, perm := st.Preds[0].Sorted()
+		rank := make([]int, len(perm))
+		for k, i := range perm {
+			rank[i] = k
+		}
+		for i, p := range st.Pred {
+			st.Pred[i] = rank[p]
+		}
+		in = &cluster.InternalData{X: st.X, Pred: st.Pred, Names: names}
+		opt.Features = c.Features
+	}
+	out, err := cluster.NewReport(tab, in, opt)
+	if errors.Is(err, cluster.ErrEmpty) && c.external() {
+		return nil, fmt.Errorf("%s: every row has weight 0", name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if c.external() {
+		out.AddContingency(tab, st.True.Names(), st.Preds[0].Names(), c.MaxMatrix)
+	}
+	if c.CI != nil {
+		if err := out.AddIntervals(tab, opt, *c.CI); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// ModelsReport returns the leaderboard and comparisons of several models
+// from the merged state st of the input called name, each model's report
+// with its contingency table. A *result.OptionError is returned as is;
+// other errors name the input.
+func (c *Cluster) ModelsReport(st *ClusterState, name string) (*board.Models, error) {
+	tabs := make([]*cluster.Contingency, len(st.Tabs))
+	for j := range tabs {
+		tabs[j] = &st.Tabs[j]
+	}
+	joints := map[[2]int]*cluster.Joint{}
+	for k, p := range c.Pairs() {
+		joints[p] = st.Joints[k]
+	}
+	out, err := cluster.NewModelsReport(tabs, c.Preds, c.Options, c.Models, c.CI, joints)
+	if err != nil {
+		var oe *result.OptionError
+		if errors.As(err, &oe) {
+			return nil, err
+		}
+		if errors.Is(err, cluster.ErrEmpty) {
+			return nil, fmt.Errorf("%s: every row has weight 0", name)
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	for j, md := range out.Models {
+		if rep, ok := md.Report.(*cluster.Report); ok {
+			rep.AddContingency(tabs[j], st.True.Names(), st.Preds[j].Names(), c.MaxMatrix)
+		}
+	}
+	return out, nil
+}
+
+// clusterWeight reads a row's frequency weight from column wc (1 without a
+// weight column); a weight that is not a whole number is a positioned error.
+func clusterWeight(r *table.Reader, wc int) (int64, error) {
+	if wc < 0 {
+		return 1, nil
+	}
+	v, err := r.Weight(wc)
+	if err != nil {
+		return 0, err
+	}
+	w, err := cluster.Frequency(v)
+	if err != nil {
+		return 0, r.Errorf(wc, table.BadValue(r.Field(wc), err))
+	}
+	return w, nil
+}

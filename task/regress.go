@@ -1,0 +1,409 @@
+package task
+
+import (
+	"cmp"
+	"fmt"
+	"runtime"
+	"slices"
+
+	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// Regress is the regression measures of k outputs, each a target and a
+// prediction column: one model of k outputs, or k models of one target
+// (Report.Trues repeats it). The rows are read into a [regress.Multi].
+type Regress struct {
+	// Report names the columns (Trues, Preds: one of each per output;
+	// Weights, "" for none) and holds the report's options.
+	Report  regress.ReportOptions
+	Options regress.Options
+	CI      *hyptest.CIOptions // the intervals (Options.Moments set), or nil
+	// Budget is charged with the kept values (Options.KeepValues).
+	Budget *budget.Budget
+	// Rows, if > 0, is an estimate of the number of rows
+	// ([table.EstimateRows]): Read reserves room for the kept values at
+	// once when that fits the budget.
+	Rows int
+	// Sample, if > 0, makes Read draw a sample of at most Sample rows for
+	// figures (see [RegressSample]); with Density it also counts every row
+	// in each output's density of actual against predicted.
+	Sample  int
+	Density bool
+}
+
+// Columns returns the target and prediction column of each output in
+// turn, then the weight column.
+func (g *Regress) Columns() []string {
+	k := len(g.Report.Trues)
+	names := make([]string, 0, 2*k+1)
+	for j := range k {
+		names = append(names, g.Report.Trues[j], g.Report.Preds[j])
+	}
+	return append(names, g.Report.Weights)
+}
+
+// New returns an empty state of k outputs.
+func (g *Regress) New() *regress.Multi { return regress.NewMulti(len(g.Report.Trues), g.Options) }
+
+// Fold adds the rows of r to st, a batch at a time; cols are the indexes
+// of [Regress.Columns]. Each row's position is its input line.
+func (g *Regress) Fold(st *regress.Multi, r *table.Reader, cols []int) error {
+	return g.FoldAt(st, r, cols, 0)
+}
+
+// FoldAt is [Regress.Fold] with each row's position base plus its input
+// line (so that the rows of several inputs have positions of their own).
+// As every Fold, it leaves the check of r.Err() after the rows to the
+// caller.
+// The rows before a bad one are added before its error is returned, so
+// that the error is the first of the input, be it a value that does not
+// parse or a row regress rejects (y − ŷ overflowing).
+func (g *Regress) FoldAt(st *regress.Multi, r *table.Reader, cols []int, base int64) error {
+	b := newRegressBatch(cols)
+	b.base = base
+	return b.read(r, st, &RegressSample{}, false)
+}
+
+// Read reads the rows of r into a state of k outputs, on every core, and,
+// with Sample > 0, draws a sample of them.
+//
+// [table.Reader.Parallel] cuts the input into chunks of whole rows and
+// hands each to a worker, which adds its rows to a state of its own for
+// that chunk, in batches. A chunk's state is merged into the result as
+// soon as the chunks before it are (in input order:
+// [table.Reader.Chunk]), then reset and reused. The result therefore does
+// not depend on which worker read which chunk: a file gives the same
+// numbers, to the last bit, on every run, equal to a sequential read's up
+// to the rounding of the compensated sums. The kept values (median
+// absolute error, D² scores) are appended in file order, into room
+// reserved for Rows rows. Every row carries its input line as its
+// position, which warnings print as file:line; a state keeps the
+// smallest, so a warning names the first offending row of the file. An
+// error is the first one in the file, as a sequential read would report
+// it.
+//
+// The kept values are charged to Budget; past it the read stops with an
+// error naming --bounded-memory.
+func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) {
+	cols, err := table.Columns(r, g.Columns()...)
+	if err != nil {
+		return nil, nil, err
+	}
+	k := len(g.Report.Trues)
+	name := func(line int64) string { return r.Position(int(line)) }
+	m := g.New()
+	m.SetRowName(name)
+	acct := g.Budget.Account("regress's kept values (every row's target and absolute error, for medae and the D² scores)",
+		"or use --bounded-memory to skip those measures")
+	// Reserve room for the estimated rows when that fits the budget;
+	// otherwise the values grow as read, and the budget stops them.
+	if n := g.Rows; n > 0 && g.Options.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
+		for j := range k {
+			m.Output(j).Grow(n)
+		}
+		if err := acct.Set(m.Bytes()); err != nil {
+			return nil, nil, err
+		}
+	}
+	merge := &table.Ordered[*regress.Multi]{
+		Fresh: func() *regress.Multi {
+			c := g.New()
+			c.SetRowName(name)
+			return c
+		},
+		Merge: m.Merge,
+		Reset: (*regress.Multi).Reset,
+		Check: func() error { return acct.Set(m.Bytes()) },
+	}
+	workers := runtime.GOMAXPROCS(0)
+	batches := make([]*regressBatch, workers)
+	samples := make([]*RegressSample, workers)
+	for i := range batches {
+		batches[i] = newRegressBatch(cols)
+		samples[i] = &RegressSample{size: g.Sample}
+		if g.Density {
+			samples[i].Density = make([]regress.Density, k)
+		}
+	}
+	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
+		if err := merge.Failed(); err != nil {
+			return err
+		}
+		c := merge.Get()
+		if err := batches[worker].read(sub, c, samples[worker], true); err != nil {
+			return err
+		}
+		return merge.Put(sub.Chunk(), c)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if merge.Pending() > 0 || m.Output(0).N() != int64(r.Rows()) {
+		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), merge.Pending()))
+	}
+	return m, mergeSamples(samples, g.Sample), nil
+}
+
+// Result returns the result of the merged state m: its measures and, with
+// CI, their intervals. Its errors are a *result.OptionError for an invalid
+// report option, or the intervals'.
+func (g *Regress) Result(m *regress.Multi) (*regress.Result, error) {
+	var ivs []*regress.Intervals
+	if g.CI != nil {
+		var err error
+		// before the report, whose quantile measures reorder the kept values
+		if ivs, err = m.Intervals(*g.CI, true); err != nil {
+			return nil, err
+		}
+	}
+	res, err := regress.NewResult(m, g.Report)
+	if err != nil {
+		return nil, err
+	}
+	res.SetIntervals(ivs)
+	return res, nil
+}
+
+// Models returns the leaderboard and comparisons of several models of
+// one target from the merged state m: Report.Trues repeats the target,
+// Report.Preds are the models' columns. Its errors are those of
+// [regress.NewModelsReport].
+func (g *Regress) Models(m *regress.Multi, mo board.Options) (*board.Models, error) {
+	ro := g.Report
+	target, names := ro.Trues[0], ro.Preds
+	ro.Trues, ro.Preds = nil, nil
+	return regress.NewModelsReport(m, target, names, ro, mo, g.CI)
+}
+
+// regressBatch is one worker's buffer of parsed rows: y[j][i], p[j][i]
+// are output j of row i, w[i] its weight, lines[i] its position.
+type regressBatch struct {
+	tc, pc []int // the columns of each output's target and prediction
+	wc     int   // the weight column, or -1
+	base   int64 // added to the input line to make a row's position
+	y, p   [][]float64
+	w      []float64
+	lines  []int64
+}
+
+const regressBatchRows = 4096
+
+// newRegressBatch returns a batch over the columns of [Regress.Columns].
+func newRegressBatch(cols []int) *regressBatch {
+	k := len(cols) / 2
+	b := &regressBatch{tc: make([]int, k), pc: make([]int, k), wc: cols[2*k], y: make([][]float64, k), p: make([][]float64, k)}
+	for j := range k {
+		b.tc[j], b.pc[j] = cols[2*j], cols[2*j+1]
+		b.y[j] = make([]float64, 0, regressBatchRows)
+		b.p[j] = make([]float64, 0, regressBatchRows)
+	}
+	if b.wc >= 0 {
+		b.w = make([]float64, 0, regressBatchRows)
+	}
+	b.lines = make([]int64, 0, regressBatchRows)
+	return b
+}
+
+// truncate keeps the first n rows (n ≤ regressBatchRows; the slices keep
+// their full capacity, which parse fills by index).
+func (b *regressBatch) truncate(n int) {
+	for j := range b.y {
+		b.y[j], b.p[j] = b.y[j][:n], b.p[j][:n]
+	}
+	if b.w != nil {
+		b.w = b.w[:n]
+	}
+	b.lines = b.lines[:n]
+}
+
+// read adds the rows of one chunk to m, a batch at a time, and offers them
+// to the sample. The rows before a bad one are added before its error is
+// returned, so that the first error of the chunk is reported, be it a
+// value that does not parse or one regress rejects (y − ŷ overflowing).
+// With end, the reader's own error at the end of the rows is returned
+// too; without, it is left to the caller (as Fold leaves it).
+func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *RegressSample, end bool) error {
+	for {
+		b.truncate(regressBatchRows)
+		n := 0
+		var bad error
+		for n < regressBatchRows && sub.Next() {
+			if bad = b.parse(sub, n); bad != nil {
+				break
+			}
+			n++
+		}
+		if bad == nil && end {
+			bad = sub.Err()
+		}
+		b.truncate(n)
+		if n > 0 {
+			if err := m.AddBatchAt(b.y, b.p, b.w, b.lines); err != nil {
+				return err
+			}
+			sample.add(b)
+		}
+		if bad != nil || n < regressBatchRows {
+			return bad
+		}
+	}
+}
+
+// parse stores the current row of sub as row i of the batch (by index,
+// not append: the slices are full-length here); on an error the row may be
+// half stored (read drops it).
+func (b *regressBatch) parse(sub *table.Reader, i int) error {
+	for j := range b.tc {
+		y, err := sub.Float(b.tc[j])
+		if err != nil {
+			return err
+		}
+		p, err := sub.Float(b.pc[j])
+		if err != nil {
+			return err
+		}
+		b.y[j][i], b.p[j][i] = y, p
+	}
+	if b.wc >= 0 {
+		w, err := sub.Weight(b.wc)
+		if err != nil {
+			return err
+		}
+		b.w[i] = w
+	}
+	b.lines[i] = b.base + int64(sub.Line())
+	return nil
+}
+
+// RegressSample is a sample of at most Regress.Sample rows for figures:
+// the rows whose hashed input line is smallest (a bottom-k sample). The
+// hash, SplitMix64's finalizer, mixes the bits of the line number well
+// enough for the sample to be uniform, and is a bijection, so no two lines
+// share a hash: the sample depends on the file alone — not on how its
+// chunks were shared among workers — and the samples of parts merge into
+// the sample of the whole. The same file gives the same figure on every
+// run.
+type RegressSample struct {
+	size int
+	rows []sampleRow // a max-heap on h
+	// Density, with Regress.Density, is each output's density of actual
+	// against predicted over every row.
+	Density []regress.Density
+}
+
+type sampleRow struct {
+	h    uint64
+	line int64
+	y, p []float64 // one value per output
+}
+
+// lineHash is SplitMix64 (Steele, Lea & Flood 2014) at the line number: a
+// bijection of uint64.
+func lineHash(line int64) uint64 {
+	z := uint64(line) + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// add offers the rows of a batch.
+func (s *RegressSample) add(b *regressBatch) {
+	for j := range s.Density {
+		d := &s.Density[j]
+		for i, y := range b.y[j] {
+			d.Add(y, b.p[j][i])
+		}
+	}
+	if s.size == 0 {
+		return
+	}
+	for i, line := range b.lines {
+		h := lineHash(line)
+		var at int
+		switch {
+		case len(s.rows) < s.size:
+			s.rows = append(s.rows, sampleRow{y: make([]float64, len(b.y)), p: make([]float64, len(b.y))})
+			at = len(s.rows) - 1
+		case h < s.rows[0].h:
+			at = 0 // replaces the largest hash
+		default:
+			continue
+		}
+		r := &s.rows[at]
+		r.h, r.line = h, line
+		for j := range b.y {
+			r.y[j], r.p[j] = b.y[j][i], b.p[j][i]
+		}
+		if at == 0 {
+			s.down()
+		} else {
+			s.up(at)
+		}
+	}
+}
+
+// up restores the max-heap order after row i was appended.
+func (s *RegressSample) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if s.rows[parent].h >= s.rows[i].h {
+			return
+		}
+		s.rows[parent], s.rows[i] = s.rows[i], s.rows[parent]
+		i = parent
+	}
+}
+
+// down restores the max-heap order after the root was replaced.
+func (s *RegressSample) down() {
+	i, n := 0, len(s.rows)
+	for {
+		big := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < n && s.rows[c].h > s.rows[big].h {
+				big = c
+			}
+		}
+		if big == i {
+			return
+		}
+		s.rows[big], s.rows[i] = s.rows[i], s.rows[big]
+		i = big
+	}
+}
+
+// mergeSamples returns the sample of the union of the parts' rows: the
+// size rows of smallest hash among them, in input order.
+func mergeSamples(parts []*RegressSample, size int) *RegressSample {
+	all := &RegressSample{size: size}
+	for _, p := range parts {
+		all.rows = append(all.rows, p.rows...)
+		if p.Density != nil && all.Density == nil {
+			all.Density = make([]regress.Density, len(p.Density))
+		}
+		for j := range p.Density {
+			all.Density[j].Merge(&p.Density[j])
+		}
+	}
+	slices.SortFunc(all.rows, func(a, b sampleRow) int { return cmp.Compare(a.h, b.h) })
+	all.rows = all.rows[:min(len(all.rows), size)]
+	slices.SortFunc(all.rows, func(a, b sampleRow) int { return cmp.Compare(a.line, b.line) })
+	return all
+}
+
+// Columns returns the sampled targets and predictions of each of k
+// outputs, in input order.
+func (s *RegressSample) Columns(k int) (ys, ps [][]float64) {
+	ys, ps = make([][]float64, k), make([][]float64, k)
+	for j := range k {
+		for _, r := range s.rows {
+			ys[j] = append(ys[j], r.y[j])
+			ps[j] = append(ps[j], r.p[j])
+		}
+	}
+	return ys, ps
+}
