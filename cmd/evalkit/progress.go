@@ -50,10 +50,3 @@ func progress(e *env, r *table.Reader) (stop func()) {
 	}()
 	return func() { close(done); wg.Wait() }
 }
-
-// readChunks folds the rows of r on every core into o's states
-// (table.Fold), with a progress line on a terminal.
-func readChunks[S any](e *env, r *table.Reader, o *table.Ordered[S], read func(st S, sub *table.Reader) error) error {
-	defer progress(e, r)()
-	return table.Fold(r, o, read)
-}
