@@ -79,6 +79,22 @@ func (t Pairs) Read(r *table.Reader) (*Paired, error) {
 // named prefixes a test's error with the input's name.
 func named(r *table.Reader, err error) error { return fmt.Errorf("%s: %w", r.Name(), err) }
 
+// testPairs reads the pairs of r with p and returns test's result of them;
+// an error of the test is named by the input.
+func testPairs[R any](r *table.Reader, p Pairs, test func(*Paired) (R, error)) (R, error) {
+	pairs, err := p.Read(r)
+	if err != nil {
+		var zero R
+		return zero, err
+	}
+	res, err := test(pairs)
+	if err != nil {
+		var zero R
+		return zero, named(r, err)
+	}
+	return res, nil
+}
+
 // ---- mcnemar ---------------------------------------------------------------
 
 // McNemar is McNemar's test of two classifiers on the same rows: the
@@ -175,17 +191,7 @@ type TTestResult struct {
 }
 
 // Read reads the pairs of r and tests.
-func (t TTest) Read(r *table.Reader) (*TTestResult, error) {
-	p, err := t.Pairs.Read(r)
-	if err != nil {
-		return nil, err
-	}
-	res, err := t.Result(p)
-	if err != nil {
-		return nil, named(r, err)
-	}
-	return res, nil
-}
+func (t TTest) Read(r *table.Reader) (*TTestResult, error) { return testPairs(r, t.Pairs, t.Result) }
 
 // Result is the test of the pairs p.
 func (t TTest) Result(p *Paired) (*TTestResult, error) {
@@ -227,15 +233,7 @@ type WilcoxonResult struct {
 
 // Read reads the pairs of r and tests.
 func (t Wilcoxon) Read(r *table.Reader) (*WilcoxonResult, error) {
-	p, err := t.Pairs.Read(r)
-	if err != nil {
-		return nil, err
-	}
-	res, err := t.Result(p)
-	if err != nil {
-		return nil, named(r, err)
-	}
-	return res, nil
+	return testPairs(r, t.Pairs, t.Result)
 }
 
 // Result is the test of the pairs p.
@@ -272,17 +270,7 @@ type CV5x2Result struct {
 }
 
 // Read reads the pairs of r and tests.
-func (t CV5x2) Read(r *table.Reader) (*CV5x2Result, error) {
-	p, err := t.Pairs.Read(r)
-	if err != nil {
-		return nil, err
-	}
-	res, err := t.Result(p)
-	if err != nil {
-		return nil, named(r, err)
-	}
-	return res, nil
-}
+func (t CV5x2) Read(r *table.Reader) (*CV5x2Result, error) { return testPairs(r, t.Pairs, t.Result) }
 
 // Result is the test of the pairs p; it is an error unless there are 10.
 func (t CV5x2) Result(p *Paired) (*CV5x2Result, error) {

@@ -35,15 +35,7 @@ type CorrTTestResult struct {
 
 // Read reads the pairs of r and tests.
 func (t CorrTTest) Read(r *table.Reader) (*CorrTTestResult, error) {
-	p, err := t.Pairs.Read(r)
-	if err != nil {
-		return nil, err
-	}
-	res, err := t.Result(p)
-	if err != nil {
-		return nil, named(r, err)
-	}
-	return res, nil
+	return testPairs(r, t.Pairs, t.Result)
 }
 
 // Result is the test of the pairs p.
