@@ -90,15 +90,7 @@ func Classify(r *classify.Report, name string) *Doc {
 		bp.Add("likelihood ratios LR+, LR−", sig("binary.positive_likelihood_ratio", b.PositiveLR)+", "+sig("binary.negative_likelihood_ratio", b.NegativeLR))
 		d.Blocks = append(d.Blocks, bp)
 	}
-	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, Note(n))
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
-	}
+	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }
 
@@ -125,15 +117,7 @@ func Multilabel(r *classify.MultilabelReport, name string) *Doc {
 	p.Add("Hamming loss", iv("hamming_loss", r.HammingLoss))
 	p.Add("samples Jaccard", iv("samples.jaccard", r.Samples.Jaccard))
 	d.Blocks = append(d.Blocks, p)
-	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, Note(n))
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
-	}
+	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }
 

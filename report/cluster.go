@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/evalkit-go/evalkit/cluster"
-	"github.com/evalkit-go/evalkit/hyptest"
 )
 
 // Cluster lays a clustering report out for people.
@@ -55,15 +54,7 @@ func Cluster(o *cluster.Report) *Doc {
 		}
 		d.Blocks = append(d.Blocks, t)
 	}
-	if n := hyptest.IntervalNote(o.Level, o.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, Note(n))
-	}
-	for _, w := range o.Warnings {
-		d.Blocks = append(d.Blocks, Note("warning: "+w))
-	}
-	if o.Signature != nil {
-		d.Blocks = append(d.Blocks, SignatureNote(o.Signature))
-	}
+	d.closing(o.Level, o.Intervals, o.Warnings, o.Signature)
 	return d
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
 )
 
@@ -24,15 +23,7 @@ func Rank(r *rank.Report, name string) *Doc {
 		d.Blocks = append(d.Blocks, rocBand(b))
 	}
 	d.Blocks = append(d.Blocks, Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
-	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, Note(n))
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
-	}
+	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }
 
@@ -83,15 +74,7 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 	p.Add("log loss", sig("log_loss", r.LogLoss))
 	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
 	d.Blocks = append(d.Blocks, p)
-	if n := hyptest.IntervalNote(r.Level, r.Intervals); n != "" {
-		d.Blocks = append(d.Blocks, Note(n))
-	}
-	for _, w := range r.Warnings {
-		d.Blocks = append(d.Blocks, Note("warning: "+w))
-	}
-	if r.Signature != nil {
-		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
-	}
+	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -53,6 +54,21 @@ func Pct(v float64) string { return result.Pct(v) }
 type Doc struct {
 	Title  string
 	Blocks []Block
+}
+
+// closing appends what ends a result's layout: the note on its intervals
+// at level (none without intervals), a note for each warning and the
+// signature (none when sig is nil).
+func (d *Doc) closing(level float64, ivs map[string]hyptest.Interval, warnings []string, sig *result.Signature) {
+	if n := hyptest.IntervalNote(level, ivs); n != "" {
+		d.Blocks = append(d.Blocks, Note(n))
+	}
+	for _, w := range warnings {
+		d.Blocks = append(d.Blocks, Note("warning: "+w))
+	}
+	if sig != nil {
+		d.Blocks = append(d.Blocks, SignatureNote(sig))
+	}
 }
 
 // A Block is a *Pairs, a *Table or a Note.
