@@ -68,12 +68,11 @@ func (t Pairs) Fold(st *Paired, r *table.Reader, cols []int) error {
 
 // Read reads every row of r in input order.
 func (t Pairs) Read(r *table.Reader) (*Paired, error) {
-	cols, err := table.Columns(r, t.Columns()...)
+	st, err := readAll(r, t)
 	if err != nil {
 		return nil, err
 	}
-	st := t.New()
-	return st, t.Fold(st, r, cols)
+	return st, nil
 }
 
 // named prefixes a test's error with the input's name.
@@ -140,12 +139,8 @@ func (t McNemar) Fold(st *hyptest.Agreement, r *table.Reader, cols []int) error 
 
 // Read reads every row of r and tests.
 func (t McNemar) Read(r *table.Reader) (*McNemarResult, error) {
-	cols, err := table.Columns(r, t.Columns()...)
+	st, err := readAll(r, t)
 	if err != nil {
-		return nil, err
-	}
-	st := t.New()
-	if err := t.Fold(st, r, cols); err != nil {
 		return nil, err
 	}
 	res, err := t.Result(st)

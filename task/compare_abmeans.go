@@ -76,12 +76,11 @@ func (t Groups) Fold(st *Grouped, r *table.Reader, cols []int) error {
 
 // Read reads every row of r.
 func (t Groups) Read(r *table.Reader) (*Grouped, error) {
-	cols, err := table.Columns(r, t.Columns()...)
+	st, err := readAll(r, t)
 	if err != nil {
 		return nil, err
 	}
-	st := t.New()
-	return st, t.Fold(st, r, cols)
+	return st, nil
 }
 
 // GroupsError is a group column without exactly two labels when the
