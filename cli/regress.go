@@ -58,6 +58,26 @@ func (f *RegressFlags) ReportOptions() (regress.ReportOptions, error) {
 	return ropt, nil
 }
 
+// ModelsReportOptions checks --n-features and --weight for several models
+// (one --true, a --pred a model) and returns the report options that read
+// each model's column against the one target, with the state's options.
+func (f *RegressFlags) ModelsReportOptions() (regress.Options, regress.ReportOptions, error) {
+	target, names := f.Trues()[0], f.Preds()
+	ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
+	if err := ropt.Check(); err != nil {
+		return regress.Options{}, ropt, OptionUsage(err)
+	}
+	opt, err := f.Options()
+	if err != nil {
+		return opt, ropt, err
+	}
+	ropt.Preds = names
+	for range names {
+		ropt.Trues = append(ropt.Trues, target)
+	}
+	return opt, ropt, nil
+}
+
 // Options checks and returns the options of the regress state.
 func (f *RegressFlags) Options() (regress.Options, error) {
 	opt := regress.Options{MAPEEpsilon: f.MAPEEpsilon, Alpha: f.Alpha, Power: f.Power, KeepValues: !f.Bounded}

@@ -143,30 +143,19 @@ func readRegress(e *env, path string, t *task.Regress) (*regress.Multi, *task.Re
 // regressModelsFile reads one target and several models' predictions of it
 // (one output per model, on every core) and evaluates the models.
 func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*board.Models, error) {
-	target, names := f.Trues()[0], f.Preds()
 	mo := f.models.Options(fs)
-	if err := mo.Check("regress", names); err != nil {
+	if err := mo.Check("regress", f.Preds()); err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
-	if err := ropt.Check(); err != nil {
-		return nil, cli.OptionUsage(err)
-	}
-	opt, err := f.Options()
+	opt, cols, err := f.ModelsReportOptions()
 	if err != nil {
 		return nil, err
-	}
-	trues := make([]string, len(names))
-	for j := range trues {
-		trues[j] = target
 	}
 	ci, withCI, err := f.ci.Options()
 	if err != nil {
 		return nil, err
 	}
 	opt.Moments = withCI
-	cols := ropt
-	cols.Trues, cols.Preds = trues, names
 	t := task.Regress{Report: cols, Options: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget()}
 	m, _, err := readRegress(e, path, &t)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
 	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/regress"
 )
 
 func init() {
@@ -39,7 +38,7 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 		cip := cli.CIPtr(civ, withCI)
 		if f.Models() {
 			// As evalkit regressModelsFile: an output per model.
-			target, names := f.Trues()[0], f.Preds()
+			names := f.Preds()
 			mo := models.Options(fs)
 			if err := mo.Check("regress", names); err != nil {
 				return nil, cli.OptionUsage(err)
@@ -47,19 +46,11 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if len(mo.Compare) > 0 {
 				return nil, usagef("regress: --compare: a paired bootstrap draws rows, and evalkit-beam keeps none (use evalkit regress)")
 			}
-			ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
-			if err := ropt.Check(); err != nil {
-				return nil, cli.OptionUsage(err)
-			}
-			opt, err := f.Options()
+			opt, ropt, err := f.ModelsReportOptions()
 			if err != nil {
 				return nil, err
 			}
 			opt.Moments = withCI
-			ropt.Preds = names
-			for range names {
-				ropt.Trues = append(ropt.Trues, target)
-			}
 			return &evalbeam.Regress{Options: opt, Report: ropt, Models: &mo, CI: cip, Name: c.Name, Output: c.Output}, nil
 		}
 		if name := models.Used(fs); name != "" {
