@@ -307,7 +307,7 @@ func (r *Report) Doc() *report.Doc {
 		if s.Classes != nil {
 			t = fmt.Sprintf("%d classes: %s", len(s.Classes), strings.Join(s.Classes, ", "))
 		}
-		dt.Rows = append(dt.Rows, []string{s.Name, fmt.Sprint(s.Rows), fmt.Sprint(s.Features), t})
+		dt.Rows = append(dt.Rows, report.Row(s.Name, fmt.Sprint(s.Rows), fmt.Sprint(s.Features), t))
 	}
 	add(dt)
 
@@ -339,7 +339,7 @@ func (r *Report) Doc() *report.Doc {
 			for _, j := range cols {
 				row = append(row, pm(c.Summary[j]))
 			}
-			t.Rows = append(t.Rows, row)
+			t.Rows = append(t.Rows, report.Row(row...))
 		}
 		add(t)
 	}
@@ -359,7 +359,7 @@ func (r *Report) Doc() *report.Doc {
 				}
 				s := c.Summary[j]
 				row = append(row, report.Sig(s.Mean), report.Sig(s.Lo)+"–"+report.Sig(s.Hi))
-				t.Rows = append(t.Rows, row)
+				t.Rows = append(t.Rows, report.Row(row...))
 			}
 			add(t)
 		}
@@ -385,7 +385,7 @@ func (r *Report) Doc() *report.Doc {
 		for _, j := range cols {
 			row = append(row, pm(c.Summary[j]))
 		}
-		rt.Rows = append(rt.Rows, row)
+		rt.Rows = append(rt.Rows, report.Row(row...))
 	}
 	add(rt)
 	add(scoreBlocks(r)...)
@@ -397,8 +397,8 @@ func (r *Report) Doc() *report.Doc {
 		Header: []string{"learner", "training rows", "train", "validation", "gap"}}
 	for _, c := range r.LearningCurves {
 		for _, p := range c.Points {
-			lt.Rows = append(lt.Rows, []string{c.Learner, fmt.Sprint(p.TrainSize), report.Sig(p.Train.Mean),
-				report.Sig(p.Valid.Mean), report.Sig(p.Train.Mean - p.Valid.Mean)})
+			lt.Rows = append(lt.Rows, report.Row(c.Learner, fmt.Sprint(p.TrainSize), report.Sig(p.Train.Mean),
+				report.Sig(p.Valid.Mean), report.Sig(p.Train.Mean-p.Valid.Mean)))
 		}
 	}
 	add(lt, report.Note("Read it as seed 001 §5 does: a training score well above the validation score is overfitting\n"+
@@ -408,8 +408,8 @@ func (r *Report) Doc() *report.Doc {
 	bt := &report.Table{Title: fmt.Sprintf("Bias–variance decomposition by bootstrap (%d rounds; held-out third as test set)", r.BiasVariance[0].Rounds),
 		Header: []string{"data set", "learner", "loss", "expected loss", "bias (squared: bias²)", "variance", "net variance"}}
 	for _, b := range r.BiasVariance {
-		bt.Rows = append(bt.Rows, []string{b.Dataset, b.Learner, b.Loss, report.Sig(b.ExpectedLoss), report.Sig(b.Bias),
-			report.Sig(b.Variance), report.Sig(b.NetVariance)})
+		bt.Rows = append(bt.Rows, report.Row(b.Dataset, b.Learner, b.Loss, report.Sig(b.ExpectedLoss), report.Sig(b.Bias),
+			report.Sig(b.Variance), report.Sig(b.NetVariance)))
 	}
 	add(bt, report.Note("Each learner is trained on bootstrap samples of the training part; its predictions on every\n"+
 		"test point are split into the main (mean or most frequent) prediction and the spread around it.\n"+
@@ -419,8 +419,8 @@ func (r *Report) Doc() *report.Doc {
 	ot := &report.Table{Title: "Bootstrap error estimates on breast_cancer (0-1 loss)",
 		Header: []string{"learner", "training error", "out-of-bag Err¹", ".632", ".632+", fmt.Sprintf("%d-fold CV", r.Folds)}}
 	for _, b := range r.Bootstrap {
-		ot.Rows = append(ot.Rows, []string{b.Learner, report.Sig(b.Train), report.Sig(b.OOB), report.Sig(b.E632),
-			report.Sig(b.E632Plus), report.Sig(b.CV)})
+		ot.Rows = append(ot.Rows, report.Row(b.Learner, report.Sig(b.Train), report.Sig(b.OOB), report.Sig(b.E632),
+			report.Sig(b.E632Plus), report.Sig(b.CV)))
 	}
 	add(ot, report.Note("A row is out of bag with probability (1 − 1/n)ⁿ ≈ 0.368; .632 mixes the optimistic training error\n"+
 		"with the pessimistic out-of-bag error, .632+ shifts weight to the latter when a model overfits."))

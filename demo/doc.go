@@ -7,8 +7,8 @@
 // [Run] computes the [Report] (its JSON is every number of the story);
 // [Report.Doc] lays it out for text and Markdown, [Report.Page] as an HTML
 // page and [Report.WritePlots] draws its figures. The package sits above
-// the measure, resampling and test packages and above report and
-// report/page, whose document models it fills; nothing below imports it.
+// the measure, resampling and test packages and above report, whose
+// document model it fills; nothing below imports it.
 //
 // Every number depends only on the Options' Folds, Rounds and Seed, not on
 // Workers or the machine.

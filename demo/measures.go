@@ -108,8 +108,8 @@ func scoreBlocks(r *Report) []report.Block {
 	t := &report.Table{Title: fmt.Sprintf("%s: ROC and precision–recall summary of the pooled out-of-fold probabilities (positive class: %s)", cmp.Dataset, pos),
 		Header: []string{"learner", "ROC AUC", "95% CI (DeLong)", "average precision", "BEP", "log loss", "Brier"}}
 	for _, s := range cmp.Scores {
-		t.Rows = append(t.Rows, []string{s.Learner, report.Sig(s.AUC), report.Sig(s.AUCLow) + "–" + report.Sig(s.AUCHigh),
-			report.Sig(s.AveragePrecision), report.Sig(s.BEP), report.Sig(s.LogLoss), report.Sig(s.Brier)})
+		t.Rows = append(t.Rows, report.Row(s.Learner, report.Sig(s.AUC), report.Sig(s.AUCLow)+"–"+report.Sig(s.AUCHigh),
+			report.Sig(s.AveragePrecision), report.Sig(s.BEP), report.Sig(s.LogLoss), report.Sig(s.Brier)))
 	}
 	d := cmp.DeLong
 	return []report.Block{t, report.Note(fmt.Sprintf(

@@ -158,7 +158,7 @@ func significanceBlocks(t *Tests) []report.Block {
 	ft := &report.Table{Title: fmt.Sprintf("Friedman test of the %d classifiers across %s (mean cross-validated %s; rank 1 = best)", len(f.Learners), strings.Join(f.Datasets, ", "), f.Measure),
 		Header: []string{"learner", "average rank"}}
 	for _, name := range f.Learners {
-		ft.Rows = append(ft.Rows, []string{name, report.Sig(f.AvgRanks[name])})
+		ft.Rows = append(ft.Rows, report.Row(name, report.Sig(f.AvgRanks[name])))
 	}
 	fp := &report.Pairs{}
 	fp.Add("Friedman χ²_F", fmt.Sprintf("%s, p = %s", report.Sig(f.Statistic), report.Sig(f.PValue)))

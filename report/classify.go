@@ -44,15 +44,15 @@ func Classify(r *classify.Report, name string) *Doc {
 	}
 	t := &Table{Header: head}
 	for i, c := range r.PerClass {
-		t.Rows = append(t.Rows, row(c.Label, "per_class."+strconv.Itoa(i)+".", c.PRF, Int(c.Support)))
+		t.Rows = append(t.Rows, Row(row(c.Label, "per_class."+strconv.Itoa(i)+".", c.PRF, Int(c.Support))...))
 	}
-	t.Rows = append(t.Rows, make([]string, len(head)))
+	t.Rows = append(t.Rows, make([]Cell, len(head)))
 	total := Int(r.WeightSum)
-	t.Rows = append(t.Rows, row("micro avg", "micro.", r.Micro, total))
-	t.Rows = append(t.Rows, row("macro avg", "macro.", r.Macro.PRF, total))
-	t.Rows = append(t.Rows, row("weighted avg", "weighted.", r.Weighted, total))
+	t.Rows = append(t.Rows, Row(row("micro avg", "micro.", r.Micro, total)...))
+	t.Rows = append(t.Rows, Row(row("macro avg", "macro.", r.Macro.PRF, total)...))
+	t.Rows = append(t.Rows, Row(row("weighted avg", "weighted.", r.Weighted, total)...))
 	if r.ClassWeighted != nil {
-		t.Rows = append(t.Rows, row("class-weighted avg", "class_weighted.", *r.ClassWeighted, total))
+		t.Rows = append(t.Rows, Row(row("class-weighted avg", "class_weighted.", *r.ClassWeighted, total)...))
 	}
 	d.Blocks = append(d.Blocks, t)
 
@@ -63,7 +63,7 @@ func Classify(r *classify.Report, name string) *Doc {
 			for _, v := range r.ConfusionMatrix[i] {
 				cells = append(cells, Int(v))
 			}
-			cm.Rows = append(cm.Rows, cells)
+			cm.Rows = append(cm.Rows, Row(cells...))
 		}
 		d.Blocks = append(d.Blocks, cm)
 	} else {
@@ -101,15 +101,15 @@ func Multilabel(r *classify.MultilabelReport, name string) *Doc {
 	t := &Table{Header: []string{"label", "precision", "recall", "f1", "support", "tp", "fp", "fn", "tn"}}
 	iv := func(key string, v float64) string { return sigCI(r.Intervals, key, v) }
 	for k, c := range r.PerClass {
-		t.Rows = append(t.Rows, []string{c.Label, iv(fmt.Sprintf("per_class.%d.precision", k), c.Precision), iv(fmt.Sprintf("per_class.%d.recall", k), c.Recall), iv(fmt.Sprintf("per_class.%d.f1", k), c.F1),
-			Int(c.Support), Int(c.TP), Int(c.FP), Int(c.FN), Int(c.TN)})
+		t.Rows = append(t.Rows, Row(c.Label, iv(fmt.Sprintf("per_class.%d.precision", k), c.Precision), iv(fmt.Sprintf("per_class.%d.recall", k), c.Recall), iv(fmt.Sprintf("per_class.%d.f1", k), c.F1),
+			Int(c.Support), Int(c.TP), Int(c.FP), Int(c.FN), Int(c.TN)))
 	}
-	t.Rows = append(t.Rows, make([]string, len(t.Header)))
+	t.Rows = append(t.Rows, make([]Cell, len(t.Header)))
 	for _, a := range []struct {
 		name, key string
 		p         classify.PRF
 	}{{"micro avg", "micro", r.Micro}, {"macro avg", "macro", r.Macro.PRF}, {"weighted avg", "weighted", r.Weighted}, {"samples avg", "samples", r.Samples}} {
-		t.Rows = append(t.Rows, []string{a.name, iv(a.key+".precision", a.p.Precision), iv(a.key+".recall", a.p.Recall), iv(a.key+".f1", a.p.F1), "", "", "", "", ""})
+		t.Rows = append(t.Rows, Row(a.name, iv(a.key+".precision", a.p.Precision), iv(a.key+".recall", a.p.Recall), iv(a.key+".f1", a.p.F1), "", "", "", "", ""))
 	}
 	d.Blocks = append(d.Blocks, t)
 	p := &Pairs{Title: "Measures"}
@@ -135,7 +135,7 @@ func worstClasses(r *classify.Report, n int) *Table {
 		Header: []string{"class", "support", "missed (fn)", "wrongly predicted (fp)", "recall", "precision"}}
 	for _, i := range idx {
 		c := r.PerClass[i]
-		t.Rows = append(t.Rows, []string{c.Label, Int(c.Support), Int(c.FN), Int(c.FP), Sig(c.Recall), Sig(c.Precision)})
+		t.Rows = append(t.Rows, Row(c.Label, Int(c.Support), Int(c.FN), Int(c.FP), Sig(c.Recall), Sig(c.Precision)))
 	}
 	return t
 }
@@ -153,7 +153,7 @@ func largestConfusions(r *classify.Report, n int) *Table {
 	t := &Table{Title: fmt.Sprintf("Largest confusions (%d of %d off-diagonal cells)", min(n, len(off)), len(off)),
 		Header: []string{"true", "predicted", "count"}}
 	for _, c := range off[:min(n, len(off))] {
-		t.Rows = append(t.Rows, []string{r.Labels[int(c[0])], r.Labels[int(c[1])], Int(c[2])})
+		t.Rows = append(t.Rows, Row(r.Labels[int(c[0])], r.Labels[int(c[1])], Int(c[2])))
 	}
 	return t
 }

@@ -50,7 +50,7 @@ func Cluster(o *cluster.Report) *Doc {
 		d.Blocks = append(d.Blocks, p)
 		t := &Table{Title: "Clusters", Header: []string{"cluster", "size", "avg(C)", "diam(C)", "scatter", "silhouette"}}
 		for _, c := range x.Clusters {
-			t.Rows = append(t.Rows, []string{c.Label, strconv.Itoa(c.Size), Sig(c.Avg), Sig(c.Diam), Sig(c.Scatter), Sig(c.Silhouette)})
+			t.Rows = append(t.Rows, Row(c.Label, strconv.Itoa(c.Size), Sig(c.Avg), Sig(c.Diam), Sig(c.Scatter), Sig(c.Silhouette)))
 		}
 		d.Blocks = append(d.Blocks, t)
 	}
@@ -69,7 +69,7 @@ func contingency(ct *cluster.ContingencyTable) *Table {
 			for _, v := range ct.Matrix[i] {
 				cells = append(cells, strconv.FormatInt(v, 10))
 			}
-			t.Rows = append(t.Rows, cells)
+			t.Rows = append(t.Rows, Row(cells...))
 		}
 		return t
 	}
@@ -78,7 +78,7 @@ func contingency(ct *cluster.ContingencyTable) *Table {
 		Header: []string{"reference class", "cluster", "count"}}
 	for _, i := range top {
 		c := ct.Cells[i]
-		t.Rows = append(t.Rows, []string{ct.Classes[c[0]], ct.Clusters[c[1]], strconv.FormatInt(c[2], 10)})
+		t.Rows = append(t.Rows, Row(ct.Classes[c[0]], ct.Clusters[c[1]], strconv.FormatInt(c[2], 10)))
 	}
 	return t
 }

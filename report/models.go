@@ -24,7 +24,7 @@ func Models(m *board.Models, title string) *Doc {
 	}
 	lb := &Table{Title: fmt.Sprintf("Leaderboard by %s (%s)", m.Primary, dir), Header: []string{"rank", "model", m.Primary}}
 	for r, i := range order {
-		lb.Rows = append(lb.Rows, []string{strconv.Itoa(r + 1), m.Models[i].Name, Sig(vals[i])})
+		lb.Rows = append(lb.Rows, Row(strconv.Itoa(r+1), m.Models[i].Name, Sig(vals[i])))
 	}
 	d.Blocks = append(d.Blocks, lb)
 	if len(m.Comparisons) > 0 {
@@ -35,7 +35,7 @@ func Models(m *board.Models, title string) *Doc {
 			if c.CI != nil {
 				ci = "[" + Sig(c.CI[0]) + ", " + Sig(c.CI[1]) + "]"
 			}
-			t.Rows = append(t.Rows, []string{c.A, c.B, c.Measure, Sig(c.Diff), ci, c.Test, Sig(c.Statistic), PValue(c.PValue), PValue(c.PAdjusted)})
+			t.Rows = append(t.Rows, Row(c.A, c.B, c.Measure, Sig(c.Diff), ci, c.Test, Sig(c.Statistic), PValue(c.PValue), PValue(c.PAdjusted)))
 		}
 		d.Blocks = append(d.Blocks, t)
 	}

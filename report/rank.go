@@ -16,7 +16,7 @@ func Rank(r *rank.Report, name string) *Doc {
 		name string
 		op   rank.OperatingPoint
 	}{{"max Youden J", r.Youden}, {"max F1", r.MaxF1}, {"min cost", r.MinCost}} {
-		t.Rows = append(t.Rows, []string{o.name, threshold(o.op.Threshold), Sig(o.op.Value), Sig(o.op.TPR), Sig(o.op.FPR), Sig(o.op.Precision)})
+		t.Rows = append(t.Rows, Row(o.name, threshold(o.op.Threshold), Sig(o.op.Value), Sig(o.op.TPR), Sig(o.op.FPR), Sig(o.op.Precision)))
 	}
 	d.Blocks = append(d.Blocks, t)
 	if b := r.ROCBand; b != nil {
@@ -65,7 +65,7 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 	sig := func(key string, v float64) string { return sigCI(r.Intervals, key, v) }
 	t := &Table{Header: []string{"class", "support", "AUC (one-vs-rest)"}}
 	for i, c := range r.PerClass {
-		t.Rows = append(t.Rows, []string{c.Label, Int(c.Support), sig(fmt.Sprintf("per_class.%d.roc_auc_ovr", i), c.ROCAUC)})
+		t.Rows = append(t.Rows, Row(c.Label, Int(c.Support), sig(fmt.Sprintf("per_class.%d.roc_auc_ovr", i), c.ROCAUC)))
 	}
 	d.Blocks = append(d.Blocks, t)
 	p := &Pairs{Title: "Measures"}
@@ -93,7 +93,7 @@ func rocBand(b *rank.ROCBand) *Table {
 	t := &Table{Title: fmt.Sprintf("ROC band: pointwise %g%% interval of the TPR at fixed FPRs (Hsieh–Turnbull variance, score interval)", 100*b.Level),
 		Header: []string{"FPR", "TPR", "low", "high"}}
 	for k := range b.FPR {
-		t.Rows = append(t.Rows, []string{Sig(b.FPR[k]), Sig(b.TPR[k]), Sig(b.Low[k]), Sig(b.High[k])})
+		t.Rows = append(t.Rows, Row(Sig(b.FPR[k]), Sig(b.TPR[k]), Sig(b.Low[k]), Sig(b.High[k])))
 	}
 	return t
 }

@@ -79,7 +79,7 @@ func regressDoc(c *regress.Report, mr *regress.MultiReport, trues, preds []strin
 				v, _ := c.Get(key)
 				row = append(row, withInterval(sp, v, c.Intervals, key))
 			}
-			t.Rows = append(t.Rows, row)
+			t.Rows = append(t.Rows, Row(row...))
 		}
 		d.Blocks = append(d.Blocks, t)
 		all := map[string]hyptest.Interval{}

@@ -105,7 +105,7 @@ func Paired(p *text.PairedReport) *Doc {
 				pv += " *"
 			}
 		}
-		t.Rows = append(t.Rows, []string{name, fmt.Sprintf("%.4f", r.Score), ci, pv})
+		t.Rows = append(t.Rows, Row(name, fmt.Sprintf("%.4f", r.Score), ci, pv))
 	}
 	d.Blocks = append(d.Blocks, t,
 		Note(fmt.Sprintf("* p < 0.05: the difference from the baseline is unlikely to be due to chance. %d sentences.", p.Sentences)),
@@ -140,7 +140,7 @@ func Systems(m *text.SystemsReport) *Doc {
 			}
 			row = append(row, cell)
 		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, Row(row...))
 	}
 	d.Blocks = append(d.Blocks, t)
 	if len(m.Systems) > 0 {

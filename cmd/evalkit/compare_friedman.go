@@ -76,7 +76,7 @@ func runFriedman(e *env, args []string) error {
 		}}
 		ranks := &report.Table{Title: "Average ranks (1 = best)", Header: []string{"algorithm", "rank"}}
 		for j, a := range algs {
-			ranks.Rows = append(ranks.Rows, []string{a, report.Sig(res.AvgRanks[j])})
+			ranks.Rows = append(ranks.Rows, report.Row(a, report.Sig(res.AvgRanks[j])))
 		}
 		nem := &report.Table{Title: "Nemenyi p-values", Header: append([]string{""}, algs...)}
 		for i, a := range algs {
@@ -84,7 +84,7 @@ func runFriedman(e *env, args []string) error {
 			for j := range algs {
 				row = append(row, report.Sig(res.NemenyiP[i][j]))
 			}
-			nem.Rows = append(nem.Rows, row)
+			nem.Rows = append(nem.Rows, report.Row(row...))
 		}
 		d := &report.Doc{Title: "Friedman test with Nemenyi post-hoc", Blocks: []report.Block{sum, ranks, nem}}
 		if out.PostHoc.Method != "nemenyi" {
@@ -123,7 +123,7 @@ func postHocTable(o task.PostHoc) *report.Table {
 		if p.Significant {
 			v = "yes"
 		}
-		t.Rows = append(t.Rows, []string{p.A, p.B, report.Sig(p.Statistic), report.Sig(p.PValue), report.Sig(p.PAdjusted), v})
+		t.Rows = append(t.Rows, report.Row(p.A, p.B, report.Sig(p.Statistic), report.Sig(p.PValue), report.Sig(p.PAdjusted), v))
 	}
 	return t
 }

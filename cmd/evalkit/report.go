@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/report"
 	"math"
 	"slices"
 	"strings"
@@ -16,7 +17,6 @@ import (
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report/page"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -89,25 +89,25 @@ func reportTask(args []string) (string, error) {
 }
 
 // reportTaskFlags defines the flags of task on fs and returns the function
-// that builds its page.
-func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*page.Page, error) {
+// that builds its report.
+func reportTaskFlags(fs *flag.FlagSet, task string) func(e *env, path string) (*report.Doc, error) {
 	switch task {
 	case "classify":
 		var f classifyFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return classifyPage(e, path, &f, fs) }
+		return func(e *env, path string) (*report.Doc, error) { return classifyPage(e, path, &f, fs) }
 	case "rank":
 		var f rankFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return rankPage(e, path, &f, fs) }
+		return func(e *env, path string) (*report.Doc, error) { return rankPage(e, path, &f, fs) }
 	case "cluster":
 		var f clusterFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return clusterPage(e, path, &f, fs) }
+		return func(e *env, path string) (*report.Doc, error) { return clusterPage(e, path, &f, fs) }
 	case "regress":
 		var f regressFlags
 		f.define(fs)
-		return func(e *env, path string) (*page.Page, error) { return regressPage(e, path, &f, fs) }
+		return func(e *env, path string) (*report.Doc, error) { return regressPage(e, path, &f, fs) }
 	}
 	panic("evalkit: no report for task " + task)
 }
@@ -169,19 +169,19 @@ func runReport(e *env, args []string) error {
 // writePage adds the version and time to the summary and writes the page
 // to path through a temporary file renamed into place, so that a failure
 // leaves no file behind.
-func writePage(p *page.Page, path, title string) error {
+func writePage(p *report.Doc, path, title string) error {
 	if title != "" {
 		p.Title = title
 	}
-	p.Summary = append(p.Summary, page.Fact{Name: "evalkit", Value: page.T(evalkitVersion())},
-		page.Fact{Name: "written", Value: page.T(time.Now().UTC().Format("2006-01-02 15:04 UTC"))})
-	return writeFileAtomic(path, p.Write)
+	p.Summary = append(p.Summary, report.Fact{Name: "evalkit", Value: report.T(evalkitVersion())},
+		report.Fact{Name: "written", Value: report.T(time.Now().UTC().Format("2006-01-02 15:04 UTC"))})
+	return writeFileAtomic(path, p.HTML)
 }
 
 // evalkitVersion is the version every signature carries.
 func evalkitVersion() string { return result.Version }
 
-func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*page.Page, error) {
+func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*report.Doc, error) {
 	opt, err := f.Options()
 	if err != nil {
 		return nil, err
@@ -199,10 +199,10 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 			return nil, err
 		}
 		p := taskPage("Multilabel classification", path, float64(rep.N),
-			page.Fact{Name: "labels", Value: page.T(fmt.Sprint(len(rep.Labels)))},
-			page.Fact{Name: "task", Value: page.T("classify --multilabel, columns " + f.True + " / " + f.Pred)})
+			report.Fact{Name: "labels", Value: report.T(fmt.Sprint(len(rep.Labels)))},
+			report.Fact{Name: "task", Value: report.T("classify --multilabel, columns " + f.True + " / " + f.Pred)})
 		p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
-		p.Sections = page.MultilabelSections(rep)
+		p.Sections = report.MultilabelSections(rep)
 		return p, nil
 	}
 	if strings.Contains(f.Pred, ",") {
@@ -216,9 +216,9 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 			return nil, err
 		}
 		return modelsPage("Classification of several models", path, out, f.Pred, "classify, true labels "+f.True,
-			func(i int, name string, rep any, prefix string) []*page.Section {
+			func(i int, name string, rep any, prefix string) []*report.Section {
 				if r, ok := rep.(*classify.Report); ok {
-					return page.ClassifySections(r, prefix, name)
+					return report.ClassifySections(r, prefix, name)
 				}
 				return nil
 			}), nil
@@ -238,15 +238,15 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*pag
 		}
 	}
 	p := taskPage("Classification", path, float64(rep.N),
-		page.Fact{Name: "classes", Value: page.T(fmt.Sprint(len(rep.Labels)))},
-		page.Fact{Name: "class balance", Value: page.T(page.ClassBalance(rep))},
-		page.Fact{Name: "task", Value: page.T("classify, columns " + f.True + " / " + f.Pred)})
+		report.Fact{Name: "classes", Value: report.T(fmt.Sprint(len(rep.Labels)))},
+		report.Fact{Name: "class balance", Value: report.T(report.ClassBalance(rep))},
+		report.Fact{Name: "task", Value: report.T("classify, columns " + f.True + " / " + f.Pred)})
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
-	p.Sections = page.ClassifySections(rep, "", "")
+	p.Sections = report.ClassifySections(rep, "", "")
 	return p, nil
 }
 
-func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, error) {
+func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc, error) {
 	if err := f.Check(); err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 	}
 	f.Curves = false
 	f.figures = true
-	f.figurePoints = page.CurvePoints
+	f.figurePoints = report.CurvePoints
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
 		if f.Bins > 0 {
 			return nil, usagef("rank: --bins is for one score column")
@@ -270,15 +270,15 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 			return nil, err
 		}
 		p := modelsPage("Scores of several models", path, out, f.Score, "rank, true labels "+f.True,
-			func(int, string, any, string) []*page.Section { return nil })
-		var models []page.RankModel
+			func(int, string, any, string) []*report.Section { return nil })
+		var models []report.RankModel
 		for i, m := range out.Models {
 			if r, ok := m.Report.(*rank.Report); ok && r.Figures != nil {
-				models = append(models, page.RankModel{Name: m.Name, Prefix: page.Join("models", i), Report: r})
+				models = append(models, report.RankModel{Name: m.Name, Prefix: report.Join("models", i), Report: r})
 			}
 		}
 		if len(models) == len(out.Models) {
-			p.Sections = append(p.Sections, page.RankSections(models)...)
+			p.Sections = append(p.Sections, report.RankSections(models)...)
 		}
 		return p, nil
 	}
@@ -294,9 +294,9 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 			return nil, err
 		}
 		p := taskPage("Class probabilities", path, float64(rep.N),
-			page.Fact{Name: "classes", Value: page.T(f.Classes)},
-			page.Fact{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)})
-		p.Sections = page.RankMulticlassSections(rep)
+			report.Fact{Name: "classes", Value: report.T(f.Classes)},
+			report.Fact{Name: "task", Value: report.T("rank, columns " + f.True + " / " + f.Score)})
+		p.Sections = report.RankMulticlassSections(rep)
 		return p, nil
 	}
 	rep, err := rankBinaryFile(e, path, f)
@@ -304,12 +304,12 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 		return nil, err
 	}
 	p := taskPage("Scores", path, float64(rep.N),
-		page.Fact{Name: "positives", Value: page.C("positives", rep.Positives)},
-		page.Fact{Name: "negatives", Value: page.C("negatives", rep.Negatives)},
-		page.Fact{Name: "positive class", Value: page.T(rep.PosLabel)},
-		page.Fact{Name: "task", Value: page.T("rank, columns " + f.True + " / " + f.Score)})
+		report.Fact{Name: "positives", Value: report.C("positives", rep.Positives)},
+		report.Fact{Name: "negatives", Value: report.C("negatives", rep.Negatives)},
+		report.Fact{Name: "positive class", Value: report.T(rep.PosLabel)},
+		report.Fact{Name: "task", Value: report.T("rank, columns " + f.True + " / " + f.Score)})
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
-	p.Sections = page.RankSections([]page.RankModel{{Report: rep}})
+	p.Sections = report.RankSections([]report.RankModel{{Report: rep}})
 	return p, nil
 }
 
@@ -317,7 +317,7 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*page.Page, 
 // at most.
 const reportSample = 2000
 
-func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.Page, error) {
+func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*report.Doc, error) {
 	if *f.plotDir != "" {
 		return nil, usagef("report: --plot does not apply (the page has the figures)")
 	}
@@ -328,9 +328,9 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 			return nil, err
 		}
 		return modelsPage("Regression by several models", path, out, f.Pred, "",
-			func(i int, name string, rep any, prefix string) []*page.Section {
+			func(i int, name string, rep any, prefix string) []*report.Section {
 				if r, ok := rep.(*regress.Report); ok {
-					return suffixed(page.RegressSections(r, nil, nil, prefix, trues[0], name), name)
+					return suffixed(report.RegressSections(r, nil, nil, prefix, trues[0], name), name)
 				}
 				return nil
 			}), nil
@@ -353,31 +353,31 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*page.
 		figs[j].Density = &sample.Density[j]
 		figs[j].Weighted = f.Weight != ""
 	}
-	p := taskPage("Regression", path, float64(n), page.Fact{Name: "task", Value: page.T("regress, columns " + f.True + " / " + f.Pred)})
+	p := taskPage("Regression", path, float64(n), report.Fact{Name: "task", Value: report.T("regress, columns " + f.True + " / " + f.Pred)})
 	p.Summary = append(p.Summary, signatureFact(res.Signature)...)
 	if res.Single != nil {
-		p.Sections = page.RegressSections(res.Single, res.Signature, &figs[0], "", trues[0], preds[0])
+		p.Sections = report.RegressSections(res.Single, res.Signature, &figs[0], "", trues[0], preds[0])
 		return p, nil
 	}
-	p.Sections = page.RegressMultiSections(res.Multi, res.Multi.How.String(), trues, preds)
+	p.Sections = report.RegressMultiSections(res.Multi, res.Multi.How.String(), trues, preds)
 	for j := range figs {
 		if len(figs[j].Actual) > 0 {
-			p.Sections = append(p.Sections, page.RegressFigures(&figs[j], trues[j], preds[j], trues[j]))
+			p.Sections = append(p.Sections, report.RegressFigures(&figs[j], trues[j], preds[j], trues[j]))
 		}
 	}
 	return p, nil
 }
 
-func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*page.Page, error) {
+func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*report.Doc, error) {
 	if strings.Contains(f.Pred, ",") {
 		out, err := clusterModelsFile(e, path, f, f.models.Options(fs))
 		if err != nil {
 			return nil, err
 		}
 		return modelsPage("Clustering by several models", path, out, f.Pred, "",
-			func(i int, name string, rep any, prefix string) []*page.Section {
+			func(i int, name string, rep any, prefix string) []*report.Section {
 				if r, ok := rep.(*cluster.Report); ok {
-					return suffixed(page.ClusterSections(r, prefix), name)
+					return suffixed(report.ClusterSections(r, prefix), name)
 				}
 				return nil
 			}), nil
@@ -388,11 +388,11 @@ func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*page.
 	}
 	p := taskPage("Clustering", path, float64(rep.N))
 	if x := rep.ExternalReport; x != nil {
-		p.Summary = append(p.Summary, page.Fact{Name: "reference classes", Value: page.C("n_classes", float64(x.Classes))},
-			page.Fact{Name: "clusters", Value: page.C("n_clusters", float64(x.Clusters))})
+		p.Summary = append(p.Summary, report.Fact{Name: "reference classes", Value: report.C("n_classes", float64(x.Classes))},
+			report.Fact{Name: "clusters", Value: report.C("n_clusters", float64(x.Clusters))})
 	}
 	p.Summary = append(p.Summary, signatureFact(rep.Signature)...)
-	p.Sections = page.ClusterSections(rep, "")
+	p.Sections = report.ClusterSections(rep, "")
 	return p, nil
 }
 
@@ -467,10 +467,10 @@ func textReport(e *env, task string, args []string) error {
 		if err := sc.flush(); err != nil {
 			return err
 		}
-		p := &page.Page{Title: sc.name + " of each sentence"}
-		p.Summary = []page.Fact{{Name: "task", Value: page.T(task + " " + strings.Join(rest, " "))},
-			{Name: "sentences", Value: page.T(fmt.Sprint(len(sc.scores)))}}
-		p.Sections = page.SentenceSections(sc.name, sc.key, sc.scores)
+		p := &report.Doc{Title: sc.name + " of each sentence"}
+		p.Summary = []report.Fact{{Name: "task", Value: report.T(task + " " + strings.Join(rest, " "))},
+			{Name: "sentences", Value: report.T(fmt.Sprint(len(sc.scores)))}}
+		p.Sections = report.SentenceSections(sc.name, sc.key, sc.scores)
 		return writePage(p, rf.out, rf.title)
 	}
 	if got == nil {
@@ -479,12 +479,12 @@ func textReport(e *env, task string, args []string) error {
 	if fo, ok := friedmanResult(got); ok {
 		return writePage(friedmanPage(fo), rf.out, rf.title)
 	}
-	secs := page.TextSections(got)
+	secs := report.TextSections(got)
 	if secs == nil {
 		return fmt.Errorf("report: %s: no page for a result of type %T", task, got)
 	}
-	p := &page.Page{Title: map[string]string{"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}[task] + " of machine translation"}
-	p.Summary = []page.Fact{{Name: "task", Value: page.T(task + " " + strings.Join(rest, " "))}}
+	p := &report.Doc{Title: map[string]string{"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}[task] + " of machine translation"}
+	p.Summary = []report.Fact{{Name: "task", Value: report.T(task + " " + strings.Join(rest, " "))}}
 	p.Sections = secs
 	return writePage(p, rf.out, rf.title)
 }
@@ -494,16 +494,16 @@ func textReport(e *env, task string, args []string) error {
 // summary every such page has (data, rows, the model columns and, when not
 // empty, the task line), the leaderboard and comparisons, and perModel's
 // sections for each model.
-func modelsPage(title, path string, out *board.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*page.Section) *page.Page {
-	p := taskPage(title, path, float64(out.N), page.Fact{Name: "models", Value: page.T(models)})
+func modelsPage(title, path string, out *board.Models, models, task string, perModel func(i int, name string, rep any, prefix string) []*report.Section) *report.Doc {
+	p := taskPage(title, path, float64(out.N), report.Fact{Name: "models", Value: report.T(models)})
 	if task != "" {
-		p.Summary = append(p.Summary, page.Fact{Name: "task", Value: page.T(task)})
+		p.Summary = append(p.Summary, report.Fact{Name: "task", Value: report.T(task)})
 	}
-	p.Sections = page.ModelsSections(out, perModel)
+	p.Sections = report.ModelsSections(out, perModel)
 	return p
 }
 
-func suffixed(secs []*page.Section, model string) []*page.Section {
+func suffixed(secs []*report.Section, model string) []*report.Section {
 	for _, s := range secs {
 		s.ID += "-" + model
 		s.Title += " — " + model
@@ -513,11 +513,11 @@ func suffixed(secs []*page.Section, model string) []*page.Section {
 
 // signatureFact is the summary line of a result's signature (none when
 // the result has none).
-func signatureFact(sig *result.Signature) []page.Fact {
+func signatureFact(sig *result.Signature) []report.Fact {
 	if sig == nil {
 		return nil
 	}
-	return []page.Fact{{Name: "signature", Value: page.T(sig.String())}}
+	return []report.Fact{{Name: "signature", Value: report.T(sig.String())}}
 }
 
 // flagGiven reports whether flag name was given on the command line.
@@ -588,9 +588,9 @@ func (s *sentenceScores) flush() error {
 
 // taskPage is a page titled title + the data's name, whose summary starts
 // with the data file and its rows (JSON key n) and goes on with facts.
-func taskPage(title, path string, n float64, facts ...page.Fact) *page.Page {
+func taskPage(title, path string, n float64, facts ...report.Fact) *report.Doc {
 	name := displayName(path)
-	p := &page.Page{Title: title + ": " + name}
-	p.Summary = append([]page.Fact{{Name: "data", Value: page.T(name)}, {Name: "rows", Value: page.C("n", n)}}, facts...)
+	p := &report.Doc{Title: title + ": " + name}
+	p.Summary = append([]report.Fact{{Name: "data", Value: report.T(name)}, {Name: "rows", Value: report.C("n", n)}}, facts...)
 	return p
 }

@@ -1,4 +1,4 @@
-package page
+package report
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 // other value.
 func TextSections(v any) []*Section {
 	score := func(name string, mean, ci *float64) *Table {
-		t := &Table{Caption: name, Header: []string{"measure", "value"}, RowHeads: true}
+		t := &Table{Title: name, Header: []string{"measure", "value"}, RowHeads: true}
 		if mean != nil {
 			t.Rows = append(t.Rows, []Cell{T("bootstrap mean"), N("mean", *mean)}, []Cell{T("95% interval half-width (mean ± this)"), N("ci", *ci)})
 		}
@@ -74,7 +74,7 @@ func systemsSection(metric, test string, rows []text.SystemRow, intro string) *S
 	if test != "" {
 		head = append(head, "p-value against the baseline")
 	}
-	t := &Table{Caption: metric + " of each system", Header: head, RowHeads: true}
+	t := &Table{Title: metric + " of each system", Header: head, RowHeads: true}
 	for i, r := range rows {
 		k := func(f string) string { return Join("systems", i, f) }
 		name := filepath.Base(r.System)
@@ -122,7 +122,7 @@ func SentenceSections(metric, key string, scores []float64) []*Section {
 	// Each statistic is a sentence's score (quartiles by numpy's "lower"
 	// method), keyed to that line of the JSON Lines, as every number of a
 	// page is a number of the task's output. The mean is not one.
-	sum := &Table{Caption: "The distribution of the sentence scores", Header: []string{"statistic", "line", metric}, RowHeads: true}
+	sum := &Table{Title: "The distribution of the sentence scores", Header: []string{"statistic", "line", metric}, RowHeads: true}
 	for _, r := range []struct {
 		name string
 		at   int
@@ -131,7 +131,7 @@ func SentenceSections(metric, key string, scores []float64) []*Section {
 	}
 	sum.Rows = append(sum.Rows, []Cell{T("sentences"), T(""), T(fmt.Sprint(d.N))})
 	ends := func(caption string, idx []int) *Table {
-		t := &Table{Caption: caption, Header: []string{"line", metric}, RowHeads: true}
+		t := &Table{Title: caption, Header: []string{"line", metric}, RowHeads: true}
 		for _, i := range idx {
 			t.Rows = append(t.Rows, []Cell{T(fmt.Sprint(i + 1)), N(Join(i, key), scores[i])})
 		}

@@ -1,4 +1,4 @@
-package page
+package report
 
 import (
 	"cmp"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/figure"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 // MaxMatrix is the most classes drawn as a confusion heat map and as bars.
@@ -34,7 +33,7 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	if model != "" {
 		suffix = " — " + model
 	}
-	meas := &Table{Caption: "Single-number measures", Header: []string{"measure", "value"}, RowHeads: true}
+	meas := &Table{Title: "Single-number measures", Header: []string{"measure", "value"}, RowHeads: true}
 	add := func(name, key string, v float64) {
 		meas.Rows = append(meas.Rows, []Cell{T(name), n(key, v)})
 	}
@@ -62,7 +61,7 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 		meas.Rows = append(meas.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
 	}
 	if b := r.Binary; b != nil {
-		bt := &Table{Caption: fmt.Sprintf("Positive class %q against the rest", b.Label), Header: []string{"measure", "value"}, RowHeads: true}
+		bt := &Table{Title: fmt.Sprintf("Positive class %q against the rest", b.Label), Header: []string{"measure", "value"}, RowHeads: true}
 		for _, it := range []struct {
 			name, key string
 			v         float64
@@ -111,7 +110,7 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 func ClassBalance(r *classify.Report) string {
 	var parts []string
 	for _, c := range r.PerClass {
-		parts = append(parts, c.Label+" "+report.Int(c.Support))
+		parts = append(parts, c.Label+" "+Int(c.Support))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -127,7 +126,7 @@ func confusionCells(r *classify.Report, k func(...any) string, suffix string) *S
 	}
 	slices.SortStableFunc(off, func(a, b int) int { return cmp.Compare(r.ConfusionCells[b][2], r.ConfusionCells[a][2]) })
 	const top = 50
-	t := &Table{Caption: fmt.Sprintf("The %d largest of %d off-diagonal cells", min(top, len(off)), len(off)), Header: []string{"true", "predicted", "count"}}
+	t := &Table{Title: fmt.Sprintf("The %d largest of %d off-diagonal cells", min(top, len(off)), len(off)), Header: []string{"true", "predicted", "count"}}
 	for _, i := range off[:min(top, len(off))] {
 		c := r.ConfusionCells[i]
 		t.Rows = append(t.Rows, []Cell{T(r.Labels[int(c[0])]), T(r.Labels[int(c[1])]), C(k("confusion_cells", i, 2), c[2])})
@@ -143,8 +142,8 @@ func confusionCells(r *classify.Report, k func(...any) string, suffix string) *S
 // FP, FN, TN as a heat map.
 func MultilabelSections(r *classify.MultilabelReport) []*Section {
 	// n is the number at JSON path key, with its interval when r has one.
-	n := func(key string, v float64) Cell { return withInterval(N(key, v), "", key, r.Intervals) }
-	meas := &Table{Caption: "Measures over the label sets", Header: []string{"measure", "value"}, RowHeads: true}
+	n := func(key string, v float64) Cell { return cellInterval(N(key, v), "", key, r.Intervals) }
+	meas := &Table{Title: "Measures over the label sets", Header: []string{"measure", "value"}, RowHeads: true}
 	meas.Rows = append(meas.Rows,
 		[]Cell{T("subset accuracy (exact match of the whole set)"), n("subset_accuracy", r.SubsetAccuracy)},
 		[]Cell{T("zero-one loss"), n("zero_one_loss", r.ZeroOneLoss)},
@@ -168,7 +167,7 @@ func MultilabelSections(r *classify.MultilabelReport) []*Section {
 	pc := prfTable(n, r.Beta, r.PerClass,
 		[]namedPRF{{"micro average", "micro", r.Micro}, {"macro average", "macro", r.Macro.PRF}, {"weighted average", "weighted", r.Weighted}, {"samples average", "samples", r.Samples}},
 		C("weight_sum", r.WeightSum))
-	pc.Caption, pc.Header[0] = "Per label, and the averages", "label"
+	pc.Title, pc.Header[0] = "Per label, and the averages", "label"
 	ps := &Section{ID: "per-label", Title: "Per label", Blocks: []Block{pc}}
 	if len(r.PerClass) <= MaxMatrix {
 		ps.Add(Figure(figure.ClassBars(r.Labels, r.PerClass)))
@@ -206,7 +205,7 @@ func prfTable(n func(key string, v float64) Cell, beta float64, per []classify.C
 		head = append(head, "F"+strconv.FormatFloat(beta, 'g', -1, 64))
 	}
 	head = append(head, "support")
-	t := &Table{Caption: "Per class, and the averages", Header: head, RowHeads: true}
+	t := &Table{Title: "Per class, and the averages", Header: head, RowHeads: true}
 	row := func(name string, base string, p classify.PRF, support Cell) []Cell {
 		cells := []Cell{T(name), n(Join(base, "precision"), p.Precision), n(Join(base, "recall"), p.Recall), n(Join(base, "f1"), p.F1)}
 		if beta != 1 {

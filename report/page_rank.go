@@ -1,4 +1,4 @@
-package page
+package report
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ func RankSections(models []RankModel) []*Section {
 	for _, m := range models {
 		head = append(head, m.Label())
 	}
-	meas := &Table{Caption: "Measures from the full data", Header: head, RowHeads: true}
+	meas := &Table{Title: "Measures from the full data", Header: head, RowHeads: true}
 	row := func(name, key string, get func(r *rank.Report) *float64) {
 		cells := []Cell{T(name)}
 		some := false
@@ -37,7 +37,7 @@ func RankSections(models []RankModel) []*Section {
 				continue
 			}
 			some = true
-			cells = append(cells, withInterval(N(Join(m.Prefix, key), *v), m.Prefix, key, m.Report.Intervals))
+			cells = append(cells, cellInterval(N(Join(m.Prefix, key), *v), m.Prefix, key, m.Report.Intervals))
 		}
 		if some {
 			meas.Rows = append(meas.Rows, cells)
@@ -48,7 +48,7 @@ func RankSections(models []RankModel) []*Section {
 		cells := []Cell{T("ROC AUC [interval]")}
 		for _, m := range models {
 			r := m.Report
-			c := withInterval(N(Join(m.Prefix, "roc_auc"), r.ROCAUC), m.Prefix, "roc_auc", r.Intervals)
+			c := cellInterval(N(Join(m.Prefix, "roc_auc"), r.ROCAUC), m.Prefix, "roc_auc", r.Intervals)
 			if r.AUCCI != nil && c.LowKey == "" {
 				c = c.WithCI(Join(m.Prefix, "auc_ci_delong", 0), r.AUCCI[0], Join(m.Prefix, "auc_ci_delong", 1), r.AUCCI[1])
 			}
@@ -94,7 +94,7 @@ func RankSections(models []RankModel) []*Section {
 	cnt("positives", "positives", func(r *rank.Report) float64 { return r.Positives })
 	cnt("negatives", "negatives", func(r *rank.Report) float64 { return r.Negatives })
 
-	ops := &Table{Caption: "Optimal thresholds", Header: []string{"criterion", "model", "threshold", "value", "TPR", "FPR", "precision"}, RowHeads: true}
+	ops := &Table{Title: "Optimal thresholds", Header: []string{"criterion", "model", "threshold", "value", "TPR", "FPR", "precision"}, RowHeads: true}
 	for _, op := range []struct {
 		name, key string
 		get       func(r *rank.Report) rank.OperatingPoint
@@ -145,9 +145,9 @@ func RankSections(models []RankModel) []*Section {
 // accuracy, each class's one-vs-rest AUC, and every class's one-vs-rest
 // ROC curve overlaid (when the report has its Figures).
 func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
-	t := &Table{Caption: "Measures", Header: []string{"measure", "value"}, RowHeads: true}
+	t := &Table{Title: "Measures", Header: []string{"measure", "value"}, RowHeads: true}
 	add := func(name, key string, v float64) {
-		t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(key, v), "", key, r.Intervals)})
+		t.Rows = append(t.Rows, []Cell{T(name), cellInterval(N(key, v), "", key, r.Intervals)})
 	}
 	add("ROC AUC one-vs-rest, macro", "roc_auc_ovr_macro", r.ROCAUCOvRMacro)
 	add("ROC AUC one-vs-rest, weighted", "roc_auc_ovr_weighted", r.ROCAUCOvRWeighted)
@@ -156,10 +156,10 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	add("log loss", "log_loss", r.LogLoss)
 	add(fmt.Sprintf("top-%d accuracy", r.K), "top_k_accuracy", r.TopKAccuracy)
 	t.Rows = append(t.Rows, []Cell{T("rows"), C("n", float64(r.N))})
-	pc := &Table{Caption: "Each class against the rest", Header: []string{"class", "support", "ROC AUC"}, RowHeads: true}
+	pc := &Table{Title: "Each class against the rest", Header: []string{"class", "support", "ROC AUC"}, RowHeads: true}
 	for i, c := range r.PerClass {
 		key := Join("per_class", i, "roc_auc_ovr")
-		pc.Rows = append(pc.Rows, []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), withInterval(N(key, c.ROCAUC), "", key, r.Intervals)})
+		pc.Rows = append(pc.Rows, []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), cellInterval(N(key, c.ROCAUC), "", key, r.Intervals)})
 	}
 	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
 	if len(r.Intervals) > 0 {

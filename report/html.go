@@ -1,4 +1,4 @@
-package page
+package report
 
 import (
 	"bytes"
@@ -6,112 +6,11 @@ import (
 	"html"
 	"io"
 	"math"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/figure"
-	"github.com/evalkit-go/evalkit/hyptest"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 )
-
-// A Page is one report: a title, the summary facts and the sections.
-type Page struct {
-	Title   string
-	Summary []Fact // data file, rows, models, version, time, …
-	Notes   []string
-	// Sections appear in order, each with an entry in the contents.
-	Sections []*Section
-}
-
-// A Fact is one line of the summary: a name and a value, which may be a
-// number from the result.
-type Fact struct {
-	Name  string
-	Value Cell
-}
-
-// A Section is a titled part of the page.
-type Section struct {
-	ID, Title string
-	Intro     string // one paragraph of plain text
-	Blocks    []Block
-}
-
-// A Block is a *Table, a *Figure, a *HeatMap or a Note.
-type Block interface {
-	write(w *writer)
-}
-
-// Note is a paragraph of plain text (a warning, an explanation).
-type Note string
-
-// Add appends blocks to s and returns s.
-func (s *Section) Add(b ...Block) *Section {
-	s.Blocks = append(s.Blocks, b...)
-	return s
-}
-
-// A Cell is a table cell: plain text, or a number from the result. A number
-// carries the flattened JSON key of its value (the key of --format csv), so
-// the page can be checked against the JSON of the same run: it is written
-// as <data value="full digits" data-key="key">4 digits</data>.
-type Cell struct {
-	Text  string
-	Key   string  // "" for plain text
-	Value float64 // the number when Key != ""
-	Count bool    // show as a count (no decimals when whole)
-	// Low and High, when LowKey is set, are an interval shown after the
-	// number.
-	LowKey, HighKey string
-	Low, High       float64
-	// PMKey, when set, adds "± PM" (a half-width) after the number.
-	PMKey string
-	PM    float64
-}
-
-// T is a text cell.
-func T(s string) Cell { return Cell{Text: s} }
-
-// N is a number cell: the value v at JSON key key.
-func N(key string, v float64) Cell { return Cell{Key: key, Value: v} }
-
-// C is a count cell.
-func C(key string, v float64) Cell { return Cell{Key: key, Value: v, Count: true} }
-
-// WithCI returns c with an interval.
-func (c Cell) WithCI(lowKey string, low float64, highKey string, high float64) Cell {
-	c.LowKey, c.Low, c.HighKey, c.High = lowKey, low, highKey, high
-	return c
-}
-
-// A Table is a table of cells. The first column is a header column when
-// RowHeads is set.
-type Table struct {
-	Caption  string
-	Header   []string
-	Rows     [][]Cell
-	RowHeads bool
-	Class    string // extra CSS class
-}
-
-// Join is a key path: Join("per_class", 0, "recall") = "per_class.0.recall";
-// empty parts are skipped.
-func Join(parts ...any) string {
-	var b strings.Builder
-	for _, p := range parts {
-		s := fmt.Sprint(p)
-		if s == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(s)
-	}
-	return b.String()
-}
 
 // writer collects the HTML.
 type writer struct {
@@ -152,10 +51,7 @@ func (w *writer) id(base string) string {
 }
 
 func num(w *writer, key string, v float64, count bool) {
-	text := report.Sig(v)
-	if count {
-		text = report.Int(v)
-	}
+	text := numText(v, count)
 	w.s(`<data value="`, result.FormatFloat(v), `" data-key="`)
 	w.esc(key)
 	w.s(`">`)
@@ -163,7 +59,7 @@ func num(w *writer, key string, v float64, count bool) {
 	w.s(`</data>`)
 }
 
-func (c Cell) write(w *writer) {
+func (c Cell) html(w *writer) {
 	if c.Key == "" {
 		w.esc(c.Text)
 		return
@@ -182,17 +78,17 @@ func (c Cell) write(w *writer) {
 	}
 }
 
-func (n Note) write(w *writer) {
+func (n Note) html(w *writer) {
 	w.s(`<p class="note">`)
 	w.esc(string(n))
 	w.s("</p>\n")
 }
 
-func (t *Table) write(w *writer) {
+func (t *Table) html(w *writer) {
 	w.s(`<div class="tw"><table class="`, strings.TrimSpace("num "+t.Class), `">`)
-	if t.Caption != "" {
+	if t.Title != "" {
 		w.s("<caption>")
-		w.esc(t.Caption)
+		w.esc(t.Title)
 		w.s("</caption>")
 	}
 	if len(t.Header) > 0 {
@@ -210,12 +106,12 @@ func (t *Table) write(w *writer) {
 		for i, c := range r {
 			if i == 0 && t.RowHeads {
 				w.s(`<th scope="row">`)
-				c.write(w)
+				c.html(w)
 				w.s("</th>")
 				continue
 			}
 			w.s("<td>")
-			c.write(w)
+			c.html(w)
 			w.s("</td>")
 		}
 		w.s("</tr>\n")
@@ -223,46 +119,10 @@ func (t *Table) write(w *writer) {
 	w.s("</tbody></table></div>\n")
 }
 
-// A HeatMap is a matrix of numbers shown as a table whose cells are shaded
-// by Shade (0–1, a share of the row for a confusion matrix).
-type HeatMap struct {
-	Caption              string
-	RowTitle, ColTitle   string // what the rows and columns are ("true class")
-	RowLabels, ColLabels []string
-	Cells                [][]Cell
-	Shade                [][]float64
-}
-
-// rowShareHeatMap is the heat map of a table of counts m (rows × cols),
-// each cell shaded by its share of its row; key(i, j) is the JSON key of
-// cell i, j.
-func rowShareHeatMap(caption, rowTitle, colTitle string, rows, cols []string, m [][]float64, key func(i, j int) string) *HeatMap {
-	hm := &HeatMap{Caption: caption, RowTitle: rowTitle, ColTitle: colTitle, RowLabels: rows, ColLabels: cols}
-	for i, row := range m {
-		var cells []Cell
-		var shade []float64
-		tot := 0.0
-		for _, v := range row {
-			tot += v
-		}
-		for j, v := range row {
-			cells = append(cells, C(key(i, j), v))
-			s := 0.0
-			if tot > 0 {
-				s = v / tot
-			}
-			shade = append(shade, s)
-		}
-		hm.Cells = append(hm.Cells, cells)
-		hm.Shade = append(hm.Shade, shade)
-	}
-	return hm
-}
-
-func (h *HeatMap) write(w *writer) {
+func (h *HeatMap) html(w *writer) {
 	w.s(`<div class="tw"><table class="num heat">`)
 	w.s("<caption>")
-	w.esc(h.Caption)
+	w.esc(h.Title)
 	w.s("</caption>")
 	w.s(`<thead><tr><th scope="col" class="corner">`)
 	w.esc(h.RowTitle + " ↓ · " + h.ColTitle + " →")
@@ -291,7 +151,7 @@ func (h *HeatMap) write(w *writer) {
 				class = ` class="hi"`
 			}
 			w.f(`<td%s style="--h:%.0f%%">`, class, 100*s)
-			c.write(w)
+			c.html(w)
 			w.s("</td>")
 		}
 		w.s("</tr>\n")
@@ -299,23 +159,23 @@ func (h *HeatMap) write(w *writer) {
 	w.s("</tbody></table></div>\n")
 }
 
-// Write writes the page as one self-contained HTML document: inline
+// HTML writes the document as one self-contained HTML document: inline
 // styles, inline SVG figures, no script, and a Content-Security-Policy
 // that forbids every network request.
-func (p *Page) Write(out io.Writer) error {
+func (d *Doc) HTML(out io.Writer) error {
 	w := &writer{ids: map[string]int{}}
 	w.s("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	w.s(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`, "\n")
 	w.s(`<meta name="viewport" content="width=device-width, initial-scale=1">`, "\n")
 	w.s(`<meta name="color-scheme" content="light dark">`, "\n")
 	w.s("<title>")
-	w.esc(p.Title)
+	w.esc(d.Title)
 	w.s("</title>\n<style>", css, "</style>\n</head>\n<body>\n<header>\n<h1>")
-	w.esc(p.Title)
+	w.esc(d.Title)
 	w.s("</h1>\n")
-	if len(p.Summary) > 0 {
+	if len(d.Summary) > 0 {
 		w.s(`<dl class="summary">`)
-		for _, f := range p.Summary {
+		for _, f := range d.Summary {
 			// A long value (a signature, a path) takes a whole row of
 			// the grid instead of wrapping in a narrow column.
 			if f.Value.Text != "" && len([]rune(f.Value.Text)) > 40 {
@@ -325,18 +185,18 @@ func (p *Page) Write(out io.Writer) error {
 			}
 			w.esc(f.Name)
 			w.s("</dt><dd>")
-			f.Value.write(w)
+			f.Value.html(w)
 			w.s("</dd></div>")
 		}
 		w.s("</dl>\n")
 	}
-	for _, n := range p.Notes {
-		Note(n).write(w)
+	for _, b := range d.Blocks {
+		writeBlock(w, b)
 	}
-	ids := make([]string, len(p.Sections))
-	if len(p.Sections) > 1 {
+	ids := make([]string, len(d.Sections))
+	if len(d.Sections) > 1 {
 		w.s(`<nav aria-label="Contents"><ol>`)
-		for i, s := range p.Sections {
+		for i, s := range d.Sections {
 			ids[i] = w.id(s.ID)
 			w.s(`<li><a href="#`, ids[i], `">`)
 			w.esc(s.Title)
@@ -344,12 +204,12 @@ func (p *Page) Write(out io.Writer) error {
 		}
 		w.s("</ol></nav>\n")
 	} else {
-		for i, s := range p.Sections {
+		for i, s := range d.Sections {
 			ids[i] = w.id(s.ID)
 		}
 	}
 	w.s("</header>\n<main>\n")
-	for i, s := range p.Sections {
+	for i, s := range d.Sections {
 		w.s(`<section id="`, ids[i], `" aria-labelledby="h-`, ids[i], `">`, "\n")
 		w.s(`<h2 id="h-`, ids[i], `">`)
 		w.esc(s.Title)
@@ -360,7 +220,7 @@ func (p *Page) Write(out io.Writer) error {
 			w.s("</p>\n")
 		}
 		for _, b := range s.Blocks {
-			b.write(w)
+			writeBlock(w, b)
 		}
 		w.s("</section>\n")
 	}
@@ -413,56 +273,56 @@ func themeVars(t figure.Theme, panel string) string {
 	return "--bg:" + t.BG + ";--fg:" + t.FG + ";--mute:" + t.Mute + ";--grid:" + t.Grid + ";--axis:" + t.Axis + ";--panel:" + panel + ";--heat:" + t.Series[0]
 }
 
-// withInterval adds to c the interval of measure key (a path within the
-// report at prefix) from the report's intervals, if it has one.
-func withInterval(c Cell, prefix, key string, ivs map[string]hyptest.Interval) Cell {
-	if iv, ok := ivs[key]; ok {
-		c = c.WithCI(Join(prefix, "intervals", key, "low"), iv.Low, Join(prefix, "intervals", key, "high"), iv.High)
+func (fs Figures) html(w *writer) {
+	w.s(`<div class="figs">`)
+	for _, f := range fs {
+		writeFigure(w, f)
 	}
-	return c
+	w.s("</div>\n")
 }
 
-// levelText is a confidence level as people write it: 0.95 → "95%".
-func levelText(l float64) string {
-	return strconv.FormatFloat(100*l, 'g', -1, 64) + "%"
+func (b figureBlock) html(w *writer) { writeFigure(w, b.f) }
+
+// writeFigure writes f as a <figure>: its inline SVG, its title and note
+// as the caption, and the table of its numbers in a <details>.
+func writeFigure(w *writer, f *figure.Figure) {
+	id := w.id("fig-" + f.Title)
+	w.s(`<figure id="`, id, `" class="fig">`)
+	f.SVG(&w.b, id)
+	w.s("\n<figcaption><b>")
+	w.esc(f.Title)
+	w.s("</b>")
+	if f.Note != "" {
+		w.s(". ")
+		w.esc(f.Note)
+	}
+	w.s("</figcaption>")
+	if t := f.Table; t != nil {
+		w.s("<details><summary>The numbers of this figure</summary>")
+		tableOf(t).html(w)
+		w.s("</details>")
+	}
+	w.s("</figure>\n")
 }
 
-// ciIntro says what the brackets of a report are: the level, and what
-// each interval was computed from (its method, and for the bootstraps the
-// replicates and seed of the signature), naming the JSON keys of each.
-func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *result.Signature) string {
-	byMethod := map[string][]string{}
-	for k, iv := range ivs {
-		byMethod[iv.Method] = append(byMethod[iv.Method], k)
-	}
-	methods := make([]string, 0, len(byMethod))
-	for m := range byMethod {
-		methods = append(methods, m)
-	}
-	sort.Strings(methods)
-	boot := "bootstrap"
-	if sig != nil && sig.CI != nil {
-		boot = fmt.Sprintf("bootstrap, %d replicates, seed %d", sig.CI.Bootstrap, sig.CI.Seed)
-	}
-	var parts []string
-	for _, m := range methods {
-		keys := byMethod[m]
-		sort.Strings(keys)
-		what, ok := map[string]string{
-			hyptest.CIDeLong: "DeLong's variance", hyptest.CIT: "t-interval of the mean of the per-row values",
-			hyptest.CIDeLongWeighted: "DeLong's variance of weighted rows", hyptest.CITWeighted: "t-interval of the weighted mean of the per-row values",
-			hyptest.CISqrtT: "square roots of the MSE's t-interval", hyptest.CIPercentile: "percentile " + boot,
-			hyptest.CIBCa: "BCa " + boot, hyptest.CIWilson: "Wilson score interval", hyptest.CIClopperPearson: "Clopper–Pearson exact interval",
-			hyptest.CIAgrestiCoull: "Agresti–Coull interval", hyptest.CIJeffreys: "Jeffreys interval", hyptest.CIWald: "Wald interval",
-			hyptest.CIDelta: "delta method (t-interval of the linearised variance)", hyptest.CIDeltaLog: "delta method on the scale of log(1 − θ)",
-			hyptest.CIDeltaSqrt: "square roots of the MSE's delta-method interval", hyptest.CIAverageBound: "the same average of the outputs' interval ends (conservative)",
-			hyptest.CIDeltaLogNormal: "delta method on the scale of log θ",
-			hyptest.CIDeltaLogit:     "delta method on the logit scale",
-		}[m]
-		if !ok {
-			what = m
+// writeBlock writes one block as HTML.
+func writeBlock(w *writer, b Block) {
+	switch x := b.(type) {
+	case *Pairs:
+		t := &Table{Title: x.Title, RowHeads: true}
+		for _, it := range x.Items {
+			t.Rows = append(t.Rows, Row(it[0], it[1]))
 		}
-		parts = append(parts, what+" ("+strings.Join(keys, ", ")+")")
+		t.html(w)
+	case *Table:
+		x.html(w)
+	case *HeatMap:
+		x.html(w)
+	case Note:
+		x.html(w)
+	case Figures:
+		x.html(w)
+	case figureBlock:
+		x.html(w)
 	}
-	return fmt.Sprintf("Brackets give each number's %s confidence interval, computed from every row by: %s.", levelText(level), strings.Join(parts, "; "))
 }

@@ -1,4 +1,4 @@
-package page
+package report
 
 import (
 	"bytes"
@@ -11,14 +11,14 @@ import (
 )
 
 func TestPageSelfContained(t *testing.T) {
-	p := &Page{Title: `a <b> & "c"`, Summary: []Fact{{Name: "rows", Value: C("n", 7)}}}
+	p := &Doc{Title: `a <b> & "c"`, Summary: []Fact{{Name: "rows", Value: C("n", 7)}}}
 	s := &Section{ID: "m", Title: "Measures"}
 	s.Add(&Table{Header: []string{"k", "v"}, Rows: [][]Cell{{T("<x>"), N("a.b", 1.0/3).WithCI("i.lo", 0.25, "i.hi", math.NaN())}}})
 	s.Add(Figure(&figure.Figure{Title: "F", Desc: "d", X: figure.Axis{Min: 0, Max: 1}, Y: figure.Axis{Min: 0, Max: 1},
 		Series: []figure.Series{{Name: "s", X: []float64{0, 0.5, 1}, Y: []float64{0, math.NaN(), 1}}}}))
 	p.Sections = []*Section{s}
 	var b bytes.Buffer
-	if err := p.Write(&b); err != nil {
+	if err := p.HTML(&b); err != nil {
 		t.Fatal(err)
 	}
 	h := b.String()

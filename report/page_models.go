@@ -1,4 +1,4 @@
-package page
+package report
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 	if m.LowerIsBetter {
 		better = "lower is better"
 	}
-	lb := &Table{Caption: fmt.Sprintf("Leaderboard by %s (%s)", m.Primary, better), Header: []string{"rank", "model", m.Primary}}
+	lb := &Table{Title: fmt.Sprintf("Leaderboard by %s (%s)", m.Primary, better), Header: []string{"rank", "model", m.Primary}}
 	for r, i := range order {
 		c := N(Join("models", i, m.Primary), vals[i])
 		if iv, ok := intervalOf(m.Models[i].Report, m.Primary); ok {
@@ -29,7 +29,7 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 		}
 		lb.Rows = append(lb.Rows, []Cell{T(fmt.Sprint(r + 1)), T(m.Models[i].Name), c})
 	}
-	ct := &Table{Caption: fmt.Sprintf("Comparisons (diff = a − b; p-values adjusted over all of them: %s)", m.Adjust),
+	ct := &Table{Title: fmt.Sprintf("Comparisons (diff = a − b; p-values adjusted over all of them: %s)", m.Adjust),
 		Header: []string{"a", "b", "measure", "diff [interval]", "test", "statistic", "p-value", "adjusted p"}}
 	names := make([]string, len(m.Models))
 	idx := map[string]int{}
@@ -37,7 +37,7 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 		names[i] = md.Name
 		idx[md.Name] = i
 	}
-	pm := &HeatMap{Caption: fmt.Sprintf("Adjusted p-values of the %s comparisons (shade: 1 − p; blank: not compared)", m.Primary), RowTitle: "a", ColTitle: "b",
+	pm := &HeatMap{Title: fmt.Sprintf("Adjusted p-values of the %s comparisons (shade: 1 − p; blank: not compared)", m.Primary), RowTitle: "a", ColTitle: "b",
 		RowLabels: names, ColLabels: names}
 	pm.Cells = make([][]Cell, len(names))
 	pm.Shade = make([][]float64, len(names))
@@ -69,7 +69,7 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 		s.Add(pm)
 	}
 	if e := m.AUCEquality; e != nil {
-		et := &Table{Caption: "DeLong's test that every ROC AUC is equal", Header: []string{"χ²", "df", "p-value"}}
+		et := &Table{Title: "DeLong's test that every ROC AUC is equal", Header: []string{"χ²", "df", "p-value"}}
 		et.Rows = append(et.Rows, []Cell{N("auc_equality.statistic", e.Statistic), C("auc_equality.df", float64(e.DF)), N("auc_equality.p_value", e.PValue)})
 		s.Add(et)
 	}

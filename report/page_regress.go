@@ -1,11 +1,10 @@
-package page
+package report
 
 import (
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -13,9 +12,9 @@ import (
 // figures of a sample of its rows. prefix is the report's JSON path, sig
 // its signature (nil for none).
 func RegressSections(r *regress.Report, sig *result.Signature, fg *regress.Figures, prefix, trueName, predName string) []*Section {
-	t := &Table{Caption: "Measures from every row", Header: []string{"measure", "value"}, RowHeads: true}
+	t := &Table{Title: "Measures from every row", Header: []string{"measure", "value"}, RowHeads: true}
 	add := func(name, key string, v float64) {
-		t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(Join(prefix, key), v), prefix, key, r.Intervals)})
+		t.Rows = append(t.Rows, []Cell{T(name), cellInterval(N(Join(prefix, key), v), prefix, key, r.Intervals)})
 	}
 	add("mean squared error (MSE)", "mse", r.MSE)
 	add("root mean squared error (RMSE)", "rmse", r.RMSE)
@@ -32,12 +31,12 @@ func RegressSections(r *regress.Report, sig *result.Signature, fg *regress.Figur
 	add("explained variance", "explained_variance", r.ExplainedVariance)
 	add("MSLE", "msle", r.MSLE)
 	add("RMSLE", "rmsle", r.RMSLE)
-	add(fmt.Sprintf("pinball loss (α = %s)", report.Sig(r.Alpha)), "pinball", r.Pinball)
+	add(fmt.Sprintf("pinball loss (α = %s)", Sig(r.Alpha)), "pinball", r.Pinball)
 	add("D² pinball", "d2_pinball", r.D2Pinball)
 	add("D² absolute error", "d2_absolute_error", r.D2AbsoluteError)
 	add("Poisson deviance", "poisson_deviance", r.PoissonDeviance)
 	add("Gamma deviance", "gamma_deviance", r.GammaDeviance)
-	add(fmt.Sprintf("Tweedie deviance (power %s)", report.Sig(r.Power)), "tweedie_deviance", r.TweedieDeviance)
+	add(fmt.Sprintf("Tweedie deviance (power %s)", Sig(r.Power)), "tweedie_deviance", r.TweedieDeviance)
 	add("D² Tweedie", "d2_tweedie", r.D2Tweedie)
 	t.Rows = append(t.Rows, []Cell{T("rows"), C(Join(prefix, "n"), float64(r.N))})
 	if r.WeightSum != float64(r.N) {
@@ -83,7 +82,7 @@ func RegressMultiSections(mr *regress.MultiReport, how string, trues, preds []st
 	for j := range mr.Outputs {
 		head = append(head, trues[j]+" / "+preds[j])
 	}
-	t := &Table{Caption: "Measures of each output from every row, and their " + how + " combination", Header: head, RowHeads: true}
+	t := &Table{Title: "Measures of each output from every row, and their " + how + " combination", Header: head, RowHeads: true}
 	c := &mr.Combined
 	for _, key := range regress.MeasureKeys(c) {
 		row := []Cell{T(regress.MeasureName(key))}

@@ -1,4 +1,4 @@
-package page
+package report
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/figure"
-	"github.com/evalkit-go/evalkit/report"
 )
 
 // ClusterSections lays out a clustering report: the external indices with
@@ -16,9 +15,9 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 	k := func(parts ...any) string { return Join(append([]any{prefix}, parts...)...) }
 	var out []*Section
 	if x := r.ExternalReport; x != nil {
-		t := &Table{Caption: "External indices (against the reference labels)", Header: []string{"index", "value"}, RowHeads: true}
+		t := &Table{Title: "External indices (against the reference labels)", Header: []string{"index", "value"}, RowHeads: true}
 		add := func(name, key string, v float64) {
-			t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(k(key), v), prefix, key, r.Intervals)})
+			t.Rows = append(t.Rows, []Cell{T(name), cellInterval(N(k(key), v), prefix, key, r.Intervals)})
 		}
 		add("Jaccard coefficient a/(a+b+c)", "jaccard", x.Jaccard)
 		add("Fowlkes–Mallows index", "fowlkes_mallows", x.FowlkesMallows)
@@ -29,7 +28,7 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		add("adjusted MI ("+x.Average+")", "ami", x.AMI)
 		add("homogeneity", "homogeneity", x.Homogeneity)
 		add("completeness", "completeness", x.Completeness)
-		add(fmt.Sprintf("V-measure (β = %s)", report.Sig(x.Beta)), "v_measure", x.VMeasure)
+		add(fmt.Sprintf("V-measure (β = %s)", Sig(x.Beta)), "v_measure", x.VMeasure)
 		add("purity", "purity", x.Purity)
 		t.Rows = append(t.Rows, []Cell{T("reference classes"), C(k("n_classes"), float64(x.Classes))}, []Cell{T("clusters"), C(k("n_clusters"), float64(x.Clusters))},
 			[]Cell{T("rows"), C(k("n"), float64(r.N))})
@@ -40,7 +39,7 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 			}
 			return math.Sqrt(float64(v) / tot)
 		}
-		pairs := &HeatMap{Caption: "Pair counts (unordered pairs of rows; shade: share of all pairs)", RowTitle: "clustering C", ColTitle: "reference C*",
+		pairs := &HeatMap{Title: "Pair counts (unordered pairs of rows; shade: share of all pairs)", RowTitle: "clustering C", ColTitle: "reference C*",
 			RowLabels: []string{"same cluster", "different clusters"}, ColLabels: []string{"same class", "different classes"},
 			Cells: [][]Cell{{C(k("a"), float64(x.A)), C(k("b"), float64(x.B))}, {C(k("c"), float64(x.C)), C(k("d"), float64(x.D))}},
 			Shade: [][]float64{{sh(x.A), sh(x.B)}, {sh(x.C), sh(x.D)}}}
@@ -56,7 +55,7 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 			switch {
 			case ct.Matrix == nil:
 				top := ct.Largest(MaxMatrix)
-				ct2 := &Table{Caption: fmt.Sprintf("The %d largest of the %d non-zero cells of the contingency table (%d classes × %d clusters, more than --max-matrix; every cell is in the JSON's contingency.cells)", len(top), len(ct.Cells), len(ct.Classes), len(ct.Clusters)),
+				ct2 := &Table{Title: fmt.Sprintf("The %d largest of the %d non-zero cells of the contingency table (%d classes × %d clusters, more than --max-matrix; every cell is in the JSON's contingency.cells)", len(top), len(ct.Cells), len(ct.Classes), len(ct.Clusters)),
 					Header: []string{"class C*", "cluster C", "count"}}
 				for _, i := range top {
 					c := ct.Cells[i]
@@ -79,9 +78,9 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		out = append(out, ext)
 	}
 	if in := r.InternalReport; in != nil {
-		t := &Table{Caption: "Internal indices (" + in.Metric + " distance)", Header: []string{"index", "value"}, RowHeads: true}
+		t := &Table{Title: "Internal indices (" + in.Metric + " distance)", Header: []string{"index", "value"}, RowHeads: true}
 		add := func(name, key string, v float64) {
-			t.Rows = append(t.Rows, []Cell{T(name), withInterval(N(k(key), v), prefix, key, r.Intervals)})
+			t.Rows = append(t.Rows, []Cell{T(name), cellInterval(N(k(key), v), prefix, key, r.Intervals)})
 		}
 		add("Davies–Bouldin (scikit-learn: scatter = mean distance to centroid)", "davies_bouldin", in.DaviesBouldin)
 		add("Davies–Bouldin (seed 002: scatter = avg(C))", "davies_bouldin_avgpair", in.DaviesBouldinAvgPair)
@@ -89,7 +88,7 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		add("silhouette", "silhouette", in.Silhouette)
 		add("Calinski–Harabasz", "calinski_harabasz", in.CalinskiHarabasz)
 		t.Rows = append(t.Rows, []Cell{T("rows of the silhouette"), C(k("silhouette_rows"), float64(in.SilhouetteRows))})
-		ct := &Table{Caption: "Clusters", Header: []string{"cluster", "size", "scatter", "avg(C)", "diam(C)", "silhouette"}, RowHeads: true}
+		ct := &Table{Title: "Clusters", Header: []string{"cluster", "size", "scatter", "avg(C)", "diam(C)", "silhouette"}, RowHeads: true}
 		for i, c := range in.Clusters {
 			ck := func(f string) string { return k("clusters", i, f) }
 			ct.Rows = append(ct.Rows, []Cell{T(c.Label), C(ck("size"), float64(c.Size)), N(ck("scatter"), c.Scatter), N(ck("avg"), c.Avg), N(ck("diam"), c.Diam), N(ck("silhouette"), c.Silhouette)})

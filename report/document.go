@@ -1,0 +1,199 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/figure"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/result"
+)
+
+// A Doc is a document for people: a title, the summary facts, the blocks
+// that open it and its sections. A result's text layout (package report's
+// Classify, Rank, …) fills Blocks; its page (the *Sections functions) fills
+// Summary and Sections. [Doc.Text], [Doc.Markdown] and [Doc.HTML] write
+// any Doc.
+type Doc struct {
+	Title   string
+	Summary []Fact // data file, rows, models, version, …
+	Blocks  []Block
+	// Sections follow the opening blocks, each with an entry in the
+	// contents of the HTML page.
+	Sections []*Section
+}
+
+// A Fact is one line of the summary: a name and a value, which may be a
+// number from the result.
+type Fact struct {
+	Name  string
+	Value Cell
+}
+
+// A Section is a titled part of a document.
+type Section struct {
+	ID, Title string
+	Intro     string // one paragraph of plain text
+	Blocks    []Block
+}
+
+// Add appends blocks to s and returns s.
+func (s *Section) Add(b ...Block) *Section {
+	s.Blocks = append(s.Blocks, b...)
+	return s
+}
+
+// A Block is a *Pairs, a *Table, a *HeatMap, a Note, a Figures or a
+// figure made a block by [Figure].
+type Block interface{ block() }
+
+// Pairs is a titled list of name–value pairs.
+type Pairs struct {
+	Title string
+	Items [][2]string
+}
+
+// Add appends a pair.
+func (p *Pairs) Add(name, value string) { p.Items = append(p.Items, [2]string{name, value}) }
+
+// A Table is a titled table of cells. Columns after the first are
+// right-aligned; the first column is a header column when RowHeads is
+// set. A row of empty cells separates groups of rows: an empty line in
+// text, left out of Markdown.
+type Table struct {
+	Title    string
+	Header   []string
+	Rows     [][]Cell
+	RowHeads bool
+	Class    string // extra CSS class of the HTML table
+}
+
+// Row is a row of text cells.
+func Row(texts ...string) []Cell {
+	r := make([]Cell, len(texts))
+	for i, s := range texts {
+		r[i] = T(s)
+	}
+	return r
+}
+
+// Note is a paragraph of plain text (a warning, an explanation).
+type Note string
+
+// SignatureNote is the signature s as a note: "signature: " and s.
+func SignatureNote(s *result.Signature) Note { return Note("signature: " + s.String()) }
+
+// A HeatMap is a matrix of numbers shown as a table whose cells are shaded
+// by Shade (0–1, a share of the row for a confusion matrix).
+type HeatMap struct {
+	Title                string
+	RowTitle, ColTitle   string // what the rows and columns are ("true class")
+	RowLabels, ColLabels []string
+	Cells                [][]Cell
+	Shade                [][]float64
+}
+
+// Figures is a group of figures, shown side by side where there is room.
+type Figures []*figure.Figure
+
+// Figure is f as a block of its own, outside a group.
+func Figure(f *figure.Figure) Block { return figureBlock{f} }
+
+type figureBlock struct{ f *figure.Figure }
+
+func (*Pairs) block()      {}
+func (*Table) block()      {}
+func (*HeatMap) block()    {}
+func (Note) block()        {}
+func (Figures) block()     {}
+func (figureBlock) block() {}
+
+// A Cell is a table cell: plain text, or a number from the result. A number
+// carries the flattened JSON key of its value (the key of --format csv), so
+// that a page can be checked against the JSON of the same run; people see
+// it to 4 significant digits.
+type Cell struct {
+	Text  string
+	Key   string  // "" for plain text
+	Value float64 // the number when Key != ""
+	Count bool    // show as a count (no decimals when whole)
+	// Low and High, when LowKey is set, are an interval shown after the
+	// number.
+	LowKey, HighKey string
+	Low, High       float64
+	// PMKey, when set, adds "± PM" (a half-width) after the number.
+	PMKey string
+	PM    float64
+}
+
+// T is a text cell.
+func T(s string) Cell { return Cell{Text: s} }
+
+// N is a number cell: the value v at JSON key key.
+func N(key string, v float64) Cell { return Cell{Key: key, Value: v} }
+
+// C is a count cell.
+func C(key string, v float64) Cell { return Cell{Key: key, Value: v, Count: true} }
+
+// WithCI returns c with an interval.
+func (c Cell) WithCI(lowKey string, low float64, highKey string, high float64) Cell {
+	c.LowKey, c.Low, c.HighKey, c.High = lowKey, low, highKey, high
+	return c
+}
+
+// String is the cell as people read it: its text, or its number to 4
+// significant digits followed by "± PM" and " [low, high]" where it has
+// them.
+func (c Cell) String() string {
+	if c.Key == "" {
+		return c.Text
+	}
+	s := numText(c.Value, c.Count)
+	if c.PMKey != "" {
+		s += " ± " + Sig(c.PM)
+	}
+	if c.LowKey != "" {
+		s += " " + Interval(c.Low, c.High)
+	}
+	return s
+}
+
+// numText is a number as a cell shows it.
+func numText(v float64, count bool) string {
+	if count {
+		return Int(v)
+	}
+	return Sig(v)
+}
+
+// Join is a key path: Join("per_class", 0, "recall") = "per_class.0.recall";
+// empty parts are skipped.
+func Join(parts ...any) string {
+	var b strings.Builder
+	for _, p := range parts {
+		s := fmt.Sprint(p)
+		if s == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// closing appends what ends a result's layout: the note on its intervals
+// at level (none without intervals), a note for each warning and the
+// signature (none when sig is nil).
+func (d *Doc) closing(level float64, ivs map[string]hyptest.Interval, warnings []string, sig *result.Signature) {
+	if n := hyptest.IntervalNote(level, ivs); n != "" {
+		d.Blocks = append(d.Blocks, Note(n))
+	}
+	for _, w := range warnings {
+		d.Blocks = append(d.Blocks, Note("warning: "+w))
+	}
+	if sig != nil {
+		d.Blocks = append(d.Blocks, SignatureNote(sig))
+	}
+}
