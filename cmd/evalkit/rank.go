@@ -30,7 +30,7 @@ type rankFlags struct {
 	cli.RankFlags
 	curvesOut    string
 	figures      bool // keep the curves for drawing (set by evalkit report)
-	figurePoints int  // a drawn curve's most vertices (evalkit report: page.CurvePoints; 0: figure.MaxPoints)
+	figurePoints int  // a drawn curve's most vertices (evalkit report: report.CurvePoints; 0: figure.MaxPoints)
 	plotDir      string
 	ci           cli.CIFlags
 	models       cli.ModelFlags
