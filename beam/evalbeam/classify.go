@@ -16,8 +16,7 @@ import (
 // Classify configures a classification pipeline: the columns and options
 // of "evalkit classify".
 type Classify struct {
-	True, Pred, Weight string // column names; Weight "" for none
-	Options            classify.Options
+	task.Classify // the columns and options (Budget unused)
 	// CI, if set, adds the intervals of --ci (classify.Report.AddIntervals
 	// on the merged confusion matrix: the same bits as the command line's).
 	CI     *hyptest.CIOptions
@@ -59,7 +58,8 @@ func (f *classifyReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.
 
 // task returns the task of c.
 func (c *Classify) task() *task.Classify {
-	return &task.Classify{True: c.True, Pred: c.Pred, Weight: c.Weight, Options: c.Options}
+	t := c.Classify
+	return &t
 }
 
 // tallyCombineFn merges tallies; its accumulator is the library's state.

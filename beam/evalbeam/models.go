@@ -7,10 +7,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -21,12 +19,8 @@ import (
 // classify.NewModelsReport builds the leaderboard, the comparisons (paired
 // bootstrap and McNemar from the joint cells) and, with CI, the intervals.
 type ClassifyModels struct {
-	True, Weight string
-	Preds        []string // the models' columns
-	Options      classify.Options
-	Models       board.Options
-	CI           *hyptest.CIOptions
-	Name, Output string
+	task.ClassifyModels        // the columns, options and intervals (Budget unused)
+	Name, Output        string // how errors about the whole input name it; the JSON file written
 }
 
 func init() {
@@ -61,7 +55,8 @@ func (f *modelsReadFn) ProcessElement(ctx context.Context, u Unit) (*classify.Mo
 
 // task returns the task of c.
 func (c *ClassifyModels) task() *task.ClassifyModels {
-	return &task.ClassifyModels{True: c.True, Weight: c.Weight, Preds: c.Preds, Options: c.Options, Models: c.Models, CI: c.CI}
+	t := c.ClassifyModels
+	return &t
 }
 
 // modelsCombineFn merges joint states; the report sums the cells into

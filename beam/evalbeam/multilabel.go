@@ -8,19 +8,15 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/classify"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/task"
 )
 
 // Multilabel configures a multilabel classification pipeline: the columns
 // and options of "evalkit classify --multilabel".
 type Multilabel struct {
-	True, Pred, Weight string // column names; Weight "" for none
-	Sep                string // the separator of labels in a cell
-	Options            classify.Options
-	CI                 *hyptest.CIOptions // --ci, or nil
-	Name               string             // how errors about the whole input name it
-	Output             string             // the JSON file written
+	task.Multilabel        // the columns, options and intervals (Budget unused)
+	Name            string // how errors about the whole input name it
+	Output          string // the JSON file written
 }
 
 func init() {
@@ -56,7 +52,8 @@ func (f *multilabelReadFn) ProcessElement(ctx context.Context, u Unit) (*classif
 
 // task returns the task of c.
 func (c *Multilabel) task() *task.Multilabel {
-	return &task.Multilabel{True: c.True, Pred: c.Pred, Weight: c.Weight, Sep: c.Sep, Options: c.Options, CI: c.CI}
+	t := c.Multilabel
+	return &t
 }
 
 // multilabelCombineFn merges multilabel states; its accumulator is the

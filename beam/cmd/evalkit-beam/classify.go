@@ -6,6 +6,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
 	"github.com/evalkit-go/evalkit/cli"
+	evtask "github.com/evalkit-go/evalkit/task"
 )
 
 func init() {
@@ -37,7 +38,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if err := f.CheckMultilabel(opt); err != nil {
 				return nil, err
 			}
-			return &evalbeam.Multilabel{True: f.True, Pred: f.Pred, Weight: f.Weight, Sep: f.Sep, Options: opt, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
+			return &evalbeam.Multilabel{Multilabel: evtask.Multilabel{True: f.True, Pred: f.Pred, Weight: f.Weight, Sep: f.Sep, Options: opt, CI: cli.CIPtr(civ, withCI)}, Name: c.Name, Output: c.Output}, nil
 		}
 		if strings.Contains(f.Pred, ",") {
 			names := strings.Split(f.Pred, ",")
@@ -45,12 +46,12 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if err := mo.Check("classify", names); err != nil {
 				return nil, cli.OptionUsage(err)
 			}
-			return &evalbeam.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo,
-				CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
+			return &evalbeam.ClassifyModels{ClassifyModels: evtask.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo,
+				CI: cli.CIPtr(civ, withCI)}, Name: c.Name, Output: c.Output}, nil
 		}
 		if name := models.Used(fs); name != "" {
 			return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 		}
-		return &evalbeam.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
+		return &evalbeam.Classify{Classify: evtask.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt}, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 	}
 }
