@@ -14,4 +14,12 @@
 // can check the page against that JSON. Figures (package figure) carry a
 // <title>, a <desc> with their key numbers and, where useful, a table of
 // those numbers; their colours are figure.Light and figure.Dark.
+//
+// Each task's page is a function of its result, the name the data is
+// shown under and the columns it was read from: [ClassifyPage],
+// [MultilabelPage], [RankPage], [RankMulticlassPage], [RegressPage],
+// [ClusterPage], [FriedmanPage], [TextPage], [SentencePage], and for
+// several models [ClassifyModelsPage], [RankModelsPage],
+// [RegressModelsPage] and [ClusterModelsPage]; [Stamp] adds the version
+// and the time a page is written.
 package page
