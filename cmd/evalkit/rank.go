@@ -210,25 +210,35 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 // (task.RankScores.Streamed), writing --curves-out in the same reading.
 func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, s *task.RankScores) (*rank.Report, error) {
 	var rep *rank.Report
-	var err error
-	if f.curvesOut == "" {
-		rep, err = s.Streamed(opt, nil)
-	} else {
-		werr := writeFileAtomic(f.curvesOut, func(w io.Writer) error {
-			if rep, err = s.Streamed(opt, w); err != nil {
-				return errReported
-			}
-			return nil
-		})
-		if werr != nil && !errors.Is(werr, errReported) {
-			return nil, fmt.Errorf("--curves-out %s: %w", f.curvesOut, werr)
-		}
-	}
+	err := curvesOut(f.curvesOut, func(w io.Writer) (err error) {
+		rep, err = s.Streamed(opt, w)
+		return err
+	})
 	if errors.Is(err, rank.ErrStreamed) {
 		return nil, fmt.Errorf("%s: --curve-points 0 prints every vertex, more than fit --memory %s (%w); use --curves-out FILE for every vertex, or --curve-points N",
 			name, budget.FormatSize(f.memory.Bytes()), err)
 	}
 	return rep, err
+}
+
+// curvesOut runs report with a writer to the file path of --curves-out
+// (nil when path is ""), written through a temporary file that is dropped
+// when report fails; report's error is returned as it is.
+func curvesOut(path string, report func(w io.Writer) error) error {
+	if path == "" {
+		return report(nil)
+	}
+	var err error
+	werr := writeFileAtomic(path, func(w io.Writer) error {
+		if err = report(w); err != nil {
+			return errReported
+		}
+		return nil
+	})
+	if werr != nil && !errors.Is(werr, errReported) {
+		return fmt.Errorf("--curves-out %s: %w", path, werr)
+	}
+	return err
 }
 
 // errReported stops writing --curves-out when the report failed (the
@@ -299,7 +309,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 // rankModelsFile reads the labels and every model's scores, in file order,
 // and evaluates and compares the models.
 func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo board.Options) (*board.Models, error) {
-	names := modelNames(f.Score)
+	names := task.ModelNames(f.Score)
 	if err := mo.Check("rank", names); err != nil {
 		return nil, cli.OptionUsage(err)
 	}
@@ -315,21 +325,11 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	if err != nil {
 		return nil, cli.TaskError("rank", err)
 	}
-	opt := f.options()
 	var out *board.Models
-	if f.curvesOut == "" {
-		out, err = rows.Report(names, opt, mo, ci, nil)
-	} else {
-		werr := writeFileAtomic(f.curvesOut, func(w io.Writer) error {
-			if out, err = rows.Report(names, opt, mo, ci, w); err != nil {
-				return errReported
-			}
-			return nil
-		})
-		if werr != nil && !errors.Is(werr, errReported) {
-			return nil, fmt.Errorf("--curves-out %s: %w", f.curvesOut, werr)
-		}
-	}
+	err = curvesOut(f.curvesOut, func(w io.Writer) (err error) {
+		out, err = rows.Report(names, f.options(), mo, ci, w)
+		return err
+	})
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
