@@ -83,7 +83,7 @@ func runRank(e *env, args []string) error {
 	if err := chargeFlags(f.memory, rankFlagSizes(&f, withCI)...); err != nil {
 		return err
 	}
-	name := rankName(path)
+	name := displayName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
 		if f.Bins > 0 || f.plotDir != "" {
 			return usagef("rank: --bins and --plot are for one score column")
@@ -125,13 +125,6 @@ func runRank(e *env, args []string) error {
 		return err
 	}
 	return emit(e, format, rep, func() *report.Doc { return report.Rank(rep, name) })
-}
-
-func rankName(path string) string {
-	if path == "" || path == "-" {
-		return "<stdin>"
-	}
-	return path
 }
 
 // rankTask is the binary rank task of the flags (without --bins), reading
@@ -194,7 +187,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		}
 	}
 	if f.plotDir != "" {
-		if err := rankBinaryPlots(rep, f.plotDir, rankName(path)); err != nil {
+		if err := rankBinaryPlots(rep, f.plotDir, displayName(path)); err != nil {
 			return nil, err
 		}
 	}
@@ -296,7 +289,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		// curves thinned to figure.MaxPoints as they were built
 		var err error
 		if roc := figure.MulticlassROC(rep); roc != nil {
-			roc.Title += ": " + rankName(path)
+			roc.Title += ": " + displayName(path)
 			err = saveFigures(f.plotDir, []string{"roc"}, []*figure.Figure{roc})
 		}
 		if err != nil {
