@@ -20,7 +20,17 @@
 // with figures (the page_*.go files: [ClassifySections],
 // [MultilabelSections], [RankSections], [RankMulticlassSections],
 // [RegressSections], [ClusterSections], [TextSections],
-// [SentenceSections] and [ModelsSections]).
+// [SentenceSections] and [ModelsSections]). The compare tests' layouts
+// are functions of package task's results ([McNemar], [TTest], [DeLong],
+// [Friedman], …).
+//
+// Each task's whole page is a function of its result, the name the data
+// is shown under and the columns it was read from: [ClassifyPage],
+// [MultilabelPage], [RankPage], [RankMulticlassPage], [RegressPage],
+// [ClusterPage], [FriedmanPage], [TextPage], [SentencePage], and for
+// several models [ClassifyModelsPage], [RankModelsPage],
+// [RegressModelsPage] and [ClusterModelsPage]; [Stamp] adds the version
+// and the time a page is written.
 //
 // # The HTML page
 //

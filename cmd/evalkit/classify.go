@@ -86,6 +86,8 @@ func runClassify(e *env, args []string) error {
 	return emit(e, format, rep, func() *report.Doc { return report.Classify(rep, displayName(path)) })
 }
 
+// displayName is the name the input at path is shown under: the path,
+// or "<stdin>" for standard input ("" or "-").
 func displayName(path string) string {
 	if path == "" || path == "-" {
 		return "<stdin>"

@@ -99,14 +99,6 @@ func parseAlternative(fs *flag.FlagSet, s string) (hyptest.Alternative, error) {
 	return a, nil
 }
 
-// dataError turns a hyptest data error into a CLI error naming the file.
-func dataError(file string, err error) error {
-	if file == "" || file == "-" {
-		file = "<stdin>"
-	}
-	return fmt.Errorf("%s: %w", file, err)
-}
-
 // twoColumns are the --a, --b and --memory flags of ttest, wilcoxon,
 // cv5x2, corrttest and signedrank.
 type twoColumns struct {
@@ -142,26 +134,6 @@ func readFile[R any](e *env, file string, read func(*table.Reader) (R, error)) (
 	return read(r)
 }
 
-func pairsDoc(title string, items ...[2]string) func() *report.Doc {
-	return func() *report.Doc {
-		p := &report.Pairs{Items: items}
-		return &report.Doc{Title: title, Blocks: []report.Block{p}}
-	}
-}
-
-func kv(k, v string) [2]string { return [2]string{k, v} }
-
-// withWarnings appends a note listing warnings to a document.
-func withWarnings(doc func() *report.Doc, warnings []string) func() *report.Doc {
-	return func() *report.Doc {
-		d := doc()
-		for _, w := range warnings {
-			d.Blocks = append(d.Blocks, report.Note("warning: "+w))
-		}
-		return d
-	}
-}
-
 // ---- mcnemar ---------------------------------------------------------------
 
 func runMcNemar(e *env, args []string) error {
@@ -183,20 +155,7 @@ func runMcNemar(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	items := [][2]string{kv("rows", fmt.Sprint(out.N)), kv("n01 (A wrong, B right)", fmt.Sprint(out.N01)), kv("n10 (A right, B wrong)", fmt.Sprint(out.N10))}
-	form := "χ², continuity-corrected (Zhou eq. 2.33)"
-	switch {
-	case *exact:
-		form = "exact binomial"
-	case *noCorr:
-		form = "χ², no correction"
-	}
-	items = append(items, kv("test", form))
-	if out.Statistic != nil {
-		items = append(items, kv("statistic", report.Sig(*out.Statistic)))
-	}
-	items = append(items, kv("p-value", report.Sig(out.PValue)))
-	return emit(e, f, out, pairsDoc("McNemar test", items...))
+	return emit(e, f, out, func() *report.Doc { return report.McNemar(out) })
 }
 
 // ---- ttest -----------------------------------------------------------------
@@ -221,10 +180,7 @@ func runTTest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, f, out, pairsDoc("Paired t-test ("+p.A+" − "+p.B+")",
-		kv("folds", fmt.Sprint(out.N)), kv("mean difference", report.Sig(out.MeanDiff)),
-		kv("standard error", report.Sig(out.StdErr)), kv("t", report.Sig(out.Statistic)),
-		kv("df", report.Sig(out.DF)), kv("p-value ("+out.Alternative+")", report.Sig(out.PValue))))
+	return emit(e, f, out, func() *report.Doc { return report.TTest(out, p.A, p.B) })
 }
 
 // ---- wilcoxon --------------------------------------------------------------
@@ -271,13 +227,7 @@ func runWilcoxon(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	items := [][2]string{kv("pairs used", fmt.Sprint(out.N)), kv("zero differences", fmt.Sprint(out.Zeros)),
-		kv("R+", report.Sig(out.RPlus)), kv("R−", report.Sig(out.RMinus)), kv("statistic", report.Sig(out.Statistic))}
-	if out.Z != nil {
-		items = append(items, kv("z", report.Sig(*out.Z)))
-	}
-	items = append(items, kv("p-value ("+out.Method+", "+out.Alternative+")", report.Sig(out.PValue)))
-	return emit(e, f, out, withWarnings(pairsDoc("Wilcoxon signed-rank test ("+p.A+" − "+p.B+")", items...), out.Warnings))
+	return emit(e, f, out, func() *report.Doc { return report.Wilcoxon(out, p.A, p.B) })
 }
 
 // ---- cv5x2 -----------------------------------------------------------------
@@ -297,10 +247,7 @@ func runCV5x2(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, f, out, pairsDoc("5×2cv paired t-test ("+p.A+" − "+p.B+")",
-		kv("t (Dietterich)", report.Sig(out.Statistic)), kv("p-value", report.Sig(out.PValue)),
-		kv("t (Zhou, mean of replication 1)", report.Sig(out.StatisticZhou)), kv("p-value (Zhou)", report.Sig(out.PValueZhou)),
-		kv("df", "5")))
+	return emit(e, f, out, func() *report.Doc { return report.CV5x2(out, p.A, p.B) })
 }
 
 // ---- binomial --------------------------------------------------------------
@@ -322,15 +269,7 @@ func runBinomial(e *env, args []string) error {
 	if err != nil {
 		return usagef("%s: %v", fs.Name(), err)
 	}
-	verdict := "not rejected"
-	if out.Reject {
-		verdict = "rejected"
-	}
-	return emit(e, f, out, pairsDoc("Binomial test of the error rate (Zhou §2.4.1)",
-		kv("test error rate", report.Sig(out.ErrorRate)+" ("+fmt.Sprint(*k)+"/"+fmt.Sprint(*n)+")"),
-		kv("H₀", "ε ≤ "+report.Sig(*eps)), kv("p-value P(X ≥ errors)", report.Sig(out.PValue)),
-		kv("critical error rate ε̄", report.Sig(out.CriticalError)+" ("+fmt.Sprint(out.CriticalCount)+" errors)"),
-		kv(fmt.Sprintf("H₀ at α = %g", *alpha), verdict)))
+	return emit(e, f, out, func() *report.Doc { return report.Binomial(out) })
 }
 
 // ---- abtest ----------------------------------------------------------------
@@ -357,38 +296,21 @@ func runABTest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out, err := task.ABTest{SuccessA: *sa, NA: *na, SuccessB: *sb, NB: *nb, Alternative: alt, Level: *level, Alpha: *alpha, Power: *target, MDE: *mde}.Result()
+	t := task.ABTest{SuccessA: *sa, NA: *na, SuccessB: *sb, NB: *nb, Alternative: alt, Level: *level, Alpha: *alpha, Power: *target, MDE: *mde}
+	out, err := t.Result()
 	if err != nil {
 		if errors.Is(err, hyptest.ErrInvalid) {
 			return usagef("%s: %v", fs.Name(), err)
 		}
 		return cli.OptionUsage(err)
 	}
-	eff := "observed"
-	if *mde != 0 {
-		eff = "--mde"
-	}
-	doc := func() *report.Doc {
-		items := [][2]string{
-			kv("conversion A", report.Pct(out.PA)+" ("+fmt.Sprint(*sa)+"/"+fmt.Sprint(*na)+")"),
-			kv("conversion B", report.Pct(out.PB)+" ("+fmt.Sprint(*sb)+"/"+fmt.Sprint(*nb)+")"),
-			kv("difference B − A", report.Sig(out.Diff)),
-			kv(report.Pct(*level)+" interval (Wald)", "["+report.Sig(out.CI[0])+", "+report.Sig(out.CI[1])+"]"),
-			kv("z (pooled)", report.Sig(out.Statistic)),
-			kv("p-value ("+out.Alternative+")", report.Sig(out.PValue)),
-			kv("effect size h ("+eff+")", report.Sig(out.EffectSize)),
-			kv("power at these sizes", report.Sig(out.Power)),
-		}
-		return &report.Doc{Title: "A/B test of two proportions", Blocks: []report.Block{&report.Pairs{Items: append(items, requiredN(*target, out.RequiredNA, out.RequiredNB)...)}}}
-	}
-	return emit(e, f, out, withWarnings(doc, out.Warnings))
+	return emit(e, f, out, func() *report.Doc { return report.ABTest(t, out, effectSource(*mde)) })
 }
 
-// requiredN is the line of the sample sizes that reach the target power,
-// if there are any.
-func requiredN(target float64, nA, nB *float64) [][2]string {
-	if nA == nil {
-		return nil
+// effectSource is where the effect size of abtest and abmeans comes from.
+func effectSource(mde float64) string {
+	if mde != 0 {
+		return "--mde"
 	}
-	return [][2]string{kv("n for power "+report.Sig(target), fmt.Sprintf("A %s, B %s", report.Sig(*nA), report.Sig(*nB)))}
+	return "observed"
 }

@@ -68,7 +68,7 @@ func runABMeans(e *env, args []string) error {
 			if errors.Is(err, hyptest.ErrInvalid) {
 				return usagef("%s: %v", fs.Name(), err)
 			}
-			return dataError("", err)
+			return fmt.Errorf("<stdin>: %w", err)
 		}
 	} else {
 		if *group == "" || *value == "" {
@@ -86,26 +86,5 @@ func runABMeans(e *env, args []string) error {
 			return cli.OptionUsage(err)
 		}
 	}
-	nameA, nameB := "A", "B"
-	if out.LabelA != nil {
-		nameA, nameB = "A ("+*out.LabelA+")", "B ("+*out.LabelB+")"
-	}
-	eff := "observed"
-	if *mde != 0 {
-		eff = "--mde"
-	}
-	doc := func() *report.Doc {
-		items := [][2]string{
-			kv("mean "+nameA, fmt.Sprintf("%s (sd %s, n %d)", report.Sig(out.MeanA), report.Sig(out.SDA), out.NA)),
-			kv("mean "+nameB, fmt.Sprintf("%s (sd %s, n %d)", report.Sig(out.MeanB), report.Sig(out.SDB), out.NB)),
-			kv("difference B − A", report.Sig(out.Diff)),
-			kv(report.Pct(*level)+" interval (Welch)", "["+report.Sig(out.CI[0])+", "+report.Sig(out.CI[1])+"]"),
-			kv("Welch t", report.Sig(out.Statistic)), kv("df", report.Sig(out.DF)),
-			kv("p-value ("+out.Alternative+")", report.Sig(out.PValue)),
-			kv("effect size d ("+eff+")", report.Sig(out.EffectSize)),
-			kv("power at these sizes", report.Sig(out.Power)),
-		}
-		return &report.Doc{Title: "A/B test of two means", Blocks: []report.Block{&report.Pairs{Items: append(items, requiredN(*target, out.RequiredNA, out.RequiredNB)...)}}}
-	}
-	return emit(e, f, out, withSignature(out.Signature, withWarnings(doc, out.Warnings)))
+	return emit(e, f, out, func() *report.Doc { return report.ABMeans(out, effectSource(*mde)) })
 }

@@ -2,14 +2,11 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"math"
 	"strings"
 
-	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -59,14 +56,7 @@ func runCorrTTest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	a, b := p.A, p.B
-	return emit(e, f, out, withSignature(out.Signature, pairsDoc("Bayesian correlated t-test ("+a+" − "+b+")",
-		kv("folds", fmt.Sprint(out.N)), kv("ρ = n_test/(n_train + n_test)", report.Sig(out.Rho)),
-		kv("rope", "["+report.Sig(-out.Rope)+", "+report.Sig(out.Rope)+"]"),
-		kv("P("+a+" better)", report.Sig(out.PABetter)), kv("P(equivalent)", report.Sig(out.PEquivalent)),
-		kv("P("+b+" better)", report.Sig(out.PBBetter)),
-		kv("posterior of the mean difference", fmt.Sprintf("Student t: location %s, scale %s, df %s", report.Sig(out.Mean), report.Sig(out.Scale), report.Sig(out.DF))),
-		kv("Nadeau–Bengio corrected t", report.Sig(out.NBStatistic)), kv("p-value (two-sided)", report.Sig(out.NBPValue)))))
+	return emit(e, f, out, func() *report.Doc { return report.CorrTTest(out, p.A, p.B) })
 }
 
 // ---- signedrank ------------------------------------------------------------
@@ -102,10 +92,8 @@ func runSignedRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	a, b := p.A, p.B
 	if *plotPath != "" {
-		title := fmt.Sprintf("P(%s better) %.3f, P(equivalent) %.3f, P(%s better) %.3f", a, out.PABetter, out.PEquivalent, b, out.PBBetter)
-		fig, err := figure.SimplexFigure(title, [3]string{b + " better", "equivalent", a + " better"}, out.Theta)
+		fig, err := report.SignedRankFigure(out, p.A, p.B)
 		if err != nil {
 			return err
 		}
@@ -114,15 +102,7 @@ func runSignedRank(e *env, args []string) error {
 		}
 		out.Plot = *plotPath
 	}
-	items := [][2]string{kv("data sets", fmt.Sprint(out.N)),
-		kv("rope", "["+report.Sig(-out.Rope)+", "+report.Sig(out.Rope)+"]"),
-		kv("P("+a+" better)", report.Sig(out.PABetter)), kv("P(equivalent)", report.Sig(out.PEquivalent)),
-		kv("P("+b+" better)", report.Sig(out.PBBetter)),
-		kv("Monte Carlo", fmt.Sprintf("%d samples, seed %d, prior strength %s", out.Samples, out.Seed, report.Sig(out.Prior)))}
-	if out.Plot != "" {
-		items = append(items, kv("simplex plot", out.Plot))
-	}
-	return emit(e, f, out, withSignature(out.Signature, pairsDoc("Bayesian signed-rank test ("+a+" − "+b+")", items...)))
+	return emit(e, f, out, func() *report.Doc { return report.SignedRank(out, p.A, p.B) })
 }
 
 // figureFormat is "png" for a path ending in .png, else "svg".
@@ -131,13 +111,4 @@ func figureFormat(path string) string {
 		return "png"
 	}
 	return "svg"
-}
-
-// withSignature appends the signature to a document.
-func withSignature(sig *result.Signature, doc func() *report.Doc) func() *report.Doc {
-	return func() *report.Doc {
-		d := doc()
-		d.Blocks = append(d.Blocks, report.SignatureNote(sig))
-		return d
-	}
 }

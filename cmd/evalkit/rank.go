@@ -83,7 +83,7 @@ func runRank(e *env, args []string) error {
 	if err := chargeFlags(f.memory, rankFlagSizes(&f, withCI)...); err != nil {
 		return err
 	}
-	name := rankName(path)
+	name := displayName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
 		if f.Bins > 0 || f.plotDir != "" {
 			return usagef("rank: --bins and --plot are for one score column")
@@ -125,13 +125,6 @@ func runRank(e *env, args []string) error {
 		return err
 	}
 	return emit(e, format, rep, func() *report.Doc { return report.Rank(rep, name) })
-}
-
-func rankName(path string) string {
-	if path == "" || path == "-" {
-		return "<stdin>"
-	}
-	return path
 }
 
 // rankTask is the binary rank task of the flags (without --bins), reading
@@ -194,7 +187,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		}
 	}
 	if f.plotDir != "" {
-		if err := rankBinaryPlots(rep, f.plotDir, rankName(path)); err != nil {
+		if err := rankBinaryPlots(rep, f.plotDir, displayName(path)); err != nil {
 			return nil, err
 		}
 	}
@@ -210,25 +203,35 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 // (task.RankScores.Streamed), writing --curves-out in the same reading.
 func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, s *task.RankScores) (*rank.Report, error) {
 	var rep *rank.Report
-	var err error
-	if f.curvesOut == "" {
-		rep, err = s.Streamed(opt, nil)
-	} else {
-		werr := writeFileAtomic(f.curvesOut, func(w io.Writer) error {
-			if rep, err = s.Streamed(opt, w); err != nil {
-				return errReported
-			}
-			return nil
-		})
-		if werr != nil && !errors.Is(werr, errReported) {
-			return nil, fmt.Errorf("--curves-out %s: %w", f.curvesOut, werr)
-		}
-	}
+	err := curvesOut(f.curvesOut, func(w io.Writer) (err error) {
+		rep, err = s.Streamed(opt, w)
+		return err
+	})
 	if errors.Is(err, rank.ErrStreamed) {
 		return nil, fmt.Errorf("%s: --curve-points 0 prints every vertex, more than fit --memory %s (%w); use --curves-out FILE for every vertex, or --curve-points N",
 			name, budget.FormatSize(f.memory.Bytes()), err)
 	}
 	return rep, err
+}
+
+// curvesOut runs report with a writer to the file path of --curves-out
+// (nil when path is ""), written through a temporary file that is dropped
+// when report fails; report's error is returned as it is.
+func curvesOut(path string, report func(w io.Writer) error) error {
+	if path == "" {
+		return report(nil)
+	}
+	var err error
+	werr := writeFileAtomic(path, func(w io.Writer) error {
+		if err = report(w); err != nil {
+			return errReported
+		}
+		return nil
+	})
+	if werr != nil && !errors.Is(werr, errReported) {
+		return fmt.Errorf("--curves-out %s: %w", path, werr)
+	}
+	return err
 }
 
 // errReported stops writing --curves-out when the report failed (the
@@ -286,7 +289,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		// curves thinned to figure.MaxPoints as they were built
 		var err error
 		if roc := figure.MulticlassROC(rep); roc != nil {
-			roc.Title += ": " + rankName(path)
+			roc.Title += ": " + displayName(path)
 			err = saveFigures(f.plotDir, []string{"roc"}, []*figure.Figure{roc})
 		}
 		if err != nil {
@@ -299,7 +302,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 // rankModelsFile reads the labels and every model's scores, in file order,
 // and evaluates and compares the models.
 func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo board.Options) (*board.Models, error) {
-	names := modelNames(f.Score)
+	names := task.ModelNames(f.Score)
 	if err := mo.Check("rank", names); err != nil {
 		return nil, cli.OptionUsage(err)
 	}
@@ -315,21 +318,11 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	if err != nil {
 		return nil, cli.TaskError("rank", err)
 	}
-	opt := f.options()
 	var out *board.Models
-	if f.curvesOut == "" {
-		out, err = rows.Report(names, opt, mo, ci, nil)
-	} else {
-		werr := writeFileAtomic(f.curvesOut, func(w io.Writer) error {
-			if out, err = rows.Report(names, opt, mo, ci, w); err != nil {
-				return errReported
-			}
-			return nil
-		})
-		if werr != nil && !errors.Is(werr, errReported) {
-			return nil, fmt.Errorf("--curves-out %s: %w", f.curvesOut, werr)
-		}
-	}
+	err = curvesOut(f.curvesOut, func(w io.Writer) (err error) {
+		out, err = rows.Report(names, f.options(), mo, ci, w)
+		return err
+	})
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}

@@ -74,20 +74,11 @@ func runRegress(e *env, args []string) error {
 	trues, preds := f.Trues(), f.Preds()
 	k := len(trues)
 	if *f.plotDir != "" {
-		ys, ps := sample.Columns(k)
-		for j := range k {
+		for j, fg := range sample.Figures(res, f.Weight != "") {
 			suffix := ""
 			if k > 1 {
 				suffix = "_" + trues[j]
 			}
-			var rows int64
-			if res.Single != nil {
-				rows = res.Single.N
-			} else {
-				rows = res.Multi.Combined.N
-			}
-			fg := regress.NewFigures(ys[j], ps[j], rows, 30)
-			fg.Weighted = f.Weight != ""
 			if err := saveFigures(*f.plotDir, []string{"regress_pred_vs_actual" + suffix, "regress_residuals" + suffix, "regress_residual_histogram" + suffix, "regress_qq" + suffix},
 				figure.Regression(&fg, trues[j], preds[j])); err != nil {
 				return err

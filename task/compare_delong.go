@@ -1,0 +1,120 @@
+package task
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// DeLong is DeLong's test of two correlated AUCs: two models' scores
+// (columns ScoreA and ScoreB, higher = more positive) of the same rows,
+// whose true labels are the column True, positive by the positive-label
+// rule of the binary tasks (PosLabel; "" for the default rule). Conf is
+// the confidence level of the interval of the difference.
+//
+// The test needs every row: a label and two scores, 17 bytes a row,
+// charged to Budget as the rows are read (a nil Budget is unlimited).
+type DeLong struct {
+	True, ScoreA, ScoreB string
+	PosLabel             string
+	Conf                 float64
+	Name                 string // the test, as the budget's messages name it
+	Budget               *budget.Budget
+}
+
+// DeLongResult is the result of [DeLong]. PosLabel is the positive label
+// (the given one, or the default rule's).
+type DeLongResult struct {
+	N         int        `json:"n"`
+	Positives int        `json:"positives"`
+	Negatives int        `json:"negatives"`
+	PosLabel  string     `json:"pos_label"`
+	AUCA      float64    `json:"auc_a"`
+	AUCB      float64    `json:"auc_b"`
+	VarA      float64    `json:"var_a"`
+	VarB      float64    `json:"var_b"`
+	Cov       float64    `json:"cov"`
+	Diff      float64    `json:"diff"`
+	Statistic float64    `json:"statistic"`
+	PValue    float64    `json:"p_value"`
+	Conf      float64    `json:"conf_level"`
+	DiffCI    [2]float64 `json:"diff_ci"`
+	Warnings  []string   `json:"warnings"`
+}
+
+// Read reads every row of r and tests. Errors: a label the default rule
+// cannot read (*LabelError, Mixed for labels of both 0 and −1); a
+// PosLabel not among the labels (*PosLabelError, without Found); the
+// errors of [rank.DeLongTest] prefixed by the input's name (and, for
+// rank.ErrOneClass and rank.ErrTooFew, the label column).
+func (t DeLong) Read(r *table.Reader) (*DeLongResult, error) {
+	cols, err := table.Columns(r, t.True, t.ScoreA, t.ScoreB)
+	if err != nil {
+		return nil, err
+	}
+	rule := NewPosRule(t.PosLabel)
+	var first FirstLabels
+	var pos []bool
+	var sa, sb []float64
+	acct := t.Budget.Account(t.Name+"'s rows (a label and two scores a row)", "")
+	for r.Next() {
+		y, err := r.Text(cols[0])
+		if err != nil {
+			return nil, err
+		}
+		c, err := rule.Class(r, y)
+		if err != nil {
+			return nil, err
+		}
+		first.See(r, 0, c, y)
+		if _, err := first.Resolve(); err != nil {
+			return nil, err
+		}
+		a, err := r.Float(cols[1])
+		if err != nil {
+			return nil, err
+		}
+		b, err := r.Float(cols[2])
+		if err != nil {
+			return nil, err
+		}
+		grew := len(sa) == cap(sa) || len(pos) == cap(pos)
+		pos, sa, sb = append(pos, c.Pos), append(sa, a), append(sb, b)
+		if grew {
+			if err := acct.Set(int64(cap(pos)) + 8*int64(cap(sa)+cap(sb))); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if rule.Given() {
+		if _, ok := rule.Labels().Lookup(t.PosLabel); !ok {
+			return nil, &PosLabelError{File: r.Name(), Label: t.PosLabel, Column: t.True}
+		}
+	}
+	d, err := rank.DeLongTest(pos, sa, sb)
+	if err != nil {
+		if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrTooFew) {
+			err = fmt.Errorf("column %q: %w", t.True, err)
+		}
+		return nil, named(r, err)
+	}
+	out := &DeLongResult{N: len(pos), PosLabel: t.PosLabel, AUCA: d.AUCA, AUCB: d.AUCB, VarA: d.VarA, VarB: d.VarB, Cov: d.Cov,
+		Diff: d.AUCA - d.AUCB, Statistic: d.Z, PValue: d.P, Conf: t.Conf, Warnings: []string{}}
+	for _, p := range pos {
+		if p {
+			out.Positives++
+		}
+	}
+	out.Negatives = out.N - out.Positives
+	if !rule.Given() {
+		out.PosLabel = first.PosName
+	}
+	out.DiffCI[0], out.DiffCI[1] = d.DiffCI(t.Conf)
+	return out, nil
+}
