@@ -345,10 +345,6 @@ func (c browserCase) check(t *testing.T) {
 	} else {
 		file = writeReport(t, c.name, append(slices.Clone(c.report), c.flags...)...)
 	}
-	if d := os.Getenv("EVALKIT_PAGE_DUMP"); d != "" {
-		b, _ := os.ReadFile(file)
-		os.WriteFile(filepath.Join(d, c.name+".html"), b, 0o644)
-	}
 	// The command's words ("compare friedman"), then the flags.
 	words := slices.IndexFunc(c.twin, func(a string) bool { return strings.HasPrefix(a, "-") })
 	if words < 0 {
