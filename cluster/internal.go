@@ -217,7 +217,7 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		acct := opt.Budget.Account("the internal indices' standard errors", "")
 		defer acct.Close()
 		if err := acct.Grow(indexSEBytes(n, dim, k)); err != nil {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, davies_bouldin_avgpair, calinski_harabasz: no standard error: the %d clusters × %d features of their influences do not fit the memory budget of %s (raise it with --memory)", k, dim, budget.FormatSize(opt.Budget.Limit())))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, davies_bouldin_avgpair, calinski_harabasz: no standard error: the %d clusters × %d features of their influences do not fit the memory budget of %s (raise it with cluster.Options.Budget)", k, dim, budget.FormatSize(opt.Budget.Limit())))
 		} else {
 			grad = make([]float64, k*dim)
 		}
@@ -241,7 +241,7 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		acct = opt.Budget.Account("the cluster pairwise pass", "")
 		if err := acct.Grow(PairwiseBytes(n, dim, k, workers)); err != nil {
 			pairwise = false
-			r.Warnings = append(r.Warnings, fmt.Sprintf("avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed: the pairwise pass over %d rows does not fit the memory budget of %s (raise it with --memory)", n, budget.FormatSize(opt.Budget.Limit())))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed: the pairwise pass over %d rows does not fit the memory budget of %s (raise it with cluster.Options.Budget)", n, budget.FormatSize(opt.Budget.Limit())))
 		}
 		defer acct.Close()
 	}
@@ -285,7 +285,7 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 			r.SilhouetteSE = silhouetteSE(sx, dim, sg, opt.Metric, workers)
 		}
 	} else if !pairwise {
-		r.Warnings = append(r.Warnings, "the silhouette is not computed: set a sample size (--sample) for this many rows")
+		r.Warnings = append(r.Warnings, "the silhouette is not computed: set a sample size (cluster.Options.SilhouetteSample) for this many rows")
 	}
 	return r, nil
 }

@@ -496,10 +496,10 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 		rep.Bins = bn.Bins()
 		rep.AUCErrorBound = fptr(must(bn.AUCErrorBound()))
 		if o := bn.Outside(); o > 0 {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d scores fell outside --bin-range %s,%s and were counted in the end bins", o,
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d scores fell outside rank.Binned.Lo,Hi %s,%s and were counted in the end bins", o,
 				strconv.FormatFloat(bn.Lo, 'g', -1, 64), strconv.FormatFloat(bn.Hi, 'g', -1, 64)))
 		}
-		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong, calibration: not computed from binned scores (--bins)")
+		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong, calibration: not computed from binned scores (rank.ReportOptions.Bins)")
 		if ll, e := bn.LogLoss(); e == nil {
 			rep.LogLoss = fptr(ll)
 			rep.Brier = fptr(must(bn.Brier()))
@@ -511,7 +511,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 		case pc.de == nil:
 			rep.AUCVariance, rep.AUCCI = &pc.dv, &[2]float64{pc.dlo, pc.dhi}
 		case errors.Is(pc.de, ErrWeighted):
-			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples (--ci gives roc_auc the weighted DeLong interval, method delong-weighted)")
+			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples (rank.Report.AddIntervals gives roc_auc the weighted DeLong interval, method delong-weighted)")
 		case errors.Is(pc.de, ErrTooFew):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance needs at least 2 positives and 2 negatives")
 		default:
@@ -525,7 +525,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 				cal := pc.cal
 				rep.Calibration = &Calibration{Strategy: opt.CalStrategy, Bins: opt.CalBins, ProbTrue: cal.ProbTrue, ProbPred: cal.ProbPred, Mass: cal.Mass, ECE: cal.ECE, MCE: cal.MCE}
 			case errors.Is(pc.cale, ErrWeighted):
-				rep.Warnings = append(rep.Warnings, "calibration: quantile bins need unweighted samples; use --cal-strategy uniform")
+				rep.Warnings = append(rep.Warnings, "calibration: quantile bins need unweighted samples; use rank.ReportOptions.CalStrategy uniform")
 			default:
 				return pc.cale
 			}
@@ -543,7 +543,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 		rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
 		if len(rocThin.FPR) < pc.rocLen || len(prThin.Recall) < pc.prLen {
 			rep.CurveThinning = &CurveThinning{ROCCurve: pc.rocErr, PRCurve: pc.prErr}
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (--curve-points %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and --curves-out FILE writes every vertex",
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (rank.ReportOptions.CurvePoints %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and rank.Table.WriteCurvesCSV writes every vertex",
 				pc.rocLen, pc.prLen, len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
 		}
 	}

@@ -27,7 +27,7 @@ func ExampleMAPE() {
 	v, _ := regress.MAPE(y, yhat, nil, 2.220446049250313e-16) // scikit-learn's ε
 	fmt.Printf("%.6g\n", v)
 	// Output:
-	// row 1: a zero target under MAPE (an epsilon, --mape-epsilon on the command line, bounds the denominator)
+	// row 1: a zero target under MAPE (an epsilon, regress.Options.MAPEEpsilon, bounds the denominator)
 	// 1.1259e+14
 }
 
@@ -74,5 +74,5 @@ func ExampleState_AddBatchAt() {
 	late.Merge(early) // the later chunk finished first
 	_, err := late.MAPE()
 	fmt.Println(err)
-	// Output: data.csv:3: a zero target under MAPE (an epsilon, --mape-epsilon on the command line, bounds the denominator)
+	// Output: data.csv:3: a zero target under MAPE (an epsilon, regress.Options.MAPEEpsilon, bounds the denominator)
 }

@@ -143,7 +143,7 @@ func (s *State) Intervals(ci hyptest.CIOptions) (*Intervals, error) {
 			return r, nil
 		}
 	} else {
-		warn("explained_variance: no interval: it needs the state's delta-method sums (Options.Moments; --ci sets it on the command line)")
+		warn("explained_variance: no interval: it needs the state's delta-method sums (regress.Options.Moments)")
 	}
 	if !s.opt.KeepValues {
 		warn("%v: no interval: the bootstrap needs every row's values (not kept with bounded memory)", boot)

@@ -61,7 +61,7 @@ func wmean(ws []float64, idx []int, f func(int) float64) float64 {
 func pairable(a, b *State) error {
 	switch {
 	case !a.opt.KeepValues || !b.opt.KeepValues:
-		return fmt.Errorf("a paired bootstrap needs every row (drop --bounded-memory)")
+		return fmt.Errorf("a paired bootstrap needs every row (set regress.Options.KeepValues)")
 	case a.reordered.Load() || b.reordered.Load():
 		return ErrReordered
 	case len(a.ys) != len(b.ys):

@@ -141,7 +141,7 @@ func (t *RankModels) Read(r *table.Reader) (*ModelsRows, error) {
 	m := len(t.Scores)
 	all := t.New()
 	acct := t.Budget.Account(fmt.Sprintf("several-model rank's rows (a label and %d scores a row, which DeLong's paired tests need)", m),
-		"or rank one --score column at a time (one model spills past --memory)")
+		"or rank one task.RankModels.Scores column at a time (one model spills past task.RankModels.Budget)")
 	defer acct.Close()
 	rowBytes := int64(1 + 8*m)
 	if cols[1] >= 0 {

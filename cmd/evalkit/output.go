@@ -5,6 +5,7 @@ import (
 	"flag"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -95,8 +96,10 @@ func noFileTask(e *env, fs *flag.FlagSet, args []string, format *string) (report
 }
 
 // emit renders the result completely before writing any of it, so that a
-// failure leaves nothing half-written on stdout.
+// failure leaves nothing half-written on stdout. Its warnings name flags
+// (cli.FlagWarnings).
 func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
+	cli.FlagWarnings(v)
 	if e.capture != nil {
 		return e.capture(v)
 	}
