@@ -6,7 +6,7 @@ import (
 )
 
 // The library's errors and warnings name options in its own terms: a Go
-// name qualified by its package, such as rank.ReportOptions.Bins or
+// name qualified by its package, such as rank.Options.Bins or
 // task.Classify.True. The command line prints them as its flags. terms is
 // the one table of that mapping, applied by [FlagText] to every error
 // [ExitCode] prints and by [FlagWarnings] to every result's warnings
@@ -35,9 +35,9 @@ var terms = [][2]string{
 	{"cluster.Options.SilhouetteSample", "--sample"},
 	{"hyptest.SignedRankOptions.KeepSamples", "--plot"},
 	{"rank.Report.AddIntervals", "--ci"},
-	{"rank.ReportOptions.Bins", "--bins"},
-	{"rank.ReportOptions.CalStrategy", "--cal-strategy"},
-	{"rank.ReportOptions.CurvePoints", "--curve-points"},
+	{"rank.Options.Bins", "--bins"},
+	{"rank.Options.CalStrategy", "--cal-strategy"},
+	{"rank.Options.CurvePoints", "--curve-points"},
 	{"table.Options.MaxField", "--max-field"},
 	{"task.ABMeans.B", "--b"},
 	{"task.Classify.Pred", "--pred"},

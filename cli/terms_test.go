@@ -132,7 +132,7 @@ func TestFlagWarnings(t *testing.T) {
 		private  inner
 		Counts   []float64
 	}
-	lib := "(rank.ReportOptions.Bins)"
+	lib := "(rank.Options.Bins)"
 	o := &outer{
 		Warnings: []string{lib},
 		Models:   map[string]inner{"a": {Warnings: []string{lib}}},

@@ -41,7 +41,7 @@ const MaxJackknifeCells = 1000
 //     replicates and ends, a warning names the blocks, and BCa becomes
 //     the percentile interval.
 //
-// Binned scores (ReportOptions.Bins; t is [Binned.Table]) get the same intervals,
+// Binned scores (Options.Bins; t is [Binned.Table]) get the same intervals,
 // of the binned measures: DeLong with the ties of each bin, the bootstrap
 // of the bins' counts — except log loss and Brier, which the bins keep
 // exactly but without their squares.
@@ -59,7 +59,7 @@ const MaxJackknifeCells = 1000
 // version 2) gets no interval (Warnings says so). Weighted binned scores
 // keep each bin's row counts and Σw² ([Binned.Table] hands them over), so
 // they get the weighted intervals of their bins. It returns an error for bad options.
-func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions) error {
+func (r *Report) AddIntervals(t *Table, opt Options, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 	if r.LogLoss != nil && r.Bins > 0 {
 		// The bins keep the exact Σ of each row's losses, not of their
 		// squares; the table's bin edges are not the rows' scores.
-		warn("log_loss, brier: no interval from binned scores (rank.ReportOptions.Bins keeps the sums of the losses, not of their squares)")
+		warn("log_loss, brier: no interval from binned scores (rank.Options.Bins keeps the sums of the losses, not of their squares)")
 	} else if r.LogLoss != nil {
 		for _, l := range []struct {
 			key  string

@@ -188,7 +188,7 @@ func (t *RankModels) Read(r *table.Reader) (*ModelsRows, error) {
 // opt, with the positive label read; if curves is not nil, it also writes
 // every model's curves there (rank.NewModelsReportCurves). An option the
 // report rejects is a *result.OptionError.
-func (d *ModelsRows) Report(names []string, opt rank.ReportOptions, mo board.Options, ci *hyptest.CIOptions, curves io.Writer) (*board.Models, error) {
+func (d *ModelsRows) Report(names []string, opt rank.Options, mo board.Options, ci *hyptest.CIOptions, curves io.Writer) (*board.Models, error) {
 	opt.PosLabel = d.pos
 	var out *board.Models
 	var err error
