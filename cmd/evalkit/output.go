@@ -36,10 +36,15 @@ func (e *env) open(path string) (*table.Reader, error) {
 	return table.OpenWith(path, e.stdin, e.tableOptions())
 }
 
+// chunkSize is the size in bytes of the chunks that parallel reading
+// hands to workers (0: table's default); tests set it to cut many chunks
+// from a small input.
+var chunkSize int
+
 // tableOptions are the reading options of --input-format and --max-field
 // (0: no limit).
 func (e *env) tableOptions() table.Options {
-	opt := table.Options{Format: e.inputFormat, MaxField: e.maxField}
+	opt := table.Options{Format: e.inputFormat, MaxField: e.maxField, ChunkSize: chunkSize}
 	if e.maxField <= 0 {
 		opt.MaxField = -1
 	}
