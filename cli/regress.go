@@ -7,7 +7,7 @@ import (
 )
 
 // RegressFlags are the flags of the regress task: the columns,
-// regress.Options and regress.ReportOptions.
+// regress.StateOptions and regress.Options.
 type RegressFlags struct {
 	True, Pred, Weight        string
 	MAPEEpsilon, Alpha, Power float64
@@ -42,16 +42,16 @@ func (f *RegressFlags) Models() bool { return len(f.Trues()) == 1 && len(f.Preds
 // ReportOptions checks the columns (one --pred a --true) and
 // --multioutput, --n-features and --weight, and returns the report
 // options of one model.
-func (f *RegressFlags) ReportOptions() (regress.ReportOptions, error) {
+func (f *RegressFlags) ReportOptions() (regress.Options, error) {
 	trues, preds := f.Trues(), f.Preds()
 	if len(trues) == 0 || len(trues) != len(preds) {
-		return regress.ReportOptions{}, Usagef("regress: --true has %d columns and --pred %d; give one prediction column per target", len(trues), len(preds))
+		return regress.Options{}, Usagef("regress: --true has %d columns and --pred %d; give one prediction column per target", len(trues), len(preds))
 	}
 	how, err := regress.ParseMultioutput(f.Multioutput)
 	if err != nil {
-		return regress.ReportOptions{}, Usagef("regress: --multioutput: %v", err)
+		return regress.Options{}, Usagef("regress: --multioutput: %v", err)
 	}
-	ropt := regress.ReportOptions{Trues: trues, Preds: preds, NFeatures: f.NFeatures, Multioutput: how, Weights: f.Weight}
+	ropt := regress.Options{Trues: trues, Preds: preds, NFeatures: f.NFeatures, Multioutput: how, Weights: f.Weight}
 	if err := ropt.Check(); err != nil {
 		return ropt, OptionUsage(err)
 	}
@@ -61,11 +61,11 @@ func (f *RegressFlags) ReportOptions() (regress.ReportOptions, error) {
 // ModelsReportOptions checks --n-features and --weight for several models
 // (one --true, a --pred a model) and returns the report options that read
 // each model's column against the one target, with the state's options.
-func (f *RegressFlags) ModelsReportOptions() (regress.Options, regress.ReportOptions, error) {
+func (f *RegressFlags) ModelsReportOptions() (regress.StateOptions, regress.Options, error) {
 	target, names := f.Trues()[0], f.Preds()
-	ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
+	ropt := regress.Options{NFeatures: f.NFeatures, Weights: f.Weight}
 	if err := ropt.Check(); err != nil {
-		return regress.Options{}, ropt, OptionUsage(err)
+		return regress.StateOptions{}, ropt, OptionUsage(err)
 	}
 	opt, err := f.Options()
 	if err != nil {
@@ -79,9 +79,9 @@ func (f *RegressFlags) ModelsReportOptions() (regress.Options, regress.ReportOpt
 }
 
 // Options checks and returns the options of the regress state.
-func (f *RegressFlags) Options() (regress.Options, error) {
-	opt := regress.Options{MAPEEpsilon: f.MAPEEpsilon, Alpha: f.Alpha, Power: f.Power, KeepValues: !f.Bounded}
-	if err := regress.CheckOptions(opt); err != nil {
+func (f *RegressFlags) Options() (regress.StateOptions, error) {
+	opt := regress.StateOptions{MAPEEpsilon: f.MAPEEpsilon, Alpha: f.Alpha, Power: f.Power, KeepValues: !f.Bounded}
+	if err := opt.Check(); err != nil {
 		return opt, Usagef("regress: %v", err)
 	}
 	return opt, nil

@@ -14,16 +14,16 @@ import (
 //
 // Most entries map a name to its flag. A few map a phrase around a name,
 // where the command line words it differently: clearing
-// regress.Options.KeepValues is giving --bounded-memory. Where a name and
+// regress.StateOptions.KeepValues is giving --bounded-memory. Where a name and
 // a phrase holding it both start at the same place, the phrase comes
 // first (the first entry that matches wins).
 var terms = [][2]string{
 	// Phrases.
-	{"an epsilon, regress.Options.MAPEEpsilon, bounds", "an epsilon, --mape-epsilon on the command line, bounds"},
-	{"(regress.Options.KeepValues)", "(Options.KeepValues; --bounded-memory on the command line)"},
-	{"set regress.Options.KeepValues", "drop --bounded-memory"},
-	{"clear regress.Options.KeepValues", "use --bounded-memory"},
-	{"(regress.Options.Moments)", "(Options.Moments; --ci sets it on the command line)"},
+	{"an epsilon, regress.StateOptions.MAPEEpsilon, bounds", "an epsilon, --mape-epsilon on the command line, bounds"},
+	{"(regress.StateOptions.KeepValues)", "(Options.KeepValues; --bounded-memory on the command line)"},
+	{"set regress.StateOptions.KeepValues", "drop --bounded-memory"},
+	{"clear regress.StateOptions.KeepValues", "use --bounded-memory"},
+	{"(regress.StateOptions.Moments)", "(Options.Moments; --ci sets it on the command line)"},
 	{"rank.Binned.Lo,Hi", "--bin-range"},
 	{"rank.Table.WriteCurvesCSV", "--curves-out FILE"},
 

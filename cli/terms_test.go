@@ -109,8 +109,8 @@ func TestLibraryTerms(t *testing.T) {
 
 func TestFlagText(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"a paired bootstrap needs every row (set regress.Options.KeepValues)", "a paired bootstrap needs every row (drop --bounded-memory)"},
-		{"needs every row, which was not kept (regress.Options.KeepValues)", "needs every row, which was not kept (Options.KeepValues; --bounded-memory on the command line)"},
+		{"a paired bootstrap needs every row (set regress.StateOptions.KeepValues)", "a paired bootstrap needs every row (drop --bounded-memory)"},
+		{"needs every row, which was not kept (regress.StateOptions.KeepValues)", "needs every row, which was not kept (Options.KeepValues; --bounded-memory on the command line)"},
 		{"or check that task.Classify.True and task.Classify.Pred name label columns", "or check that --true and --pred name label columns"},
 		{"3 scores fell outside rank.Binned.Lo,Hi 0,1 and were counted", "3 scores fell outside --bin-range 0,1 and were counted"},
 		{"no option named", "no option named"},
