@@ -39,10 +39,10 @@ func (f *RegressFlags) Preds() []string { return SplitList(f.Pred) }
 // (one --true, several --pred).
 func (f *RegressFlags) Models() bool { return len(f.Trues()) == 1 && len(f.Preds()) > 1 }
 
-// ReportOptions checks the columns (one --pred a --true) and
+// Options checks the columns (one --pred a --true) and
 // --multioutput, --n-features and --weight, and returns the report
 // options of one model.
-func (f *RegressFlags) ReportOptions() (regress.Options, error) {
+func (f *RegressFlags) Options() (regress.Options, error) {
 	trues, preds := f.Trues(), f.Preds()
 	if len(trues) == 0 || len(trues) != len(preds) {
 		return regress.Options{}, Usagef("regress: --true has %d columns and --pred %d; give one prediction column per target", len(trues), len(preds))
@@ -58,16 +58,16 @@ func (f *RegressFlags) ReportOptions() (regress.Options, error) {
 	return ropt, nil
 }
 
-// ModelsReportOptions checks --n-features and --weight for several models
+// ModelsOptions checks --n-features and --weight for several models
 // (one --true, a --pred a model) and returns the report options that read
 // each model's column against the one target, with the state's options.
-func (f *RegressFlags) ModelsReportOptions() (regress.StateOptions, regress.Options, error) {
+func (f *RegressFlags) ModelsOptions() (regress.StateOptions, regress.Options, error) {
 	target, names := f.Trues()[0], f.Preds()
 	ropt := regress.Options{NFeatures: f.NFeatures, Weights: f.Weight}
 	if err := ropt.Check(); err != nil {
 		return regress.StateOptions{}, ropt, OptionUsage(err)
 	}
-	opt, err := f.Options()
+	opt, err := f.StateOptions()
 	if err != nil {
 		return opt, ropt, err
 	}
@@ -78,8 +78,8 @@ func (f *RegressFlags) ModelsReportOptions() (regress.StateOptions, regress.Opti
 	return opt, ropt, nil
 }
 
-// Options checks and returns the options of the regress state.
-func (f *RegressFlags) Options() (regress.StateOptions, error) {
+// StateOptions checks and returns the options of the regress state.
+func (f *RegressFlags) StateOptions() (regress.StateOptions, error) {
 	opt := regress.StateOptions{MAPEEpsilon: f.MAPEEpsilon, Alpha: f.Alpha, Power: f.Power, KeepValues: !f.Bounded}
 	if err := opt.Check(); err != nil {
 		return opt, Usagef("regress: %v", err)

@@ -33,7 +33,7 @@ type Cluster struct {
 	Preds    []string
 	Weight   string   // frequency weights of the external indices, "" for none
 	Features []string // one model's feature columns, for the internal indices
-	Options  cluster.ReportOptions
+	Options  cluster.Options
 	Models   board.Options // several models
 	// MaxMatrix is the contingency table's limit, as
 	// [cluster.Report.AddContingency] takes it.
