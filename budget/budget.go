@@ -79,7 +79,7 @@ func (b *Budget) charge(n int64) bool {
 
 // Account returns a new account for a state named what ("cluster feature
 // rows"). hint, if not empty, is added to the error message as another way
-// out besides raising --memory ("or use --sample N"). Close the account
+// out besides raising the limit ("or use fewer features"). Close the account
 // (or Set it to 0) when the state is dropped.
 func (b *Budget) Account(what, hint string) *Account {
 	if b == nil {
@@ -163,7 +163,7 @@ func (e *ExceededError) Error() string {
 	if e.Used > 0 {
 		msg += fmt.Sprintf(" (%s already held by other states)", FormatSize(e.Used))
 	}
-	msg += "; raise it with --" + FlagName
+	msg += "; raise it with budget.New"
 	if e.Hint != "" {
 		msg += ", " + e.Hint
 	}

@@ -56,7 +56,7 @@ func TestFormatSize(t *testing.T) {
 func TestAccount(t *testing.T) {
 	b := New(1000)
 	a := b.Account("classify label set", "")
-	c := b.Account("cluster feature rows", "or use --sample N")
+	c := b.Account("cluster feature rows", "or use fewer features")
 	if err := a.Grow(600); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestAccount(t *testing.T) {
 		t.Errorf("error fields %+v", e)
 	}
 	msg := err.Error()
-	for _, s := range []string{"cluster feature rows", "500 B", "1000 B", "--memory", "or use --sample N", "600 B already held"} {
+	for _, s := range []string{"cluster feature rows", "500 B", "1000 B", "raise it with budget.New", "or use fewer features", "600 B already held"} {
 		if !strings.Contains(msg, s) {
 			t.Errorf("message %q lacks %q", msg, s)
 		}

@@ -188,9 +188,9 @@ func Flag(fs *flag.FlagSet) *Size {
 	return s
 }
 
-// Items returns the bytes of n elements of size bytes each (n from a flag:
-// --bins, --bootstrap), at most math.MaxInt64, so that a charge for a
-// huge flag value fails rather than wraps around.
+// Items returns the bytes of n elements of size bytes each (n from an
+// option: a number of bins or of resamples), at most math.MaxInt64, so
+// that a charge for a huge option value fails rather than wraps around.
 func Items(n, size int64) int64 {
 	if n <= 0 || size <= 0 {
 		return 0

@@ -355,7 +355,7 @@ func NewModelsReport(s *Models, names []string, opt Options, mo board.Options, c
 	}
 	if len(mo.Compare) > 0 {
 		if k > maxPairedClasses {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("--compare: no paired bootstrap over %d classes (at most %d: its joint state has k³ cells)", k, maxPairedClasses))
+			out.Warnings = append(out.Warnings, fmt.Sprintf("board.Options.Compare: no paired bootstrap over %d classes (at most %d: its joint state has k³ cells)", k, maxPairedClasses))
 		} else {
 			for _, pr := range mo.Pairs(names) {
 				a, b := pr[0], pr[1]

@@ -32,13 +32,14 @@ func Usagef(format string, args ...any) error {
 // ErrHelp is returned after help was printed on request: exit status 0.
 var ErrHelp = errors.New("help requested")
 
-// ExitCode prints err, if any, on stderr as "prog: message" and returns
-// the exit status: 0 for nil or ErrHelp, 2 for a usage error, else 1.
+// ExitCode prints err, if any, on stderr as "prog: message", the message
+// in the command line's terms ([FlagText]), and returns the exit status:
+// 0 for nil or ErrHelp, 2 for a usage error, else 1.
 func ExitCode(prog string, err error, stderr io.Writer) int {
 	if err == nil || errors.Is(err, ErrHelp) {
 		return 0
 	}
-	fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+	fmt.Fprintf(stderr, "%s: %s\n", prog, FlagText(err.Error()))
 	var u *UsageError
 	if errors.As(err, &u) {
 		return 2

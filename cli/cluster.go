@@ -8,7 +8,7 @@ import (
 )
 
 // ClusterFlags are the flags of the cluster task: the columns and
-// cluster.ReportOptions.
+// cluster.Options.
 type ClusterFlags struct {
 	True, Pred, Features, Weight string
 	Metric, Average              string
@@ -38,20 +38,20 @@ func (f *ClusterFlags) Define(fs *flag.FlagSet) {
 
 // Options checks --metric, --average and the other options and returns
 // the report options.
-func (f *ClusterFlags) Options() (cluster.ReportOptions, error) {
+func (f *ClusterFlags) Options() (cluster.Options, error) {
 	metric, err := cluster.ParseMetric(f.Metric)
 	if err != nil {
-		return cluster.ReportOptions{}, Usagef("cluster: --metric: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+		return cluster.Options{}, Usagef("cluster: --metric: %v", strings.TrimPrefix(err.Error(), "cluster: "))
 	}
 	avg, err := cluster.ParseAverage(f.Average)
 	if err != nil {
-		return cluster.ReportOptions{}, Usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
+		return cluster.Options{}, Usagef("cluster: --average: %v", strings.TrimPrefix(err.Error(), "cluster: "))
 	}
 	if f.MaxMatrix < 0 {
-		return cluster.ReportOptions{}, Usagef("cluster: --max-matrix must be ≥ 0, got %d", f.MaxMatrix)
+		return cluster.Options{}, Usagef("cluster: --max-matrix must be ≥ 0, got %d", f.MaxMatrix)
 	}
-	opt := cluster.ReportOptions{Beta: f.Beta, Average: avg, Weights: f.Weight,
-		Internal: cluster.Options{Metric: metric, MaxPairwise: f.PairwiseLimit, SilhouetteSample: f.Sample, Seed: f.Seed}}
+	opt := cluster.Options{Beta: f.Beta, Average: avg, Weights: f.Weight,
+		Internal: cluster.InternalOptions{Metric: metric, MaxPairwise: f.PairwiseLimit, SilhouetteSample: f.Sample, Seed: f.Seed}}
 	if err := opt.Check(); err != nil {
 		return opt, OptionUsage(err)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // RankFlags are the flags of the rank task: the columns, the multiclass
-// classes, the bins and rank.ReportOptions.
+// classes, the bins and rank.Options.
 type RankFlags struct {
 	True, Score, Weight string
 	PosLabel, Classes   string
@@ -28,7 +28,7 @@ type RankFlags struct {
 
 // Define adds the rank flags to fs.
 func (f *RankFlags) Define(fs *flag.FlagSet) {
-	d := rank.DefaultReportOptions()
+	d := rank.DefaultOptions()
 	fs.StringVar(&f.True, "true", "y_true", "column of true labels")
 	fs.StringVar(&f.Score, "score", "y_score", "column of scores (binary; higher = more positive); a comma list m1,m2,… without --classes evaluates and compares several models; with --classes, the probability columns, one per class")
 	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
@@ -49,12 +49,12 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 }
 
 // Options returns the report options of the flags (unchecked: see Check).
-func (f *RankFlags) Options() rank.ReportOptions {
-	return rank.ReportOptions{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
+func (f *RankFlags) Options() rank.Options {
+	return rank.Options{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
 		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins, BootBlocks: bootBlocks(f.CIBlocks)}
 }
 
-// bootBlocks maps --ci-blocks to ReportOptions.BootBlocks (0 there is the
+// bootBlocks maps --ci-blocks to Options.BootBlocks (0 there is the
 // default; a bound of 0 means none, < 0).
 func bootBlocks(n int) int {
 	if n == 0 {

@@ -7,7 +7,7 @@ import (
 )
 
 // RegressFlags are the flags of the regress task: the columns,
-// regress.Options and regress.ReportOptions.
+// regress.StateOptions and regress.Options.
 type RegressFlags struct {
 	True, Pred, Weight        string
 	MAPEEpsilon, Alpha, Power float64
@@ -39,35 +39,35 @@ func (f *RegressFlags) Preds() []string { return SplitList(f.Pred) }
 // (one --true, several --pred).
 func (f *RegressFlags) Models() bool { return len(f.Trues()) == 1 && len(f.Preds()) > 1 }
 
-// ReportOptions checks the columns (one --pred a --true) and
+// Options checks the columns (one --pred a --true) and
 // --multioutput, --n-features and --weight, and returns the report
 // options of one model.
-func (f *RegressFlags) ReportOptions() (regress.ReportOptions, error) {
+func (f *RegressFlags) Options() (regress.Options, error) {
 	trues, preds := f.Trues(), f.Preds()
 	if len(trues) == 0 || len(trues) != len(preds) {
-		return regress.ReportOptions{}, Usagef("regress: --true has %d columns and --pred %d; give one prediction column per target", len(trues), len(preds))
+		return regress.Options{}, Usagef("regress: --true has %d columns and --pred %d; give one prediction column per target", len(trues), len(preds))
 	}
 	how, err := regress.ParseMultioutput(f.Multioutput)
 	if err != nil {
-		return regress.ReportOptions{}, Usagef("regress: --multioutput: %v", err)
+		return regress.Options{}, Usagef("regress: --multioutput: %v", err)
 	}
-	ropt := regress.ReportOptions{Trues: trues, Preds: preds, NFeatures: f.NFeatures, Multioutput: how, Weights: f.Weight}
+	ropt := regress.Options{Trues: trues, Preds: preds, NFeatures: f.NFeatures, Multioutput: how, Weights: f.Weight}
 	if err := ropt.Check(); err != nil {
 		return ropt, OptionUsage(err)
 	}
 	return ropt, nil
 }
 
-// ModelsReportOptions checks --n-features and --weight for several models
+// ModelsOptions checks --n-features and --weight for several models
 // (one --true, a --pred a model) and returns the report options that read
 // each model's column against the one target, with the state's options.
-func (f *RegressFlags) ModelsReportOptions() (regress.Options, regress.ReportOptions, error) {
+func (f *RegressFlags) ModelsOptions() (regress.StateOptions, regress.Options, error) {
 	target, names := f.Trues()[0], f.Preds()
-	ropt := regress.ReportOptions{NFeatures: f.NFeatures, Weights: f.Weight}
+	ropt := regress.Options{NFeatures: f.NFeatures, Weights: f.Weight}
 	if err := ropt.Check(); err != nil {
-		return regress.Options{}, ropt, OptionUsage(err)
+		return regress.StateOptions{}, ropt, OptionUsage(err)
 	}
-	opt, err := f.Options()
+	opt, err := f.StateOptions()
 	if err != nil {
 		return opt, ropt, err
 	}
@@ -78,10 +78,10 @@ func (f *RegressFlags) ModelsReportOptions() (regress.Options, regress.ReportOpt
 	return opt, ropt, nil
 }
 
-// Options checks and returns the options of the regress state.
-func (f *RegressFlags) Options() (regress.Options, error) {
-	opt := regress.Options{MAPEEpsilon: f.MAPEEpsilon, Alpha: f.Alpha, Power: f.Power, KeepValues: !f.Bounded}
-	if err := regress.CheckOptions(opt); err != nil {
+// StateOptions checks and returns the options of the regress state.
+func (f *RegressFlags) StateOptions() (regress.StateOptions, error) {
+	opt := regress.StateOptions{MAPEEpsilon: f.MAPEEpsilon, Alpha: f.Alpha, Power: f.Power, KeepValues: !f.Bounded}
+	if err := opt.Check(); err != nil {
 		return opt, Usagef("regress: %v", err)
 	}
 	return opt, nil

@@ -67,7 +67,7 @@ func BenchmarkSilhouette(b *testing.B) {
 		x, labels := benchFeatures(n, 16, 10)
 		b.ResetTimer()
 		for range b.N {
-			if _, err := EvaluateInternal(x, 16, labels, Options{}); err != nil {
+			if _, err := EvaluateInternal(x, 16, labels, InternalOptions{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -81,7 +81,7 @@ func BenchmarkCentroidIndices(b *testing.B) {
 		x, labels := benchFeatures(n, 16, 10)
 		b.ResetTimer()
 		for range b.N {
-			if _, err := EvaluateInternal(x, 16, labels, Options{MaxPairwise: 1}); err != nil {
+			if _, err := EvaluateInternal(x, 16, labels, InternalOptions{MaxPairwise: 1}); err != nil {
 				b.Fatal(err)
 			}
 		}

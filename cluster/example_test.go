@@ -33,7 +33,7 @@ func ExampleEvaluateInternal() {
 		5, 5, 5, 6, 6, 5,
 	}
 	labels := []int{0, 0, 0, 1, 1, 1}
-	r, err := cluster.EvaluateInternal(x, 2, labels, cluster.Options{})
+	r, err := cluster.EvaluateInternal(x, 2, labels, cluster.InternalOptions{})
 	if err != nil {
 		panic(err)
 	}

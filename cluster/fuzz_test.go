@@ -69,7 +69,7 @@ func FuzzInternal(f *testing.F) {
 		for i := range labels {
 			labels[i] = int(lb[i] % 8)
 		}
-		r, err := EvaluateInternal(x, dim, labels, Options{Metric: Metric(mb % 3), Workers: 2})
+		r, err := EvaluateInternal(x, dim, labels, InternalOptions{Metric: Metric(mb % 3), Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}

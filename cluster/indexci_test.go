@@ -54,7 +54,7 @@ func TestIndexSEJackknife(t *testing.T) {
 				x[i] += 5
 			}
 		}
-		r, err := EvaluateInternal(x, 2, lab, Options{Metric: m, IndexSE: true})
+		r, err := EvaluateInternal(x, 2, lab, InternalOptions{Metric: m, IndexSE: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +63,7 @@ func TestIndexSEJackknife(t *testing.T) {
 		for i := range n {
 			xs := append(append([]float64{}, x[:2*i]...), x[2*i+2:]...)
 			ls := append(append([]int{}, lab[:i]...), lab[i+1:]...)
-			q, err := EvaluateInternal(xs, 2, ls, Options{Metric: m})
+			q, err := EvaluateInternal(xs, 2, ls, InternalOptions{Metric: m})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +133,7 @@ func TestIndexCoverage(t *testing.T) {
 			rng := rand.New(rand.NewPCG(2026, uint64(c.n)))
 			hits := map[string]int{}
 			const nsim = 1000
-			opt := DefaultReportOptions()
+			opt := DefaultOptions()
 			opt.Internal.IndexSE, opt.Features = true, []string{"x1", "x2"}
 			for range nsim {
 				x, l := c.data(rng, c.n)
@@ -207,7 +207,7 @@ func TestIndexSEOracle(t *testing.T) {
 			for _, row := range c.Features {
 				x = append(x, row...)
 			}
-			r, err := EvaluateInternal(x, c.Dim, c.Labels, Options{Metric: m, IndexSE: true})
+			r, err := EvaluateInternal(x, c.Dim, c.Labels, InternalOptions{Metric: m, IndexSE: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -239,7 +239,7 @@ func TestIndexSEOracle(t *testing.T) {
 func TestIndexSEDegenerate(t *testing.T) {
 	x := []float64{0, 0, 0, 0, 5, 5, 5, 5, 9, 0, 9, 0}
 	lab := []int{0, 0, 1, 1, 2, 2}
-	r, err := EvaluateInternal(x, 2, lab, Options{IndexSE: true})
+	r, err := EvaluateInternal(x, 2, lab, InternalOptions{IndexSE: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +253,7 @@ func TestIndexSEDegenerate(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
 	x, lab = dbData(rng, 60)
-	r, err = EvaluateInternal(x, 2, lab, Options{IndexSE: true, Budget: budget.New(indexSEBytes(60, 2, 3) - 8), Workers: 1})
+	r, err = EvaluateInternal(x, 2, lab, InternalOptions{IndexSE: true, Budget: budget.New(indexSEBytes(60, 2, 3) - 8), Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func TestIndexSEDegenerate(t *testing.T) {
 	}
 	t.Logf("%q", r.Warnings)
 	// The report says which index has no interval.
-	opt := DefaultReportOptions()
+	opt := DefaultOptions()
 	opt.Features = []string{"x1", "x2"}
 	rep, err := NewReport(nil, &InternalData{X: x, Pred: lab, Names: []string{"a", "b", "c"}}, opt)
 	if err != nil {
@@ -287,7 +287,7 @@ func TestIndexSERoutes(t *testing.T) {
 	var ref Internal
 	for i, c := range []struct{ scatter, grad, workers int }{{1 << 22, 1 << 20, 1}, {1 << 22, 1 << 20, 3}, {1 << 22, 0, 2}, {0, 1 << 20, 3}} {
 		scatterBlockCells, gradBlockCells = c.scatter, c.grad
-		r, err := EvaluateInternal(x, 2, lab, Options{IndexSE: true, Workers: c.workers})
+		r, err := EvaluateInternal(x, 2, lab, InternalOptions{IndexSE: true, Workers: c.workers})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -53,9 +53,9 @@ func ParseMetric(s string) (Metric, error) {
 	return 0, fmt.Errorf("cluster: unknown metric %q (want euclidean, manhattan or cosine)", s)
 }
 
-// Options configures [EvaluateInternal]. The zero value computes every
+// InternalOptions configures [EvaluateInternal]. The zero value computes every
 // index on every row with the Euclidean distance on all cores.
-type Options struct {
+type InternalOptions struct {
 	Metric Metric
 	// MaxPairwise is the number of rows above which the O(n²) indices
 	// (silhouette unless sampled, avg, diam, d_min, Dunn and
@@ -123,7 +123,7 @@ type ClusterStats struct {
 	// Diam is diam(C) = max_{i<j} dist(x_i, x_j), 0 for a single point.
 	Diam float64
 	// Silhouette is the mean silhouette of the cluster's rows (of the
-	// sampled rows under Options.SilhouetteSample; NaN if none was drawn).
+	// sampled rows under InternalOptions.SilhouetteSample; NaN if none was drawn).
 	Silhouette float64
 	// DMin[j] is d_min(C, C_j) = min dist(x, y) over x ∈ C, y ∈ C_j and
 	// DCen[j] is d_cen(C, C_j) = dist(u, u_j) (0 for C_j = C). DMin is nil
@@ -157,9 +157,9 @@ type Internal struct {
 	Silhouette       float64
 	SilhouetteRows   int       // rows the silhouette was computed on
 	SilhouetteSample []int     // their row indices when sampled (sorted)
-	SilhouetteValues []float64 // per row (Options.KeepSamples), in the order of SilhouetteSample when sampled
+	SilhouetteValues []float64 // per row (InternalOptions.KeepSamples), in the order of SilhouetteSample when sampled
 	// SilhouetteSE is the silhouette's standard error by the delta method
-	// (Options.SilhouetteSE; NaN otherwise, or when it was not computed).
+	// (InternalOptions.SilhouetteSE; NaN otherwise, or when it was not computed).
 	SilhouetteSE float64
 	// CalinskiHarabasz is [Σ_k n_k‖u_k − u‖² / (k−1)] / [Σ_k Σ_{x∈C_k}
 	// ‖x − u_k‖² / (n−k)], always with squared Euclidean distances
@@ -167,7 +167,7 @@ type Internal struct {
 	// dispersion is 0.
 	CalinskiHarabasz float64
 	// DaviesBouldinSE, DaviesBouldinAvgPairSE and CalinskiHarabaszSE are
-	// the indices' standard errors by the delta method (Options.IndexSE;
+	// the indices' standard errors by the delta method (InternalOptions.IndexSE;
 	// NaN otherwise, or when they were not computed: Warnings says why).
 	DaviesBouldinSE, DaviesBouldinAvgPairSE, CalinskiHarabaszSE float64
 
@@ -185,7 +185,7 @@ const MaxFeature = 1e150
 // NaN with a warning, never an error. It returns ErrEmpty for no rows,
 // ErrDimension when len(x) ≠ len(labels)·dim, and ErrFeature, naming row
 // and column, for a NaN or infinite feature or one beyond ±1e150.
-func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal, error) {
+func EvaluateInternal(x []float64, dim int, labels []int, opt InternalOptions) (Internal, error) {
 	n := len(labels)
 	if n == 0 {
 		return Internal{}, ErrEmpty
@@ -217,7 +217,7 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		acct := opt.Budget.Account("the internal indices' standard errors", "")
 		defer acct.Close()
 		if err := acct.Grow(indexSEBytes(n, dim, k)); err != nil {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, davies_bouldin_avgpair, calinski_harabasz: no standard error: the %d clusters × %d features of their influences do not fit the memory budget of %s (raise it with --memory)", k, dim, budget.FormatSize(opt.Budget.Limit())))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("davies_bouldin, davies_bouldin_avgpair, calinski_harabasz: no standard error: the %d clusters × %d features of their influences do not fit the memory budget of %s (raise it with cluster.InternalOptions.Budget)", k, dim, budget.FormatSize(opt.Budget.Limit())))
 		} else {
 			grad = make([]float64, k*dim)
 		}
@@ -241,7 +241,7 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 		acct = opt.Budget.Account("the cluster pairwise pass", "")
 		if err := acct.Grow(PairwiseBytes(n, dim, k, workers)); err != nil {
 			pairwise = false
-			r.Warnings = append(r.Warnings, fmt.Sprintf("avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed: the pairwise pass over %d rows does not fit the memory budget of %s (raise it with --memory)", n, budget.FormatSize(opt.Budget.Limit())))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("avg, diam, d_min, Dunn and davies_bouldin_avgpair are not computed: the pairwise pass over %d rows does not fit the memory budget of %s (raise it with cluster.InternalOptions.Budget)", n, budget.FormatSize(opt.Budget.Limit())))
 		}
 		defer acct.Close()
 	}
@@ -285,7 +285,7 @@ func EvaluateInternal(x []float64, dim int, labels []int, opt Options) (Internal
 			r.SilhouetteSE = silhouetteSE(sx, dim, sg, opt.Metric, workers)
 		}
 	} else if !pairwise {
-		r.Warnings = append(r.Warnings, "the silhouette is not computed: set a sample size (--sample) for this many rows")
+		r.Warnings = append(r.Warnings, "the silhouette is not computed: set a sample size (cluster.InternalOptions.SilhouetteSample) for this many rows")
 	}
 	return r, nil
 }

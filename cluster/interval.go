@@ -35,7 +35,7 @@ func externalValues(e *External, avg Average, out []float64) {
 // delta-method standard errors, when the report was computed with them
 // (internalIntervals); the Dunn index gets none. Warnings says which
 // index has no interval and why. It returns an error for bad options.
-func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CIOptions) error {
+func (o *Report) AddIntervals(tab *Contingency, opt Options, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
 	}
@@ -147,13 +147,13 @@ func (o *Report) AddIntervals(tab *Contingency, opt ReportOptions, ci hyptest.CI
 // internalIntervals sets the intervals of the internal indices from their
 // delta-method standard errors, with n − 1 degrees of freedom:
 //
-//   - silhouette (Options.SilhouetteSE, silci.go): θ̂ ± t·se, clipped to
+//   - silhouette (InternalOptions.SilhouetteSE, silci.go): θ̂ ± t·se, clipped to
 //     [−1, 1];
-//   - davies_bouldin, davies_bouldin_avgpair (Options.IndexSE,
+//   - davies_bouldin, davies_bouldin_avgpair (InternalOptions.IndexSE,
 //     indexci.go): on the scale of log θ, θ̂·exp(±t·se/θ̂), which covers
 //     more than θ̂ ± t·se where the index is biased low (n = 50:
 //     TestIndexCoverage);
-//   - calinski_harabasz (Options.IndexSE): θ̂ ± t·se, clipped at 0.
+//   - calinski_harabasz (InternalOptions.IndexSE): θ̂ ± t·se, clipped at 0.
 //
 // The Dunn index, a least distance between rows of two clusters over the
 // greatest within one, gets none: an extreme's bootstrap is inconsistent
@@ -167,7 +167,7 @@ func (o *Report) internalIntervals(in *InternalReport, level float64) error {
 	if se := in.silhouetteSE; !math.IsNaN(se) && !math.IsNaN(in.Silhouette) && !math.IsNaN(tq) {
 		o.Intervals["silhouette"] = hyptest.Interval{Low: in.Silhouette - tq*se, High: in.Silhouette + tq*se, Method: hyptest.CIDelta}.Clip(-1, 1)
 	} else if !math.IsNaN(in.Silhouette) {
-		why := "its delta-method error needs a second O(n²) pass, ReportOptions.Internal.SilhouetteSE"
+		why := "its delta-method error needs a second O(n²) pass, Options.Internal.SilhouetteSE"
 		if in.seAsked[0] {
 			why = fmt.Sprintf("its delta-method error holds n × k mean distances, at most %d", maxSECells)
 		}
@@ -197,7 +197,7 @@ func (o *Report) internalIntervals(in *InternalReport, level float64) error {
 		}
 	}
 	if len(none) > 0 {
-		o.Warnings = append(o.Warnings, strings.Join(none, ", ")+": no interval (their delta-method errors need ReportOptions.Internal.IndexSE)")
+		o.Warnings = append(o.Warnings, strings.Join(none, ", ")+": no interval (their delta-method errors need Options.Internal.IndexSE)")
 	}
 	if !math.IsNaN(in.Dunn) {
 		o.Warnings = append(o.Warnings, "dunn: no interval (the least distance between two clusters' rows over the greatest within one: a ratio of extremes, whose bootstrap is inconsistent and which has no smooth influence for the delta method)")

@@ -13,7 +13,7 @@ import (
 
 func ciReport(t *testing.T, tab *Contingency, ci hyptest.CIOptions) *Report {
 	t.Helper()
-	opt := DefaultReportOptions()
+	opt := DefaultOptions()
 	r, err := NewReport(tab, nil, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -22,7 +22,7 @@ import (
 // is a multinomial draw of the rows over its cells with PCG(mo.Seed, r),
 // the same rows for both models; percentile interval at mo.Level and
 // [hyptest.BootstrapPValue].
-func NewModelsReport(tabs []*Contingency, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions, joints map[[2]int]*Joint) (*board.Models, error) {
+func NewModelsReport(tabs []*Contingency, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions, joints map[[2]int]*Joint) (*board.Models, error) {
 	if len(names) != len(tabs) {
 		panic(fmt.Sprintf("cluster: %d names for %d models", len(names), len(tabs)))
 	}

@@ -4,7 +4,7 @@ import "math"
 
 // internalOne runs EvaluateInternal and returns ErrClusterCount when the
 // number of clusters is outside scikit-learn's range 2 ≤ k ≤ n−1.
-func internalOne(x []float64, dim int, labels []int, opt Options) (Internal, error) {
+func internalOne(x []float64, dim int, labels []int, opt InternalOptions) (Internal, error) {
 	r, err := EvaluateInternal(x, dim, labels, opt)
 	if err != nil {
 		return r, err
@@ -21,7 +21,7 @@ func internalOne(x []float64, dim int, labels []int, opt Options) (Internal, err
 // ErrClusterCount unless 2 ≤ k ≤ n−1, and the errors of
 // [EvaluateInternal].
 func Silhouette(x []float64, dim int, labels []int, m Metric) (float64, error) {
-	r, err := internalOne(x, dim, labels, Options{Metric: m})
+	r, err := internalOne(x, dim, labels, InternalOptions{Metric: m})
 	if err != nil {
 		return math.NaN(), err
 	}
@@ -31,7 +31,7 @@ func Silhouette(x []float64, dim int, labels []int, m Metric) (float64, error) {
 // SilhouetteSamples returns the silhouette of every row, as scikit-learn's
 // silhouette_samples. Errors as [Silhouette].
 func SilhouetteSamples(x []float64, dim int, labels []int, m Metric) ([]float64, error) {
-	r, err := internalOne(x, dim, labels, Options{Metric: m, KeepSamples: true})
+	r, err := internalOne(x, dim, labels, InternalOptions{Metric: m, KeepSamples: true})
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func SilhouetteSamples(x []float64, dim int, labels []int, m Metric) ([]float64,
 // see [Internal.DaviesBouldin]). It does no O(n²) work. Errors as
 // [Silhouette].
 func DaviesBouldin(x []float64, dim int, labels []int) (float64, error) {
-	r, err := internalOne(x, dim, labels, Options{MaxPairwise: 1})
+	r, err := internalOne(x, dim, labels, InternalOptions{MaxPairwise: 1})
 	if err != nil {
 		return math.NaN(), err
 	}
@@ -53,7 +53,7 @@ func DaviesBouldin(x []float64, dim int, labels []int) (float64, error) {
 // [Internal.CalinskiHarabasz]). It does no O(n²) work. Errors as
 // [Silhouette].
 func CalinskiHarabasz(x []float64, dim int, labels []int) (float64, error) {
-	r, err := internalOne(x, dim, labels, Options{MaxPairwise: 1})
+	r, err := internalOne(x, dim, labels, InternalOptions{MaxPairwise: 1})
 	if err != nil {
 		return math.NaN(), err
 	}
@@ -64,7 +64,7 @@ func CalinskiHarabasz(x []float64, dim int, labels []int) (float64, error) {
 // It is NaN, with a nil error, when every cluster has diameter 0. Errors
 // as [Silhouette].
 func Dunn(x []float64, dim int, labels []int, m Metric) (float64, error) {
-	r, err := internalOne(x, dim, labels, Options{Metric: m})
+	r, err := internalOne(x, dim, labels, InternalOptions{Metric: m})
 	if err != nil {
 		return math.NaN(), err
 	}

@@ -207,7 +207,7 @@ func checkInternal(t *testing.T, c oracleCase) {
 	for _, row := range c.Features {
 		x = append(x, row...)
 	}
-	got, err := EvaluateInternal(x, c.Dim, ids(c.Labels), Options{Metric: m, KeepSamples: true})
+	got, err := EvaluateInternal(x, c.Dim, ids(c.Labels), InternalOptions{Metric: m, KeepSamples: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,7 +89,7 @@ func checkCompare(keys []string) error {
 // pairedBootstrap compares index key of two clusterings by a bootstrap of
 // the rows (a multinomial draw over the joint cells: the same rows for
 // both), mo.Bootstrap replicates from mo.Seed.
-func (j *Joint) pairedBootstrap(key string, opt ReportOptions, mo board.Options) (board.Comparison, int, error) {
+func (j *Joint) pairedBootstrap(key string, opt Options, mo board.Options) (board.Comparison, int, error) {
 	f := externalMeasures[key]
 	diff := func(cnt []int64) float64 {
 		var ta, tb Contingency

@@ -290,7 +290,7 @@ func TestPairwiseBruteForce(t *testing.T) {
 			for _, v := range []struct{ workers, symLimit int }{{1, 1 << 22}, {3, 1 << 22}, {2, 0}} {
 				workers := v.workers
 				symLimit = v.symLimit
-				r, err := EvaluateInternal(x, tc.dim, labels, Options{Metric: m, KeepSamples: true, Workers: workers})
+				r, err := EvaluateInternal(x, tc.dim, labels, InternalOptions{Metric: m, KeepSamples: true, Workers: workers})
 				symLimit = 1 << 22
 				if err != nil {
 					t.Fatal(err)
@@ -328,7 +328,7 @@ func TestInternalRenaming(t *testing.T) {
 	for i := range x {
 		x[i] = rng.NormFloat64() + float64(labels[i/dim])
 	}
-	base, _ := EvaluateInternal(x, dim, labels, Options{})
+	base, _ := EvaluateInternal(x, dim, labels, InternalOptions{})
 	perm := rng.Perm(n)
 	names := []int{-5, 40, 7, 1000, 3, -1}
 	x2 := make([]float64, 0, n*dim)
@@ -337,7 +337,7 @@ func TestInternalRenaming(t *testing.T) {
 		x2 = append(x2, x[r*dim:(r+1)*dim]...)
 		l2[i] = names[labels[r]]
 	}
-	got, _ := EvaluateInternal(x2, dim, l2, Options{})
+	got, _ := EvaluateInternal(x2, dim, l2, InternalOptions{})
 	for _, v := range [][2]float64{
 		{base.Silhouette, got.Silhouette}, {base.DaviesBouldin, got.DaviesBouldin},
 		{base.DaviesBouldinAvgPair, got.DaviesBouldinAvgPair}, {base.Dunn, got.Dunn},
@@ -359,8 +359,8 @@ func TestSilhouetteSample(t *testing.T) {
 	for i := range x {
 		x[i] = rng.NormFloat64() + float64(labels[i/dim])
 	}
-	a, _ := EvaluateInternal(x, dim, labels, Options{SilhouetteSample: 100, Seed: 42})
-	b, _ := EvaluateInternal(x, dim, labels, Options{SilhouetteSample: 100, Seed: 42})
+	a, _ := EvaluateInternal(x, dim, labels, InternalOptions{SilhouetteSample: 100, Seed: 42})
+	b, _ := EvaluateInternal(x, dim, labels, InternalOptions{SilhouetteSample: 100, Seed: 42})
 	if a.Silhouette != b.Silhouette || a.SilhouetteRows != 100 || !slices.Equal(a.SilhouetteSample, b.SilhouetteSample) {
 		t.Fatalf("same seed, different samples: %v %v", a.Silhouette, b.Silhouette)
 	}
@@ -374,7 +374,7 @@ func TestSilhouetteSample(t *testing.T) {
 	if err != nil || !closeAbs(a.Silhouette, want) {
 		t.Fatalf("sampled silhouette %g, silhouette of the sample %g (%v)", a.Silhouette, want, err)
 	}
-	c, _ := EvaluateInternal(x, dim, labels, Options{SilhouetteSample: 100, Seed: 43})
+	c, _ := EvaluateInternal(x, dim, labels, InternalOptions{SilhouetteSample: 100, Seed: 43})
 	if slices.Equal(a.SilhouetteSample, c.SilhouetteSample) {
 		t.Error("different seeds drew the same rows")
 	}
@@ -393,10 +393,10 @@ func TestErrors(t *testing.T) {
 	if _, err := Evaluate([]int{1, 2}, []int{1, 2}, []int64{0, 0}); err != ErrEmpty {
 		t.Errorf("zero weights: %v", err)
 	}
-	if _, err := EvaluateInternal([]float64{1, math.NaN()}, 1, []int{0, 1}, Options{}); err == nil {
+	if _, err := EvaluateInternal([]float64{1, math.NaN()}, 1, []int{0, 1}, InternalOptions{}); err == nil {
 		t.Error("NaN feature: no error")
 	}
-	if _, err := EvaluateInternal([]float64{1, 2, 3}, 2, []int{0, 1}, Options{}); err == nil {
+	if _, err := EvaluateInternal([]float64{1, 2, 3}, 2, []int{0, 1}, InternalOptions{}); err == nil {
 		t.Error("wrong size: no error")
 	}
 	if _, err := Silhouette([]float64{1, 2}, 1, []int{0, 0}, Euclidean); err != ErrClusterCount {
@@ -414,7 +414,7 @@ func TestErrors(t *testing.T) {
 // vector (scikit-learn's cosine_distances) and 0 from itself.
 func TestCosineZero(t *testing.T) {
 	x := []float64{0, 0, 1, 0, 1, 0.1, 0, 1}
-	r, err := EvaluateInternal(x, 2, []int{0, 0, 1, 1}, Options{Metric: Cosine})
+	r, err := EvaluateInternal(x, 2, []int{0, 0, 1, 1}, InternalOptions{Metric: Cosine})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,8 +433,8 @@ func TestDeterministic(t *testing.T) {
 	for i := range x {
 		x[i] = rng.NormFloat64() * 1e3
 	}
-	a, _ := EvaluateInternal(x, dim, labels, Options{Workers: 1, KeepSamples: true})
-	b, _ := EvaluateInternal(x, dim, labels, Options{Workers: 4, KeepSamples: true})
+	a, _ := EvaluateInternal(x, dim, labels, InternalOptions{Workers: 1, KeepSamples: true})
+	b, _ := EvaluateInternal(x, dim, labels, InternalOptions{Workers: 4, KeepSamples: true})
 	if !slices.Equal(a.SilhouetteValues, b.SilhouetteValues) || a.Silhouette != b.Silhouette || a.DaviesBouldinAvgPair != b.DaviesBouldinAvgPair {
 		t.Errorf("1 worker: %v %v; 4 workers: %v %v", a.Silhouette, a.DaviesBouldinAvgPair, b.Silhouette, b.DaviesBouldinAvgPair)
 	}

@@ -9,16 +9,16 @@ import (
 	"github.com/evalkit-go/evalkit/result"
 )
 
-// ReportOptions configure [NewReport]. Use [DefaultReportOptions] for the
+// Options configure [NewReport]. Use [DefaultOptions] for the
 // command line's defaults.
-type ReportOptions struct {
+type Options struct {
 	// Beta weighs completeness in the V-measure (> 0).
 	Beta float64
 	// Average is the mean of the entropies of nmi and ami.
 	Average Average
 	// Internal configures the internal indices (Metric, MaxPairwise,
 	// SilhouetteSample, Seed).
-	Internal Options
+	Internal InternalOptions
 	// Features names the feature columns of the internal indices.
 	Features []string
 	// Weights names the frequency-weights column, "" for none (for the
@@ -26,23 +26,23 @@ type ReportOptions struct {
 	Weights string
 }
 
-// DefaultReportOptions returns the options of "evalkit cluster" without
+// DefaultOptions returns the options of "evalkit cluster" without
 // flags.
-func DefaultReportOptions() ReportOptions {
-	return ReportOptions{Beta: 1, Average: Arithmetic, Internal: Options{Metric: Euclidean, MaxPairwise: 50000, Seed: 1}}
+func DefaultOptions() Options {
+	return Options{Beta: 1, Average: Arithmetic, Internal: InternalOptions{Metric: Euclidean, MaxPairwise: 50000, Seed: 1}}
 }
 
 // Signature returns the signature of a report with these options (task
 // cluster): weights, beta, average, features, metric, sample, sample_seed,
 // pairwise_limit and the version.
-func (o ReportOptions) Signature() *result.Signature {
+func (o Options) Signature() *result.Signature {
 	return result.NewSignature("cluster").Column("weights", o.Weights).Float("beta", o.Beta).Add("average", o.Average.String()).
 		List("features", o.Features, "none").Add("metric", o.Internal.Metric.String()).Int("sample", o.Internal.SilhouetteSample).
 		Add("sample_seed", strconv.FormatUint(o.Internal.Seed, 10)).Int("pairwise_limit", o.Internal.MaxPairwise)
 }
 
 // Check returns a *result.OptionError for an option out of its range.
-func (o ReportOptions) Check() error {
+func (o Options) Check() error {
 	bad := func(opt, format string, args ...any) error {
 		return &result.OptionError{Task: "cluster", Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
@@ -70,7 +70,7 @@ type InternalData struct {
 // not nil, the internal indices of in when in is not nil. It returns a
 // *result.OptionError for an invalid option, and the errors of
 // [Contingency.External] and [EvaluateInternal].
-func NewReport(tab *Contingency, in *InternalData, opt ReportOptions) (*Report, error) {
+func NewReport(tab *Contingency, in *InternalData, opt Options) (*Report, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -190,9 +190,9 @@ type InternalReport struct {
 	SilhouetteRows       int             `json:"silhouette_rows"`
 	CalinskiHarabasz     float64         `json:"calinski_harabasz"`
 	Clusters             []ClusterDetail `json:"clusters"`
-	silhouetteSE         float64         // with Options.SilhouetteSE
-	dbSE, dbAvgSE, chSE  float64         // with Options.IndexSE
-	seAsked              [2]bool         // Options.SilhouetteSE, Options.IndexSE
+	silhouetteSE         float64         // with InternalOptions.SilhouetteSE
+	dbSE, dbAvgSE, chSE  float64         // with InternalOptions.IndexSE
+	seAsked              [2]bool         // InternalOptions.SilhouetteSE, InternalOptions.IndexSE
 }
 
 // ClusterDetail is one predicted cluster's internal statistics; d_min and

@@ -15,7 +15,7 @@ func TestNewReport(t *testing.T) {
 	for i, c := range []int{0, 0, 1, 2} {
 		tab.Add(c, []int{0, 0, 1, 1}[i], 1)
 	}
-	r, err := cluster.NewReport(&tab, nil, cluster.DefaultReportOptions())
+	r, err := cluster.NewReport(&tab, nil, cluster.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestNewReport(t *testing.T) {
 	if d := r.AdjustedRandIndex - 0.5714285714285715; d > 1e-12 || d < -1e-12 {
 		t.Errorf("ari = %v", r.AdjustedRandIndex)
 	}
-	opt := cluster.DefaultReportOptions()
+	opt := cluster.DefaultOptions()
 	opt.Beta = 0
 	var oe *result.OptionError
 	if _, err := cluster.NewReport(&tab, nil, opt); !errors.As(err, &oe) || oe.Option != "beta" {
@@ -49,11 +49,11 @@ func TestModelsCompare(t *testing.T) {
 	}
 	mo := board.Options{Compare: []string{"adjusted_rand_index"}, Bootstrap: 300, Seed: 5}
 	joints := map[[2]int]*cluster.Joint{{0, 1}: j}
-	out, err := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultReportOptions(), mo, nil, joints)
+	out, err := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultOptions(), mo, nil, joints)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultReportOptions(), mo, nil, joints)
+	again, _ := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultOptions(), mo, nil, joints)
 	c := out.Comparisons[0]
 	d := out.Models[0].Report.(*cluster.Report).AdjustedRandIndex - out.Models[1].Report.(*cluster.Report).AdjustedRandIndex
 	if c.Test != "paired-bootstrap" || c.Diff != d || c.CI == nil || !(c.PValue > 0 && c.PValue <= 1) {
@@ -62,7 +62,7 @@ func TestModelsCompare(t *testing.T) {
 	if *c.CI != *again.Comparisons[0].CI || c.PValue != again.Comparisons[0].PValue {
 		t.Error("same seed, different bootstrap")
 	}
-	if _, err := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultReportOptions(), board.Options{Compare: []string{"silhouette"}}, nil, joints); err == nil {
+	if _, err := cluster.NewModelsReport([]*cluster.Contingency{&ta, &tb}, []string{"a", "b"}, cluster.DefaultOptions(), board.Options{Compare: []string{"silhouette"}}, nil, joints); err == nil {
 		t.Error("--compare silhouette: no error")
 	}
 }

@@ -38,7 +38,7 @@ func TestSilhouetteSEJackknife(t *testing.T) {
 				x[i] += 5 // away from the origin, where cosine distances mean something
 			}
 		}
-		r, err := EvaluateInternal(x, 2, lab, Options{Metric: m, SilhouetteSE: true})
+		r, err := EvaluateInternal(x, 2, lab, InternalOptions{Metric: m, SilhouetteSE: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +89,7 @@ func TestSilhouetteCoverage(t *testing.T) {
 			hit := 0
 			for range c.sims {
 				x, l := silData(rng, c.n)
-				r, err := EvaluateInternal(x, 2, l, Options{Metric: Euclidean, SilhouetteSE: true})
+				r, err := EvaluateInternal(x, 2, l, InternalOptions{Metric: Euclidean, SilhouetteSE: true})
 				if err != nil {
 					t.Fatal(err)
 				}

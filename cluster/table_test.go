@@ -22,7 +22,7 @@ func TestAddContingency(t *testing.T) {
 	for _, r := range rows {
 		tab.Add(r[0], r[1], 1)
 	}
-	rep, err := cluster.NewReport(&tab, nil, cluster.DefaultReportOptions())
+	rep, err := cluster.NewReport(&tab, nil, cluster.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,9 +50,9 @@ func TestAddContingency(t *testing.T) {
 			tab.Add(r.IntN(k), r.IntN(c), int64(r.IntN(3)))
 		}
 		tab.Add(0, 0, 1)
-		full, _ := cluster.NewReport(&tab, nil, cluster.DefaultReportOptions())
+		full, _ := cluster.NewReport(&tab, nil, cluster.DefaultOptions())
 		full.AddContingency(&tab, names, cnames, 0)
-		sparse, _ := cluster.NewReport(&tab, nil, cluster.DefaultReportOptions())
+		sparse, _ := cluster.NewReport(&tab, nil, cluster.DefaultOptions())
 		sparse.AddContingency(&tab, names, cnames, 1)
 		m := full.Contingency
 		for i := 1; i < len(m.Classes); i++ {

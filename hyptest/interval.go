@@ -50,7 +50,7 @@ func (iv Interval) Clip(lo, hi float64) Interval {
 	return iv
 }
 
-// Interval method names, as --ci-method spells them and the JSON prints
+// Interval method names, as CIOptions.Method takes them and the JSON prints
 // them. CIAuto is not a method: it asks each measure for its default.
 const (
 	CIAuto           = "auto"
@@ -130,7 +130,7 @@ func (o CIOptions) Check() error {
 	return nil
 }
 
-// ParseCIMethod checks an interval method name (--ci-method).
+// ParseCIMethod checks an interval method name (CIOptions.Method).
 func ParseCIMethod(s string) (string, error) {
 	switch s {
 	case "", CIAuto:
@@ -161,7 +161,7 @@ func (o CIOptions) ProportionMethod() string {
 }
 
 // BootMethod returns the bootstrap interval that o asks for: CIPercentile
-// with --ci-method percentile, else CIBCa. BCa is the default because the
+// when o.Method is CIPercentile, else CIBCa. BCa is the default because the
 // percentile interval under-covers at small n: over 1000 simulated data
 // sets of n = 50 (3 classes), 95% percentile intervals of macro F1 and MCC
 // covered 94.0% and 92.4%, BCa's 94.8% and 94.2% (docs/ci.md). A measure

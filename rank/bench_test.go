@@ -147,7 +147,7 @@ func BenchmarkReport(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := DefaultReportOptions()
+	opt := DefaultOptions()
 	for b.Loop() {
 		t.cums = sync.Once{} // each run computes the table's running sums anew, as the CLI does
 		if _, err := NewReport(t, opt); err != nil {

@@ -100,7 +100,7 @@ func TestBinnedStats(t *testing.T) {
 			}
 			// The intervals of the binned report are those of the exact
 			// table of the edges.
-			opt := DefaultReportOptions()
+			opt := DefaultOptions()
 			opt.Curves = false
 			ci := hyptest.CIOptions{Bootstrap: 200, Seed: 3}
 			br, err := whole.Report(opt)
@@ -149,7 +149,7 @@ func TestBinnedStatsLost(t *testing.T) {
 		if m.hasStats() || m.Table().PosRows != nil {
 			t.Fatal("statistics after merging a state without them")
 		}
-		opt := DefaultReportOptions()
+		opt := DefaultOptions()
 		opt.Curves = false
 		r, err := m.Report(opt)
 		if err != nil {

@@ -6,7 +6,7 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 )
 
-// DefaultBootBlocks is the default of [ReportOptions.BootBlocks]: score
+// DefaultBootBlocks is the default of [Options.BootBlocks]: score
 // tables of more cells are coarsened for the AP, P-R AUC, BEP and partial
 // AUC bootstrap (see [Report.AddIntervals]).
 const DefaultBootBlocks = 20000

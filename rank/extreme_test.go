@@ -65,7 +65,7 @@ func TestWeightScaleInvariance(t *testing.T) {
 				t.Errorf("weights ×%g: %s = %v, want %v", c, m.name, m.got, m.want)
 			}
 		}
-		rep, err := rank.NewReport(tab, rank.DefaultReportOptions())
+		rep, err := rank.NewReport(tab, rank.DefaultOptions())
 		if err != nil {
 			t.Fatalf("weights ×%g: report: %v", c, err)
 		}
@@ -74,7 +74,7 @@ func TestWeightScaleInvariance(t *testing.T) {
 		}
 		// Intervals need Σw²: out of range it is said, never a panic or a
 		// silent NaN.
-		if err := rep.AddIntervals(tab, rank.DefaultReportOptions(), hyptest.CIOptions{Bootstrap: 50}); err != nil {
+		if err := rep.AddIntervals(tab, rank.DefaultOptions(), hyptest.CIOptions{Bootstrap: 50}); err != nil {
 			t.Fatalf("weights ×%g: intervals: %v", c, err)
 		}
 		sq := c * c
@@ -106,7 +106,7 @@ func TestWeightSumOverflow(t *testing.T) {
 	if _, err := tab.AUC(); !errors.Is(err, rank.ErrWeightRange) {
 		t.Errorf("AUC: error %v, want ErrWeightRange", err)
 	}
-	if _, err := rank.NewReport(tab, rank.DefaultReportOptions()); !errors.Is(err, rank.ErrWeightRange) {
+	if _, err := rank.NewReport(tab, rank.DefaultOptions()); !errors.Is(err, rank.ErrWeightRange) {
 		t.Errorf("report: error %v, want ErrWeightRange", err)
 	}
 }

@@ -23,7 +23,7 @@ func TestFigurePoints(t *testing.T) {
 		}
 	}
 	tab := b.Table()
-	full := rank.DefaultReportOptions()
+	full := rank.DefaultOptions()
 	full.Figures = true
 	all, err := rank.NewReport(tab, full)
 	if err != nil {

@@ -41,7 +41,7 @@ const MaxJackknifeCells = 1000
 //     replicates and ends, a warning names the blocks, and BCa becomes
 //     the percentile interval.
 //
-// Binned scores (--bins; t is [Binned.Table]) get the same intervals,
+// Binned scores (Options.Bins; t is [Binned.Table]) get the same intervals,
 // of the binned measures: DeLong with the ties of each bin, the bootstrap
 // of the bins' counts — except log loss and Brier, which the bins keep
 // exactly but without their squares.
@@ -59,7 +59,7 @@ const MaxJackknifeCells = 1000
 // version 2) gets no interval (Warnings says so). Weighted binned scores
 // keep each bin's row counts and Σw² ([Binned.Table] hands them over), so
 // they get the weighted intervals of their bins. It returns an error for bad options.
-func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions) error {
+func (r *Report) AddIntervals(t *Table, opt Options, ci hyptest.CIOptions) error {
 	if err := ci.Check(); err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 	if r.LogLoss != nil && r.Bins > 0 {
 		// The bins keep the exact Σ of each row's losses, not of their
 		// squares; the table's bin edges are not the rows' scores.
-		warn("log_loss, brier: no interval from binned scores (--bins keeps the sums of the losses, not of their squares)")
+		warn("log_loss, brier: no interval from binned scores (rank.Options.Bins keeps the sums of the losses, not of their squares)")
 	} else if r.LogLoss != nil {
 		for _, l := range []struct {
 			key  string
@@ -256,7 +256,7 @@ func (r *Report) AddIntervals(t *Table, opt ReportOptions, ci hyptest.CIOptions)
 
 // logitAuto reports whether the measure key gets the logit-bootstrap
 // interval: average precision and the trapezoidal P-R AUC unless
-// --ci-method asks for a bootstrap method by name. Their estimators are
+// ci.Method asks for a bootstrap method by name. Their estimators are
 // biased upward at small n and skewed; over 1000 simulated binormal data
 // sets of n = 50 the 95% percentile and BCa intervals of AP covered the
 // population AP in 91.0% and 92.4%, the logit-bootstrap interval of the

@@ -32,7 +32,7 @@ func ciReport(t *testing.T, tb *Table, ci hyptest.CIOptions) *Report {
 
 func ciReportBlocks(t *testing.T, tb *Table, ci hyptest.CIOptions, blocks int) *Report {
 	t.Helper()
-	opt := DefaultReportOptions()
+	opt := DefaultOptions()
 	opt.Curves = false
 	opt.BootBlocks = blocks
 	r, err := NewReport(tb, opt)
@@ -260,7 +260,7 @@ func multiclassSample(t *testing.T, rng *rand.Rand, n int, w func() float64) *Mu
 // independent of the rows the weighted measures estimate the same values.
 // It also returns the interval methods.
 func multiclassCoverage(t *testing.T, seed uint64, nsim, n int, w func(*rand.Rand) float64) (map[string]float64, map[string]string) {
-	opt := DefaultReportOptions()
+	opt := DefaultOptions()
 	opt.K = 1
 	classes := []string{"a", "b", "c"}
 	big, err := NewMulticlassReport(multiclassSample(t, rand.New(rand.NewPCG(1, 1)), 300000, nil), classes, opt)

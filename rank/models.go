@@ -57,7 +57,7 @@ var pairedMeasures = map[string]func(*Table) (float64, error){
 // With ci not nil every model's report gets its intervals
 // ([Report.AddIntervals]). It returns a *result.OptionError for a bad
 // option and the errors of [NewReport]. It panics if the slices differ in length.
-func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
+func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	return NewModelsReportCurves(positive, scores, w, names, opt, mo, ci, nil)
 }
 
@@ -65,7 +65,7 @@ func NewModelsReport(positive []bool, scores [][]float64, w []float64, names []s
 // curves to curves (when not nil) as one CSV: [ModelsCurvesCSVHeader],
 // then each model's rows of [Table.WriteCurvesCSV] after its name, the
 // models in order.
-func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions, curves io.Writer) (*board.Models, error) {
+func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions, curves io.Writer) (*board.Models, error) {
 	m := len(scores)
 	if len(names) != m {
 		panic(fmt.Sprintf("rank: %d names for %d score columns", len(names), m))
@@ -124,7 +124,7 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 // reports, DeLong's paired tests and χ² test, the same bits. The paired
 // bootstrap needs the rows: mo.Compare must be empty (a
 // *result.OptionError otherwise).
-func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
+func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	m := len(tables)
 	if len(names) != m {
 		panic(fmt.Sprintf("rank: %d names for %d tables", len(names), m))
@@ -155,7 +155,7 @@ func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, op
 // modelsReport is the part of [NewModelsReport] that tables and paired
 // sums give: every model's report (and curves) and DeLong's comparisons,
 // from the paired sums that sumsOf returns (unweighted tables only).
-func modelsReport(tables []*Table, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions, curves io.Writer, sumsOf func(*Placements) (*PairedSums, error)) (*board.Models, error) {
+func modelsReport(tables []*Table, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions, curves io.Writer, sumsOf func(*Placements) (*PairedSums, error)) (*board.Models, error) {
 	m := len(tables)
 	out := &board.Models{N: tables[0].Rows, Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary)}
 	for j, t := range tables {
@@ -225,7 +225,7 @@ func modelsReport(tables []*Table, names []string, opt ReportOptions, mo board.O
 }
 
 // finishModels adjusts out's p-values and signs it.
-func finishModels(out *board.Models, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions, names []string) {
+func finishModels(out *board.Models, opt Options, mo board.Options, ci *hyptest.CIOptions, names []string) {
 	out.Adjusted(mo.Adjust)
 	sig := opt.Signature(nil)
 	mo.AddTo(sig, names)

@@ -57,7 +57,7 @@ func TestModelsOracle(t *testing.T) {
 			names[j] = "m" + strconv.Itoa(j+1)
 		}
 		for _, adj := range []string{"holm", "bonferroni"} {
-			out, err := rank.NewModelsReport(pos, c.Scores, nil, names, rank.DefaultReportOptions(), board.Options{Adjust: adj}, nil)
+			out, err := rank.NewModelsReport(pos, c.Scores, nil, names, rank.DefaultOptions(), board.Options{Adjust: adj}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,11 +105,11 @@ func TestModelsBaseline(t *testing.T) {
 		{0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
 	}
 	mo := board.Options{Baseline: "c", Compare: []string{"average_precision"}, Bootstrap: 200, Seed: 3}
-	out, err := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultReportOptions(), mo, nil)
+	out, err := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultOptions(), mo, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultReportOptions(), mo, nil)
+	again, _ := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultOptions(), mo, nil)
 	if len(out.Comparisons) != 4 {
 		t.Fatalf("%d comparisons, want 4", len(out.Comparisons))
 	}
@@ -131,7 +131,7 @@ func TestModelsBaseline(t *testing.T) {
 			}
 		}
 	}
-	if _, err := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultReportOptions(), board.Options{Baseline: "z"}, nil); err == nil {
+	if _, err := rank.NewModelsReport(pos, s, nil, []string{"a", "b", "c"}, rank.DefaultOptions(), board.Options{Baseline: "z"}, nil); err == nil {
 		t.Error("baseline z: no error")
 	}
 }

@@ -60,7 +60,7 @@ func multiState(t *testing.T, k int, ys []int, ps [][]float64, w func(i int) flo
 
 func multiIntervals(t *testing.T, m *Multiclass) *MulticlassReport {
 	t.Helper()
-	opt := DefaultReportOptions()
+	opt := DefaultOptions()
 	opt.K = 2
 	classes := []string{"a", "b", "c", "d"}[:m.K]
 	r, err := NewMulticlassReport(m, classes, opt)
@@ -304,7 +304,7 @@ func TestMulticlassWeightedCIGolden(t *testing.T) {
 		}
 	}
 	m := b.Result()
-	opt := DefaultReportOptions()
+	opt := DefaultOptions()
 	opt.K = g.K
 	r, err := NewMulticlassReport(m, classes, opt)
 	if err != nil {

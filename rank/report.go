@@ -11,10 +11,10 @@ import (
 	"github.com/evalkit-go/evalkit/result"
 )
 
-// ReportOptions configure [NewReport] and [NewMulticlassReport]. Use
-// [DefaultReportOptions] for the command line's defaults; the zero value
+// Options configure [NewReport] and [NewMulticlassReport]. Use
+// [DefaultOptions] for the command line's defaults; the zero value
 // is not valid (Conf must be in (0, 1), CalBins at least 1).
-type ReportOptions struct {
+type Options struct {
 	// PosLabel is the name of the positive class, reported as is.
 	PosLabel string
 	// Conf is the level of DeLong's AUC interval, in (0, 1).
@@ -63,7 +63,7 @@ type ReportOptions struct {
 }
 
 // bootBlocks returns BootBlocks with its default (0: none).
-func (o ReportOptions) bootBlocks() int {
+func (o Options) bootBlocks() int {
 	switch {
 	case o.BootBlocks == 0:
 		return DefaultBootBlocks
@@ -73,16 +73,16 @@ func (o ReportOptions) bootBlocks() int {
 	return o.BootBlocks
 }
 
-// DefaultReportOptions returns the options of "evalkit rank" without flags.
-func DefaultReportOptions() ReportOptions {
-	return ReportOptions{Conf: 0.95, CalBins: 10, CalStrategy: "uniform", CostFP: 1, CostFN: 1, Curves: true, CurvePoints: 10000, K: 2}
+// DefaultOptions returns the options of "evalkit rank" without flags.
+func DefaultOptions() Options {
+	return Options{Conf: 0.95, CalBins: 10, CalStrategy: "uniform", CostFP: 1, CostFN: 1, Curves: true, CurvePoints: 10000, K: 2}
 }
 
 // Signature returns the signature of a binary report with these options
 // (task rank): pos_label, weights, bins (none, or n:lo,hi of the binned
 // scores), conf, max_fpr, cal_bins, cal_strategy, cost_fp, cost_fn,
 // curve_points (the printed curves' vertices) and the version.
-func (o ReportOptions) Signature(bn *Binned) *result.Signature {
+func (o Options) Signature(bn *Binned) *result.Signature {
 	s := result.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
 	switch {
 	case bn != nil && bn.FloatBits():
@@ -99,12 +99,12 @@ func (o ReportOptions) Signature(bn *Binned) *result.Signature {
 // MulticlassSignature returns the signature of a multiclass report with
 // these options (task rank-multiclass): classes, k, weights and the
 // version.
-func (o ReportOptions) MulticlassSignature(classes []string) *result.Signature {
+func (o Options) MulticlassSignature(classes []string) *result.Signature {
 	return result.NewSignature("rank-multiclass").List("classes", classes, "none").Int("k", o.K).Column("weights", o.Weights)
 }
 
 // Check returns a *result.OptionError for an option out of its range.
-func (o ReportOptions) Check() error {
+func (o Options) Check() error {
 	bad := func(opt, format string, args ...any) error {
 		return &result.OptionError{Task: "rank", Option: opt, Problem: fmt.Sprintf(format, args...)}
 	}
@@ -165,7 +165,7 @@ type Calibration struct {
 }
 
 // Figures are the curves of a binary report, for drawing: each curve is
-// thinned to ReportOptions.FigurePoints of its own vertices when that is
+// thinned to Options.FigurePoints of its own vertices when that is
 // set, and its Thinning says by how much.
 type Figures struct {
 	ROC         ROCCurve
@@ -241,7 +241,7 @@ type Report struct {
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
 	Signature *result.Signature `json:"signature,omitempty"`
-	// Figures holds the full curves when ReportOptions.Figures is set.
+	// Figures holds the full curves when Options.Figures is set.
 	Figures *Figures `json:"-"`
 }
 
@@ -285,18 +285,18 @@ func massesErr(p, n float64) error {
 // NewReport computes the report of score table t. It returns the option's
 // error for invalid options, and an error wrapping ErrEmpty or ErrOneClass
 // when a class is missing.
-func NewReport(t *Table, opt ReportOptions) (*Report, error) {
+func NewReport(t *Table, opt Options) (*Report, error) {
 	return newReport(t, nil, opt)
 }
 
 // Report computes the report of the binned scores, as [NewReport] does
 // for b.Table(), with the AUC error bound of the bins; DeLong's variance
 // and the calibration curve are not computed from bins.
-func (b *Binned) Report(opt ReportOptions) (*Report, error) {
+func (b *Binned) Report(opt Options) (*Report, error) {
 	return newReport(b.Table(), b, opt)
 }
 
-func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
+func newReport(t *Table, bn *Binned, opt Options) (*Report, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -422,7 +422,7 @@ func newReport(t *Table, bn *Binned, opt ReportOptions) (*Report, error) {
 // addFigures sets rep.Figures when opt.Figures asks for them: the ROC and
 // P-R curves drawn from the pieces, the DET curve, the score histogram,
 // the cost curve and the calibration curve.
-func (rep *Report) addFigures(t *Table, pc *pieces, opt ReportOptions) error {
+func (rep *Report) addFigures(t *Table, pc *pieces, opt Options) error {
 	if !opt.Figures {
 		return nil
 	}
@@ -473,13 +473,13 @@ type pieces struct {
 	pr, prThin                           PRCurve
 	rocErr, prErr                        float64
 	rocLen, prLen                        int      // the full curves' vertices
-	rocFig                               ROCCurve // the curves drawn (ReportOptions.Figures)
+	rocFig                               ROCCurve // the curves drawn (Options.Figures)
 	prFig                                PRCurve
 	rocFigThin, prFigThin                Thinning
 }
 
 // assemble fills the report from the pieces (and the bins, or nil).
-func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
+func (rep *Report) assemble(pc *pieces, bn *Binned, opt Options) error {
 	var err error
 	must := func(v float64, e error) float64 {
 		if e != nil && err == nil {
@@ -496,10 +496,10 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 		rep.Bins = bn.Bins()
 		rep.AUCErrorBound = fptr(must(bn.AUCErrorBound()))
 		if o := bn.Outside(); o > 0 {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d scores fell outside --bin-range %s,%s and were counted in the end bins", o,
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d scores fell outside rank.Binned.Lo,Hi %s,%s and were counted in the end bins", o,
 				strconv.FormatFloat(bn.Lo, 'g', -1, 64), strconv.FormatFloat(bn.Hi, 'g', -1, 64)))
 		}
-		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong, calibration: not computed from binned scores (--bins)")
+		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong, calibration: not computed from binned scores (rank.Options.Bins)")
 		if ll, e := bn.LogLoss(); e == nil {
 			rep.LogLoss = fptr(ll)
 			rep.Brier = fptr(must(bn.Brier()))
@@ -511,7 +511,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 		case pc.de == nil:
 			rep.AUCVariance, rep.AUCCI = &pc.dv, &[2]float64{pc.dlo, pc.dhi}
 		case errors.Is(pc.de, ErrWeighted):
-			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples (--ci gives roc_auc the weighted DeLong interval, method delong-weighted)")
+			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance is for unweighted samples (rank.Report.AddIntervals gives roc_auc the weighted DeLong interval, method delong-weighted)")
 		case errors.Is(pc.de, ErrTooFew):
 			rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong: null, DeLong's variance needs at least 2 positives and 2 negatives")
 		default:
@@ -525,7 +525,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 				cal := pc.cal
 				rep.Calibration = &Calibration{Strategy: opt.CalStrategy, Bins: opt.CalBins, ProbTrue: cal.ProbTrue, ProbPred: cal.ProbPred, Mass: cal.Mass, ECE: cal.ECE, MCE: cal.MCE}
 			case errors.Is(pc.cale, ErrWeighted):
-				rep.Warnings = append(rep.Warnings, "calibration: quantile bins need unweighted samples; use --cal-strategy uniform")
+				rep.Warnings = append(rep.Warnings, "calibration: quantile bins need unweighted samples; use rank.Options.CalStrategy uniform")
 			default:
 				return pc.cale
 			}
@@ -543,7 +543,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt ReportOptions) error {
 		rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
 		if len(rocThin.FPR) < pc.rocLen || len(prThin.Recall) < pc.prLen {
 			rep.CurveThinning = &CurveThinning{ROCCurve: pc.rocErr, PRCurve: pc.prErr}
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (--curve-points %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and --curves-out FILE writes every vertex",
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (rank.Options.CurvePoints %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and rank.Table.WriteCurvesCSV writes every vertex",
 				pc.rocLen, pc.prLen, len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
 		}
 	}
@@ -570,7 +570,7 @@ type MulticlassReport struct {
 	// Signature says how the report was computed.
 	Signature *result.Signature `json:"signature,omitempty"`
 	// Figures holds each class's one-vs-rest ROC curve when
-	// ReportOptions.Figures is set (thinned to FigurePoints, as
+	// Options.Figures is set (thinned to FigurePoints, as
 	// FigureThinning says).
 	Figures        []ROCCurve `json:"-"`
 	FigureThinning []Thinning `json:"-"`
@@ -587,7 +587,7 @@ type ClassAUC struct {
 // for classes (one name per class of m). It returns the option's error
 // for invalid options (only K and Figures are used), and an error wrapping
 // ErrOneClass when a class has no samples. It panics if len(classes) ≠ m.K.
-func NewMulticlassReport(m *Multiclass, classes []string, opt ReportOptions) (*MulticlassReport, error) {
+func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*MulticlassReport, error) {
 	if len(classes) != m.K {
 		panic(fmt.Sprintf("rank: %d class names for %d classes", len(classes), m.K))
 	}

@@ -17,7 +17,7 @@ func TestNewReport(t *testing.T) {
 		}
 	}
 	tab := b.Table()
-	rep, err := rank.NewReport(tab, rank.DefaultReportOptions())
+	rep, err := rank.NewReport(tab, rank.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func TestNewReport(t *testing.T) {
 	if rep.AveragePrecision != ap || rep.ROCCurve == nil || rep.Figures != nil {
 		t.Errorf("report %+v", rep)
 	}
-	opt := rank.DefaultReportOptions()
+	opt := rank.DefaultOptions()
 	opt.Conf = 1
 	var oe *result.OptionError
 	if _, err := rank.NewReport(tab, opt); !errors.As(err, &oe) || oe.Option != "conf" {
@@ -36,7 +36,7 @@ func TestNewReport(t *testing.T) {
 	}
 	var one rank.Builder
 	one.Add(0.5, true, 1)
-	if _, err := rank.NewReport(one.Table(), rank.DefaultReportOptions()); !errors.Is(err, rank.ErrOneClass) {
+	if _, err := rank.NewReport(one.Table(), rank.DefaultOptions()); !errors.Is(err, rank.ErrOneClass) {
 		t.Errorf("one class: err %v, want ErrOneClass", err)
 	}
 }

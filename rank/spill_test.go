@@ -75,8 +75,8 @@ func TestSpillGolden(t *testing.T) {
 		if len(c.Score) > 200 {
 			continue // the reports of the small cases are enough
 		}
-		a, err1 := NewReport(got, DefaultReportOptions())
-		b, err2 := NewReport(want, DefaultReportOptions())
+		a, err1 := NewReport(got, DefaultOptions())
+		b, err2 := NewReport(want, DefaultOptions())
 		ja, _ := json.Marshal(a)
 		jb, _ := json.Marshal(b)
 		if (err1 == nil) != (err2 == nil) || string(ja) != string(jb) {

@@ -11,7 +11,7 @@ import (
 )
 
 // ErrStreamed is returned for what a streamed report cannot give: the full
-// curves (ReportOptions.Figures, or every vertex with CurvePoints 0 past
+// curves (Options.Figures, or every vertex with CurvePoints 0 past
 // MaxScores), which need the whole table.
 var ErrStreamed = errors.New("needs the whole score table")
 
@@ -28,7 +28,7 @@ var ErrStreamed = errors.New("needs the whole score table")
 // time, the printed curves and, while a curve is thinned, a block of it
 // (see [ROCCurve.Thin]). opt.Figures is not available (ErrStreamed), nor
 // CurvePoints 0 for a curve of more than MaxScores vertices.
-func (s *Spill) Report(opt ReportOptions, curves io.Writer) (*Report, error) {
+func (s *Spill) Report(opt Options, curves io.Writer) (*Report, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (s *Spill) Report(opt ReportOptions, curves io.Writer) (*Report, error) {
 }
 
 // streamReport computes the report of the table src gives part by part.
-func streamReport(s *Spill, opt ReportOptions, curves io.Writer) (*Report, error) {
+func streamReport(s *Spill, opt Options, curves io.Writer) (*Report, error) {
 	weighted := s.weighted()
 	var p, n float64
 	if weighted {
@@ -130,7 +130,7 @@ func streamReport(s *Spill, opt ReportOptions, curves io.Writer) (*Report, error
 // table's blocks: each of the two goroutines sweeps the table once,
 // feeding its group of accumulators and one curve while the block is in
 // cache.
-func sweepReport(t *Table, opt ReportOptions) *pieces {
+func sweepReport(t *Table, opt Options) *pieces {
 	sw := newSweep(t.Positives(), t.Negatives(), t.Weighted, rowsBound(t.Rows), 0, opt)
 	each := withCum(t.Weighted, t.blocks)
 	curves := sw.curves()
@@ -181,7 +181,7 @@ func sweepReport(t *Table, opt ReportOptions) *pieces {
 // second. feedA, feedB and the two curves' feeds touch disjoint state:
 // they may run concurrently on the same segment.
 type sweep struct {
-	opt      ReportOptions
+	opt      Options
 	p, n     float64
 	weighted bool
 	quantile bool
@@ -211,7 +211,7 @@ type sweep struct {
 	sinks  bool // the ROC stream has a sink (the partial AUC or a curve)
 }
 
-func newSweep(p, n float64, weighted bool, rows, maxScores int, opt ReportOptions) *sweep {
+func newSweep(p, n float64, weighted bool, rows, maxScores int, opt Options) *sweep {
 	sw := &sweep{opt: opt, p: p, n: n, weighted: weighted, quantile: opt.CalStrategy == "quantile",
 		ap: apAcc{p: p}, prt: newPRTrap(p), bep: bepAcc{p: p},
 		yo: newOperating(p, n, true, youden), mf: newOperating(p, n, true, fBeta(1)),

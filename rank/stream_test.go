@@ -49,7 +49,7 @@ func reportBytes(rep *Report, err error, csv []byte) string {
 // checkStream compares the streamed report of the samples (spilled past
 // maxRows) with the in-memory report of their table: the same JSON and the
 // same curves CSV, to the byte.
-func checkStream(t *testing.T, r *rand.Rand, name string, score []float64, pos []bool, w []float64, maxRows, parts int, opt ReportOptions) bool {
+func checkStream(t *testing.T, r *rand.Rand, name string, score []float64, pos []bool, w []float64, maxRows, parts int, opt Options) bool {
 	t.Helper()
 	tb, err := NewTable(score, pos, w)
 	if err != nil {
@@ -82,8 +82,8 @@ func checkStream(t *testing.T, r *rand.Rand, name string, score []float64, pos [
 // randomOptions varies the options a streamed report computes
 // differently: the printed curves' thinning, the partial AUC and the
 // calibration bins.
-func randomOptions(r *rand.Rand) ReportOptions {
-	opt := DefaultReportOptions()
+func randomOptions(r *rand.Rand) Options {
+	opt := DefaultOptions()
 	opt.CurvePoints = []int{0, 2, 3, 5, 8, 20, 100, 10000}[r.IntN(8)]
 	opt.MaxFPR = []float64{0, 0.1, 0.5, 1}[r.IntN(4)]
 	if r.IntN(2) == 0 {
@@ -201,13 +201,13 @@ func TestSpillReportLimits(t *testing.T) {
 	score, pos, _ := randomData(r, 5000, false, false)
 	s, _ := feedSpill(t, r, score, pos, nil, 100, 8)
 	s.MaxScores = 1000
-	opt := DefaultReportOptions()
+	opt := DefaultOptions()
 	opt.CurvePoints = 0
 	if _, err := s.Report(opt, nil); !errors.Is(err, ErrStreamed) {
 		t.Errorf("every vertex past MaxScores: error %v", err)
 	}
 	s, _ = feedSpill(t, r, score, pos, nil, 100, 8)
-	opt = DefaultReportOptions()
+	opt = DefaultOptions()
 	opt.Figures = true
 	if _, err := s.Report(opt, nil); !errors.Is(err, ErrStreamed) {
 		t.Errorf("figures: error %v", err)
@@ -234,7 +234,7 @@ func TestSpillCharge(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Report(DefaultReportOptions(), nil); err != nil {
+	if _, err := s.Report(DefaultOptions(), nil); err != nil {
 		t.Fatal(err)
 	}
 	// First and after the report only the write buffers are held (16
@@ -256,7 +256,7 @@ func TestSpillCharge(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Report(DefaultReportOptions(), nil); !errors.Is(err, refuse) {
+	if _, err := s.Report(DefaultOptions(), nil); !errors.Is(err, refuse) {
 		t.Errorf("refused charge: error %v", err)
 	}
 }

@@ -33,7 +33,7 @@ func TestSweepSameAsMethods(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := DefaultReportOptions()
+		opt := DefaultOptions()
 		opt.CurvePoints = []int{10000, 0, 5}[trial%3]
 		if trial%7 < 3 {
 			opt.MaxFPR = []float64{0.25, 1, 0.6}[trial%7]

@@ -80,7 +80,7 @@ func TestCancellation(t *testing.T) {
 						}
 						var s *State
 						for lo := 0; lo < n; {
-							part := New(Options{})
+							part := New(StateOptions{})
 							for end := min(n, lo+1+rng.IntN(5000)); lo < end; {
 								hi := min(end, lo+1+rng.IntN(700))
 								var wb []float64

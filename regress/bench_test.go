@@ -36,7 +36,7 @@ func BenchmarkState(b *testing.B) {
 				b.Run(fmt.Sprintf("n=%d/batch=%v/keep=%v", n, batch, keep), func(b *testing.B) {
 					cpu := benchcpu.Start()
 					for b.Loop() {
-						s := New(Options{KeepValues: keep, MAPEEpsilon: 1e-12})
+						s := New(StateOptions{KeepValues: keep, MAPEEpsilon: 1e-12})
 						if batch {
 							for lo := 0; lo < n; lo += 4096 {
 								hi := min(n, lo+4096)

@@ -54,7 +54,7 @@ func TestCoverageDelta(t *testing.T) {
 				name := fmt.Sprintf("n=%d/heavy=%v/weighted=%v", n, heavy, weighted)
 				t.Run(name, func(t *testing.T) {
 					rng := rand.New(rand.NewPCG(7, uint64(n)))
-					s := New(Options{Moments: true})
+					s := New(StateOptions{Moments: true})
 					hits := map[string]int{}
 					const nsim = 1000
 					for range nsim {
@@ -102,7 +102,7 @@ func TestDeltaTwoPass(t *testing.T) {
 		n := 3 + rng.IntN(500)
 		weighted := trial%2 == 1
 		y, p, w := make([]float64, n), make([]float64, n), make([]float64, n)
-		s := New(Options{Moments: true})
+		s := New(StateOptions{Moments: true})
 		for i := range y {
 			y[i] = 3 + 2*rng.NormFloat64()
 			p[i] = y[i] + rng.NormFloat64() + 0.4

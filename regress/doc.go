@@ -33,7 +33,7 @@
 // and the D² pinball / absolute-error scores (they need an exact quantile),
 // and the D² Tweedie score (its null model's deviance is computed in a
 // second pass at the weighted mean). A State therefore holds, when created
-// with Options.KeepValues, each row's y and |y − ŷ| (and its weight when
+// with StateOptions.KeepValues, each row's y and |y − ŷ| (and its weight when
 // weights are used): 16 (or 24) bytes a row, O(n) memory; without it those
 // measures return [ErrNoValues] (D² Tweedie at power 0 excepted: its null
 // deviance is the variance of y). Quantiles are found by selection, not by

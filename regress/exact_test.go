@@ -35,7 +35,7 @@ func TestChunkInvariance(t *testing.T) {
 	for trial := range 60 {
 		n := 1 + rng.IntN(3000)
 		weighted, keep := trial%2 == 1, trial%3 == 0
-		opt := Options{MAPEEpsilon: 1e-9, Alpha: 0.1 + 0.8*rng.Float64(), Power: []float64{0, 1.5, 3, -1}[rng.IntN(4)], KeepValues: keep, Moments: trial%4 < 2}
+		opt := StateOptions{MAPEEpsilon: 1e-9, Alpha: 0.1 + 0.8*rng.Float64(), Power: []float64{0, 1.5, 3, -1}[rng.IntN(4)], KeepValues: keep, Moments: trial%4 < 2}
 		mean := math.Pow(10, float64(rng.IntN(12)))
 		y, p, w := make([]float64, n), make([]float64, n), []float64(nil)
 		pos := make([]int64, n)
@@ -106,7 +106,7 @@ func TestChunkInvariance(t *testing.T) {
 // and a spread of 1 are exact to a few units in the last place (the
 // moments are exact sums).
 func TestLargeMean(t *testing.T) {
-	s := New(Options{})
+	s := New(StateOptions{})
 	rng := rand.New(rand.NewPCG(5, 6))
 	var ys, ds []float64
 	for range 10000 {

@@ -27,14 +27,14 @@ func ExampleMAPE() {
 	v, _ := regress.MAPE(y, yhat, nil, 2.220446049250313e-16) // scikit-learn's ε
 	fmt.Printf("%.6g\n", v)
 	// Output:
-	// row 1: a zero target under MAPE (an epsilon, --mape-epsilon on the command line, bounds the denominator)
+	// row 1: a zero target under MAPE (an epsilon, regress.StateOptions.MAPEEpsilon, bounds the denominator)
 	// 1.1259e+14
 }
 
 // A State accumulates rows in batches (or on several machines) and merges;
 // every measure is computed from it.
 func ExampleState() {
-	opt := regress.Options{KeepValues: true} // for the median absolute error
+	opt := regress.StateOptions{KeepValues: true} // for the median absolute error
 	a, b := regress.New(opt), regress.New(opt)
 	a.Add(3, 2.5)
 	a.Add(-0.5, 0)
@@ -54,8 +54,8 @@ func ExampleState() {
 func ExampleScoreMulti() {
 	y := [][]float64{{0.5, 1}, {-1, 1}, {7, -6}}
 	yhat := [][]float64{{0, 2}, {-1, 2}, {8, -5}}
-	raw, _ := regress.ScoreMulti(y, yhat, nil, regress.Options{}, (*regress.State).R2, regress.Raw)
-	vw, _ := regress.ScoreMulti(y, yhat, nil, regress.Options{}, (*regress.State).R2, regress.VarianceWeighted)
+	raw, _ := regress.ScoreMulti(y, yhat, nil, regress.StateOptions{}, (*regress.State).R2, regress.Raw)
+	vw, _ := regress.ScoreMulti(y, yhat, nil, regress.StateOptions{}, (*regress.State).R2, regress.VarianceWeighted)
 	fmt.Printf("raw %.4f  variance-weighted %.4f\n", raw, vw[0])
 	// Output: raw [0.9654 0.9082]  variance-weighted 0.9383
 }
@@ -66,7 +66,7 @@ func ExampleScoreMulti() {
 // file.
 func ExampleState_AddBatchAt() {
 	name := func(line int64) string { return fmt.Sprintf("data.csv:%d", line) }
-	early, late := regress.New(regress.Options{}), regress.New(regress.Options{})
+	early, late := regress.New(regress.StateOptions{}), regress.New(regress.StateOptions{})
 	early.SetRowName(name)
 	late.SetRowName(name)
 	early.AddBatchAt([]float64{4, 0, 2}, []float64{3, 1, 2}, nil, []int64{2, 3, 5}) // lines 2, 3, 5
@@ -74,5 +74,5 @@ func ExampleState_AddBatchAt() {
 	late.Merge(early) // the later chunk finished first
 	_, err := late.MAPE()
 	fmt.Println(err)
-	// Output: data.csv:3: a zero target under MAPE (an epsilon, --mape-epsilon on the command line, bounds the denominator)
+	// Output: data.csv:3: a zero target under MAPE (an epsilon, regress.StateOptions.MAPEEpsilon, bounds the denominator)
 }

@@ -24,8 +24,8 @@ func FuzzState(f *testing.F) {
 	f.Add(row(1e308, -1e308, 1, 2, 2, -1), 0.0, 0.5, -1.0, uint8(1))
 	f.Add([]byte{}, 0.0, 0.5, 2.0, uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, eps, alpha, power float64, cut uint8) {
-		opt := Options{MAPEEpsilon: eps, Alpha: alpha, Power: power, KeepValues: true}
-		if CheckOptions(opt) != nil {
+		opt := StateOptions{MAPEEpsilon: eps, Alpha: alpha, Power: power, KeepValues: true}
+		if opt.Check() != nil {
 			return
 		}
 		whole, a, b := New(opt), New(opt), New(opt)
@@ -85,8 +85,8 @@ func FuzzAddBatchAt(f *testing.F) {
 	f.Add(row(2, 0, 1, 3, 3, 1, 0, 1, 2), 0.1, 3.0, uint8(1))
 	f.Add(row(math.NaN(), 2, 1, 0, 1, 1), 0.9, -1.0, uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, alpha, power float64, cut uint8) {
-		opt := Options{Alpha: alpha, Power: power, KeepValues: true}
-		if CheckOptions(opt) != nil {
+		opt := StateOptions{Alpha: alpha, Power: power, KeepValues: true}
+		if opt.Check() != nil {
 			return
 		}
 		var ys, ps, ws []float64

@@ -37,7 +37,7 @@ var ErrReordered = errors.New("regress: Intervals must be computed before the qu
 
 // DeltaRows is the number of rows above which [State.Intervals] uses the
 // delta method rather than the bootstrap for R² and the weighted mean
-// losses, when the state has its sums (Options.Moments): at n = 2000 the
+// losses, when the state has its sums (StateOptions.Moments): at n = 2000 the
 // delta method's 95% intervals covered 93–96% of 1000 simulated data sets
 // (TestCoverageDelta), at n = 50 only 86–93%, where the bootstrap covers
 // 93–94% (TestCoverage).
@@ -63,7 +63,7 @@ const DeltaRows = 2000
 //     (the default) needs a jackknife over every row, so above 2000 rows
 //     r2 gets the percentile interval (its method says so).
 //
-//   - with Options.Moments, the delta method (delta.go; hyptest.CIDeltaLog
+//   - with StateOptions.Moments, the delta method (delta.go; hyptest.CIDeltaLog
 //     for r2 and explained_variance, CIDelta for the mean losses) for
 //     explained_variance always, and for everything the bootstrap would
 //     give when there are no kept values or more than DeltaRows rows: no
@@ -71,7 +71,7 @@ const DeltaRows = 2000
 //
 // With weights the t-intervals do not apply: mse, mae, mape and rmse are
 // bootstrapped from the kept values as r2 is, or get the delta method's
-// weighted variance (Σ w² IF²/W²). Without Options.Moments, and without
+// weighted variance (Σ w² IF²/W²). Without StateOptions.Moments, and without
 // kept values, those get no interval, and explained variance never does
 // (the kept |y − ŷ| has lost the sign of y − ŷ); Warnings says so. It
 // returns an error for bad options.
@@ -143,7 +143,7 @@ func (s *State) Intervals(ci hyptest.CIOptions) (*Intervals, error) {
 			return r, nil
 		}
 	} else {
-		warn("explained_variance: no interval: it needs the state's delta-method sums (Options.Moments; --ci sets it on the command line)")
+		warn("explained_variance: no interval: it needs the state's delta-method sums (regress.StateOptions.Moments)")
 	}
 	if !s.opt.KeepValues {
 		warn("%v: no interval: the bootstrap needs every row's values (not kept with bounded memory)", boot)

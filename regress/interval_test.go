@@ -19,7 +19,7 @@ import (
 // any number of workers.
 func TestAddIntervals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	s := New(Options{KeepValues: true})
+	s := New(StateOptions{KeepValues: true})
 	var sq, ab []float64
 	for range 300 {
 		x := rng.NormFloat64()
@@ -86,7 +86,7 @@ func TestAddIntervals(t *testing.T) {
 			t.Errorf("%s: 3 workers %+v, 1 worker %+v", k, iv3.Intervals[k], iv1.Intervals[k])
 		}
 	}
-	bounded := New(Options{})
+	bounded := New(StateOptions{})
 	for i := range sq {
 		// The same residuals (sign and all) with y = |d|, ŷ = 0 … only d matters.
 		if err := bounded.Add(ab[i], 0); err != nil {
@@ -145,7 +145,7 @@ func TestCoverage(t *testing.T) {
 			rng := rand.New(rand.NewPCG(2026, uint64(n)))
 			hits := map[string]int{}
 			const nsim = 1000
-			s := New(Options{KeepValues: true})
+			s := New(StateOptions{KeepValues: true})
 			for k := range nsim {
 				s.Reset()
 				for range n {

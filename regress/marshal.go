@@ -85,11 +85,11 @@ func (s *State) decode(r *wire.Reader) error {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := r.Byte()
-	opt := Options{MAPEEpsilon: r.Float(), Alpha: r.Float(), Power: r.Float(), KeepValues: flags&1 != 0, Moments: flags&8 != 0}
+	opt := StateOptions{MAPEEpsilon: r.Float(), Alpha: r.Float(), Power: r.Float(), KeepValues: flags&1 != 0, Moments: flags&8 != 0}
 	if r.Err() != nil {
 		return r.Err()
 	}
-	if err := opt.check(); err != nil {
+	if err := opt.Check(); err != nil {
 		return fmt.Errorf("%w: %v", ErrBadEncoding, err)
 	}
 	*s = State{opt: opt, name: s.name, weighted: flags&2 != 0, positioned: flags&4 != 0}

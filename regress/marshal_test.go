@@ -16,7 +16,7 @@ import (
 // prefix of an encoding is an error.
 func TestMarshalRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, opt := range []Options{{}, {KeepValues: true, Alpha: 0.3, Power: 1.5, MAPEEpsilon: 1e-9}} {
+	for _, opt := range []StateOptions{{}, {KeepValues: true, Alpha: 0.3, Power: 1.5, MAPEEpsilon: 1e-9}} {
 		for _, weighted := range []bool{false, true} {
 			parts := make([]*Multi, 3)
 			for i := range parts {
@@ -62,7 +62,7 @@ func TestMarshalRoundTrip(t *testing.T) {
 			if !bytes.Equal(a, b) {
 				t.Errorf("%+v weighted=%v: merged through the coder differs", opt, weighted)
 			}
-			ropt := ReportOptions{Trues: []string{"a", "b"}, Preds: []string{"p", "q"}}
+			ropt := Options{Trues: []string{"a", "b"}, Preds: []string{"p", "q"}}
 			ra, err := NewResult(direct, ropt)
 			if err != nil {
 				t.Fatal(err)
@@ -95,7 +95,7 @@ func mustJSON(t *testing.T, v any) []byte {
 func TestEncodingPinned(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	var states []encoding.BinaryMarshaler
-	for _, opt := range []Options{{}, {KeepValues: true, Alpha: 0.3, Power: 1.5, MAPEEpsilon: 1e-9}, {Moments: true}} {
+	for _, opt := range []StateOptions{{}, {KeepValues: true, Alpha: 0.3, Power: 1.5, MAPEEpsilon: 1e-9}, {Moments: true}} {
 		for _, weighted := range []bool{false, true} {
 			for k := 1; k <= 2; k++ {
 				m := NewMulti(k, opt)
@@ -129,7 +129,7 @@ func TestEncodingPinned(t *testing.T) {
 // FuzzUnmarshal: any bytes decode to an error wrapping ErrBadEncoding or
 // to a state whose encoding decodes to itself; never a panic.
 func FuzzUnmarshal(f *testing.F) {
-	for _, opt := range []Options{{}, {KeepValues: true, Moments: true, Power: 1.5}} {
+	for _, opt := range []StateOptions{{}, {KeepValues: true, Moments: true, Power: 1.5}} {
 		m := NewMulti(2, opt)
 		if err := m.AddBatchAt([][]float64{{1, 2, -1}, {0, 3, 4}}, [][]float64{{1.5, 2, 0}, {1, 1, 4}}, []float64{1, 2, 0.5}, []int64{4, 5, 6}); err != nil {
 			f.Fatal(err)

@@ -64,7 +64,7 @@ func (s *State) MAE() (float64, error) { return s.mean(s.abs.Value()) }
 //
 //	MAPE = Σ w |y − ŷ| / max(|y|, ε) / Σ w
 //
-// With ε = 0 (Options.MAPEEpsilon unset) a zero target is ErrZeroTarget
+// With ε = 0 (StateOptions.MAPEEpsilon unset) a zero target is ErrZeroTarget
 // naming its row. scikit-learn 1.2 mean_absolute_percentage_error uses
 // ε = 2.220446049250313e-16.
 func (s *State) MAPE() (float64, error) {
@@ -200,7 +200,7 @@ func (s *State) RMSLE() (float64, error) {
 	return math.Sqrt(v), err
 }
 
-// Pinball returns the mean pinball (quantile) loss at α = Options.Alpha:
+// Pinball returns the mean pinball (quantile) loss at α = StateOptions.Alpha:
 //
 //	Σ w (α max(y − ŷ, 0) + (1 − α) max(ŷ − y, 0)) / Σ w
 //
@@ -239,7 +239,7 @@ func (s *State) tweedieDomain() string {
 }
 
 // TweedieDeviance returns the mean Tweedie deviance of power
-// p = Options.Power (see tweedieDev's formula in the package source; p = 0
+// p = StateOptions.Power (see tweedieDev's formula in the package source; p = 0
 // is MSE, 1 Poisson, 2 Gamma) with scikit-learn 1.2 mean_tweedie_deviance's
 // domain: p < 0 needs ŷ > 0; 1 ≤ p < 2 needs y ≥ 0, ŷ > 0; p ≥ 2 needs
 // y > 0, ŷ > 0. Else ErrDomain naming the row.
@@ -287,7 +287,7 @@ func (s *State) MedAE() (float64, error) {
 
 // D2Tweedie returns the fraction of Tweedie deviance explained,
 // 1 − D(y, ŷ) / D(y, ȳ_w), where D is the mean Tweedie deviance of power
-// Options.Power and ȳ_w the weighted mean of y (scikit-learn 1.2
+// StateOptions.Power and ȳ_w the weighted mean of y (scikit-learn 1.2
 // d2_tweedie_score). Fewer than two rows is ErrTooFew; a zero null deviance
 // (constant y) is ErrUndefined (scikit-learn returns NaN or −∞). For
 // p ≠ 0 it needs KeepValues (the null deviance is a second pass over y);
@@ -330,7 +330,7 @@ func (s *State) D2Tweedie() (float64, error) {
 }
 
 // D2Pinball returns the fraction of pinball loss explained at
-// α = Options.Alpha, 1 − L(y, ŷ) / L(y, q_α(y)), where q_α is numpy's linear
+// α = StateOptions.Alpha, 1 − L(y, ŷ) / L(y, q_α(y)), where q_α is numpy's linear
 // percentile without weights and scikit-learn's lower weighted percentile
 // with them, and the force_finite convention applies (scikit-learn 1.2
 // d2_pinball_score). Fewer than two rows is ErrTooFew. It needs KeepValues.
@@ -343,7 +343,7 @@ func (s *State) D2Pinball() (float64, error) {
 }
 
 // D2AbsoluteError returns D2Pinball at α = 0.5 (scikit-learn 1.2
-// d2_absolute_error_score), whatever Options.Alpha is.
+// d2_absolute_error_score), whatever StateOptions.Alpha is.
 func (s *State) D2AbsoluteError() (float64, error) {
 	num, err := s.mean(s.abs.Value() / 2) // Σ w·½|d| = ½ Σ w|d|
 	if err != nil {

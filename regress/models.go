@@ -16,12 +16,12 @@ import (
 // (default mse, lower is better). Each measure of mo.Compare (mse, rmse,
 // mae, mape, wape, max_error, r2) is compared by a paired bootstrap of the
 // rows (the same resampled rows for both models, mo.Bootstrap replicates
-// from mo.Seed, from the kept values: it needs Options.KeepValues), with
+// from mo.Seed, from the kept values: it needs StateOptions.KeepValues), with
 // the percentile interval at mo.Level and [hyptest.BootstrapPValue].
 //
 // With ci not nil every model's report gets its intervals
 // ([State.Intervals], computed before the report reorders the kept values).
-func NewModelsReport(m *Multi, target string, names []string, opt ReportOptions, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
+func NewModelsReport(m *Multi, target string, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	if len(names) != len(m.outs) {
 		panic(fmt.Sprintf("regress: %d names for %d models", len(names), len(m.outs)))
 	}

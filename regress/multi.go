@@ -57,7 +57,7 @@ type Multi struct {
 
 // NewMulti returns an empty k-output state. It panics if k < 1 or the
 // options are invalid.
-func NewMulti(k int, opt Options) *Multi {
+func NewMulti(k int, opt StateOptions) *Multi {
 	if k < 1 {
 		panic("regress: NewMulti with fewer than one output")
 	}

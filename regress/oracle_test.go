@@ -48,8 +48,8 @@ func (c *oracleCase) rows(t testing.TB) (y, p [][]float64, k int) {
 	return y, p, k
 }
 
-func (c *oracleCase) options() Options {
-	return Options{MAPEEpsilon: c.Options.MAPEEpsilon, Alpha: c.Options.Alpha, Power: c.Options.Power, KeepValues: true}
+func (c *oracleCase) options() StateOptions {
+	return StateOptions{MAPEEpsilon: c.Options.MAPEEpsilon, Alpha: c.Options.Alpha, Power: c.Options.Power, KeepValues: true}
 }
 
 func loadOracle(t testing.TB) []oracleCase {

@@ -12,30 +12,30 @@ import (
 
 // rowMeasures are the measures a paired bootstrap of two models computes
 // from the kept rows (y, |y − ŷ|, w) of a resample idx.
-var rowMeasures = map[string]func(o Options, ys, ads, ws []float64, idx []int) float64{
-	"mse": func(_ Options, _, ads, ws []float64, idx []int) float64 {
+var rowMeasures = map[string]func(o StateOptions, ys, ads, ws []float64, idx []int) float64{
+	"mse": func(_ StateOptions, _, ads, ws []float64, idx []int) float64 {
 		return wmean(ws, idx, func(i int) float64 { return ads[i] * ads[i] })
 	},
-	"rmse": func(_ Options, _, ads, ws []float64, idx []int) float64 {
+	"rmse": func(_ StateOptions, _, ads, ws []float64, idx []int) float64 {
 		return math.Sqrt(wmean(ws, idx, func(i int) float64 { return ads[i] * ads[i] }))
 	},
-	"mae": func(_ Options, _, ads, ws []float64, idx []int) float64 {
+	"mae": func(_ StateOptions, _, ads, ws []float64, idx []int) float64 {
 		return wmean(ws, idx, func(i int) float64 { return ads[i] })
 	},
-	"mape": func(o Options, ys, ads, ws []float64, idx []int) float64 {
+	"mape": func(o StateOptions, ys, ads, ws []float64, idx []int) float64 {
 		return wmean(ws, idx, func(i int) float64 { return ads[i] / math.Max(math.Abs(ys[i]), o.MAPEEpsilon) })
 	},
-	"wape": func(_ Options, ys, ads, ws []float64, idx []int) float64 {
+	"wape": func(_ StateOptions, ys, ads, ws []float64, idx []int) float64 {
 		return wmean(ws, idx, func(i int) float64 { return ads[i] }) / wmean(ws, idx, func(i int) float64 { return math.Abs(ys[i]) })
 	},
-	"max_error": func(_ Options, _, ads, _ []float64, idx []int) float64 {
+	"max_error": func(_ StateOptions, _, ads, _ []float64, idx []int) float64 {
 		m := 0.0
 		for _, i := range idx {
 			m = math.Max(m, ads[i])
 		}
 		return m
 	},
-	"r2": func(_ Options, ys, ads, ws []float64, idx []int) float64 {
+	"r2": func(_ StateOptions, ys, ads, ws []float64, idx []int) float64 {
 		ybar := wmean(ws, idx, func(i int) float64 { return ys[i] })
 		ss := wmean(ws, idx, func(i int) float64 { return (ys[i] - ybar) * (ys[i] - ybar) })
 		return 1 - wmean(ws, idx, func(i int) float64 { return ads[i] * ads[i] })/ss
@@ -61,7 +61,7 @@ func wmean(ws []float64, idx []int, f func(int) float64) float64 {
 func pairable(a, b *State) error {
 	switch {
 	case !a.opt.KeepValues || !b.opt.KeepValues:
-		return fmt.Errorf("a paired bootstrap needs every row (drop --bounded-memory)")
+		return fmt.Errorf("a paired bootstrap needs every row (set regress.StateOptions.KeepValues)")
 	case a.reordered.Load() || b.reordered.Load():
 		return ErrReordered
 	case len(a.ys) != len(b.ys):

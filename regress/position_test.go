@@ -13,17 +13,17 @@ import (
 // about one row in eight violates it.
 var domainCases = []struct {
 	name string
-	opt  Options
+	opt  StateOptions
 	f    Measure
 	want error
 	bad  func(rng *rand.Rand) (y, p float64) // an offending row
 }{
-	{"mape", Options{}, (*State).MAPE, ErrZeroTarget, func(rng *rand.Rand) (float64, float64) { return 0, rng.Float64() }},
-	{"msle", Options{}, (*State).MSLE, ErrNegative, func(rng *rand.Rand) (float64, float64) { return -1 - rng.Float64(), 1 }},
-	{"poisson", Options{}, (*State).PoissonDeviance, ErrDomain, func(rng *rand.Rand) (float64, float64) { return 1, -rng.Float64() }},
-	{"gamma", Options{}, (*State).GammaDeviance, ErrDomain, func(rng *rand.Rand) (float64, float64) { return 0, 1 }},
-	{"tweedie 3", Options{Power: 3}, (*State).TweedieDeviance, ErrDomain, func(rng *rand.Rand) (float64, float64) { return 1, 0 }},
-	{"tweedie -1", Options{Power: -1}, (*State).TweedieDeviance, ErrDomain, func(rng *rand.Rand) (float64, float64) { return 1, -2 }},
+	{"mape", StateOptions{}, (*State).MAPE, ErrZeroTarget, func(rng *rand.Rand) (float64, float64) { return 0, rng.Float64() }},
+	{"msle", StateOptions{}, (*State).MSLE, ErrNegative, func(rng *rand.Rand) (float64, float64) { return -1 - rng.Float64(), 1 }},
+	{"poisson", StateOptions{}, (*State).PoissonDeviance, ErrDomain, func(rng *rand.Rand) (float64, float64) { return 1, -rng.Float64() }},
+	{"gamma", StateOptions{}, (*State).GammaDeviance, ErrDomain, func(rng *rand.Rand) (float64, float64) { return 0, 1 }},
+	{"tweedie 3", StateOptions{Power: 3}, (*State).TweedieDeviance, ErrDomain, func(rng *rand.Rand) (float64, float64) { return 1, 0 }},
+	{"tweedie -1", StateOptions{Power: -1}, (*State).TweedieDeviance, ErrDomain, func(rng *rand.Rand) (float64, float64) { return 1, -2 }},
 }
 
 // lineName names a position as a file line, as the CLI does.
@@ -116,7 +116,7 @@ func TestPositionsAcrossChunks(t *testing.T) {
 // index, and Merge shifts the other state's indices as if its rows came
 // after.
 func TestDefaultPositionsMerge(t *testing.T) {
-	a, b := New(Options{}), New(Options{})
+	a, b := New(StateOptions{}), New(StateOptions{})
 	a.AddBatch([]float64{1, 2, 3}, []float64{1, 2, 3}, nil)
 	b.AddBatch([]float64{1, 0, 0}, []float64{1, 2, 3}, nil) // zero targets at b's rows 1, 2
 	a.Merge(b)
@@ -125,7 +125,7 @@ func TestDefaultPositionsMerge(t *testing.T) {
 		t.Fatalf("got %v, want row 4: %v", err, ErrZeroTarget)
 	}
 	// A later state's smaller index does not replace an earlier one.
-	c := New(Options{})
+	c := New(StateOptions{})
 	c.Add(0, 1) // its row 0 is row 6 of a
 	a.Merge(c)
 	if _, err := a.MAPE(); !strings.HasPrefix(err.Error(), "row 4:") {
@@ -136,7 +136,7 @@ func TestDefaultPositionsMerge(t *testing.T) {
 // TestAddBatchAtErrors: a bad value or weight is named by its position,
 // and a multi-output batch reports the first bad row whatever the output.
 func TestAddBatchAtErrors(t *testing.T) {
-	s := New(Options{})
+	s := New(StateOptions{})
 	s.SetRowName(lineName)
 	err := s.AddBatchAt([]float64{1, 1e308}, []float64{1, -1e308}, nil, []int64{7, 9})
 	if !errors.Is(err, ErrNotFinite) || !strings.HasPrefix(err.Error(), "f.csv:9:") {
@@ -149,7 +149,7 @@ func TestAddBatchAtErrors(t *testing.T) {
 	if s.N() != 0 {
 		t.Fatalf("%d rows added by failed batches", s.N())
 	}
-	m := NewMulti(2, Options{})
+	m := NewMulti(2, StateOptions{})
 	m.SetRowName(lineName)
 	ys := [][]float64{{1, 2, 1e308}, {1, 1e308, 3}}
 	ps := [][]float64{{1, 2, -1e308}, {1, -1e308, 3}}
@@ -169,7 +169,7 @@ func TestAddBatchAtErrors(t *testing.T) {
 // TestReset: a reset state, reused, gives what a new one gives.
 func TestReset(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	opt := Options{KeepValues: true, Power: 1.5}
+	opt := StateOptions{KeepValues: true, Power: 1.5}
 	s := New(opt)
 	s.SetRowName(lineName)
 	for round := range 3 {

@@ -187,7 +187,7 @@ func TestErrors(t *testing.T) {
 		{"wape all zero", func() (float64, error) { return WAPE([]float64{0, 0}, []float64{1, 1}, nil) }, ErrUndefined, ""},
 		{"d2 tweedie constant", func() (float64, error) { return D2Tweedie([]float64{2, 2}, []float64{1, 3}, nil, 0) }, ErrUndefined, ""},
 		{"pinball alpha", func() (float64, error) { return Pinball([]float64{1}, []float64{1}, nil, 1) }, ErrBadOption, ""},
-		{"no values", func() (float64, error) { s := New(Options{}); s.Add(1, 2); return s.MedAE() }, ErrNoValues, ""},
+		{"no values", func() (float64, error) { s := New(StateOptions{}); s.Add(1, 2); return s.MedAE() }, ErrNoValues, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,9 +6,9 @@ import (
 	"github.com/evalkit-go/evalkit/result"
 )
 
-// ReportOptions configure [NewResult]: what "evalkit regress" computes
-// beyond the state's own [Options].
-type ReportOptions struct {
+// Options configure [NewResult]: what "evalkit regress" computes
+// beyond the state's own [StateOptions].
+type Options struct {
 	// Trues and Preds name the target and prediction column of each
 	// output (one each per output of the state).
 	Trues, Preds []string
@@ -25,7 +25,7 @@ type ReportOptions struct {
 // state with options st (task regress): weights, mape_epsilon, alpha,
 // power, bounded (no kept values), n_features, multioutput (with several
 // outputs) and the version.
-func (o ReportOptions) Signature(st Options) *result.Signature {
+func (o Options) Signature(st StateOptions) *result.Signature {
 	s := result.NewSignature("regress").Column("weights", o.Weights).Float("mape_epsilon", st.MAPEEpsilon).
 		Float("alpha", st.alpha()).Float("power", st.Power).Bool("bounded", !st.KeepValues).Int("n_features", o.NFeatures)
 	if len(o.Trues) > 1 {
@@ -35,7 +35,7 @@ func (o ReportOptions) Signature(st Options) *result.Signature {
 }
 
 // Check returns a *result.OptionError for an option out of its range.
-func (o ReportOptions) Check() error {
+func (o Options) Check() error {
 	if o.NFeatures < 0 {
 		return &result.OptionError{Task: "regress", Option: "n-features", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
 	}
@@ -49,16 +49,16 @@ type Result struct {
 	Multi  *MultiReport
 	// Signature says how the result was computed.
 	Signature *result.Signature
-	opt       ReportOptions
+	opt       Options
 }
 
 // Options returns the options the result was computed with.
-func (r *Result) Options() ReportOptions { return r.opt }
+func (r *Result) Options() Options { return r.opt }
 
 // NewResult computes the result of state m. It returns a
 // *result.OptionError for an invalid option. It panics if the numbers of
 // column names differ from m's outputs.
-func NewResult(m *Multi, opt ReportOptions) (*Result, error) {
+func NewResult(m *Multi, opt Options) (*Result, error) {
 	k := len(m.outs)
 	if len(opt.Trues) != k || len(opt.Preds) != k {
 		panic(fmt.Sprintf("regress: %d/%d column names for %d outputs", len(opt.Trues), len(opt.Preds), k))

@@ -11,7 +11,7 @@ import (
 )
 
 func TestNewResult(t *testing.T) {
-	m := regress.NewMulti(2, regress.Options{KeepValues: true})
+	m := regress.NewMulti(2, regress.StateOptions{KeepValues: true})
 	// scikit-learn's mean_squared_error docstring example (multioutput).
 	for i, y := range [][]float64{{0.5, 1}, {-1, 1}, {7, -6}} {
 		p := [][]float64{{0, 2}, {-1, 2}, {8, -5}}[i]
@@ -19,7 +19,7 @@ func TestNewResult(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	opt := regress.ReportOptions{Trues: []string{"a", "b"}, Preds: []string{"pa", "pb"}, Multioutput: regress.Raw}
+	opt := regress.Options{Trues: []string{"a", "b"}, Preds: []string{"pa", "pb"}, Multioutput: regress.Raw}
 	r, err := regress.NewResult(m, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -47,13 +47,13 @@ func TestModelsCompare(t *testing.T) {
 	p1 := []float64{2.5, 0.0, 2, 8, 4, 1.5, 0.1, 4}
 	p2 := []float64{3, -0.2, 1, 6, 5, 2, 0.5, 6}
 	run := func(mo board.Options) (*board.Models, error) {
-		m := regress.NewMulti(2, regress.Options{KeepValues: true})
+		m := regress.NewMulti(2, regress.StateOptions{KeepValues: true})
 		for i := range y {
 			if err := m.Add([]float64{y[i], y[i]}, []float64{p1[i], p2[i]}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		return regress.NewModelsReport(m, "y", []string{"p1", "p2"}, regress.ReportOptions{}, mo, nil)
+		return regress.NewModelsReport(m, "y", []string{"p1", "p2"}, regress.Options{}, mo, nil)
 	}
 	mo := board.Options{Compare: []string{"mae"}, Bootstrap: 500, Seed: 4}
 	out, err := run(mo)

@@ -14,21 +14,21 @@ import (
 var (
 	ErrEmpty      = errors.New("no rows")
 	ErrZeroWeight = errors.New("the weights sum to zero")
-	ErrZeroTarget = errors.New("a zero target under MAPE (an epsilon, --mape-epsilon on the command line, bounds the denominator)")
+	ErrZeroTarget = errors.New("a zero target under MAPE (an epsilon, regress.StateOptions.MAPEEpsilon, bounds the denominator)")
 	ErrNegative   = errors.New("a negative value under a logarithmic error")
 	ErrDomain     = errors.New("a value outside the deviance's domain")
 	ErrTooFew     = errors.New("too few rows")
 	ErrUndefined  = errors.New("undefined: zero denominator")
-	ErrNoValues   = errors.New("needs every row, which was not kept (Options.KeepValues; --bounded-memory on the command line)")
+	ErrNoValues   = errors.New("needs every row, which was not kept (regress.StateOptions.KeepValues)")
 	ErrBadOption  = errors.New("invalid option")
 	ErrNotFinite  = errors.New("a value that is not a finite number")
 	ErrBadWeight  = errors.New("a weight that is negative or not finite")
 	ErrOverflow   = errors.New("a sum overflows float64")
 )
 
-// Options configure a [State]. The zero value is valid: MAPE with no
+// StateOptions configure a [State]. The zero value is valid: MAPE with no
 // epsilon, pinball loss at α = 0.5, Tweedie power 0, no values kept.
-type Options struct {
+type StateOptions struct {
 	// MAPEEpsilon bounds MAPE's denominator below: |y − ŷ| / max(|y|, ε).
 	// 0 (the default) makes a zero target an error; scikit-learn always
 	// uses ε = 2.220446049250313e-16 (float64 machine epsilon).
@@ -49,14 +49,16 @@ type Options struct {
 	Moments bool
 }
 
-func (o Options) alpha() float64 {
+func (o StateOptions) alpha() float64 {
 	if o.Alpha == 0 {
 		return 0.5
 	}
 	return o.Alpha
 }
 
-func (o Options) check() error {
+// Check returns an error wrapping ErrBadOption for an option out of its
+// range.
+func (o StateOptions) Check() error {
 	if !(o.MAPEEpsilon >= 0) || math.IsInf(o.MAPEEpsilon, 0) {
 		return fmt.Errorf("%w: MAPE epsilon %v is not a finite non-negative number", ErrBadOption, o.MAPEEpsilon)
 	}
@@ -154,7 +156,7 @@ const noIssue = math.MaxInt64
 // positions); combine with Merge; reuse with Reset. A State is not
 // safe for concurrent use (the quantile measures reorder the kept values).
 type State struct {
-	opt      Options
+	opt      StateOptions
 	n        int64
 	weighted bool
 	w        xsum.Sum
@@ -168,7 +170,7 @@ type State struct {
 	sq2, ape2               xsum.Sum
 	poisson, gamma, tweedie xsum.Sum
 	maxErr                  float64
-	ci                      *ciSums // with Options.Moments
+	ci                      *ciSums // with StateOptions.Moments
 
 	first      [numIssues]int64 // smallest position of an offending row, or noIssue
 	positioned bool             // rows carry caller-supplied positions (AddBatchAt)
@@ -185,9 +187,9 @@ type State struct {
 
 // New returns an empty State. It panics if the options are invalid (an
 // alpha outside (0, 1), a Tweedie power in (0, 1), a negative or non-finite
-// epsilon); use [Options] values checked with [CheckOptions] for user input.
-func New(opt Options) *State {
-	if err := opt.check(); err != nil {
+// epsilon); check options from user input with [StateOptions.Check].
+func New(opt StateOptions) *State {
+	if err := opt.Check(); err != nil {
 		panic("regress: " + err.Error())
 	}
 	s := &State{opt: opt}
@@ -207,12 +209,8 @@ func (s *State) Reset() {
 	}
 }
 
-// CheckOptions reports whether opt is valid, with an error wrapping
-// ErrBadOption when it is not.
-func CheckOptions(opt Options) error { return opt.check() }
-
 // Options returns the state's options.
-func (s *State) Options() Options { return s.opt }
+func (s *State) Options() StateOptions { return s.opt }
 
 // N returns the number of rows added.
 func (s *State) N() int64 { return s.n }

@@ -30,10 +30,10 @@ func (r *Reader) fieldTooLong(line, col int, n int) error {
 	if col >= 0 && col < len(r.header) {
 		pe.Column = r.header[col]
 	} else if col >= 0 {
-		pe.Err = fmt.Errorf("%w: field %d has more than %d bytes (the --max-field limit)", ErrFieldTooLong, col+1, r.maxField)
+		pe.Err = fmt.Errorf("%w: field %d has more than %d bytes (the table.Options.MaxField limit)", ErrFieldTooLong, col+1, r.maxField)
 		return pe
 	}
-	pe.Err = fmt.Errorf("%w: more than %d bytes (the --max-field limit; %d read)", ErrFieldTooLong, r.maxField, n)
+	pe.Err = fmt.Errorf("%w: more than %d bytes (the table.Options.MaxField limit; %d read)", ErrFieldTooLong, r.maxField, n)
 	return pe
 }
 

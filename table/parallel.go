@@ -8,23 +8,18 @@ import (
 	"sync"
 )
 
-// chunkSize is the size of the blocks of whole rows handed to workers (a
-// variable so that tests can cut tiny chunks).
+// chunkSize is the size of the blocks of whole rows handed to workers
+// when Options.ChunkSize does not set it (a variable so that the
+// package's tests can cut tiny chunks).
 var chunkSize = 1 << 20
 
-// SetChunkSizeForTest sets the size in bytes of the chunks that Parallel
-// cuts (1 MiB by default; a chunk holds at least one whole row, so a size
-// of 1 gives a chunk a row) and returns a function that restores the
-// previous size. It is for tests of callers of Parallel that want many
-// chunks from a small input; it must not be called while Parallel runs.
-// It panics if n < 1.
-func SetChunkSizeForTest(n int) (restore func()) {
-	if n < 1 {
-		panic("table: SetChunkSizeForTest with a size below 1")
+// chunkBytes returns the size of r's chunks: Options.ChunkSize, or
+// chunkSize.
+func (r *Reader) chunkBytes() int {
+	if r.chunk1 > 0 {
+		return r.chunk1
 	}
-	old := chunkSize
-	chunkSize = n
-	return func() { chunkSize = old }
+	return chunkSize
 }
 
 // Chunk returns the 0-based index, in input order, of the chunk that a
@@ -68,6 +63,7 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 		err   error
 		first []byte // JSON Lines: the first object, already read
 	}
+	chunkLen := r.chunkBytes()
 	jobs := make(chan *chunk, workers)
 	results := make(chan *chunk, workers)
 	free := make(chan []byte, 2*workers+2)
@@ -108,7 +104,7 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 			case buf = <-free:
 				buf = buf[:0]
 			default:
-				buf = make([]byte, 0, chunkSize+chunkSize/4)
+				buf = make([]byte, 0, chunkLen+chunkLen/4)
 			}
 			buf = append(buf, carry...)
 			carry = carry[:0]
@@ -116,7 +112,7 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 			// bytes — a function of the input alone, not of the recycled
 			// buffer's capacity — so that the chunks, and any per-chunk
 			// state merged in chunk order, are the same on every run.
-			limit := chunkSize + chunkSize/4
+			limit := chunkLen + chunkLen/4
 			for limit <= len(buf) {
 				limit *= 2
 			}
@@ -233,7 +229,7 @@ func (r *Reader) longRow(buf []byte, scan *fieldScan) (row, rest []byte, newline
 	blocks := [][]byte{buf}
 	total := len(buf)
 	for {
-		b := make([]byte, chunkSize+chunkSize/4)
+		b := make([]byte, r.chunkBytes()+r.chunkBytes()/4)
 		n, ferr := fill(r.br, b)
 		b = b[:n]
 		cut := -1

@@ -104,6 +104,7 @@ type Reader struct {
 	size     int64    // the file's size, or -1 when unknown (stdin)
 	gzip     bool     // the file is compressed
 	maxField int      // the longest field accepted (0: any)
+	chunk1   int      // Parallel's chunk size in bytes (0: chunkSize)
 
 	// JSON Lines
 	jsonFirst []byte // the first object's line, kept to be read as a row
@@ -146,6 +147,11 @@ type Options struct {
 	// [Reader.SetMaxField] sets it: 0 means DefaultMaxField, a negative
 	// value no limit.
 	MaxField int
+	// ChunkSize is the size in bytes of the chunks of rows that
+	// [Reader.Parallel] hands to its workers (0: 1 MiB). A chunk holds at
+	// least one whole row, so 1 gives each row a chunk of its own: many
+	// chunks from a small input, as tests of a caller's merge want.
+	ChunkSize int
 }
 
 func (o Options) maxField() int {
@@ -200,7 +206,7 @@ func OpenWith(path string, stdin io.Reader, opt Options) (*Reader, error) {
 		f.Close()
 		return nil, err
 	}
-	r.progress, r.size = cnt, size
+	r.progress, r.size, r.chunk1 = cnt, size, max(opt.ChunkSize, 0)
 	return r, nil
 }
 
@@ -239,7 +245,11 @@ func NewReader(rd io.Reader, name string, format Format) (*Reader, error) {
 // NewReaderWith is [NewReader] with options; the limit on fields applies
 // to the header too.
 func NewReaderWith(rd io.Reader, name string, opt Options) (*Reader, error) {
-	return newReader(rd, name, opt.Format, opt.maxField(), nil)
+	r, err := newReader(rd, name, opt.Format, opt.maxField(), nil)
+	if err == nil {
+		r.chunk1 = max(opt.ChunkSize, 0)
+	}
+	return r, err
 }
 
 func newReader(rd io.Reader, name string, format Format, maxField int, closer io.Closer) (*Reader, error) {

@@ -67,7 +67,7 @@ func TestClassifyUnknownLabel(t *testing.T) {
 	if !errors.Is(err, classify.ErrUnknownLabel) || !errors.As(err, &pe) || pe.Line != 3 {
 		t.Fatalf("got %v, want ErrUnknownLabel at line 3", err)
 	}
-	if !strings.Contains(err.Error(), `"z" (--labels gives a,b)`) {
+	if !strings.Contains(err.Error(), `"z" (classify.Options.Labels gives a,b)`) {
 		t.Errorf("message %q does not name the label and the list", err)
 	}
 }

@@ -33,7 +33,7 @@ type Cluster struct {
 	Preds    []string
 	Weight   string   // frequency weights of the external indices, "" for none
 	Features []string // one model's feature columns, for the internal indices
-	Options  cluster.ReportOptions
+	Options  cluster.Options
 	Models   board.Options // several models
 	// MaxMatrix is the contingency table's limit, as
 	// [cluster.Report.AddContingency] takes it.
@@ -188,9 +188,9 @@ func (c *Cluster) Read(r *table.Reader) (*ClusterState, error) {
 		return nil, err
 	}
 	all := c.New()
-	acct := c.Budget.Account("the cluster state of several models (labels and contingency tables)", "or check that --true and --pred name label columns")
+	acct := c.Budget.Account("the cluster state of several models (labels and contingency tables)", "or check that task.Cluster.True and task.Cluster.Preds name label columns")
 	if len(c.Preds) == 1 {
-		acct = c.Budget.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer --features")
+		acct = c.Budget.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer task.Cluster.Features")
 	}
 	if n, d := c.Rows, len(c.Features); c.internal() && n > 0 && int64(n)*int64(d+1)*8 <= c.Budget.Available() {
 		// Room for every row at once: no growing and copying.

@@ -11,7 +11,7 @@ import (
 
 func TestClusterExternal(t *testing.T) {
 	// A perfect clustering under other names: adjusted Rand index 1.
-	c := &Cluster{True: "y", Preds: []string{"k"}, Options: cluster.DefaultReportOptions()}
+	c := &Cluster{True: "y", Preds: []string{"k"}, Options: cluster.DefaultOptions()}
 	st, err := c.Read(csvReader(t, "y,k\na,1\na,1\nb,2\nb,2\nc,3\n"))
 	if err != nil {
 		t.Fatal(err)

@@ -88,7 +88,7 @@ func (t SignedRank) Read(r *table.Reader) (*SignedRankResult, error) {
 	if t.Options.KeepSamples {
 		work += 24 * int64(t.Options.Samples)
 	}
-	acct := t.Budget.Account(t.Name+"'s work (the region of each of the (n + 1)² pairs of differences, and for --plot the posterior samples)", "")
+	acct := t.Budget.Account(t.Name+"'s work (the region of each of the (n + 1)² pairs of differences, and for hyptest.SignedRankOptions.KeepSamples the posterior samples)", "")
 	defer acct.Close()
 	if err := acct.Grow(work); err != nil {
 		return nil, err

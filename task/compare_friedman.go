@@ -124,7 +124,7 @@ func (t Friedman) Read(r *table.Reader) (*FriedmanResult, error) {
 	if t.Control != "" {
 		opt.VsControl = true
 		if opt.Control = slices.Index(algs, t.Control); opt.Control < 0 {
-			return nil, fmt.Errorf("%s: --control %q is not an algorithm column (the columns after the first: %s)", r.Name(), t.Control, strings.Join(algs, ", "))
+			return nil, fmt.Errorf("%s: task.Friedman.Control %q is not an algorithm column (the columns after the first: %s)", r.Name(), t.Control, strings.Join(algs, ", "))
 		}
 	}
 	rows := t.Budget.Account(t.Name+"'s rows (a score per algorithm a data set)", "")

@@ -79,7 +79,7 @@ func (m *Multilabel) Read(r *table.Reader) (*classify.Multilabel, error) {
 		return nil, err
 	}
 	all := m.New()
-	acct := m.Budget.Account("the multilabel state (labels and per-label counts)", "or check that --true and --pred name label columns")
+	acct := m.Budget.Account("the multilabel state (labels and per-label counts)", "or check that task.Multilabel.True and task.Multilabel.Pred name label columns")
 	order := &table.Ordered[*classify.Multilabel]{Fresh: m.New, Merge: all.Merge,
 		Check: func() error { return acct.Set(all.Bytes()) }}
 	err = table.Fold(r, order, func(st *classify.Multilabel, sub *table.Reader) error { return m.Fold(st, sub, cols) })

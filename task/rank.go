@@ -291,7 +291,7 @@ func (s *RankScores) Spilled() bool { return s.spill != nil && s.bins == nil && 
 func (s *RankScores) Weighted() bool { return s.weighted }
 
 // Options returns opt with the positive label read.
-func (s *RankScores) Options(opt rank.ReportOptions) rank.ReportOptions {
+func (s *RankScores) Options(opt rank.Options) rank.Options {
 	opt.PosLabel = s.PosLabel
 	return opt
 }
@@ -314,7 +314,7 @@ func (s *RankScores) Table() (*rank.Table, error) {
 
 // Report returns the report of t (from Table) under opt, with the
 // positive label read.
-func (s *RankScores) Report(t *rank.Table, opt rank.ReportOptions) (*rank.Report, error) {
+func (s *RankScores) Report(t *rank.Table, opt rank.Options) (*rank.Report, error) {
 	var rep *rank.Report
 	var err error
 	if s.bins != nil {
@@ -329,7 +329,7 @@ func (s *RankScores) Report(t *rank.Table, opt rank.ReportOptions) (*rank.Report
 // (rank.Spill.Report), writing every vertex of the curves to curves if it
 // is not nil. It fails with rank.ErrStreamed when the options need the
 // whole table.
-func (s *RankScores) Streamed(opt rank.ReportOptions, curves io.Writer) (*rank.Report, error) {
+func (s *RankScores) Streamed(opt rank.Options, curves io.Writer) (*rank.Report, error) {
 	rep, err := s.spill.Report(s.Options(opt), curves)
 	if errors.Is(err, rank.ErrStreamed) {
 		return nil, err

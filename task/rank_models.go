@@ -141,7 +141,7 @@ func (t *RankModels) Read(r *table.Reader) (*ModelsRows, error) {
 	m := len(t.Scores)
 	all := t.New()
 	acct := t.Budget.Account(fmt.Sprintf("several-model rank's rows (a label and %d scores a row, which DeLong's paired tests need)", m),
-		"or rank one --score column at a time (one model spills past --memory)")
+		"or rank one task.RankModels.Scores column at a time (one model spills past task.RankModels.Budget)")
 	defer acct.Close()
 	rowBytes := int64(1 + 8*m)
 	if cols[1] >= 0 {
@@ -188,7 +188,7 @@ func (t *RankModels) Read(r *table.Reader) (*ModelsRows, error) {
 // opt, with the positive label read; if curves is not nil, it also writes
 // every model's curves there (rank.NewModelsReportCurves). An option the
 // report rejects is a *result.OptionError.
-func (d *ModelsRows) Report(names []string, opt rank.ReportOptions, mo board.Options, ci *hyptest.CIOptions, curves io.Writer) (*board.Models, error) {
+func (d *ModelsRows) Report(names []string, opt rank.Options, mo board.Options, ci *hyptest.CIOptions, curves io.Writer) (*board.Models, error) {
 	opt.PosLabel = d.pos
 	var out *board.Models
 	var err error

@@ -19,8 +19,8 @@ import (
 type Regress struct {
 	// Report names the columns (Trues, Preds: one of each per output;
 	// Weights, "" for none) and holds the report's options.
-	Report  regress.ReportOptions
-	Options regress.Options
+	Report  regress.Options
+	Options regress.StateOptions
 	CI      *hyptest.CIOptions // the intervals (Options.Moments set), or nil
 	// Budget is charged with the kept values (Options.KeepValues).
 	Budget *budget.Budget
@@ -87,7 +87,7 @@ func (g *Regress) FoldAt(st *regress.Multi, r *table.Reader, cols []int, base in
 // it.
 //
 // The kept values are charged to Budget; past it the read stops with an
-// error naming --bounded-memory.
+// error naming regress.StateOptions.KeepValues.
 func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) {
 	cols, err := table.Columns(r, g.Columns()...)
 	if err != nil {
@@ -98,7 +98,7 @@ func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) 
 	m := g.New()
 	m.SetRowName(name)
 	acct := g.Budget.Account("regress's kept values (every row's target and absolute error, for medae and the D² scores)",
-		"or use --bounded-memory to skip those measures")
+		"or clear regress.StateOptions.KeepValues to skip those measures")
 	// Reserve room for the estimated rows when that fits the budget;
 	// otherwise the values grow as read, and the budget stops them.
 	if n := g.Rows; n > 0 && g.Options.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {

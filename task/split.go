@@ -153,7 +153,7 @@ func (t Split) Read(r *table.Reader) (*SplitResult, error) {
 		if t.Rewrite && r.Format() == table.Parquet {
 			for c := range header {
 				if _, isList, _ := r.List(c); isList {
-					return nil, r.Errorf(c, fmt.Errorf("%w: a Parquet list, which --emit data cannot write as CSV (use --emit assign or json)", table.ErrColumnType))
+					return nil, r.Errorf(c, fmt.Errorf("%w: a Parquet list, which task.SplitResult.WriteData cannot write as CSV (use task.SplitResult.WriteAssign or json)", table.ErrColumnType))
 				}
 			}
 		}
@@ -178,7 +178,7 @@ func (t Split) Read(r *table.Reader) (*SplitResult, error) {
 	// The assignments: 8 bytes a row for each added column and for the
 	// resampling's own work (an order or a split of the rows), and with
 	// the index lists 8 bytes a row a split.
-	work := t.Budget.Account("split's assignments (16 to 24 bytes a row for each fold set, hold-out or bootstrap sample; with --emit json 8 more a row for each split's index lists)", "")
+	work := t.Budget.Account("split's assignments (16 to 24 bytes a row for each fold set, hold-out or bootstrap sample; with task.Split.IndexLists 8 more a row for each split's index lists)", "")
 	defer work.Close()
 	perSet, sets := int64(16), int64(repeats) // bytes a row a set of folds or hold-out draw
 	splitsPerSet := int64(1)
@@ -369,7 +369,7 @@ func (s *SplitResult) CheckColumns() error {
 	for _, c := range s.Columns {
 		for _, h := range s.Header {
 			if h == c {
-				return fmt.Errorf("%s: the input already has a column %q; choose another with --name", s.input, c)
+				return fmt.Errorf("%s: the input already has a column %q; choose another with task.Split.Name", s.input, c)
 			}
 		}
 	}

@@ -18,12 +18,12 @@ type CorpusOptions struct {
 	// (0: none), drawn with Seed.
 	ConfidenceN int
 	Seed        uint64
-	// CI, if set, is the interval of one system's corpus score (--ci).
+	// CI, if set, is the interval of one system's corpus score.
 	CI *hyptest.CIOptions
 }
 
 // PerSentence reports whether o needs every sentence's statistics (a
-// paired test, --confidence or --ci); otherwise each system's sum is
+// paired test, ConfidenceN or CI); otherwise each system's sum is
 // enough.
 func (o CorpusOptions) PerSentence() bool {
 	return o.Paired != nil || o.ConfidenceN > 0 || o.CI != nil
@@ -41,7 +41,7 @@ func (WERResult) corpusResult()      {}
 func (*SystemsReport) corpusResult() {}
 func (*PairedReport) corpusResult()  {}
 
-// uncertainty is what --confidence and --ci add to one system's row.
+// uncertainty is what ConfidenceN and CI add to one system's row.
 type uncertainty struct {
 	Mean, CI  *float64
 	Signature string

@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// Distribution summarises the sentence scores of --sentence: their number,
+// Distribution summarises the scores of sentences scored alone: their number,
 // mean, extremes and quartiles (linear interpolation between order
 // statistics, numpy's default: the p-quantile of n sorted values is at
 // position p·(n − 1)), and a histogram of Bins equal-width bins over

@@ -6,7 +6,7 @@ import (
 )
 
 // Packed is one system's per-sentence statistics kept compactly, for the
-// paired tests, --confidence and --ci: a fixed-size row of integers a
+// paired tests, CorpusOptions.ConfidenceN and CorpusOptions.CI: a fixed-size row of integers a
 // sentence, of uint16 while every number is below 2¹⁶ (the common case: a
 // sentence of fewer than 65 536 tokens) and of uint32 from the first that
 // is not, in blocks of packBlock sentences (so that growing never copies).

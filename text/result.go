@@ -65,7 +65,7 @@ type SystemsReport struct {
 	Metric    string      `json:"metric"`
 	Sentences int         `json:"sentences"`
 	Systems   []SystemRow `json:"systems"`
-	// Level and Intervals (keys "systems.K.score") are set with --ci:
+	// Level and Intervals (keys "systems.K.score") are set with CorpusOptions.CI:
 	// each system's [Metric.Interval], from the same resamples.
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
@@ -153,7 +153,7 @@ type BLEUResult struct {
 	Mean       *float64   `json:"mean,omitempty"` // with a confidence interval
 	CI         *float64   `json:"ci,omitempty"`
 	Signature  string     `json:"signature"`
-	// Level and Intervals (key "bleu") are set with --ci ([Metric.Interval]).
+	// Level and Intervals (key "bleu") are set by [Metric.Interval].
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 }
@@ -190,7 +190,7 @@ type CHRFResult struct {
 	Mean      *float64 `json:"mean,omitempty"` // with a confidence interval
 	CI        *float64 `json:"ci,omitempty"`
 	Signature string   `json:"signature"`
-	// Level and Intervals (key "score") are set with --ci ([Metric.Interval]).
+	// Level and Intervals (key "score") are set by [Metric.Interval].
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 }
@@ -212,7 +212,7 @@ type TERResult struct {
 	Mean      *float64 `json:"mean,omitempty"` // with a confidence interval
 	CI        *float64 `json:"ci,omitempty"`
 	Signature string   `json:"signature"`
-	// Level and Intervals (key "score") are set with --ci ([Metric.Interval]).
+	// Level and Intervals (key "score") are set by [Metric.Interval].
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 	Warnings  []string                    `json:"warnings,omitempty"`

@@ -161,11 +161,11 @@ func (st *Stats[S]) Kept() int64 {
 // ReadOptions are what [ReadStats] does besides summing.
 type ReadOptions[S any] struct {
 	// Keep keeps every sentence's statistics (packed), for a paired test,
-	// --confidence or --ci.
+	// CorpusOptions.ConfidenceN or CorpusOptions.CI.
 	Keep bool
 	// Each, if set, is called with each batch of the first system's
 	// sentence statistics as soon as they are computed, with the 1-based
-	// line of the batch's first sentence (--sentence).
+	// line of the batch's first sentence (to score each sentence alone).
 	Each func(first int, st []S) error
 	// Charge, if set, is called with the bytes of the per-sentence
 	// statistics kept so far, before the first batch and after each one;

@@ -29,7 +29,7 @@ import (
 type Cluster struct {
 	True, Weight string   // column names; Weight "" for none
 	Preds        []string // the models' columns: one, or several
-	Options      cluster.ReportOptions
+	Options      cluster.Options
 	Models       board.Options      // several models only
 	MaxMatrix    int                // the contingency table's limit, as [cluster.Report.AddContingency] takes it
 	CI           *hyptest.CIOptions // --ci, or nil

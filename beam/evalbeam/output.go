@@ -7,13 +7,16 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
 )
 
-// writeJSON renders v as evalkit's JSON and writes it to path whole: to a
-// temporary file renamed into place where the file system can rename, so
-// that a failure leaves nothing half-written.
+// writeJSON renders v as evalkit's JSON, its warnings naming flags
+// (cli.FlagWarnings), and writes it to path whole: to a temporary file
+// renamed into place where the file system can rename, so that a failure
+// leaves nothing half-written.
 func writeJSON(ctx context.Context, path string, v any) error {
+	cli.FlagWarnings(v)
 	var b bytes.Buffer
 	if err := report.Write(&b, report.JSONFormat, v, nil); err != nil {
 		return err

@@ -35,8 +35,8 @@ import (
 // range.
 type Rank struct {
 	True, Score, Weight string
-	Options             rank.ReportOptions // PosLabel "" : inferred from {0, 1} or {-1, 1}
-	Ranges              int                // number of key ranges, ≥ 1
+	Options             rank.Options // PosLabel "" : inferred from {0, 1} or {-1, 1}
+	Ranges              int          // number of key ranges, ≥ 1
 	// CI, if set, adds the intervals of --ci (rank.Report.AddIntervals
 	// on the merged table: DeLong's from its exact ranks, the bootstrap
 	// resampling it, so the same bits as the command line's).

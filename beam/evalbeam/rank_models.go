@@ -39,7 +39,7 @@ import (
 type RankModels struct {
 	True, Weight string
 	Scores       []string // the score columns, which name the models
-	Options      rank.ReportOptions
+	Options      rank.Options
 	Models       board.Options
 	CI           *hyptest.CIOptions
 	Ranges       int // number of key ranges, ≥ 1

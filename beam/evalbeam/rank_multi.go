@@ -38,7 +38,7 @@ import (
 type RankMulti struct {
 	True, Weight    string
 	Classes, Scores []string
-	Options         rank.ReportOptions
+	Options         rank.Options
 	CI              *hyptest.CIOptions
 	Ranges          int // number of key ranges, ≥ 1
 	Name, Output    string

@@ -27,8 +27,8 @@ import (
 // left out, with the command line's warning naming them; so are the
 // paired bootstraps of --compare, which draw rows.
 type Regress struct {
-	Options regress.Options       // KeepValues is ignored (see Pipeline)
-	Report  regress.ReportOptions // the columns (Trues, Preds, Weights) among them
+	Options regress.StateOptions // KeepValues is ignored (see Pipeline)
+	Report  regress.Options      // the columns (Trues, Preds, Weights) among them
 	// Models, if set, evaluates several models of one target
 	// (regress.NewModelsReport, "evalkit regress --pred m1,m2,…" with one
 	// --true): Report.Trues repeats the target, Report.Preds are the
@@ -145,7 +145,7 @@ func (c *Regress) task() *task.Regress {
 // regressCombineFn merges states in any order (see regressState).
 type regressCombineFn struct {
 	K       int
-	Options regress.Options
+	Options regress.StateOptions
 }
 
 func (f *regressCombineFn) CreateAccumulator() *regressState {

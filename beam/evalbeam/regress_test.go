@@ -14,7 +14,7 @@ import (
 // (Moments) and the first rows of domain problems (negative targets) are
 // among the bits.
 func TestRegressStateMergeOrder(t *testing.T) {
-	opt := regress.Options{Power: 1.5, Moments: true}
+	opt := regress.StateOptions{Power: 1.5, Moments: true}
 	f := &regressCombineFn{K: 1, Options: opt}
 	rng := rand.New(rand.NewPCG(3, 4))
 	var raw [][]byte

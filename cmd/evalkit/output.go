@@ -5,6 +5,7 @@ import (
 	"flag"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -35,10 +36,15 @@ func (e *env) open(path string) (*table.Reader, error) {
 	return table.OpenWith(path, e.stdin, e.tableOptions())
 }
 
+// chunkSize is the size in bytes of the chunks that parallel reading
+// hands to workers (0: table's default); tests set it to cut many chunks
+// from a small input.
+var chunkSize int
+
 // tableOptions are the reading options of --input-format and --max-field
 // (0: no limit).
 func (e *env) tableOptions() table.Options {
-	opt := table.Options{Format: e.inputFormat, MaxField: e.maxField}
+	opt := table.Options{Format: e.inputFormat, MaxField: e.maxField, ChunkSize: chunkSize}
 	if e.maxField <= 0 {
 		opt.MaxField = -1
 	}
@@ -95,8 +101,10 @@ func noFileTask(e *env, fs *flag.FlagSet, args []string, format *string) (report
 }
 
 // emit renders the result completely before writing any of it, so that a
-// failure leaves nothing half-written on stdout.
+// failure leaves nothing half-written on stdout. Its warnings name flags
+// (cli.FlagWarnings).
 func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
+	cli.FlagWarnings(v)
 	if e.capture != nil {
 		return e.capture(v)
 	}

@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/evalkit-go/evalkit/table"
 )
 
 // Every command that reads through table.Parallel prints the same bytes
@@ -44,7 +42,7 @@ func TestChunkSizeDoesNotMatter(t *testing.T) {
 	for _, args := range cases {
 		var want []byte
 		for _, size := range []int{1 << 20, 7, 64, 1000} {
-			restore := table.SetChunkSizeForTest(size)
+			restore := setChunkSize(size)
 			var stdout, stderr bytes.Buffer
 			err := run(args, nil, &stdout, &stderr)
 			restore()
@@ -60,7 +58,7 @@ func TestChunkSizeDoesNotMatter(t *testing.T) {
 	}
 	for _, task := range []string{"classify", "cluster"} {
 		for _, size := range []int{1 << 20, 9, 200} {
-			restore := table.SetChunkSizeForTest(size)
+			restore := setChunkSize(size)
 			args := []string{task, "--format", "json", "--weight", "dw", bad}
 			if task == "cluster" {
 				args = []string{task, "--format", "json", "--true", "y_true", "--features", "f1,f2", bad}
@@ -77,4 +75,12 @@ func TestChunkSizeDoesNotMatter(t *testing.T) {
 			}
 		}
 	}
+}
+
+// setChunkSize makes parallel reading cut chunks of n bytes (a row each
+// for n = 1) and returns a function that restores the previous size.
+func setChunkSize(n int) (restore func()) {
+	old := chunkSize
+	chunkSize = n
+	return func() { chunkSize = old }
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evalkit-go/evalkit/table"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress"
 )
@@ -175,7 +174,7 @@ func TestParquetSameAsCSV(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/group=%d", name, group), func(t *testing.T) {
 				want := golden
 				if group == 1 {
-					restore := table.SetChunkSizeForTest(1)
+					restore := setChunkSize(1)
 					want = runIn(t, args)
 					restore()
 				}

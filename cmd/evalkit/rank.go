@@ -50,7 +50,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 
 // options is the report options of the flags, with the full curves kept
 // for --plot and evalkit report.
-func (f *rankFlags) options() rank.ReportOptions {
+func (f *rankFlags) options() rank.Options {
 	o := f.Options()
 	o.Figures = f.plotDir != "" || f.figures
 	o.FigurePoints = f.drawnPoints()
@@ -201,7 +201,7 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 
 // rankStreamed computes the report of a spilled score table part by part
 // (task.RankScores.Streamed), writing --curves-out in the same reading.
-func rankStreamed(name string, f *rankFlags, opt rank.ReportOptions, s *task.RankScores) (*rank.Report, error) {
+func rankStreamed(name string, f *rankFlags, opt rank.Options, s *task.RankScores) (*rank.Report, error) {
 	var rep *rank.Report
 	err := curvesOut(f.curvesOut, func(w io.Writer) (err error) {
 		rep, err = s.Streamed(opt, w)
@@ -241,7 +241,7 @@ var errReported = errors.New("report failed")
 func rankBinaryPlots(rep *rank.Report, dir, name string) error {
 	// Long curves are drawn from figure.MaxPoints of their own vertices,
 	// chosen by rank's thinning (the one of --curve-points) as they are
-	// built (ReportOptions.FigurePoints).
+	// built (rank.Options.FigurePoints).
 	ms := []figure.RankModel{{Report: rep}}
 	names := []string{"roc", "pr", "det"}
 	figs := []*figure.Figure{figure.ROC(ms), figure.PR(ms), figure.DET(ms)}

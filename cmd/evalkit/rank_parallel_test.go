@@ -12,8 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/evalkit-go/evalkit/table"
 )
 
 // rankFile writes a binary-score file: labels 0/1 (some written "1.0"),
@@ -189,7 +187,7 @@ func TestRankWorkers(t *testing.T) {
 	dir := t.TempDir()
 	csv, multi := rankFile(t, rng, dir, false, 500), rankMultiFile(t, rng, dir, 400)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	defer table.SetChunkSizeForTest(40)()
+	defer setChunkSize(40)()
 	for _, args := range [][]string{
 		{"rank", csv, "--weight", "w"},
 		{"rank", csv, "--weight", "w", "--bins", "5"},

@@ -93,11 +93,11 @@ func runRegress(e *env, args []string) error {
 // figures and, with density, each output's density of actual against
 // predicted from every row.
 func regressFile(e *env, path string, f *regressFlags, sampleSize int, density bool) (*regress.Result, *task.RegressSample, error) {
-	ropt, err := f.ReportOptions()
+	ropt, err := f.Options()
 	if err != nil {
 		return nil, nil, err
 	}
-	opt, err := f.Options()
+	opt, err := f.StateOptions()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -138,7 +138,7 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 	if err := mo.Check("regress", f.Preds()); err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	opt, cols, err := f.ModelsReportOptions()
+	opt, cols, err := f.ModelsOptions()
 	if err != nil {
 		return nil, err
 	}

@@ -11,8 +11,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/evalkit-go/evalkit/table"
 )
 
 // chunkSizes are the table.Parallel chunk sizes the tests read with: one
@@ -21,7 +19,7 @@ var chunkSizes = []int{1, 13, 100, 1 << 20}
 
 // withChunkSize runs f with table.Parallel cutting chunks of n bytes.
 func withChunkSize(n int, f func()) {
-	defer table.SetChunkSizeForTest(n)()
+	defer setChunkSize(n)()
 	f()
 }
 
@@ -155,7 +153,7 @@ func TestRegressWorkers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 28))
 	path, _ := issueFile(t, rng, t.TempDir(), false, 300)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	defer table.SetChunkSizeForTest(50)()
+	defer setChunkSize(50)()
 	var first []byte
 	for _, procs := range []int{1, 2, 3, 8} {
 		runtime.GOMAXPROCS(procs)

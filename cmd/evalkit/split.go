@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/internal/tempfile"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
@@ -101,7 +102,7 @@ func runSplit(e *env, args []string) error {
 		return err
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintf(e.stderr, "evalkit: warning: %s\n", w)
+		fmt.Fprintf(e.stderr, "evalkit: warning: %s\n", cli.FlagText(w))
 	}
 	switch *emit {
 	case "json":

@@ -46,7 +46,7 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if len(mo.Compare) > 0 {
 				return nil, usagef("regress: --compare: a paired bootstrap draws rows, and evalkit-beam keeps none (use evalkit regress)")
 			}
-			opt, ropt, err := f.ModelsReportOptions()
+			opt, ropt, err := f.ModelsOptions()
 			if err != nil {
 				return nil, err
 			}
@@ -56,11 +56,11 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if name := models.Used(fs); name != "" {
 			return nil, usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
 		}
-		ropt, err := f.ReportOptions()
+		ropt, err := f.Options()
 		if err != nil {
 			return nil, err
 		}
-		opt, err := f.Options()
+		opt, err := f.StateOptions()
 		if err != nil {
 			return nil, err
 		}
