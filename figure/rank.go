@@ -11,7 +11,7 @@ import (
 
 // CurvePoints is the most vertices of its own a curve of an HTML page is
 // drawn from: a longer curve is thinned with rank's thinning (the one of
-// rank's --curve-points) as rank builds it (ReportOptions.FigurePoints),
+// rank's --curve-points) as rank builds it (rank.Options.FigurePoints),
 // and the figure says so with the thinning's error.
 const CurvePoints = 2000
 
@@ -20,7 +20,7 @@ const CurvePoints = 2000
 const MaxPoints = 4000
 
 // RankModel is one model's binary rank report with its figures
-// (ReportOptions.Figures), its name ("" for a single model) and the JSON
+// (rank.Options.Figures), its name ("" for a single model) and the JSON
 // path of the report (the prefix of its keys).
 type RankModel struct {
 	Name   string
