@@ -336,6 +336,30 @@ func TestHeaderMaxFieldCLI(t *testing.T) {
 	}
 }
 
+// TestSpillFloor: rank --memory 1 (a budget of a few bytes) spills in
+// parts of at least a few thousand rows, written a few hundred at a time
+// (before: a part and a file write for every few rows, and 10⁶ rows took
+// more than a minute of system time; rank.TestSpillPartRows checks the
+// parts), and prints what it prints in memory.
+func TestSpillFloor(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	path := filepath.Join(t.TempDir(), "d.csv")
+	os.WriteFile(path, []byte(streamRows(30000)), 0o644)
+	want, _, _ := runCLI([]string{"rank", "--format", "json", path}, "")
+	for _, w := range [][]string{nil, {"--weight", "w"}} {
+		if w != nil {
+			want, _, _ = runCLI(append([]string{"rank", "--format", "json", path}, w...), "")
+		}
+		got, stderr, code := runCLI(append([]string{"rank", "--format", "json", "--memory", "1", path}, w...), "")
+		if code != 0 || got != want || got == "" {
+			t.Errorf("%v --memory 1: exit %d, stderr %q, same output %v", w, code, stderr, got == want)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(os.Getenv("TMPDIR"), "*")); len(left) != 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
+
 // TestFlagMemory: sizes set by flags are charged to --memory: past it,
 // an error naming the flag (exit status 1) before anything is allocated
 // (before: rank --bins 4e6 --memory 64MiB peaked at 1.2 GB, --bins 1e9
