@@ -251,11 +251,15 @@ func (t *Rank) Scores(name string, first *FirstLabels, labels []string, tbl *ran
 }
 
 // resolve returns the positive label of first, or its error, which comes
-// before err: every row it records was read before err's.
+// before err: every row it records was read before err's (and so a label
+// err finds the rule cannot read is a stray one if first records any).
 func resolve(first *FirstLabels, err error) (string, error) {
 	pos, lerr := first.Resolve()
 	if lerr != nil {
 		return "", lerr
+	}
+	if le := (*LabelError)(nil); errors.As(err, &le) && !le.Mixed && first.any() {
+		le.Stray = true
 	}
 	return pos, err
 }

@@ -76,7 +76,7 @@ func runDeLong(e *env, args []string) error {
 		}
 		c, err := rule.Class(r, y)
 		if err != nil {
-			return cli.TaskError("rank", err)
+			return cli.TaskError("rank", rule.Stray(err, r, cols[0], &first))
 		}
 		first.See(r, 0, c, y)
 		if _, err := first.Resolve(); err != nil {

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/parquet-go/parquet-go"
 )
 
 // runCLI runs evalkit with args and returns its stdout, stderr and exit
@@ -384,5 +386,125 @@ func TestFlagMemory(t *testing.T) {
 	}
 	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--bins", "1000", "--cal-bins", "100", "--memory", "64MiB", path}, ""); code != 0 {
 		t.Errorf("flags within --memory: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestStrayLabel: a label of another value among labels of value 0 and 1
+// (a damaged Parquet page, say) is bad data, exit status 1, at its row,
+// whether the rows before it or only those after it hold the 0s and 1s;
+// a column of other labels still needs --pos-label (exit status 2).
+// Before, both exited 2 with "--pos-label is required".
+func TestStrayLabel(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	var b strings.Builder
+	b.WriteString("y_true,y_score,s2\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%g,%g\n", []int{1, 0, 1, 1}[i%4], float64(i*37%101)/101, float64(i*31%97)/97)
+	}
+	src := write("g.csv", b.String())
+	good := filepath.Join(dir, "g.parquet")
+	csvToParquet(t, src, good, 40, &parquet.Uncompressed)
+	data, _ := os.ReadFile(good)
+	// The INT64 labels 1, 0, 1, 1 as stored (PLAIN, little-endian).
+	var labels []byte
+	for _, v := range []byte{1, 0, 1, 1} {
+		labels = append(labels, v, 0, 0, 0, 0, 0, 0, 0)
+	}
+	at := bytes.Index(data, labels)
+	if at < 0 {
+		t.Fatal("the labels are not stored as expected")
+	}
+	damaged := func(name string, row int) string {
+		d := bytes.Clone(data)
+		d[at+8*(row-1)] = 7
+		return write(name, string(d))
+	}
+	for _, c := range []struct {
+		file, want string
+		code       int
+	}{
+		{damaged("second.parquet", 2), `second.parquet: row group 1, row 2: label "7" is not of value 0, 1 or -1, as the column's other labels are`, 1},
+		{damaged("first.parquet", 1), `first.parquet: row group 1, row 1: label "7" is not of value 0, 1 or -1, as the column's other labels are`, 1},
+		{write("third.csv", "y_true,y_score,s2\n1,0.5,0.5\n0,0.2,0.1\n7,0.3,0.3\n"), `third.csv:4: label "7" is not of value 0, 1 or -1, as the column's other labels are`, 1},
+		{write("lead.csv", "y_true,y_score,s2\n7,0.5,0.5\n0,0.2,0.1\n1,0.3,0.3\n"), `lead.csv:2: label "7" is not of value 0, 1 or -1, as the column's other labels are`, 1},
+		{write("other.csv", "y_true,y_score,s2\n7,0.5,0.5\n8,0.2,0.1\n"), `other.csv:2: label "7": the labels are not {0, 1} or {-1, 1}, so --pos-label is required`, 2},
+	} {
+		for _, args := range [][]string{
+			{"rank", "--format", "json"},
+			{"rank", "--format", "json", "--score", "y_score,s2"},
+			{"compare", "delong", "--score-a", "y_score", "--score-b", "s2"},
+		} {
+			out, stderr, code := runCLI(append(args, c.file), "")
+			if code != c.code || out != "" || !strings.Contains(stderr, c.want) {
+				t.Errorf("%v %s: exit %d, stderr %q; want exit %d and %q", args, filepath.Base(c.file), code, stderr, c.code, c.want)
+			}
+		}
+	}
+}
+
+// TestParquetPageWarning: a damaged Parquet page of strings whose header
+// or definition levels count other values than it holds is evalkit's
+// positioned error, the first and only line of standard error (before,
+// parquet-go first printed "parquet: warning: column … byte array page
+// has … offsets but numValues is …" there, and read on).
+func TestParquetPageWarning(t *testing.T) {
+	bin := buildEvalkit(t)
+	dir := t.TempDir()
+	// DuckDB's page of the optional column "name", its definition levels
+	// damaged (all null, where the page holds 7 values).
+	duck, err := os.ReadFile("../../table/testdata/parquet/duckdb_uncompressed.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	duck[184] ^= 0xff
+	levels := filepath.Join(dir, "levels.parquet")
+	os.WriteFile(levels, duck, 0o644)
+	// parquet-go's PLAIN page of strings, the values its header counts
+	// damaged: found by damaging each byte in turn.
+	var b strings.Builder
+	b.WriteString("y_score,y_true\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "%g,%s\n", float64(i*37%101)/101, []string{"ab", "b"}[i*7%2])
+	}
+	src := filepath.Join(dir, "s.csv")
+	os.WriteFile(src, []byte(b.String()), 0o644)
+	good := filepath.Join(dir, "s.parquet")
+	csvToParquet(t, src, good, 100, &parquet.Uncompressed)
+	data, _ := os.ReadFile(good)
+	header := filepath.Join(dir, "header.parquet")
+	found := false
+	for i := range data {
+		d := bytes.Clone(data)
+		d[i] ^= 1
+		os.WriteFile(header, d, 0o644)
+		if _, stderr, _ := runCLI([]string{"rank", "--format", "json", "--pos-label", "b", header}, ""); strings.Contains(stderr, "the page headers count") {
+			found = true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no damaged page header found")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"classify", "--format", "json", "--true", "name", "--pred", "pred", levels}, `levels.parquet: row group 1: column "name": invalid Parquet file: page 1 of the column chunk: 7 values stored, where its header and definition levels count 0 not null`},
+		{[]string{"rank", "--format", "json", "--pos-label", "b", header}, `header.parquet: row group 1: column "y_true": invalid Parquet file: the page headers count`},
+	} {
+		cmd := exec.Command(bin, c.args...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || stdout.Len() > 0 || len(lines) != 1 || !strings.HasPrefix(lines[0], "evalkit: ") || !strings.Contains(lines[0], c.want) {
+			t.Errorf("%v: %v, stderr %q; want exit status 1 and one line with %q", c.args, err, stderr.String(), c.want)
+		}
 	}
 }
