@@ -387,6 +387,58 @@ func TestFlagMemory(t *testing.T) {
 	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--bins", "1000", "--cal-bins", "100", "--memory", "64MiB", path}, ""); code != 0 {
 		t.Errorf("flags within --memory: exit %d, stderr %q", code, stderr)
 	}
+	// --ci --bootstrap in the other tasks (before: a fatal "out of
+	// memory" on an 8 GB allocation, exit status 2).
+	hyp, ref := filepath.Join(t.TempDir(), "h.txt"), filepath.Join(t.TempDir(), "r.txt")
+	os.WriteFile(hyp, []byte("the cat sat on a mat\nit rained\n"), 0o644)
+	os.WriteFile(ref, []byte("the cat sat on the mat\nit rained today\n"), 0o644)
+	for _, args := range [][]string{
+		{"classify", "--true", "y_true", "--pred", "f2", path},
+		{"classify", "--true", "y_true", "--pred", "f2,y_true", path},
+		{"regress", "--true", "y_score", "--pred", "y_pred", path},
+		{"regress", "--true", "y_score", "--pred", "y_pred,f1", path},
+		{"cluster", "--true", "y_true", "--pred", "f2", path},
+		{"cluster", "--true", "y_true", "--pred", "f2,y_true", path},
+		{"bleu", "--hyp", hyp, "--ref", ref},
+		{"chrf", "--hyp", hyp, "--ref", ref},
+		{"ter", "--hyp", hyp, "--ref", ref},
+	} {
+		for _, b := range []string{"1000000000", "200"} {
+			out, stderr, code := runCLI(append([]string{args[0], "--format", "json", "--ci", "--bootstrap", b}, args[1:]...), "")
+			switch {
+			case b == "200" && code != 0:
+				t.Errorf("%v --bootstrap 200: exit %d, stderr %q", args, code, stderr)
+			case b != "200" && (code != 1 || out != "" || !strings.Contains(stderr, args[0]+"'s bootstrap replicates (--bootstrap 1000000000) would need") || !strings.Contains(stderr, "or lower --bootstrap")):
+				t.Errorf("%v --bootstrap %s: exit %d, stderr %q", args, b, code, stderr)
+			}
+		}
+	}
+}
+
+// TestClassifyLongLabelsText: classify's text layout, whose confusion
+// matrix prints every label's width on each of its lines, is charged to
+// --memory: past it, an error naming --format (before: 20 labels of 1 MB
+// printed 465 MB at a 2.3 GB peak, whatever --memory).
+func TestClassifyLongLabelsText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.csv")
+	var b strings.Builder
+	b.WriteString("y_true,y_pred\n")
+	label := func(i int) string { return fmt.Sprintf("%02d", i) + strings.Repeat("x", 20000) }
+	for i := range 60 {
+		b.WriteString(label(i%20) + "," + label(i*7%20) + "\n")
+	}
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	out, stderr, code := runCLI([]string{"classify", "--format", "text", "--memory", "1MiB", path}, "")
+	if code != 1 || out != "" || !strings.Contains(stderr, "classify's text layout (--format text, 20 labels of up to 20002 bytes") || !strings.Contains(stderr, "or use --format json") {
+		t.Errorf("--memory 1MiB: exit %d, stderr %q", code, stderr)
+	}
+	out, stderr, code = runCLI([]string{"classify", "--format", "text", "--memory", "1GiB", path}, "")
+	if code != 0 || len(out) < 21*20*20000 {
+		t.Errorf("--memory 1GiB: exit %d, %d bytes, stderr %q", code, len(out), stderr)
+	}
+	if _, stderr, code = runCLI([]string{"classify", "--format", "json", "--memory", "1MiB", path}, ""); code != 0 {
+		t.Errorf("--format json --memory 1MiB: exit %d, stderr %q", code, stderr)
+	}
 }
 
 // TestStrayLabel: a label of another value among labels of value 0 and 1
