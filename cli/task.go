@@ -11,7 +11,8 @@ import (
 
 // TaskError turns the errors of the task layer, which name options, into
 // the command line's, which name flags (a label the default positive-label
-// rule cannot read is bad usage: --pos-label is required). cmd names the
+// rule cannot read is bad usage, --pos-label is required, unless the
+// column's other labels are ones it reads: then the data is bad). cmd names the
 // command in usage messages ("rank"). Other errors are returned as they
 // are.
 func TaskError(cmd string, err error) error {
@@ -23,6 +24,8 @@ func TaskError(cmd string, err error) error {
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &le) && le.Stray:
+		return fmt.Errorf("%s: %s: label %q is not of value 0, 1 or -1, as the column's other labels are", cmd, le.Where, le.Label)
 	case errors.As(err, &le) && le.Mixed:
 		return Usagef("%s: %s: labels include 0 and -1, so --pos-label is required", cmd, le.Where)
 	case errors.As(err, &le):

@@ -38,18 +38,25 @@ type Spill struct {
 	// from spilled parts may hold: past it, Table returns an error
 	// wrapping ErrTooManyScores instead of growing the table further.
 	MaxScores int
-	maxRows   int
-	parts     int
-	mkdir     func() (string, error)
-	dir       string
-	mem       Builder
-	split     []uint64 // part p holds the keys in [split[p-1], split[p])
-	files     []*spillFile
-	bufRecs   int      // records a file buffers before writing
-	rows      int64    // samples held by mem or the files
-	count     [2]int64 // positives and negatives written to the files
-	bufBytes  int64    // the write buffers' bytes (and the enclosing spill's)
-	err       error
+	// PartRows, when more than half of maxRows, is the most records a
+	// part read back by [Spill.Report] holds (a larger part is split
+	// again), and half the records the write buffers hold together: a
+	// floor under the parts and the writes when maxRows is a few rows,
+	// which would otherwise make a part, and a file write, of every few
+	// records. Set it before the first sample is added.
+	PartRows int
+	maxRows  int
+	parts    int
+	mkdir    func() (string, error)
+	dir      string
+	mem      Builder
+	split    []uint64 // part p holds the keys in [split[p-1], split[p])
+	files    []*spillFile
+	bufRecs  int      // records a file buffers before writing
+	rows     int64    // samples held by mem or the files
+	count    [2]int64 // positives and negatives written to the files
+	bufBytes int64    // the write buffers' bytes (and the enclosing spill's)
+	err      error
 	// Charge, when not nil, is told the bytes the spill holds besides the
 	// samples in memory (its write buffers, and while its parts are read
 	// back, the part with its sort buffer and table rows); an error from
@@ -68,16 +75,18 @@ type spillFile struct {
 }
 
 // spillBuf is the most records a part's file buffers (64 KiB); the
-// buffers of all parts hold at most about MaxRows records together.
+// buffers of all parts hold about MaxRows records together (see held).
 const spillBuf = 8192
 
-// spillMinBuf is the least records a part's file buffers (tests set it to
-// write the files often).
-var spillMinBuf = 1
+// spillMinBuf is the least records a part's file buffers (512 bytes of
+// keys): the parts are fewer when the records held would make smaller
+// buffers (tests set it lower to write the files often).
+var spillMinBuf = 64
 
 // NewSpill returns an empty spilling builder that holds at most maxRows
 // samples in memory (at least 1) and, past that, writes parts (about
-// parts of them, 2 to 4096) to files in the folder returned by mkdir,
+// parts of them, 2 to 4096, fewer when the buffers of so many would hold
+// fewer than 64 records each) to files in the folder returned by mkdir,
 // called once, at the first spill. The caller removes that folder when
 // done (and on interrupt); [Spill.Close] removes the files.
 func NewSpill(maxRows, parts int, mkdir func() (string, error)) *Spill {
@@ -139,7 +148,7 @@ func (s *Spill) spill() error {
 			return err
 		}
 		s.dir = dir
-		s.split = splitters(b.posK, b.negK, s.parts)
+		s.split = splitters(b.posK, b.negK, s.fanOut(s.parts))
 		if err := s.newFiles(dir); err != nil {
 			return err
 		}
@@ -193,7 +202,7 @@ func (s *Spill) write(c int, keys []uint64, w []float64) error {
 // splitters s.split.
 func (s *Spill) newFiles(dir string) error {
 	s.files = make([]*spillFile, 2*(len(s.split)+1))
-	s.bufRecs = min(max(s.maxRows/len(s.files), spillMinBuf), spillBuf)
+	s.bufRecs = min(max(s.held()/len(s.files), spillMinBuf), spillBuf)
 	for i := range s.files {
 		s.files[i] = &spillFile{
 			keyPath: filepath.Join(dir, fmt.Sprintf("part%04d.%s.keys", i/2, [2]string{"pos", "neg"}[i%2])),
@@ -203,6 +212,19 @@ func (s *Spill) newFiles(dir string) error {
 	// The write buffers: up to bufRecs keys (and weights) a file.
 	s.bufBytes += int64(len(s.files)) * int64(s.bufRecs) * 16
 	return s.charge(0)
+}
+
+// partRows returns the most records of a part read back whole.
+func (s *Spill) partRows() int { return max(s.maxRows/2, s.PartRows, 1) }
+
+// held returns the records the write buffers of all parts hold together
+// (about MaxRows, or twice PartRows if more).
+func (s *Spill) held() int { return max(s.maxRows, 2*s.PartRows) }
+
+// fanOut returns the number of parts to cut into, at most parts: as many
+// as keep each file's buffer at least spillMinBuf records, and at least 2.
+func (s *Spill) fanOut(parts int) int {
+	return max(2, min(parts, s.held()/(2*spillMinBuf)))
 }
 
 // charge tells Charge the bytes held: the write buffers and bytes more.

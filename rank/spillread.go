@@ -40,8 +40,9 @@ type readState struct {
 
 // each reads the parts back, highest keys first, and calls fn with the
 // rows of the table each part makes, in order (a part of more than half
-// of MaxRows samples is split again first, so that a part with its sort
-// buffer and table rows takes about the memory of MaxRows samples held).
+// of MaxRows samples, or of PartRows if more, is split again first, so
+// that a part with its sort buffer and table rows takes about the memory
+// of MaxRows samples held).
 // It can be called more than once.
 func (s *Spill) each(fn func(*segment) error) error {
 	st := &readState{weighted: s.weighted()}
@@ -69,7 +70,7 @@ func (s *Spill) readPart(pf, nf *spillFile, st *readState, fn func(*segment) err
 	if np+nn == 0 {
 		return nil
 	}
-	if np+nn > int64(max(s.maxRows/2, 1)) {
+	if np+nn > int64(s.partRows()) {
 		return s.resplit(pf, nf, st, fn)
 	}
 	// Both classes' keys (and weights) in one buffer each.
@@ -180,7 +181,7 @@ func (f *spillFile) chunks(chunk int, fn func(keys []uint64, w []float64) error)
 	return nil
 }
 
-// resplit reads a part of more than MaxRows records as parts of its own,
+// resplit reads a part of more than partRows records as parts of its own,
 // split by a sample of its keys, in order. A part of one key is one row,
 // summed without holding its records.
 func (s *Spill) resplit(pf, nf *spillFile, st *readState, fn func(*segment) error) error {
@@ -189,7 +190,7 @@ func (s *Spill) resplit(pf, nf *spillFile, st *readState, fn func(*segment) erro
 	var sample []uint64
 	var i int64
 	lo, hi := ^uint64(0), uint64(0)
-	chunk := max(s.bufRecs, min(s.maxRows/4, 1<<20))
+	chunk := max(s.bufRecs, min(s.held()/4, 1<<20))
 	for _, f := range [2]*spillFile{pf, nf} {
 		if err := f.chunks(chunk, func(keys []uint64, _ []float64) error {
 			for _, k := range keys {
@@ -207,7 +208,7 @@ func (s *Spill) resplit(pf, nf *spillFile, st *readState, fn func(*segment) erro
 	if lo == hi {
 		return s.oneKey(pf, nf, lo, st, fn)
 	}
-	parts := int(min(int64(4096), 2*(total/int64(s.maxRows)+1)))
+	parts := s.fanOut(int(min(int64(4096), 2*(total/int64(s.held())+1))))
 	// The smallest key is a part of its own, so that every split makes
 	// progress even when one key holds most records.
 	split := []uint64{lo + 1}
@@ -221,7 +222,7 @@ func (s *Spill) resplit(pf, nf *spillFile, st *readState, fn func(*segment) erro
 		return err
 	}
 	defer os.Remove(dir)
-	sub := &Spill{maxRows: s.maxRows, parts: parts, dir: dir, split: split, Charge: s.Charge, bufBytes: s.bufBytes}
+	sub := &Spill{maxRows: s.maxRows, PartRows: s.PartRows, parts: parts, dir: dir, split: split, Charge: s.Charge, bufBytes: s.bufBytes}
 	if err := sub.newFiles(dir); err != nil {
 		return err
 	}

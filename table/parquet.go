@@ -77,6 +77,7 @@ type pqCol struct {
 	width  int // of a value as stored
 	ra     io.ReaderAt
 	raw    []byte  // a page as stored
+	plain  []byte  // a page decompressed (checkPageValues)
 	hdr    []byte  // page headers as stored
 	i32    []int32 // INT32 values before widening
 	group  int     // 1 + the row group decoded here, 0 for none
@@ -345,6 +346,16 @@ func (r *Reader) decodeColumn(g, col int) error {
 		if c.directChunk(r.pq.read, r.pq.size, md, l, rows) {
 			c.group = g + 1
 			return nil
+		}
+	}
+	if l.kind == 's' {
+		// parquet-go prints a warning on standard error for a page of
+		// byte arrays whose header counts other values than it holds:
+		// a header count that does not add up is an error before that.
+		if md := r.pq.chunkMeta(g, l.leaf); md != nil {
+			if err := c.checkPageValues(r.pq.read, r.pq.size, md, l, rows); err != nil {
+				return err
+			}
 		}
 	}
 	if err := c.decode(chunks[l.leaf], l, rows); err != nil {

@@ -1,12 +1,16 @@
 package table
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"unsafe"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/snappy"
+	"github.com/parquet-go/parquet-go/encoding/rle"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
 )
@@ -133,6 +137,160 @@ func (c *pqCol) directChunk(ra io.ReaderAt, size int64, md *format.ColumnMetaDat
 	c.null, c.nulls = nil, 0 // no nulls: the pages are all defined
 	c.direct, c.ra, c.page, c.base, c.vn = true, ra, 0, 0, 0
 	return true
+}
+
+// checkPageValues checks the values that the pages of the byte-array
+// chunk described by md, of a row group of rows rows, count: their
+// headers, as many as the chunk's metadata says and, unless l is a list,
+// as rows; and a PLAIN page, as many values as its header and definition
+// levels say are not null (parquet-go prints a warning on standard error
+// for a page where these differ, then reads on). A page it cannot read is
+// left to the general reader, which reports what is wrong with it.
+func (c *pqCol) checkPageValues(ra io.ReaderAt, size int64, md *format.ColumnMetaData, l pqLeaf, rows int) error {
+	start, total := md.DataPageOffset, md.TotalCompressedSize
+	if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
+		start = md.DictionaryPageOffset
+	}
+	if start < int64(len(parquetMagic)) || total <= 0 || total > size || start > size-8-total {
+		return nil
+	}
+	end := start + total
+	var n int64 // the values the data pages count
+	for page := 1; start < end; page++ {
+		h, hn, ok := c.pageHeader(ra, start, end)
+		if !ok || h.CompressedPageSize < 0 || int64(h.CompressedPageSize) > end-start-int64(hn) {
+			return nil
+		}
+		pos := start + int64(hn)
+		start = pos + int64(h.CompressedPageSize)
+		var err error
+		switch h.Type {
+		case format.DataPage:
+			v1, ok := h.DataPageHeader.Get()
+			if !ok {
+				return nil
+			}
+			n += int64(v1.NumValues)
+			if v1.Encoding == format.Plain && md.Type == format.ByteArray {
+				err = c.plainValues(ra, pos, &h, md, l, nil)
+			}
+		case format.DataPageV2:
+			v2, ok := h.DataPageHeaderV2.Get()
+			if !ok {
+				return nil
+			}
+			n += int64(v2.NumValues)
+			if v2.Encoding == format.Plain && md.Type == format.ByteArray {
+				err = c.plainValues(ra, pos, &h, md, l, &v2)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("page %d of the column chunk: %w", page, err)
+		}
+	}
+	if n != md.NumValues || !l.list && n != int64(rows) {
+		return fmt.Errorf("the page headers count %d values, the column chunk %d and the row group %d rows", n, md.NumValues, rows)
+	}
+	return nil
+}
+
+// plainValues checks that the PLAIN byte-array data page of header h,
+// stored at pos, holds as many values as are not null (v2: the header of
+// a version 2 page). A page it cannot read is no error.
+func (c *pqCol) plainValues(ra io.ReaderAt, pos int64, h *format.PageHeader, md *format.ColumnMetaData, l pqLeaf, v2 *format.DataPageHeaderV2) error {
+	c.raw = grow(c.raw, int(h.CompressedPageSize))
+	if _, err := ra.ReadAt(c.raw, pos); err != nil {
+		return nil
+	}
+	data := c.raw
+	var levels []byte // the definition levels, RLE
+	var want int64    // the values not null
+	if v2 != nil {
+		rl, dl := int(v2.RepetitionLevelsByteLength), int(v2.DefinitionLevelsByteLength)
+		if rl < 0 || dl < 0 || rl+dl > len(data) {
+			return nil
+		}
+		data = data[rl+dl:]
+		want = int64(v2.NumValues) - int64(v2.NumNulls)
+		if md.Codec != format.Uncompressed {
+			if z, ok := v2.IsCompressed.Get(); !ok || z {
+				var err error
+				if data, err = c.decompress(md.Codec, data, h); err != nil {
+					return nil
+				}
+			}
+		}
+	} else {
+		if md.Codec != format.Uncompressed {
+			var err error
+			if data, err = c.decompress(md.Codec, data, h); err != nil {
+				return nil
+			}
+		}
+		v1, _ := h.DataPageHeader.Get()
+		want = int64(v1.NumValues)
+		skip := func() []byte {
+			if len(data) < 4 {
+				return nil
+			}
+			m := int(binary.LittleEndian.Uint32(data))
+			if m < 0 || m > len(data)-4 {
+				return nil
+			}
+			b := data[4 : 4+m]
+			data = data[4+m:]
+			return b
+		}
+		if l.list {
+			if skip() == nil || v1.RepetitionLevelEncoding != format.RLE {
+				return nil
+			}
+		}
+		if l.maxDef > 0 {
+			if levels = skip(); levels == nil || v1.DefinitionLevelEncoding != format.RLE {
+				return nil
+			}
+			enc := rle.Encoding{BitWidth: bits.Len(uint(l.maxDef))}
+			defs, err := enc.DecodeLevels(nil, levels)
+			if err != nil || int64(len(defs)) < want {
+				return nil
+			}
+			want = 0
+			for _, d := range defs[:v1.NumValues] {
+				if int(d) == l.maxDef {
+					want++
+				}
+			}
+		}
+	}
+	var got int64
+	for len(data) >= 4 {
+		m := int64(binary.LittleEndian.Uint32(data))
+		if m > int64(len(data)-4) {
+			return nil
+		}
+		data = data[4+m:]
+		got++
+	}
+	if len(data) != 0 {
+		return nil
+	}
+	if got != want {
+		return fmt.Errorf("%d values stored, where its header and definition levels count %d not null", got, want)
+	}
+	return nil
+}
+
+// decompress returns the page data src decompressed with codec.
+func (c *pqCol) decompress(codec format.CompressionCodec, src []byte, h *format.PageHeader) ([]byte, error) {
+	if h.UncompressedPageSize < 0 || h.UncompressedPageSize > 1<<30 {
+		return nil, errors.New("page size")
+	}
+	out, err := parquet.LookupCompressionCodec(codec).Decode(c.plain[:0], src)
+	if err == nil {
+		c.plain = out
+	}
+	return out, err
 }
 
 // pageHeader decodes the page header at pos (before end); n is its length.

@@ -67,7 +67,7 @@ func (t DeLong) Read(r *table.Reader) (*DeLongResult, error) {
 		}
 		c, err := rule.Class(r, y)
 		if err != nil {
-			return nil, err
+			return nil, rule.Stray(err, r, cols[0], &first)
 		}
 		first.See(r, 0, c, y)
 		if _, err := first.Resolve(); err != nil {

@@ -1,6 +1,7 @@
 package task
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -37,11 +38,19 @@ type LabelError struct {
 	Where string // the row: "file:line", or a Parquet row's position
 	Label string // the label not of value 0, 1 or −1 ("" when Mixed)
 	Mixed bool   // labels of value 0 and −1 both occur; Where is the row of the later first one
+	// Stray: other labels of the column, in the rows before it or in the
+	// rest of its chunk, are of value 0, 1 or −1. The label is then a bad
+	// value in a column the rule reads (damaged data, say), not a sign
+	// that the column needs the positive label.
+	Stray bool
 }
 
 func (e *LabelError) Error() string {
 	if e.Mixed {
 		return e.Where + ": labels include 0 and -1, so the positive label is required"
+	}
+	if e.Stray {
+		return fmt.Sprintf("%s: label %q is not of value 0, 1 or -1, as the column's other labels are", e.Where, e.Label)
 	}
 	return fmt.Sprintf("%s: label %q: the labels are not {0, 1} or {-1, 1}, so the positive label is required", e.Where, e.Label)
 }
@@ -116,6 +125,33 @@ func (l *PosRule) Class(r *table.Reader, b []byte) (LabelClass, error) {
 	return c, nil
 }
 
+// Stray returns err, a *LabelError at r's current row marked Stray if
+// seen records a label of value 0, 1 or −1 in the rows before it, or a
+// label of such a value is in column col of a later row of r (which it
+// reads to the end, or to its first error). Other errors are returned as
+// they are.
+func (l *PosRule) Stray(err error, r *table.Reader, col int, seen *FirstLabels) error {
+	var le *LabelError
+	if !errors.As(err, &le) || le.Mixed || le.Stray {
+		return err
+	}
+	if seen.any() {
+		le.Stray = true
+		return err
+	}
+	for r.Next() {
+		b, err := r.Text(col)
+		if err != nil {
+			break
+		}
+		if v, err := table.ParseFloat(b); err == nil && (v == 0 || v == 1 || v == -1) {
+			le.Stray = true
+			break
+		}
+	}
+	return err
+}
+
 // LabelAt is a row of some chunk (a file chunk, a Beam unit).
 type LabelAt struct {
 	Chunk, Line int    // Line 0: none
@@ -145,6 +181,11 @@ func (f *FirstLabels) See(r *table.Reader, chunk int, c LabelClass, name []byte)
 			f.PosName = string(name)
 		}
 	}
+}
+
+// any reports whether a label of value 0, 1 or −1 was recorded.
+func (f *FirstLabels) any() bool {
+	return f.First[KindZero].Line > 0 || f.First[KindOne].Line > 0 || f.First[KindMinus1].Line > 0
 }
 
 // Merge adds the records of g.

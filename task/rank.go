@@ -251,11 +251,15 @@ func (t *Rank) Scores(name string, first *FirstLabels, labels []string, tbl *ran
 }
 
 // resolve returns the positive label of first, or its error, which comes
-// before err: every row it records was read before err's.
+// before err: every row it records was read before err's (and so a label
+// err finds the rule cannot read is a stray one if first records any).
 func resolve(first *FirstLabels, err error) (string, error) {
 	pos, lerr := first.Resolve()
 	if lerr != nil {
 		return "", lerr
+	}
+	if le := (*LabelError)(nil); errors.As(err, &le) && !le.Mixed && first.any() {
+		le.Stray = true
 	}
 	return pos, err
 }
@@ -365,6 +369,10 @@ const (
 	// charged to a weighted row held too.
 	rankTableBytes = 40
 	rankStatsBytes = 32
+	// rankSpillPartRows is the least rows of a spilled part read back
+	// whole: with its sort buffer and table rows at most 288 KiB
+	// (weighted), and 128 KiB of write buffers, within RankSpillFloor.
+	rankSpillPartRows = 4096
 )
 
 // TableBytes is the memory of a distinct score in the score table, more
@@ -391,12 +399,13 @@ func (t *Rank) newSpill(weighted bool) *rankSpill {
 	if limit > 0 {
 		maxRows = int(max(1, limit/(rankSpillRowBytes+TableBytes(weighted)-rankTableBytes)))
 	}
-	// Parts of about a quarter of the rows held: a part read back with its
-	// sort buffer and table rows fits the memory of the rows held, and one
-	// twice as large as planned is not split again.
+	// Parts of about a quarter of the rows held (or of the floor's
+	// parts): a part read back with its sort buffer and table rows fits
+	// the memory of the rows held, and one twice as large as planned is
+	// not split again.
 	parts := 256
 	if t.Rows > 0 {
-		parts = 4 * (t.Rows/maxRows + 1)
+		parts = 4 * (t.Rows/max(maxRows, 2*rankSpillPartRows) + 1)
 	}
 	s := &rankSpill{}
 	s.Spill = rank.NewSpill(maxRows, parts, func() (string, error) {
@@ -406,6 +415,11 @@ func (t *Rank) newSpill(weighted bool) *rankSpill {
 		}
 		return dir, err
 	})
+	// Whatever Memory, a part read back may hold rankSpillPartRows rows
+	// (and the write buffers twice as many): below, a part and a file
+	// write of every few rows made a run of 10⁶ rows at --memory 1 take
+	// more than a minute of system time.
+	s.PartRows = rankSpillPartRows
 	if limit > 0 {
 		s.MaxScores = int(max(1, limit/TableBytes(weighted)))
 		// The spill's buffers and the part read back are charged against

@@ -69,7 +69,7 @@ func (mr *RankModelsRows) Next() (bool, error) {
 	}
 	c, err := mr.rule.Class(r, y)
 	if err != nil {
-		return false, err
+		return false, mr.rule.Stray(err, r, mr.tc, mr.seen)
 	}
 	mr.seen.See(r, mr.chunk, c, y)
 	for j, col := range mr.scs {

@@ -39,7 +39,7 @@ func (rr *RankRows) Next() (bool, error) {
 	}
 	c, err := rr.rule.Class(r, y)
 	if err != nil {
-		return false, err
+		return false, rr.rule.Stray(err, r, rr.tc, rr.seen)
 	}
 	rr.seen.See(r, rr.chunk, c, y)
 	if err := r.CheckValue(rr.sc); err != nil {

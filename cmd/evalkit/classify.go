@@ -53,6 +53,9 @@ func runClassify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := chargeFlags(f.memory, ciFlagSizes("classify", &f.ci, withCI, classifyReplicateBytes)...); err != nil {
+		return err
+	}
 	if f.Multilabel {
 		if err := f.CheckMultilabel(opt); err != nil {
 			return err
@@ -80,6 +83,11 @@ func runClassify(e *env, args []string) error {
 	}
 	if withCI {
 		if err := rep.AddIntervals(c, opt, ci); err != nil {
+			return err
+		}
+	}
+	if format == report.Text {
+		if err := chargeClassifyText(f.memory, rep); err != nil {
 			return err
 		}
 	}

@@ -88,6 +88,9 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	// A bad --ci is reported after the input is read, as it always was.
 	ci, withCI, ciErr := f.ci.Options()
 	if ciErr == nil {
+		ciErr = chargeFlags(f.memory, ciFlagSizes("cluster", &f.ci, withCI, clusterReplicateBytes)...)
+	}
+	if ciErr == nil {
 		opt.Internal.SilhouetteSE = withCI // the silhouette's interval: a second O(n²) pass
 		opt.Internal.IndexSE = withCI      // Davies–Bouldin's and Calinski–Harabasz's: one more O(n·d) pass
 	}
@@ -150,6 +153,9 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo board.Options) (
 	}
 	ci, withCI, err := f.ci.Options()
 	if err != nil {
+		return nil, err
+	}
+	if err := chargeFlags(f.memory, ciFlagSizes("cluster", &f.ci, withCI, clusterReplicateBytes)...); err != nil {
 		return nil, err
 	}
 	t.CI = cli.CIPtr(ci, withCI)

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/parquet-go/parquet-go"
 )
 
 // runCLI runs evalkit with args and returns its stdout, stderr and exit
@@ -336,6 +338,30 @@ func TestHeaderMaxFieldCLI(t *testing.T) {
 	}
 }
 
+// TestSpillFloor: rank --memory 1 (a budget of a few bytes) spills in
+// parts of at least a few thousand rows, written a few hundred at a time
+// (before: a part and a file write for every few rows, and 10⁶ rows took
+// more than a minute of system time; rank.TestSpillPartRows checks the
+// parts), and prints what it prints in memory.
+func TestSpillFloor(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	path := filepath.Join(t.TempDir(), "d.csv")
+	os.WriteFile(path, []byte(streamRows(30000)), 0o644)
+	want, _, _ := runCLI([]string{"rank", "--format", "json", path}, "")
+	for _, w := range [][]string{nil, {"--weight", "w"}} {
+		if w != nil {
+			want, _, _ = runCLI(append([]string{"rank", "--format", "json", path}, w...), "")
+		}
+		got, stderr, code := runCLI(append([]string{"rank", "--format", "json", "--memory", "1", path}, w...), "")
+		if code != 0 || got != want || got == "" {
+			t.Errorf("%v --memory 1: exit %d, stderr %q, same output %v", w, code, stderr, got == want)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(os.Getenv("TMPDIR"), "*")); len(left) != 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
+
 // TestFlagMemory: sizes set by flags are charged to --memory: past it,
 // an error naming the flag (exit status 1) before anything is allocated
 // (before: rank --bins 4e6 --memory 64MiB peaked at 1.2 GB, --bins 1e9
@@ -360,5 +386,177 @@ func TestFlagMemory(t *testing.T) {
 	}
 	if _, stderr, code := runCLI([]string{"rank", "--format", "json", "--bins", "1000", "--cal-bins", "100", "--memory", "64MiB", path}, ""); code != 0 {
 		t.Errorf("flags within --memory: exit %d, stderr %q", code, stderr)
+	}
+	// --ci --bootstrap in the other tasks (before: a fatal "out of
+	// memory" on an 8 GB allocation, exit status 2).
+	hyp, ref := filepath.Join(t.TempDir(), "h.txt"), filepath.Join(t.TempDir(), "r.txt")
+	os.WriteFile(hyp, []byte("the cat sat on a mat\nit rained\n"), 0o644)
+	os.WriteFile(ref, []byte("the cat sat on the mat\nit rained today\n"), 0o644)
+	for _, args := range [][]string{
+		{"classify", "--true", "y_true", "--pred", "f2", path},
+		{"classify", "--true", "y_true", "--pred", "f2,y_true", path},
+		{"regress", "--true", "y_score", "--pred", "y_pred", path},
+		{"regress", "--true", "y_score", "--pred", "y_pred,f1", path},
+		{"cluster", "--true", "y_true", "--pred", "f2", path},
+		{"cluster", "--true", "y_true", "--pred", "f2,y_true", path},
+		{"bleu", "--hyp", hyp, "--ref", ref},
+		{"chrf", "--hyp", hyp, "--ref", ref},
+		{"ter", "--hyp", hyp, "--ref", ref},
+	} {
+		for _, b := range []string{"1000000000", "200"} {
+			out, stderr, code := runCLI(append([]string{args[0], "--format", "json", "--ci", "--bootstrap", b}, args[1:]...), "")
+			switch {
+			case b == "200" && code != 0:
+				t.Errorf("%v --bootstrap 200: exit %d, stderr %q", args, code, stderr)
+			case b != "200" && (code != 1 || out != "" || !strings.Contains(stderr, args[0]+"'s bootstrap replicates (--bootstrap 1000000000) would need") || !strings.Contains(stderr, "or lower --bootstrap")):
+				t.Errorf("%v --bootstrap %s: exit %d, stderr %q", args, b, code, stderr)
+			}
+		}
+	}
+}
+
+// TestClassifyLongLabelsText: classify's text layout, whose confusion
+// matrix prints every label's width on each of its lines, is charged to
+// --memory: past it, an error naming --format (before: 20 labels of 1 MB
+// printed 465 MB at a 2.3 GB peak, whatever --memory).
+func TestClassifyLongLabelsText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.csv")
+	var b strings.Builder
+	b.WriteString("y_true,y_pred\n")
+	label := func(i int) string { return fmt.Sprintf("%02d", i) + strings.Repeat("x", 20000) }
+	for i := range 60 {
+		b.WriteString(label(i%20) + "," + label(i*7%20) + "\n")
+	}
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	out, stderr, code := runCLI([]string{"classify", "--format", "text", "--memory", "1MiB", path}, "")
+	if code != 1 || out != "" || !strings.Contains(stderr, "classify's text layout (--format text, 20 labels of up to 20002 bytes") || !strings.Contains(stderr, "or use --format json") {
+		t.Errorf("--memory 1MiB: exit %d, stderr %q", code, stderr)
+	}
+	out, stderr, code = runCLI([]string{"classify", "--format", "text", "--memory", "1GiB", path}, "")
+	if code != 0 || len(out) < 21*20*20000 {
+		t.Errorf("--memory 1GiB: exit %d, %d bytes, stderr %q", code, len(out), stderr)
+	}
+	if _, stderr, code = runCLI([]string{"classify", "--format", "json", "--memory", "1MiB", path}, ""); code != 0 {
+		t.Errorf("--format json --memory 1MiB: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestStrayLabel: a label of another value among labels of value 0 and 1
+// (a damaged Parquet page, say) is bad data, exit status 1, at its row,
+// whether the rows before it or only those after it hold the 0s and 1s;
+// a column of other labels still needs --pos-label (exit status 2).
+// Before, both exited 2 with "--pos-label is required".
+func TestStrayLabel(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	var b strings.Builder
+	b.WriteString("y_true,y_score,s2\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%g,%g\n", []int{1, 0, 1, 1}[i%4], float64(i*37%101)/101, float64(i*31%97)/97)
+	}
+	src := write("g.csv", b.String())
+	good := filepath.Join(dir, "g.parquet")
+	csvToParquet(t, src, good, 40, &parquet.Uncompressed)
+	data, _ := os.ReadFile(good)
+	// The INT64 labels 1, 0, 1, 1 as stored (PLAIN, little-endian).
+	var labels []byte
+	for _, v := range []byte{1, 0, 1, 1} {
+		labels = append(labels, v, 0, 0, 0, 0, 0, 0, 0)
+	}
+	at := bytes.Index(data, labels)
+	if at < 0 {
+		t.Fatal("the labels are not stored as expected")
+	}
+	damaged := func(name string, row int) string {
+		d := bytes.Clone(data)
+		d[at+8*(row-1)] = 7
+		return write(name, string(d))
+	}
+	for _, c := range []struct {
+		file, want string
+		code       int
+	}{
+		{damaged("second.parquet", 2), `second.parquet: row group 1, row 2: label "7" is not of value 0, 1 or -1, as the column's other labels are`, 1},
+		{damaged("first.parquet", 1), `first.parquet: row group 1, row 1: label "7" is not of value 0, 1 or -1, as the column's other labels are`, 1},
+		{write("third.csv", "y_true,y_score,s2\n1,0.5,0.5\n0,0.2,0.1\n7,0.3,0.3\n"), `third.csv:4: label "7" is not of value 0, 1 or -1, as the column's other labels are`, 1},
+		{write("lead.csv", "y_true,y_score,s2\n7,0.5,0.5\n0,0.2,0.1\n1,0.3,0.3\n"), `lead.csv:2: label "7" is not of value 0, 1 or -1, as the column's other labels are`, 1},
+		{write("other.csv", "y_true,y_score,s2\n7,0.5,0.5\n8,0.2,0.1\n"), `other.csv:2: label "7": the labels are not {0, 1} or {-1, 1}, so --pos-label is required`, 2},
+	} {
+		for _, args := range [][]string{
+			{"rank", "--format", "json"},
+			{"rank", "--format", "json", "--score", "y_score,s2"},
+			{"compare", "delong", "--score-a", "y_score", "--score-b", "s2"},
+		} {
+			out, stderr, code := runCLI(append(args, c.file), "")
+			if code != c.code || out != "" || !strings.Contains(stderr, c.want) {
+				t.Errorf("%v %s: exit %d, stderr %q; want exit %d and %q", args, filepath.Base(c.file), code, stderr, c.code, c.want)
+			}
+		}
+	}
+}
+
+// TestParquetPageWarning: a damaged Parquet page of strings whose header
+// or definition levels count other values than it holds is evalkit's
+// positioned error, the first and only line of standard error (before,
+// parquet-go first printed "parquet: warning: column … byte array page
+// has … offsets but numValues is …" there, and read on).
+func TestParquetPageWarning(t *testing.T) {
+	bin := buildEvalkit(t)
+	dir := t.TempDir()
+	// DuckDB's page of the optional column "name", its definition levels
+	// damaged (all null, where the page holds 7 values).
+	duck, err := os.ReadFile("../../table/testdata/parquet/duckdb_uncompressed.parquet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	duck[184] ^= 0xff
+	levels := filepath.Join(dir, "levels.parquet")
+	os.WriteFile(levels, duck, 0o644)
+	// parquet-go's PLAIN page of strings, the values its header counts
+	// damaged: found by damaging each byte in turn.
+	var b strings.Builder
+	b.WriteString("y_score,y_true\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "%g,%s\n", float64(i*37%101)/101, []string{"ab", "b"}[i*7%2])
+	}
+	src := filepath.Join(dir, "s.csv")
+	os.WriteFile(src, []byte(b.String()), 0o644)
+	good := filepath.Join(dir, "s.parquet")
+	csvToParquet(t, src, good, 100, &parquet.Uncompressed)
+	data, _ := os.ReadFile(good)
+	header := filepath.Join(dir, "header.parquet")
+	found := false
+	for i := range data {
+		d := bytes.Clone(data)
+		d[i] ^= 1
+		os.WriteFile(header, d, 0o644)
+		if _, stderr, _ := runCLI([]string{"rank", "--format", "json", "--pos-label", "b", header}, ""); strings.Contains(stderr, "the page headers count") {
+			found = true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no damaged page header found")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"classify", "--format", "json", "--true", "name", "--pred", "pred", levels}, `levels.parquet: row group 1: column "name": invalid Parquet file: page 1 of the column chunk: 7 values stored, where its header and definition levels count 0 not null`},
+		{[]string{"rank", "--format", "json", "--pos-label", "b", header}, `header.parquet: row group 1: column "y_true": invalid Parquet file: the page headers count`},
+	} {
+		cmd := exec.Command(bin, c.args...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || stdout.Len() > 0 || len(lines) != 1 || !strings.HasPrefix(lines[0], "evalkit: ") || !strings.Contains(lines[0], c.want) {
+			t.Errorf("%v: %v, stderr %q; want exit status 1 and one line with %q", c.args, err, stderr.String(), c.want)
+		}
 	}
 }

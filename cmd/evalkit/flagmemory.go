@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/evalkit-go/evalkit/task"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // The memory that a flag's number makes a task allocate at once, a bin or
@@ -13,7 +15,13 @@ import (
 const (
 	rankBinBytes       = 320 // --bins: a cell's sums, row counts and Σw², its table row and curve points
 	rankCalBinBytes    = 48  // --cal-bins: a bin's sums and its curve point
-	bootReplicateBytes = 64  // --bootstrap: a replicate of every bootstrapped measure
+	bootReplicateBytes = 64  // --bootstrap: a replicate of every bootstrapped measure (rank, and bleu, chrf and ter: 45 to 55)
+	// --bootstrap with --ci in the other tasks: their replicates of every
+	// measure and the scratch of the draws (classify: 670 to 700 bytes
+	// with 2 and 3 classes, regress 82, cluster 217).
+	classifyReplicateBytes = 768
+	regressReplicateBytes  = 96
+	clusterReplicateBytes  = 256
 )
 
 // flagSize is an allocation sized by a flag: n elements of size bytes.
@@ -55,7 +63,50 @@ func rankFlagSizes(f *rankFlags, withCI bool) []flagSize {
 		{"cal-bins", "rank's calibration bins", int64(f.CalBins), rankCalBinBytes},
 	}
 	if withCI {
-		sizes = append(sizes, flagSize{"bootstrap", "rank's bootstrap replicates", int64(f.ci.Boot), bootReplicateBytes})
+		sizes = append(sizes, ciFlagSizes("rank", &f.ci, withCI, bootReplicateBytes)...)
 	}
 	return sizes
+}
+
+// ciFlagSizes is the allocation of --bootstrap's replicates of task (as
+// rank's is named) with --ci, size bytes each.
+func ciFlagSizes(task string, ci *cli.CIFlags, withCI bool, size int64) []flagSize {
+	if !withCI {
+		return nil
+	}
+	return []flagSize{{"bootstrap", task + "'s bootstrap replicates", int64(ci.Boot), size}}
+}
+
+// textLayoutBytes is the peak memory of writing a text layout over the
+// bytes it prints (classify --format text with 20 labels of 1 MB: 465 MB
+// printed at a 2.25 GB peak).
+const textLayoutBytes = 5
+
+// chargeClassifyText charges the text layout of rep to the budget of mem
+// (at least flagFloor): its confusion matrix pads every cell to the width
+// of its column's label, so it prints the width of every label on each of
+// its lines, and the tables of classes print the widest label on each of
+// theirs. Past the budget, an error naming --format, rather than hundreds
+// of MB printed at a peak of several times that.
+func chargeClassifyText(mem *budget.Size, rep *classify.Report) error {
+	limit := mem.Bytes()
+	if limit <= 0 {
+		return nil
+	}
+	var sum, widest int64
+	for _, l := range rep.Labels {
+		w := int64(len(l))
+		sum, widest = sum+w, max(widest, w)
+	}
+	k := int64(len(rep.Labels))
+	lines := k + 8 // the per-class table and its averages
+	if rep.ConfusionMatrix == nil {
+		lines += 2 * 20 // the worst classes and the largest confusions (two labels a line)
+	}
+	printed := lines * (2*widest + 128)
+	if rep.ConfusionMatrix != nil {
+		printed += (k + 1) * (sum + widest + 24*(k+1))
+	}
+	acct := budget.New(max(limit, flagFloor)).Account(fmt.Sprintf("classify's text layout (--format text, %d labels of up to %d bytes: every label's width on each line of the confusion matrix)", k, widest), "or use --format json")
+	return acct.Grow(budget.Items(printed, textLayoutBytes))
 }

@@ -105,6 +105,9 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int, density b
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := chargeFlags(f.memory, ciFlagSizes("regress", &f.ci, withCI, regressReplicateBytes)...); err != nil {
+		return nil, nil, err
+	}
 	opt.Moments = withCI
 	t := task.Regress{Report: ropt, Options: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget(), Sample: sampleSize, Density: density}
 	m, sample, err := readRegress(e, path, &t)
@@ -144,6 +147,9 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 	}
 	ci, withCI, err := f.ci.Options()
 	if err != nil {
+		return nil, err
+	}
+	if err := chargeFlags(f.memory, ciFlagSizes("regress", &f.ci, withCI, regressReplicateBytes)...); err != nil {
 		return nil, err
 	}
 	opt.Moments = withCI

@@ -18,17 +18,25 @@ import (
 type textFlags struct {
 	cli.TextFlags
 	format *string
+	name   string // bleu, chrf or ter
 }
 
 func addTextFlags(fs *flag.FlagSet) *textFlags {
-	t := &textFlags{}
+	t := &textFlags{name: fs.Name()}
 	t.Define(fs)
 	t.format = formatFlag(fs)
 	return t
 }
 
-// check validates the combination of flags.
-func (t *textFlags) check() error { return t.Check(*t.format) }
+// check validates the combination of flags, and charges --ci's
+// --bootstrap to --memory.
+func (t *textFlags) check() error {
+	if err := t.Check(*t.format); err != nil {
+		return err
+	}
+	_, on, _ := t.CI.Options()
+	return chargeFlags(t.Memory, ciFlagSizes(t.name, &t.CI, on, bootReplicateBytes)...)
+}
 
 // systemPaths checks the --hyp and --ref files: a positional FILE stands
 // for --hyp when no --hyp is given, and at most one file is standard input.
