@@ -127,23 +127,23 @@ func (o Options) Check(task string, names []string) error {
 	}
 	o = o.WithDefaults()
 	if o.Baseline != "" && !slices.Contains(names, o.Baseline) {
-		return bad("baseline", "%q names no model (models: %s)", o.Baseline, strings.Join(names, ", "))
+		return bad("board.Options.Baseline", "%q names no model (models: %s)", o.Baseline, strings.Join(names, ", "))
 	}
 	switch o.Adjust {
 	case "holm", "bonferroni", "none":
 	default:
-		return bad("adjust", "must be holm, bonferroni or none, got %q", o.Adjust)
+		return bad("board.Options.Adjust", "must be holm, bonferroni or none, got %q", o.Adjust)
 	}
 	if o.Bootstrap < 2 {
-		return bad("bootstrap", "must be at least 2, got %d", o.Bootstrap)
+		return bad("board.Options.Bootstrap", "must be at least 2, got %d", o.Bootstrap)
 	}
 	if !(o.Level > 0 && o.Level < 1) {
-		return bad("level", "must be between 0 and 1, got %v", o.Level)
+		return bad("board.Options.Level", "must be between 0 and 1, got %v", o.Level)
 	}
 	seen := map[string]bool{}
 	for _, n := range names {
 		if seen[n] {
-			return bad("pred", "names model %q twice", n)
+			return bad("board.Options.Check(names)", "names model %q twice", n)
 		}
 		seen[n] = true
 	}

@@ -325,13 +325,13 @@ func NewModelsReport(s *Models, names []string, opt Options, mo board.Options, c
 	var keysOf []string
 	reps[0].measures(nil, &keysOf)
 	if !slices.Contains(keysOf, mo.Primary) {
-		return nil, &result.OptionError{Task: "classify", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", mo.Primary, strings.Join(keysOf, ", "))}
+		return nil, &result.OptionError{Task: "classify", Option: "board.Options.Primary", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", mo.Primary, strings.Join(keysOf, ", "))}
 	}
 	cmpIdx := make([]int, len(mo.Compare))
 	for i, m := range mo.Compare {
 		cmpIdx[i] = slices.Index(keysOf, m)
 		if cmpIdx[i] < 0 {
-			return nil, &result.OptionError{Task: "classify", Option: "compare", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", m, strings.Join(keysOf, ", "))}
+			return nil, &result.OptionError{Task: "classify", Option: "board.Options.Compare", Problem: fmt.Sprintf("%q is not a measure of the report (measures: %s)", m, strings.Join(keysOf, ", "))}
 		}
 	}
 	z := hyptest.NormalQuantile((1 + mo.Level) / 2)

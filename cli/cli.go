@@ -53,9 +53,16 @@ func ExitCode(prog string, err error, stderr io.Writer) int {
 func OptionUsage(err error) error {
 	var oe *result.OptionError
 	if errors.As(err, &oe) {
-		return Usagef("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
+		return Usagef("%s", OptionText(oe))
 	}
 	return err
+}
+
+// OptionText is the command line's words for an option error: the task,
+// the option's flag and the problem ("rank: --max-fpr must be in (0, 1],
+// got 2").
+func OptionText(oe *result.OptionError) string {
+	return oe.Task + ": " + FlagText(oe.Option) + " " + oe.Problem
 }
 
 // ParseFloats parses a list of numbers separated by sep.

@@ -50,7 +50,7 @@ func NewModelsReport(tabs []*Contingency, names []string, opt Options, mo board.
 		if j == 0 {
 			mv, _ := board.MeasureValues(r)
 			if _, ok := mv[mo.Primary]; !ok {
-				return nil, &result.OptionError{Task: "cluster", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+				return nil, &result.OptionError{Task: "cluster", Option: "board.Options.Primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 			}
 			out.N = r.N
 		}

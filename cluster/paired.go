@@ -80,7 +80,7 @@ func comparedKeys() []string {
 func checkCompare(keys []string) error {
 	for _, c := range keys {
 		if externalMeasures[c] == nil {
-			return &result.OptionError{Task: "cluster", Option: "compare", Problem: fmt.Sprintf("%q is not an external index a paired bootstrap compares (indices: %s)", c, strings.Join(comparedKeys(), ", "))}
+			return &result.OptionError{Task: "cluster", Option: "board.Options.Compare", Problem: fmt.Sprintf("%q is not an external index a paired bootstrap compares (indices: %s)", c, strings.Join(comparedKeys(), ", "))}
 		}
 	}
 	return nil

@@ -48,11 +48,11 @@ func (o Options) Check() error {
 	}
 	switch {
 	case !(o.Beta > 0 && o.Beta <= math.MaxFloat64):
-		return bad("beta", "must be a positive number, got %v", o.Beta)
+		return bad("cluster.Options.Beta", "must be a positive number, got %v", o.Beta)
 	case o.Internal.SilhouetteSample < 0:
-		return bad("sample", "must not be negative, got %d", o.Internal.SilhouetteSample)
+		return bad("cluster.InternalOptions.SilhouetteSample", "must not be negative, got %d", o.Internal.SilhouetteSample)
 	case o.Internal.MaxPairwise < 0:
-		return bad("pairwise-limit", "must not be negative, got %d", o.Internal.MaxPairwise)
+		return bad("cluster.InternalOptions.MaxPairwise", "must not be negative, got %d", o.Internal.MaxPairwise)
 	}
 	return nil
 }

@@ -28,7 +28,7 @@ func TestNewReport(t *testing.T) {
 	opt := cluster.DefaultOptions()
 	opt.Beta = 0
 	var oe *result.OptionError
-	if _, err := cluster.NewReport(&tab, nil, opt); !errors.As(err, &oe) || oe.Option != "beta" {
+	if _, err := cluster.NewReport(&tab, nil, opt); !errors.As(err, &oe) || oe.Option != "cluster.Options.Beta" {
 		t.Errorf("beta 0: %v", err)
 	}
 }

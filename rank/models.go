@@ -84,7 +84,7 @@ func NewModelsReportCurves(positive []bool, scores [][]float64, w []float64, nam
 				keys = append(keys, k)
 			}
 			slices.Sort(keys)
-			return nil, &result.OptionError{Task: "rank", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of scores compares (measures: %s)", c, strings.Join(keys, ", "))}
+			return nil, &result.OptionError{Task: "rank", Option: "board.Options.Compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of scores compares (measures: %s)", c, strings.Join(keys, ", "))}
 		}
 	}
 	tables := make([]*Table, m)
@@ -137,7 +137,7 @@ func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, op
 		return nil, err
 	}
 	if len(mo.Compare) > 0 {
-		return nil, &result.OptionError{Task: "rank", Option: "compare", Problem: "the paired bootstrap needs every row's scores, which score tables do not keep"}
+		return nil, &result.OptionError{Task: "rank", Option: "board.Options.Compare", Problem: "the paired bootstrap needs every row's scores, which score tables do not keep"}
 	}
 	out, err := modelsReport(tables, names, opt, mo, ci, nil, func(*Placements) (*PairedSums, error) {
 		if sums == nil {
@@ -166,7 +166,7 @@ func modelsReport(tables []*Table, names []string, opt Options, mo board.Options
 		if j == 0 {
 			if mv, err := board.MeasureValues(r); err == nil {
 				if _, ok := mv[mo.Primary]; !ok {
-					return nil, &result.OptionError{Task: "rank", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+					return nil, &result.OptionError{Task: "rank", Option: "board.Options.Primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 				}
 			}
 		}

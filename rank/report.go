@@ -110,21 +110,21 @@ func (o Options) Check() error {
 	}
 	switch {
 	case !(o.Conf > 0 && o.Conf < 1):
-		return bad("conf", "must be in (0, 1), got %v", o.Conf)
+		return bad("rank.Options.Conf", "must be in (0, 1), got %v", o.Conf)
 	case !(o.MaxFPR >= 0 && o.MaxFPR <= 1):
-		return bad("max-fpr", "must be in (0, 1], got %v", o.MaxFPR)
+		return bad("rank.Options.MaxFPR", "must be in (0, 1], got %v", o.MaxFPR)
 	case o.CalBins < 1:
-		return bad("cal-bins", "must be at least 1, got %d", o.CalBins)
+		return bad("rank.Options.CalBins", "must be at least 1, got %d", o.CalBins)
 	case o.CalStrategy != "uniform" && o.CalStrategy != "quantile":
-		return bad("cal-strategy", "must be uniform or quantile, got %q", o.CalStrategy)
+		return bad("rank.Options.CalStrategy", "must be uniform or quantile, got %q", o.CalStrategy)
 	case !(o.CostFP >= 0) || math.IsInf(o.CostFP, 0):
-		return bad("cost-fp", "must be finite and ≥ 0, got %v", o.CostFP)
+		return bad("rank.Options.CostFP", "must be finite and ≥ 0, got %v", o.CostFP)
 	case !(o.CostFN >= 0) || math.IsInf(o.CostFN, 0):
-		return bad("cost-fn", "must be finite and ≥ 0, got %v", o.CostFN)
+		return bad("rank.Options.CostFN", "must be finite and ≥ 0, got %v", o.CostFN)
 	case o.K < 1:
-		return bad("k", "must be at least 1, got %d", o.K)
+		return bad("rank.Options.K", "must be at least 1, got %d", o.K)
 	case o.CurvePoints < 0 || o.CurvePoints == 1:
-		return bad("curve-points", "must be 0 (every vertex) or at least 2, got %d", o.CurvePoints)
+		return bad("rank.Options.CurvePoints", "must be 0 (every vertex) or at least 2, got %d", o.CurvePoints)
 	}
 	return nil
 }
@@ -592,7 +592,7 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 		panic(fmt.Sprintf("rank: %d class names for %d classes", len(classes), m.K))
 	}
 	if opt.K < 1 {
-		return nil, &result.OptionError{Task: "rank", Option: "k", Problem: fmt.Sprintf("must be at least 1, got %d", opt.K)}
+		return nil, &result.OptionError{Task: "rank", Option: "rank.Options.K", Problem: fmt.Sprintf("must be at least 1, got %d", opt.K)}
 	}
 	sup := m.Support()
 	for c, s := range sup {

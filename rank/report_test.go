@@ -31,7 +31,7 @@ func TestNewReport(t *testing.T) {
 	opt := rank.DefaultOptions()
 	opt.Conf = 1
 	var oe *result.OptionError
-	if _, err := rank.NewReport(tab, opt); !errors.As(err, &oe) || oe.Option != "conf" {
+	if _, err := rank.NewReport(tab, opt); !errors.As(err, &oe) || oe.Option != "rank.Options.Conf" {
 		t.Errorf("conf 1: err %v, want an OptionError for conf", err)
 	}
 	var one rank.Builder

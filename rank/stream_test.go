@@ -277,7 +277,7 @@ func TestSpillPartRows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := DefaultReportOptions()
+		opt := DefaultOptions()
 		rep, err := NewReport(tb, opt)
 		var csv bytes.Buffer
 		if err == nil {

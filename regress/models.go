@@ -37,7 +37,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt Options, mo bo
 	}
 	for _, c := range mo.Compare {
 		if rowMeasures[c] == nil {
-			return nil, &result.OptionError{Task: "regress", Option: "compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of regression compares (measures: %s)", c, strings.Join(pairedKeys(), ", "))}
+			return nil, &result.OptionError{Task: "regress", Option: "board.Options.Compare", Problem: fmt.Sprintf("%q is not a measure a paired bootstrap of regression compares (measures: %s)", c, strings.Join(pairedKeys(), ", "))}
 		}
 	}
 	// The paired bootstraps and the intervals read the kept rows in file
@@ -48,7 +48,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt Options, mo bo
 		for _, c := range mo.Compare {
 			cmp, dropped, err := pairedBootstrap(m.outs[p[0]], m.outs[p[1]], c, mo)
 			if err != nil {
-				return nil, &result.OptionError{Task: "regress", Option: "compare", Problem: err.Error()}
+				return nil, &result.OptionError{Task: "regress", Option: "board.Options.Compare", Problem: err.Error()}
 			}
 			if dropped > 0 {
 				warnings = append(warnings, fmt.Sprintf("%s − %s, %s: %d of %d bootstrap replicates undefined, left out of the interval", names[p[0]], names[p[1]], c, dropped, mo.Bootstrap))
@@ -76,7 +76,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt Options, mo bo
 		}
 		if j == 0 {
 			if _, ok := rep.Get(mo.Primary); !ok {
-				return nil, &result.OptionError{Task: "regress", Option: "primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
+				return nil, &result.OptionError{Task: "regress", Option: "board.Options.Primary", Problem: fmt.Sprintf("%q is not a measure of the report", mo.Primary)}
 			}
 		}
 		name := names[j]

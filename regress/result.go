@@ -37,7 +37,7 @@ func (o Options) Signature(st StateOptions) *result.Signature {
 // Check returns a *result.OptionError for an option out of its range.
 func (o Options) Check() error {
 	if o.NFeatures < 0 {
-		return &result.OptionError{Task: "regress", Option: "n-features", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
+		return &result.OptionError{Task: "regress", Option: "regress.Options.NFeatures", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func TestNewResult(t *testing.T) {
 	}
 	opt.NFeatures = -1
 	var oe *result.OptionError
-	if _, err := regress.NewResult(m, opt); !errors.As(err, &oe) || oe.Option != "n-features" {
+	if _, err := regress.NewResult(m, opt); !errors.As(err, &oe) || oe.Option != "regress.Options.NFeatures" {
 		t.Errorf("n-features -1: %v", err)
 	}
 }

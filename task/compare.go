@@ -360,13 +360,13 @@ func (t ABTest) Result() (*ABTestResult, error) {
 	if t.MDE != 0 {
 		effB = pa + t.MDE
 		if !(effB > 0 && effB < 1) {
-			return nil, &result.OptionError{Task: "compare abtest", Option: "mde", Problem: fmt.Sprintf("%v puts p_b at %v, outside (0, 1)", t.MDE, effB)}
+			return nil, &result.OptionError{Task: "compare abtest", Option: "task.ABTest.MDE", Problem: fmt.Sprintf("%v puts p_b at %v, outside (0, 1)", t.MDE, effB)}
 		}
 	}
 	h := hyptest.CohenH(pa, effB)
 	out.EffectSize = h
 	if !(t.Alpha > 0 && t.Alpha < 1) {
-		return nil, &result.OptionError{Task: "compare abtest", Option: "alpha", Problem: fmt.Sprintf("%v outside (0, 1)", t.Alpha)}
+		return nil, &result.OptionError{Task: "compare abtest", Option: "task.ABTest.Alpha", Problem: fmt.Sprintf("%v outside (0, 1)", t.Alpha)}
 	}
 	out.Power = hyptest.PowerZ(h, float64(t.NA), float64(t.NB), t.Alpha, t.Alternative)
 	out.RequiredNA, out.RequiredNB, out.Warnings = sampleSize(hyptest.PowerZ, h, t.Alpha, t.Power, float64(t.NB)/float64(t.NA), t.Alternative)

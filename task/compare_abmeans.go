@@ -162,7 +162,7 @@ func (t ABMeans) Read(r *table.Reader) (*ABMeansResult, error) {
 		}
 	}
 	if a == b {
-		return nil, &result.OptionError{Task: "compare abmeans", Option: "a", Problem: fmt.Sprintf("and task.ABMeans.B name the same label %q", a)}
+		return nil, &result.OptionError{Task: "compare abmeans", Option: "task.ABMeans.A", Problem: fmt.Sprintf("and task.ABMeans.B name the same label %q", a)}
 	}
 	out, err := t.result(hyptest.SummaryOf(g.Values[a]), hyptest.SummaryOf(g.Values[b]), "file")
 	if err != nil {

@@ -247,7 +247,7 @@ func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState, ranges
 	rep, err := rank.NewMulticlassReport(m, c.Classes, c.Options)
 	var oe *result.OptionError
 	if errors.As(err, &oe) {
-		return usageError("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
+		return usageError("%s", cli.OptionText(oe))
 	}
 	if err != nil {
 		return userError(fmt.Errorf("%s: %w", c.Name, err))

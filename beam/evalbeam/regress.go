@@ -187,7 +187,7 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 	res, err := f.C.task().Result(m)
 	var oe *result.OptionError
 	if errors.As(err, &oe) {
-		return usageError("%s: --%s %s", oe.Task, oe.Option, oe.Problem)
+		return usageError("%s", cli.OptionText(oe))
 	}
 	if err != nil {
 		return userError(err)
