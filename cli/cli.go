@@ -89,3 +89,17 @@ func SplitList(s string) []string {
 	}
 	return out
 }
+
+// Help writes a command's help: what it does (intro), its usage line,
+// its tasks (a name and a summary each) and, after them, the lines of
+// outro.
+func Help(w io.Writer, intro, usage string, tasks [][2]string, outro ...string) {
+	fmt.Fprintf(w, "%s\n\nusage: %s\n\ntasks:\n", intro, usage)
+	for _, t := range tasks {
+		fmt.Fprintf(w, "  %-10s %s\n", t[0], t[1])
+	}
+	fmt.Fprintln(w)
+	for _, l := range outro {
+		fmt.Fprintln(w, l)
+	}
+}

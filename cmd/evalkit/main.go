@@ -122,17 +122,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "evalkit measures how good a machine-learning model is.")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "usage: evalkit <task> [flags] [FILE]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "tasks:")
+	var tasks [][2]string
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		tasks = append(tasks, [2]string{c.name, c.summary})
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run \"evalkit <task> --help\" for a task's flags. FILE is CSV, TSV or JSON Lines")
-	fmt.Fprintln(w, "(by extension; .gz is read transparently; - or nothing reads standard input).")
+	cli.Help(w, "evalkit measures how good a machine-learning model is.", "evalkit <task> [flags] [FILE]", tasks,
+		"Run \"evalkit <task> --help\" for a task's flags. FILE is CSV, TSV or JSON Lines",
+		"(by extension; .gz is read transparently; - or nothing reads standard input).")
 }
 
 func isTerminal(w io.Writer) bool {

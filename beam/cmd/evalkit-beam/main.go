@@ -101,17 +101,14 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "evalkit-beam runs evalkit's measures as an Apache Beam pipeline.")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "usage: evalkit-beam <task> [task flags] --input PATTERN [--input …] --output FILE --runner prism|flink|spark|dataflow [runner flags]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "tasks:")
+	var names [][2]string
 	for _, t := range tasks {
-		fmt.Fprintf(w, "  %-10s %s\n", t.name, t.summary)
+		names = append(names, [2]string{t.name, t.summary})
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run \"evalkit-beam <task> --help\" for a task's flags. Runner flags are Beam's")
-	fmt.Fprintln(w, "(--endpoint, --environment_type, --project, --region, --temp_location, …).")
+	cli.Help(w, "evalkit-beam runs evalkit's measures as an Apache Beam pipeline.",
+		"evalkit-beam <task> [task flags] --input PATTERN [--input …] --output FILE --runner prism|flink|spark|dataflow [runner flags]", names,
+		"Run \"evalkit-beam <task> --help\" for a task's flags. Runner flags are Beam's",
+		"(--endpoint, --environment_type, --project, --region, --temp_location, …).")
 }
 
 // run parses args (the task first) and runs the pipeline to completion.
