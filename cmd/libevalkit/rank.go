@@ -1,0 +1,111 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/figure"
+	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/task"
+)
+
+// evalRank is "evalkit rank" of binary scores: the labels ("true"), the
+// scores ("score") and the weights ("weight", optional), read as
+// task.Rank reads a file (the score table spilled past --memory, or
+// --bins), the report of task.RankScores, with intervals under --ci.
+func evalRank(options []byte, in *Input) ([]byte, error) {
+	fs := flag.NewFlagSet("rank", flag.ContinueOnError)
+	var f cli.RankFlags
+	f.Define(fs)
+	var ci cli.CIFlags
+	ci.Define(fs)
+	var models cli.ModelFlags
+	models.Define(fs, "roc_auc")
+	mem := budget.Flag(fs)
+	format := formatFlag(fs)
+	if err := parseOptions(fs, options); err != nil {
+		return nil, err
+	}
+	outFmt, err := outputFormat(*format)
+	if err != nil {
+		return nil, err
+	}
+	y, err := in.labels("rank", "true")
+	if err != nil {
+		return nil, err
+	}
+	score, err := in.value1("rank", "score")
+	if err != nil {
+		return nil, err
+	}
+	if score == nil {
+		return nil, cli.Usagef("rank: no scores given")
+	}
+	w, err := in.value1("rank", "weight")
+	if err != nil {
+		return nil, err
+	}
+	if f.Weight, err = weightName("rank", f.Weight, w != nil); err != nil {
+		return nil, err
+	}
+	if err := f.Check(); err != nil {
+		return nil, err
+	}
+	cio, withCI, err := ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	if f.Classes != "" || strings.Contains(f.Score, ",") {
+		return nil, cli.Usagef("rank: multiclass scores and several models are not in the library yet")
+	}
+	if name := models.Used(fs); name != "" {
+		return nil, cli.Usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
+	}
+	if outFmt != report.JSONFormat && outFmt != report.CSV {
+		f.Curves = false // text and Markdown show no curves
+	}
+	t := &task.Rank{True: f.True, Score: f.Score, Weight: f.Weight, PosLabel: f.PosLabel, Memory: mem.Bytes()}
+	if t.Bins, err = f.Binned(); err != nil {
+		return nil, err
+	}
+	s, err := t.ReadArrays(in.name(), y, score, w)
+	if err != nil {
+		return nil, cli.TaskError("rank", err)
+	}
+	defer s.Close()
+	opt := f.Options()
+	opt.FigurePoints = figure.MaxPoints
+	var rep *rank.Report
+	if s.Spilled() && !withCI {
+		rep, err = s.Streamed(opt, nil)
+		if errors.Is(err, rank.ErrStreamed) {
+			return nil, fmt.Errorf("%s: --curve-points 0 prints every vertex, more than fit --memory %s (%w); use --curves-out FILE for every vertex, or --curve-points N",
+				in.name(), budget.FormatSize(mem.Bytes()), err)
+		}
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		tb, err := s.Table()
+		if errors.Is(err, rank.ErrTooManyScores) {
+			return nil, fmt.Errorf("%s: the score table (%d bytes a distinct score) does not fit --memory %s: %w; --ci, --plot and report pages need the whole table: raise --memory, leave them out (the measures and curves stream past --memory), or use --bins N (constant memory)",
+				in.name(), task.TableBytes(s.Weighted()), budget.FormatSize(mem.Bytes()), err)
+		} else if err != nil {
+			return nil, cli.TaskError("rank", err)
+		}
+		if rep, err = s.Report(tb, opt); err != nil {
+			return nil, err
+		}
+		if withCI {
+			if err := rep.AddIntervals(tb, opt, cio); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return emit(outFmt, rep, func() *report.Doc { return report.Rank(rep, in.name()) })
+}
