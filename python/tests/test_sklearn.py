@@ -1,0 +1,133 @@
+"""A few values of the native API against scikit-learn's on generated data
+(scikit-learn from Debian's python3-sklearn; 1e-12 relative unless said)."""
+
+import numpy as np
+import pytest
+
+import evalkit as ek
+
+metrics = pytest.importorskip("sklearn.metrics")
+
+REL = 1e-12
+
+
+@pytest.fixture
+def binary():
+    rng = np.random.default_rng(7)
+    n = 2000
+    y = rng.integers(0, 2, n)
+    s = np.clip(rng.normal(0.35 + 0.3 * y, 0.2), 0.001, 0.999).round(3)  # ties
+    w = rng.uniform(0.5, 2.0, n)
+    return y, s, w
+
+
+def test_rank_binary(binary):
+    y, s, _ = binary
+    r = ek.rank(y, s)
+    assert r["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, s), rel=REL)
+    assert r["average_precision"] == pytest.approx(metrics.average_precision_score(y, s), rel=REL)
+    assert r["log_loss"] == pytest.approx(metrics.log_loss(y, s), rel=REL)
+    assert r["brier"] == pytest.approx(metrics.brier_score_loss(y, s), rel=REL)
+    assert r["pos_label"] == "1"
+
+
+def test_rank_weighted(binary):
+    y, s, w = binary
+    r = ek.rank(y, s, sample_weight=w)
+    assert r["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, s, sample_weight=w), rel=REL)
+    assert r["average_precision"] == pytest.approx(metrics.average_precision_score(y, s, sample_weight=w), rel=REL)
+
+
+def test_rank_string_labels(binary):
+    y, s, _ = binary
+    labels = np.where(y == 1, "spam", "ham")
+    r = ek.rank(labels, s, pos_label="spam")
+    assert r["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, s), rel=REL)
+    assert "partial_auc" not in r
+    r = ek.rank(labels, s, pos_label="spam", max_fpr=0.2)
+    assert r["partial_auc"] == pytest.approx(metrics.roc_auc_score(y, s, max_fpr=0.2), rel=REL)
+
+
+def test_rank_dtypes(binary):
+    y, s, _ = binary
+    want = ek.rank(y, s).json
+    assert ek.rank(y.astype(bool), s).json == want
+    assert ek.rank(y.astype(np.int32), s.astype(np.float64)).json == want
+    assert ek.rank(list(y), list(s)).json == want
+    assert ek.rank(y, s.astype(np.float32))["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, s.astype(np.float32)), rel=REL)
+
+
+@pytest.fixture
+def multiclass():
+    rng = np.random.default_rng(3)
+    n = 1500
+    y = rng.choice(["bird", "cat", "dog"], n, p=[0.2, 0.5, 0.3])
+    flip = rng.random(n) < 0.3
+    p = np.where(flip, rng.choice(["bird", "cat", "dog"], n), y)
+    w = rng.uniform(0.1, 3.0, n)
+    return y, p, w
+
+
+def test_classify(multiclass):
+    y, p, _ = multiclass
+    r = ek.classify(y, p)
+    assert r["labels"] == ["bird", "cat", "dog"]
+    assert r["confusion_matrix"] == metrics.confusion_matrix(y, p).tolist()
+    assert r["accuracy"] == pytest.approx(metrics.accuracy_score(y, p), rel=REL)
+    assert r["balanced_accuracy"] == pytest.approx(metrics.balanced_accuracy_score(y, p), rel=REL)
+    assert r["macro"]["f1"] == pytest.approx(metrics.f1_score(y, p, average="macro"), rel=REL)
+    assert r["weighted"]["precision"] == pytest.approx(metrics.precision_score(y, p, average="weighted"), rel=REL)
+    assert r["mcc"] == pytest.approx(metrics.matthews_corrcoef(y, p), rel=REL)
+    assert r["cohen_kappa"] == pytest.approx(metrics.cohen_kappa_score(y, p), rel=REL)
+
+
+def test_classify_weighted(multiclass):
+    y, p, w = multiclass
+    r = ek.classify(y, p, sample_weight=w, pos_label="cat")
+    assert r["accuracy"] == pytest.approx(metrics.accuracy_score(y, p, sample_weight=w), rel=REL)
+    assert r["macro"]["recall"] == pytest.approx(metrics.recall_score(y, p, average="macro", sample_weight=w), rel=REL)
+    assert r["binary"]["f1"] == pytest.approx(metrics.f1_score(y == "cat", p == "cat", sample_weight=w), rel=REL)
+
+
+def test_classify_integer_labels():
+    y = np.array([0, 1, 2, 2, 1, 0, 5])
+    p = np.array([0, 2, 2, 2, 1, 1, 5])
+    r = ek.classify(y, p)
+    assert r["labels"] == ["0", "1", "2", "5"]
+    assert r["confusion_matrix"] == metrics.confusion_matrix(y, p).tolist()
+
+
+@pytest.fixture
+def regression():
+    rng = np.random.default_rng(11)
+    n = 3000
+    y = rng.gamma(2.0, 3.0, (n, 2)) + 0.1
+    p = y + rng.normal(0, 1.0, (n, 2))
+    p = np.abs(p) + 0.05
+    w = rng.uniform(0.5, 2.0, n)
+    return y, p, w
+
+
+def test_regress(regression):
+    y, p, w = regression
+    y1, p1 = y[:, 0], p[:, 0]
+    r = ek.regress(y1, p1)
+    assert r["mse"] == pytest.approx(metrics.mean_squared_error(y1, p1), rel=REL)
+    assert r["mae"] == pytest.approx(metrics.mean_absolute_error(y1, p1), rel=REL)
+    assert r["r2"] == pytest.approx(metrics.r2_score(y1, p1), rel=REL)
+    assert r["mape"] == pytest.approx(metrics.mean_absolute_percentage_error(y1, p1), rel=REL)
+    assert r["medae"] == pytest.approx(metrics.median_absolute_error(y1, p1), rel=REL)
+    assert r["explained_variance"] == pytest.approx(metrics.explained_variance_score(y1, p1), rel=REL)
+    rw = ek.regress(y1, p1, sample_weight=w)
+    assert rw["mse"] == pytest.approx(metrics.mean_squared_error(y1, p1, sample_weight=w), rel=REL)
+    assert rw["r2"] == pytest.approx(metrics.r2_score(y1, p1, sample_weight=w), rel=REL)
+
+
+def test_regress_multioutput(regression):
+    y, p, _ = regression
+    r = ek.regress(y, p, multioutput="raw")
+    raw = metrics.mean_squared_error(y, p, multioutput="raw_values")
+    assert [o["mse"] for o in r["outputs"]] == pytest.approx(list(raw), rel=REL)
+    r = ek.regress(y, p)
+    assert r["mse"] == pytest.approx(metrics.mean_squared_error(y, p), rel=REL)
+    assert r["r2"] == pytest.approx(metrics.r2_score(y, p), rel=REL)
