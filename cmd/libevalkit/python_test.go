@@ -58,7 +58,9 @@ func TestPython(t *testing.T) {
 		t.Fatal(err)
 	}
 	venv := filepath.Join(tmp, "venv")
-	run(t, tmp, nil, python, "-m", "venv", "--system-site-packages", venv)
+	if out, err := exec.Command(python, "-m", "venv", "--system-site-packages", venv).CombinedOutput(); err != nil {
+		missing("%s cannot make a venv with pip (Debian: python3-venv python3-pip): %v\n%s", python, err, out)
+	}
 	vpy := filepath.Join(venv, "bin", "python")
 	env := []string{"GO=" + gocmd, "EVALKIT_GO_ROOT=" + root, "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1"}
 	run(t, tmp, env, vpy, "-m", "pip", "install", "--no-build-isolation", "--no-index", "-q", pkg)
