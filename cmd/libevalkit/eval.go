@@ -37,7 +37,7 @@ func main() {}
 const InputName = "<arrays>"
 
 // Input is the columns of one call, by role: "true", "pred", "score",
-// "weight". A role holds labels or values (one slice per column: several
+// "weight", "features". A role holds labels or values (one slice per column: several
 // for regress's outputs).
 type Input struct {
 	Name   string // the input's name in messages and titles ("": InputName)
@@ -84,9 +84,11 @@ var tasks = map[string]func(options []byte, in *Input) ([]byte, error){
 	"rank":     evalRank,
 	"classify": evalClassify,
 	"regress":  evalRegress,
+	"cluster":  evalCluster,
 }
 
-// Evaluate runs the task named taskName ("rank", "classify", "regress")
+// Evaluate runs the task named taskName ("rank", "classify", "regress",
+// "cluster")
 // on in under the options (a JSON object, or empty) and returns what the
 // command line prints. A usage error (a *cli.UsageError in the chain) is
 // what the command line exits with status 2 for; any other, status 1.
@@ -119,7 +121,7 @@ func checkLengths(taskName string, in *Input) error {
 		}
 		return nil
 	}
-	for _, role := range []string{"true", "pred", "score", "weight"} {
+	for _, role := range []string{"true", "pred", "score", "weight", "features"} {
 		if l, ok := in.Labels[role]; ok {
 			if err := check(role, l.Len()); err != nil {
 				return err

@@ -29,7 +29,7 @@ type goldenCase struct {
 // boolFlags are the flags that take no value on the command line.
 var boolFlags = map[string]bool{"ci": true, "curves": true, "bounded-memory": true, "multilabel": true}
 
-// goldenCases returns the cases of rank, classify and regress that
+// goldenCases returns the cases of rank, classify, regress and cluster that
 // succeed on a CSV file and use no option of files (--plot, --curves-out,
 // …), multiclass scores or several models.
 func goldenCases(t *testing.T) []goldenCase {
@@ -56,7 +56,7 @@ func goldenCases(t *testing.T) []goldenCase {
 
 func parseGoldenArgs(name string, args []string) (goldenCase, bool) {
 	c := goldenCase{name: name, task: args[0], options: map[string]any{}, format: "json"}
-	if c.task != "rank" && c.task != "classify" && c.task != "regress" {
+	if c.task != "rank" && c.task != "classify" && c.task != "regress" && c.task != "cluster" {
 		return c, false
 	}
 	for i := 1; i < len(args); i++ {
@@ -89,7 +89,13 @@ func parseGoldenArgs(name string, args []string) (goldenCase, bool) {
 		"rank":     {"true": "y_true", "score": "y_score"},
 		"classify": {"true": "y_true", "pred": "y_pred"},
 		"regress":  {"true": "y_true", "pred": "y_pred"},
+		"cluster":  {"true": "y_true", "pred": "y_pred"},
 	}[c.task]
+	if _, ok := c.options["features"]; ok && c.task == "cluster" {
+		if _, ok := c.options["true"]; !ok {
+			delete(def, "true") // internal indices only
+		}
+	}
 	c.cols = map[string]string{}
 	for role, col := range def {
 		if v, ok := c.options[role].(string); ok {
@@ -102,6 +108,9 @@ func parseGoldenArgs(name string, args []string) (goldenCase, bool) {
 	}
 	if w, ok := c.options["weight"].(string); ok {
 		c.cols["weight"] = w
+	}
+	if f, ok := c.options["features"].(string); ok {
+		c.cols["features"] = f
 	}
 	if c.task == "regress" && len(strings.Split(c.cols["true"], ",")) != len(strings.Split(c.cols["pred"], ",")) {
 		return c, false
@@ -132,7 +141,7 @@ func (c *goldenCase) input(t *testing.T) *Input {
 			if !ok {
 				t.Fatalf("%s: no column %q in %s", c.name, col, c.file)
 			}
-			if role == "true" && c.task != "regress" || role == "pred" && c.task == "classify" {
+			if role == "true" && c.task != "regress" || role == "pred" && (c.task == "classify" || c.task == "cluster") {
 				var l task.Labels
 				ids := map[string]int64{}
 				for _, r := range rows[1:] {
@@ -161,8 +170,8 @@ func (c *goldenCase) input(t *testing.T) *Input {
 	return in
 }
 
-// TestGolden runs the command line's golden cases of rank, classify and
-// regress on their columns as arrays, named as the file: the output is
+// TestGolden runs the command line's golden cases of rank, classify,
+// regress and cluster on their columns as arrays, named as the file: the output is
 // the same bytes, but for the rows' positions in warnings (row N of the arrays is line N+2 of the file).
 func TestGolden(t *testing.T) {
 	cases := goldenCases(t)

@@ -4,6 +4,7 @@
     r = ek.rank(y, proba, ci=True)      # binary scores
     r = ek.classify(y, y_pred)          # predicted labels
     r = ek.regress(y, y_pred)           # 2-D y_pred: several outputs
+    r = ek.cluster(labels, labels_pred, features=X)
     r["roc_auc"], r.interval("roc_auc"), r.to_dict(), r.text
 
 Every option of the command line's task is a keyword argument of the same
@@ -13,8 +14,8 @@ data and options; a bad input raises ValueError with the command line's
 message. No measure is computed in Python.
 """
 
-from ._native import classify, rank, regress
+from ._native import classify, cluster, rank, regress
 from ._result import Result
 
-__all__ = ["rank", "classify", "regress", "Result"]
+__all__ = ["rank", "classify", "regress", "cluster", "Result"]
 __version__ = "0.1.0"

@@ -233,3 +233,34 @@ def regress(y_true, y_pred, sample_weight=None, **options):
     if sample_weight is not None:
         call.values("weight", sample_weight, "sample_weight")
     return _result("regress", call, options)
+
+
+def cluster(labels_true, labels_pred, features=None, sample_weight=None, feature_names=None, **options):
+    """Clustering indices (evalkit cluster): external ones (adjusted Rand,
+    NMI, AMI, V-measure, purity, …) from the reference labels labels_true,
+    internal ones (silhouette, Davies–Bouldin, Calinski–Harabasz, Dunn) from
+    features, an (n, d) array; labels_true=None gives the internal indices
+    only. sample_weight holds whole-number frequency weights (external
+    indices only). Options are those of `evalkit cluster` in snake_case:
+    metric, average, beta, sample, seed, pairwise_limit, max_matrix, ci, …;
+    feature_names (the command line's --features) names the features
+    (default x0, x1, …).
+    """
+    call = _Call()
+    if labels_true is not None:
+        call.labels("true", labels_true, "labels_true")
+    call.labels("pred", labels_pred, "labels_pred")
+    if sample_weight is not None:
+        call.values("weight", sample_weight, "sample_weight")
+    if features is not None:
+        x = np.asarray(features)
+        if x.ndim == 1:
+            x = x[:, None]
+        if x.ndim != 2:
+            raise ValueError(f"cluster: features must be an (n, d) array, got shape {x.shape}")
+        x = np.asfortranarray(x, dtype=np.float64)  # one contiguous column a feature
+        for j in range(x.shape[1]):
+            call.values("features", x[:, j], f"features[:, {j}]")
+    if feature_names is not None:
+        options["features"] = list(feature_names)
+    return _result("cluster", call, options)

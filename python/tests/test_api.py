@@ -69,6 +69,10 @@ def test_format_option():
         (lambda: ek.regress([1.0, 2.0], [1.0, 2.0], alpha=1.5), r"^regress: "),
         (lambda: ek.regress([], []), r"^<arrays>: no data rows$"),
         (lambda: ek.rank(["x"], ["y"]), r"numbers expected"),
+        (lambda: ek.cluster(None, ["x", "y"]), r"^cluster: give reference labels"),
+        (lambda: ek.cluster(None, ["x", "y"], features=[[0.0], [1.0]], sample_weight=[1, 2]), r"^cluster: --weight applies to external indices only"),
+        (lambda: ek.cluster(["a", "b"], ["x", "y"], sample_weight=[1, 1.5]), r'^<arrays>: row 1: column "sample_weight": value "1.5"'),
+        (lambda: ek.cluster(None, ["x", "y"], features=[[0.0], [np.nan]]), r'^<arrays>: row 1: column "x0": value "NaN" is not a finite number$'),
     ],
 )
 def test_errors(call, message):

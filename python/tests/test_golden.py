@@ -21,6 +21,7 @@ DEFAULT_COLUMNS = {
     "rank": {"true": "y_true", "score": "y_score"},
     "classify": {"true": "y_true", "pred": "y_pred"},
     "regress": {"true": "y_true", "pred": "y_pred"},
+    "cluster": {"true": "y_true", "pred": "y_pred"},
 }
 
 
@@ -57,9 +58,12 @@ def golden_cases():
         if skip or fmt != "json" or not path or not path.endswith(".csv"):
             continue
         cols = {role: options.get(role, col) for role, col in DEFAULT_COLUMNS[task].items()}
-        if "weight" in options:
-            cols["weight"] = options["weight"]
-        if task != "regress" and any("," in c for c in cols.values()):
+        if task == "cluster" and "features" in options and "true" not in options:
+            del cols["true"]  # internal indices only
+        for role in ("weight", "features"):
+            if role in options:
+                cols[role] = options[role]
+        if task != "regress" and any("," in c for r, c in cols.items() if r != "features"):
             continue
         if task == "regress" and len(cols["true"].split(",")) != len(cols["pred"].split(",")):
             continue
@@ -85,6 +89,12 @@ def test_golden_json(task, path, cols, options, stdout):
         r = ek.rank(np.array(data[cols["true"]]), numbers(cols["score"])[:, 0], sample_weight=w, **options)
     elif task == "classify":
         r = ek.classify(np.array(data[cols["true"]]), np.array(data[cols["pred"]]), sample_weight=w, **options)
+    elif task == "cluster":
+        yt = np.array(data[cols["true"]]) if "true" in cols else None
+        x = numbers(cols["features"]) if "features" in cols else None
+        opts = dict(options)
+        names = opts.pop("features", None)
+        r = ek.cluster(yt, np.array(data[cols["pred"]]), features=x, sample_weight=w, feature_names=names and names.split(","), **opts)
     else:
         yt, yp = numbers(cols["true"]), numbers(cols["pred"])
         if yt.shape[1] == 1:
@@ -98,4 +108,4 @@ def test_golden_json(task, path, cols, options, stdout):
 
 
 def test_golden_cases_found():
-    assert len(golden_cases()) >= 15
+    assert len(golden_cases()) >= 25

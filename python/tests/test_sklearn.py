@@ -131,3 +131,24 @@ def test_regress_multioutput(regression):
     r = ek.regress(y, p)
     assert r["mse"] == pytest.approx(metrics.mean_squared_error(y, p), rel=REL)
     assert r["r2"] == pytest.approx(metrics.r2_score(y, p), rel=REL)
+
+
+def test_cluster():
+    rng = np.random.default_rng(9)
+    n = 400
+    truth = rng.integers(0, 4, n)
+    x = rng.normal(0, 1, (n, 3)) + truth[:, None] * 2.0
+    pred = np.where(rng.random(n) < 0.2, rng.integers(0, 5, n), truth)
+    r = ek.cluster(truth, pred, features=x)
+    assert r["adjusted_rand_index"] == pytest.approx(metrics.adjusted_rand_score(truth, pred), rel=REL)
+    assert r["nmi"] == pytest.approx(metrics.normalized_mutual_info_score(truth, pred), rel=1e-10)
+    assert r["ami"] == pytest.approx(metrics.adjusted_mutual_info_score(truth, pred), rel=1e-10)
+    assert r["v_measure"] == pytest.approx(metrics.v_measure_score(truth, pred), rel=1e-10)
+    assert r["fowlkes_mallows"] == pytest.approx(metrics.fowlkes_mallows_score(truth, pred), rel=REL)
+    assert r["silhouette"] == pytest.approx(metrics.silhouette_score(x, pred), rel=1e-10)
+    assert r["davies_bouldin"] == pytest.approx(metrics.davies_bouldin_score(x, pred), rel=1e-10)
+    assert r["calinski_harabasz"] == pytest.approx(metrics.calinski_harabasz_score(x, pred), rel=1e-10)
+    assert r["features"] == ["x0", "x1", "x2"]
+    internal = ek.cluster(None, pred, features=x, metric="manhattan")
+    assert "adjusted_rand_index" not in internal
+    assert internal["silhouette"] == pytest.approx(metrics.silhouette_score(x, pred, metric="manhattan"), rel=1e-10)
