@@ -35,9 +35,9 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	pred, err := in.labels("classify", "pred")
-	if err != nil {
-		return nil, err
+	preds := in.Labels["pred"]
+	if len(preds) == 0 {
+		return nil, cli.Usagef("classify: no pred labels given")
 	}
 	w, err := in.value1("classify", "weight")
 	if err != nil {
@@ -54,9 +54,31 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.Multilabel || strings.Contains(f.Pred, ",") {
-		return nil, cli.Usagef("classify: multilabel input and several models are not in the library yet")
+	if f.Multilabel {
+		return nil, cli.Usagef("classify: multilabel input is not in the library yet")
 	}
+	if len(preds) > 1 || strings.Contains(f.Pred, ",") {
+		f.Pred = modelNames(fs, f.Pred, "y_pred", len(preds))
+		names := task.ModelNames(f.Pred)
+		if len(names) != len(preds) {
+			return nil, cli.Usagef("classify: --pred names %d models, but %d were given", len(names), len(preds))
+		}
+		mo := models.Options(fs)
+		if err := mo.Check("classify", names); err != nil {
+			return nil, cli.OptionUsage(err)
+		}
+		t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget()}
+		joint, err := t.ReadArrays(in.name(), y, preds, w)
+		if err != nil {
+			return nil, err
+		}
+		out, err := t.Report(joint)
+		if err != nil {
+			return nil, cli.ClassifyReportError(err, in.name(), f.Weight)
+		}
+		return emit(outFmt, out, func() *report.Doc { return report.Models(out, "Classification of "+in.name()) })
+	}
+	pred := preds[0]
 	if name := models.Used(fs); name != "" {
 		return nil, cli.Usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 	}

@@ -38,7 +38,13 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	y, external := in.Labels["true"]
+	external := len(in.Labels["true"]) > 0
+	var y task.Labels
+	if external {
+		if y, err = in.labels("cluster", "true"); err != nil {
+			return nil, err
+		}
+	}
 	xs := in.values("features")
 	if !external && len(xs) == 0 {
 		return nil, cli.Usagef("cluster: give reference labels (external indices), features (internal indices) or both")

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/cli"
@@ -37,11 +38,11 @@ func main() {}
 const InputName = "<arrays>"
 
 // Input is the columns of one call, by role: "true", "pred", "score",
-// "weight", "features". A role holds labels or values (one slice per column: several
-// for regress's outputs).
+// "weight", "features". A role holds labels or values, a column or
+// several (regress's outputs, several models' predictions).
 type Input struct {
 	Name   string // the input's name in messages and titles ("": InputName)
-	Labels map[string]task.Labels
+	Labels map[string][]task.Labels
 	Values map[string][][]float64
 }
 
@@ -53,14 +54,17 @@ func (in *Input) name() string {
 	return in.Name
 }
 
-// labels returns the label column of role, or an error naming the task
-// when it is missing.
+// labels returns the one label column of role, or an error naming the
+// task when it is missing or there are several.
 func (in *Input) labels(taskName, role string) (task.Labels, error) {
-	l, ok := in.Labels[role]
-	if !ok {
-		return l, cli.Usagef("%s: no %s labels given", taskName, role)
+	switch ls := in.Labels[role]; len(ls) {
+	case 0:
+		return task.Labels{}, cli.Usagef("%s: no %s labels given", taskName, role)
+	case 1:
+		return ls[0], nil
+	default:
+		return task.Labels{}, cli.Usagef("%s: %d %s label columns given, one expected", taskName, len(ls), role)
 	}
-	return l, nil
 }
 
 // values returns the value columns of role (nil when absent).
@@ -122,7 +126,7 @@ func checkLengths(taskName string, in *Input) error {
 		return nil
 	}
 	for _, role := range []string{"true", "pred", "score", "weight", "features"} {
-		if l, ok := in.Labels[role]; ok {
+		for _, l := range in.Labels[role] {
 			if err := check(role, l.Len()); err != nil {
 				return err
 			}
@@ -261,4 +265,19 @@ func emit(f report.Format, v any, doc func() *report.Doc) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// modelNames is the names of m models: the option's value when it was
+// given, else prefix_0, prefix_1, ….
+func modelNames(fs *flag.FlagSet, value, prefix string, m int) string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "pred" || f.Name == "score" })
+	if given {
+		return value
+	}
+	names := make([]string, m)
+	for j := range names {
+		names[j] = prefix + "_" + strconv.Itoa(j)
+	}
+	return strings.Join(names, ",")
 }

@@ -54,7 +54,7 @@ func evalkit_eval(taskName *C.char, options *C.char, cols *C.evalkit_column, nco
 	if options != nil {
 		opts = []byte(C.GoString(options))
 	}
-	in := &Input{Labels: map[string]task.Labels{}, Values: map[string][][]float64{}}
+	in := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{}}
 	for _, c := range unsafe.Slice(cols, int(ncols)) {
 		role := C.GoString(c.role)
 		n := int(c.n)
@@ -66,7 +66,7 @@ func evalkit_eval(taskName *C.char, options *C.char, cols *C.evalkit_column, nco
 			if n > 0 {
 				codes = unsafe.Slice((*int64)(unsafe.Pointer(c.codes)), n)
 			}
-			in.Labels[role] = task.Labels{Names: cNames(&c), Codes: codes}
+			in.Labels[role] = append(in.Labels[role], task.Labels{Names: cNames(&c), Codes: codes})
 		}
 	}
 	res, err := Evaluate(C.GoString(taskName), opts, in)

@@ -31,7 +31,7 @@ var boolFlags = map[string]bool{"ci": true, "curves": true, "bounded-memory": tr
 
 // goldenCases returns the cases of rank, classify, regress and cluster that
 // succeed on a CSV file and use no option of files (--plot, --curves-out,
-// …), multiclass scores or several models.
+// …), multiclass scores or several clusterings.
 func goldenCases(t *testing.T) []goldenCase {
 	paths, err := filepath.Glob(filepath.Join(goldenDir, "*.args"))
 	if err != nil {
@@ -101,8 +101,8 @@ func parseGoldenArgs(name string, args []string) (goldenCase, bool) {
 		if v, ok := c.options[role].(string); ok {
 			col = v
 		}
-		if c.task != "regress" && strings.Contains(col, ",") {
-			return c, false
+		if strings.Contains(col, ",") && (role == "true" && c.task != "regress" || c.task == "cluster") {
+			return c, false // several reference columns; several clusterings
 		}
 		c.cols[role] = col
 	}
@@ -112,7 +112,7 @@ func parseGoldenArgs(name string, args []string) (goldenCase, bool) {
 	if f, ok := c.options["features"].(string); ok {
 		c.cols["features"] = f
 	}
-	if c.task == "regress" && len(strings.Split(c.cols["true"], ",")) != len(strings.Split(c.cols["pred"], ",")) {
+	if c.task == "regress" && len(strings.Split(c.cols["true"], ",")) != len(strings.Split(c.cols["pred"], ",")) && strings.Contains(c.cols["true"], ",") {
 		return c, false
 	}
 	return c, true
@@ -134,7 +134,7 @@ func (c *goldenCase) input(t *testing.T) *Input {
 	for i, h := range rows[0] {
 		index[h] = i
 	}
-	in := &Input{Labels: map[string]task.Labels{}, Values: map[string][][]float64{}}
+	in := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{}}
 	for role, names := range c.cols {
 		for _, col := range strings.Split(names, ",") {
 			j, ok := index[col]
@@ -153,7 +153,7 @@ func (c *goldenCase) input(t *testing.T) *Input {
 					}
 					l.Codes = append(l.Codes, id)
 				}
-				in.Labels[role] = l
+				in.Labels[role] = append(in.Labels[role], l)
 				continue
 			}
 			var vs []float64

@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/figure"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
@@ -39,11 +40,8 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	score, err := in.value1("rank", "score")
-	if err != nil {
-		return nil, err
-	}
-	if score == nil {
+	scores := in.values("score")
+	if len(scores) == 0 {
 		return nil, cli.Usagef("rank: no scores given")
 	}
 	w, err := in.value1("rank", "weight")
@@ -60,9 +58,13 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.Classes != "" || strings.Contains(f.Score, ",") {
-		return nil, cli.Usagef("rank: multiclass scores and several models are not in the library yet")
+	if f.Classes != "" {
+		return nil, cli.Usagef("rank: multiclass scores are not in the library yet")
 	}
+	if len(scores) > 1 || strings.Contains(f.Score, ",") {
+		return rankModels(fs, &f, &models, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
+	}
+	score := scores[0]
 	if name := models.Used(fs); name != "" {
 		return nil, cli.Usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
 	}
@@ -108,4 +110,38 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 		}
 	}
 	return emit(outFmt, rep, func() *report.Doc { return report.Rank(rep, in.name()) })
+}
+
+// rankModels is "evalkit rank" of several models' scores of the same
+// rows: the rows read as task.RankModels reads a file, the leaderboard and
+// comparisons of its Report.
+func rankModels(fs *flag.FlagSet, f *cli.RankFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format, ci *hyptest.CIOptions,
+	y task.Labels, scores [][]float64, w []float64, name string) ([]byte, error) {
+	if f.Bins > 0 {
+		return nil, cli.Usagef("rank: --bins and --plot are for one score column")
+	}
+	f.Score = modelNames(fs, f.Score, "y_score", len(scores))
+	names := task.ModelNames(f.Score)
+	if len(names) != len(scores) {
+		return nil, cli.Usagef("rank: --score names %d models, but %d were given", len(names), len(scores))
+	}
+	if outFmt != report.JSONFormat && outFmt != report.CSV {
+		f.Curves = false
+	}
+	mo := models.Options(fs)
+	if err := mo.Check("rank", names); err != nil {
+		return nil, cli.OptionUsage(err)
+	}
+	t := &task.RankModels{True: f.True, Weight: f.Weight, Scores: names, PosLabel: f.PosLabel, Budget: mem.Budget()}
+	rows, err := t.ReadArrays(name, y, scores, w)
+	if err != nil {
+		return nil, cli.TaskError("rank", err)
+	}
+	opt := f.Options()
+	opt.FigurePoints = figure.MaxPoints
+	out, err := rows.Report(names, opt, models.Options(fs), ci, nil)
+	if err != nil {
+		return nil, cli.OptionUsage(err)
+	}
+	return emit(outFmt, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) })
 }
