@@ -172,18 +172,36 @@ def _result(task, call, options):
     return Result(task, text, render)
 
 
+def _models(x, option, options):
+    """The models of a dict {name: array}, their names set as the option
+    (the command line's comma list); one array is one model."""
+    if not isinstance(x, dict):
+        return [(None, x)]
+    if not x:
+        raise ValueError(f"{option}: an empty dict of models")
+    names = [str(k) for k in x]
+    if option in options and options[option] is not None:
+        raise ValueError(f"{option}= names the models, which the dict's keys name already")
+    options[option] = names
+    return list(x.items())
+
+
 def rank(y_true, y_score, sample_weight=None, **options):
     """Ranking measures of binary scores: ROC AUC, average precision, log
     loss, calibration, thresholds, curves, … (evalkit rank).
 
     y_true holds the labels (0/1, −1/1, or any labels with pos_label=),
-    y_score the scores (higher = more positive). Options are those of
+    y_score the scores (higher = more positive), or a dict {name: scores}
+    of several models: their leaderboard and comparisons (DeLong's paired
+    test, with compare= the paired bootstrap). Options are those of
     `evalkit rank` in snake_case: pos_label, max_fpr, cal_bins, curves,
-    curve_points, bins, ci, ci_method, level, bootstrap, seed, memory, …
+    curve_points, bins, ci, ci_method, level, bootstrap, seed, memory,
+    primary, baseline, compare, adjust, …
     """
     call = _Call()
     call.labels("true", y_true, "y_true")
-    call.values("score", y_score, "y_score")
+    for name, s in _models(y_score, "score", options):
+        call.values("score", s, f"y_score[{name!r}]" if name is not None else "y_score")
     if sample_weight is not None:
         call.values("weight", sample_weight, "sample_weight")
     return _result("rank", call, options)
@@ -194,12 +212,16 @@ def classify(y_true, y_pred, sample_weight=None, **options):
     accuracy, per-class and averaged precision/recall/F, kappa, MCC, …
     (evalkit classify).
 
-    Options are those of `evalkit classify` in snake_case: labels,
-    pos_label, beta, zero_division, class_weights, cost, max_matrix, ci, …
+    y_pred is one model's predicted labels, or a dict {name: labels} of
+    several models: their leaderboard and comparisons. Options are those of
+    `evalkit classify` in snake_case: labels, pos_label, beta,
+    zero_division, class_weights, cost, max_matrix, ci, primary, baseline,
+    compare, adjust, …
     """
     call = _Call()
     call.labels("true", y_true, "y_true")
-    call.labels("pred", y_pred, "y_pred")
+    for name, p in _models(y_pred, "pred", options):
+        call.labels("pred", p, f"y_pred[{name!r}]" if name is not None else "y_pred")
     if sample_weight is not None:
         call.values("weight", sample_weight, "sample_weight")
     return _result("classify", call, options)
@@ -210,11 +232,20 @@ def regress(y_true, y_pred, sample_weight=None, **options):
     (evalkit regress).
 
     y_true and y_pred are 1-D, or 2-D of shape (n, k) for k outputs (named
-    y_true_0, … unless true= and pred= name them). Options are those of
+    y_true_0, … unless true= and pred= name them); y_pred may be a dict
+    {name: predictions} of several models of the one target y_true: their
+    leaderboard and comparisons. Options are those of
     `evalkit regress` in snake_case: multioutput, mape_epsilon, alpha,
     power, n_features, bounded_memory, ci, …
     """
     call = _Call()
+    if isinstance(y_pred, dict):
+        for name, p in _models(y_pred, "pred", options):
+            call.values("pred", p, f"y_pred[{name!r}]")
+        call.values("true", y_true, "y_true")
+        if sample_weight is not None:
+            call.values("weight", sample_weight, "sample_weight")
+        return _result("regress", call, options)
     yt, yp = np.asarray(y_true), np.asarray(y_pred)
     if yt.ndim == 1 and yp.ndim == 1:
         call.values("true", yt, "y_true")

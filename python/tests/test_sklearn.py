@@ -152,3 +152,13 @@ def test_cluster():
     internal = ek.cluster(None, pred, features=x, metric="manhattan")
     assert "adjusted_rand_index" not in internal
     assert internal["silhouette"] == pytest.approx(metrics.silhouette_score(x, pred, metric="manhattan"), rel=1e-10)
+
+
+def test_rank_models(binary):
+    y, s, _ = binary
+    rng = np.random.default_rng(2)
+    noisy = s + rng.normal(0, 0.2, len(s))
+    r = ek.rank(y, {"good": s, "noisy": noisy})
+    by_name = {m["name"]: m for m in r["models"]}
+    assert by_name["good"]["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, s), rel=REL)
+    assert by_name["noisy"]["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, noisy), rel=REL)
