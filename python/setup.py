@@ -70,4 +70,22 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildGo}, distclass=BinaryDistribution)
+cmdclass = {"build_py": BuildGo}
+try:
+    from wheel.bdist_wheel import bdist_wheel
+except ImportError:  # no wheel package: pip install still works
+    bdist_wheel = None
+
+if bdist_wheel is not None:
+
+    class PlatformWheel(bdist_wheel):
+        """A wheel for any Python 3 on this platform: the library is called
+        through ctypes, not linked against Python."""
+
+        def get_tag(self):
+            _, _, plat = super().get_tag()
+            return "py3", "none", plat
+
+    cmdclass["bdist_wheel"] = PlatformWheel
+
+setup(cmdclass=cmdclass, distclass=BinaryDistribution)
