@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -149,4 +150,73 @@ func (t *RankModels) ReadArrays(name string, y Labels, scores [][]float64, weigh
 		st.pos = "1"
 	}
 	return st, nil
+}
+
+// ReadArrays reads the labels y (each one of Classes), each class's
+// probabilities (scores, one column a class) and the weights weight (nil:
+// every weight 1) of an input held in memory, named name, into the
+// multiclass statistic, checked by Check: [RankMulti.Read] for arrays.
+// A row's label is checked first, then each probability (in [0, 1]),
+// then the weight, then the row as the builder checks it; the first bad
+// row is the error. It panics if the shapes differ.
+func (t *RankMulti) ReadArrays(name string, y Labels, scores [][]float64, weight []float64) (*rank.Multiclass, error) {
+	k, n := len(t.Classes), y.Len()
+	if len(scores) != k || (weight != nil && len(weight) != n) {
+		panic("task: RankMulti.ReadArrays with the wrong columns")
+	}
+	for _, s := range scores {
+		if len(s) != n {
+			panic("task: RankMulti.ReadArrays with columns of different lengths")
+		}
+	}
+	if err := checkCodes(name, t.True, y); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	index := make(map[string]int, k)
+	for i, c := range t.Classes {
+		index[c] = i
+	}
+	class := make([]int, len(y.Names))
+	for i, l := range y.Names {
+		if c, ok := index[l]; ok {
+			class[i] = c
+		} else {
+			class[i] = -1
+		}
+	}
+	b := t.New()
+	p := make([]float64, k)
+	for i := 0; i < n; i++ {
+		c := class[y.Codes[i]]
+		if c < 0 {
+			return nil, &RowError{Name: name, Row: i, Column: t.True, Err: &ClassError{Label: y.Names[y.Codes[i]], Classes: t.Classes}}
+		}
+		for j, s := range scores {
+			p[j] = s[i]
+			if err := checkValue(p[j]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: t.Scores[j], Err: err}
+			}
+			if !(p[j] >= 0 && p[j] <= 1) {
+				return nil, &RowError{Name: name, Row: i, Column: t.Scores[j], Err: fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j])}
+			}
+		}
+		w := 1.0
+		if weight != nil {
+			if w = weight[i]; checkWeight(w) != nil {
+				return nil, &RowError{Name: name, Row: i, Column: t.Weight, Err: checkWeight(w)}
+			}
+		}
+		if err := b.Add(c, p, w); err != nil {
+			return nil, &RowError{Name: name, Row: i, Err: err}
+		}
+	}
+	acct := t.Budget.Account("rank's multiclass rows (each row's score of every class)", "")
+	if err := acct.Set(b.Bytes()); err != nil {
+		return nil, err
+	}
+	res := b.Result()
+	return res, t.Check(name, res)
 }

@@ -31,7 +31,7 @@ var boolFlags = map[string]bool{"ci": true, "curves": true, "bounded-memory": tr
 
 // goldenCases returns the cases of rank, classify, regress and cluster that
 // succeed on a CSV file and use no option of files (--plot, --curves-out,
-// …), multiclass scores or several clusterings.
+// …) or several clusterings.
 func goldenCases(t *testing.T) []goldenCase {
 	paths, err := filepath.Glob(filepath.Join(goldenDir, "*.args"))
 	if err != nil {
@@ -75,7 +75,7 @@ func parseGoldenArgs(name string, args []string) (goldenCase, bool) {
 			}
 		}
 		switch k {
-		case "plot", "curves-out", "input-format", "max-field", "classes", "multilabel":
+		case "plot", "curves-out", "input-format", "max-field", "multilabel":
 			return c, false
 		case "format":
 			c.format = v

@@ -58,16 +58,22 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.Classes != "" {
-		return nil, cli.Usagef("rank: multiclass scores are not in the library yet")
-	}
-	if len(scores) > 1 || strings.Contains(f.Score, ",") {
+	if f.Classes == "" && (len(scores) > 1 || strings.Contains(f.Score, ",")) {
 		return rankModels(fs, &f, &models, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
 	}
-	score := scores[0]
 	if name := models.Used(fs); name != "" {
 		return nil, cli.Usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
 	}
+	if f.Classes != "" || strings.Contains(f.Score, ",") {
+		if f.Classes == "" {
+			return nil, cli.Usagef("rank: several --score columns need --classes (one class label per column)")
+		}
+		if f.Bins > 0 {
+			return nil, cli.Usagef("rank: --bins is for binary scores only")
+		}
+		return rankMulticlass(fs, &f, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
+	}
+	score := scores[0]
 	if outFmt != report.JSONFormat && outFmt != report.CSV {
 		f.Curves = false // text and Markdown show no curves
 	}
@@ -144,4 +150,45 @@ func rankModels(fs *flag.FlagSet, f *cli.RankFlags, models *cli.ModelFlags, mem 
 		return nil, cli.OptionUsage(err)
 	}
 	return emit(outFmt, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) })
+}
+
+// rankMulticlass is "evalkit rank --classes": the labels and each class's
+// probabilities (a score column a class) read as task.RankMulti reads a
+// file, the report of rank.NewMulticlassReport, with intervals under
+// --ci. The score option names the columns (default y_score_0, …).
+func rankMulticlass(fs *flag.FlagSet, f *cli.RankFlags, mem *budget.Size, outFmt report.Format, ci *hyptest.CIOptions,
+	y task.Labels, scores [][]float64, w []float64, name string) ([]byte, error) {
+	f.Score = modelNames(fs, f.Score, "y_score", len(scores))
+	classes, cols, _, err := f.MultiClasses()
+	if err != nil {
+		return nil, err
+	}
+	if len(cols) != len(scores) {
+		return nil, cli.Usagef("rank: --score names %d columns, but %d were given", len(cols), len(scores))
+	}
+	t := &task.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: cols, Budget: mem.Budget()}
+	m, err := t.ReadArrays(name, y, scores, w)
+	var ce *task.ClassError
+	var re *task.RowError
+	if errors.As(err, &ce) && errors.As(err, &re) {
+		// the command line's message, at the row
+		e := *re
+		e.Err = fmt.Errorf("label %q is not among --classes %s", ce.Label, strings.Join(ce.Classes, ","))
+		return nil, &e
+	}
+	if err != nil {
+		return nil, cli.TaskError("rank", err)
+	}
+	opt := f.Options()
+	opt.FigurePoints = figure.MaxPoints
+	rep, err := rank.NewMulticlassReport(m, classes, opt)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if ci != nil {
+		if err := rep.AddIntervals(m, *ci); err != nil {
+			return nil, err
+		}
+	}
+	return emit(outFmt, rep, func() *report.Doc { return report.RankMulticlass(rep, name) })
 }
