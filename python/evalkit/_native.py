@@ -144,6 +144,13 @@ def _encode_labels(x, what):
     return names, codes.astype(np.int64, copy=False).reshape(-1)
 
 
+def _label_text(v):
+    """A label as the arrays' names spell it (booleans 0 and 1)."""
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    return str(v)
+
+
 def _options(kw):
     """The keyword options as the library's JSON object: None means the
     default, numpy scalars become numbers, lists and arrays lists."""
@@ -193,13 +200,28 @@ def rank(y_true, y_score, sample_weight=None, **options):
     y_true holds the labels (0/1, −1/1, or any labels with pos_label=),
     y_score the scores (higher = more positive), or a dict {name: scores}
     of several models: their leaderboard and comparisons (DeLong's paired
-    test, with compare= the paired bootstrap). Options are those of
+    test, with compare= the paired bootstrap), or an (n, k) array of class
+    probabilities with classes= the class of each column (multiclass:
+    one-vs-rest and one-vs-one AUC, top-k accuracy, log loss, …). Options are those of
     `evalkit rank` in snake_case: pos_label, max_fpr, cal_bins, curves,
     curve_points, bins, ci, ci_method, level, bootstrap, seed, memory,
     primary, baseline, compare, adjust, …
     """
     call = _Call()
     call.labels("true", y_true, "y_true")
+    if not isinstance(y_score, dict) and np.ndim(y_score) == 2:
+        # multiclass: a column of probabilities a class
+        p = np.asfortranarray(y_score, dtype=np.float64)
+        classes = options.get("classes")
+        if classes is None:
+            raise ValueError("rank: 2-D scores need classes= (the class of each column, as clf.classes_)")
+        if not isinstance(classes, str):
+            options["classes"] = [_label_text(c) for c in np.asarray(classes).tolist()]
+        for j in range(p.shape[1]):
+            call.values("score", p[:, j], f"y_score[:, {j}]")
+        if sample_weight is not None:
+            call.values("weight", sample_weight, "sample_weight")
+        return _result("rank", call, options)
     for name, s in _models(y_score, "score", options):
         call.values("score", s, f"y_score[{name!r}]" if name is not None else "y_score")
     if sample_weight is not None:

@@ -162,3 +162,21 @@ def test_rank_models(binary):
     by_name = {m["name"]: m for m in r["models"]}
     assert by_name["good"]["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, s), rel=REL)
     assert by_name["noisy"]["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, noisy), rel=REL)
+
+
+def test_rank_multiclass():
+    rng = np.random.default_rng(4)
+    n, k = 1200, 3
+    y = rng.integers(0, k, n)
+    logits = rng.normal(0, 1, (n, k)) + 1.5 * np.eye(k)[y]
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    r = ek.rank(y, p, classes=[0, 1, 2], k=2)
+    assert r["classes"] == ["0", "1", "2"]
+    assert r["log_loss"] == pytest.approx(metrics.log_loss(y, p), rel=REL)
+    for multi in ("ovr", "ovo"):
+        for avg in ("macro", "weighted"):
+            want = metrics.roc_auc_score(y, p, multi_class=multi, average=avg)
+            assert r[f"roc_auc_{multi}_{avg}"] == pytest.approx(want, rel=REL)
+    assert r["top_k_accuracy"] == pytest.approx(metrics.top_k_accuracy_score(y, p, k=2), rel=REL)
+    with pytest.raises(ValueError, match="classes="):
+        ek.rank(y, p)
