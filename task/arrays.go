@@ -112,8 +112,8 @@ const arrayFoldRows = 1 << 16
 // (nil: every weight 1) of an input held in memory, named name, into the
 // score table (spilled past Memory) or the bins: [Rank.Read] for arrays.
 // Row i's label is checked first (the positive-label rule), then its
-// weight, then its score; the first bad row is the error. It panics if the
-// lengths differ.
+// weight, then its score; the first bad row is the error. Rows, when 0,
+// becomes the number of rows. It panics if the lengths differ.
 func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*RankScores, error) {
 	n := y.Len()
 	if len(score) != n || (weight != nil && len(weight) != n) {
