@@ -100,3 +100,77 @@ func codeIDs(k int) []int {
 	}
 	return ids
 }
+
+// ReadModelsArrays folds several models' clusters (preds, one column a
+// name of Preds) of the reference labels y, with the frequency weights
+// weight (nil: 1), of an input held in memory named name, into one state
+// with a joint table per compared pair, charged to Budget: [Cluster.Read]
+// of several models, for arrays. A row's cells are checked in the order
+// of [Cluster.Fold]: reference, weight, clusters. It panics for one model
+// or columns of different lengths.
+func (c *Cluster) ReadModelsArrays(name string, y Labels, preds []Labels, weight []float64) (*ClusterState, error) {
+	if len(c.Preds) < 2 || len(preds) != len(c.Preds) {
+		panic("task: Cluster.ReadModelsArrays is for several models")
+	}
+	n := y.Len()
+	if weight != nil && len(weight) != n {
+		panic("task: Cluster.ReadModelsArrays with columns of different lengths")
+	}
+	if err := checkCodes(name, c.True, y); err != nil {
+		return nil, err
+	}
+	for j, p := range preds {
+		if p.Len() != n {
+			panic("task: Cluster.ReadModelsArrays with columns of different lengths")
+		}
+		if err := checkCodes(name, c.Preds[j], p); err != nil {
+			return nil, err
+		}
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	st := c.New()
+	pairs := c.Pairs()
+	trueID := codeIDs(len(y.Names))
+	predID := make([][]int, len(preds))
+	for j, p := range preds {
+		predID[j] = codeIDs(len(p.Names))
+	}
+	for i := 0; i < n; i++ {
+		tc := y.Codes[i]
+		if trueID[tc] < 0 {
+			trueID[tc], _ = st.True.ID([]byte(y.Names[tc]))
+		}
+		t := trueID[tc]
+		w := int64(1)
+		if weight != nil {
+			v := weight[i]
+			if err := checkWeight(v); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: err}
+			}
+			var err error
+			if w, err = cluster.Frequency(v); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: table.BadValue(formatValue(v), err)}
+			}
+		}
+		for j, p := range preds {
+			pc := p.Codes[i]
+			if predID[j][pc] < 0 {
+				predID[j][pc], _ = st.Preds[j].ID([]byte(p.Names[pc]))
+			}
+			id := predID[j][pc]
+			st.Tabs[j].Add(t, id, w)
+			st.ids[j] = id
+		}
+		for k, p := range pairs {
+			st.Joints[k].Add(t, st.ids[p[0]], st.ids[p[1]], w)
+		}
+		st.Rows++
+	}
+	acct := c.Budget.Account("the cluster state of several models (labels and contingency tables)", "or check that --true and --pred name label columns")
+	if err := acct.Set(st.bytes()); err != nil {
+		return nil, err
+	}
+	return st, nil
+}

@@ -34,9 +34,9 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	pred, err := in.labels("cluster", "pred")
-	if err != nil {
-		return nil, err
+	preds := in.Labels["pred"]
+	if len(preds) == 0 {
+		return nil, cli.Usagef("cluster: no pred labels given")
 	}
 	external := len(in.Labels["true"]) > 0
 	var y task.Labels
@@ -56,9 +56,10 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 	if f.Weight, err = weightName("cluster", f.Weight, w != nil); err != nil {
 		return nil, err
 	}
-	if strings.Contains(f.Pred, ",") {
-		return nil, cli.Usagef("cluster: several models are not in the library yet")
+	if len(preds) > 1 || strings.Contains(f.Pred, ",") {
+		return clusterModels(fs, &f, &ci, &models, mem, outFmt, y, external, preds, xs, w, in.name())
 	}
+	pred := preds[0]
 	if name := models.Used(fs); name != "" {
 		return nil, cli.Usagef("cluster: --%s needs several models (--pred m1,m2,…)", name)
 	}
@@ -113,4 +114,46 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 		return nil, ciErr
 	}
 	return emit(outFmt, out, func() *report.Doc { return report.Cluster(out) })
+}
+
+// clusterModels is "evalkit cluster" of several clusterings of the
+// reference labels: one contingency table each (task.Cluster), the
+// leaderboard and comparisons of its ModelsReport.
+func clusterModels(fs *flag.FlagSet, f *cli.ClusterFlags, ci *cli.CIFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format,
+	y task.Labels, external bool, preds []task.Labels, xs [][]float64, w []float64, name string) ([]byte, error) {
+	f.Pred = modelNames(fs, f.Pred, "y_pred", len(preds))
+	names := task.ModelNames(f.Pred)
+	if len(names) != len(preds) {
+		return nil, cli.Usagef("cluster: --pred names %d models, but %d were given", len(names), len(preds))
+	}
+	if f.Features != "" || len(xs) > 0 {
+		return nil, cli.Usagef("cluster: several models (--pred m1,m2,…) get external indices only; drop --features")
+	}
+	if !external {
+		return nil, cli.Usagef("cluster: several models need reference labels")
+	}
+	mo := models.Options(fs)
+	if err := mo.Check("cluster", names); err != nil {
+		return nil, cli.OptionUsage(err)
+	}
+	opt, err := f.Options()
+	if err != nil {
+		return nil, err
+	}
+	t := task.Cluster{True: f.True, Preds: names, Weight: f.Weight, Options: opt, Models: mo,
+		MaxMatrix: f.ContingencyLimit(), Budget: mem.Budget()}
+	st, err := t.ReadModelsArrays(name, y, preds, w)
+	if err != nil {
+		return nil, err
+	}
+	cio, withCI, err := ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	t.CI = cli.CIPtr(cio, withCI)
+	out, err := t.ModelsReport(st, name)
+	if err != nil {
+		return nil, cli.OptionUsage(err)
+	}
+	return emit(outFmt, out, func() *report.Doc { return report.Models(out, "Clustering of "+name) })
 }
