@@ -293,7 +293,8 @@ def cluster(labels_true, labels_pred, features=None, sample_weight=None, feature
     NMI, AMI, V-measure, purity, …) from the reference labels labels_true,
     internal ones (silhouette, Davies–Bouldin, Calinski–Harabasz, Dunn) from
     features, an (n, d) array; labels_true=None gives the internal indices
-    only. sample_weight holds whole-number frequency weights (external
+    only. labels_pred may be a dict {name: clusters} of several clusterings
+    (external indices only): their leaderboard and comparisons. sample_weight holds whole-number frequency weights (external
     indices only). Options are those of `evalkit cluster` in snake_case:
     metric, average, beta, sample, seed, pairwise_limit, max_matrix, ci, …;
     feature_names (the command line's --features) names the features
@@ -302,7 +303,8 @@ def cluster(labels_true, labels_pred, features=None, sample_weight=None, feature
     call = _Call()
     if labels_true is not None:
         call.labels("true", labels_true, "labels_true")
-    call.labels("pred", labels_pred, "labels_pred")
+    for name, p in _models(labels_pred, "pred", options):
+        call.labels("pred", p, f"labels_pred[{name!r}]" if name is not None else "labels_pred")
     if sample_weight is not None:
         call.values("weight", sample_weight, "sample_weight")
     if features is not None:

@@ -63,7 +63,7 @@ def golden_cases():
         for role in ("weight", "features"):
             if role in options:
                 cols[role] = options[role]
-        if "," in cols.get("true", "") and task != "regress" or task == "cluster" and "," in cols["pred"]:
+        if "," in cols.get("true", "") and task != "regress":
             continue
         if task == "regress" and "," in cols["true"] and len(cols["true"].split(",")) != len(cols["pred"].split(",")):
             continue
@@ -85,6 +85,8 @@ def test_golden_json(task, path, cols, options, stdout):
         return np.column_stack([np.array(data[c], dtype=np.float64) for c in names.split(",")])
 
     w = np.array(data[cols["weight"]], dtype=np.float64) if "weight" in cols else None
+    options = dict(options)
+
     def models(role, make):
         # several models: a dict whose keys name them, as the comma list does
         names = cols[role].split(",")
@@ -108,9 +110,9 @@ def test_golden_json(task, path, cols, options, stdout):
     elif task == "cluster":
         yt = np.array(data[cols["true"]]) if "true" in cols else None
         x = numbers(cols["features"]) if "features" in cols else None
-        opts = dict(options)
-        names = opts.pop("features", None)
-        r = ek.cluster(yt, np.array(data[cols["pred"]]), features=x, sample_weight=w, feature_names=names and names.split(","), **opts)
+        names = options.pop("features", None)
+        p = models("pred", lambda c: np.array(data[c]))
+        r = ek.cluster(yt, p, features=x, sample_weight=w, feature_names=names and names.split(","), **options)
     else:
         yt, yp = numbers(cols["true"]), numbers(cols["pred"])
         if yt.shape[1] == 1:

@@ -180,3 +180,14 @@ def test_rank_multiclass():
     assert r["top_k_accuracy"] == pytest.approx(metrics.top_k_accuracy_score(y, p, k=2), rel=REL)
     with pytest.raises(ValueError, match="classes="):
         ek.rank(y, p)
+
+
+def test_cluster_models():
+    rng = np.random.default_rng(6)
+    truth = rng.integers(0, 4, 500)
+    a = np.where(rng.random(500) < 0.1, rng.integers(0, 4, 500), truth)
+    b = np.where(rng.random(500) < 0.4, rng.integers(0, 6, 500), truth)
+    r = ek.cluster(truth, {"a": a, "b": b})
+    by_name = {m["name"]: m for m in r["models"]}
+    assert by_name["a"]["adjusted_rand_index"] == pytest.approx(metrics.adjusted_rand_score(truth, a), rel=REL)
+    assert by_name["b"]["adjusted_rand_index"] == pytest.approx(metrics.adjusted_rand_score(truth, b), rel=REL)
