@@ -66,7 +66,7 @@ func (c *Classify) Read(r *table.Reader) (*classify.Tally, error) {
 		return nil, err
 	}
 	tally := c.New()
-	acct := c.Budget.Account("the classify state (labels and confusion cells)", "or check that task.Classify.True and task.Classify.Pred name label columns")
+	acct := c.account()
 	order := &table.Ordered[*classify.Tally]{Fresh: c.New, Merge: tally.Merge,
 		Check: func() error { return acct.Set(tally.Bytes()) }}
 	err = table.Fold(r, order, func(st *classify.Tally, sub *table.Reader) error { return c.Fold(st, sub, cols) })
@@ -151,7 +151,7 @@ func (c *ClassifyModels) Read(r *table.Reader) (*classify.Models, error) {
 		return nil, err
 	}
 	joint := c.New()
-	acct := c.Budget.Account("the classify state of several models (labels, and a cell for each distinct tuple of true and predicted labels)", "or check that task.ClassifyModels.True and task.ClassifyModels.Preds name label columns")
+	acct := c.account()
 	order := &table.Ordered[*classify.Models]{Fresh: c.New, Merge: joint.Merge,
 		Check: func() error { return acct.Set(joint.Bytes()) }}
 	err = table.Fold(r, order, func(st *classify.Models, sub *table.Reader) error { return c.Fold(st, sub, cols) })
@@ -170,5 +170,20 @@ func (c *ClassifyModels) Report(st *classify.Models) (*board.Models, error) {
 // unknownLabel is the error for value v in column col of r's row, a label
 // that Options.Labels does not give.
 func unknownLabel(r *table.Reader, col int, v []byte, labels []string) error {
-	return r.Errorf(col, fmt.Errorf("%w: %q (classify.Options.Labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(labels, ",")))
+	return r.Errorf(col, labelError(string(v), labels))
+}
+
+// labelError is the error for label v, which labels do not give.
+func labelError(v string, labels []string) error {
+	return fmt.Errorf("%w: %q (classify.Options.Labels gives %s)", classify.ErrUnknownLabel, v, strings.Join(labels, ","))
+}
+
+// account is the budget's account of c's merged state.
+func (c *Classify) account() *budget.Account {
+	return c.Budget.Account("the classify state (labels and confusion cells)", "or check that task.Classify.True and task.Classify.Pred name label columns")
+}
+
+// account is the budget's account of c's joint state.
+func (c *ClassifyModels) account() *budget.Account {
+	return c.Budget.Account("the classify state of several models (labels, and a cell for each distinct tuple of true and predicted labels)", "or check that task.ClassifyModels.True and task.ClassifyModels.Preds name label columns")
 }

@@ -188,10 +188,7 @@ func (c *Cluster) Read(r *table.Reader) (*ClusterState, error) {
 		return nil, err
 	}
 	all := c.New()
-	acct := c.Budget.Account("the cluster state of several models (labels and contingency tables)", "or check that task.Cluster.True and task.Cluster.Preds name label columns")
-	if len(c.Preds) == 1 {
-		acct = c.Budget.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer task.Cluster.Features")
-	}
+	acct := c.account()
 	if n, d := c.Rows, len(c.Features); c.internal() && n > 0 && int64(n)*int64(d+1)*8 <= c.Budget.Available() {
 		// Room for every row at once: no growing and copying.
 		all.X, all.Pred = make([]float64, 0, n*d), make([]int, 0, n)
@@ -336,4 +333,13 @@ func clusterWeight(r *table.Reader, wc int) (int64, error) {
 		return 0, r.Errorf(wc, table.BadValue(r.Field(wc), err))
 	}
 	return w, nil
+}
+
+// account is the budget's account of c's state: one model's (labels,
+// contingency table and feature rows) or several models'.
+func (c *Cluster) account() *budget.Account {
+	if len(c.Preds) == 1 {
+		return c.Budget.Account("the cluster state (labels, contingency table and feature rows)", "or use fewer task.Cluster.Features")
+	}
+	return c.Budget.Account("the cluster state of several models (labels and contingency tables)", "or check that task.Cluster.True and task.Cluster.Preds name label columns")
 }

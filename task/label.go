@@ -102,21 +102,9 @@ func (l *PosRule) Class(r *table.Reader, b []byte) (LabelClass, error) {
 		return l.class[id], nil
 	}
 	name := string(b)
-	var c LabelClass
-	if l.posLabel != "" {
-		c.Pos = name == l.posLabel
-	} else {
-		v, err := table.ParseFloat(b)
-		switch {
-		case err != nil || (v != 0 && v != 1 && v != -1):
-			return c, &LabelError{Where: r.Position(r.Line()), Label: name}
-		case v == 1:
-			c = LabelClass{Pos: true, Kind: KindOne}
-		case v == 0:
-			c.Kind = KindZero
-		default:
-			c.Kind = KindMinus1
-		}
+	c, ok := labelClass(l.posLabel, name)
+	if !ok {
+		return c, &LabelError{Where: r.Position(r.Line()), Label: name}
 	}
 	l.class = append(l.class, c)
 	if len(b) == 1 {
@@ -212,4 +200,23 @@ func (f *FirstLabels) Resolve() (string, error) {
 		return "", &LabelError{Where: at.Where, Mixed: true}
 	}
 	return f.PosName, nil
+}
+
+// labelClass is the class of the label name under the rule of posLabel
+// ("" for the default rule); ok is false for a label the default rule
+// cannot read.
+func labelClass(posLabel, name string) (c LabelClass, ok bool) {
+	if posLabel != "" {
+		return LabelClass{Pos: name == posLabel}, true
+	}
+	v, err := table.ParseFloat([]byte(name))
+	switch {
+	case err != nil || (v != 0 && v != 1 && v != -1):
+		return c, false
+	case v == 1:
+		return LabelClass{Pos: true, Kind: KindOne}, true
+	case v == 0:
+		return LabelClass{Kind: KindZero}, true
+	}
+	return LabelClass{Kind: KindMinus1}, true
 }

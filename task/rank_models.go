@@ -140,8 +140,7 @@ func (t *RankModels) Read(r *table.Reader) (*ModelsRows, error) {
 	}
 	m := len(t.Scores)
 	all := t.New()
-	acct := t.Budget.Account(fmt.Sprintf("several-model rank's rows (a label and %d scores a row, which DeLong's paired tests need)", m),
-		"or rank one task.RankModels.Scores column at a time (one model spills past task.RankModels.Budget)")
+	acct := t.account(m)
 	defer acct.Close()
 	rowBytes := int64(1 + 8*m)
 	if cols[1] >= 0 {
@@ -205,4 +204,10 @@ func (d *ModelsRows) Report(names []string, opt rank.Options, mo board.Options, 
 		return nil, fmt.Errorf("%s: %w", d.name, err)
 	}
 	return out, nil
+}
+
+// account is the budget's account of the rows of m models t keeps.
+func (t *RankModels) account(m int) *budget.Account {
+	return t.Budget.Account(fmt.Sprintf("several-model rank's rows (a label and %d scores a row, which DeLong's paired tests need)", m),
+		"or rank one task.RankModels.Scores column at a time (one model spills past task.RankModels.Budget)")
 }

@@ -97,8 +97,7 @@ func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) 
 	name := func(line int64) string { return r.Position(int(line)) }
 	m := g.New()
 	m.SetRowName(name)
-	acct := g.Budget.Account("regress's kept values (every row's target and absolute error, for medae and the D² scores)",
-		"or clear regress.StateOptions.KeepValues to skip those measures")
+	acct := g.account()
 	// Reserve room for the estimated rows when that fits the budget;
 	// otherwise the values grow as read, and the budget stops them.
 	if n := g.Rows; n > 0 && g.Options.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
@@ -406,4 +405,10 @@ func (s *RegressSample) Columns(k int) (ys, ps [][]float64) {
 		}
 	}
 	return ys, ps
+}
+
+// account is the budget's account of the values g keeps.
+func (g *Regress) account() *budget.Account {
+	return g.Budget.Account("regress's kept values (every row's target and absolute error, for medae and the D² scores)",
+		"or clear regress.StateOptions.KeepValues to skip those measures")
 }

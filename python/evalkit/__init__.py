@@ -1,0 +1,21 @@
+"""evalkit: the evaluation of ML models on numpy arrays, over evalkit's Go core.
+
+    import evalkit as ek
+    r = ek.rank(y, proba, ci=True)      # binary scores
+    r = ek.classify(y, y_pred)          # predicted labels
+    r = ek.regress(y, y_pred)           # 2-D y_pred: several outputs
+    r = ek.cluster(labels, labels_pred, features=X)
+    r["roc_auc"], r.interval("roc_auc"), r.to_dict(), r.text
+
+Every option of the command line's task is a keyword argument of the same
+name in snake_case (pos_label, max_fpr, ci_method, …); sample_weight= is the
+weight column. The result is the command line's JSON output for the same
+data and options; a bad input raises ValueError with the command line's
+message. No measure is computed in Python.
+"""
+
+from ._native import classify, cluster, rank, regress
+from ._result import Result
+
+__all__ = ["rank", "classify", "regress", "cluster", "Result"]
+__version__ = "0.1.0"

@@ -1,0 +1,321 @@
+"""The calls into the Go core (cmd/libevalkit) through ctypes.
+
+Numbers go to Go by pointer and length, with no copy when they are float64
+and C-contiguous (other numeric dtypes are converted once). Labels go as
+int64 codes into a list of names, each name's UTF-8 bytes at offsets into
+one buffer. ctypes releases the GIL during the call; the Go side keeps no
+state between calls, so calls from several threads at once are safe.
+"""
+
+import ctypes
+import json
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from ._result import Result
+
+
+class _Column(ctypes.Structure):
+    # evalkit_column of cmd/libevalkit/export.go
+    _fields_ = [
+        ("role", ctypes.c_char_p),
+        ("n", ctypes.c_int64),
+        ("values", ctypes.POINTER(ctypes.c_double)),
+        ("codes", ctypes.POINTER(ctypes.c_int64)),
+        ("nnames", ctypes.c_int64),
+        ("offsets", ctypes.POINTER(ctypes.c_int64)),
+        ("bytes", ctypes.c_char_p),
+    ]
+
+
+_ABI = 1
+
+
+def _library_path():
+    env = os.environ.get("EVALKIT_LIBRARY")
+    if env:
+        return env
+    name = {"darwin": "libevalkit.dylib", "win32": "libevalkit.dll"}.get(sys.platform, "libevalkit.so")
+    return str(Path(__file__).resolve().parent / name)
+
+
+def _load():
+    lib = ctypes.CDLL(_library_path())
+    lib.evalkit_abi.restype = ctypes.c_int
+    lib.evalkit_abi.argtypes = []
+    if lib.evalkit_abi() != _ABI:
+        raise ImportError(f"evalkit: the library's ABI is {lib.evalkit_abi()}, the package's {_ABI}: reinstall the package")
+    lib.evalkit_eval.restype = ctypes.c_int
+    lib.evalkit_eval.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_char_p,
+        ctypes.POINTER(_Column),
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_void_p),
+        ctypes.POINTER(ctypes.c_int64),
+    ]
+    lib.evalkit_free.restype = None
+    lib.evalkit_free.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+_lib = _load()
+
+
+class _Call:
+    """The columns of one call, kept alive until it returns."""
+
+    def __init__(self):
+        self.columns = []
+        self.keep = []
+
+    def values(self, role, x, what):
+        a = np.asarray(x)
+        if a.dtype.kind not in "biuf":
+            raise ValueError(f"{what}: numbers expected, got an array of dtype {a.dtype}")
+        if a.ndim != 1:
+            raise ValueError(f"{what}: a 1-D array expected, got shape {a.shape}")
+        a = np.ascontiguousarray(a, dtype=np.float64)
+        self.keep.append(a)
+        self.columns.append(
+            _Column(role.encode(), a.shape[0], a.ctypes.data_as(ctypes.POINTER(ctypes.c_double)), None, 0, None, None)
+        )
+
+    def labels(self, role, x, what):
+        names, codes = _encode_labels(x, what)
+        raw = [n.encode("utf-8") for n in names]
+        offsets = np.zeros(len(raw) + 1, dtype=np.int64)
+        np.cumsum([len(b) for b in raw], out=offsets[1:])
+        buf = b"".join(raw)
+        self.keep += [codes, offsets, buf]
+        self.columns.append(
+            _Column(
+                role.encode(),
+                codes.shape[0],
+                None,
+                codes.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                len(raw),
+                offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                buf,
+            )
+        )
+
+    def run(self, task, options):
+        opts = json.dumps(options).encode()
+        cols = (_Column * len(self.columns))(*self.columns)
+        out = ctypes.c_void_p()
+        n = ctypes.c_int64()
+        status = _lib.evalkit_eval(task.encode(), opts, cols, len(self.columns), ctypes.byref(out), ctypes.byref(n))
+        try:
+            text = ctypes.string_at(out.value, n.value).decode("utf-8") if n.value else ""
+        finally:
+            _lib.evalkit_free(out)
+        if status != 0:
+            raise ValueError(text)
+        return text
+
+
+# Integer labels over a range this small are coded without sorting.
+_DENSE_RANGE = 1 << 16
+
+
+def _encode_labels(x, what):
+    """Names and int64 codes of a 1-D label array: booleans are 0 and 1,
+    integers and floats their decimal text, anything else str()."""
+    a = np.asarray(x)
+    if a.ndim != 1:
+        raise ValueError(f"{what}: a 1-D array of labels expected, got shape {a.shape}")
+    if a.dtype.kind == "b":
+        return ["0", "1"], a.astype(np.int64)
+    if a.dtype.kind in "iu" and a.size:
+        lo, hi = int(a.min()), int(a.max())
+        if hi - lo < _DENSE_RANGE:
+            return [str(v) for v in range(lo, hi + 1)], (a.astype(np.int64) - lo)
+    if a.dtype.kind not in "iufUS":
+        a = np.array([str(v) for v in a.tolist()])
+    uniq, codes = np.unique(a, return_inverse=True)
+    if a.dtype.kind == "S":
+        names = [v.decode("utf-8") for v in uniq.tolist()]
+    else:
+        names = [str(v) for v in uniq.tolist()]
+    return names, codes.astype(np.int64, copy=False).reshape(-1)
+
+
+def _label_text(v):
+    """A label as the arrays' names spell it (booleans 0 and 1)."""
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    return str(v)
+
+
+def _options(kw):
+    """The keyword options as the library's JSON object: None means the
+    default, numpy scalars become numbers, lists and arrays lists."""
+    out = {}
+    for k, v in kw.items():
+        if v is None:
+            continue
+        if isinstance(v, np.ndarray):
+            v = v.tolist()
+        elif isinstance(v, np.generic):
+            v = v.item()
+        elif isinstance(v, tuple):
+            v = list(v)
+        out[k] = v
+    return out
+
+
+def _result(task, call, options):
+    opts = _options(options)
+    opts.setdefault("format", "json")
+    text = call.run(task, opts)
+
+    def render(fmt):
+        return call.run(task, dict(opts, format=fmt))
+
+    return Result(task, text, render)
+
+
+def _models(x, option, options):
+    """The models of a dict {name: array}, their names set as the option
+    (the command line's comma list); one array is one model."""
+    if not isinstance(x, dict):
+        return [(None, x)]
+    if not x:
+        raise ValueError(f"{option}: an empty dict of models")
+    names = [str(k) for k in x]
+    if option in options and options[option] is not None:
+        raise ValueError(f"{option}= names the models, which the dict's keys name already")
+    options[option] = names
+    return list(x.items())
+
+
+def rank(y_true, y_score, sample_weight=None, **options):
+    """Ranking measures of binary scores: ROC AUC, average precision, log
+    loss, calibration, thresholds, curves, … (evalkit rank).
+
+    y_true holds the labels (0/1, −1/1, or any labels with pos_label=),
+    y_score the scores (higher = more positive), or a dict {name: scores}
+    of several models: their leaderboard and comparisons (DeLong's paired
+    test, with compare= the paired bootstrap), or an (n, k) array of class
+    probabilities with classes= the class of each column (multiclass:
+    one-vs-rest and one-vs-one AUC, top-k accuracy, log loss, …). Options are those of
+    `evalkit rank` in snake_case: pos_label, max_fpr, cal_bins, curves,
+    curve_points, bins, ci, ci_method, level, bootstrap, seed, memory,
+    primary, baseline, compare, adjust, …
+    """
+    call = _Call()
+    call.labels("true", y_true, "y_true")
+    if not isinstance(y_score, dict) and np.ndim(y_score) == 2:
+        # multiclass: a column of probabilities a class
+        p = np.asfortranarray(y_score, dtype=np.float64)
+        classes = options.get("classes")
+        if classes is None:
+            raise ValueError("rank: 2-D scores need classes= (the class of each column, as clf.classes_)")
+        if not isinstance(classes, str):
+            options["classes"] = [_label_text(c) for c in np.asarray(classes).tolist()]
+        for j in range(p.shape[1]):
+            call.values("score", p[:, j], f"y_score[:, {j}]")
+        if sample_weight is not None:
+            call.values("weight", sample_weight, "sample_weight")
+        return _result("rank", call, options)
+    for name, s in _models(y_score, "score", options):
+        call.values("score", s, f"y_score[{name!r}]" if name is not None else "y_score")
+    if sample_weight is not None:
+        call.values("weight", sample_weight, "sample_weight")
+    return _result("rank", call, options)
+
+
+def classify(y_true, y_pred, sample_weight=None, **options):
+    """Classification measures of predicted labels: confusion matrix,
+    accuracy, per-class and averaged precision/recall/F, kappa, MCC, …
+    (evalkit classify).
+
+    y_pred is one model's predicted labels, or a dict {name: labels} of
+    several models: their leaderboard and comparisons. Options are those of
+    `evalkit classify` in snake_case: labels, pos_label, beta,
+    zero_division, class_weights, cost, max_matrix, ci, primary, baseline,
+    compare, adjust, …
+    """
+    call = _Call()
+    call.labels("true", y_true, "y_true")
+    for name, p in _models(y_pred, "pred", options):
+        call.labels("pred", p, f"y_pred[{name!r}]" if name is not None else "y_pred")
+    if sample_weight is not None:
+        call.values("weight", sample_weight, "sample_weight")
+    return _result("classify", call, options)
+
+
+def regress(y_true, y_pred, sample_weight=None, **options):
+    """Regression measures: MSE, MAE, MAPE, R², deviances, pinball, …
+    (evalkit regress).
+
+    y_true and y_pred are 1-D, or 2-D of shape (n, k) for k outputs (named
+    y_true_0, … unless true= and pred= name them); y_pred may be a dict
+    {name: predictions} of several models of the one target y_true: their
+    leaderboard and comparisons. Options are those of
+    `evalkit regress` in snake_case: multioutput, mape_epsilon, alpha,
+    power, n_features, bounded_memory, ci, …
+    """
+    call = _Call()
+    if isinstance(y_pred, dict):
+        for name, p in _models(y_pred, "pred", options):
+            call.values("pred", p, f"y_pred[{name!r}]")
+        call.values("true", y_true, "y_true")
+        if sample_weight is not None:
+            call.values("weight", sample_weight, "sample_weight")
+        return _result("regress", call, options)
+    yt, yp = np.asarray(y_true), np.asarray(y_pred)
+    if yt.ndim == 1 and yp.ndim == 1:
+        call.values("true", yt, "y_true")
+        call.values("pred", yp, "y_pred")
+    else:
+        if yt.ndim == 1:
+            yt = yt[:, None]
+        if yp.ndim == 1:
+            yp = yp[:, None]
+        if yt.ndim != 2 or yp.ndim != 2 or yt.shape != yp.shape:
+            raise ValueError(f"regress: y_true has shape {yt.shape} and y_pred {yp.shape}; give one prediction column per target")
+        for j in range(yt.shape[1]):
+            call.values("true", yt[:, j], f"y_true[:, {j}]")
+        for j in range(yp.shape[1]):
+            call.values("pred", yp[:, j], f"y_pred[:, {j}]")
+    if sample_weight is not None:
+        call.values("weight", sample_weight, "sample_weight")
+    return _result("regress", call, options)
+
+
+def cluster(labels_true, labels_pred, features=None, sample_weight=None, feature_names=None, **options):
+    """Clustering indices (evalkit cluster): external ones (adjusted Rand,
+    NMI, AMI, V-measure, purity, …) from the reference labels labels_true,
+    internal ones (silhouette, Davies–Bouldin, Calinski–Harabasz, Dunn) from
+    features, an (n, d) array; labels_true=None gives the internal indices
+    only. labels_pred may be a dict {name: clusters} of several clusterings
+    (external indices only): their leaderboard and comparisons. sample_weight holds whole-number frequency weights (external
+    indices only). Options are those of `evalkit cluster` in snake_case:
+    metric, average, beta, sample, seed, pairwise_limit, max_matrix, ci, …;
+    feature_names (the command line's --features) names the features
+    (default x0, x1, …).
+    """
+    call = _Call()
+    if labels_true is not None:
+        call.labels("true", labels_true, "labels_true")
+    for name, p in _models(labels_pred, "pred", options):
+        call.labels("pred", p, f"labels_pred[{name!r}]" if name is not None else "labels_pred")
+    if sample_weight is not None:
+        call.values("weight", sample_weight, "sample_weight")
+    if features is not None:
+        x = np.asarray(features)
+        if x.ndim == 1:
+            x = x[:, None]
+        if x.ndim != 2:
+            raise ValueError(f"cluster: features must be an (n, d) array, got shape {x.shape}")
+        x = np.asfortranarray(x, dtype=np.float64)  # one contiguous column a feature
+        for j in range(x.shape[1]):
+            call.values("features", x[:, j], f"features[:, {j}]")
+    if feature_names is not None:
+        options["features"] = list(feature_names)
+    return _result("cluster", call, options)

@@ -1,0 +1,106 @@
+"""The Result mapping, options, errors and threads."""
+
+import threading
+
+import numpy as np
+import pytest
+
+import evalkit as ek
+
+
+def test_result_mapping():
+    r = ek.rank([0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.3, 0.2])
+    assert isinstance(r, ek.Result)
+    assert r.task == "rank"
+    assert r["roc_auc"] == pytest.approx(5 / 6, rel=1e-15)  # 5 of the 6 (pos, neg) pairs in order
+    assert "roc_curve" in r and len(r) == len(r.to_dict())
+    with pytest.raises(TypeError):
+        r["roc_auc"] = 1
+    d = r.to_dict()
+    d["roc_auc"] = 0
+    assert r.to_dict()["roc_auc"] == pytest.approx(5 / 6)
+    assert r.json.startswith("{\n") and r.json.endswith("}\n")
+    with pytest.raises(KeyError):
+        r.interval("roc_auc")
+
+
+def test_interval_and_text():
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 200)
+    s = rng.random(200) + 0.3 * y
+    r = ek.rank(y, s, ci=True, bootstrap=200, seed=3)
+    lo, hi = r.interval("roc_auc")
+    assert lo < r["roc_auc"] < hi
+    assert r.text.startswith("Ranking report: <arrays> (n = 200")
+    assert "ROC AUC" in r.text
+
+
+def test_options_snake_case():
+    y = np.array(["a", "b", "a", "c"])
+    p = np.array(["a", "b", "b", "c"])
+    r = ek.classify(y, p, labels=["c", "b", "a", "d"], zero_division="nan", beta=2)
+    assert r["labels"] == ["c", "b", "a", "d"]
+    assert r["beta"] == 2
+    r = ek.classify(y, p, cost=[[0, 1, 1], [1, 0, 1], [5, 5, 0]], class_weights=(1, 2, 3))
+    assert "cost_sensitive_error" in r and "class_weighted" in r
+
+
+def test_format_option():
+    r = ek.regress([1.0, 2.0, 3.0], [1.5, 2.0, 2.0], format="json")
+    assert r["n"] == 3
+    with pytest.raises(ValueError, match="unknown format"):
+        ek.regress([1.0, 2.0], [1.0, 2.0], format="yaml")
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: ek.rank([0, 1], [0.1, np.nan]), r'^<arrays>: row 1: column "y_score": value "NaN" is not a finite number$'),
+        (lambda: ek.rank([0, 1], [0.1, 0.2], sample_weight=[1, -2]), r'^<arrays>: row 1: column "sample_weight": value "-2" is a negative weight$'),
+        (lambda: ek.rank([0, 1], [0.1, 0.2], nope=1), r'^rank: no option "nope"$'),
+        (lambda: ek.rank([0, 1, 1], [0.1, 0.2]), r"^rank: true has 3 rows and score 2$"),
+        (lambda: ek.rank([1, 1], [0.1, 0.2]), r"only one class"),
+        (lambda: ek.rank([0, 2], [0.1, 0.2]), r'label "2": the labels are not \{0, 1\} or \{-1, 1\}, so --pos-label is required'),
+        (lambda: ek.rank(["a", "b"], [0.1, 0.2], pos_label="c"), r'--pos-label "c" is not among the labels of column "y_true" \(found: a, b\)'),
+        (lambda: ek.rank([0, 1], [0.1, 0.2], max_fpr=2), r"^rank: --max-fpr"),
+        (lambda: ek.classify(["a"], ["b"], labels=["a"]), r'^<arrays>: row 0: column "y_pred": .*"b" \(--labels gives a\)$'),
+        (lambda: ek.classify(["a"], ["a"], beta=0), r"^classify: --beta must be a positive number, got 0$"),
+        (lambda: ek.regress([1.0, 2.0], [1.0, np.inf]), r'^<arrays>: row 1: column "y_pred": value "\+Inf" is not a finite number$'),
+        (lambda: ek.regress([1.0, 2.0], [1.0, 2.0], alpha=1.5), r"^regress: "),
+        (lambda: ek.regress([], []), r"^<arrays>: no data rows$"),
+        (lambda: ek.rank(["x"], ["y"]), r"numbers expected"),
+        (lambda: ek.cluster(None, ["x", "y"]), r"^cluster: give reference labels"),
+        (lambda: ek.cluster(None, ["x", "y"], features=[[0.0], [1.0]], sample_weight=[1, 2]), r"^cluster: --weight applies to external indices only"),
+        (lambda: ek.cluster(["a", "b"], ["x", "y"], sample_weight=[1, 1.5]), r'^<arrays>: row 1: column "sample_weight": value "1.5"'),
+        (lambda: ek.cluster(None, ["x", "y"], features=[[0.0], [np.nan]]), r'^<arrays>: row 1: column "x0": value "NaN" is not a finite number$'),
+    ],
+)
+def test_errors(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_threads():
+    rng = np.random.default_rng(5)
+    data = [(rng.integers(0, 2, 20000), rng.random(20000)) for _ in range(4)]
+    want = [ek.rank(y, s).json for y, s in data]
+    got = [None] * 8
+
+    def work(i):
+        y, s = data[i % 4]
+        got[i] = ek.rank(y, s).json
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == want + want
+
+
+def test_no_copy_of_float64():
+    s = np.linspace(0, 1, 10)
+    y = (s > 0.5).astype(np.int64)
+    before = s.copy()
+    ek.rank(y, s)
+    assert np.array_equal(s, before)  # read, never written

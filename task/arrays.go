@@ -1,0 +1,350 @@
+package task
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// Columns held in memory (the arrays of a caller such as the Python
+// package) fold into the same states as the rows of a table, and the
+// task's own result methods take it from there. The rows are checked in
+// the order a table's rows are (the label, the weight, then the value),
+// and the first bad row is the error, named by its index from 0.
+
+// Labels is a column of labels held in memory: row i's label is
+// Names[Codes[i]]. Names need not all occur.
+type Labels struct {
+	Names []string
+	Codes []int64
+}
+
+// Len returns the number of rows.
+func (l Labels) Len() int { return len(l.Codes) }
+
+// RowError is a bad value at row Row (counted from 0) of column Column of
+// an input held in memory named Name.
+type RowError struct {
+	Name   string
+	Row    int
+	Column string
+	Err    error
+}
+
+func (e *RowError) Error() string {
+	if e.Column == "" {
+		return fmt.Sprintf("%s: row %d: %v", e.Name, e.Row, e.Err)
+	}
+	return fmt.Sprintf("%s: row %d: column %q: %v", e.Name, e.Row, e.Column, e.Err)
+}
+
+func (e *RowError) Unwrap() error { return e.Err }
+
+// rowWhere is the position of row i of the input name, as messages print it.
+func rowWhere(name string, i int) string { return name + ": row " + strconv.Itoa(i) }
+
+// formatValue is v as a table would hold it, for messages.
+func formatValue(v float64) []byte { return strconv.AppendFloat(nil, v, 'g', -1, 64) }
+
+// checkCodes returns a *RowError at the first code of l outside Names
+// or of an empty name (a table's empty value).
+func checkCodes(name, column string, l Labels) error {
+	k := int64(len(l.Names))
+	for i, c := range l.Codes {
+		if uint64(c) >= uint64(k) {
+			return &RowError{Name: name, Row: i, Column: column, Err: fmt.Errorf("label code %d is not among the %d names", c, k)}
+		}
+		if l.Names[c] == "" {
+			return &RowError{Name: name, Row: i, Column: column, Err: table.ErrEmptyValue}
+		}
+	}
+	return nil
+}
+
+// checkValue returns the error a table gives for v in a number column:
+// one wrapping table.ErrNotFinite for NaN or ±Inf.
+func checkValue(v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return table.BadValue(formatValue(v), table.ErrNotFinite)
+	}
+	return nil
+}
+
+// checkWeight returns the error a table gives for the weight w: one
+// wrapping table.ErrNotFinite or table.ErrNegativeWeight.
+func checkWeight(w float64) error {
+	if err := checkValue(w); err != nil {
+		return err
+	}
+	if !(w >= 0) {
+		return table.BadValue(formatValue(w), table.ErrNegativeWeight)
+	}
+	return nil
+}
+
+// usedNames returns the names of l that occur, in label order.
+func usedNames(l Labels) []string {
+	seen := make([]bool, len(l.Names))
+	for _, c := range l.Codes {
+		seen[c] = true
+	}
+	var out []string
+	for i, s := range seen {
+		if s {
+			out = append(out, l.Names[i])
+		}
+	}
+	label.Sort(out)
+	return out
+}
+
+// arrayFoldRows is how many rows of arrays are folded between merges into
+// the spilled score table (which charges its memory at a merge).
+const arrayFoldRows = 1 << 16
+
+// ReadArrays folds the labels y, the scores score and the weights weight
+// (nil: every weight 1) of an input held in memory, named name, into the
+// score table (spilled past Memory) or the bins: [Rank.Read] for arrays.
+// Row i's label is checked first (the positive-label rule), then its
+// weight, then its score; the first bad row is the error. Rows, when 0,
+// becomes the number of rows. It panics if the lengths differ.
+func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*RankScores, error) {
+	n := y.Len()
+	if len(score) != n || (weight != nil && len(weight) != n) {
+		panic("task: Rank.ReadArrays with columns of different lengths")
+	}
+	if err := checkCodes(name, t.True, y); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	weighted := weight != nil
+	s := &RankScores{name: name, column: t.True, weighted: weighted, bins: t.Bins}
+	if t.Rows == 0 {
+		t.Rows = n
+	}
+	if t.Bins == nil {
+		s.spill = t.newSpill(weighted)
+	}
+	classes := make([]LabelClass, len(y.Names))
+	known := make([]bool, len(y.Names))
+	var first FirstLabels
+	p := t.New()
+	merge := func() error {
+		if t.Bins != nil || p.b.Rows() == 0 {
+			return nil
+		}
+		if err := s.spill.Merge(&p.b); err != nil {
+			return &SpillError{Err: err}
+		}
+		p.b.Reset()
+		return nil
+	}
+	var err error
+	for i := 0; i < n; i++ {
+		code := y.Codes[i]
+		if !known[code] {
+			c, ok := labelClass(t.PosLabel, y.Names[code])
+			if !ok {
+				err = &LabelError{Where: rowWhere(name, i), Label: y.Names[code]}
+				break
+			}
+			classes[code], known[code] = c, true
+		}
+		c := classes[code]
+		if c.Kind != KindOther && first.First[c.Kind].Line == 0 {
+			first.First[c.Kind] = LabelAt{Line: i + 1, Where: rowWhere(name, i)}
+			if c.Kind == KindOne {
+				first.PosName = y.Names[code]
+			}
+		}
+		w := 1.0
+		if weighted {
+			if w = weight[i]; checkWeight(w) != nil {
+				err = &RowError{Name: name, Row: i, Column: t.Weight, Err: checkWeight(w)}
+				break
+			}
+		}
+		v := score[i]
+		if e := checkValue(v); e != nil {
+			err = &RowError{Name: name, Row: i, Column: t.Score, Err: e}
+			break
+		}
+		switch {
+		case t.Bins != nil:
+			e := t.Bins.Add(v, c.Pos, w)
+			if e != nil {
+				// finite scores, finite weights ≥ 0: nothing to reject
+				panic("task: internal error: " + e.Error())
+			}
+		case weighted:
+			if e := p.b.Add(v, c.Pos, w); e != nil {
+				err = &RowError{Name: name, Row: i, Column: t.Score, Err: e}
+			}
+		case c.Pos:
+			p.b.AddPositive(v)
+		default:
+			p.b.AddNegative(v)
+		}
+		if err != nil {
+			break
+		}
+		if (i+1)%arrayFoldRows == 0 {
+			if err = merge(); err != nil {
+				break
+			}
+		}
+	}
+	if err == nil {
+		err = merge()
+	}
+	pos, err := resolve(&first, err)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.Labels, s.PosLabel = usedNames(y), pos
+	if err := t.checkPosLabel(s); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// ReadArrays folds the true labels y, the predicted labels pred and the
+// weights weight (nil: every weight 1) of an input held in memory, named
+// name, into one tally, charged to Budget: [Classify.Read] for arrays. A
+// label outside Options.Labels (when given) is a *RowError wrapping
+// [classify.ErrUnknownLabel]. It panics if the lengths differ.
+func (c *Classify) ReadArrays(name string, y, pred Labels, weight []float64) (*classify.Tally, error) {
+	n := y.Len()
+	if pred.Len() != n || (weight != nil && len(weight) != n) {
+		panic("task: Classify.ReadArrays with columns of different lengths")
+	}
+	if err := checkCodes(name, c.True, y); err != nil {
+		return nil, err
+	}
+	if err := checkCodes(name, c.Pred, pred); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	tb, pb := labelBytes(y.Names), labelBytes(pred.Names)
+	tally := c.New()
+	for i := 0; i < n; i++ {
+		yt, yp := tb[y.Codes[i]], pb[pred.Codes[i]]
+		w := -1.0
+		if weight != nil {
+			w = weight[i]
+			if err := checkWeight(w); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: err}
+			}
+		}
+		if ok, bad := tally.Add(yt, yp, w); !ok {
+			col, v := c.True, yt
+			if bad == 1 {
+				col, v = c.Pred, yp
+			}
+			return nil, &RowError{Name: name, Row: i, Column: col, Err: labelError(string(v), c.Options.Labels)}
+		}
+	}
+	acct := c.account()
+	if err := acct.Set(tally.Bytes()); err != nil {
+		return nil, err
+	}
+	return tally, nil
+}
+
+// labelBytes returns each name as bytes of its own.
+func labelBytes(names []string) [][]byte {
+	out := make([][]byte, len(names))
+	for i, s := range names {
+		out[i] = []byte(s)
+	}
+	return out
+}
+
+// ReadArrays folds the targets y and predictions pred (one column of each
+// per output, as Report.Trues and Report.Preds name them) and the weights
+// weight (nil: every weight 1) of an input held in memory, named name,
+// into a state of k outputs, a batch at a time, without copying them:
+// [Regress.Read] for arrays. Row i's weight is checked before its values;
+// the first bad row is the error. The kept values are charged to Budget.
+// It panics if the shapes differ.
+func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64) (*regress.Multi, error) {
+	k := len(g.Report.Trues)
+	if len(y) != k || len(pred) != k {
+		panic("task: Regress.ReadArrays with the wrong number of outputs")
+	}
+	n := len(y[0])
+	for j := range k {
+		if len(y[j]) != n || len(pred[j]) != n {
+			panic("task: Regress.ReadArrays with columns of different lengths")
+		}
+	}
+	if weight != nil && len(weight) != n {
+		panic("task: Regress.ReadArrays with weights of the wrong length")
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	// The first bad row, checked as a table's reader checks a row: each
+	// output's target and prediction, then the weight.
+	for i := 0; i < n; i++ {
+		for j := range k {
+			if err := checkValue(y[j][i]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: g.Report.Trues[j], Err: err}
+			}
+			if err := checkValue(pred[j][i]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: g.Report.Preds[j], Err: err}
+			}
+		}
+		if weight != nil {
+			if err := checkWeight(weight[i]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: g.Report.Weights, Err: err}
+			}
+		}
+	}
+	m := g.New()
+	// Positions are rows counted from 1 (0 is none), printed from 0.
+	m.SetRowName(func(pos int64) string { return rowWhere(name, int(pos-1)) })
+	acct := g.account()
+	if g.Options.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
+		for j := range k {
+			m.Output(j).Grow(n)
+		}
+		if err := acct.Set(m.Bytes()); err != nil {
+			return nil, err
+		}
+	}
+	pos := make([]int64, 0, regressBatchRows)
+	ys, ps := make([][]float64, k), make([][]float64, k)
+	for lo := 0; lo < n; lo += regressBatchRows {
+		hi := min(n, lo+regressBatchRows)
+		pos = pos[:0]
+		for i := lo; i < hi; i++ {
+			pos = append(pos, int64(i)+1)
+		}
+		for j := range k {
+			ys[j], ps[j] = y[j][lo:hi], pred[j][lo:hi]
+		}
+		var w []float64
+		if weight != nil {
+			w = weight[lo:hi]
+		}
+		if err := m.AddBatchAt(ys, ps, w, pos); err != nil {
+			return nil, err
+		}
+		if err := acct.Set(m.Bytes()); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,220 @@
+package task
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// ReadArrays folds the true labels y, each model's predicted labels
+// (preds, one column a name of Preds) and the weights weight (nil: every
+// weight 1) of an input held in memory, named name, into one joint
+// state, charged to Budget: [ClassifyModels.Read] for arrays. Its errors
+// are those of [Classify.ReadArrays]. It panics if the shapes differ.
+func (c *ClassifyModels) ReadArrays(name string, y Labels, preds []Labels, weight []float64) (*classify.Models, error) {
+	n := y.Len()
+	if len(preds) != len(c.Preds) || (weight != nil && len(weight) != n) {
+		panic("task: ClassifyModels.ReadArrays with the wrong columns")
+	}
+	if err := checkCodes(name, c.True, y); err != nil {
+		return nil, err
+	}
+	for j, p := range preds {
+		if p.Len() != n {
+			panic("task: ClassifyModels.ReadArrays with columns of different lengths")
+		}
+		if err := checkCodes(name, c.Preds[j], p); err != nil {
+			return nil, err
+		}
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	tb := labelBytes(y.Names)
+	pbs := make([][][]byte, len(preds))
+	for j, p := range preds {
+		pbs[j] = labelBytes(p.Names)
+	}
+	joint := c.New()
+	row := make([][]byte, len(preds))
+	for i := 0; i < n; i++ {
+		yt := tb[y.Codes[i]]
+		for j, p := range preds {
+			row[j] = pbs[j][p.Codes[i]]
+		}
+		w := -1.0
+		if weight != nil {
+			w = weight[i]
+			if err := checkWeight(w); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: err}
+			}
+		}
+		if ok, bad := joint.Add(yt, row, w); !ok {
+			col, v := c.True, yt
+			if bad >= 0 {
+				col, v = c.Preds[bad], row[bad]
+			}
+			return nil, &RowError{Name: name, Row: i, Column: col, Err: labelError(string(v), c.Options.Labels)}
+		}
+	}
+	acct := c.account()
+	if err := acct.Set(joint.Bytes()); err != nil {
+		return nil, err
+	}
+	return joint, nil
+}
+
+// ReadArrays reads the labels y, each model's scores (one column a name
+// of Scores) and the weights weight (nil: every weight 1) of an input
+// held in memory, named name: [RankModels.Read] for arrays. A row's label
+// is checked first (the positive-label rule), then each model's score,
+// then the weight; the first bad row is the error. The scores are
+// copied. It panics if the shapes differ.
+func (t *RankModels) ReadArrays(name string, y Labels, scores [][]float64, weight []float64) (*ModelsRows, error) {
+	n := y.Len()
+	if len(scores) != len(t.Scores) || (weight != nil && len(weight) != n) {
+		panic("task: RankModels.ReadArrays with the wrong columns")
+	}
+	for _, s := range scores {
+		if len(s) != n {
+			panic("task: RankModels.ReadArrays with columns of different lengths")
+		}
+	}
+	if err := checkCodes(name, t.True, y); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	m := len(scores)
+	acct := t.account(m)
+	defer acct.Close()
+	rowBytes := int64(1 + 8*m)
+	if weight != nil {
+		rowBytes += 8
+	}
+	if err := acct.Set(int64(n) * rowBytes); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	st := t.New()
+	st.Pos = make([]bool, n)
+	classes := make([]LabelClass, len(y.Names))
+	known := make([]bool, len(y.Names))
+	var err error
+	for i := 0; i < n && err == nil; i++ {
+		code := y.Codes[i]
+		if !known[code] {
+			c, ok := labelClass(t.PosLabel, y.Names[code])
+			if !ok {
+				err = &LabelError{Where: rowWhere(name, i), Label: y.Names[code]}
+				break
+			}
+			classes[code], known[code] = c, true
+		}
+		c := classes[code]
+		if c.Kind != KindOther && st.seen.First[c.Kind].Line == 0 {
+			st.seen.First[c.Kind] = LabelAt{Line: i + 1, Where: rowWhere(name, i)}
+			if c.Kind == KindOne {
+				st.seen.PosName = y.Names[code]
+			}
+		}
+		for j, s := range scores {
+			if e := checkValue(s[i]); e != nil {
+				err = &RowError{Name: name, Row: i, Column: t.Scores[j], Err: e}
+				break
+			}
+		}
+		if err == nil && weight != nil {
+			if e := checkWeight(weight[i]); e != nil {
+				err = &RowError{Name: name, Row: i, Column: t.Weight, Err: e}
+			}
+		}
+		st.Pos[i] = c.Pos
+	}
+	if _, err := resolve(&st.seen, err); err != nil {
+		return nil, err
+	}
+	for j, s := range scores {
+		st.Scores[j] = slices.Clone(s)
+	}
+	if weight != nil {
+		st.W = slices.Clone(weight)
+	}
+	st.name, st.pos = name, t.PosLabel
+	if st.pos == "" {
+		st.pos = "1"
+	}
+	return st, nil
+}
+
+// ReadArrays reads the labels y (each one of Classes), each class's
+// probabilities (scores, one column a class) and the weights weight (nil:
+// every weight 1) of an input held in memory, named name, into the
+// multiclass statistic, checked by Check: [RankMulti.Read] for arrays.
+// A row's label is checked first, then each probability (in [0, 1]),
+// then the weight, then the row as the builder checks it; the first bad
+// row is the error. It panics if the shapes differ.
+func (t *RankMulti) ReadArrays(name string, y Labels, scores [][]float64, weight []float64) (*rank.Multiclass, error) {
+	k, n := len(t.Classes), y.Len()
+	if len(scores) != k || (weight != nil && len(weight) != n) {
+		panic("task: RankMulti.ReadArrays with the wrong columns")
+	}
+	for _, s := range scores {
+		if len(s) != n {
+			panic("task: RankMulti.ReadArrays with columns of different lengths")
+		}
+	}
+	if err := checkCodes(name, t.True, y); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	index := make(map[string]int, k)
+	for i, c := range t.Classes {
+		index[c] = i
+	}
+	class := make([]int, len(y.Names))
+	for i, l := range y.Names {
+		if c, ok := index[l]; ok {
+			class[i] = c
+		} else {
+			class[i] = -1
+		}
+	}
+	b := t.New()
+	p := make([]float64, k)
+	for i := 0; i < n; i++ {
+		c := class[y.Codes[i]]
+		if c < 0 {
+			return nil, &RowError{Name: name, Row: i, Column: t.True, Err: &ClassError{Label: y.Names[y.Codes[i]], Classes: t.Classes}}
+		}
+		for j, s := range scores {
+			p[j] = s[i]
+			if err := checkValue(p[j]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: t.Scores[j], Err: err}
+			}
+			if !(p[j] >= 0 && p[j] <= 1) {
+				return nil, &RowError{Name: name, Row: i, Column: t.Scores[j], Err: fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j])}
+			}
+		}
+		w := 1.0
+		if weight != nil {
+			if w = weight[i]; checkWeight(w) != nil {
+				return nil, &RowError{Name: name, Row: i, Column: t.Weight, Err: checkWeight(w)}
+			}
+		}
+		if err := b.Add(c, p, w); err != nil {
+			return nil, &RowError{Name: name, Row: i, Err: err}
+		}
+	}
+	acct := t.Budget.Account("rank's multiclass rows (each row's score of every class)", "")
+	if err := acct.Set(b.Bytes()); err != nil {
+		return nil, err
+	}
+	res := b.Result()
+	return res, t.Check(name, res)
+}
