@@ -272,14 +272,14 @@ func labelBytes(names []string) [][]byte {
 }
 
 // ReadArrays folds the targets y and predictions pred (one column of each
-// per output, as Report.Trues and Report.Preds name them) and the weights
+// per output, as Options.Trues and Options.Preds name them) and the weights
 // weight (nil: every weight 1) of an input held in memory, named name,
 // into a state of k outputs, a batch at a time, without copying them:
 // [Regress.Read] for arrays. Row i's weight is checked before its values;
 // the first bad row is the error. The kept values are charged to Budget.
 // It panics if the shapes differ.
 func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64) (*regress.Multi, error) {
-	k := len(g.Report.Trues)
+	k := len(g.Options.Trues)
 	if len(y) != k || len(pred) != k {
 		panic("task: Regress.ReadArrays with the wrong number of outputs")
 	}
@@ -300,15 +300,15 @@ func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64)
 	for i := 0; i < n; i++ {
 		for j := range k {
 			if err := checkValue(y[j][i]); err != nil {
-				return nil, &RowError{Name: name, Row: i, Column: g.Report.Trues[j], Err: err}
+				return nil, &RowError{Name: name, Row: i, Column: g.Options.Trues[j], Err: err}
 			}
 			if err := checkValue(pred[j][i]); err != nil {
-				return nil, &RowError{Name: name, Row: i, Column: g.Report.Preds[j], Err: err}
+				return nil, &RowError{Name: name, Row: i, Column: g.Options.Preds[j], Err: err}
 			}
 		}
 		if weight != nil {
 			if err := checkWeight(weight[i]); err != nil {
-				return nil, &RowError{Name: name, Row: i, Column: g.Report.Weights, Err: err}
+				return nil, &RowError{Name: name, Row: i, Column: g.Options.Weights, Err: err}
 			}
 		}
 	}
@@ -316,7 +316,7 @@ func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64)
 	// Positions are rows counted from 1 (0 is none), printed from 0.
 	m.SetRowName(func(pos int64) string { return rowWhere(name, int(pos-1)) })
 	acct := g.account()
-	if g.Options.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
+	if g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
 		for j := range k {
 			m.Output(j).Grow(n)
 		}

@@ -15,14 +15,14 @@ import (
 
 // Regress is the regression measures of k outputs, each a target and a
 // prediction column: one model of k outputs, or k models of one target
-// (Report.Trues repeats it). The rows are read into a [regress.Multi].
+// (Options.Trues repeats it). The rows are read into a [regress.Multi].
 type Regress struct {
-	// Report names the columns (Trues, Preds: one of each per output;
+	// Options names the columns (Trues, Preds: one of each per output;
 	// Weights, "" for none) and holds the report's options.
-	Report  regress.Options
-	Options regress.StateOptions
-	CI      *hyptest.CIOptions // the intervals (Options.Moments set), or nil
-	// Budget is charged with the kept values (Options.KeepValues).
+	Options regress.Options
+	State   regress.StateOptions
+	CI      *hyptest.CIOptions // the intervals (State.Moments set), or nil
+	// Budget is charged with the kept values (State.KeepValues).
 	Budget *budget.Budget
 	// Rows, if > 0, is an estimate of the number of rows
 	// ([table.EstimateRows]): Read reserves room for the kept values at
@@ -38,16 +38,16 @@ type Regress struct {
 // Columns returns the target and prediction column of each output in
 // turn, then the weight column.
 func (g *Regress) Columns() []string {
-	k := len(g.Report.Trues)
+	k := len(g.Options.Trues)
 	names := make([]string, 0, 2*k+1)
 	for j := range k {
-		names = append(names, g.Report.Trues[j], g.Report.Preds[j])
+		names = append(names, g.Options.Trues[j], g.Options.Preds[j])
 	}
-	return append(names, g.Report.Weights)
+	return append(names, g.Options.Weights)
 }
 
 // New returns an empty state of k outputs.
-func (g *Regress) New() *regress.Multi { return regress.NewMulti(len(g.Report.Trues), g.Options) }
+func (g *Regress) New() *regress.Multi { return regress.NewMulti(len(g.Options.Trues), g.State) }
 
 // Fold adds the rows of r to st, a batch at a time; cols are the indexes
 // of [Regress.Columns]. Each row's position is its input line.
@@ -93,14 +93,14 @@ func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	k := len(g.Report.Trues)
+	k := len(g.Options.Trues)
 	name := func(line int64) string { return r.Position(int(line)) }
 	m := g.New()
 	m.SetRowName(name)
 	acct := g.account()
 	// Reserve room for the estimated rows when that fits the budget;
 	// otherwise the values grow as read, and the budget stops them.
-	if n := g.Rows; n > 0 && g.Options.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
+	if n := g.Rows; n > 0 && g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
 		for j := range k {
 			m.Output(j).Grow(n)
 		}
@@ -159,7 +159,7 @@ func (g *Regress) Result(m *regress.Multi) (*regress.Result, error) {
 			return nil, err
 		}
 	}
-	res, err := regress.NewResult(m, g.Report)
+	res, err := regress.NewResult(m, g.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -168,11 +168,11 @@ func (g *Regress) Result(m *regress.Multi) (*regress.Result, error) {
 }
 
 // Models returns the leaderboard and comparisons of several models of
-// one target from the merged state m: Report.Trues repeats the target,
-// Report.Preds are the models' columns. Its errors are those of
+// one target from the merged state m: Options.Trues repeats the target,
+// Options.Preds are the models' columns. Its errors are those of
 // [regress.NewModelsReport].
 func (g *Regress) Models(m *regress.Multi, mo board.Options) (*board.Models, error) {
-	ro := g.Report
+	ro := g.Options
 	target, names := ro.Trues[0], ro.Preds
 	ro.Trues, ro.Preds = nil, nil
 	return regress.NewModelsReport(m, target, names, ro, mo, g.CI)

@@ -12,7 +12,7 @@ import (
 
 func TestRegressRead(t *testing.T) {
 	// y − ŷ = 1, −1, 2: MSE (1 + 1 + 4)/3 = 2, MAE 4/3.
-	g := &Regress{Report: regress.Options{Trues: []string{"y"}, Preds: []string{"p"}}, Options: regress.StateOptions{KeepValues: true}, Sample: 2}
+	g := &Regress{Options: regress.Options{Trues: []string{"y"}, Preds: []string{"p"}}, State: regress.StateOptions{KeepValues: true}, Sample: 2}
 	m, sample, err := g.Read(csvReader(t, "y,p\n1,0\n2,3\n5,3\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +31,7 @@ func TestRegressRead(t *testing.T) {
 
 func TestRegressFoldAtPositions(t *testing.T) {
 	// The first error of the input, after the rows before it were added.
-	g := &Regress{Report: regress.Options{Trues: []string{"y"}, Preds: []string{"p"}}}
+	g := &Regress{Options: regress.Options{Trues: []string{"y"}, Preds: []string{"p"}}}
 	r := csvReader(t, "y,p\n1,0\n2,x\n")
 	cols, err := table.Columns(r, g.Columns()...)
 	if err != nil {

@@ -27,15 +27,15 @@ import (
 // left out, with the command line's warning naming them; so are the
 // paired bootstraps of --compare, which draw rows.
 type Regress struct {
-	Options regress.StateOptions // KeepValues is ignored (see Pipeline)
-	Report  regress.Options      // the columns (Trues, Preds, Weights) among them
+	State   regress.StateOptions // KeepValues is ignored (see Pipeline)
+	Options regress.Options      // the columns (Trues, Preds, Weights) among them
 	// Models, if set, evaluates several models of one target
 	// (regress.NewModelsReport, "evalkit regress --pred m1,m2,…" with one
-	// --true): Report.Trues repeats the target, Report.Preds are the
+	// --true): Options.Trues repeats the target, Options.Preds are the
 	// models' columns, an output each.
 	Models *board.Options
 	// CI, if set, gives every number its interval (--ci), from the merged
-	// state's sums: Options.Moments must be set.
+	// state's sums: State.Moments must be set.
 	CI     *hyptest.CIOptions
 	Name   string // how errors about the whole input name it
 	Output string // the JSON file written
@@ -102,9 +102,9 @@ func init() {
 // order).
 func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
 	c2 := *c
-	c2.Options.KeepValues = false
+	c2.State.KeepValues = false
 	c = &c2
-	combineUnits(s, "regress", units, &regressReadFn{C: *c}, &regressCombineFn{K: len(c.Report.Trues), Options: c.Options}, &regressWriteFn{C: *c, Units: len(units)})
+	combineUnits(s, "regress", units, &regressReadFn{C: *c}, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, &regressWriteFn{C: *c, Units: len(units)})
 }
 
 type regressReadFn struct{ C Regress }
@@ -124,7 +124,7 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 		if err := t.FoldAt(m, r, cols, base); err != nil {
 			return err
 		}
-		for j := range len(t.Report.Trues) {
+		for j := range len(t.Options.Trues) {
 			for _, p := range m.Output(j).IssueRows() {
 				st.Rows[p] = name(p)
 			}
@@ -139,7 +139,7 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 
 // task returns the task of c.
 func (c *Regress) task() *task.Regress {
-	return &task.Regress{Report: c.Report, Options: c.Options, CI: c.CI}
+	return &task.Regress{Options: c.Options, State: c.State, CI: c.CI}
 }
 
 // regressCombineFn merges states in any order (see regressState).

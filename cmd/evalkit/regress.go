@@ -109,7 +109,7 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int, density b
 		return nil, nil, err
 	}
 	opt.Moments = withCI
-	t := task.Regress{Report: ropt, Options: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget(), Sample: sampleSize, Density: density}
+	t := task.Regress{Options: ropt, State: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget(), Sample: sampleSize, Density: density}
 	m, sample, err := readRegress(e, path, &t)
 	if err != nil {
 		return nil, nil, err
@@ -153,7 +153,7 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 		return nil, err
 	}
 	opt.Moments = withCI
-	t := task.Regress{Report: cols, Options: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget()}
+	t := task.Regress{Options: cols, State: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget()}
 	m, _, err := readRegress(e, path, &t)
 	if err != nil {
 		return nil, err

@@ -51,7 +51,7 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 				return nil, err
 			}
 			opt.Moments = withCI
-			return &evalbeam.Regress{Options: opt, Report: ropt, Models: &mo, CI: cip, Name: c.Name, Output: c.Output}, nil
+			return &evalbeam.Regress{State: opt, Options: ropt, Models: &mo, CI: cip, Name: c.Name, Output: c.Output}, nil
 		}
 		if name := models.Used(fs); name != "" {
 			return nil, usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
@@ -65,6 +65,6 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, err
 		}
 		opt.Moments = withCI
-		return &evalbeam.Regress{Options: opt, Report: ropt, CI: cip, Name: c.Name, Output: c.Output}, nil
+		return &evalbeam.Regress{State: opt, Options: ropt, CI: cip, Name: c.Name, Output: c.Output}, nil
 	}
 }
