@@ -6,9 +6,6 @@ import (
 	"sync/atomic"
 )
 
-// FlagName is the command-line flag that sets the limit.
-const FlagName = "memory"
-
 // ErrExceeded is matched (errors.Is) by every [*ExceededError].
 var ErrExceeded = errors.New("memory budget exceeded")
 

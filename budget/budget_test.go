@@ -2,7 +2,6 @@ package budget
 
 import (
 	"errors"
-	"flag"
 	"strings"
 	"sync"
 	"testing"
@@ -128,22 +127,5 @@ func TestConcurrent(t *testing.T) {
 	wg.Wait()
 	if b.Used() != 0 || b.Peak() > 1<<20 {
 		t.Errorf("used %d peak %d", b.Used(), b.Peak())
-	}
-}
-
-func TestFlag(t *testing.T) {
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	s := Flag(fs)
-	if s.Bytes() != Default() || Default() <= 0 {
-		t.Errorf("default %d", s.Bytes())
-	}
-	if err := fs.Parse([]string{"--memory", "64MiB"}); err != nil {
-		t.Fatal(err)
-	}
-	if s.Budget().Limit() != 64<<20 {
-		t.Errorf("limit %d", s.Budget().Limit())
-	}
-	if err := fs.Parse([]string{"--memory", "lots"}); err == nil {
-		t.Error("bad size accepted")
 	}
 }

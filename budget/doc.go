@@ -6,8 +6,8 @@
 // label sets and sparse confusion cells. Each such state opens an [Account]
 // naming what it holds ("rank score table", "cluster feature rows") and
 // charges it as it grows. A charge that would take the total past the limit
-// fails with an [*ExceededError] naming what grew, the limit and the flag
-// that helps; the state is left as it was before the charge, so a caller
+// fails with an [*ExceededError] naming what grew, the limit and what
+// would help; the state is left as it was before the charge, so a caller
 // either switches to its bounded path or stops with that message (exit
 // status 1), never with an out-of-memory crash.
 //

@@ -3,7 +3,6 @@ package budget
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -179,14 +178,6 @@ func (s *Size) Bytes() int64 {
 
 // Budget returns a new budget of this size (0: unlimited).
 func (s *Size) Budget() *Budget { return New(s.Bytes()) }
-
-// Flag registers --memory on fs, the one way every evalkit command offers
-// it, and returns the value it sets.
-func Flag(fs *flag.FlagSet) *Size {
-	s := new(Size)
-	fs.Var(s, FlagName, "memory budget for states that grow with the data, as 512MiB or 2G; past it a task switches to its bounded path or stops naming what grew (default a quarter of physical memory; 0: no limit)")
-	return s
-}
 
 // Items returns the bytes of n elements of size bytes each (n from an
 // option: a number of bins or of resamples), at most math.MaxInt64, so

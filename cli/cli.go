@@ -11,10 +11,12 @@ package cli
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -102,4 +104,12 @@ func Help(w io.Writer, intro, usage string, tasks [][2]string, outro ...string) 
 	for _, l := range outro {
 		fmt.Fprintln(w, l)
 	}
+}
+
+// MemoryFlag registers --memory on fs, the one way every evalkit command
+// offers it, and returns the size it sets (a flag.Value).
+func MemoryFlag(fs *flag.FlagSet) *budget.Size {
+	s := new(budget.Size)
+	fs.Var(s, "memory", "memory budget for states that grow with the data, as 512MiB or 2G; past it a task switches to its bounded path or stops naming what grew (default a quarter of physical memory; 0: no limit)")
+	return s
 }

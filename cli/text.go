@@ -43,7 +43,7 @@ func (t *TextFlags) Define(fs *flag.FlagSet) {
 	fs.IntVar(&t.PairedARN, "paired-ar-n", 10000, "randomisation trials for --paired-ar")
 	fs.Uint64Var(&t.Seed, "seed", text.DefaultSeed, "random seed of the bootstrap and randomisation tests (sacreBLEU's default)")
 	t.CI.Define(fs)
-	t.Memory = budget.Flag(fs)
+	t.Memory = MemoryFlag(fs)
 }
 
 // Check validates the combination of flags, with format the output
@@ -184,7 +184,7 @@ func (w *WERFlags) Define(fs *flag.FlagSet) {
 	fs.Var(&w.Refs, "ref", "reference file, one sentence a line; repeat for several references")
 	fs.BoolVar(&w.CER, "cer", false, "character error rate: Unicode code points, spaces included, instead of words")
 	fs.BoolVar(&w.Sentence, "sentence", false, "print one JSON object per line (rate, errors, ref_tokens) instead of the corpus rate")
-	w.Memory = budget.Flag(fs)
+	w.Memory = MemoryFlag(fs)
 }
 
 // CheckRefs checks that wer has one reference file.

@@ -31,7 +31,7 @@ type classifyFlags struct {
 
 func (f *classifyFlags) define(fs *flag.FlagSet) {
 	f.ClassifyFlags.Define(fs)
-	f.memory = budget.Flag(fs)
+	f.memory = cli.MemoryFlag(fs)
 	f.ci.Define(fs)
 	f.models.Define(fs, "accuracy")
 	f.format = formatFlag(fs)

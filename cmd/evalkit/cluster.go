@@ -30,7 +30,7 @@ type clusterFlags struct {
 
 func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.ClusterFlags.Define(fs)
-	f.memory = budget.Flag(fs)
+	f.memory = cli.MemoryFlag(fs)
 	f.ci.Define(fs)
 	f.format = formatFlag(fs)
 	f.models.Define(fs, "adjusted_rand_index")

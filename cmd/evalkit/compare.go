@@ -110,7 +110,7 @@ func twoColumnFlags(fs *flag.FlagSet) twoColumns {
 	return twoColumns{
 		a:      fs.String("a", "", "column with the scores of model A, one row per fold or data set (required)"),
 		b:      fs.String("b", "", "column with the scores of model B (required)"),
-		memory: budget.Flag(fs),
+		memory: cli.MemoryFlag(fs),
 	}
 }
 

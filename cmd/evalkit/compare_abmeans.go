@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
@@ -33,7 +32,7 @@ func runABMeans(e *env, args []string) error {
 	alpha := fs.Float64("alpha", 0.05, "significance level for power and sample size")
 	target := fs.Float64("power", 0.8, "target power for the required sample size")
 	mde := fs.Float64("mde", 0, "minimum detectable difference mean_b − mean_a for power and sample size (default: the observed difference)")
-	memory := budget.Flag(fs)
+	memory := cli.MemoryFlag(fs)
 	maxFieldFlag(fs, e)
 	inputFormatFlag(fs, e)
 	pos, err := parseFlags(fs, e, args)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
@@ -21,7 +20,7 @@ func runDeLong(e *env, args []string) error {
 	bCol := fs.String("score-b", "", "column of model B's scores (required)")
 	posLabel := fs.String("pos-label", "", "positive label; default 1 when the labels are {0, 1} or {-1, 1}")
 	conf := fs.Float64("conf", 0.95, "confidence level of the interval of auc_a − auc_b")
-	memory := budget.Flag(fs)
+	memory := cli.MemoryFlag(fs)
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err

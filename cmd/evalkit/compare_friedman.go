@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
@@ -17,7 +17,7 @@ func runFriedman(e *env, args []string) error {
 	plotPath := fs.String("plot", "", "write the critical-difference diagram, with the cliques of the post-hoc procedure, to this file (SVG, or PNG for a .png name)")
 	postS := fs.String("posthoc", "nemenyi", "post-hoc procedure: nemenyi, holm, shaffer, bergmann (≤ 9 algorithms) or wilcoxon-holm; with --control: nemenyi (Bonferroni–Dunn), bonferroni-dunn, holm or wilcoxon-holm")
 	control := fs.String("control", "", "compare every algorithm with this one (a column name) instead of all pairs")
-	memory := budget.Flag(fs)
+	memory := cli.MemoryFlag(fs)
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err

@@ -44,7 +44,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
 	f.ci.Define(fs)
 	f.models.Define(fs, "roc_auc")
-	f.memory = budget.Flag(fs)
+	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
 }
 

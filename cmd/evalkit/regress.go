@@ -37,7 +37,7 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.RegressFlags.Define(fs)
 	f.plotDir = fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
 	f.ci.Define(fs)
-	f.memory = budget.Flag(fs)
+	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
 	f.models.Define(fs, "mse")
 }

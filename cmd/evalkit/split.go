@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/internal/tempfile"
 	"github.com/evalkit-go/evalkit/result"
@@ -33,7 +32,7 @@ func runSplit(e *env, args []string) error {
 	name := fs.String("name", "", "name of the added column(s) (default fold, set or boot)")
 	maxFieldFlag(fs, e)
 	inputFormatFlag(fs, e)
-	memory := budget.Flag(fs)
+	memory := cli.MemoryFlag(fs)
 	emit := fs.String("emit", "data", "output: data (every input column plus the new ones, in the input's format), assign (row plus the new columns, CSV) or json (index lists)")
 	pos, err := parseFlags(fs, e, args)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"strings"
 
-	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
@@ -18,7 +17,7 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 	fs := flag.NewFlagSet("classify", flag.ContinueOnError)
 	var f cli.ClassifyFlags
 	f.Define(fs)
-	mem := budget.Flag(fs)
+	mem := cli.MemoryFlag(fs)
 	var ci cli.CIFlags
 	ci.Define(fs)
 	var models cli.ModelFlags

@@ -21,7 +21,7 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 	fs := flag.NewFlagSet("cluster", flag.ContinueOnError)
 	var f cli.ClusterFlags
 	f.Define(fs)
-	mem := budget.Flag(fs)
+	mem := cli.MemoryFlag(fs)
 	var ci cli.CIFlags
 	ci.Define(fs)
 	format := formatFlag(fs)

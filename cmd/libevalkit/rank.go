@@ -27,7 +27,7 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 	ci.Define(fs)
 	var models cli.ModelFlags
 	models.Define(fs, "roc_auc")
-	mem := budget.Flag(fs)
+	mem := cli.MemoryFlag(fs)
 	format := formatFlag(fs)
 	if err := parseOptions(fs, options); err != nil {
 		return nil, err

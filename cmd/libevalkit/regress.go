@@ -22,7 +22,7 @@ func evalRegress(options []byte, in *Input) ([]byte, error) {
 	f.Define(fs)
 	var ci cli.CIFlags
 	ci.Define(fs)
-	mem := budget.Flag(fs)
+	mem := cli.MemoryFlag(fs)
 	format := formatFlag(fs)
 	var models cli.ModelFlags
 	models.Define(fs, "mse")
