@@ -158,6 +158,13 @@ func runReport(e *env, args []string) error {
 	return writePage(p, rf.out, rf.title)
 }
 
+// flagged is v with its warnings in flag terms (cli.FlagWarnings), as
+// every page shows them.
+func flagged[T any](v T) T {
+	cli.FlagWarnings(v)
+	return v
+}
+
 // writePage adds the version and time to the summary and writes the page
 // to path through a temporary file renamed into place, so that a failure
 // leaves no file behind.
@@ -186,7 +193,7 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 		if err != nil {
 			return nil, err
 		}
-		return report.MultilabelPage(rep, displayName(path), f.True, f.Pred), nil
+		return report.MultilabelPage(flagged(rep), displayName(path), f.True, f.Pred), nil
 	}
 	if strings.Contains(f.Pred, ",") {
 		ci, withCI, err := f.ci.Options()
@@ -198,7 +205,7 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 		if err != nil {
 			return nil, err
 		}
-		return report.ClassifyModelsPage(out, displayName(path), f.True, f.Pred), nil
+		return report.ClassifyModelsPage(flagged(out), displayName(path), f.True, f.Pred), nil
 	}
 	if name := f.models.Used(fs); name != "" {
 		return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
@@ -214,7 +221,7 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 			return nil, err
 		}
 	}
-	return report.ClassifyPage(rep, displayName(path), f.True, f.Pred), nil
+	return report.ClassifyPage(flagged(rep), displayName(path), f.True, f.Pred), nil
 }
 
 func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc, error) {
@@ -240,7 +247,7 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 		if err != nil {
 			return nil, err
 		}
-		return report.RankModelsPage(out, displayName(path), f.True, f.Score), nil
+		return report.RankModelsPage(flagged(out), displayName(path), f.True, f.Score), nil
 	}
 	if f.Classes != "" || strings.Contains(f.Score, ",") {
 		if f.Classes == "" {
@@ -253,13 +260,13 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 		if err != nil {
 			return nil, err
 		}
-		return report.RankMulticlassPage(rep, displayName(path), f.Classes, f.True, f.Score), nil
+		return report.RankMulticlassPage(flagged(rep), displayName(path), f.Classes, f.True, f.Score), nil
 	}
 	rep, err := rankBinaryFile(e, path, f)
 	if err != nil {
 		return nil, err
 	}
-	return report.RankPage(rep, displayName(path), f.True, f.Score), nil
+	return report.RankPage(flagged(rep), displayName(path), f.True, f.Score), nil
 }
 
 // reportSample is how many rows the regression figures of a report draw
@@ -276,13 +283,13 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*repor
 		if err != nil {
 			return nil, err
 		}
-		return report.RegressModelsPage(out, displayName(path), f.Pred, trues[0]), nil
+		return report.RegressModelsPage(flagged(out), displayName(path), f.Pred, trues[0]), nil
 	}
 	res, sample, err := regressFile(e, path, f, reportSample, true)
 	if err != nil {
 		return nil, err
 	}
-	return report.RegressPage(res, sample.Figures(res, f.Weight != ""), displayName(path), f.True, f.Pred, trues, preds), nil
+	return report.RegressPage(flagged(res), sample.Figures(res, f.Weight != ""), displayName(path), f.True, f.Pred, trues, preds), nil
 }
 
 func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*report.Doc, error) {
@@ -291,13 +298,13 @@ func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*repor
 		if err != nil {
 			return nil, err
 		}
-		return report.ClusterModelsPage(out, displayName(path), f.Pred), nil
+		return report.ClusterModelsPage(flagged(out), displayName(path), f.Pred), nil
 	}
 	rep, err := clusterFile(e, path, f)
 	if err != nil {
 		return nil, err
 	}
-	return report.ClusterPage(rep, displayName(path)), nil
+	return report.ClusterPage(flagged(rep), displayName(path)), nil
 }
 
 // textReport runs bleu, chrf or ter (metric), or compare friedman, with

@@ -107,3 +107,28 @@ func TestReportMemory(t *testing.T) {
 		os.Remove(out)
 	}
 }
+
+// A page's warnings name flags, as the task's own output does, not the
+// library's option names: each task's page, and several models'.
+func TestReportWarningsInFlagTerms(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "zero.csv")
+	os.WriteFile(data, []byte("y_true,y_pred,p2,k,c\n0,0.5,0.1,a,x\n1,1.5,1.1,a,x\n2,2.5,1.9,b,y\n3,2.5,3.2,b,y\n"), 0o644)
+	for _, args := range [][]string{
+		{"--task", "regress", "--true", "y_true", "--pred", "y_pred", data},
+		{"--task", "regress", "--true", "y_true", "--pred", "y_pred,p2", data},
+	} {
+		out := filepath.Join(dir, "page.html")
+		var stdout, stderr bytes.Buffer
+		if err := run(append([]string{"report", "-o", out}, args...), strings.NewReader(""), &stdout, &stderr); err != nil {
+			t.Fatalf("%q: %v: %s", args, err, stderr.String())
+		}
+		page, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(page, []byte("--mape-epsilon on the command line")) || bytes.Contains(page, []byte("StateOptions")) {
+			t.Errorf("%q: the page's MAPE warning is not in flag terms", args)
+		}
+	}
+}
