@@ -4,7 +4,10 @@ import (
 	"flag"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // ClusterFlags are the flags of the cluster task: the columns and
@@ -80,4 +83,22 @@ func (f *ClusterFlags) ContingencyLimit() int {
 		return -1
 	}
 	return f.MaxMatrix
+}
+
+// ModelsTask is the task of several clusterings of the reference labels,
+// the models names with options mo, charged to b: external indices only,
+// so --features is refused.
+func (f *ClusterFlags) ModelsTask(names []string, mo board.Options, b *budget.Budget) (*task.Cluster, error) {
+	if f.Features != "" {
+		return nil, Usagef("cluster: several models (--pred m1,m2,…) get external indices only; drop --features")
+	}
+	if err := mo.Check("cluster", names); err != nil {
+		return nil, OptionUsage(err)
+	}
+	opt, err := f.Options()
+	if err != nil {
+		return nil, err
+	}
+	return &task.Cluster{True: f.True, Preds: names, Weight: f.Weight, Options: opt, Models: mo,
+		MaxMatrix: f.ContingencyLimit(), Budget: b}, nil
 }

@@ -134,20 +134,11 @@ func readCluster(e *env, path string, t *task.Cluster) (*task.ClusterState, stri
 // labels into one contingency table per model (task.Cluster) and evaluates
 // the models' external indices.
 func clusterModelsFile(e *env, path string, f *clusterFlags, mo board.Options) (*board.Models, error) {
-	names := task.ModelNames(f.Pred)
-	if f.Features != "" {
-		return nil, usagef("cluster: several models (--pred m1,m2,…) get external indices only; drop --features")
-	}
-	if err := mo.Check("cluster", names); err != nil {
-		return nil, cli.OptionUsage(err)
-	}
-	opt, err := f.Options()
+	t, err := f.ModelsTask(task.ModelNames(f.Pred), mo, f.memory.Budget())
 	if err != nil {
 		return nil, err
 	}
-	t := task.Cluster{True: f.True, Preds: names, Weight: f.Weight, Options: opt, Models: mo,
-		MaxMatrix: f.ContingencyLimit(), Budget: f.memory.Budget()}
-	st, name, err := readCluster(e, path, &t)
+	st, name, err := readCluster(e, path, t)
 	if err != nil {
 		return nil, err
 	}

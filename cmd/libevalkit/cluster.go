@@ -126,22 +126,16 @@ func clusterModels(fs *flag.FlagSet, f *cli.ClusterFlags, ci *cli.CIFlags, model
 	if len(names) != len(preds) {
 		return nil, cli.Usagef("cluster: --pred names %d models, but %d were given", len(names), len(preds))
 	}
-	if f.Features != "" || len(xs) > 0 {
+	if len(xs) > 0 {
 		return nil, cli.Usagef("cluster: several models (--pred m1,m2,…) get external indices only; drop --features")
 	}
 	if !external {
 		return nil, cli.Usagef("cluster: several models need reference labels")
 	}
-	mo := models.Options(fs)
-	if err := mo.Check("cluster", names); err != nil {
-		return nil, cli.OptionUsage(err)
-	}
-	opt, err := f.Options()
+	t, err := f.ModelsTask(names, models.Options(fs), mem.Budget())
 	if err != nil {
 		return nil, err
 	}
-	t := task.Cluster{True: f.True, Preds: names, Weight: f.Weight, Options: opt, Models: mo,
-		MaxMatrix: f.ContingencyLimit(), Budget: mem.Budget()}
 	st, err := t.ReadModelsArrays(name, y, preds, w)
 	if err != nil {
 		return nil, err
