@@ -132,8 +132,7 @@ func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*Rank
 	if t.Bins == nil {
 		s.spill = t.newSpill(weighted)
 	}
-	classes := make([]LabelClass, len(y.Names))
-	known := make([]bool, len(y.Names))
+	classes := newLabelCodes(t.PosLabel, name, y)
 	var first FirstLabels
 	p := t.New()
 	merge := func() error {
@@ -148,21 +147,10 @@ func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*Rank
 	}
 	var err error
 	for i := 0; i < n; i++ {
-		code := y.Codes[i]
-		if !known[code] {
-			c, ok := labelClass(t.PosLabel, y.Names[code])
-			if !ok {
-				err = &LabelError{Where: rowWhere(name, i), Label: y.Names[code]}
-				break
-			}
-			classes[code], known[code] = c, true
-		}
-		c := classes[code]
-		if c.Kind != KindOther && first.First[c.Kind].Line == 0 {
-			first.First[c.Kind] = LabelAt{Line: i + 1, Where: rowWhere(name, i)}
-			if c.Kind == KindOne {
-				first.PosName = y.Names[code]
-			}
+		c, e := classes.class(i, &first)
+		if e != nil {
+			err = e
+			break
 		}
 		w := 1.0
 		if weighted {
@@ -347,4 +335,39 @@ func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64)
 		}
 	}
 	return m, nil
+}
+
+// labelCodes applies the positive-label rule to a label column held in
+// memory: each distinct name is classified once, at its first row.
+type labelCodes struct {
+	posLabel, name string
+	y              Labels
+	classes        []LabelClass
+	known          []bool
+}
+
+func newLabelCodes(posLabel, name string, y Labels) *labelCodes {
+	return &labelCodes{posLabel: posLabel, name: name, y: y,
+		classes: make([]LabelClass, len(y.Names)), known: make([]bool, len(y.Names))}
+}
+
+// class returns the class of row i's label and notes in seen the first
+// row of each kind of label (and the positive label's name).
+func (l *labelCodes) class(i int, seen *FirstLabels) (LabelClass, error) {
+	code := l.y.Codes[i]
+	if !l.known[code] {
+		c, ok := labelClass(l.posLabel, l.y.Names[code])
+		if !ok {
+			return LabelClass{}, &LabelError{Where: rowWhere(l.name, i), Label: l.y.Names[code]}
+		}
+		l.classes[code], l.known[code] = c, true
+	}
+	c := l.classes[code]
+	if c.Kind != KindOther && seen.First[c.Kind].Line == 0 {
+		seen.First[c.Kind] = LabelAt{Line: i + 1, Where: rowWhere(l.name, i)}
+		if c.Kind == KindOne {
+			seen.PosName = l.y.Names[code]
+		}
+	}
+	return c, nil
 }

@@ -101,25 +101,13 @@ func (t *RankModels) ReadArrays(name string, y Labels, scores [][]float64, weigh
 	}
 	st := t.New()
 	st.Pos = make([]bool, n)
-	classes := make([]LabelClass, len(y.Names))
-	known := make([]bool, len(y.Names))
+	classes := newLabelCodes(t.PosLabel, name, y)
 	var err error
 	for i := 0; i < n && err == nil; i++ {
-		code := y.Codes[i]
-		if !known[code] {
-			c, ok := labelClass(t.PosLabel, y.Names[code])
-			if !ok {
-				err = &LabelError{Where: rowWhere(name, i), Label: y.Names[code]}
-				break
-			}
-			classes[code], known[code] = c, true
-		}
-		c := classes[code]
-		if c.Kind != KindOther && st.seen.First[c.Kind].Line == 0 {
-			st.seen.First[c.Kind] = LabelAt{Line: i + 1, Where: rowWhere(name, i)}
-			if c.Kind == KindOne {
-				st.seen.PosName = y.Names[code]
-			}
+		c, e := classes.class(i, &st.seen)
+		if e != nil {
+			err = e
+			break
 		}
 		for j, s := range scores {
 			if e := checkValue(s[i]); e != nil {

@@ -60,13 +60,9 @@ func (c *Cluster) ReadArrays(name string, y, pred Labels, weight []float64, feat
 			}
 			w := int64(1)
 			if weight != nil {
-				v := weight[i]
-				if err := checkWeight(v); err != nil {
-					return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: err}
-				}
 				var err error
-				if w, err = cluster.Frequency(v); err != nil {
-					return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: table.BadValue(formatValue(v), err)}
+				if w, err = c.frequency(name, weight, i); err != nil {
+					return nil, err
 				}
 			}
 			st.Tabs[0].Add(trueID[tc], p, w)
@@ -145,13 +141,9 @@ func (c *Cluster) ReadModelsArrays(name string, y Labels, preds []Labels, weight
 		t := trueID[tc]
 		w := int64(1)
 		if weight != nil {
-			v := weight[i]
-			if err := checkWeight(v); err != nil {
-				return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: err}
-			}
 			var err error
-			if w, err = cluster.Frequency(v); err != nil {
-				return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: table.BadValue(formatValue(v), err)}
+			if w, err = c.frequency(name, weight, i); err != nil {
+				return nil, err
 			}
 		}
 		for j, p := range preds {
@@ -173,4 +165,17 @@ func (c *Cluster) ReadModelsArrays(name string, y Labels, preds []Labels, weight
 		return nil, err
 	}
 	return st, nil
+}
+
+// frequency is row i's frequency weight, weight[i] as a whole number.
+func (c *Cluster) frequency(name string, weight []float64, i int) (int64, error) {
+	v := weight[i]
+	if err := checkWeight(v); err != nil {
+		return 0, &RowError{Name: name, Row: i, Column: c.Weight, Err: err}
+	}
+	w, err := cluster.Frequency(v)
+	if err != nil {
+		return 0, &RowError{Name: name, Row: i, Column: c.Weight, Err: table.BadValue(formatValue(v), err)}
+	}
+	return w, nil
 }
