@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
 // selectK rearranges a so that a[k] is its k-th smallest value (0-based),
@@ -246,7 +248,10 @@ func bandAround(sample []float64, f float64) (float64, float64) {
 // q): the smallest value v of a with W(≤ v) ≥ q/100 · Σ w, where a zero
 // target is replaced by the smallest positive float (so leading zero-weight
 // values are skipped); if no value reaches the target (all weights zero) it
-// is the largest value. It works on a copy; a and w are not modified.
+// is the largest value. The sums are exact (Σ w rounded once; each W(≤ v)
+// compared exactly with the target), so the answer does not depend on the
+// order of the values: a pipeline that holds them in pieces finds the same
+// one (see [State.Select]). It works on a copy; a and w are not modified.
 func weightedPercentile(a, w []float64, q float64) float64 {
 	if len(a) >= bandMinSize {
 		if v, ok := weightedBand(a, w, q); ok {
@@ -255,19 +260,16 @@ func weightedPercentile(a, w []float64, q float64) float64 {
 	}
 	type vw struct{ v, w float64 }
 	xs := make([]vw, len(a))
-	var total float64
+	var total xsum.Sum
 	for i, v := range a {
 		xs[i] = vw{v, w[i]}
-		total += w[i]
+		total.Add(w[i])
 	}
-	target := q / 100 * total
-	if target == 0 {
-		target = math.SmallestNonzeroFloat64
-	}
+	target := weightTarget(total.Value(), q)
 	// Invariant: the answer is in xs[lo:hi], and base is the weight of
 	// the values below xs[lo:hi].
 	lo, hi := 0, len(xs)
-	base := 0.0
+	var base xsum.Sum
 	rng := uint64(0x9e3779b97f4a7c15)
 	for hi-lo > 0 {
 		rng ^= rng << 13
@@ -275,11 +277,11 @@ func weightedPercentile(a, w []float64, q float64) float64 {
 		rng ^= rng << 17
 		p := xs[lo+int(rng%uint64(hi-lo))].v
 		lt, i, gt := lo, lo, hi-1
-		var wl, we float64
+		wl, we := base, xsum.Sum{}
 		for i <= gt {
 			switch x := xs[i]; {
 			case x.v < p:
-				wl += x.w
+				wl.Add(x.w)
 				xs[lt], xs[i] = xs[i], xs[lt]
 				lt++
 				i++
@@ -287,17 +289,19 @@ func weightedPercentile(a, w []float64, q float64) float64 {
 				xs[i], xs[gt] = xs[gt], xs[i]
 				gt--
 			default:
-				we += x.w
+				we.Add(x.w)
 				i++
 			}
 		}
 		switch {
-		case base+wl >= target && lt > lo:
+		case wl.Cmp(target) >= 0 && lt > lo:
 			hi = lt
-		case base+wl+we >= target:
-			return p
 		default:
-			base += wl + we
+			wl.Merge(&we)
+			if wl.Cmp(target) >= 0 {
+				return p
+			}
+			base = wl
 			lo = gt + 1
 		}
 	}
@@ -311,19 +315,27 @@ func weightedPercentile(a, w []float64, q float64) float64 {
 	return m
 }
 
+// weightTarget is the cumulative weight the weighted q-th percentile must
+// reach, out of total: q/100 · total, or the smallest positive float for
+// a zero target (so that leading zero-weight values are skipped).
+func weightTarget(total, q float64) float64 {
+	target := q / 100 * total
+	if target == 0 {
+		target = math.SmallestNonzeroFloat64
+	}
+	return target
+}
+
 // weightedBand is weightedPercentile by the band method of orderStats: the
 // band is placed from a sample's weighted distribution; it reports false
 // when the band misses the target.
 func weightedBand(a, w []float64, q float64) (float64, bool) {
 	n := len(a)
-	var total float64
+	var total xsum.Sum
 	for _, x := range w {
-		total += x
+		total.Add(x)
 	}
-	target := q / 100 * total
-	if target == 0 {
-		target = math.SmallestNonzeroFloat64
-	}
+	target := weightTarget(total.Value(), q)
 	type vw struct{ v, w float64 }
 	rng := xorshift(0x9e3779b97f4a7c15)
 	sample := make([]vw, sampleSize)
@@ -347,16 +359,14 @@ func weightedBand(a, w []float64, q float64) (float64, bool) {
 		}
 	}
 	lo, hi := bandAround(vals, f)
-	var below float64
+	var below xsum.Sum
 	band := make([]vw, 0, bandCap(n))
 	limit := n / 8
 	in := inBand(lo, hi)
 	for i, v := range a {
-		b := 0.0
 		if v < lo {
-			b = w[i]
+			below.Add(w[i])
 		}
-		below += b
 		if in.in(v) {
 			if len(band) == limit {
 				return 0, false
@@ -364,14 +374,14 @@ func weightedBand(a, w []float64, q float64) (float64, bool) {
 			band = append(band, vw{v, w[i]})
 		}
 	}
-	if below >= target {
+	if below.Cmp(target) >= 0 {
 		return 0, false
 	}
 	slices.SortFunc(band, func(x, y vw) int { return cmp.Compare(x.v, y.v) })
-	cum = below
+	acc := below
 	for _, x := range band {
-		cum += x.w
-		if cum >= target {
+		acc.Add(x.w)
+		if acc.Cmp(target) >= 0 {
 			return x.v, true
 		}
 	}

@@ -262,3 +262,37 @@ func uvarint(b []byte) (uint64, []byte, bool) {
 	}
 	return 0, nil, false
 }
+
+// Cmp compares the exact sum with x: −1 if it is less, 0 if equal, +1 if
+// greater. A sum with non-finite terms compares by its special value.
+func (a *Sum) Cmp(x float64) int {
+	if v, ok := a.Special(); ok {
+		switch {
+		case v < x:
+			return -1
+		case v > x:
+			return 1
+		}
+		return 0
+	}
+	if math.IsInf(x, 0) {
+		return -int(math.Copysign(1, x))
+	}
+	t := *a
+	t.Add(-x)
+	t.normalize()
+	// Normalized, every chunk below the top is a digit in [0, 2³²): the
+	// top chunk's sign is the sum's, and a zero top leaves the others.
+	switch top := t.c[nChunks-1]; {
+	case top < 0:
+		return -1
+	case top > 0:
+		return 1
+	}
+	for i := nChunks - 2; i >= 0; i-- {
+		if t.c[i] != 0 {
+			return 1
+		}
+	}
+	return 0
+}

@@ -188,3 +188,37 @@ func BenchmarkFloatAdd(b *testing.B) {
 		b.Log(s)
 	}
 }
+
+// Cmp agrees with math/big's comparison of the exact sum, also where the
+// sum and the number differ by less than the sum's rounding.
+func TestCmp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 500 {
+		xs := randomTerms(rng, 1+rng.IntN(50))
+		var a Sum
+		s := new(big.Float).SetPrec(4000)
+		for _, x := range xs {
+			a.Add(x)
+			s.Add(s, new(big.Float).SetPrec(4000).SetFloat64(x))
+		}
+		v := a.Value()
+		for _, x := range []float64{v, math.Nextafter(v, math.Inf(1)), math.Nextafter(v, math.Inf(-1)), 0, -v, xs[0]} {
+			if math.IsInf(x, 0) || math.IsNaN(x) {
+				continue
+			}
+			want := s.Cmp(new(big.Float).SetFloat64(x))
+			if got := a.Cmp(x); got != want {
+				t.Fatalf("trial %d: Cmp(%v) = %d, want %d (sum ≈ %v)", trial, x, got, want, v)
+			}
+		}
+	}
+	var a Sum
+	a.Add(0.1)
+	a.Add(0.2) // exactly 0.3000000000000000166…, which rounds to 0.30000000000000004
+	if a.Cmp(0.30000000000000004) != -1 || a.Cmp(0.3) != 1 {
+		t.Errorf("0.1 + 0.2: Cmp wrong")
+	}
+	if a.Cmp(math.Inf(1)) != -1 || a.Cmp(math.Inf(-1)) != 1 {
+		t.Errorf("finite sum vs infinities")
+	}
+}
