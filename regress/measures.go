@@ -260,7 +260,7 @@ func (s *State) Power() float64 { return s.opt.Power }
 func (s *State) Alpha() float64 { return s.opt.alpha() }
 
 func (s *State) needValues() error {
-	if !s.opt.KeepValues {
+	if !s.opt.KeepValues && (s.outside == nil || !s.outside.done) {
 		return ErrNoValues
 	}
 	return nil
@@ -277,6 +277,9 @@ func (s *State) MedAE() (float64, error) {
 	}
 	if err := s.needValues(); err != nil {
 		return 0, err
+	}
+	if s.outside != nil {
+		return s.outside.medae, nil
 	}
 	s.reordered.Store(true)
 	if s.weighted {
@@ -313,20 +316,29 @@ func (s *State) D2Tweedie() (float64, error) {
 		if !tweedieOK(p, 1, mu) {
 			return 0, fmt.Errorf("D² Tweedie: %w (the mean of y, %g, is outside the domain of power %g)", ErrDomain, mu, p)
 		}
-		var acc xsum.Sum // exact, as nullPinball's
-		for i, y := range s.ys {
-			w := 1.0
-			if s.weighted {
-				w = s.ws[i]
-			}
-			acc.Add(w * tweedieDev(p, y, mu))
-		}
-		den = acc.Value() / s.w.Value()
+		den = s.tweedieNull(p, mu) / s.w.Value()
 	}
 	if den == 0 {
 		return 0, fmt.Errorf("D² Tweedie: %w (y is constant)", ErrUndefined)
 	}
 	return finite(1 - num/den)
+}
+
+// tweedieNull is Σ w·d(y, μ), the null model's summed Tweedie deviance,
+// exactly (from the kept targets, or as a caller supplied it).
+func (s *State) tweedieNull(p, mu float64) float64 {
+	if s.outside != nil {
+		return s.outside.tweedie
+	}
+	var acc xsum.Sum // exact, as nullPinball's
+	for i, y := range s.ys {
+		w := 1.0
+		if s.weighted {
+			w = s.ws[i]
+		}
+		acc.Add(w * tweedieDev(p, y, mu))
+	}
+	return acc.Value()
 }
 
 // D2Pinball returns the fraction of pinball loss explained at

@@ -183,6 +183,8 @@ type State struct {
 
 	name func(int64) string   // names rows in messages
 	yq   map[float64]nullLoss // the null models' pinball losses computed since the last add
+
+	outside *outside // what a caller supplied for the quantile measures (outside.go)
 }
 
 // New returns an empty State. It panics if the options are invalid (an
@@ -209,8 +211,15 @@ func (s *State) Reset() {
 	}
 }
 
-// Options returns the state's options.
-func (s *State) Options() StateOptions { return s.opt }
+// Options returns the state's options. KeepValues is also set once a
+// caller has supplied what the quantile measures need ([State.SetNulls]).
+func (s *State) Options() StateOptions {
+	o := s.opt
+	if s.outside != nil && s.outside.done {
+		o.KeepValues = true
+	}
+	return o
+}
 
 // N returns the number of rows added.
 func (s *State) N() int64 { return s.n }
