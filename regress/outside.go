@@ -49,8 +49,8 @@ type outside struct {
 	medae   float64
 	tweedie float64             // Σ w·d(y, ȳ_w), the Tweedie null deviance
 	q       map[float64]float64 // the α-quantile of y per α
-	alphas []float64           // the null pinball losses' α, in Nulls' order
-	done   bool                // SetNulls has been called
+	alphas  []float64           // the null pinball losses' α, in Nulls' order
+	done    bool                // SetNulls has been called
 }
 
 // nullAlphas returns the α of the null pinball losses the measures need:
