@@ -263,3 +263,19 @@ func (s *State) Kept() (y, absErr, w []float64) {
 	}
 	return s.ys, s.ads, s.ws
 }
+
+// DropValues forgets the values s keeps and clears StateOptions.KeepValues,
+// leaving the state a state without kept values would be after the same
+// rows (which can then be merged with such states).
+func (s *State) DropValues() {
+	s.opt.KeepValues = false
+	s.ys, s.ads, s.ws = nil, nil, nil
+	s.yq = nil
+}
+
+// DropValues drops every output's kept values (see [State.DropValues]).
+func (m *Multi) DropValues() {
+	for _, s := range m.outs {
+		s.DropValues()
+	}
+}

@@ -21,11 +21,13 @@ import (
 )
 
 // Regress configures a regression pipeline: the columns and options of
-// "evalkit regress --bounded-memory", for one model (one or several
-// outputs) or several models of one target. The measures that need every
-// row (medae and the D² pinball, absolute-error and Tweedie scores) are
-// left out, with the command line's warning naming them; so are the
-// paired bootstraps of --compare, which draw rows.
+// "evalkit regress", for one model (one or several outputs) or several
+// models of one target. With State.KeepValues (the command line's default)
+// the measures that need every row (medae and the D² pinball,
+// absolute-error and Tweedie scores) are computed exactly from further
+// reads of the units (regress_exact.go); without, they are left out, with
+// the warning of "evalkit regress --bounded-memory" naming them. The paired
+// bootstraps of --compare, which draw rows, are not available.
 type Regress struct {
 	State   regress.StateOptions // KeepValues is ignored (see Pipeline)
 	Options regress.Options      // the columns (Trues, Preds, Weights) among them
@@ -97,13 +99,18 @@ func init() {
 
 // Pipeline adds the regression measures of units to s: each unit is read
 // into a regress.Multi, the states are merged in any order by a
-// CombineFn, and the report is written to c.Output. Options.KeepValues
-// is ignored: the pipeline keeps no values (they would follow the merge
-// order).
+// CombineFn, and the report is written to c.Output. No state keeps its
+// values (they would follow the merge order): with State.KeepValues the
+// order statistics and null-model sums come from further reads instead.
 func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
+	keep := c.State.KeepValues
 	c2 := *c
 	c2.State.KeepValues = false
 	c = &c2
+	if keep {
+		c.exactPipeline(s, units)
+		return
+	}
 	combineUnits(s, "regress", units, &regressReadFn{C: *c}, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, &regressWriteFn{C: *c, Units: len(units)})
 }
 

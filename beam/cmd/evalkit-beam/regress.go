@@ -10,18 +10,20 @@ import (
 func init() {
 	register(&task{
 		name:    "regress",
-		summary: "regression measures: MSE, MAE, MAPE, R², deviances, … (as evalkit regress --bounded-memory)",
+		summary: "regression measures: MSE, MAE, MAPE, R², deviances, medae, D² scores, … (as evalkit regress)",
 		define:  defineRegress,
 	})
 }
 
 // defineRegress adds evalkit regress's flags (cli.RegressFlags and the
-// several-model flags) to fs. The measures that need every row are left
-// out, as --bounded-memory does, whether it is given or not; so is
-// --compare for several models (one --true, several --pred), whose paired
-// bootstrap draws rows: it is a usage error. --ci gives the intervals the
-// command line gives with --bounded-memory: from the merged state's sums
-// (t-intervals and the delta method), the same bits.
+// several-model flags) to fs. The measures that need every row (medae and
+// the D² scores) are computed exactly, in further reads of the units
+// (evalbeam.Regress), unless --bounded-memory leaves them out as the
+// command line does. --compare for several models (one --true, several
+// --pred), whose paired bootstrap draws rows, is a usage error. --ci gives
+// the intervals from the merged state's sums (t-intervals and the delta
+// method), the command line's with --bounded-memory; the bootstrap
+// intervals, which draw rows, are left out with a warning.
 func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.RegressFlags
 	var models cli.ModelFlags
@@ -30,7 +32,6 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	models.Define(fs, "mse")
 	ci.Define(fs)
 	return func(c common) (pipeline, error) {
-		f.Bounded = true // medae and the D² scores need every row in one place
 		civ, withCI, err := ci.Options()
 		if err != nil {
 			return nil, err

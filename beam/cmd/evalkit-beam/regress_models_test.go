@@ -23,6 +23,9 @@ func TestRegressModels(t *testing.T) {
 			t.Run(fmt.Sprintf("%v/%d", flags, parts), func(t *testing.T) {
 				same(t, "regress", golden+"sales.csv", parts, uint64(parts), append(flags, "--bounded-memory")...)
 			})
+			t.Run(fmt.Sprintf("%v/exact/%d", flags, parts), func(t *testing.T) {
+				same(t, "regress", golden+"sales.csv", parts, uint64(parts), flags...)
+			})
 		}
 	}
 	rng := rand.New(rand.NewPCG(90, 12))
@@ -43,6 +46,8 @@ func TestRegressModels(t *testing.T) {
 		{"--true", "y", "--pred", "m1,m2,m3", "--bounded-memory"},
 		{"--true", "y", "--pred", "m3,m1", "--weight", "w", "--power", "1.5", "--primary", "r2", "--bounded-memory"},
 		{"--true", "y", "--pred", "m1,m2,m3", "--ci", "--bounded-memory"},
+		{"--true", "y", "--pred", "m1,m2,m3"},
+		{"--true", "y", "--pred", "m3,m1", "--weight", "w", "--power", "1.5", "--primary", "r2"},
 	} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
 			same(t, "regress", file, 9, 9, flags...)

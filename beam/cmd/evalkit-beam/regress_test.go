@@ -3,15 +3,17 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// The regress cases of the command line's golden tests, as evalkit
-// regress --bounded-memory computes them, each on its data split into 1,
-// 3 and 7 files.
+// The regress cases of the command line's golden tests, each on its data
+// split into 1, 3 and 7 files: with the default flags, what evalkit
+// regress prints, medae and the D² scores included (exact order statistics
+// over the files); with --bounded-memory, what it prints with that flag.
 func TestRegressGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -35,27 +37,43 @@ func TestRegressGolden(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d", tc.name, parts), func(t *testing.T) {
 				same(t, "regress", golden+tc.file, parts, uint64(parts), append(tc.flags, "--bounded-memory")...)
 			})
+			if strings.HasPrefix(tc.name, "ci") {
+				continue // the command line's bootstrap intervals draw rows
+			}
+			t.Run(fmt.Sprintf("%s/exact/%d", tc.name, parts), func(t *testing.T) {
+				same(t, "regress", golden+tc.file, parts, uint64(parts), tc.flags...)
+			})
 		}
 	}
 }
 
-// Without --bounded-memory evalkit-beam writes what evalkit regress
-// --bounded-memory prints: the measures that need every row are left
-// out, with the warning naming them.
-func TestRegressBoundedByDefault(t *testing.T) {
-	want, stderr, code := runEvalkit(t, "regress", "--format", "json", "--bounded-memory", golden+"sales.csv")
-	if code != 0 {
-		t.Fatal(stderr)
-	}
-	got, msg, code := runBeam(t, "regress", "--input", golden+"sales.csv")
-	if code != 0 {
-		t.Fatal(msg)
-	}
-	if got != want {
-		t.Errorf("evalkit-beam:\n%s\nevalkit --bounded-memory:\n%s", got, want)
-	}
-	if !strings.Contains(got, "medae") {
-		t.Errorf("no warning names medae:\n%s", got)
+// With the default flags evalkit-beam writes what evalkit regress prints,
+// medae and the D² scores among the numbers; with --bounded-memory they
+// are left out, with the warning naming them.
+func TestRegressExactByDefault(t *testing.T) {
+	for _, bounded := range []bool{false, true} {
+		args := []string{"regress", "--format", "json", golden + "sales.csv"}
+		if bounded {
+			args = append(args, "--bounded-memory")
+		}
+		want, stderr, code := runEvalkit(t, args...)
+		if code != 0 {
+			t.Fatal(stderr)
+		}
+		bargs := []string{"regress", "--input", golden + "sales.csv"}
+		if bounded {
+			bargs = append(bargs, "--bounded-memory")
+		}
+		got, msg, code := runBeam(t, bargs...)
+		if code != 0 {
+			t.Fatal(msg)
+		}
+		if got != want {
+			t.Errorf("bounded %v: evalkit-beam:\n%s\nevalkit:\n%s", bounded, got, want)
+		}
+		if has := !strings.Contains(got, `"medae": null`); has == bounded {
+			t.Errorf("bounded %v: medae:\n%s", bounded, got)
+		}
 	}
 }
 
@@ -98,5 +116,32 @@ func TestRegressGenerated(t *testing.T) {
 	if want, _, _ := runEvalkit(t, "regress", "--format", "json", "--bounded-memory", m.whole); !strings.Contains(want, m.whole+":") {
 		t.Fatalf("no warning names a row:\n%s", want)
 	}
-	sameGenerated(t, "regress", m, []string{"--bounded-memory"}, []string{"--bounded-memory", "--weight", "w", "--power", "-1"})
+	sameGenerated(t, "regress", m, []string{"--bounded-memory"}, []string{"--bounded-memory", "--weight", "w", "--power", "-1"},
+		nil, []string{"--weight", "w", "--power", "-1"}, []string{"--weight", "w", "--alpha", "0.9", "--power", "1.5"}, []string{"--alpha", "0.1"})
+}
+
+// 2·10⁵ rows over 7 files, with many ties and rows enough that every
+// column is cut into key ranges and the samples' sketch is compacted:
+// medae and the D² scores equal the command line's, weighted or not.
+func TestRegressExactLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large")
+	}
+	rng := rand.New(rand.NewPCG(27, 1))
+	var b strings.Builder
+	b.WriteString("y_true,y_pred,w\n")
+	for range 200000 {
+		y := float64(rng.IntN(4000)) / 16
+		p := y + float64(int(rng.NormFloat64()*80))/8
+		fmt.Fprintf(&b, "%v,%v,%v\n", y, p, float64(rng.IntN(9))/4)
+	}
+	file := filepath.Join(t.TempDir(), "large.csv")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range [][]string{nil, {"--weight", "w", "--alpha", "0.9", "--power", "1.5"}} {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
+			same(t, "regress", file, 7, 7, flags...)
+		})
+	}
 }
