@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
