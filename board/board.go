@@ -19,7 +19,9 @@ import (
 // models (classify, rank, regress, cluster) returns this one type. A
 // model's intervals, when asked for, are part of its report.
 type Models struct {
-	N           int64        `json:"n"`
+	N int64 `json:"n"`
+	// Verdict is the answer in numbers and words ([Models.Decide]).
+	Verdict     *Verdict     `json:"verdict,omitempty"`
 	Models      []Model      `json:"models"`
 	Comparisons []Comparison `json:"comparisons"`
 	Adjust      string       `json:"adjust"`

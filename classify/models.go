@@ -388,6 +388,7 @@ func NewModelsReport(s *Models, names []string, opt Options, mo board.Options, c
 		}
 	}
 	out.Adjusted(mo.Adjust)
+	out.Decide(mo.WithDefaults().Level)
 	sig := opt.Signature()
 	mo.AddTo(sig, names)
 	if ci != nil {

@@ -75,6 +75,7 @@ func NewModelsReport(tabs []*Contingency, names []string, opt Options, mo board.
 		}
 	}
 	out.Adjusted(mo.Adjust)
+	out.Decide(mo.WithDefaults().Level)
 	sig := opt.Signature()
 	mo.AddTo(sig, names)
 	if ci != nil {

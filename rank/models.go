@@ -227,6 +227,7 @@ func modelsReport(tables []*Table, names []string, opt Options, mo board.Options
 // finishModels adjusts out's p-values and signs it.
 func finishModels(out *board.Models, opt Options, mo board.Options, ci *hyptest.CIOptions, names []string) {
 	out.Adjusted(mo.Adjust)
+	out.Decide(mo.WithDefaults().Level)
 	sig := opt.Signature(nil)
 	mo.AddTo(sig, names)
 	if ci != nil {

@@ -92,6 +92,7 @@ func NewModelsReport(m *Multi, target string, names []string, opt Options, mo bo
 	out.Comparisons = append(out.Comparisons, cmps...)
 	out.Warnings = append(out.Warnings, warnings...)
 	out.Adjusted(mo.Adjust)
+	out.Decide(mo.WithDefaults().Level)
 	one := opt
 	one.Trues, one.Preds = []string{target}, []string{"(models)"}
 	sig := one.Signature(m.Output(0).Options())

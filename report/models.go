@@ -17,6 +17,9 @@ import (
 // model's own report as its task lays it out.
 func Models(m *board.Models, title string) *Doc {
 	d := &Doc{Title: fmt.Sprintf("%s: %d models (n = %d)", title, len(m.Models), m.N)}
+	if m.Verdict != nil {
+		d.Blocks = append(d.Blocks, Note("Verdict: "+m.Verdict.Sentence))
+	}
 	order, vals := m.Leaderboard()
 	dir := "higher is better"
 	if m.LowerIsBetter {

@@ -167,6 +167,9 @@ func ModelsPage(title, data string, m *board.Models, models, task string, perMod
 	if task != "" {
 		p.Summary = append(p.Summary, Fact{Name: "task", Value: T(task)})
 	}
+	if m.Verdict != nil {
+		p.Blocks = append(p.Blocks, Note("Verdict: "+m.Verdict.Sentence))
+	}
 	p.Sections = ModelsSections(m, perModel)
 	return p
 }
