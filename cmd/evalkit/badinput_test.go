@@ -87,6 +87,7 @@ func TestClassifyBadInput(t *testing.T) {
 			`unknown zero-division policy "7"`, 2},
 		{"bad beta", "beta.csv", "y_true,y_pred\na,a\n", []string{"--beta", "-1"}, `--beta must be a positive number`, 2},
 		{"unknown flag", "uf.csv", "y_true,y_pred\na,a\n", []string{"--bogus"}, `flag provided but not defined: -bogus`, 2},
+		{"misspelt flag", "uf2.csv", "y_true,y_pred\na,a\n", []string{"--zero_division", "1"}, `flag provided but not defined: -zero_division (did you mean --zero-division?)`, 2},
 		{"cost matrix shape", "cm.csv", "y_true,y_pred\na,a\nb,b\n", []string{"--cost", "0,1"}, `invalid cost matrix: 1 rows for 2 classes`, 2},
 	}
 	dir := t.TempDir()

@@ -118,6 +118,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return c.run(e, args[1:])
 		}
 	}
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	if s := cli.Suggest(name, names); s != "" {
+		return usagef("unknown task %q (did you mean %s? run \"evalkit help\" for the list)", name, s)
+	}
 	return usagef("unknown task %q (run \"evalkit help\" for the list)", name)
 }
 
@@ -127,7 +134,7 @@ func printHelp(w io.Writer) {
 		tasks = append(tasks, [2]string{c.name, c.summary})
 	}
 	cli.Help(w, "evalkit measures how good a machine-learning model is.", "evalkit <task> [flags] [FILE]", tasks,
-		"Run \"evalkit <task> --help\" for a task's flags. FILE is CSV, TSV or JSON Lines",
+		"Run \"evalkit <task> --help\" for a task's flags. FILE is CSV, TSV, JSON Lines or Parquet",
 		"(by extension; .gz is read transparently; - or nothing reads standard input).")
 }
 
@@ -156,7 +163,7 @@ func parseFlags(fs *flag.FlagSet, e *env, args []string) ([]string, error) {
 			return nil, errHelp
 		}
 		if err != nil {
-			return nil, usagef("%s: %v", fs.Name(), err)
+			return nil, usagef("%s: %v%s", fs.Name(), err, cli.FlagHint(fs, err))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

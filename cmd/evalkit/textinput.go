@@ -13,7 +13,7 @@ func hypRefPaths(fs *flag.FlagSet, hyp string, refPaths []string, pos []string) 
 		hyp, pos = pos[0], nil
 	}
 	if len(pos) > 0 {
-		return "", usagef("%s: unexpected arguments: %s", fs.Name(), strings.Join(pos, " "))
+		return "", usagef("%s: unexpected arguments: %s (give the files as --hyp FILE --ref FILE; --ref may repeat)", fs.Name(), strings.Join(pos, " "))
 	}
 	if hyp == "" {
 		return "", usagef("%s: --hyp FILE is required", fs.Name())

@@ -59,7 +59,7 @@ func systemPaths(fs *flag.FlagSet, t *textFlags, pos []string) error {
 		t.Hyps = append(t.Hyps, first)
 	}
 	if len(pos) > 0 {
-		return usagef("%s: unexpected arguments: %s", fs.Name(), strings.Join(pos, " "))
+		return usagef("%s: unexpected arguments: %s (give the files as --hyp FILE --ref FILE; --ref may repeat)", fs.Name(), strings.Join(pos, " "))
 	}
 	if first == "" {
 		return usagef("%s: --hyp FILE is required", fs.Name())

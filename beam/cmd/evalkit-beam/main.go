@@ -158,6 +158,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		dst := &own
 		if fs.Lookup(name) == nil {
 			if flag.CommandLine.Lookup(name) == nil {
+				var names []string
+				fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+				if s := cli.Suggest(name, names); s != "" {
+					return usagef("%s: unknown flag %s (did you mean --%s?)", t.name, a, s)
+				}
 				return usagef("%s: unknown flag %s", t.name, a)
 			}
 			set, dst = flag.CommandLine, &beamArgs
