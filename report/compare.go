@@ -24,7 +24,7 @@ func McNemar(r *task.McNemarResult) *Doc {
 	if r.Statistic != nil {
 		p.Add("statistic", Sig(*r.Statistic))
 	}
-	p.Add("p-value", Sig(r.PValue))
+	p.Add("p-value", PValue(r.PValue))
 	return pairsDoc("McNemar test", p)
 }
 
@@ -33,7 +33,7 @@ func TTest(r *task.TTestResult, a, b string) *Doc {
 	return pairsDoc("Paired t-test ("+a+" − "+b+")", &Pairs{Items: [][2]string{
 		{"folds", fmt.Sprint(r.N)}, {"mean difference", Sig(r.MeanDiff)},
 		{"standard error", Sig(r.StdErr)}, {"t", Sig(r.Statistic)},
-		{"df", Sig(r.DF)}, {"p-value (" + r.Alternative + ")", Sig(r.PValue)}}})
+		{"df", Sig(r.DF)}, {"p-value (" + r.Alternative + ")", PValue(r.PValue)}}})
 }
 
 // Wilcoxon lays out the Wilcoxon signed-rank test of the columns a and b.
@@ -43,15 +43,15 @@ func Wilcoxon(r *task.WilcoxonResult, a, b string) *Doc {
 	if r.Z != nil {
 		p.Add("z", Sig(*r.Z))
 	}
-	p.Add("p-value ("+r.Method+", "+r.Alternative+")", Sig(r.PValue))
+	p.Add("p-value ("+r.Method+", "+r.Alternative+")", PValue(r.PValue))
 	return warned(pairsDoc("Wilcoxon signed-rank test ("+a+" − "+b+")", p), r.Warnings)
 }
 
 // CV5x2 lays out Dietterich's 5×2cv paired t-test of the columns a and b.
 func CV5x2(r *task.CV5x2Result, a, b string) *Doc {
 	return pairsDoc("5×2cv paired t-test ("+a+" − "+b+")", &Pairs{Items: [][2]string{
-		{"t (Dietterich)", Sig(r.Statistic)}, {"p-value", Sig(r.PValue)},
-		{"t (Zhou, mean of replication 1)", Sig(r.StatisticZhou)}, {"p-value (Zhou)", Sig(r.PValueZhou)},
+		{"t (Dietterich)", Sig(r.Statistic)}, {"p-value", PValue(r.PValue)},
+		{"t (Zhou, mean of replication 1)", Sig(r.StatisticZhou)}, {"p-value (Zhou)", PValue(r.PValueZhou)},
 		{"df", "5"}}})
 }
 
@@ -63,7 +63,7 @@ func Binomial(r *task.BinomialResult) *Doc {
 	}
 	return pairsDoc("Binomial test of the error rate (Zhou §2.4.1)", &Pairs{Items: [][2]string{
 		{"test error rate", Sig(r.ErrorRate) + " (" + fmt.Sprint(r.Errors) + "/" + fmt.Sprint(r.N) + ")"},
-		{"H₀", "ε ≤ " + Sig(r.Epsilon)}, {"p-value P(X ≥ errors)", Sig(r.PValue)},
+		{"H₀", "ε ≤ " + Sig(r.Epsilon)}, {"p-value P(X ≥ errors)", PValue(r.PValue)},
 		{"critical error rate ε̄", Sig(r.CriticalError) + " (" + fmt.Sprint(r.CriticalCount) + " errors)"},
 		{fmt.Sprintf("H₀ at α = %g", r.Alpha), verdict}}})
 }
@@ -78,7 +78,7 @@ func ABTest(t task.ABTest, r *task.ABTestResult, effect string) *Doc {
 		{"difference B − A", Sig(r.Diff)},
 		{Pct(r.Level) + " interval (Wald)", "[" + Sig(r.CI[0]) + ", " + Sig(r.CI[1]) + "]"},
 		{"z (pooled)", Sig(r.Statistic)},
-		{"p-value (" + r.Alternative + ")", Sig(r.PValue)},
+		{"p-value (" + r.Alternative + ")", PValue(r.PValue)},
 		{"effect size h (" + effect + ")", Sig(r.EffectSize)},
 		{"power at these sizes", Sig(r.Power)},
 	}}
@@ -99,7 +99,7 @@ func ABMeans(r *task.ABMeansResult, effect string) *Doc {
 		{"difference B − A", Sig(r.Diff)},
 		{Pct(r.Level) + " interval (Welch)", "[" + Sig(r.CI[0]) + ", " + Sig(r.CI[1]) + "]"},
 		{"Welch t", Sig(r.Statistic)}, {"df", Sig(r.DF)},
-		{"p-value (" + r.Alternative + ")", Sig(r.PValue)},
+		{"p-value (" + r.Alternative + ")", PValue(r.PValue)},
 		{"effect size d (" + effect + ")", Sig(r.EffectSize)},
 		{"power at these sizes", Sig(r.Power)},
 	}}
@@ -118,7 +118,7 @@ func CorrTTest(r *task.CorrTTestResult, a, b string) *Doc {
 		{"P(" + a + " better)", Sig(r.PABetter)}, {"P(equivalent)", Sig(r.PEquivalent)},
 		{"P(" + b + " better)", Sig(r.PBBetter)},
 		{"posterior of the mean difference", fmt.Sprintf("Student t: location %s, scale %s, df %s", Sig(r.Mean), Sig(r.Scale), Sig(r.DF))},
-		{"Nadeau–Bengio corrected t", Sig(r.NBStatistic)}, {"p-value (two-sided)", Sig(r.NBPValue)}}})
+		{"Nadeau–Bengio corrected t", Sig(r.NBStatistic)}, {"p-value (two-sided)", PValue(r.NBPValue)}}})
 	d.Blocks = append(d.Blocks, SignatureNote(r.Signature))
 	return d
 }
@@ -154,7 +154,7 @@ func DeLong(r *task.DeLongResult) *Doc {
 		{"AUC B", Sig(r.AUCB)},
 		{"difference A − B", fmt.Sprintf("%s (%g%% CI %s to %s)", Sig(r.Diff), 100*r.Conf, Sig(r.DiffCI[0]), Sig(r.DiffCI[1]))},
 		{"z", Sig(r.Statistic)},
-		{"p-value (two-sided)", Sig(r.PValue)}}})
+		{"p-value (two-sided)", PValue(r.PValue)}}})
 }
 
 // postHocTitles are the names of the post-hoc procedures (task.PostHoc's
@@ -170,7 +170,7 @@ func Friedman(r *task.FriedmanResult) *Doc {
 	sum := &Pairs{Items: [][2]string{
 		{"data sets × algorithms", fmt.Sprintf("%d × %d", res.N, res.K)},
 		{"ranking", map[bool]string{false: "higher score is better", true: "lower score is better"}[r.LowerIsBetter]},
-		{"Friedman χ²", Sig(res.ChiSquare)}, {"p-value", Sig(res.PValue)},
+		{"Friedman χ²", Sig(res.ChiSquare)}, {"p-value", PValue(res.PValue)},
 		{"Iman–Davenport F", Sig(res.ImanDavenport)}, {"p-value (F)", Sig(res.ImanDavenportP)},
 		{fmt.Sprintf("Nemenyi q_α (α = %g)", res.Alpha), Sig(res.QAlpha)},
 		{"critical difference", Sig(res.CD)},
@@ -220,7 +220,7 @@ func PostHoc(o task.PostHoc) *Table {
 		if p.Significant {
 			v = "yes"
 		}
-		t.Rows = append(t.Rows, Row(p.A, p.B, Sig(p.Statistic), Sig(p.PValue), Sig(p.PAdjusted), v))
+		t.Rows = append(t.Rows, Row(p.A, p.B, Sig(p.Statistic), PValue(p.PValue), PValue(p.PAdjusted), v))
 	}
 	return t
 }

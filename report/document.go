@@ -117,6 +117,7 @@ type Cell struct {
 	Key   string  // "" for plain text
 	Value float64 // the number when Key != ""
 	Count bool    // show as a count (no decimals when whole)
+	P     bool    // a p-value: "< 1e-300" when it underflows ([PValue])
 	// Low and High, when LowKey is set, are an interval shown after the
 	// number.
 	LowKey, HighKey string
@@ -135,6 +136,17 @@ func N(key string, v float64) Cell { return Cell{Key: key, Value: v} }
 // C is a count cell.
 func C(key string, v float64) Cell { return Cell{Key: key, Value: v, Count: true} }
 
+// P is a p-value cell (see [PValue]).
+func P(key string, v float64) Cell { return Cell{Key: key, Value: v, P: true} }
+
+// text is the cell's number as people read it.
+func (c Cell) text() string {
+	if c.P {
+		return PValue(c.Value)
+	}
+	return numText(c.Value, c.Count)
+}
+
 // WithCI returns c with an interval.
 func (c Cell) WithCI(lowKey string, low float64, highKey string, high float64) Cell {
 	c.LowKey, c.Low, c.HighKey, c.High = lowKey, low, highKey, high
@@ -148,7 +160,7 @@ func (c Cell) String() string {
 	if c.Key == "" {
 		return c.Text
 	}
-	s := numText(c.Value, c.Count)
+	s := c.text()
 	if c.PMKey != "" {
 		s += " ± " + Sig(c.PM)
 	}

@@ -51,7 +51,11 @@ func (w *writer) id(base string) string {
 }
 
 func num(w *writer, key string, v float64, count bool) {
-	text := numText(v, count)
+	numAs(w, key, v, numText(v, count))
+}
+
+// numAs writes number v at key, shown as text.
+func numAs(w *writer, key string, v float64, text string) {
 	w.s(`<data value="`, result.FormatFloat(v), `" data-key="`)
 	w.esc(key)
 	w.s(`">`)
@@ -64,7 +68,7 @@ func (c Cell) html(w *writer) {
 		w.esc(c.Text)
 		return
 	}
-	num(w, c.Key, c.Value, c.Count)
+	numAs(w, c.Key, c.Value, c.text())
 	if c.PMKey != "" {
 		w.s(" ± ")
 		num(w, c.PMKey, c.PM, false)

@@ -86,5 +86,8 @@ func PValue(p float64) string {
 	if math.IsNaN(p) {
 		return "—"
 	}
+	if p < 1e-300 {
+		return "< 1e-300" // underflowed, or nearly: the JSON keeps the number
+	}
 	return Sig(p)
 }

@@ -16,8 +16,8 @@ func FriedmanPage(o *task.FriedmanResult) *Doc {
 	p.Summary = []Fact{{Name: "data sets", Value: C("n_datasets", float64(o.Datasets))},
 		{Name: "post-hoc procedure", Value: T(o.PostHoc.Method)}}
 	tt := &Table{Title: "Friedman test", Header: []string{"statistic", "value", "p-value"}, RowHeads: true}
-	tt.Rows = append(tt.Rows, []Cell{T("Friedman χ²"), N("statistic", o.Statistic), N("p_value", o.PValue)},
-		[]Cell{T("Iman–Davenport F"), N("iman_davenport", o.ImanDavenport), N("iman_davenport_p_value", o.ImanDavenportPValue)},
+	tt.Rows = append(tt.Rows, []Cell{T("Friedman χ²"), N("statistic", o.Statistic), P("p_value", o.PValue)},
+		[]Cell{T("Iman–Davenport F"), N("iman_davenport", o.ImanDavenport), P("iman_davenport_p_value", o.ImanDavenportPValue)},
 		[]Cell{T("Nemenyi critical difference"), N("cd", o.CD), T("")})
 	best := "the highest score"
 	if o.LowerIsBetter {
@@ -52,7 +52,7 @@ func FriedmanPage(o *task.FriedmanResult) *Doc {
 		if pr.Significant {
 			sig = "yes"
 		}
-		pt.Rows = append(pt.Rows, []Cell{T(pr.A), T(pr.B), N(k("statistic"), pr.Statistic), N(k("p_value"), pr.PValue), N(k("p_adjusted"), pr.PAdjusted), T(sig)})
+		pt.Rows = append(pt.Rows, []Cell{T(pr.A), T(pr.B), N(k("statistic"), pr.Statistic), P(k("p_value"), pr.PValue), P(k("p_adjusted"), pr.PAdjusted), T(sig)})
 	}
 	s := &Section{ID: "friedman", Title: "Friedman test and post-hoc comparisons", Blocks: []Block{tt, rt, diag, pt}}
 	for _, w := range o.Warnings {

@@ -52,10 +52,10 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 		if c.CI != nil {
 			d = d.WithCI(Join(k("ci"), 0), c.CI[0], Join(k("ci"), 1), c.CI[1])
 		}
-		ct.Rows = append(ct.Rows, []Cell{T(c.A), T(c.B), T(c.Measure), d, T(c.Test), N(k("statistic"), c.Statistic), N(k("p_value"), c.PValue), N(k("p_adjusted"), c.PAdjusted)})
+		ct.Rows = append(ct.Rows, []Cell{T(c.A), T(c.B), T(c.Measure), d, T(c.Test), N(k("statistic"), c.Statistic), P(k("p_value"), c.PValue), P(k("p_adjusted"), c.PAdjusted)})
 		if c.Measure == m.Primary {
 			a, b := idx[c.A], idx[c.B]
-			pm.Cells[a][b] = N(k("p_adjusted"), c.PAdjusted)
+			pm.Cells[a][b] = P(k("p_adjusted"), c.PAdjusted)
 			pm.Cells[b][a] = pm.Cells[a][b]
 			pm.Shade[a][b], pm.Shade[b][a] = 1-c.PAdjusted, 1-c.PAdjusted
 			havePM = true
@@ -70,7 +70,7 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 	}
 	if e := m.AUCEquality; e != nil {
 		et := &Table{Title: "DeLong's test that every ROC AUC is equal", Header: []string{"χ²", "df", "p-value"}}
-		et.Rows = append(et.Rows, []Cell{N("auc_equality.statistic", e.Statistic), C("auc_equality.df", float64(e.DF)), N("auc_equality.p_value", e.PValue)})
+		et.Rows = append(et.Rows, []Cell{N("auc_equality.statistic", e.Statistic), C("auc_equality.df", float64(e.DF)), P("auc_equality.p_value", e.PValue)})
 		s.Add(et)
 	}
 	for _, w := range m.Warnings {

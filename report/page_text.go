@@ -89,7 +89,7 @@ func systemsSection(metric, test string, rows []text.SystemRow, intro string) *S
 		}
 		if test != "" {
 			if r.PValue != nil {
-				cells = append(cells, N(k("p_value"), *r.PValue))
+				cells = append(cells, P(k("p_value"), *r.PValue))
 			} else {
 				cells = append(cells, T(""))
 			}
