@@ -127,7 +127,7 @@ func (e *evaluator) values(x Expr, path string) ([]match, []string, error) {
 			if m.name != "" {
 				p = strings.Join(m.path, ".")
 			}
-			return nil, nil, &PathError{Expr: x.Text, Path: p, Problem: "is " + kind(m.value) + ", not a number", Nearest: e.nearest(path)}
+			return nil, nil, &PathError{Expr: x.Text, Path: p, Problem: "is " + kind(m.value) + ", not a number", Nearest: e.nearestBelow(path)}
 		}
 	}
 	return found, skipped, nil
@@ -180,7 +180,7 @@ func (e *evaluator) gate(x Expr) (Gate, error) {
 
 // pointNote ends the reason of a gate decided by point estimates because
 // no interval was asked for.
-const pointNote = "point estimates compared, gate.Options.Intervals unset"
+const pointNote = " (gate.Options.Intervals unset, point estimates decide)"
 
 // bound checks one value against a number.
 func (e *evaluator) bound(x Expr, m match) Check {
@@ -192,7 +192,7 @@ func (e *evaluator) bound(x Expr, m match) Check {
 	}
 	if !e.opt.Intervals {
 		c.Holds = x.Op.holds(v, x.Number)
-		c.Reason = pointReason("the point estimate", v, x, c.Holds) + "; " + pointNote
+		c.Reason = pointReason("the point estimate", v, x, c.Holds) + pointNote
 		return c
 	}
 	iv, method, level, ok := e.interval(m.path)
@@ -230,11 +230,11 @@ func (e *evaluator) compare(x Expr, l, r match) Check {
 	}
 	point := func(prefix string) {
 		c.Holds = x.Op.holds(d, x.Number)
-		c.Reason = prefix + pointReason(what+fmt.Sprintf(" (%s − %s)", num4(lv), num4(rv)), d, x, c.Holds)
+		c.Reason = prefix + fmt.Sprintf("%s, %s − %s = %s, %s %s", what, num4(lv), num4(rv), num4(d), holdsWords(x.Op, c.Holds), num4(x.Number))
 	}
 	if !e.opt.Intervals {
 		point("")
-		c.Reason += "; " + pointNote
+		c.Reason += pointNote
 		return c
 	}
 	ln, rn, measure, container, ok := modelPair(e.root, l.path, r.path)

@@ -44,7 +44,7 @@ func TestEvaluateOne(t *testing.T) {
 		reason     string
 	}{
 		// point estimates
-		{"slices.json", "recall >= 0.75", point, true, "recall", 0.8, nil, "the point estimate 0.8 is at least 0.75; point estimates compared, gate.Options.Intervals unset"},
+		{"slices.json", "recall >= 0.75", point, true, "recall", 0.8, nil, "the point estimate 0.8 is at least 0.75 (gate.Options.Intervals unset, point estimates decide)"},
 		{"slices.json", "recall > 0.8", point, false, "recall", 0.8, nil, "the point estimate 0.8 is not above 0.8"},
 		{"slices.json", "recall <= 0.8", point, true, "recall", 0.8, nil, "is at most 0.8"},
 		{"slices.json", "macro.f1 < 0.77", point, false, "macro.f1", 0.77, nil, "is not below 0.77"},
@@ -111,7 +111,7 @@ func TestEvaluateCompare(t *testing.T) {
 		reason   string
 	}{
 		{"models.new.roc_auc >= models.old.roc_auc - 0.01", point, true, 0.7775 - 0.768, nil, "",
-			"the difference new − old in roc_auc (0.7775 − 0.768) 0.0095 is at least -0.01; point estimates compared, gate.Options.Intervals unset"},
+			"the difference new − old in roc_auc, 0.7775 − 0.768 = 0.0095, is at least -0.01 (gate.Options.Intervals unset, point estimates decide)"},
 		{"models.new.roc_auc >= models.old.roc_auc - 0.01", ci, false, 0.7775 - 0.768, &[2]float64{-0.0995, 0.1185}, "delong",
 			"the low end -0.0995 of the paired interval of the difference new − old in roc_auc [-0.0995, 0.1185] (delong) is not at least -0.01"},
 		{"models.new.roc_auc >= models.old.roc_auc - 0.1", ci, true, 0.7775 - 0.768, &[2]float64{-0.0995, 0.1185}, "delong",
@@ -122,7 +122,7 @@ func TestEvaluateCompare(t *testing.T) {
 		{"models.new.roc_auc > models.m-1.roc_auc", ci, true, 0.7775 - 0.729, &[2]float64{0.004, 0.0925}, "delong", "is above 0"},
 		// no comparison of the pair on the measure: point estimates, said so
 		{"models.m-1.roc_auc >= models.old.roc_auc - 0.05", ci, true, 0.729 - 0.768, nil, "",
-			"the result compares m-1 and old on roc_auc by no paired test (board.Options.Compare lists the measures compared): the difference m-1 − old in roc_auc (0.729 − 0.768) -0.039 is at least -0.05"},
+			"the result compares m-1 and old on roc_auc by no paired test (board.Options.Compare lists the measures compared): the difference m-1 − old in roc_auc, 0.729 − 0.768 = -0.039, is at least -0.05"},
 		{"models.new.n >= models.old.n", ci, true, 0, nil, "", "by no paired test"},
 		// a comparison without an interval
 		{"models.new.average_precision >= models.old.average_precision - 0.05", ci, true, 0.64 - 0.68, nil, "",
@@ -226,6 +226,7 @@ func TestEvaluatePathErrors(t *testing.T) {
 		{"slices.json", "slices.*.recal >= 0.7", "(nearest: slices.*.recall)"},
 		{"slices.json", "macro > 0.5", "macro is an object, not a number (nearest: macro.f1)"},
 		{"slices.json", "labels > 0.5", "labels is a list, not a number"},
+		{"slices.json", "per_class.yes > 0.5", "per_class.yes is an object, not a number (nearest: per_class.yes.recall)"},
 		{"slices.json", "per_class.0.label > 0.5", "per_class.0.label is a string, not a number"},
 		{"slices.json", "per_class.*.label > 0.5", "per_class.0.label is a string, not a number"},
 		{"models.json", "models.neu.roc_auc >= 0.7", "(nearest: models.new.roc_auc)"},
@@ -291,7 +292,7 @@ func TestWithJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"n":10,"roc_auc":0.7,"missing":null,"gates":[` +
-		`{"expression":"roc_auc >= 0.65","holds":true,"reason":"the point estimate 0.7 is at least 0.65; point estimates compared, gate.Options.Intervals unset","checks":[{"path":"roc_auc","value":0.7,"bound":0.65,"interval":null,"holds":true,"reason":"the point estimate 0.7 is at least 0.65; point estimates compared, gate.Options.Intervals unset"}]},` +
+		`{"expression":"roc_auc >= 0.65","holds":true,"reason":"the point estimate 0.7 is at least 0.65 (gate.Options.Intervals unset, point estimates decide)","checks":[{"path":"roc_auc","value":0.7,"bound":0.65,"interval":null,"holds":true,"reason":"the point estimate 0.7 is at least 0.65 (gate.Options.Intervals unset, point estimates decide)"}]},` +
 		`{"expression":"missing < 1","holds":false,"reason":"the value is undefined (null): the gate fails","checks":[{"path":"missing","value":null,"bound":1,"interval":null,"holds":false,"reason":"the value is undefined (null): the gate fails"}]}]}`
 	if string(b) != want {
 		t.Errorf("got\n%s\nwant\n%s", b, want)

@@ -23,6 +23,20 @@ func (e *evaluator) nearest(p string) string {
 	return best
 }
 
+// nearestBelow returns the first path holding a number below p (p names
+// an object or a list), else the nearest one.
+func (e *evaluator) nearestBelow(p string) string {
+	if e.paths == nil {
+		e.paths = spellings(e.root)
+	}
+	for _, c := range e.paths {
+		if strings.HasPrefix(c, p+".") {
+			return c
+		}
+	}
+	return e.nearest(p)
+}
+
 // spellings lists, in document order and without repeats, every spelling
 // of every path of the document that holds a number or null.
 func spellings(root any) []string {

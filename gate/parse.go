@@ -175,6 +175,9 @@ func Parse(s string) (Expr, error) {
 		e.Number = x
 		return e, nil
 	}
+	if strings.IndexAny(right[:1], "0123456789.+-") == 0 {
+		return bad("%q is not a number", right)
+	}
 	e.Right, e.Number, _ = splitRight(right)
 	if err := checkPath(e.Right); err != "" {
 		return bad("%q is neither a number nor a path (PATH, PATH + NUMBER or PATH - NUMBER): %s", right, err)

@@ -66,7 +66,9 @@ func TestParseErrors(t *testing.T) {
 		{"0 < roc_auc < 1", "more than one comparison operator"},
 		{"roc auc >= 0.8", `path "roc auc": holds a space`},
 		{"macro..f1 >= 0.8", "empty member"},
-		{"roc_auc >= 0.8 0.1", "is neither a number nor a path"},
+		{"roc_auc >= 0.8 0.1", `"0.8 0.1" is not a number`},
+		{"roc_auc >= 0.7x", `"0.7x" is not a number`},
+		{"roc_auc >= -x", `"-x" is not a number`},
 		{"roc_auc >= abc + x", "is neither a number nor a path"},
 		{"roc_auc >= models.*.roc_auc", "only the left side may hold *"},
 		{"roc_auc >= inf", ""}, // "inf" is a path, not a number: not an error here
