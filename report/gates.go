@@ -25,7 +25,7 @@ func verdict(holds bool) string {
 // expression, "✓ passed" or "✗ failed", the value it checked (the
 // difference, for two paths) with the interval that decided, and the
 // reason in words; a gate over several values (a * path) has a row of
-// its own and one for each value. Its numbers are keyed to the "gates"
+// its own and one for each value ("↳ name"). Its numbers are keyed to the "gates"
 // of the JSON output. Nothing is added when gs is empty.
 func AddGates(d *Doc, gs []gate.Gate) {
 	if len(gs) == 0 {
@@ -49,7 +49,7 @@ func AddGates(d *Doc, gs []gate.Gate) {
 		}
 		t.Rows = append(t.Rows, []Cell{T(g.Expression), T(verdict(g.Holds)), T(""), T(g.Reason)})
 		for j, c := range g.Checks {
-			t.Rows = append(t.Rows, []Cell{T("  " + c.Name), T(verdict(c.Holds)), checkCell(i, j, c), T(c.Reason)})
+			t.Rows = append(t.Rows, []Cell{T("  ↳ " + c.Name), T(verdict(c.Holds)), checkCell(i, j, c), T(c.Reason)})
 		}
 	}
 	d.Blocks = append([]Block{t}, d.Blocks...)

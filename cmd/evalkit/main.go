@@ -72,8 +72,10 @@ type env struct {
 	// inputFormat is --input-format (Sniff: from the extension or the
 	// first bytes).
 	inputFormat table.Format
-	// gates is the task's --gate (nil for a task without it).
+	// gates is the task's --gate (nil for a task without it); shown is
+	// the result a report page shows, which its gates check.
 	gates *cli.GateFlags
+	shown any
 }
 
 // command is one task of the command line. Each lives in its own file and
