@@ -55,7 +55,7 @@ func TestReportBrowserGates(t *testing.T) {
 				"--gate", "models.new.roc_auc >= models.old.roc_auc - 0.01", "--gate", "models.*.roc_auc > 0.99", rmodels},
 			fail: true, sections: []string{"models"}, verdicts: []string{"✓ passed", "✗ failed", "✗ failed", "✗ failed"}},
 		{name: "gates-classify", twin: []string{"classify", "--ci"},
-			flags: []string{"--gate", "accuracy >= 0.05", "--gate", "per_class.*.recall >= 0", pets},
+			flags:    []string{"--gate", "accuracy >= 0.05", "--gate", "per_class.*.recall >= 0", pets},
 			sections: []string{"measures"}, verdicts: []string{"✓ passed", "✓ passed", "✓ passed", "✓ passed", "✓ passed"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
