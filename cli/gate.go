@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/gate"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // GateFlags is --gate, repeatable: the checks that decide the exit status
@@ -63,13 +64,26 @@ func (g *GateFlags) Evaluate(v any) ([]gate.Gate, error) {
 	if g == nil || len(g.Exprs) == 0 {
 		return nil, nil
 	}
+	doc, err := result.JSON(v, "")
+	if err != nil {
+		return nil, err
+	}
+	return g.EvaluateJSON(doc)
+}
+
+// EvaluateJSON is [GateFlags.Evaluate] on a result's JSON document (the
+// output evalkit-beam wrote).
+func (g *GateFlags) EvaluateJSON(doc []byte) ([]gate.Gate, error) {
+	if g == nil || len(g.Exprs) == 0 {
+		return nil, nil
+	}
 	withCI := false
 	if g.fs != nil {
 		if f := g.fs.Lookup("ci"); f != nil {
 			withCI = f.Value.String() == "true"
 		}
 	}
-	gs, err := gate.Evaluate(v, g.Exprs, gate.Options{Intervals: withCI})
+	gs, err := gate.EvaluateJSON(doc, g.Exprs, gate.Options{Intervals: withCI})
 	if err != nil {
 		if _, ok := err.(*gate.PathError); ok {
 			return nil, Usagef("%s: %v", g.name(), err)

@@ -29,6 +29,7 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	f.Define(fs)
 	models.Define(fs, "mse")
 	ci.Define(fs)
+	new(cli.GateFlags).Define(fs)
 	return func(c common) (pipeline, error) {
 		f.Bounded = true // medae and the D² scores need every row in one place
 		civ, withCI, err := ci.Options()
