@@ -301,3 +301,44 @@ func TestWithJSON(t *testing.T) {
 		t.Errorf("Failed = %v", f)
 	}
 }
+
+// FuzzEvaluate: any expression on the fixtures is a syntax error, a path
+// error or a verdict whose checks agree with it; never a panic.
+func FuzzEvaluate(f *testing.F) {
+	docs := [][]byte{}
+	for _, name := range []string{"slices.json", "models.json"} {
+		b, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		docs = append(docs, b)
+	}
+	for _, s := range []string{"recall>=0.7", "slices.*.recall >= 0.7", "models.new.roc_auc >= models.old.roc_auc - 0.01",
+		"models.*.roc_auc>models.m-1.roc_auc+0", "per_class.*.recall<1", "intervals.recall.low > 0", "slices.country=LU,device=web.rows >= 1"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, ci bool) {
+		x, err := Parse(s)
+		if err != nil {
+			return
+		}
+		for _, doc := range docs {
+			gs, err := EvaluateJSON(doc, []Expr{x}, Options{Intervals: ci})
+			var pe *PathError
+			if errors.As(err, &pe) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%q: %v", s, err)
+			}
+			g := gs[0]
+			all := len(g.Checks) > 0
+			for _, c := range g.Checks {
+				all = all && c.Holds
+			}
+			if g.Holds != all {
+				t.Fatalf("%q: holds %v, checks %+v", s, g.Holds, g.Checks)
+			}
+		}
+	})
+}
