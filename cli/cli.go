@@ -6,7 +6,8 @@
 // both.
 //
 // Exit status: 0 ok (or help printed on request), 1 bad data or a failure,
-// 2 bad usage (a *UsageError anywhere in the error's chain).
+// 2 bad usage (a *UsageError anywhere in the error's chain), 3 a --gate
+// failed (a *GateError).
 package cli
 
 import (
@@ -36,7 +37,8 @@ var ErrHelp = errors.New("help requested")
 
 // ExitCode prints err, if any, on stderr as "prog: message", the message
 // in the command line's terms ([FlagText]), and returns the exit status:
-// 0 for nil or ErrHelp, 2 for a usage error, else 1.
+// 0 for nil or ErrHelp, 2 for a usage error, 3 for a failed gate
+// (*GateError), else 1.
 func ExitCode(prog string, err error, stderr io.Writer) int {
 	if err == nil || errors.Is(err, ErrHelp) {
 		return 0
@@ -45,6 +47,10 @@ func ExitCode(prog string, err error, stderr io.Writer) int {
 	var u *UsageError
 	if errors.As(err, &u) {
 		return 2
+	}
+	var g *GateError
+	if errors.As(err, &g) {
+		return 3
 	}
 	return 1
 }

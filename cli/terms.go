@@ -25,6 +25,7 @@ var terms = [][2]string{
 	{"clear regress.StateOptions.KeepValues", "use --bounded-memory"},
 	{"(regress.StateOptions.Moments)", "(Options.Moments; --ci sets it on the command line)"},
 	{"rank.Binned.Lo,Hi", "--bin-range"},
+	{"gate.Options.Intervals unset", "without --ci"},
 	{"rank.Table.WriteCurvesCSV", "--curves-out FILE"},
 
 	// Names.
@@ -37,6 +38,7 @@ var terms = [][2]string{
 	{"board.Options.Primary", "--primary"},
 	{"cluster.InternalOptions.MaxPairwise", "--pairwise-limit"},
 	{"cluster.Options.Beta", "--beta"},
+	{"gate.Options.Intervals", "--ci"},
 	{"rank.Options.CalBins", "--cal-bins"},
 	{"rank.Options.Conf", "--conf"},
 	{"rank.Options.CostFN", "--cost-fn"},

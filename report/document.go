@@ -66,6 +66,9 @@ type Table struct {
 	Rows     [][]Cell
 	RowHeads bool
 	Class    string // extra CSS class of the HTML table
+	// LeftLast makes the last column free text, left-aligned (a reason
+	// in words).
+	LeftLast bool
 }
 
 // Row is a row of text cells.

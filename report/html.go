@@ -254,6 +254,7 @@ caption{text-align:left;font-weight:600;padding:.2rem 0 .4rem;caption-side:top}
 th,td{padding:.22rem .55rem;border-bottom:1px solid var(--grid);text-align:right;white-space:nowrap}
 th[scope=row],thead th:first-child{text-align:left}thead th{border-bottom:2px solid var(--axis)}
 .ci{color:var(--mute);font-size:.88em}
+.gates td:last-child{white-space:normal;text-align:left;min-width:18rem}.gates thead th:last-child,.gates td:nth-child(2){text-align:left}.gates td:nth-child(2){font-weight:600}
 .heat td{background:color-mix(in srgb,var(--heat) var(--h),transparent);min-width:3rem;text-align:center}
 .heat td.hi{color:var(--bg)}.heat .corner{font-weight:400;color:var(--mute);font-size:.85em}
 .figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:1rem}

@@ -92,6 +92,11 @@ func textTable(b *bytes.Buffer, x *Table) {
 			if i == 0 {
 				c = c + strings.Repeat(" ", first-runeLen(c))
 			}
+			if x.LeftLast && i == len(cells)-1 && i > 0 {
+				// after the last tab: not a column, so not padded
+				fmt.Fprint(tw, "  "+c)
+				continue
+			}
 			fmt.Fprintf(tw, "%s\t", c)
 		}
 		fmt.Fprintln(tw)
@@ -254,7 +259,7 @@ func mdTable(b *bytes.Buffer, heading string, x *Table) {
 	}
 	b.WriteString("\n|")
 	for i := range x.Header {
-		if i == 0 {
+		if i == 0 || x.LeftLast && i == len(x.Header)-1 {
 			b.WriteString(":--|")
 		} else {
 			b.WriteString("--:|")

@@ -25,6 +25,7 @@ type classifyFlags struct {
 	cli.ClassifyFlags
 	memory *budget.Size
 	ci     cli.CIFlags
+	gates  cli.GateFlags
 	models cli.ModelFlags
 	format *string
 }
@@ -33,6 +34,7 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	f.ClassifyFlags.Define(fs)
 	f.memory = cli.MemoryFlag(fs)
 	f.ci.Define(fs)
+	f.gates.Define(fs)
 	f.models.Define(fs, "accuracy")
 	f.format = formatFlag(fs)
 }

@@ -23,6 +23,7 @@ type clusterFlags struct {
 	cli.ClusterFlags
 	memory *budget.Size
 	ci     cli.CIFlags
+	gates  cli.GateFlags
 	format *string
 	set    func() map[string]bool
 	models cli.ModelFlags
@@ -32,6 +33,7 @@ func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.ClusterFlags.Define(fs)
 	f.memory = cli.MemoryFlag(fs)
 	f.ci.Define(fs)
+	f.gates.Define(fs)
 	f.format = formatFlag(fs)
 	f.models.Define(fs, "adjusted_rand_index")
 	f.set = func() map[string]bool {

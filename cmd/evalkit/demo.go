@@ -54,7 +54,7 @@ func runDemo(e *env, args []string) error {
 		}
 	}
 	if *reportPath != "" {
-		return writePage(flagged(rep).Page(), *reportPath, "")
+		return writePage(flagged(e, rep).Page(), *reportPath, "")
 	}
 	return emit(e, f, rep, func() *report.Doc { return rep.Doc() })
 }

@@ -3,7 +3,8 @@
 //	evalkit <task> [flags] [FILE]
 //
 // Run "evalkit help" for the tasks. Exit status: 0 ok, 1 bad data or a
-// failure (the message on stderr names file, line and column), 2 bad usage.
+// failure (the message on stderr names file, line and column), 2 bad usage,
+// 3 a --gate failed (the output is written in full first).
 package main
 
 import (
@@ -71,6 +72,10 @@ type env struct {
 	// inputFormat is --input-format (Sniff: from the extension or the
 	// first bytes).
 	inputFormat table.Format
+	// gates is the task's --gate (nil for a task without it); shown is
+	// the result a report page shows, which its gates check.
+	gates *cli.GateFlags
+	shown any
 }
 
 // command is one task of the command line. Each lives in its own file and

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/gate"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -76,6 +77,7 @@ func fileTask(e *env, fs *flag.FlagSet, args []string, format *string) (path str
 	if err != nil {
 		return "", 0, err
 	}
+	e.gates = cli.Gates(fs)
 	if path, err = oneFile(fs, pos); err != nil {
 		return "", 0, err
 	}
@@ -102,16 +104,35 @@ func noFileTask(e *env, fs *flag.FlagSet, args []string, format *string) (report
 
 // emit renders the result completely before writing any of it, so that a
 // failure leaves nothing half-written on stdout. Its warnings name flags
-// (cli.FlagWarnings).
+// (cli.FlagWarnings). With --gate, the gates' verdicts are part of the
+// output ("gates" in JSON, a table first in text) and a failed gate is
+// returned, after the output is written, as a *cli.GateError (exit
+// status 3).
 func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
 	cli.FlagWarnings(v)
+	gates, err := e.gates.Evaluate(v)
+	if err != nil {
+		return err
+	}
 	if e.capture != nil {
 		return e.capture(v)
 	}
+	out := v
+	if gates != nil {
+		out = gate.With{Result: v, Gates: gates}
+		inner := doc
+		doc = func() *report.Doc {
+			d := inner()
+			report.AddGates(d, gates)
+			return d
+		}
+	}
 	var b bytes.Buffer
-	if err := report.Write(&b, f, v, doc); err != nil {
+	if err := report.Write(&b, f, out, doc); err != nil {
 		return err
 	}
-	_, err := e.stdout.Write(b.Bytes())
-	return err
+	if _, err := e.stdout.Write(b.Bytes()); err != nil {
+		return err
+	}
+	return cli.GateFailure(gates)
 }

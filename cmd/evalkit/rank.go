@@ -33,6 +33,7 @@ type rankFlags struct {
 	figurePoints int  // a drawn curve's most vertices (evalkit report: report.CurvePoints; 0: figure.MaxPoints)
 	plotDir      string
 	ci           cli.CIFlags
+	gates        cli.GateFlags
 	models       cli.ModelFlags
 	memory       *budget.Size
 	format       *string
@@ -43,6 +44,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.curvesOut, "curves-out", "", "write every threshold's tp, fp, tpr, fpr, precision and recall to this CSV file")
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
 	f.ci.Define(fs)
+	f.gates.Define(fs)
 	f.models.Define(fs, "roc_auc")
 	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)

@@ -28,6 +28,7 @@ type regressFlags struct {
 	cli.RegressFlags
 	plotDir *string
 	ci      cli.CIFlags
+	gates   cli.GateFlags
 	memory  *budget.Size
 	format  *string
 	models  cli.ModelFlags
@@ -37,6 +38,7 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.RegressFlags.Define(fs)
 	f.plotDir = fs.String("plot", "", "write predicted-vs-actual and residual plots (SVG and PNG) into `DIR`")
 	f.ci.Define(fs)
+	f.gates.Define(fs)
 	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
 	f.models.Define(fs, "mse")

@@ -151,17 +151,29 @@ func runReport(e *env, args []string) error {
 	if rf.out == "" || rf.out == "-" {
 		return usagef("report: -o needs a file name")
 	}
+	e.gates = cli.Gates(fs)
 	p, err := build(e, path)
 	if err != nil {
 		return err
 	}
-	return writePage(p, rf.out, rf.title)
+	// The gates lead the page; a failed one is exit status 3 once the
+	// page is written.
+	gates, err := e.gates.Evaluate(e.shown)
+	if err != nil {
+		return err
+	}
+	report.AddGates(p, gates)
+	if err := writePage(p, rf.out, rf.title); err != nil {
+		return err
+	}
+	return cli.GateFailure(gates)
 }
 
 // flagged is v with its warnings in flag terms (cli.FlagWarnings), as
-// every page shows them.
-func flagged[T any](v T) T {
+// every page shows them; it keeps v as the result the page's gates check.
+func flagged[T any](e *env, v T) T {
 	cli.FlagWarnings(v)
+	e.shown = v
 	return v
 }
 
@@ -193,7 +205,7 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 		if err != nil {
 			return nil, err
 		}
-		return report.MultilabelPage(flagged(rep), displayName(path), f.True, f.Pred), nil
+		return report.MultilabelPage(flagged(e, rep), displayName(path), f.True, f.Pred), nil
 	}
 	if strings.Contains(f.Pred, ",") {
 		ci, withCI, err := f.ci.Options()
@@ -205,7 +217,7 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 		if err != nil {
 			return nil, err
 		}
-		return report.ClassifyModelsPage(flagged(out), displayName(path), f.True, f.Pred), nil
+		return report.ClassifyModelsPage(flagged(e, out), displayName(path), f.True, f.Pred), nil
 	}
 	if name := f.models.Used(fs); name != "" {
 		return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
@@ -221,7 +233,7 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 			return nil, err
 		}
 	}
-	return report.ClassifyPage(flagged(rep), displayName(path), f.True, f.Pred), nil
+	return report.ClassifyPage(flagged(e, rep), displayName(path), f.True, f.Pred), nil
 }
 
 func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc, error) {
@@ -247,7 +259,7 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 		if err != nil {
 			return nil, err
 		}
-		return report.RankModelsPage(flagged(out), displayName(path), f.True, f.Score), nil
+		return report.RankModelsPage(flagged(e, out), displayName(path), f.True, f.Score), nil
 	}
 	if f.Classes != "" || strings.Contains(f.Score, ",") {
 		if f.Classes == "" {
@@ -260,13 +272,13 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 		if err != nil {
 			return nil, err
 		}
-		return report.RankMulticlassPage(flagged(rep), displayName(path), f.Classes, f.True, f.Score), nil
+		return report.RankMulticlassPage(flagged(e, rep), displayName(path), f.Classes, f.True, f.Score), nil
 	}
 	rep, err := rankBinaryFile(e, path, f)
 	if err != nil {
 		return nil, err
 	}
-	return report.RankPage(flagged(rep), displayName(path), f.True, f.Score), nil
+	return report.RankPage(flagged(e, rep), displayName(path), f.True, f.Score), nil
 }
 
 // reportSample is how many rows the regression figures of a report draw
@@ -283,13 +295,13 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*repor
 		if err != nil {
 			return nil, err
 		}
-		return report.RegressModelsPage(flagged(out), displayName(path), f.Pred, trues[0]), nil
+		return report.RegressModelsPage(flagged(e, out), displayName(path), f.Pred, trues[0]), nil
 	}
 	res, sample, err := regressFile(e, path, f, reportSample, true)
 	if err != nil {
 		return nil, err
 	}
-	return report.RegressPage(flagged(res), sample.Figures(res, f.Weight != ""), displayName(path), f.True, f.Pred, trues, preds), nil
+	return report.RegressPage(flagged(e, res), sample.Figures(res, f.Weight != ""), displayName(path), f.True, f.Pred, trues, preds), nil
 }
 
 func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*report.Doc, error) {
@@ -298,13 +310,13 @@ func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*repor
 		if err != nil {
 			return nil, err
 		}
-		return report.ClusterModelsPage(flagged(out), displayName(path), f.Pred), nil
+		return report.ClusterModelsPage(flagged(e, out), displayName(path), f.Pred), nil
 	}
 	rep, err := clusterFile(e, path, f)
 	if err != nil {
 		return nil, err
 	}
-	return report.ClusterPage(flagged(rep), displayName(path)), nil
+	return report.ClusterPage(flagged(e, rep), displayName(path)), nil
 }
 
 // textReport runs bleu, chrf or ter (metric), or compare friedman, with

@@ -27,3 +27,7 @@ printf 'y_true,a,b\n1,0.9,0.8\n1,0.7,0.6\n1,0.6,0.9\n0,0.4,0.5\n0,0.3,0.2\n0,0.1
 
 # report.md: 400 rows whose weights grow with the score (a golden-ratio sequence, no randomness)
 awk 'BEGIN { print "y_true,score,w"; for (i = 0; i < 400; i++) { y = i % 2; u = (i * 0.6180339887498949) % 1; s = u + 0.6 * y; printf "%d,%.4f,%.3f\n", y, s, 0.5 + s } }' > band_w.csv
+
+# gates.md: 2000 rows scored by the current model, a worse candidate and a
+# retrained one as good as the current (golden-ratio sequences, no randomness)
+awk 'BEGIN { print "y_true,current,candidate,retrained"; for (i = 0; i < 2000; i++) { y = i % 2; u = (i * 0.6180339887498949) % 1; v = (i * 0.7548776662466927) % 1; w = (i * 0.5698402909980532) % 1; printf "%d,%.4f,%.4f,%.4f\n", y, (u + 0.8 * y) / 1.8, (v + 0.6 * y) / 1.6, (w + 0.82 * y) / 1.82 } }' > ci_scores.csv

@@ -24,6 +24,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var models cli.ModelFlags
 	f.Define(fs)
 	ci.Define(fs)
+	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "accuracy")
 	return func(c common) (pipeline, error) {
 		opt, err := f.Options()

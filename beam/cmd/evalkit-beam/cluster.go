@@ -26,6 +26,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var models cli.ModelFlags
 	f.Define(fs)
 	ci.Define(fs)
+	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "adjusted_rand_index")
 	return func(c common) (pipeline, error) {
 		several := strings.Contains(f.Pred, ",")

@@ -9,7 +9,8 @@
 // flags are Beam's (--endpoint, --environment_type, --project, --region,
 // --temp_location, --worker_binary, …). Exit status: 0 ok, 1 bad data or a
 // failure (the message names file, line and column, also when a remote
-// worker found it), 2 bad usage. See docs/distributed.md.
+// worker found it), 2 bad usage, 3 a --gate failed (the output is written
+// in full, its "gates" included). See docs/distributed.md.
 package main
 
 import (
@@ -218,8 +219,20 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	pl.Pipeline(s, units)
-	_, err = beam.Run(ctx, *runner, p)
-	return err
+	if _, err = beam.Run(ctx, *runner, p); err != nil {
+		return err
+	}
+	// --gate: the verdicts join the output, and a failed gate is exit
+	// status 3, as with evalkit.
+	g := cli.Gates(fs)
+	if g == nil || len(g.Exprs) == 0 {
+		return nil
+	}
+	gates, err := evalbeam.Gate(ctx, *output, g.EvaluateJSON)
+	if err != nil {
+		return err
+	}
+	return cli.GateFailure(gates)
 }
 
 func isBool(f *flag.Flag) bool {

@@ -24,6 +24,7 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var models cli.ModelFlags
 	f.Define(fs)
 	ci.Define(fs)
+	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "roc_auc")
 	ranges := fs.Int("ranges", 16, "number of score ranges the rows are partitioned into (the parallelism of the sort)")
 	return func(c common) (pipeline, error) {

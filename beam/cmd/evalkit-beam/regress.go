@@ -31,6 +31,7 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	f.Define(fs)
 	models.Define(fs, "mse")
 	ci.Define(fs)
+	new(cli.GateFlags).Define(fs)
 	return func(c common) (pipeline, error) {
 		civ, withCI, err := ci.Options()
 		if err != nil {
