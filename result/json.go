@@ -140,11 +140,17 @@ type jsonEncoder struct{ buf bytes.Buffer }
 var marshalerType = reflect.TypeFor[json.Marshaler]()
 var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 
-// FormatFloat formats f as machine output does: 'g' with the fewest digits
-// that round-trip, "null" for NaN and infinities.
+// FormatFloat formats f as machine output does: a whole number below 10²¹
+// as an integer, others 'g' with the fewest digits that round-trip, "null"
+// for NaN and infinities.
 func FormatFloat(f float64) string {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return "null"
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
+		// A whole number (a count, a sum of whole weights) as an integer:
+		// 500000793, not 5.00000793e+08.
+		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
