@@ -39,7 +39,7 @@ func Cluster(o *cluster.Report) *Doc {
 		}
 		p := &Pairs{Title: fmt.Sprintf("Internal: %d rows, %d %s, %s distance", o.N, len(x.Features), feat, x.Metric)}
 		p.Add("Davies–Bouldin (scikit-learn)", sigCI(o.Intervals, "davies_bouldin", x.DaviesBouldin))
-		p.Add("Davies–Bouldin (seed 002, avg(C))", sigCI(o.Intervals, "davies_bouldin_avgpair", x.DaviesBouldinAvgPair))
+		p.Add("Davies–Bouldin (pairwise scatter)", sigCI(o.Intervals, "davies_bouldin_avgpair", x.DaviesBouldinAvgPair))
 		p.Add("Dunn index", Sig(x.Dunn))
 		sil := "silhouette"
 		if x.SilhouetteRows != int(o.N) && x.SilhouetteRows > 0 {

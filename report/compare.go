@@ -13,7 +13,7 @@ import (
 
 // McNemar lays out McNemar's test.
 func McNemar(r *task.McNemarResult) *Doc {
-	form := "χ², continuity-corrected (Zhou eq. 2.33)"
+	form := "χ² with the continuity correction"
 	switch {
 	case r.Exact:
 		form = "exact binomial"
@@ -51,7 +51,7 @@ func Wilcoxon(r *task.WilcoxonResult, a, b string) *Doc {
 func CV5x2(r *task.CV5x2Result, a, b string) *Doc {
 	return pairsDoc("5×2cv paired t-test ("+a+" − "+b+")", &Pairs{Items: [][2]string{
 		{"t (Dietterich)", Sig(r.Statistic)}, {"p-value", PValue(r.PValue)},
-		{"t (Zhou, mean of replication 1)", Sig(r.StatisticZhou)}, {"p-value (Zhou)", PValue(r.PValueZhou)},
+		{"t (mean of replication 1)", Sig(r.StatisticZhou)}, {"p-value (mean of replication 1)", PValue(r.PValueZhou)},
 		{"df", "5"}}})
 }
 
@@ -61,7 +61,7 @@ func Binomial(r *task.BinomialResult) *Doc {
 	if r.Reject {
 		verdict = "rejected"
 	}
-	return pairsDoc("Binomial test of the error rate (Zhou §2.4.1)", &Pairs{Items: [][2]string{
+	return pairsDoc("Binomial test of the error rate", &Pairs{Items: [][2]string{
 		{"test error rate", Sig(r.ErrorRate) + " (" + fmt.Sprint(r.Errors) + "/" + fmt.Sprint(r.N) + ")"},
 		{"H₀", "ε ≤ " + Sig(r.Epsilon)}, {"p-value P(X ≥ errors)", PValue(r.PValue)},
 		{"critical error rate ε̄", Sig(r.CriticalError) + " (" + fmt.Sprint(r.CriticalCount) + " errors)"},

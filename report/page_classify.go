@@ -44,7 +44,7 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	add("Cohen's kappa, linear weights", "cohen_kappa_linear", r.CohenKappaLinear)
 	add("Cohen's kappa, quadratic weights", "cohen_kappa_quadratic", r.CohenKappaQuadratic)
 	add("Matthews correlation (MCC)", "mcc", r.MCC)
-	add("macro F1 from macro P and R (Zhou §2.3)", "macro.f1_from_pr", r.Macro.F1FromPR)
+	add("macro F1 from macro P and R (harmonic mean of the averages)", "macro.f1_from_pr", r.Macro.F1FromPR)
 	add("micro Jaccard", "micro.jaccard", r.Micro.Jaccard)
 	add("macro Jaccard", "macro.jaccard", r.Macro.Jaccard)
 	add("Hamming loss", "hamming_loss", r.HammingLoss)

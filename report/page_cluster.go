@@ -49,7 +49,7 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 			t.Rows = append(t.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
 		}
 		ext := &Section{ID: "external", Title: "External indices",
-			Intro:  intro + "a = |SS|: pairs in the same cluster and the same class; b = |SD|: same cluster, different classes; c = |DS|: different clusters, same class; d = |DD|: different in both (seed 002). a + b + c + d = m(m − 1)/2.",
+			Intro:  intro + "a = |SS|: pairs in the same cluster and the same class; b = |SD|: same cluster, different classes; c = |DS|: different clusters, same class; d = |DD|: different in both. a + b + c + d = m(m − 1)/2.",
 			Blocks: []Block{t, pairs}}
 		if ct := x.Contingency; ct != nil {
 			switch {
@@ -83,7 +83,7 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 			t.Rows = append(t.Rows, []Cell{T(name), cellInterval(N(k(key), v), prefix, key, r.Intervals)})
 		}
 		add("Davies–Bouldin (scikit-learn: scatter = mean distance to centroid)", "davies_bouldin", in.DaviesBouldin)
-		add("Davies–Bouldin (seed 002: scatter = avg(C))", "davies_bouldin_avgpair", in.DaviesBouldinAvgPair)
+		add("Davies–Bouldin (scatter = mean pairwise distance in a cluster)", "davies_bouldin_avgpair", in.DaviesBouldinAvgPair)
 		add("Dunn index", "dunn", in.Dunn)
 		add("silhouette", "silhouette", in.Silhouette)
 		add("Calinski–Harabasz", "calinski_harabasz", in.CalinskiHarabasz)

@@ -42,7 +42,7 @@ func init() {
 		{"wilcoxon", "Wilcoxon signed-rank test of two score columns", runWilcoxon},
 		{"cv5x2", "Dietterich's 5×2cv paired t-test (10 rows)", runCV5x2},
 		{"friedman", "Friedman test, Nemenyi post-hoc and CD diagram over data sets", runFriedman},
-		{"binomial", "Zhou's binomial test of a test error rate", runBinomial},
+		{"binomial", "binomial test of a test error rate", runBinomial},
 		{"abtest", "A/B test of two proportions, with power and sample size", runABTest},
 	} {
 		registerCompare(t)
@@ -142,7 +142,7 @@ func runMcNemar(e *env, args []string) error {
 	aCol := fs.String("pred-a", "", "column of model A's predicted labels (required)")
 	bCol := fs.String("pred-b", "", "column of model B's predicted labels (required)")
 	exact := fs.Bool("exact", false, "exact binomial test instead of χ²")
-	noCorr := fs.Bool("no-correction", false, "χ² without the continuity correction (default: with, Zhou eq. 2.33)")
+	noCorr := fs.Bool("no-correction", false, "χ² without the continuity correction (default: with)")
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
