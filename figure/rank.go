@@ -290,7 +290,7 @@ func Cost(models []RankModel) *Figure {
 			cost.Y.Max = math.Max(cost.Y.Max, y)
 		}
 	}
-	cost.Desc = "The lower envelope of the cost lines of every ROC point (Drummond and Holte; Zhou §2.3.4): the expected cost, normalised, against the probability cost of the positive class; the dashed lines are always-negative and always-positive. The area under it is the expected total cost over all priors and costs."
+	cost.Desc = "The lower envelope of the cost lines of every ROC point (Drummond and Holte): the expected cost, normalised, against the probability cost of the positive class; the dashed lines are always-negative and always-positive. The area under it is the expected total cost over all priors and costs."
 	return cost
 }
 
