@@ -30,6 +30,8 @@ type Options struct {
 	// list is an error wrapping ErrUnknownLabel.
 	Labels []string
 	// Beta is β of the FBeta fields; 0 means 1. It must not be negative.
+	// +Inf gives F-beta's limit, the recall (the report's JSON beta is then
+	// null, its signature beta:inf); [Multilabel] takes only finite β.
 	Beta float64
 	// ZeroDivision is the value of a ratio with a zero denominator.
 	ZeroDivision ZeroDivision
@@ -87,7 +89,7 @@ func (o Options) MultilabelSignature(sep string) *result.Signature {
 // class_weights, cost, pos_label, weights and the version.
 func (o Options) Signature() *result.Signature {
 	s := result.NewSignature("classify").List("labels", o.Labels, "auto").
-		Float("beta", o.beta()).Add("zero_division", o.ZeroDivision.String())
+		Add("beta", betaSig(o.beta())).Add("zero_division", o.ZeroDivision.String())
 	switch {
 	case o.ClassWeights != nil:
 		w := make([]string, len(o.ClassWeights))
@@ -114,6 +116,14 @@ func (o Options) Signature() *result.Signature {
 		s.Add("cost", strings.Join(rows, ";"))
 	}
 	return s.Column("pos_label", o.PosLabel).Column("weights", o.Weights)
+}
+
+// betaSig is β as a signature writes it: inf for +Inf.
+func betaSig(b float64) string {
+	if math.IsInf(b, 1) {
+		return "inf"
+	}
+	return result.FormatFloat(b)
 }
 
 func (o Options) beta() float64 {
@@ -228,8 +238,8 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 	if err := totalErr(total); err != nil {
 		return nil, err
 	}
-	if !(opt.Beta >= 0) || math.IsInf(opt.Beta, 0) {
-		return nil, fmt.Errorf("classify: beta must be a finite number ≥ 0, got %v", opt.Beta)
+	if !(opt.Beta >= 0) {
+		return nil, fmt.Errorf("classify: beta must be a number ≥ 0 or +Inf, got %v", opt.Beta)
 	}
 	beta, z := opt.beta(), opt.ZeroDivision
 	r := &Report{
