@@ -44,7 +44,7 @@ func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
 func (f *ClassifyFlags) Options() (classify.Options, error) {
 	var opt classify.Options
 	if !(f.Beta > 0) || (f.Beta > 1e300 && !math.IsInf(f.Beta, 1)) {
-		return opt, Usagef("classify: --beta must be a positive number or inf, got %v", f.Beta)
+		return opt, Usagef("classify: --beta must be a positive number, got %v", f.Beta)
 	}
 	if math.IsInf(f.Beta, 1) && f.Multilabel {
 		return opt, Usagef("classify: --beta inf is for single-label data, not with --multilabel")
