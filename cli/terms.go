@@ -44,6 +44,8 @@ var terms = [][2]string{
 	{"rank.Options.K", "--k"},
 	{"rank.Options.MaxFPR", "--max-fpr"},
 	{"regress.Options.NFeatures", "--n-features"},
+	{"regress.Options.Multioutput", "--multioutput"},
+	{"regress.Options.OutputWeights", "--output-weights"},
 	{"task.ABMeans.A", "--a"},
 	{"task.ABTest.Alpha", "--alpha"},
 	{"task.ABTest.MDE", "--mde"},
