@@ -199,3 +199,49 @@ func TestScikitLearnBetaInf(t *testing.T) {
 		})
 	}
 }
+
+// TestScikitLearnNormalize checks ConfusionMatrixNormalized against
+// testdata/sklearn_normalize.json (scikit-learn 1.2.1
+// confusion_matrix(normalize=…), tools/oracle/classify_normalize.py).
+func TestScikitLearnNormalize(t *testing.T) {
+	b, err := os.ReadFile("testdata/sklearn_normalize.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Source string `json:"source"`
+		Cases  []struct {
+			OracleCase
+			Normalize string `json:"normalize"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 60 || !strings.HasPrefix(doc.Source, "scikit-learn") {
+		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	}
+	for _, c := range doc.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			how, err := ParseNormalization(c.Normalize)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Evaluate(c.YTrue, c.YPred, c.Weights, Options{Labels: c.Labels, Normalize: how})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := result.JSON(rep, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			diffs, err := golden.Diff(got, c.Expected, relTol, absTol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range diffs {
+				t.Error(d)
+			}
+		})
+	}
+}

@@ -18,6 +18,7 @@ type ClassifyFlags struct {
 	Labels, PosLabel   string
 	Beta               float64
 	ZeroDivision       string
+	Normalize          string
 	ClassWeights, Cost string
 	Multilabel         bool
 	Sep                string
@@ -32,6 +33,7 @@ func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.Labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
 	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")
 	fs.Float64Var(&f.Beta, "beta", 1, "β of the fbeta fields (> 0; inf: F-beta's limit, the recall)")
+	fs.StringVar(&f.Normalize, "normalize", "", "adds confusion_matrix_normalized: the matrix over each true row (true), predicted column (pred) or the total (all)")
 	fs.StringVar(&f.ZeroDivision, "zero-division", "0", "value of a ratio with a zero denominator: 0, 1 or nan (null)")
 	fs.StringVar(&f.ClassWeights, "class-weights", "", "comma-separated weights, one per label in label order, or inv-log2 for the seeds' 1/log2(n_c): adds \"class_weighted\"")
 	fs.StringVar(&f.Cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
@@ -55,6 +57,12 @@ func (f *ClassifyFlags) Options() (classify.Options, error) {
 		return opt, Usagef("classify: --zero-division: %v", err)
 	}
 	opt.ZeroDivision = z
+	if opt.Normalize, err = classify.ParseNormalization(f.Normalize); err != nil {
+		return opt, Usagef("classify: --normalize: %v", err)
+	}
+	if opt.Normalize != classify.NoNormalization && f.Multilabel {
+		return opt, Usagef("classify: --normalize is for single-label data, not with --multilabel")
+	}
 	opt.PosLabel = f.PosLabel
 	opt.Weights = f.Weight
 	switch {

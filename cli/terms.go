@@ -51,6 +51,7 @@ var terms = [][2]string{
 	{"task.ABTest.MDE", "--mde"},
 	{"budget.New", "--memory"},
 	{"classify.Options.Labels", "--labels"},
+	{"classify.Options.MaxMatrix", "--max-matrix"},
 	{"cluster.InternalOptions.Budget", "--memory"},
 	{"cluster.InternalOptions.SilhouetteSample", "--sample"},
 	{"hyptest.SignedRankOptions.KeepSamples", "--plot"},
