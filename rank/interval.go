@@ -799,6 +799,11 @@ func (u *Table) apCopies(single []bool) float64 {
 //     pair's two DeLong variances (the pair's two AUCs' covariance needs a
 //     row's two columns together, which the state does not keep).
 //
+//   - roc_auc_ovr_micro: none, with a warning: its (row, class) pairs are
+//     not independent (a row gives K of them), so DeLong's variance of
+//     their table does not apply, and the state keeps no row's scores
+//     together.
+//
 // Weighted rows get the same intervals from the weighted tables' row
 // counts and Σw² ([Table.PosRows]) and the state's exact sums of squared
 // weights: each class's one-vs-rest AUC the weighted DeLong variance
@@ -823,6 +828,7 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 	r.Level = ci.Level
 	r.Intervals = map[string]hyptest.Interval{}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
+	warn("roc_auc_ovr_micro: no interval: a row gives K of its (row, class) pairs, which are not independent")
 	weighted := m.Weighted || m.tablesWeighted()
 	sup := m.Support()
 	total := fsum.Of(sup)

@@ -557,6 +557,7 @@ type MulticlassReport struct {
 	Classes           []string   `json:"classes"`
 	ROCAUCOvRMacro    float64    `json:"roc_auc_ovr_macro"`
 	ROCAUCOvRWeighted float64    `json:"roc_auc_ovr_weighted"`
+	ROCAUCOvRMicro    float64    `json:"roc_auc_ovr_micro"`
 	ROCAUCOvOMacro    float64    `json:"roc_auc_ovo_macro"`
 	ROCAUCOvOWeighted float64    `json:"roc_auc_ovo_weighted"`
 	LogLoss           float64    `json:"log_loss"`
@@ -610,7 +611,7 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 	for _, row := range m.Cell {
 		n += row[0].Rows
 	}
-	rep := &MulticlassReport{N: n, Classes: classes, ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted,
+	rep := &MulticlassReport{N: n, Classes: classes, ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted, ROCAUCOvRMicro: a.OvRMicro,
 		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk,
 		Signature: opt.MulticlassSignature(classes)}
 	for c := range classes {

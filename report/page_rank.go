@@ -151,6 +151,7 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	}
 	add("ROC AUC one-vs-rest, macro", "roc_auc_ovr_macro", r.ROCAUCOvRMacro)
 	add("ROC AUC one-vs-rest, weighted", "roc_auc_ovr_weighted", r.ROCAUCOvRWeighted)
+	add("ROC AUC one-vs-rest, micro", "roc_auc_ovr_micro", r.ROCAUCOvRMicro)
 	add("ROC AUC one-vs-one (Hand & Till), macro", "roc_auc_ovo_macro", r.ROCAUCOvOMacro)
 	add("ROC AUC one-vs-one, weighted", "roc_auc_ovo_weighted", r.ROCAUCOvOWeighted)
 	add("log loss", "log_loss", r.LogLoss)

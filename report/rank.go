@@ -70,6 +70,7 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 	d.Blocks = append(d.Blocks, t)
 	p := &Pairs{Title: "Measures"}
 	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
+	p.Add("AUC one-vs-rest micro", sig("roc_auc_ovr_micro", r.ROCAUCOvRMicro))
 	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", sig("roc_auc_ovo_macro", r.ROCAUCOvOMacro)+" / "+sig("roc_auc_ovo_weighted", r.ROCAUCOvOWeighted))
 	p.Add("log loss", sig("log_loss", r.LogLoss))
 	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
