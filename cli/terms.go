@@ -43,6 +43,7 @@ var terms = [][2]string{
 	{"rank.Options.CostFP", "--cost-fp"},
 	{"rank.Options.K", "--k"},
 	{"rank.Options.MaxFPR", "--max-fpr"},
+	{"rank.Options.LogLossEps", "--log-loss-eps"},
 	{"regress.Options.NFeatures", "--n-features"},
 	{"regress.Options.Multioutput", "--multioutput"},
 	{"regress.Options.OutputWeights", "--output-weights"},

@@ -68,7 +68,9 @@ func RankSections(models []RankModel) []*Section {
 	row("break-even point (P = R)", "bep", func(r *rank.Report) *float64 { return p(r.BEP) })
 	row("partial AUC (McClish)", "partial_auc", func(r *rank.Report) *float64 { return r.PartialAUC })
 	row("log loss", "log_loss", func(r *rank.Report) *float64 { return r.LogLoss })
+	row("log loss, summed", "log_loss_sum", func(r *rank.Report) *float64 { return r.LogLossSum })
 	row("Brier score", "brier", func(r *rank.Report) *float64 { return r.Brier })
+	row("hinge loss (scores as decision values)", "hinge_loss", func(r *rank.Report) *float64 { return r.HingeLoss })
 	row("expected calibration error", "calibration.ece", func(r *rank.Report) *float64 {
 		if r.Calibration == nil {
 			return nil

@@ -49,7 +49,13 @@ func rankMeasures(r *rank.Report, title string) *Pairs {
 	}
 	if r.LogLoss != nil {
 		p.Add("log loss", sig("log_loss", *r.LogLoss))
+		if r.LogLossSum != nil {
+			p.Add("log loss, summed", sig("log_loss_sum", *r.LogLossSum))
+		}
 		p.Add("Brier score", sig("brier", *r.Brier))
+	}
+	if r.HingeLoss != nil {
+		p.Add("hinge loss", sig("hinge_loss", *r.HingeLoss))
 	}
 	if r.Calibration != nil {
 		p.Add(fmt.Sprintf("ECE / MCE (%d %s bins)", r.Calibration.Bins, r.Calibration.Strategy), Sig(r.Calibration.ECE)+" / "+Sig(r.Calibration.MCE))
