@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
 
@@ -181,6 +182,20 @@ func DeLongTest(positive []bool, scoreA, scoreB []float64) (DeLong, error) {
 		return r, err
 	}
 	return Pair(auc, cov, 0, 1), nil
+}
+
+// PValue returns the p-value of Z against the alternative alt: two-sided
+// 2 Φ(−|Z|) (the field P), greater Φ(−Z) (AUCA > AUCB), less Φ(Z), as
+// pROC's roc.test(…, alternative=…), whose interval of the difference
+// stays two-sided ([DeLong.DiffCI]).
+func (r DeLong) PValue(alt hyptest.Alternative) float64 {
+	switch alt {
+	case hyptest.Greater:
+		return 0.5 * math.Erfc(r.Z/math.Sqrt2)
+	case hyptest.Less:
+		return 0.5 * math.Erfc(-r.Z/math.Sqrt2)
+	}
+	return r.P
 }
 
 // DiffCI returns the confidence interval at level conf of AUCA − AUCB,

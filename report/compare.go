@@ -154,7 +154,7 @@ func DeLong(r *task.DeLongResult) *Doc {
 		{"AUC B", Sig(r.AUCB)},
 		{"difference A − B", fmt.Sprintf("%s (%g%% CI %s to %s)", Sig(r.Diff), 100*r.Conf, Sig(r.DiffCI[0]), Sig(r.DiffCI[1]))},
 		{"z", Sig(r.Statistic)},
-		{"p-value (two-sided)", Sig(r.PValue)}}})
+		{"p-value (" + r.Alternative + ")", Sig(r.PValue)}}})
 }
 
 // postHocTitles are the names of the post-hoc procedures (task.PostHoc's

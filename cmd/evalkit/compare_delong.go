@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -20,6 +21,7 @@ func runDeLong(e *env, args []string) error {
 	bCol := fs.String("score-b", "", "column of model B's scores (required)")
 	posLabel := fs.String("pos-label", "", "positive label; default 1 when the labels are {0, 1} or {-1, 1}")
 	conf := fs.Float64("conf", 0.95, "confidence level of the interval of auc_a − auc_b")
+	alternative := fs.String("alternative", "two-sided", "alternative of the p-value: two-sided, greater (auc_a > auc_b) or less; the interval stays two-sided, as pROC's")
 	memory := cli.MemoryFlag(fs)
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
@@ -31,7 +33,11 @@ func runDeLong(e *env, args []string) error {
 	if !(*conf > 0 && *conf < 1) {
 		return usagef("%s: --conf must be in (0, 1), got %v", fs.Name(), *conf)
 	}
-	t := task.DeLong{True: *yCol, ScoreA: *aCol, ScoreB: *bCol, PosLabel: *posLabel, Conf: *conf, Name: fs.Name(), Budget: memory.Budget()}
+	alt, err := hyptest.ParseAlternative(*alternative)
+	if err != nil {
+		return usagef("%s: --alternative must be two-sided, greater or less, got %q", fs.Name(), *alternative)
+	}
+	t := task.DeLong{True: *yCol, ScoreA: *aCol, ScoreB: *bCol, PosLabel: *posLabel, Conf: *conf, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()}
 	out, err := readFile(e, file, t.Read)
 	var le *task.LabelError
 	var pe *task.PosLabelError
