@@ -157,6 +157,16 @@ func DeLong(r *task.DeLongResult) *Doc {
 		{"p-value (" + r.Alternative + ")", Sig(r.PValue)}}})
 }
 
+// DeLongUnpaired lays out DeLong's test of two independent samples' AUCs.
+func DeLongUnpaired(r *task.DeLongUnpairedResult) *Doc {
+	return pairsDoc(fmt.Sprintf("DeLong test of two independent AUCs (A: n = %d, %d positive; B: n = %d, %d positive)", r.NA, r.PositivesA, r.NB, r.PositivesB), &Pairs{Items: [][2]string{
+		{"AUC A", Sig(r.AUCA)},
+		{"AUC B", Sig(r.AUCB)},
+		{"difference A − B", Sig(r.Diff)},
+		{"D (t, df)", fmt.Sprintf("%s (%s)", Sig(r.Statistic), Sig(r.DF))},
+		{"p-value (" + r.Alternative + ")", Sig(r.PValue)}}})
+}
+
 // postHocTitles are the names of the post-hoc procedures (task.PostHoc's
 // Method) in titles.
 var postHocTitles = map[string]string{"nemenyi": "Nemenyi", "bonferroni-dunn": "Bonferroni–Dunn", "holm": "Holm",
