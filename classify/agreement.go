@@ -238,10 +238,23 @@ func (c *Confusion) MCC() (mcc float64, undefined bool) {
 	cov := d*s - tp.Value()
 	vp := s*s - pp.Value()
 	vt := s*s - tt.Value()
-	if vp*vt == 0 {
+	// One class holding every true (or predicted) mass has variance 0
+	// exactly; s² − Σp² may leave a rounding residue there.
+	if vp*vt == 0 || massClasses(p) < 2 || massClasses(t) < 2 {
 		return 0, true
 	}
 	return cov / math.Sqrt(vt*vp), false
+}
+
+// massClasses counts the classes of non-zero mass in m.
+func massClasses(m []float64) int {
+	n := 0
+	for _, v := range m {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // mccInt computes MCC from exact int64 counts; ok is false when the

@@ -517,3 +517,79 @@ func (t *Tally) Sorted() ([]string, *Confusion) {
 	names, perm := t.Labels.Sorted()
 	return names, t.C.trim(len(names)).Permute(perm)
 }
+
+// Normalization says what a normalised confusion matrix divides each cell
+// by (scikit-learn's confusion_matrix(normalize=…)).
+type Normalization int
+
+const (
+	// NoNormalization gives no normalised matrix.
+	NoNormalization Normalization = iota
+	// NormalizeTrue divides each cell by its row's total (the true class's
+	// mass): the diagonal is each class's recall.
+	NormalizeTrue
+	// NormalizePred divides each cell by its column's total (the predicted
+	// class's mass): the diagonal is each class's precision.
+	NormalizePred
+	// NormalizeAll divides each cell by the total mass.
+	NormalizeAll
+)
+
+func (n Normalization) String() string {
+	return [...]string{"none", "true", "pred", "all"}[n]
+}
+
+// ParseNormalization parses "true", "pred" or "all" ("" and "none" are
+// NoNormalization).
+func ParseNormalization(s string) (Normalization, error) {
+	switch s {
+	case "", "none":
+		return NoNormalization, nil
+	case "true":
+		return NormalizeTrue, nil
+	case "pred":
+		return NormalizePred, nil
+	case "all":
+		return NormalizeAll, nil
+	}
+	return 0, fmt.Errorf("%q is not true, pred or all", s)
+}
+
+// Normalized returns the confusion matrix with each cell divided as n says,
+//
+//	true: C_ij / Σ_j C_ij    pred: C_ij / Σ_i C_ij    all: C_ij / Σ C
+//
+// as scikit-learn's confusion_matrix(normalize=…): a cell whose row (column)
+// is empty is 0, as scikit-learn's nan_to_num makes it. It returns nil for
+// NoNormalization.
+func (c *Confusion) Normalized(n Normalization) [][]float64 {
+	if n == NoNormalization {
+		return nil
+	}
+	m := c.Matrix()
+	var rows, cols []float64
+	total := c.Total()
+	switch n {
+	case NormalizeTrue:
+		rows = c.Supports()
+	case NormalizePred:
+		cols = c.colSums()
+	}
+	for i := range m {
+		for j, v := range m[i] {
+			d := total
+			switch {
+			case rows != nil:
+				d = rows[i]
+			case cols != nil:
+				d = cols[j]
+			}
+			if d == 0 {
+				m[i][j] = 0
+			} else {
+				m[i][j] = v / d
+			}
+		}
+	}
+	return m
+}

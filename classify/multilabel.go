@@ -117,8 +117,12 @@ func (s *sampleSum) value(z ZeroDivision) float64 {
 }
 
 // NewMultilabel returns an empty state; beta is β of the F-beta scores (0
-// means 1); fixed, when not nil, is the closed label list.
+// means 1); fixed, when not nil, is the closed label list. It panics if
+// beta is not finite and ≥ 0.
 func NewMultilabel(fixed []string, beta float64) *Multilabel {
+	if !(beta >= 0) || math.IsInf(beta, 1) {
+		panic(fmt.Sprintf("classify: multilabel beta must be finite and ≥ 0, got %v", beta))
+	}
 	if beta == 0 {
 		beta = 1
 	}

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -135,6 +136,105 @@ func TestScikitLearnMultilabelOracle(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, _ := result.JSON(rep, "")
+			diffs, err := golden.Diff(got, c.Expected, relTol, absTol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range diffs {
+				t.Error(d)
+			}
+		})
+	}
+}
+
+// TestScikitLearnBetaInf checks β = +Inf against testdata/sklearn_beta_inf.json
+// (scikit-learn 1.2.1 precision_recall_fscore_support(beta=inf),
+// tools/oracle/classify_beta_inf.py).
+func TestScikitLearnBetaInf(t *testing.T) {
+	b, err := os.ReadFile("testdata/sklearn_beta_inf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Source string `json:"source"`
+		Cases  []struct {
+			OracleCase
+			Beta string `json:"beta"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 50 || !strings.HasPrefix(doc.Source, "scikit-learn") {
+		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	}
+	for _, c := range doc.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			z, err := ParseZeroDivision(c.ZeroDivision)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := Options{Labels: c.Labels, Beta: math.Inf(1), ZeroDivision: z}
+			if c.PosLabel != nil {
+				opt.PosLabel = *c.PosLabel
+			}
+			rep, err := Evaluate(c.YTrue, c.YPred, c.Weights, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rep.Signature.String(); !strings.Contains(got, "beta:inf") {
+				t.Errorf("signature %s lacks beta:inf", got)
+			}
+			got, err := result.JSON(rep, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			diffs, err := golden.Diff(got, c.Expected, relTol, absTol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range diffs {
+				t.Error(d)
+			}
+		})
+	}
+}
+
+// TestScikitLearnNormalize checks ConfusionMatrixNormalized against
+// testdata/sklearn_normalize.json (scikit-learn 1.2.1
+// confusion_matrix(normalize=…), tools/oracle/classify_normalize.py).
+func TestScikitLearnNormalize(t *testing.T) {
+	b, err := os.ReadFile("testdata/sklearn_normalize.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Source string `json:"source"`
+		Cases  []struct {
+			OracleCase
+			Normalize string `json:"normalize"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 60 || !strings.HasPrefix(doc.Source, "scikit-learn") {
+		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	}
+	for _, c := range doc.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			how, err := ParseNormalization(c.Normalize)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Evaluate(c.YTrue, c.YPred, c.Weights, Options{Labels: c.Labels, Normalize: how})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := result.JSON(rep, "")
+			if err != nil {
+				t.Fatal(err)
+			}
 			diffs, err := golden.Diff(got, c.Expected, relTol, absTol)
 			if err != nil {
 				t.Fatal(err)

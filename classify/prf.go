@@ -187,8 +187,12 @@ type PRF struct {
 //
 // which equals (1+β²)·P·R/(β²·P+R) whenever P and R are defined; when the
 // denominator is zero (no true and no predicted mass) it is the policy's
-// value.
+// value. For β = +Inf it is the limit, the recall TP/(TP+FN) (the policy's
+// value when TP+FN = 0), as scikit-learn's fbeta_score(beta=inf).
 func FBetaOf(tp, fp, fn, beta float64, z ZeroDivision) float64 {
+	if math.IsInf(beta, 1) {
+		return z.div(tp, tp+fn)
+	}
 	b2 := beta * beta
 	return z.div((1+b2)*tp, (1+b2)*tp+b2*fn+fp)
 }
@@ -277,10 +281,17 @@ func nanAverage(xs, w []float64) float64 {
 
 // FFromPR returns F-beta computed from a precision and a recall,
 // (1+β²)·P·R/(β²·P+R): the seeds' (and Zhou's) macro-F from macro-P and
-// macro-R. It is 0 when P = R = 0 and NaN when either is NaN.
+// macro-R. It is 0 when P = R = 0 and NaN when either is NaN. For
+// β = +Inf it is the limit: R when P > 0, else 0.
 func FFromPR(p, r, beta float64) float64 {
 	if math.IsNaN(p) || math.IsNaN(r) {
 		return math.NaN()
+	}
+	if math.IsInf(beta, 1) {
+		if p > 0 {
+			return r
+		}
+		return 0
 	}
 	b2 := beta * beta
 	den := b2*p + r

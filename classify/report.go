@@ -30,6 +30,8 @@ type Options struct {
 	// list is an error wrapping ErrUnknownLabel.
 	Labels []string
 	// Beta is β of the FBeta fields; 0 means 1. It must not be negative.
+	// +Inf gives F-beta's limit, the recall (the report's JSON beta is then
+	// null, its signature beta:inf); [Multilabel] takes only finite β.
 	Beta float64
 	// ZeroDivision is the value of a ratio with a zero denominator.
 	ZeroDivision ZeroDivision
@@ -49,6 +51,10 @@ type Options struct {
 	// Weights names the sample-weights column, "" for none. It is only
 	// recorded in the signature.
 	Weights string
+	// Normalize, when set, adds ConfusionMatrixNormalized, the matrix
+	// normalised over its rows, columns or total (scikit-learn's
+	// confusion_matrix(normalize=…)).
+	Normalize Normalization
 	// MaxMatrix is the largest number of classes whose confusion matrix
 	// is given in full (ConfusionMatrix); above it the report gives the
 	// non-zero cells (ConfusionCells) and a warning. 0 means
@@ -84,10 +90,11 @@ func (o Options) MultilabelSignature(sep string) *result.Signature {
 
 // Signature returns the signature of a report with these options (task
 // classify): labels (auto: those found, sorted), beta, zero_division,
-// class_weights, cost, pos_label, weights and the version.
+// class_weights, cost, pos_label, weights, normalize (when set) and the
+// version.
 func (o Options) Signature() *result.Signature {
 	s := result.NewSignature("classify").List("labels", o.Labels, "auto").
-		Float("beta", o.beta()).Add("zero_division", o.ZeroDivision.String())
+		Add("beta", betaSig(o.beta())).Add("zero_division", o.ZeroDivision.String())
 	switch {
 	case o.ClassWeights != nil:
 		w := make([]string, len(o.ClassWeights))
@@ -113,7 +120,19 @@ func (o Options) Signature() *result.Signature {
 	} else {
 		s.Add("cost", strings.Join(rows, ";"))
 	}
-	return s.Column("pos_label", o.PosLabel).Column("weights", o.Weights)
+	s.Column("pos_label", o.PosLabel).Column("weights", o.Weights)
+	if o.Normalize != NoNormalization {
+		s.Add("normalize", o.Normalize.String())
+	}
+	return s
+}
+
+// betaSig is β as a signature writes it: inf for +Inf.
+func betaSig(b float64) string {
+	if math.IsInf(b, 1) {
+		return "inf"
+	}
+	return result.FormatFloat(b)
 }
 
 func (o Options) beta() float64 {
@@ -163,11 +182,17 @@ type Binary struct {
 // the cells with rows as [true index, predicted index, mass], indices into
 // Labels, in row-major order.
 type Report struct {
-	N                        int64        `json:"n"`
-	WeightSum                float64      `json:"weight_sum"`
-	Labels                   []string     `json:"labels"`
-	ConfusionMatrix          [][]float64  `json:"confusion_matrix,omitempty"`
-	ConfusionCells           [][3]float64 `json:"confusion_cells,omitempty"`
+	N               int64        `json:"n"`
+	WeightSum       float64      `json:"weight_sum"`
+	Labels          []string     `json:"labels"`
+	ConfusionMatrix [][]float64  `json:"confusion_matrix,omitempty"`
+	ConfusionCells  [][3]float64 `json:"confusion_cells,omitempty"`
+	// ConfusionMatrixNormalized is set by Options.Normalize (with the
+	// full matrix only, not with ConfusionCells).
+	ConfusionMatrixNormalized [][]float64 `json:"confusion_matrix_normalized,omitempty"`
+	// Normalize says how ConfusionMatrixNormalized is normalised: true,
+	// pred or all ("" when it is not given).
+	Normalize                string       `json:"normalize,omitempty"`
 	Accuracy                 float64      `json:"accuracy"`
 	ErrorRate                float64      `json:"error_rate"`
 	BalancedAccuracy         float64      `json:"balanced_accuracy"`
@@ -228,8 +253,8 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 	if err := totalErr(total); err != nil {
 		return nil, err
 	}
-	if !(opt.Beta >= 0) || math.IsInf(opt.Beta, 0) {
-		return nil, fmt.Errorf("classify: beta must be a finite number ≥ 0, got %v", opt.Beta)
+	if !(opt.Beta >= 0) {
+		return nil, fmt.Errorf("classify: beta must be a number ≥ 0 or +Inf, got %v", opt.Beta)
 	}
 	beta, z := opt.beta(), opt.ZeroDivision
 	r := &Report{
@@ -246,6 +271,9 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
 	if c.K() <= opt.maxMatrix() {
 		r.ConfusionMatrix = c.Matrix()
+		if r.ConfusionMatrixNormalized = c.Normalized(opt.Normalize); r.ConfusionMatrixNormalized != nil {
+			r.Normalize = opt.Normalize.String()
+		}
 	} else {
 		cells := c.NonZero()
 		r.ConfusionCells = make([][3]float64, len(cells))
@@ -253,6 +281,9 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 			r.ConfusionCells[i] = [3]float64{float64(x.True), float64(x.Pred), x.Mass}
 		}
 		warn("%d classes are more than max-matrix %d: the confusion matrix is given as confusion_cells, its %d cells with rows as [true, predicted, count], indices into labels", c.K(), opt.maxMatrix(), len(cells))
+		if opt.Normalize != NoNormalization {
+			warn("confusion_matrix_normalized: omitted, the confusion matrix is given as confusion_cells (classify.Options.MaxMatrix)")
+		}
 	}
 	r.HammingLoss, r.ZeroOneLoss = r.ErrorRate, r.ErrorRate
 	r.BalancedAccuracy = c.BalancedAccuracy(false)

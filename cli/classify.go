@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/classify"
@@ -17,6 +18,7 @@ type ClassifyFlags struct {
 	Labels, PosLabel   string
 	Beta               float64
 	ZeroDivision       string
+	Normalize          string
 	ClassWeights, Cost string
 	Multilabel         bool
 	Sep                string
@@ -30,7 +32,8 @@ func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
 	fs.StringVar(&f.Labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
 	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")
-	fs.Float64Var(&f.Beta, "beta", 1, "β of the fbeta fields (> 0)")
+	fs.Float64Var(&f.Beta, "beta", 1, "β of the fbeta fields (> 0; inf: F-beta's limit, the recall)")
+	fs.StringVar(&f.Normalize, "normalize", "", "adds confusion_matrix_normalized: the matrix over each true row (true), predicted column (pred) or the total (all)")
 	fs.StringVar(&f.ZeroDivision, "zero-division", "0", "value of a ratio with a zero denominator: 0, 1 or nan (null)")
 	fs.StringVar(&f.ClassWeights, "class-weights", "", "comma-separated weights, one per label in label order, or inv-log2 for the seeds' 1/log2(n_c): adds \"class_weighted\"")
 	fs.StringVar(&f.Cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
@@ -42,8 +45,11 @@ func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
 // Options checks the flags and returns classify.Options.
 func (f *ClassifyFlags) Options() (classify.Options, error) {
 	var opt classify.Options
-	if !(f.Beta > 0) || f.Beta > 1e300 {
+	if !(f.Beta > 0) || (f.Beta > 1e300 && !math.IsInf(f.Beta, 1)) {
 		return opt, Usagef("classify: --beta must be a positive number, got %v", f.Beta)
+	}
+	if math.IsInf(f.Beta, 1) && f.Multilabel {
+		return opt, Usagef("classify: --beta inf is for single-label data, not with --multilabel")
 	}
 	opt.Beta = f.Beta
 	z, err := classify.ParseZeroDivision(f.ZeroDivision)
@@ -51,6 +57,12 @@ func (f *ClassifyFlags) Options() (classify.Options, error) {
 		return opt, Usagef("classify: --zero-division: %v", err)
 	}
 	opt.ZeroDivision = z
+	if opt.Normalize, err = classify.ParseNormalization(f.Normalize); err != nil {
+		return opt, Usagef("classify: --normalize: %v", err)
+	}
+	if opt.Normalize != classify.NoNormalization && f.Multilabel {
+		return opt, Usagef("classify: --normalize is for single-label data, not with --multilabel")
+	}
 	opt.PosLabel = f.PosLabel
 	opt.Weights = f.Weight
 	switch {

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"flag"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/rank"
@@ -24,6 +26,7 @@ type RankFlags struct {
 	Curves              bool
 	CurvePoints         int
 	CIBlocks            int
+	LogLossEps          float64 // 0: auto
 }
 
 // Define adds the rank flags to fs.
@@ -45,13 +48,26 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	fs.Float64Var(&f.CostFN, "cost-fn", d.CostFN, "cost of a false negative (min_cost threshold)")
 	fs.BoolVar(&f.Curves, "curves", d.Curves, "include roc_curve and pr_curve in machine output")
 	fs.IntVar(&f.CurvePoints, "curve-points", d.CurvePoints, "print a curve of more vertices thinned to this many of its own, with curve_thinning_error (0: every vertex)")
+	fs.Func("log-loss-eps", "clip probabilities to [eps, 1 − eps] in log_loss and log_loss_sum, as scikit-learn's eps (binary; default auto, the machine epsilon)", func(s string) error {
+		if s == "auto" {
+			f.LogLossEps = 0
+			return nil
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || !(v > 0 && v < 0.5) {
+			return fmt.Errorf("want auto or a number in (0, 0.5), got %q", s)
+		}
+		f.LogLossEps = v
+		return nil
+	})
 	fs.IntVar(&f.CIBlocks, "ci-blocks", rank.DefaultBootBlocks, "with --ci: the bootstrap of AP, the P-R AUC, BEP and the partial AUC resamples at most this many blocks of adjacent score cells, with the bound on what that moves in the JSON (0: every cell, slower on many distinct scores)")
 }
 
 // Options returns the report options of the flags (unchecked: see Check).
 func (f *RankFlags) Options() rank.Options {
 	return rank.Options{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
-		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins, BootBlocks: bootBlocks(f.CIBlocks)}
+		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins, BootBlocks: bootBlocks(f.CIBlocks),
+		LogLossEps: f.LogLossEps}
 }
 
 // bootBlocks maps --ci-blocks to Options.BootBlocks (0 there is the
@@ -71,6 +87,12 @@ func (f *RankFlags) Check() error {
 	}
 	if f.Bins < 0 {
 		return Usagef("rank: --bins must be positive, got %d", f.Bins)
+	}
+	if f.LogLossEps != 0 && f.Classes != "" {
+		return Usagef("rank: --log-loss-eps is for binary scores, not with --classes")
+	}
+	if f.LogLossEps != 0 && f.Bins > 0 {
+		return Usagef("rank: --log-loss-eps needs unbinned scores: --bins sums the log loss as the scores are read")
 	}
 	if f.CIBlocks < 0 || f.CIBlocks == 1 {
 		return Usagef("rank: --ci-blocks must be 0 (every cell) or at least 2, got %d", f.CIBlocks)

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"flag"
+	"strconv"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/regress"
 )
@@ -13,6 +15,7 @@ type RegressFlags struct {
 	MAPEEpsilon, Alpha, Power float64
 	NFeatures                 int
 	Multioutput               string
+	OutputWeights             string
 	Bounded                   bool
 }
 
@@ -26,6 +29,7 @@ func (f *RegressFlags) Define(fs *flag.FlagSet) {
 	fs.Float64Var(&f.Power, "power", 0, "Tweedie power p (≤ 0 or ≥ 1) of tweedie_deviance and d2_tweedie")
 	fs.IntVar(&f.NFeatures, "n-features", 0, "number of model features p: adds adjusted_r2")
 	fs.StringVar(&f.Multioutput, "multioutput", "uniform", "several outputs: raw, uniform or variance-weighted")
+	fs.StringVar(&f.OutputWeights, "output-weights", "", "several outputs: combine them with these weights, one per --true column (0.4,0.6), as scikit-learn's multioutput=[…]")
 	fs.BoolVar(&f.Bounded, "bounded-memory", false, "skip medae and the D² pinball, absolute-error and (power ≠ 0) Tweedie scores, which hold every row (O(n) memory)")
 }
 
@@ -52,6 +56,18 @@ func (f *RegressFlags) Options() (regress.Options, error) {
 		return regress.Options{}, Usagef("regress: --multioutput: %v", err)
 	}
 	ropt := regress.Options{Trues: trues, Preds: preds, NFeatures: f.NFeatures, Multioutput: how, Weights: f.Weight}
+	if f.OutputWeights != "" {
+		if f.Multioutput != "uniform" {
+			return ropt, Usagef("regress: --output-weights replaces --multioutput %s", f.Multioutput)
+		}
+		for _, s := range strings.Split(f.OutputWeights, ",") {
+			v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			if err != nil {
+				return ropt, Usagef("regress: --output-weights: %q is not a number", s)
+			}
+			ropt.OutputWeights = append(ropt.OutputWeights, v)
+		}
+	}
 	if err := ropt.Check(); err != nil {
 		return ropt, OptionUsage(err)
 	}
@@ -64,6 +80,9 @@ func (f *RegressFlags) Options() (regress.Options, error) {
 func (f *RegressFlags) ModelsOptions() (regress.StateOptions, regress.Options, error) {
 	target, names := f.Trues()[0], f.Preds()
 	ropt := regress.Options{NFeatures: f.NFeatures, Weights: f.Weight}
+	if f.OutputWeights != "" {
+		return regress.StateOptions{}, ropt, Usagef("regress: --output-weights combines several outputs; one --true with several --pred compares models")
+	}
 	if err := ropt.Check(); err != nil {
 		return regress.StateOptions{}, ropt, OptionUsage(err)
 	}

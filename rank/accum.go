@@ -317,7 +317,8 @@ type probAcc struct {
 	wExact   float64  // the same, when the masses are counts
 	exact    bool
 	any      bool
-	skipLoss bool // only check
+	skipLoss bool    // only check
+	eps      float64 // the log loss's clipping bound (0: Eps)
 }
 
 func (a *probAcc) feed(sg *segment) {
@@ -332,9 +333,13 @@ func (a *probAcc) feed(sg *segment) {
 	}
 	// The log loss and Brier sums in one loop, each in row order.
 	a.exact = sg.exact
+	eps := a.eps
+	if eps == 0 {
+		eps = Eps
+	}
 	for g, s := range sg.score {
 		pos, neg := sg.pos[g], sg.neg[g]
-		p := min(max(s, Eps), 1-Eps)
+		p := min(max(s, eps), 1-eps)
 		q := 1 - p
 		z := q + p
 		if pos != 0 {
@@ -351,6 +356,20 @@ func (a *probAcc) feed(sg *segment) {
 		} else {
 			a.w.Add(pos)
 			a.w.Add(neg)
+		}
+	}
+}
+
+// hingeAcc sums the binary hinge loss of [Table.HingeLoss].
+type hingeAcc struct{ s fsum.Sum }
+
+func (a *hingeAcc) feed(sg *segment) {
+	for g, s := range sg.score {
+		if pos := sg.pos[g]; pos != 0 && s < 1 {
+			a.s.Add(pos * (1 - s))
+		}
+		if neg := sg.neg[g]; neg != 0 && s > -1 {
+			a.s.Add(neg * (1 + s))
 		}
 	}
 }

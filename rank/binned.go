@@ -335,6 +335,16 @@ func (b *Binned) LogLoss() (float64, error) {
 	return b.ll.Value() / b.mass.Value(), nil
 }
 
+// LogLossSum returns the exact summed log loss of the raw scores, as
+// [Table.LogLossSum] with the default clipping; ErrNotProbability if a
+// score was outside [0, 1].
+func (b *Binned) LogLossSum() (float64, error) {
+	if _, err := b.LogLoss(); err != nil {
+		return math.NaN(), err
+	}
+	return b.ll.Value(), nil
+}
+
 // Brier returns the exact Brier score of the raw scores, as
 // [Table.Brier]; ErrNotProbability if a score was outside [0, 1].
 func (b *Binned) Brier() (float64, error) {

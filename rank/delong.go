@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 )
 
@@ -183,6 +186,20 @@ func DeLongTest(positive []bool, scoreA, scoreB []float64) (DeLong, error) {
 	return Pair(auc, cov, 0, 1), nil
 }
 
+// PValue returns the p-value of Z against the alternative alt: two-sided
+// 2 Φ(−|Z|) (the field P), greater Φ(−Z) (AUCA > AUCB), less Φ(Z), as
+// pROC's roc.test(…, alternative=…), whose interval of the difference
+// stays two-sided ([DeLong.DiffCI]).
+func (r DeLong) PValue(alt hyptest.Alternative) float64 {
+	switch alt {
+	case hyptest.Greater:
+		return 0.5 * math.Erfc(r.Z/math.Sqrt2)
+	case hyptest.Less:
+		return 0.5 * math.Erfc(-r.Z/math.Sqrt2)
+	}
+	return r.P
+}
+
 // DiffCI returns the confidence interval at level conf of AUCA − AUCB,
 // (AUCA − AUCB) ± z_{(1+conf)/2} √(VarA + VarB − 2 Cov), as pROC's
 // roc.test conf.int. It panics if conf is not in (0, 1).
@@ -193,4 +210,72 @@ func (r DeLong) DiffCI(conf float64) (lo, hi float64) {
 	d := r.AUCA - r.AUCB
 	h := normQuantile((1+conf)/2) * math.Sqrt(max(r.VarA+r.VarB-2*r.Cov, 0))
 	return d - h, d + h
+}
+
+// DeLongUnpaired is the result of [DeLongUnpairedTest]: DeLong's test that
+// the AUCs of two independent samples are equal.
+type DeLongUnpaired struct {
+	AUCA, AUCB float64 // the two AUCs
+	VarA, VarB float64 // their DeLong variances ([Table.DeLongVar])
+	NA, NB     int     // the rows of each sample
+	// D = (AUCA − AUCB) / √(VarA + VarB), referred to Student's t with
+	// DF = (VarA + VarB)² / (VarA²/(NA − 1) + VarB²/(NB − 1)) degrees of
+	// freedom (Welch–Satterthwaite over the samples' sizes, as pROC).
+	D, DF float64
+}
+
+// DeLongUnpairedTest tests whether two independent samples' scores have
+// equal AUC, as pROC's roc.test(roc1, roc2, method="delong",
+// paired=FALSE): sample A is (positiveA, scoreA), sample B (positiveB,
+// scoreB), higher scores positive. It returns the errors of
+// [Table.DeLongVar] (ErrTooFew with fewer than two positives or negatives
+// in a sample), ErrOneClass, ErrNotFinite naming the row, and
+// hyptest.ErrZeroVariance when both variances are 0 (D is then
+// undefined). It panics if a sample's slices differ in length.
+func DeLongUnpairedTest(positiveA []bool, scoreA []float64, positiveB []bool, scoreB []float64) (DeLongUnpaired, error) {
+	if len(scoreA) != len(positiveA) || len(scoreB) != len(positiveB) {
+		panic("rank: DeLongUnpairedTest: slices of different lengths")
+	}
+	var r DeLongUnpaired
+	one := func(name string, pos []bool, s []float64) (auc, v float64, err error) {
+		t, err := NewTable(s, pos, nil)
+		if err == nil {
+			auc, err = t.AUC()
+		}
+		if err == nil {
+			v, err = t.DeLongVar()
+		}
+		if err != nil {
+			return 0, 0, fmt.Errorf("%s: %w", name, err)
+		}
+		return auc, v, nil
+	}
+	var err error
+	if r.AUCA, r.VarA, err = one("sample A", positiveA, scoreA); err != nil {
+		return r, err
+	}
+	if r.AUCB, r.VarB, err = one("sample B", positiveB, scoreB); err != nil {
+		return r, err
+	}
+	r.NA, r.NB = len(scoreA), len(scoreB)
+	v := r.VarA + r.VarB
+	if !(v > 0) {
+		return r, fmt.Errorf("%w: both samples' DeLong variances are 0 (each AUC is 0 or 1)", hyptest.ErrZeroVariance)
+	}
+	r.D = (r.AUCA - r.AUCB) / math.Sqrt(v)
+	r.DF = v * v / (r.VarA*r.VarA/float64(r.NA-1) + r.VarB*r.VarB/float64(r.NB-1))
+	return r, nil
+}
+
+// PValue returns the p-value of D against Student's t with DF degrees of
+// freedom: two-sided 2 F(−|D|), greater F(−D) (AUCA > AUCB), less F(D).
+func (r DeLongUnpaired) PValue(alt hyptest.Alternative) float64 {
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: r.DF}
+	switch alt {
+	case hyptest.Greater:
+		return t.CDF(-r.D)
+	case hyptest.Less:
+		return t.CDF(r.D)
+	}
+	return math.Min(1, 2*t.CDF(-math.Abs(r.D)))
 }

@@ -68,6 +68,11 @@ type binaryCase struct {
 		CalQuantile5  map[string][]fnum  `json:"calibration_quantile_5"`
 		CalQuantile10 map[string][]fnum  `json:"calibration_quantile_10"`
 		Thresholds    map[string]any     `json:"thresholds"`
+		// hinge_loss, log_loss(normalize=False) and log_loss(eps=…)
+		HingeLoss     float64            `json:"hinge_loss"`
+		LogLossSum    *float64           `json:"log_loss_sum"`
+		LogLossEps    map[string]float64 `json:"log_loss_eps"`
+		LogLossSumEps map[string]float64 `json:"log_loss_sum_eps"`
 	} `json:"expected"`
 }
 
@@ -193,6 +198,28 @@ func TestBinaryGolden(t *testing.T) {
 				checkSlice(t, "det.fnr", d.FNR, e.DET["fnr"])
 				checkSlice(t, "det.thresholds", d.Thresholds, e.DET["thresholds"])
 			}
+			hl, err := tb.HingeLoss()
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkNum(t, "hinge_loss", hl, e.HingeLoss)
+			if e.LogLossSum != nil {
+				sum, _, err := tb.LogLossSum(0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkNum(t, "log_loss_sum", sum, *e.LogLossSum)
+				for k, want := range e.LogLossEps {
+					eps, _ := strconv.ParseFloat(k, 64)
+					_, mean, _ := tb.LogLossSum(eps)
+					checkNum(t, "log_loss eps="+k, mean, want)
+				}
+				for k, want := range e.LogLossSumEps {
+					eps, _ := strconv.ParseFloat(k, 64)
+					sum, _, _ := tb.LogLossSum(eps)
+					checkNum(t, "log_loss_sum eps="+k, sum, want)
+				}
+			}
 			if e.LogLoss != nil {
 				ll, err := tb.LogLoss()
 				if err != nil {
@@ -243,6 +270,41 @@ func TestBinaryGolden(t *testing.T) {
 				check("cost", mc)
 				cc, _ := tb.CostCurve()
 				checkNum(t, "cost_curve_area", cc.Area, th["cost_curve_area"].(float64))
+			}
+		})
+	}
+}
+
+// TestReportLossesGolden checks the report's hinge_loss, log_loss and
+// log_loss_sum, with the default clipping and with Options.LogLossEps,
+// against scikit-learn 1.2.1 (testdata/binary.json.gz: hinge_loss,
+// log_loss(normalize=False), log_loss(eps=0.1)).
+func TestReportLossesGolden(t *testing.T) {
+	for _, c := range loadBinary(t).Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			tb, err := NewTable(c.Score, c.Y, c.Weight)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := c.Expected
+			for _, eps := range []float64{0, 0.1} {
+				opt := DefaultOptions()
+				opt.Curves, opt.LogLossEps = false, eps
+				rep, err := NewReport(tb, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkNum(t, "hinge_loss", *rep.HingeLoss, e.HingeLoss)
+				if e.LogLossSum == nil { // the oracle has no log loss for scores of kind "real"
+					continue
+				}
+				if eps == 0 {
+					checkNum(t, "log_loss", *rep.LogLoss, *e.LogLoss)
+					checkNum(t, "log_loss_sum", *rep.LogLossSum, *e.LogLossSum)
+				} else {
+					checkNum(t, "log_loss eps=0.1", *rep.LogLoss, e.LogLossEps["0.1"])
+					checkNum(t, "log_loss_sum eps=0.1", *rep.LogLossSum, e.LogLossSumEps["0.1"])
+				}
 			}
 		})
 	}

@@ -25,9 +25,11 @@ const MaxJackknifeCells = 1000
 //
 //   - roc_auc: DeLong's interval, clipped to [0, 1] ([Table.AUCCI]);
 //     rank_loss = 1 − AUC gets the mirrored interval;
-//   - log_loss and brier: the t-interval of the per-row losses
-//     ([hyptest.MeanCI]), whose mean and variance the table gives exactly
-//     (every row of a (score, class) cell has the same loss);
+//   - log_loss (clipped by opt.LogLossEps), brier and hinge_loss: the
+//     t-interval of the per-row losses ([hyptest.MeanCI]), whose mean and
+//     variance the table gives exactly (every row of a (score, class) cell
+//     has the same loss); log_loss_sum gets log_loss's interval times the
+//     total weight, which is fixed;
 //   - average_precision, pr_auc_trapezoid, bep and partial_auc: a
 //     bootstrap of the table, stratified by class: the positives are a
 //     multinomial draw of W⁺ rows over the positive cells, the negatives
@@ -97,11 +99,23 @@ func (r *Report) AddIntervals(t *Table, opt Options, ci hyptest.CIOptions) error
 		// The bins keep the exact Σ of each row's losses, not of their
 		// squares; the table's bin edges are not the rows' scores.
 		warn("log_loss, brier: no interval from binned scores (rank.Options.Bins keeps the sums of the losses, not of their squares)")
-	} else if r.LogLoss != nil {
-		for _, l := range []struct {
+	} else {
+		eps := opt.LogLossEps
+		if eps == 0 {
+			eps = Eps
+		}
+		type perRow struct {
 			key  string
 			loss func(p float64, positive bool) float64
-		}{{"log_loss", logLossOf}, {"brier", brierOf}} {
+		}
+		var losses []perRow
+		if r.LogLoss != nil {
+			losses = append(losses, perRow{"log_loss", func(p float64, positive bool) float64 { return logLossEpsOf(p, positive, eps) }}, perRow{"brier", brierOf})
+		}
+		if r.HingeLoss != nil {
+			losses = append(losses, perRow{"hinge_loss", hingeOf})
+		}
+		for _, l := range losses {
 			var n, mean, v float64
 			if t.Weighted {
 				n, mean, v = t.weightedLossMoments(l.loss)
@@ -117,6 +131,11 @@ func (r *Report) AddIntervals(t *Table, opt Options, ci hyptest.CIOptions) error
 				iv.Method = hyptest.CITWeighted
 			}
 			r.Intervals[l.key] = iv.Clip(0, math.Inf(1))
+		}
+		// The summed log loss is the mean times the fixed total weight.
+		if iv, ok := r.Intervals["log_loss"]; ok && r.LogLossSum != nil {
+			W := r.Positives + r.Negatives
+			r.Intervals["log_loss_sum"] = hyptest.Interval{Low: iv.Low * W, High: iv.High * W, Method: iv.Method}
 		}
 	}
 	keys := []string{"average_precision", "pr_auc_trapezoid", "bep"}
@@ -268,9 +287,19 @@ func logitAuto(ci hyptest.CIOptions, key string) bool {
 	return key == "average_precision" || key == "pr_auc_trapezoid"
 }
 
-// logLossOf and brierOf are the per-row losses of LogLoss and Brier.
-func logLossOf(p float64, positive bool) float64 {
-	p = min(max(p, Eps), 1-Eps)
+// logLossOf, brierOf and hingeOf are the per-row losses of LogLoss,
+// Brier and HingeLoss; logLossEpsOf is logLossOf clipped to [eps, 1 − eps].
+func logLossOf(p float64, positive bool) float64 { return logLossEpsOf(p, positive, Eps) }
+
+func hingeOf(s float64, positive bool) float64 {
+	if positive {
+		return max(0, 1-s)
+	}
+	return max(0, 1+s)
+}
+
+func logLossEpsOf(p float64, positive bool, eps float64) float64 {
+	p = min(max(p, eps), 1-eps)
 	q := 1 - p
 	z := q + p
 	if positive {
@@ -799,6 +828,11 @@ func (u *Table) apCopies(single []bool) float64 {
 //     pair's two DeLong variances (the pair's two AUCs' covariance needs a
 //     row's two columns together, which the state does not keep).
 //
+//   - roc_auc_ovr_micro: none, with a warning: its (row, class) pairs are
+//     not independent (a row gives K of them), so DeLong's variance of
+//     their table does not apply, and the state keeps no row's scores
+//     together.
+//
 // Weighted rows get the same intervals from the weighted tables' row
 // counts and Σw² ([Table.PosRows]) and the state's exact sums of squared
 // weights: each class's one-vs-rest AUC the weighted DeLong variance
@@ -823,6 +857,7 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 	r.Level = ci.Level
 	r.Intervals = map[string]hyptest.Interval{}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
+	warn("roc_auc_ovr_micro: no interval: a row gives K of its (row, class) pairs, which are not independent")
 	weighted := m.Weighted || m.tablesWeighted()
 	sup := m.Support()
 	total := fsum.Of(sup)

@@ -352,6 +352,37 @@ type MultiAUC struct {
 	Pair                  [][]float64 // Pair[a][b] (a ≠ b): AUC of class a against class b scored by column a
 	OvRMacro, OvRWeighted float64
 	OvOMacro, OvOWeighted float64
+	// OvRMicro is the micro-averaged one-vs-rest AUC (see [Multiclass.AUC]).
+	OvRMicro float64
+}
+
+// Micro returns the score table of every (sample, class) pair: a sample's
+// score for its own class as a positive, its score for every other class
+// as a negative, each with the sample's weight — the one-hot labels and
+// the score matrix flattened, as scikit-learn's micro average reads them.
+func (m *Multiclass) Micro() *Table {
+	ts := make([]*Table, 0, m.K*m.K)
+	for c := range m.Cell {
+		for j, t := range m.Cell[c] {
+			if c == j {
+				ts = append(ts, t)
+			} else {
+				ts = append(ts, asNeg(t))
+			}
+		}
+	}
+	// Merged in pairs, so that each score is copied about log₂(K²) times.
+	for len(ts) > 1 {
+		var next []*Table
+		for i := 0; i+1 < len(ts); i += 2 {
+			next = append(next, Merge(ts[i], ts[i+1]))
+		}
+		if len(ts)%2 == 1 {
+			next = append(next, ts[len(ts)-1])
+		}
+		ts = next
+	}
+	return ts[0]
 }
 
 // AUC returns the one-vs-rest and one-vs-one multiclass AUCs.
@@ -367,6 +398,11 @@ type MultiAUC struct {
 // over pairs (Hand & Till's M) and weighted weights each pair by its
 // prevalence (W_a + W_b)/W (scikit-learn's multi_class="ovo"; scikit-learn
 // accepts no sample weights here, this is their natural extension).
+//
+// Micro-averaged one-vs-rest: the AUC of the table of [Multiclass.Micro],
+// every (sample, class) pair scored by that class's column, positive when
+// the class is the sample's (scikit-learn's multi_class="ovr",
+// average="micro").
 //
 // It returns an error wrapping ErrOneClass naming a class without
 // samples.
@@ -390,6 +426,11 @@ func (m *Multiclass) AUC() (MultiAUC, error) {
 	}
 	r.OvRMacro = mac.Value() / float64(m.K)
 	r.OvRWeighted = wtd.Value() / total
+	micro, err := m.Micro().AUC()
+	if err != nil {
+		return r, err
+	}
+	r.OvRMicro = micro
 	r.Pair = make([][]float64, m.K)
 	for a := range r.Pair {
 		r.Pair[a] = make([]float64, m.K)

@@ -18,6 +18,7 @@ func TestMulticlassGolden(t *testing.T) {
 			Expected struct {
 				OvRMacro    float64   `json:"ovr_macro"`
 				OvRWeighted float64   `json:"ovr_weighted"`
+				OvRMicro    float64   `json:"ovr_micro"`
 				OvOMacro    *float64  `json:"ovo_macro"`
 				OvOWeighted *float64  `json:"ovo_weighted"`
 				PerClass    []float64 `json:"ovr_per_class"`
@@ -51,6 +52,7 @@ func TestMulticlassGolden(t *testing.T) {
 			e := c.Expected
 			checkNum(t, "ovr_macro", r.OvRMacro, e.OvRMacro)
 			checkNum(t, "ovr_weighted", r.OvRWeighted, e.OvRWeighted)
+			checkNum(t, "ovr_micro", r.OvRMicro, e.OvRMicro)
 			for j := range e.PerClass {
 				checkNum(t, "ovr_per_class", r.PerClass[j], e.PerClass[j])
 			}

@@ -59,6 +59,41 @@ func (a *probAcc) brier() (float64, error) {
 	return a.br.Value() / a.weight(), nil
 }
 
+// LogLossSum returns the summed (not averaged) log loss Σ_i w_i ℓ_i of
+// [Table.LogLoss], as scikit-learn's log_loss(normalize=False), with
+// probabilities clipped to [eps, 1 − eps] (eps = 0 means [Eps], 0 < eps <
+// ½ otherwise), and the mean with the same clipping. It returns
+// ErrNotProbability for a score outside [0, 1] and ErrEmpty for no
+// samples. It panics if eps is not in [0, ½).
+func (t *Table) LogLossSum(eps float64) (sum, mean float64, err error) {
+	if !(eps >= 0 && eps < 0.5) {
+		panic(fmt.Sprintf("rank: LogLossSum: eps %v is not in [0, 0.5)", eps))
+	}
+	a := probAcc{eps: eps}
+	t.feedAll(a.feed)
+	if mean, err = a.logLoss(); err != nil {
+		return math.NaN(), math.NaN(), err
+	}
+	return a.ll.Value(), mean, nil
+}
+
+// HingeLoss returns the (weighted mean) binary hinge loss of the scores
+// read as decision values, the positives labelled +1 and the negatives −1:
+//
+//	H = Σ_i w_i max(0, 1 − y_i s_i) / Σ_i w_i
+//
+// as scikit-learn's hinge_loss with the positive class as the greater
+// label. Any finite score is allowed. It returns ErrEmpty for no samples.
+func (t *Table) HingeLoss() (float64, error) {
+	var a hingeAcc
+	t.feedAll(a.feed)
+	w := t.Positives() + t.Negatives()
+	if !(w > 0) {
+		return math.NaN(), ErrEmpty
+	}
+	return a.s.Value() / w, nil
+}
+
 // Brier returns the Brier score, the (weighted) mean squared difference
 // between the probability of the positive class and the outcome:
 //

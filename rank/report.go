@@ -53,6 +53,11 @@ type Options struct {
 	// bits ([NewBinnedBits]), which may use fewer; it is only recorded in
 	// the signature.
 	Bins int
+	// LogLossEps is the clipping bound of the log loss: probabilities are
+	// clipped to [LogLossEps, 1 − LogLossEps] (scikit-learn's eps); 0
+	// means [Eps] (scikit-learn's "auto"). It must be in [0, ½), and 0
+	// with binned scores (their log loss is summed as they are added).
+	LogLossEps float64
 	// BootBlocks bounds the cells of the score table that the AP, P-R
 	// AUC, BEP and partial AUC bootstrap resamples (0 means
 	// DefaultBootBlocks, < 0 no bound): a table of more cells is
@@ -81,7 +86,8 @@ func DefaultOptions() Options {
 // Signature returns the signature of a binary report with these options
 // (task rank): pos_label, weights, bins (none, or n:lo,hi of the binned
 // scores), conf, max_fpr, cal_bins, cal_strategy, cost_fp, cost_fn,
-// curve_points (the printed curves' vertices) and the version.
+// curve_points (the printed curves' vertices), log_loss_eps (when not 0)
+// and the version.
 func (o Options) Signature(bn *Binned) *result.Signature {
 	s := result.NewSignature("rank").Column("pos_label", o.PosLabel).Column("weights", o.Weights)
 	switch {
@@ -92,8 +98,12 @@ func (o Options) Signature(bn *Binned) *result.Signature {
 	default:
 		s.Add("bins", "none")
 	}
-	return s.Float("conf", o.Conf).Float("max_fpr", o.MaxFPR).Int("cal_bins", o.CalBins).Add("cal_strategy", o.CalStrategy).
+	s.Float("conf", o.Conf).Float("max_fpr", o.MaxFPR).Int("cal_bins", o.CalBins).Add("cal_strategy", o.CalStrategy).
 		Float("cost_fp", o.CostFP).Float("cost_fn", o.CostFN).Int("curve_points", o.CurvePoints)
+	if o.LogLossEps != 0 {
+		s.Float("log_loss_eps", o.LogLossEps)
+	}
+	return s
 }
 
 // MulticlassSignature returns the signature of a multiclass report with
@@ -125,6 +135,8 @@ func (o Options) Check() error {
 		return bad("rank.Options.K", "must be at least 1, got %d", o.K)
 	case o.CurvePoints < 0 || o.CurvePoints == 1:
 		return bad("rank.Options.CurvePoints", "must be 0 (every vertex) or at least 2, got %d", o.CurvePoints)
+	case !(o.LogLossEps >= 0 && o.LogLossEps < 0.5):
+		return bad("rank.Options.LogLossEps", "must be in (0, 0.5) (0: the machine epsilon), got %v", o.LogLossEps)
 	}
 	return nil
 }
@@ -202,29 +214,35 @@ func thinFigure[C any](c C, full, n int, thin func(C, int) (C, float64)) (C, Thi
 // json" prints. Optional measures are nil (omitted) and Warnings says why
 // a measure is missing.
 type Report struct {
-	N                int64          `json:"n"`
-	PosLabel         string         `json:"pos_label"`
-	Positives        float64        `json:"positives"`
-	Negatives        float64        `json:"negatives"`
-	ROCAUC           float64        `json:"roc_auc"`
-	RankLoss         float64        `json:"rank_loss"`
-	AveragePrecision float64        `json:"average_precision"`
-	PRAUCTrapezoid   float64        `json:"pr_auc_trapezoid"`
-	BEP              float64        `json:"bep"`
-	AUCVariance      *float64       `json:"auc_variance_delong"`
-	AUCCI            *[2]float64    `json:"auc_ci_delong"`
-	ConfLevel        float64        `json:"conf_level"`
-	MaxFPR           float64        `json:"max_fpr,omitempty"`
-	PartialAUC       *float64       `json:"partial_auc,omitempty"`
-	LogLoss          *float64       `json:"log_loss,omitempty"`
-	Brier            *float64       `json:"brier,omitempty"`
-	Calibration      *Calibration   `json:"calibration,omitempty"`
-	Youden           OperatingPoint `json:"youden"`
-	MaxF1            OperatingPoint `json:"max_f1"`
-	MinCost          OperatingPoint `json:"min_cost"`
-	CostCurveArea    float64        `json:"cost_curve_area"`
-	Bins             int            `json:"bins,omitempty"`
-	AUCErrorBound    *float64       `json:"auc_error_bound,omitempty"`
+	N                int64       `json:"n"`
+	PosLabel         string      `json:"pos_label"`
+	Positives        float64     `json:"positives"`
+	Negatives        float64     `json:"negatives"`
+	ROCAUC           float64     `json:"roc_auc"`
+	RankLoss         float64     `json:"rank_loss"`
+	AveragePrecision float64     `json:"average_precision"`
+	PRAUCTrapezoid   float64     `json:"pr_auc_trapezoid"`
+	BEP              float64     `json:"bep"`
+	AUCVariance      *float64    `json:"auc_variance_delong"`
+	AUCCI            *[2]float64 `json:"auc_ci_delong"`
+	ConfLevel        float64     `json:"conf_level"`
+	MaxFPR           float64     `json:"max_fpr,omitempty"`
+	PartialAUC       *float64    `json:"partial_auc,omitempty"`
+	LogLoss          *float64    `json:"log_loss,omitempty"`
+	// LogLossSum is the summed log loss Σ w ℓ (scikit-learn's
+	// normalize=False).
+	LogLossSum *float64 `json:"log_loss_sum,omitempty"`
+	Brier      *float64 `json:"brier,omitempty"`
+	// HingeLoss is the binary hinge loss of the scores as decision
+	// values ([Table.HingeLoss]); nil from binned scores.
+	HingeLoss     *float64       `json:"hinge_loss,omitempty"`
+	Calibration   *Calibration   `json:"calibration,omitempty"`
+	Youden        OperatingPoint `json:"youden"`
+	MaxF1         OperatingPoint `json:"max_f1"`
+	MinCost       OperatingPoint `json:"min_cost"`
+	CostCurveArea float64        `json:"cost_curve_area"`
+	Bins          int            `json:"bins,omitempty"`
+	AUCErrorBound *float64       `json:"auc_error_bound,omitempty"`
 	// CurveThinning is set when a printed curve was thinned.
 	CurveThinning *CurveThinning `json:"curve_thinning_error,omitempty"`
 	ROCCurve      *ROCPoints     `json:"roc_curve,omitempty"`
@@ -299,6 +317,9 @@ func (b *Binned) Report(opt Options) (*Report, error) {
 func newReport(t *Table, bn *Binned, opt Options) (*Report, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
+	}
+	if bn != nil && opt.LogLossEps != 0 {
+		return nil, &result.OptionError{Task: "rank", Option: "rank.Options.LogLossEps", Problem: "needs unbinned scores: binned scores sum their log loss as they are added (rank.Options.Bins)"}
 	}
 	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf,
 		Signature: opt.Signature(bn)}
@@ -461,6 +482,7 @@ func rowsBound(rows int64) int { return int(min(rows, 1<<50)) + 1 }
 // ([Spill.Report]).
 type pieces struct {
 	auc, rankLoss, ap, prTrap, bep, pauc float64
+	hinge, llSum                         float64
 	y, m, c                              Operating
 	cc                                   CostCurve
 	dv, dlo, dhi                         float64
@@ -499,9 +521,10 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt Options) error {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d scores fell outside rank.Binned.Lo,Hi %s,%s and were counted in the end bins", o,
 				strconv.FormatFloat(bn.Lo, 'g', -1, 64), strconv.FormatFloat(bn.Hi, 'g', -1, 64)))
 		}
-		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong, calibration: not computed from binned scores (rank.Options.Bins)")
+		rep.Warnings = append(rep.Warnings, "auc_variance_delong, auc_ci_delong, calibration, hinge_loss: not computed from binned scores (rank.Options.Bins)")
 		if ll, e := bn.LogLoss(); e == nil {
 			rep.LogLoss = fptr(ll)
+			rep.LogLossSum = fptr(must(bn.LogLossSum()))
 			rep.Brier = fptr(must(bn.Brier()))
 		} else {
 			rep.Warnings = append(rep.Warnings, "log_loss, brier: omitted, the scores are not all in [0, 1]")
@@ -517,8 +540,10 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt Options) error {
 		default:
 			return pc.de
 		}
+		rep.HingeLoss = fptr(pc.hinge)
 		if pc.isProb {
 			rep.LogLoss = fptr(pc.ll)
+			rep.LogLossSum = fptr(pc.llSum)
 			rep.Brier = fptr(pc.br)
 			switch {
 			case pc.cale == nil:
@@ -557,6 +582,7 @@ type MulticlassReport struct {
 	Classes           []string   `json:"classes"`
 	ROCAUCOvRMacro    float64    `json:"roc_auc_ovr_macro"`
 	ROCAUCOvRWeighted float64    `json:"roc_auc_ovr_weighted"`
+	ROCAUCOvRMicro    float64    `json:"roc_auc_ovr_micro"`
 	ROCAUCOvOMacro    float64    `json:"roc_auc_ovo_macro"`
 	ROCAUCOvOWeighted float64    `json:"roc_auc_ovo_weighted"`
 	LogLoss           float64    `json:"log_loss"`
@@ -610,7 +636,7 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 	for _, row := range m.Cell {
 		n += row[0].Rows
 	}
-	rep := &MulticlassReport{N: n, Classes: classes, ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted,
+	rep := &MulticlassReport{N: n, Classes: classes, ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted, ROCAUCOvRMicro: a.OvRMicro,
 		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk,
 		Signature: opt.MulticlassSignature(classes)}
 	for c := range classes {

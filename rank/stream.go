@@ -197,6 +197,7 @@ type sweep struct {
 	mc     *operatingAcc
 	hull   *hullAcc
 	prob   probAcc
+	hinge  hingeAcc
 	cal    *calAcc
 	quant  *orderStats
 	pauc   *pAUCAcc
@@ -217,6 +218,7 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt Options) *sw
 		yo: newOperating(p, n, true, youden), mf: newOperating(p, n, true, fBeta(1)),
 		mc:   newOperating(p, n, false, cost(opt.CostFP, opt.CostFN)),
 		hull: newHull(p, n), rocs: &rocStream{p: p, n: n, drop: true}, prs: &prStream{p: p}}
+	sw.prob.eps = opt.LogLossEps
 	sw.auc.k = massScale(weighted, p, n)
 	sw.rl.k = sw.auc.k
 	if sw.quantile {
@@ -253,8 +255,8 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt Options) *sw
 // curves reports whether the curves' streams are fed.
 func (sw *sweep) curves() bool { return sw.sinks }
 
-// feedA feeds the AUC, rank loss, AP, trapezoidal P-R AUC, BEP and the
-// cost curve's hull. (With the ROC curve in sweepReport, it takes about
+// feedA feeds the AUC, rank loss, AP, trapezoidal P-R AUC, BEP, the
+// hinge loss and the cost curve's hull. (With the ROC curve in sweepReport, it takes about
 // as long as feedB with the P-R curve.)
 func (sw *sweep) feedA(sg *segment) {
 	sw.auc.feed(sg)
@@ -263,6 +265,7 @@ func (sw *sweep) feedA(sg *segment) {
 	sw.prt.feed(sg)
 	sw.bep.feed(sg)
 	sw.hull.feed(sg)
+	sw.hinge.feed(sg)
 }
 
 // feedB feeds the operating points, the probability losses and the
@@ -289,6 +292,7 @@ func (sw *sweep) first() {
 	pc.ap = sw.ap.s.Value()
 	pc.prTrap = sw.prt.s.Value()
 	pc.bep = sw.bep.value()
+	pc.hinge = sw.hinge.s.Value() / (p + n)
 	switch {
 	case opt.MaxFPR == 1:
 		pc.pauc = pc.auc
@@ -299,6 +303,7 @@ func (sw *sweep) first() {
 	pc.isProb = sw.prob.err() == nil
 	if pc.isProb {
 		pc.ll, _ = sw.prob.logLoss()
+		pc.llSum = sw.prob.ll.Value()
 		pc.br, _ = sw.prob.brier()
 		switch {
 		case sw.cal != nil:

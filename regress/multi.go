@@ -23,6 +23,11 @@ const (
 	// and explained variance only; evalkit applies the same weights to
 	// every measure.
 	VarianceWeighted
+	// OutputWeighted weights each output by a weight given with it
+	// (scikit-learn's array-like multioutput: numpy.average of the
+	// outputs' values); see [Multi.ReportWeighted] and
+	// Options.OutputWeights.
+	OutputWeighted
 )
 
 func (m Multioutput) String() string {
@@ -31,6 +36,8 @@ func (m Multioutput) String() string {
 		return "raw"
 	case VarianceWeighted:
 		return "variance-weighted"
+	case OutputWeighted:
+		return "output-weighted"
 	}
 	return "uniform"
 }
@@ -160,8 +167,12 @@ func (m *Multi) Merge(o *Multi) {
 type Measure func(*State) (float64, error)
 
 // Score returns measure f of every output (how = Raw) or their average
-// (one value). The first error of any output is returned, naming it.
+// (one value). The first error of any output is returned, naming it. It
+// panics if how is OutputWeighted (combine the Raw values with [Average]).
 func (m *Multi) Score(f Measure, how Multioutput) ([]float64, error) {
+	if how == OutputWeighted {
+		panic("regress: Multi.Score with OutputWeighted (average the Raw values)")
+	}
 	vals := make([]float64, len(m.outs))
 	for j, s := range m.outs {
 		v, err := f(s)
@@ -234,13 +245,55 @@ type MultiReport struct {
 	How      Multioutput
 	Outputs  []Report
 	Combined Report
-	weights  []float64 // the combination's (nil: uniform)
+	// OutputWeights are the weights of the outputs when How is
+	// OutputWeighted (nil otherwise).
+	OutputWeights []float64
+	weights       []float64 // the combination's (nil: uniform)
 }
 
 // Report returns every measure of every output and their combination.
-// nFeatures > 0 adds the adjusted R².
+// nFeatures > 0 adds the adjusted R². It panics if how is OutputWeighted
+// (see [Multi.ReportWeighted]).
 func (m *Multi) Report(nFeatures int, how Multioutput) MultiReport {
-	r := MultiReport{How: how, Outputs: make([]Report, len(m.outs))}
+	if how == OutputWeighted {
+		panic("regress: Multi.Report with OutputWeighted (see Multi.ReportWeighted)")
+	}
+	return m.report(nFeatures, how, nil)
+}
+
+// ReportWeighted returns every measure of every output and their
+// combination Σ wⱼ vⱼ / Σ wⱼ with the given weights, one per output, as
+// scikit-learn's multioutput=weights. It panics unless there is one
+// weight per output, each finite and ≥ 0, summing to more than 0 (see
+// [CheckOutputWeights]).
+func (m *Multi) ReportWeighted(nFeatures int, weights []float64) MultiReport {
+	if err := CheckOutputWeights(weights, len(m.outs)); err != nil {
+		panic("regress: output weights " + err.Error())
+	}
+	return m.report(nFeatures, OutputWeighted, append([]float64(nil), weights...))
+}
+
+// CheckOutputWeights returns an error unless w holds k weights, each
+// finite and ≥ 0, with a sum > 0.
+func CheckOutputWeights(w []float64, k int) error {
+	if len(w) != k {
+		return fmt.Errorf("has %d weights for %d outputs", len(w), k)
+	}
+	var sum float64
+	for j, v := range w {
+		if !(v >= 0 && v <= math.MaxFloat64) {
+			return fmt.Errorf("has weight %d = %v; each must be finite and ≥ 0", j+1, v)
+		}
+		sum += v
+	}
+	if !(sum > 0 && sum <= math.MaxFloat64) {
+		return fmt.Errorf("sums to %v; the weights must sum to a finite number > 0", sum)
+	}
+	return nil
+}
+
+func (m *Multi) report(nFeatures int, how Multioutput, custom []float64) MultiReport {
+	r := MultiReport{How: how, Outputs: make([]Report, len(m.outs)), OutputWeights: custom}
 	for j, s := range m.outs {
 		r.Outputs[j] = s.Report(nFeatures)
 	}
@@ -257,8 +310,11 @@ func (m *Multi) Report(nFeatures int, how Multioutput) MultiReport {
 		c.AdjustedR2 = &v
 	}
 	var wts []float64
-	if comb == VarianceWeighted {
+	switch comb {
+	case VarianceWeighted:
 		wts = m.varWeights()
+	case OutputWeighted:
+		wts = custom
 	}
 	vals := make([]float64, len(m.outs))
 	for _, sp := range specs {

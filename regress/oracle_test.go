@@ -21,6 +21,9 @@ type oracleCase struct {
 		Power       float64 `json:"power"`
 		NFeatures   int     `json:"n_features"`
 		Multioutput string  `json:"multioutput"`
+		// OutputWeights go with multioutput "output-weighted"
+		// (sklearn's array-like multioutput).
+		OutputWeights []float64 `json:"output_weights"`
 	} `json:"options"`
 	Expected map[string]json.RawMessage `json:"expected"`
 }
@@ -99,9 +102,11 @@ func TestOracle(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			y, p, k := c.rows(t)
-			how, err := ParseMultioutput(c.Options.Multioutput)
-			if err != nil {
-				t.Fatal(err)
+			how, err := OutputWeighted, error(nil)
+			if c.Options.Multioutput != "output-weighted" {
+				if how, err = ParseMultioutput(c.Options.Multioutput); err != nil {
+					t.Fatal(err)
+				}
 			}
 			m := NewMulti(max(k, 1), c.options())
 			for i := range y {
@@ -119,7 +124,12 @@ func TestOracle(t *testing.T) {
 				checkReport(t, &r, c.Expected)
 				return
 			}
-			mr := m.Report(c.Options.NFeatures, how)
+			var mr MultiReport
+			if how == OutputWeighted {
+				mr = m.ReportWeighted(c.Options.NFeatures, c.Options.OutputWeights)
+			} else {
+				mr = m.Report(c.Options.NFeatures, how)
+			}
 			var outs []map[string]json.RawMessage
 			if err := json.Unmarshal(c.Expected["outputs"], &outs); err != nil {
 				t.Fatal(err)

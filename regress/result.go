@@ -17,6 +17,11 @@ type Options struct {
 	NFeatures int
 	// Multioutput combines several outputs.
 	Multioutput Multioutput
+	// OutputWeights, when not nil, combines several outputs with these
+	// weights, one per output (finite, ≥ 0, summing to more than 0), as
+	// scikit-learn's array-like multioutput; Multioutput must then be
+	// Uniform (its zero value) or OutputWeighted.
+	OutputWeights []float64
 	// Weights names the weights column, "" for none (for the signature).
 	Weights string
 }
@@ -28,7 +33,14 @@ type Options struct {
 func (o Options) Signature(st StateOptions) *result.Signature {
 	s := result.NewSignature("regress").Column("weights", o.Weights).Float("mape_epsilon", st.MAPEEpsilon).
 		Float("alpha", st.alpha()).Float("power", st.Power).Bool("bounded", !st.KeepValues).Int("n_features", o.NFeatures)
-	if len(o.Trues) > 1 {
+	switch {
+	case len(o.Trues) > 1 && o.OutputWeights != nil:
+		w := make([]string, len(o.OutputWeights))
+		for i, v := range o.OutputWeights {
+			w[i] = result.FormatFloat(v)
+		}
+		s.List("multioutput", w, "none")
+	case len(o.Trues) > 1:
 		s.Add("multioutput", o.Multioutput.String())
 	}
 	return s
@@ -38,6 +50,16 @@ func (o Options) Signature(st StateOptions) *result.Signature {
 func (o Options) Check() error {
 	if o.NFeatures < 0 {
 		return &result.OptionError{Task: "regress", Option: "regress.Options.NFeatures", Problem: fmt.Sprintf("must not be negative, got %d", o.NFeatures)}
+	}
+	if o.OutputWeights != nil {
+		if o.Multioutput != Uniform && o.Multioutput != OutputWeighted {
+			return &result.OptionError{Task: "regress", Option: "regress.Options.OutputWeights", Problem: fmt.Sprintf("replaces regress.Options.Multioutput, which is %s", o.Multioutput)}
+		}
+		if err := CheckOutputWeights(o.OutputWeights, len(o.Trues)); err != nil {
+			return &result.OptionError{Task: "regress", Option: "regress.Options.OutputWeights", Problem: err.Error()}
+		}
+	} else if o.Multioutput == OutputWeighted {
+		return &result.OptionError{Task: "regress", Option: "regress.Options.Multioutput", Problem: "output-weighted needs regress.Options.OutputWeights"}
 	}
 	return nil
 }
@@ -71,7 +93,12 @@ func NewResult(m *Multi, opt Options) (*Result, error) {
 		rep := m.Output(0).Report(opt.NFeatures)
 		r.Single = &rep
 	} else {
-		mr := m.Report(opt.NFeatures, opt.Multioutput)
+		var mr MultiReport
+		if opt.OutputWeights != nil {
+			mr = m.ReportWeighted(opt.NFeatures, opt.OutputWeights)
+		} else {
+			mr = m.Report(opt.NFeatures, opt.Multioutput)
+		}
 		r.Multi = &mr
 	}
 	return r, nil
@@ -111,6 +138,9 @@ func MeasureKeys(r *Report) []string {
 func multiJSON(mr *MultiReport, trues, preds []string) result.Object {
 	c := &mr.Combined
 	o := result.Object{result.KV("n", c.N), result.KV("weight_sum", c.WeightSum), result.KV("multioutput", mr.How.String())}
+	if mr.OutputWeights != nil {
+		o = append(o, result.KV("output_weights", mr.OutputWeights))
+	}
 	for _, key := range MeasureKeys(c) {
 		if mr.How == Raw {
 			vals := make([]float64, len(mr.Outputs))

@@ -66,6 +66,9 @@ func Classify(r *classify.Report, name string) *Doc {
 			cm.Rows = append(cm.Rows, Row(cells...))
 		}
 		d.Blocks = append(d.Blocks, cm)
+		if r.ConfusionMatrixNormalized != nil {
+			d.Blocks = append(d.Blocks, normalizedMatrix(r))
+		}
 	} else {
 		d.Blocks = append(d.Blocks, worstClasses(r, textTop), largestConfusions(r, textTop))
 	}
@@ -92,6 +95,25 @@ func Classify(r *classify.Report, name string) *Doc {
 	}
 	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
+}
+
+// normalizedOver says what a normalised confusion matrix is normalised
+// over (classify.Report.Normalize).
+func normalizedOver(how string) string {
+	return map[string]string{"true": "each true row", "pred": "each predicted column", "all": "the total"}[how]
+}
+
+// normalizedMatrix is the table of the normalised confusion matrix.
+func normalizedMatrix(r *classify.Report) *Table {
+	t := &Table{Title: "Confusion matrix normalized over " + normalizedOver(r.Normalize), Header: append([]string{""}, r.Labels...)}
+	for i, l := range r.Labels {
+		cells := []string{l}
+		for _, v := range r.ConfusionMatrixNormalized[i] {
+			cells = append(cells, Sig(v))
+		}
+		t.Rows = append(t.Rows, Row(cells...))
+	}
+	return t
 }
 
 // Multilabel lays a multilabel classification report out for people;

@@ -154,7 +154,17 @@ func DeLong(r *task.DeLongResult) *Doc {
 		{"AUC B", Sig(r.AUCB)},
 		{"difference A − B", fmt.Sprintf("%s (%g%% CI %s to %s)", Sig(r.Diff), 100*r.Conf, Sig(r.DiffCI[0]), Sig(r.DiffCI[1]))},
 		{"z", Sig(r.Statistic)},
-		{"p-value (two-sided)", PValue(r.PValue)}}})
+		{"p-value (" + r.Alternative + ")", PValue(r.PValue)}}})
+}
+
+// DeLongUnpaired lays out DeLong's test of two independent samples' AUCs.
+func DeLongUnpaired(r *task.DeLongUnpairedResult) *Doc {
+	return pairsDoc(fmt.Sprintf("DeLong test of two independent AUCs (A: n = %d, %d positive; B: n = %d, %d positive)", r.NA, r.PositivesA, r.NB, r.PositivesB), &Pairs{Items: [][2]string{
+		{"AUC A", Sig(r.AUCA)},
+		{"AUC B", Sig(r.AUCB)},
+		{"difference A − B", Sig(r.Diff)},
+		{"D (t, df)", fmt.Sprintf("%s (%s)", Sig(r.Statistic), Sig(r.DF))},
+		{"p-value (" + r.Alternative + ")", PValue(r.PValue)}}})
 }
 
 // postHocTitles are the names of the post-hoc procedures (task.PostHoc's

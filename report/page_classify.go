@@ -87,6 +87,10 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	cs := &Section{ID: "confusion" + suffix, Title: "Confusion matrix" + suffix,
 		Intro:  "Rows are the true classes, columns the predicted ones. A cell's shade is its share of its row, so the diagonal shows each class's recall.",
 		Blocks: []Block{hm}}
+	if r.ConfusionMatrixNormalized != nil && len(r.Labels) <= MaxMatrix {
+		cs.Add(rowShareHeatMap("Confusion matrix normalized over "+normalizedOver(r.Normalize)+" (--normalize "+r.Normalize+")",
+			"true", "predicted", r.Labels, r.Labels, r.ConfusionMatrixNormalized, func(i, j int) string { return k("confusion_matrix_normalized", i, j) }))
+	}
 	if r.ConfusionMatrix == nil {
 		cs = confusionCells(r, k, suffix)
 	} else if len(r.Labels) > MaxMatrix {

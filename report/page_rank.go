@@ -68,7 +68,9 @@ func RankSections(models []RankModel) []*Section {
 	row("break-even point (P = R)", "bep", func(r *rank.Report) *float64 { return p(r.BEP) })
 	row("partial AUC (McClish)", "partial_auc", func(r *rank.Report) *float64 { return r.PartialAUC })
 	row("log loss", "log_loss", func(r *rank.Report) *float64 { return r.LogLoss })
+	row("log loss, summed", "log_loss_sum", func(r *rank.Report) *float64 { return r.LogLossSum })
 	row("Brier score", "brier", func(r *rank.Report) *float64 { return r.Brier })
+	row("hinge loss (scores as decision values)", "hinge_loss", func(r *rank.Report) *float64 { return r.HingeLoss })
 	row("expected calibration error", "calibration.ece", func(r *rank.Report) *float64 {
 		if r.Calibration == nil {
 			return nil
@@ -151,6 +153,7 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	}
 	add("ROC AUC one-vs-rest, macro", "roc_auc_ovr_macro", r.ROCAUCOvRMacro)
 	add("ROC AUC one-vs-rest, weighted", "roc_auc_ovr_weighted", r.ROCAUCOvRWeighted)
+	add("ROC AUC one-vs-rest, micro", "roc_auc_ovr_micro", r.ROCAUCOvRMicro)
 	add("ROC AUC one-vs-one (Hand & Till), macro", "roc_auc_ovo_macro", r.ROCAUCOvOMacro)
 	add("ROC AUC one-vs-one, weighted", "roc_auc_ovo_weighted", r.ROCAUCOvOWeighted)
 	add("log loss", "log_loss", r.LogLoss)

@@ -49,7 +49,13 @@ func rankMeasures(r *rank.Report, title string) *Pairs {
 	}
 	if r.LogLoss != nil {
 		p.Add("log loss", sig("log_loss", *r.LogLoss))
+		if r.LogLossSum != nil {
+			p.Add("log loss, summed", sig("log_loss_sum", *r.LogLossSum))
+		}
 		p.Add("Brier score", sig("brier", *r.Brier))
+	}
+	if r.HingeLoss != nil {
+		p.Add("hinge loss", sig("hinge_loss", *r.HingeLoss))
 	}
 	if r.Calibration != nil {
 		p.Add(fmt.Sprintf("ECE / MCE (%d %s bins)", r.Calibration.Bins, r.Calibration.Strategy), Sig(r.Calibration.ECE)+" / "+Sig(r.Calibration.MCE))
@@ -70,6 +76,7 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 	d.Blocks = append(d.Blocks, t)
 	p := &Pairs{Title: "Measures"}
 	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
+	p.Add("AUC one-vs-rest micro", sig("roc_auc_ovr_micro", r.ROCAUCOvRMicro))
 	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", sig("roc_auc_ovo_macro", r.ROCAUCOvOMacro)+" / "+sig("roc_auc_ovo_weighted", r.ROCAUCOvOWeighted))
 	p.Add("log loss", sig("log_loss", r.LogLoss))
 	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))

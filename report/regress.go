@@ -15,7 +15,7 @@ func Regress(r *regress.Result) *Doc {
 	if r.Single != nil {
 		d = regressDoc(r.Single, nil, opt.Trues, opt.Preds, opt.Multioutput)
 	} else {
-		d = regressDoc(&r.Multi.Combined, r.Multi, opt.Trues, opt.Preds, opt.Multioutput)
+		d = regressDoc(&r.Multi.Combined, r.Multi, opt.Trues, opt.Preds, r.Multi.How)
 	}
 	if r.Signature != nil {
 		d.Blocks = append(d.Blocks, SignatureNote(r.Signature))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -13,7 +14,9 @@ import (
 // (columns ScoreA and ScoreB, higher = more positive) of the same rows,
 // whose true labels are the column True, positive by the positive-label
 // rule of the binary tasks (PosLabel; "" for the default rule). Conf is
-// the confidence level of the interval of the difference.
+// the confidence level of the interval of the difference; Alternative the
+// alternative hypothesis of the p-value (the interval stays two-sided,
+// as pROC's).
 //
 // The test needs every row: a label and two scores, 17 bytes a row,
 // charged to Budget as the rows are read (a nil Budget is unlimited).
@@ -21,6 +24,7 @@ type DeLong struct {
 	True, ScoreA, ScoreB string
 	PosLabel             string
 	Conf                 float64
+	Alternative          hyptest.Alternative
 	Name                 string // the test, as the budget's messages name it
 	Budget               *budget.Budget
 }
@@ -28,21 +32,24 @@ type DeLong struct {
 // DeLongResult is the result of [DeLong]. PosLabel is the positive label
 // (the given one, or the default rule's).
 type DeLongResult struct {
-	N         int        `json:"n"`
-	Positives int        `json:"positives"`
-	Negatives int        `json:"negatives"`
-	PosLabel  string     `json:"pos_label"`
-	AUCA      float64    `json:"auc_a"`
-	AUCB      float64    `json:"auc_b"`
-	VarA      float64    `json:"var_a"`
-	VarB      float64    `json:"var_b"`
-	Cov       float64    `json:"cov"`
-	Diff      float64    `json:"diff"`
-	Statistic float64    `json:"statistic"`
-	PValue    float64    `json:"p_value"`
-	Conf      float64    `json:"conf_level"`
-	DiffCI    [2]float64 `json:"diff_ci"`
-	Warnings  []string   `json:"warnings"`
+	N         int     `json:"n"`
+	Positives int     `json:"positives"`
+	Negatives int     `json:"negatives"`
+	PosLabel  string  `json:"pos_label"`
+	AUCA      float64 `json:"auc_a"`
+	AUCB      float64 `json:"auc_b"`
+	VarA      float64 `json:"var_a"`
+	VarB      float64 `json:"var_b"`
+	Cov       float64 `json:"cov"`
+	Diff      float64 `json:"diff"`
+	Statistic float64 `json:"statistic"`
+	PValue    float64 `json:"p_value"`
+	// Alternative is the alternative of PValue: two-sided, greater
+	// (auc_a > auc_b) or less.
+	Alternative string     `json:"alternative"`
+	Conf        float64    `json:"conf_level"`
+	DiffCI      [2]float64 `json:"diff_ci"`
+	Warnings    []string   `json:"warnings"`
 }
 
 // Read reads every row of r and tests. Errors: a label the default rule
@@ -105,7 +112,7 @@ func (t DeLong) Read(r *table.Reader) (*DeLongResult, error) {
 		return nil, named(r, err)
 	}
 	out := &DeLongResult{N: len(pos), PosLabel: t.PosLabel, AUCA: d.AUCA, AUCB: d.AUCB, VarA: d.VarA, VarB: d.VarB, Cov: d.Cov,
-		Diff: d.AUCA - d.AUCB, Statistic: d.Z, PValue: d.P, Conf: t.Conf, Warnings: []string{}}
+		Diff: d.AUCA - d.AUCB, Statistic: d.Z, PValue: d.PValue(t.Alternative), Alternative: t.Alternative.String(), Conf: t.Conf, Warnings: []string{}}
 	for _, p := range pos {
 		if p {
 			out.Positives++

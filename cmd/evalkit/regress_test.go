@@ -19,11 +19,12 @@ type regressCase struct {
 	YPred   json.RawMessage `json:"y_pred"`
 	Weights []float64       `json:"weights"`
 	Options struct {
-		MAPEEpsilon float64 `json:"mape_epsilon"`
-		Alpha       float64 `json:"alpha"`
-		Power       float64 `json:"power"`
-		NFeatures   int     `json:"n_features"`
-		Multioutput string  `json:"multioutput"`
+		MAPEEpsilon   float64   `json:"mape_epsilon"`
+		Alpha         float64   `json:"alpha"`
+		Power         float64   `json:"power"`
+		NFeatures     int       `json:"n_features"`
+		Multioutput   string    `json:"multioutput"`
+		OutputWeights []float64 `json:"output_weights"`
 	} `json:"options"`
 	Expected map[string]json.RawMessage `json:"expected"`
 }
@@ -96,7 +97,16 @@ func TestRegressOracle(t *testing.T) {
 			}
 			args := []string{"regress", path, "--format", "json", "--true", strings.Join(ts, ","), "--pred", strings.Join(ps, ","),
 				"--mape-epsilon", g(c.Options.MAPEEpsilon), "--alpha", g(c.Options.Alpha), "--power", g(c.Options.Power),
-				"--n-features", strconv.Itoa(c.Options.NFeatures), "--multioutput", c.Options.Multioutput}
+				"--n-features", strconv.Itoa(c.Options.NFeatures)}
+			if c.Options.OutputWeights != nil {
+				var ws []string
+				for _, w := range c.Options.OutputWeights {
+					ws = append(ws, g(w))
+				}
+				args = append(args, "--output-weights", strings.Join(ws, ","))
+			} else {
+				args = append(args, "--multioutput", c.Options.Multioutput)
+			}
 			if c.Weights != nil {
 				args = append(args, "--weight", "w")
 			}

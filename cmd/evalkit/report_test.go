@@ -132,3 +132,32 @@ func TestReportWarningsInFlagTerms(t *testing.T) {
 		}
 	}
 }
+
+// The options from scikit-learn reach the HTML page: the normalised
+// confusion matrix and the outputs' own weights.
+func TestReportPeerOptions(t *testing.T) {
+	dir := t.TempDir()
+	td := func(name string) string { return filepath.Join("testdata", "cli", name) }
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--normalize", "true", td("pets.csv")}, []string{"Confusion matrix normalized over each true row", "confusion_matrix_normalized.0.0"}},
+		{[]string{"--task", "regress", "--true", "a,b", "--pred", "pa,pb", "--output-weights", "0.4,0.6", td("multi.csv")}, []string{"output-weighted"}},
+	} {
+		out := filepath.Join(dir, "page.html")
+		var stdout, stderr bytes.Buffer
+		if err := run(append([]string{"report", "-o", out}, c.args...), strings.NewReader(""), &stdout, &stderr); err != nil {
+			t.Fatalf("%q: %v: %s", c.args, err, stderr.String())
+		}
+		page, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.want {
+			if !bytes.Contains(page, []byte(w)) {
+				t.Errorf("%q: the page lacks %q", c.args, w)
+			}
+		}
+	}
+}

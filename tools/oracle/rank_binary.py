@@ -3,7 +3,8 @@
 
 Expected values come from Debian's python3-sklearn (version recorded in the
 file) — roc_curve, precision_recall_curve, roc_auc_score (incl. max_fpr),
-average_precision_score, auc, det_curve, log_loss, brier_score_loss,
+average_precision_score, auc, det_curve, log_loss (also normalize=False
+and eps), hinge_loss, brier_score_loss,
 calibration_curve — and, for the measures scikit-learn lacks (BEP, rank
 loss, optimal thresholds, cost curve area, ECE), from direct numpy
 implementations of the textbook definitions written here (brute force
@@ -180,12 +181,16 @@ for idx, (n, ties, wkind, skind) in enumerate(cases):
         E["det_curve"] = {"fpr": fl(a), "fnr": fl(b), "thresholds": fl(c)}
     E["partial_auc"] = {str(m): M.roc_auc_score(y, s, sample_weight=w, max_fpr=m) for m in (0.1, 0.3, 0.75)}
     E["bep"] = bep(y, s, w)
+    E["hinge_loss"] = M.hinge_loss(y.astype(int), s, sample_weight=w)
     if n <= 1000:
         E["rank_loss"] = rank_loss(y, s, w)
         E["thresholds"] = thresholds(y, s, w)
     if skind == "prob":
         E["log_loss"] = M.log_loss(y, s, sample_weight=w)
         E["brier"] = M.brier_score_loss(y, s, sample_weight=w)
+        E["log_loss_sum"] = M.log_loss(y, s, sample_weight=w, normalize=False)
+        E["log_loss_eps"] = {str(e): M.log_loss(y, s, sample_weight=w, eps=e) for e in (1e-15, 1e-3, 0.1, 0.4)}
+        E["log_loss_sum_eps"] = {str(e): M.log_loss(y, s, sample_weight=w, eps=e, normalize=False) for e in (1e-3, 0.1)}
         if w is None:
             for strat in ("uniform", "quantile"):
                 for nb in (5, 10):

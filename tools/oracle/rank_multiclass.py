@@ -2,7 +2,7 @@
 """Oracle for package rank (multiclass): writes rank/testdata/multiclass.json.gz.
 
 Expected values from Debian's python3-sklearn: roc_auc_score(multi_class=
-"ovr"/"ovo", average="macro"/"weighted"/None), log_loss(labels=...),
+"ovr"/"ovo", average="macro"/"weighted"/None; "ovr" also "micro"), log_loss(labels=...),
 top_k_accuracy_score(k, labels=...). One-vs-one takes no sample weights in
 scikit-learn, so it is given for unweighted cases only.
 
@@ -43,6 +43,7 @@ for n in (6, 10, 25, 60, 150, 400, 2000):
                     E["ovr_" + avg] = M.roc_auc_score(y, p, multi_class="ovr", average=avg, sample_weight=w, labels=labels)
                     if w is None:
                         E["ovo_" + avg] = M.roc_auc_score(y, p, multi_class="ovo", average=avg, labels=labels)
+                E["ovr_micro"] = M.roc_auc_score(y, p, multi_class="ovr", average="micro", sample_weight=w, labels=labels)
                 E["ovr_per_class"] = M.roc_auc_score(y, p, multi_class="ovr", average=None, sample_weight=w, labels=labels).tolist()
                 E["log_loss"] = M.log_loss(y, p, sample_weight=w, labels=labels)
                 E["top_k"] = [M.top_k_accuracy_score(y, p, k=kk, sample_weight=w, labels=labels) for kk in range(1, k)]

@@ -41,6 +41,9 @@ Multi-output: sklearn's multioutput where the function has it
 variance); elsewhere the per-output values are combined with np.average,
 with weights = each output's sum of w(y - mean_w(y))^2 for
 variance-weighted (uniform when all are zero, as sklearn does for r2).
+Multioutput "output-weighted" with options.output_weights (evalkit's
+--output-weights) passes those weights as sklearn's array-like multioutput,
+and combines the other measures with np.average(weights=output_weights).
 """
 import json
 import math
@@ -151,13 +154,16 @@ def expected(y, p, w, opt):
         elif key in NATIVE and not (key in ("r2", "d2_pinball", "d2_absolute_error") and n < 2):
             if mo == "uniform":
                 arg = "uniform_average"
+            elif mo == "output-weighted":
+                arg = np.asarray(opt["output_weights"], float)
             elif key in ("r2", "explained_variance"):
                 arg = "variance_weighted"
             else:
                 arg = vw if vw is not None else "uniform_average"
             e[key] = fin(NATIVE[key](y, p, w, opt, arg))
         else:
-            e[key] = fin(np.average(vals, weights=vw if mo == "variance-weighted" else None))
+            ow = opt.get("output_weights") if mo == "output-weighted" else None
+            e[key] = fin(np.average(vals, weights=vw if mo == "variance-weighted" else ow))
     e["outputs"] = outs
     return e
 
@@ -263,6 +269,18 @@ for mo in ["uniform", "raw", "variance-weighted"]:
     add(f"multi-{mo}-signed", [[1.0, -2.0], [0.5, 3.0], [2.0, 1.0], [4.0, -1.0]],
         [[1.5, -1.0], [1.0, 2.5], [2.5, 0.0], [3.0, -2.0]], multioutput=mo)
     add(f"multi-{mo}-one-row", [[1.0, 2.0]], [[1.5, 2.5]], multioutput=mo)
+
+# 9. multi-output with output weights (sklearn's array-like multioutput)
+for i, (n, k, ow) in enumerate([(5, 2, [0.4, 0.6]), (10, 3, [1.0, 2.0, 3.0]), (20, 2, [0.0, 1.0]),
+                                (50, 4, [0.1, 0.2, 0.3, 0.4]), (3, 2, [2.5, 0.5]), (100, 3, [1e-3, 5.0, 0.25])]):
+    y = pos(n, k)
+    p = noisy(y)
+    add(f"multi-output-weights-n{n}-k{k}-{i}", y, p, n_features=1 if i % 2 else 0,
+        multioutput="output-weighted", output_weights=ow)
+    add(f"multi-output-weights-weighted-n{n}-k{k}-{i}", y, p, np.round(rng.uniform(0.2, 2, n), 2),
+        multioutput="output-weighted", output_weights=ow, alpha=0.3, power=1.5)
+add("multi-output-weights-signed", [[1.0, -2.0], [0.5, 3.0], [2.0, 1.0], [4.0, -1.0]],
+    [[1.5, -1.0], [1.0, 2.5], [2.5, 0.0], [3.0, -2.0]], multioutput="output-weighted", output_weights=[0.3, 0.7])
 
 json.dump({"generator": "tools/oracle/regress.py",
            "reference": f"scikit-learn {sklearn.__version__}, numpy {np.__version__} (Debian python3-sklearn)",
