@@ -26,6 +26,7 @@ type classifyFlags struct {
 	memory *budget.Size
 	ci     cli.CIFlags
 	models cli.ModelFlags
+	slices cli.SliceFlags
 	format *string
 }
 
@@ -34,6 +35,7 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	f.memory = cli.MemoryFlag(fs)
 	f.ci.Define(fs)
 	f.models.Define(fs, "accuracy")
+	f.slices.Define(fs)
 	f.format = formatFlag(fs)
 }
 
@@ -55,6 +57,16 @@ func runClassify(e *env, args []string) error {
 	}
 	if err := chargeFlags(f.memory, ciFlagSizes("classify", &f.ci, withCI, classifyReplicateBytes)...); err != nil {
 		return err
+	}
+	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
+		if err != nil {
+			return err
+		}
+		if f.Multilabel {
+			return usagef("classify: --by is not available with --multilabel")
+		}
+		return runSliced(e, sliceJob{cmd: "classify", args: args, path: path, format: format, memory: f.memory, slices: sl,
+			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(strings.Contains(f.Pred, ","))})
 	}
 	if f.Multilabel {
 		if err := f.CheckMultilabel(opt); err != nil {

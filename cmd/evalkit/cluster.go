@@ -26,6 +26,7 @@ type clusterFlags struct {
 	format *string
 	set    func() map[string]bool
 	models cli.ModelFlags
+	slices cli.SliceFlags
 }
 
 func (f *clusterFlags) define(fs *flag.FlagSet) {
@@ -34,6 +35,7 @@ func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.ci.Define(fs)
 	f.format = formatFlag(fs)
 	f.models.Define(fs, "adjusted_rand_index")
+	f.slices.Define(fs)
 	f.set = func() map[string]bool {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -48,6 +50,13 @@ func runCluster(e *env, args []string) error {
 	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
+	}
+	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
+		if err != nil {
+			return err
+		}
+		return runSliced(e, sliceJob{cmd: "cluster", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
+			cols: sliceColumns(f.True, f.Pred, f.Weight, f.Features), drop: oneModelDrops(strings.Contains(f.Pred, ","))})
 	}
 	if strings.Contains(f.Pred, ",") {
 		out, err := clusterModelsFile(e, path, &f, f.models.Options(fs))

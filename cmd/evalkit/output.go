@@ -33,6 +33,9 @@ func inputFormatFlag(fs *flag.FlagSet, e *env) {
 // open opens the table at path ("" or "-": standard input) in the format
 // of --input-format, with the --max-field limit.
 func (e *env) open(path string) (*table.Reader, error) {
+	if e.reopen != nil {
+		return e.reopen(), nil
+	}
 	return table.OpenWith(path, e.stdin, e.tableOptions())
 }
 
@@ -106,7 +109,7 @@ func noFileTask(e *env, fs *flag.FlagSet, args []string, format *string) (report
 func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
 	cli.FlagWarnings(v)
 	if e.capture != nil {
-		return e.capture(v)
+		return e.capture(v, doc)
 	}
 	var b bytes.Buffer
 	if err := report.Write(&b, f, v, doc); err != nil {

@@ -34,6 +34,7 @@ type rankFlags struct {
 	plotDir      string
 	ci           cli.CIFlags
 	models       cli.ModelFlags
+	slices       cli.SliceFlags
 	memory       *budget.Size
 	format       *string
 }
@@ -44,6 +45,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
 	f.ci.Define(fs)
 	f.models.Define(fs, "roc_auc")
+	f.slices.Define(fs)
 	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
 }
@@ -82,6 +84,16 @@ func runRank(e *env, args []string) error {
 	}
 	if err := chargeFlags(f.memory, rankFlagSizes(&f, withCI)...); err != nil {
 		return err
+	}
+	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
+		if err != nil {
+			return err
+		}
+		if f.plotDir != "" || f.curvesOut != "" {
+			return usagef("rank: --plot and --curves-out write one run's figures and curves, not each slice's: leave them out with --by")
+		}
+		return runSliced(e, sliceJob{cmd: "rank", args: args, path: path, format: format, memory: f.memory, slices: sl,
+			cols: sliceColumns(f.True, f.Score, f.Weight), drop: oneModelDrops(f.Classes == "" && strings.Contains(f.Score, ","))})
 	}
 	name := displayName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {

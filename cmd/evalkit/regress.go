@@ -31,6 +31,7 @@ type regressFlags struct {
 	memory  *budget.Size
 	format  *string
 	models  cli.ModelFlags
+	slices  cli.SliceFlags
 }
 
 func (f *regressFlags) define(fs *flag.FlagSet) {
@@ -40,6 +41,7 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
 	f.models.Define(fs, "mse")
+	f.slices.Define(fs)
 }
 
 func runRegress(e *env, args []string) error {
@@ -49,6 +51,16 @@ func runRegress(e *env, args []string) error {
 	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
+	}
+	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
+		if err != nil {
+			return err
+		}
+		if *f.plotDir != "" {
+			return usagef("regress: --plot writes one run's figures, not each slice's: leave it out with --by")
+		}
+		return runSliced(e, sliceJob{cmd: "regress", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
+			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(f.Models())})
 	}
 	if f.Models() {
 		if *f.plotDir != "" {

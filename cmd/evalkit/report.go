@@ -363,7 +363,7 @@ func textReport(e *env, metric string, args []string) error {
 	}
 	var got any
 	te := *e
-	te.capture = func(v any) error { got = v; return nil }
+	te.capture = func(v any, _ func() *report.Doc) error { got = v; return nil }
 	var sc *report.SentenceScores
 	if given["sentence"] {
 		sc = &report.SentenceScores{Key: "score", Name: strings.ToUpper(metric)}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
+)
+
+// sliceJob is a task run with --by: the rows are read once (task.Slices)
+// and the task runs, as it would on a file, on all of them and on each
+// slice's.
+type sliceJob struct {
+	cmd    string   // the task ("classify")
+	args   []string // its arguments
+	path   string   // its FILE
+	format report.Format
+	cols   []string // the columns the task reads (a name the file lacks is left to the task's own error)
+	memory *budget.Size
+	slices *task.Slices
+	// drop are flags of the task's run that a slice's run does not take
+	// (they serve the comparison of slices).
+	drop []string
+}
+
+// sliceColumns returns the column names of comma lists.
+func sliceColumns(lists ...string) []string {
+	var out []string
+	for _, l := range lists {
+		if l != "" {
+			out = append(out, strings.Split(l, ",")...)
+		}
+	}
+	return out
+}
+
+// runSliced runs job: the task on every row, then on each slice's rows,
+// and writes the overall result with the slices.
+func runSliced(e *env, job sliceJob) error {
+	r, err := e.open(job.path)
+	if err != nil {
+		return err
+	}
+	in, err := job.slices.Read(r, job.cols)
+	r.Close()
+	if err != nil {
+		return err
+	}
+	var c *command
+	for _, x := range commands {
+		if x.name == job.cmd {
+			c = x
+		}
+	}
+	args := dropFlags(cli.WithoutSliceFlags(job.args), job.drop)
+	if lim := job.memory.Bytes(); lim > 0 {
+		// The kept rows are held while each slice runs.
+		args = append(args, "--memory", strconv.FormatInt(max(1, lim-job.slices.Budget.Used()), 10))
+	}
+	run := func(rd func() *table.Reader) (any, func() *report.Doc, error) {
+		te := *e
+		te.reopen = rd
+		te.stderrTerm = false
+		var v any
+		var doc func() *report.Doc
+		te.capture = func(x any, d func() *report.Doc) error { v, doc = x, d; return nil }
+		if err := c.run(&te, args); err != nil {
+			return nil, nil, err
+		}
+		return v, doc, nil
+	}
+	overall, doc, err := run(in.All)
+	if err != nil {
+		return err
+	}
+	results := make([]any, len(in.Slices))
+	errs := make([]error, len(in.Slices))
+	for i, s := range in.Slices {
+		if s.Reader == nil {
+			continue
+		}
+		first := true
+		v, _, err := run(func() *table.Reader {
+			if first {
+				first = false
+				return s.Reader
+			}
+			return in.Reopen(i)
+		})
+		var ue *cli.UsageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		results[i], errs[i] = v, err
+	}
+	out := task.NewSlicesResult(in, overall, results)
+	for i, err := range errs {
+		if err != nil {
+			out.Slices[i].Error = cli.FlagText(cli.TaskError(job.cmd, err).Error())
+		}
+	}
+	return emit(e, job.format, out, func() *report.Doc { return slicesDoc(doc(), out) })
+}
+
+// dropFlags returns args without the flags named (and their values, for
+// flags other than booleans given alone).
+func dropFlags(args []string, names []string) []string {
+	if len(names) == 0 {
+		return args
+	}
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name := strings.TrimLeft(a, "-")
+		n, _, hasValue := strings.Cut(name, "=")
+		if len(name) == len(a) || !contains(names, n) {
+			out = append(out, a)
+			continue
+		}
+		if !hasValue {
+			i++
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// slicesDoc is the overall document d with a section of the slices.
+func slicesDoc(d *report.Doc, out *task.SlicesResult) *report.Doc {
+	d.Sections = append(d.Sections, report.SlicesSection(out))
+	return d
+}
+
+// oneModelDrops are the flags a slice's run of one model does not take:
+// --adjust and --primary, which with one model serve the comparison of
+// each slice with the rest of the rows.
+func oneModelDrops(several bool) []string {
+	if several {
+		return nil
+	}
+	return []string{"adjust", "primary"}
+}
