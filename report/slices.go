@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -8,18 +9,8 @@ import (
 	"github.com/evalkit-go/evalkit/task"
 )
 
-// sliceMeasures are the measures a slices table shows, those of them a
-// result has, in this order.
-var sliceMeasures = []string{
-	"accuracy", "balanced_accuracy", "macro.f1",
-	"roc_auc", "average_precision", "roc_auc_ovr_macro", "top_k_accuracy", "log_loss",
-	"mse", "mae", "r2",
-	"adjusted_rand_index", "nmi", "v_measure", "silhouette",
-}
-
-// flat is a result's flattened JSON: its keys in order and their values.
+// flat is a result's flattened JSON: its values by key.
 type flat struct {
-	keys []string
 	vals map[string]string
 }
 
@@ -34,7 +25,6 @@ func flatten(v any) flat {
 		return f
 	}
 	for _, p := range kv {
-		f.keys = append(f.keys, p[0])
 		f.vals[p[0]] = p[1]
 	}
 	return f
@@ -45,30 +35,18 @@ func flatten(v any) flat {
 type sliceColumn struct{ key, head string }
 
 // sliceColumns are the columns of a slices table for a result like
-// overall: its measures among sliceMeasures, or with several models each
-// model's first one.
-func sliceColumns(overall flat) []sliceColumn {
+// overall: its headline measures ([task.HeadlineMeasures]), a model's
+// headed by its name.
+func sliceColumns(v any, overall flat) []sliceColumn {
+	ms, _ := task.HeadlineMeasures(v)
 	var cols []sliceColumn
-	if _, ok := overall.vals["models.0.name"]; ok {
-		for i := 0; ; i++ {
-			p := "models." + strconv.Itoa(i) + "."
-			name, ok := overall.vals[p+"name"]
-			if !ok {
-				break
-			}
-			for _, m := range sliceMeasures {
-				if _, ok := overall.vals[p+m]; ok {
-					cols = append(cols, sliceColumn{p + m, name + " " + m})
-					break
-				}
-			}
+	for _, m := range ms {
+		head := m
+		if strings.HasPrefix(m, "models.") {
+			parts := strings.SplitN(m, ".", 3)
+			head = overall.vals["models."+parts[1]+".name"] + " " + parts[2]
 		}
-		return cols
-	}
-	for _, m := range sliceMeasures {
-		if _, ok := overall.vals[m]; ok {
-			cols = append(cols, sliceColumn{m, m})
-		}
+		cols = append(cols, sliceColumn{m, head})
 	}
 	return cols
 }
@@ -86,15 +64,25 @@ func SliceName(by result.Object) string {
 // slice's rows and headline measures, with the overall row first.
 func SlicesSection(out *task.SlicesResult) *Section {
 	overall := flatten(out.Result)
-	cols := sliceColumns(overall)
+	cols := sliceColumns(out.Result, overall)
+	tested := false
+	for _, s := range out.Slices {
+		tested = tested || len(s.VsRest) > 0
+	}
 	t := &Table{Title: "slices", Header: []string{"slice", "rows"}, RowHeads: true}
 	for _, c := range cols {
 		t.Header = append(t.Header, c.head)
+	}
+	if tested {
+		t.Header = append(t.Header, "vs rest", "p (adj.)", "")
 	}
 	row := func(name string, prefix string, rows int, f flat, msg string) []Cell {
 		r := []Cell{T(name), C(prefix+"rows", float64(rows))}
 		for _, c := range cols {
 			r = append(r, numberCell(prefix+"result."+c.key, f.vals[c.key], msg))
+		}
+		if tested {
+			r = append(r, T(""), T(""), T(""))
 		}
 		return r
 	}
@@ -116,10 +104,43 @@ func SlicesSection(out *task.SlicesResult) *Section {
 		case s.Result == nil:
 			msg = "too few rows"
 		}
-		t.Rows = append(t.Rows, row(SliceName(s.By), p, s.Rows, flatten(s.Result), msg))
+		r := row(SliceName(s.By), p, s.Rows, flatten(s.Result), msg)
+		if len(s.VsRest) > 0 {
+			v := s.VsRest[0]
+			k := p + "vs_rest.0."
+			r[len(r)-3] = N(k+"diff", v.Diff)
+			r[len(r)-2] = N(k+"p_adjusted", v.PAdjusted)
+			if v.Worse {
+				r[len(r)-1] = T("worse")
+			}
+		}
+		t.Rows = append(t.Rows, r)
 	}
 	sec := &Section{ID: "slices", Title: "Slices"}
 	sec.Add(t)
+	if tested {
+		v := out.Slices[0].VsRest
+		for _, s := range out.Slices {
+			if len(s.VsRest) > 0 {
+				v = s.VsRest
+				break
+			}
+		}
+		msg := fmt.Sprintf("vs rest: the slice's %s minus the rest of the rows' (%s), p-value adjusted over the slices.", v[0].Measure, v[0].Method)
+		if len(out.Worse) == 0 {
+			msg += " No slice is significantly worse than the rest."
+		} else {
+			var names []string
+			for _, w := range out.Worse {
+				names = append(names, SliceName(w.By)+" ("+w.Measure+")")
+			}
+			msg += " Significantly worse than the rest: " + strings.Join(names, "; ") + "."
+		}
+		sec.Add(Note(msg))
+	}
+	if d := disparityTable(out); d != nil {
+		sec.Add(d)
+	}
 	for i, s := range out.Slices {
 		if s.Error != "" {
 			sec.Add(Note(SliceName(s.By) + ": " + out.Slices[i].Error))
@@ -142,4 +163,22 @@ func numberCell(key, v, msg string) Cell {
 		return T(msg)
 	}
 	return N(key, x)
+}
+
+// disparityTable is the table of each slicing's disparity: per measure,
+// the best and worst slice, their difference and ratio.
+func disparityTable(out *task.SlicesResult) *Table {
+	t := &Table{Title: "disparity between slices", Header: []string{"measure", "best", "", "worst", "", "difference", "ratio"}, RowHeads: true}
+	for i, d := range out.Disparity {
+		for _, m := range d.Measures {
+			x := m.Value.(task.Disparity)
+			k := fmt.Sprintf("disparity.%d.measures.%s.", i, m.Key)
+			t.Rows = append(t.Rows, []Cell{T(m.Key), T(SliceName(x.Best.By)), N(k+"best.value", x.Best.Value),
+				T(SliceName(x.Worst.By)), N(k+"worst.value", x.Worst.Value), N(k+"difference", x.Difference), N(k+"ratio", x.Ratio)})
+		}
+	}
+	if len(t.Rows) == 0 {
+		return nil
+	}
+	return t
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"slices"
@@ -59,6 +60,14 @@ func Record(r *Reader, cols []int, grow func(bytes int64) error) (*Recording, er
 	next := 0
 	err := r.Parallel(0, func(_ int, sub *Reader) error {
 		b := &recBlock{}
+		if sub.mem != nil {
+			// Room for every row of the chunk at once: its bytes bound
+			// the values', its newlines the rows.
+			rows := bytes.Count(sub.mem, []byte{'\n'}) + 1
+			b.data = make([]byte, 0, len(sub.mem))
+			b.lines = make([]int, 0, rows)
+			b.ends = make([]uint32, 0, rows*len(cols))
+		}
 		for sub.Next() {
 			b.lines = append(b.lines, sub.line)
 			for _, c := range cols {
@@ -80,6 +89,11 @@ func Record(r *Reader, cols []int, grow func(bytes int64) error) (*Recording, er
 		}
 		if sub.err != nil {
 			return sub.err
+		}
+		if sub.mem != nil {
+			b.data = append([]byte(nil), b.data...)
+			b.lines = append([]int(nil), b.lines...)
+			b.ends = append([]uint32(nil), b.ends...)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -123,6 +137,23 @@ func (rec *Recording) Bytes() int64 { return rec.bytes }
 func (rec *Recording) Field(i, col int) []byte {
 	b, j := rec.locate(i)
 	return b.field(j*len(rec.header) + col)
+}
+
+// Scan calls f for every row in input order with the fields of columns
+// cols (indexes of the recorded columns), valid during the call.
+func (rec *Recording) Scan(cols []int, f func(row int, fields [][]byte)) {
+	fields := make([][]byte, len(cols))
+	i := 0
+	nc := len(rec.header)
+	for _, b := range rec.blocks {
+		for j := range b.lines {
+			for k, c := range cols {
+				fields[k] = b.field(j*nc + c)
+			}
+			f(i, fields)
+			i++
+		}
+	}
 }
 
 // locate returns the block of row i and the row's index in it.

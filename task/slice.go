@@ -46,8 +46,9 @@ type Slices struct {
 
 // A Slice is one slice of the rows.
 type Slice struct {
-	By   result.Object // column: value, in the order of the slicing
-	Rows int
+	By      result.Object // column: value, in the order of the slicing
+	Slicing int           // the index of its slicing in Slices.By
+	Rows    int
 	// Reader reads the slice's rows; nil when Rows < MinRows.
 	Reader *table.Reader
 	// rows are the indexes of the slice's rows in the input.
@@ -152,14 +153,15 @@ func (s *Slices) Read(r *table.Reader, cols []string) (*SlicedInput, error) {
 		maxSlices = DefaultMaxSlices
 	}
 	sacct := s.Budget.Account("the slices (task.Slices.By)", "or slice by columns of fewer values (task.Slices.MaxSlices)")
-	for _, by := range s.By {
+	for k, by := range s.By {
 		sl, err := s.split(rec, by, names, maxSlices)
 		if err != nil {
 			return nil, err
 		}
 		var b int64
-		for _, x := range sl {
-			b += sliceBytes + 4*int64(cap(x.rows))
+		for j := range sl {
+			sl[j].Slicing = k
+			b += sliceBytes + 4*int64(cap(sl[j].rows))
 		}
 		if err := sacct.Grow(b); err != nil {
 			return nil, err
@@ -186,21 +188,21 @@ func (s *Slices) split(rec *table.Recording, by []string, names []string, maxSli
 	var out []Slice
 	var key []byte
 	overflow := 0
-	for i := range rec.Rows() {
+	rec.Scan(cols, func(i int, fields [][]byte) {
 		key = key[:0]
-		for j, c := range cols {
+		for j, f := range fields {
 			if j > 0 {
 				key = append(key, 0)
 			}
-			key = append(key, rec.Field(i, c)...)
+			key = append(key, f...)
 		}
 		k, ok := ids[string(key)]
 		if !ok {
-			k = len(out)
+			k = len(ids)
 			ids[string(key)] = k
 			if len(out) >= maxSlices {
 				overflow++
-				continue
+				return
 			}
 			parts := strings.Split(string(key), "\x00")
 			var obj result.Object
@@ -213,7 +215,7 @@ func (s *Slices) split(rec *table.Recording, by []string, names []string, maxSli
 			out[k].rows = append(out[k].rows, int32(i))
 			out[k].Rows++
 		}
-	}
+	})
 	if overflow > 0 {
 		what := fmt.Sprintf("column %q has %d values", by[0], len(ids))
 		if len(by) > 1 {

@@ -65,8 +65,13 @@ func runClassify(e *env, args []string) error {
 		if f.Multilabel {
 			return usagef("classify: --by is not available with --multilabel")
 		}
+		cmp, err := sliceCompare("classify", withCI, ci.Level, f.models.Adjust)
+		if err != nil {
+			return err
+		}
 		return runSliced(e, sliceJob{cmd: "classify", args: args, path: path, format: format, memory: f.memory, slices: sl,
-			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(strings.Contains(f.Pred, ","))})
+			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(strings.Contains(f.Pred, ",")),
+			compare: cmp, primary: f.models.Primary, primaries: []string{"accuracy"}})
 	}
 	if f.Multilabel {
 		if err := f.CheckMultilabel(opt); err != nil {

@@ -55,8 +55,17 @@ func runCluster(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		ci, withCI, err := f.ci.Options()
+		if err != nil {
+			return err
+		}
+		cmp, err := sliceCompare("cluster", withCI, ci.Level, f.models.Adjust)
+		if err != nil {
+			return err
+		}
 		return runSliced(e, sliceJob{cmd: "cluster", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
-			cols: sliceColumns(f.True, f.Pred, f.Weight, f.Features), drop: oneModelDrops(strings.Contains(f.Pred, ","))})
+			cols: sliceColumns(f.True, f.Pred, f.Weight, f.Features), drop: oneModelDrops(strings.Contains(f.Pred, ",")),
+			compare: cmp, primary: f.models.Primary, primaries: []string{"adjusted_rand_index", "silhouette"}})
 	}
 	if strings.Contains(f.Pred, ",") {
 		out, err := clusterModelsFile(e, path, &f, f.models.Options(fs))

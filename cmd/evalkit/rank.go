@@ -92,8 +92,13 @@ func runRank(e *env, args []string) error {
 		if f.plotDir != "" || f.curvesOut != "" {
 			return usagef("rank: --plot and --curves-out write one run's figures and curves, not each slice's: leave them out with --by")
 		}
+		cmp, err := sliceCompare("rank", withCI, ci.Level, f.models.Adjust)
+		if err != nil {
+			return err
+		}
 		return runSliced(e, sliceJob{cmd: "rank", args: args, path: path, format: format, memory: f.memory, slices: sl,
-			cols: sliceColumns(f.True, f.Score, f.Weight), drop: oneModelDrops(f.Classes == "" && strings.Contains(f.Score, ","))})
+			cols: sliceColumns(f.True, f.Score, f.Weight), drop: oneModelDrops(f.Classes == "" && strings.Contains(f.Score, ",")),
+			compare: cmp, primary: f.models.Primary, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}})
 	}
 	name := displayName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {

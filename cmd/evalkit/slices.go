@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,27 @@ type sliceJob struct {
 	// drop are flags of the task's run that a slice's run does not take
 	// (they serve the comparison of slices).
 	drop []string
+	// compare, with --ci, compares each slice with the rest of the rows
+	// on primary (--primary), or else on the first of primaries the
+	// result has.
+	compare   *task.SliceCompare
+	primary   string
+	primaries []string
+}
+
+// sliceCompare is the comparison of slices of --ci: nil without it.
+// --adjust is checked here for one model (several models check it with
+// their other flags).
+func sliceCompare(cmd string, withCI bool, level float64, adjust string) (*task.SliceCompare, error) {
+	switch adjust {
+	case "holm", "bonferroni", "none":
+	default:
+		return nil, usagef("%s: --adjust must be holm, bonferroni or none, got %q", cmd, adjust)
+	}
+	if !withCI {
+		return nil, nil
+	}
+	return &task.SliceCompare{Level: level, Adjust: adjust}, nil
 }
 
 // sliceColumns returns the column names of comma lists.
@@ -104,6 +126,18 @@ func runSliced(e *env, job sliceJob) error {
 			out.Slices[i].Error = cli.FlagText(cli.TaskError(job.cmd, err).Error())
 		}
 	}
+	measures, err := task.HeadlineMeasures(overall)
+	if err != nil {
+		return err
+	}
+	if err := out.Disparities(in, job.slices.By, measures); err != nil {
+		return err
+	}
+	if job.compare != nil {
+		if err := compareSlices(job, in, out, overall, run); err != nil {
+			return err
+		}
+	}
 	return emit(e, job.format, out, func() *report.Doc { return slicesDoc(doc(), out) })
 }
 
@@ -155,4 +189,112 @@ func oneModelDrops(several bool) []string {
 		return nil
 	}
 	return []string{"adjust", "primary"}
+}
+
+// compareSlices compares each slice with the rest of the rows (the task
+// run on them) on the primary measure (each model's, for several).
+func compareSlices(job sliceJob, in *task.SlicedInput, out *task.SlicesResult, overall any,
+	run func(rd func() *table.Reader) (any, func() *report.Doc, error)) error {
+	measures, err := task.HeadlineMeasures(overall)
+	if err != nil {
+		return err
+	}
+	primary := job.primary
+	if primary == "" {
+		for _, p := range job.primaries {
+			for _, m := range measures {
+				if m == p || strings.HasSuffix(m, "."+p) && strings.HasPrefix(m, "models.") {
+					primary = p
+					break
+				}
+			}
+			if primary != "" {
+				break
+			}
+		}
+	}
+	if primary == "" {
+		return usagef("%s: --by with --ci: the result has none of the measures %s to compare slices on (give --primary)", job.cmd, strings.Join(job.primaries, ", "))
+	}
+	c := *job.compare
+	c.Measures = []string{primary}
+	if len(measures) > 0 && strings.HasPrefix(measures[0], "models.") {
+		c.Measures = nil
+		for i := 0; ; i++ {
+			p := "models." + strconv.Itoa(i) + "."
+			if !slicesHasModel(overall, i) {
+				break
+			}
+			c.Measures = append(c.Measures, p+primary)
+		}
+	}
+	rest := make([]any, len(in.Slices))
+	for i, s := range out.Slices {
+		if s.Result == nil {
+			continue
+		}
+		i := i
+		rd := in.Rest(i)
+		if rd == nil {
+			continue
+		}
+		first := true
+		v, _, err := run(func() *table.Reader {
+			if first {
+				first = false
+				return rd
+			}
+			return in.Rest(i)
+		})
+		var ue *cli.UsageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		rest[i] = v // nil when the task fails on the rest: not compared
+	}
+	return c.Compare(in, out, rest)
+}
+
+// slicesHasModel reports whether the several-model result v has model i.
+func slicesHasModel(v any, i int) bool {
+	ms, _ := task.HeadlineMeasures(v)
+	p := "models." + strconv.Itoa(i) + "."
+	for _, m := range ms {
+		if strings.HasPrefix(m, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// regressLosses gives the per-row losses of mse and mae of one model's
+// predictions (column pred) of column y, for Welch's test.
+func regressLosses(y, pred string) func(path string, r *table.Reader) ([]float64, bool, error) {
+	return func(path string, r *table.Reader) ([]float64, bool, error) {
+		if path != "mse" && path != "mae" {
+			return nil, false, nil
+		}
+		cols, err := table.Columns(r, y, pred)
+		if err != nil {
+			return nil, false, err
+		}
+		var out []float64
+		for r.Next() {
+			a, err := r.Float(cols[0])
+			if err != nil {
+				return nil, false, err
+			}
+			b, err := r.Float(cols[1])
+			if err != nil {
+				return nil, false, err
+			}
+			d := a - b
+			if path == "mse" {
+				out = append(out, d*d)
+			} else {
+				out = append(out, math.Abs(d))
+			}
+		}
+		return out, true, r.Err()
+	}
 }
