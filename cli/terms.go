@@ -51,6 +51,7 @@ var terms = [][2]string{
 	{"classify.Options.Labels", "--labels"},
 	{"cluster.InternalOptions.Budget", "--memory"},
 	{"cluster.InternalOptions.SilhouetteSample", "--sample"},
+	{"hyptest.CIOptions", "--ci"},
 	{"hyptest.SignedRankOptions.KeepSamples", "--plot"},
 	{"rank.Report.AddIntervals", "--ci"},
 	{"rank.Options.Bins", "--bins"},

@@ -2,9 +2,12 @@ package report
 
 import (
 	"fmt"
+	"math"
+	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/figure"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -78,7 +81,10 @@ func SlicesSection(out *task.SlicesResult) *Section {
 	}
 	row := func(name string, prefix string, rows int, f flat, msg string) []Cell {
 		r := []Cell{T(name), C(prefix+"rows", float64(rows))}
-		for _, c := range cols {
+		for j, c := range cols {
+			if j > 0 && msg != "" {
+				msg = " "
+			}
 			r = append(r, numberCell(prefix+"result."+c.key, f.vals[c.key], msg))
 		}
 		if tested {
@@ -181,4 +187,99 @@ func disparityTable(out *task.SlicesResult) *Table {
 		return nil
 	}
 	return t
+}
+
+// MaxForest is the most slices a forest plot draws; the others are in
+// the table.
+const MaxForest = 24
+
+// SlicesPageSection is the slices section of an HTML page: the table of
+// SlicesSection, preceded by a forest plot of the primary measure (the
+// one each slice is compared with the rest on, else the first headline
+// measure) per slice with its interval and the value on all rows, the
+// worst slices first, at most MaxForest of them.
+func SlicesPageSection(out *task.SlicesResult) *Section {
+	sec := SlicesSection(out)
+	if f := slicesForest(out); f != nil {
+		sec.Blocks = append([]Block{Figure(f)}, sec.Blocks...)
+	}
+	sec.Intro = "Each slice of the rows evaluated on its own, as a file of only its rows would be."
+	return sec
+}
+
+// slicesForest is the forest plot of SlicesPageSection, nil when no slice
+// has the measure.
+func slicesForest(out *task.SlicesResult) *figure.Figure {
+	m := ""
+	for _, s := range out.Slices {
+		if len(s.VsRest) > 0 {
+			m = s.VsRest[0].Measure
+			break
+		}
+	}
+	if m == "" {
+		ms, _ := task.HeadlineMeasures(out.Result)
+		if len(ms) == 0 {
+			return nil
+		}
+		m = ms[0]
+	}
+	overall := flatten(out.Result)
+	ov, err := strconv.ParseFloat(overall.vals[m], 64)
+	if err != nil {
+		return nil
+	}
+	prefix, name := "", m
+	if strings.HasPrefix(m, "models.") {
+		parts := strings.SplitN(m, ".", 3)
+		prefix, name = parts[0]+"."+parts[1]+".", parts[2]
+	}
+	type pt struct {
+		name, key, loKey, hiKey string
+		v, lo, hi               float64
+	}
+	var pts []pt
+	for i, s := range out.Slices {
+		f := flatten(s.Result)
+		v, err := strconv.ParseFloat(f.vals[m], 64)
+		if s.Result == nil || err != nil || math.IsNaN(v) {
+			continue
+		}
+		k := "slices." + strconv.Itoa(i) + ".result."
+		p := pt{name: SliceName(s.By), key: k + m, v: v, lo: math.NaN(), hi: math.NaN()}
+		lo, err1 := strconv.ParseFloat(f.vals[prefix+"intervals."+name+".low"], 64)
+		hi, err2 := strconv.ParseFloat(f.vals[prefix+"intervals."+name+".high"], 64)
+		if err1 == nil && err2 == nil {
+			p.lo, p.hi = lo, hi
+			p.loKey, p.hiKey = k+prefix+"intervals."+name+".low", k+prefix+"intervals."+name+".high"
+		}
+		pts = append(pts, p)
+	}
+	if len(pts) == 0 {
+		return nil
+	}
+	lower := task.LowerIsBetter(m)
+	sort.SliceStable(pts, func(a, b int) bool {
+		if lower {
+			return pts[a].v > pts[b].v
+		}
+		return pts[a].v < pts[b].v
+	})
+	more := 0
+	if len(pts) > MaxForest {
+		more = len(pts) - MaxForest
+		pts = pts[:MaxForest]
+	}
+	var names, keys, loKeys, hiKeys []string
+	var est, lo, hi []float64
+	for _, p := range pts {
+		names, keys, loKeys, hiKeys = append(names, p.name), append(keys, p.key), append(loKeys, p.loKey), append(hiKeys, p.hiKey)
+		est, lo, hi = append(est, p.v), append(lo, p.lo), append(hi, p.hi)
+	}
+	f := figure.Forest(m+" per slice, worst first", m, names, est, lo, hi, ov, keys, loKeys, hiKeys)
+	f.Note = fmt.Sprintf("A dot is a slice's %s, its line the interval; the dashed line is the value on all rows.", m)
+	if more > 0 {
+		f.Note += fmt.Sprintf(" The %d best slices are not drawn; the table has every slice.", more)
+	}
+	return f
 }

@@ -225,7 +225,7 @@ func (c *SliceCompare) test(in *SlicedInput, i int, m string, a, b map[string]st
 			sa, okA := intervalSE(a, prefix, name, level)
 			sb, okB := intervalSE(b, prefix, name, level)
 			if !okA || !okB {
-				return t, "no test applies and the results have no interval for it (add --ci)", nil
+				return t, "no test applies and the results have no interval for it (hyptest.CIOptions)", nil
 			}
 			t.Method = "interval-se z"
 			r, err = hyptest.WaldDiff(y, sb, x, sa, hyptest.TwoSided, level)

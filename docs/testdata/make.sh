@@ -27,3 +27,10 @@ printf 'y_true,a,b\n1,0.9,0.8\n1,0.7,0.6\n1,0.6,0.9\n0,0.4,0.5\n0,0.3,0.2\n0,0.1
 
 # report.md: 400 rows whose weights grow with the score (a golden-ratio sequence, no randomness)
 awk 'BEGIN { print "y_true,score,w"; for (i = 0; i < 400; i++) { y = i % 2; u = (i * 0.6180339887498949) % 1; s = u + 0.6 * y; printf "%d,%.4f,%.3f\n", y, s, 0.5 + s } }' > band_w.csv
+
+# slices.md: 600 loan decisions in three age bands; the model errs more
+# on the youngest (a golden-ratio sequence, no randomness)
+awk 'BEGIN { print "age_band,region,y_true,y_pred,score"; split("18-29 30-49 50+", band, " "); split("north south", reg, " ")
+  for (i = 0; i < 600; i++) { b = i % 3 + 1; r = int(i / 3) % 2 + 1; u = (i * 0.6180339887498949) % 1; v = (i * 0.7548776662466927) % 1
+    y = (u < 0.45) ? 1 : 0; err = (b == 1) ? 0.26 : 0.1; p = (v < err) ? 1 - y : y
+    s = 0.5 * p + 0.3 * y + 0.2 * v; printf "%s,%s,%d,%d,%.4f\n", band[b], reg[r], y, p, s } }' > loans.csv
