@@ -215,10 +215,12 @@ func (rec *Recording) newReader(rp *replay, sub bool, chunk int) *Reader {
 type replay struct {
 	rec  *Recording
 	segs []segment
-	seg  int // the current segment
-	pos  int // the next row's position in it
-	k    int // the current row's first field, an index of the block's ends
-	b    *recBlock
+	seg  int       // the next segment
+	b    *recBlock // the current segment's block
+	cur  []int32   // its rows (nil: all n)
+	n    int       // its number of rows
+	pos  int       // the next row's position in it
+	k    int       // the current row's first field, an index of the block's ends
 }
 
 // segment is rows of one block: rows (indexes in the block), or nil for
@@ -230,23 +232,27 @@ type segment struct {
 }
 
 func (rp *replay) next(r *Reader) bool {
-	for rp.seg < len(rp.segs) && rp.pos >= rp.segs[rp.seg].n {
-		rp.seg++
-		rp.pos = 0
+	if rp.pos >= rp.n {
+		for {
+			if rp.seg >= len(rp.segs) {
+				r.done = true
+				return false
+			}
+			s := &rp.segs[rp.seg]
+			rp.seg++
+			if s.n > 0 {
+				rp.b, rp.cur, rp.n, rp.pos = s.b, s.rows, s.n, 0
+				break
+			}
+		}
 	}
-	if rp.seg >= len(rp.segs) {
-		r.done = true
-		return false
-	}
-	s := &rp.segs[rp.seg]
 	j := rp.pos
-	if s.rows != nil {
-		j = int(s.rows[j])
+	if rp.cur != nil {
+		j = int(rp.cur[j])
 	}
 	rp.pos++
-	rp.b = s.b
 	rp.k = j * len(r.header)
-	r.line = s.b.lines[j]
+	r.line = rp.b.lines[j]
 	r.rows++
 	return true
 }
@@ -287,8 +293,9 @@ func (rp *replay) parallel(r *Reader, workers int, work func(worker int, sub *Re
 		workers = runtime.GOMAXPROCS(0)
 	}
 	segs := rp.segs[min(rp.seg, len(rp.segs)):]
-	if rp.seg < len(rp.segs) && rp.pos > 0 {
-		s := segs[0]
+	if rp.pos < rp.n {
+		// The rest of the current segment first.
+		s := segment{b: rp.b, rows: rp.cur, n: rp.n}
 		if s.rows == nil {
 			s.rows = make([]int32, s.n)
 			for i := range s.rows {
@@ -296,9 +303,9 @@ func (rp *replay) parallel(r *Reader, workers int, work func(worker int, sub *Re
 			}
 		}
 		s.rows, s.n = s.rows[rp.pos:], s.n-rp.pos
-		segs = append([]segment{s}, segs[1:]...)
+		segs = append([]segment{s}, segs...)
 	}
-	rp.seg = len(rp.segs)
+	rp.seg, rp.pos, rp.n = len(rp.segs), 0, 0
 	var (
 		mu       sync.Mutex
 		next     int

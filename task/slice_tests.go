@@ -64,7 +64,8 @@ type SliceCompare struct {
 // SliceTest is one slice's comparison with the rest of the rows on one
 // measure. The method is "two-proportion z" for a share of the rows
 // (statsmodels' proportions_ztest, pooled), "delong unpaired" for ROC AUC
-// (pROC's roc.test(paired = FALSE)), "welch t" for a mean of per-row
+// (pROC's roc.test(paired = FALSE): a t statistic with Welch–
+// Satterthwaite's degrees of freedom, [hyptest.UnpairedAUC]), "welch t" for a mean of per-row
 // losses (scipy's ttest_ind(equal_var = False)), and "interval-se z"
 // otherwise: a z test whose standard errors are the half-widths of the
 // two results' intervals (bootstrap ones, for most measures) over the
@@ -77,7 +78,7 @@ type SliceTest struct {
 	Diff      float64    `json:"diff"` // slice − rest
 	CI        [2]float64 `json:"ci"`   // of Diff
 	Statistic float64    `json:"statistic"`
-	DF        float64    `json:"df,omitempty"` // Welch's degrees of freedom
+	DF        float64    `json:"df,omitempty"` // of a t statistic (Welch–Satterthwaite's)
 	PValue    float64    `json:"p_value"`
 	PAdjusted float64    `json:"p_adjusted"`
 	// Worse: significantly worse than the rest (PAdjusted < 1 − Level,
@@ -202,8 +203,10 @@ func (c *SliceCompare) test(in *SlicedInput, i int, m string, a, b map[string]st
 	case name == "roc_auc" && has(a, prefix+"auc_variance_delong") && has(b, prefix+"auc_variance_delong"):
 		va, _ := number(a, prefix+"auc_variance_delong")
 		vb, _ := number(b, prefix+"auc_variance_delong")
+		na, _ := number(a, prefix+"n")
+		nb, _ := number(b, prefix+"n")
 		t.Method = "delong unpaired"
-		r, err = hyptest.UnpairedAUC(y, vb, x, va, hyptest.TwoSided, level)
+		r, err = hyptest.UnpairedAUC(y, vb, int64(nb), x, va, int64(na), hyptest.TwoSided, level)
 	default:
 		done := false
 		if c.Losses != nil {
