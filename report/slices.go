@@ -44,14 +44,21 @@ func sliceColumns(v any, overall flat) []sliceColumn {
 	ms, _ := task.HeadlineMeasures(v)
 	var cols []sliceColumn
 	for _, m := range ms {
-		head := m
-		if strings.HasPrefix(m, "models.") {
-			parts := strings.SplitN(m, ".", 3)
-			head = overall.vals["models."+parts[1]+".name"] + " " + parts[2]
-		}
-		cols = append(cols, sliceColumn{m, head})
+		cols = append(cols, sliceColumn{m, headOf(m, overall)})
 	}
 	return cols
+}
+
+// headOf is the heading of measure path m: a model's measure headed by
+// the model's name ("m1 accuracy").
+func headOf(m string, overall flat) string {
+	if strings.HasPrefix(m, "models.") {
+		parts := strings.SplitN(m, ".", 3)
+		if len(parts) == 3 {
+			return overall.vals["models."+parts[1]+".name"] + " " + parts[2]
+		}
+	}
+	return m
 }
 
 // SliceName is a slice's name for people: "column=value, …".
@@ -68,16 +75,29 @@ func SliceName(by result.Object) string {
 func SlicesSection(out *task.SlicesResult) *Section {
 	overall := flatten(out.Result)
 	cols := sliceColumns(out.Result, overall)
-	tested := false
+	var tests []string // the measures compared with the rest
 	for _, s := range out.Slices {
-		tested = tested || len(s.VsRest) > 0
+		if len(s.VsRest) > len(tests) {
+			tests = tests[:0]
+			for _, v := range s.VsRest {
+				tests = append(tests, v.Measure)
+			}
+		}
 	}
+	tested := len(tests) > 0
 	t := &Table{Title: "slices", Header: []string{"slice", "rows"}, RowHeads: true}
 	for _, c := range cols {
 		t.Header = append(t.Header, c.head)
 	}
+	for _, m := range tests {
+		head := "vs rest"
+		if len(tests) > 1 {
+			head = headOf(m, overall) + " vs rest"
+		}
+		t.Header = append(t.Header, head, "p (adj.)")
+	}
 	if tested {
-		t.Header = append(t.Header, "vs rest", "p (adj.)", "")
+		t.Header = append(t.Header, "")
 	}
 	row := func(name string, prefix string, rows int, f flat, msg string) []Cell {
 		r := []Cell{T(name), C(prefix+"rows", float64(rows))}
@@ -87,8 +107,11 @@ func SlicesSection(out *task.SlicesResult) *Section {
 			}
 			r = append(r, numberCell(prefix+"result."+c.key, f.vals[c.key], msg))
 		}
+		for range tests {
+			r = append(r, T(""), T(""))
+		}
 		if tested {
-			r = append(r, T(""), T(""), T(""))
+			r = append(r, T(""))
 		}
 		return r
 	}
@@ -111,11 +134,11 @@ func SlicesSection(out *task.SlicesResult) *Section {
 			msg = "too few rows"
 		}
 		r := row(SliceName(s.By), p, s.Rows, flatten(s.Result), msg)
-		if len(s.VsRest) > 0 {
-			v := s.VsRest[0]
-			k := p + "vs_rest.0."
-			r[len(r)-3] = N(k+"diff", v.Diff)
-			r[len(r)-2] = N(k+"p_adjusted", v.PAdjusted)
+		base := len(r) - 1 - 2*len(tests)
+		for j, v := range s.VsRest {
+			k := p + "vs_rest." + strconv.Itoa(j) + "."
+			r[base+2*j] = N(k+"diff", v.Diff)
+			r[base+2*j+1] = N(k+"p_adjusted", v.PAdjusted)
 			if v.Worse {
 				r[len(r)-1] = T("worse")
 			}
@@ -132,13 +155,16 @@ func SlicesSection(out *task.SlicesResult) *Section {
 				break
 			}
 		}
-		msg := fmt.Sprintf("vs rest: the slice's %s minus the rest of the rows' (%s), p-value adjusted over the slices.", v[0].Measure, v[0].Method)
+		msg := fmt.Sprintf("vs rest: the slice's %s minus the rest of the rows' (%s), p-value adjusted over the slices.", headOf(v[0].Measure, overall), v[0].Method)
+		if len(v) > 1 {
+			msg = fmt.Sprintf("vs rest: each model's slice minus the rest of the rows' (%s), p-values adjusted over the slices and models.", v[0].Method)
+		}
 		if len(out.Worse) == 0 {
 			msg += " No slice is significantly worse than the rest."
 		} else {
 			var names []string
 			for _, w := range out.Worse {
-				names = append(names, SliceName(w.By)+" ("+w.Measure+")")
+				names = append(names, SliceName(w.By)+" ("+headOf(w.Measure, overall)+")")
 			}
 			msg += " Significantly worse than the rest: " + strings.Join(names, "; ") + "."
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -215,3 +216,38 @@ func indexOf(list []string, s string) int {
 	}
 	return -1
 }
+
+// TestSliceParquet: slicing a Parquet file gives what slicing the same
+// data as CSV gives (table's Parquet files and their CSV export), save
+// for how an error names its row.
+func TestSliceParquet(t *testing.T) {
+	d := "../../table/testdata/parquet/"
+	for _, args := range [][]string{
+		{"rank", "--score", "y_score", "--by", "name"},
+		{"rank", "--score", "f32", "--by", "b", "--ci", "--bootstrap", "20"},
+		{"classify", "--true", "name", "--pred", "pred", "--by", "b", "--by", "b,name"},
+		{"regress", "--true", "y_score", "--pred", "f32", "--by", "b,name", "--ci", "--bootstrap", "20"},
+	} {
+		var want bytes.Buffer
+		if err := run(append(append([]string{}, args...), "--format", "json", d+"arrow.csv"), nil, &want, io.Discard); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		for _, f := range []string{"arrow_snappy.parquet", "duckdb_zstd.parquet"} {
+			var got bytes.Buffer
+			if err := run(append(append([]string{}, args...), "--format", "json", d+f), nil, &got, io.Discard); err != nil {
+				t.Fatalf("%v %s: %v", args, f, err)
+			}
+			// A warning names a row by its line (CSV) or row group and row.
+			g := pqPosition.ReplaceAllString(got.String(), "ROW")
+			w := csvPosition.ReplaceAllString(want.String(), "ROW")
+			if g != w {
+				t.Errorf("%v: %s differs from arrow.csv", args, f)
+			}
+		}
+	}
+}
+
+var (
+	csvPosition = regexp.MustCompile(`[^" ]*arrow\.csv:[0-9]+`)
+	pqPosition  = regexp.MustCompile(`[^" ]*\.parquet: row group [0-9]+, row [0-9]+`)
+)
