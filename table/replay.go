@@ -19,8 +19,9 @@ import (
 type Recording struct {
 	name   string
 	format Format
-	header []string
+	header []string // the recorded columns
 	index  map[string]int
+	input  []string // the input's header, for errors
 	pq     *pqFile
 	blocks []*recBlock
 	starts []int // the index of each block's first row; one more than blocks
@@ -49,7 +50,7 @@ func (b *recBlock) size() int64 {
 // about a value (an empty one, a JSON null) is kept and returned when the
 // value is read from a Recording's reader.
 func Record(r *Reader, cols []int, grow func(bytes int64) error) (*Recording, error) {
-	rec := &Recording{name: r.name, format: r.format, pq: r.pq, index: map[string]int{}}
+	rec := &Recording{name: r.name, format: r.format, pq: r.pq, index: map[string]int{}, input: r.header}
 	for i, c := range cols {
 		rec.header = append(rec.header, r.header[c])
 		rec.index[r.header[c]] = i
@@ -375,8 +376,14 @@ func (r *Reader) replayCol(name string) (int, error) {
 	if i, ok := r.index[name]; ok {
 		return i, nil
 	}
-	return -1, &ParseError{File: r.name, Line: 1, Err: fmt.Errorf("%w %q (the columns recorded are: %s)",
-		ErrMissingColumn, name, strings.Join(r.header, ", "))}
+	// The error of the input's reader: a column it has was not
+	// recorded (a caller's mistake), one it lacks is missing.
+	line := 1
+	if r.format == Parquet {
+		line = 0
+	}
+	return -1, &ParseError{File: r.name, Line: line, Err: fmt.Errorf("%w %q (the header has: %s)",
+		ErrMissingColumn, name, strings.Join(r.rp.rec.input, ", "))}
 }
 
 // replayErrorf is Errorf on a Recording's reader: at the recorded row's

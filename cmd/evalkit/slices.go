@@ -81,8 +81,17 @@ func runSliced(e *env, job sliceJob) error {
 	}
 	args := dropFlags(cli.WithoutSliceFlags(job.args), job.drop)
 	if lim := job.memory.Bytes(); lim > 0 {
-		// The kept rows are held while each slice runs.
-		args = append(args, "--memory", strconv.FormatInt(max(1, lim-job.slices.Budget.Used()), 10))
+		// The kept rows are held while each slice runs: the last
+		// --memory, before any "--", wins.
+		mem := []string{"--memory", strconv.FormatInt(max(1, lim-job.slices.Budget.Used()), 10)}
+		end := len(args)
+		for i, a := range args {
+			if a == "--" {
+				end = i
+				break
+			}
+		}
+		args = append(append(append([]string{}, args[:end]...), mem...), args[end:]...)
 	}
 	run := func(rd func() *table.Reader) (any, func() *report.Doc, error) {
 		te := *e
