@@ -105,7 +105,7 @@ func SlicesSection(out *task.SlicesResult) *Section {
 			if j > 0 && msg != "" {
 				msg = " "
 			}
-			r = append(r, numberCell(prefix+"result."+c.key, f.vals[c.key], msg))
+			r = append(r, sliceInterval(numberCell(prefix+"result."+c.key, f.vals[c.key], msg), f, prefix+"result.", c.key))
 		}
 		for range tests {
 			r = append(r, T(""), T(""))
@@ -121,7 +121,7 @@ func SlicesSection(out *task.SlicesResult) *Section {
 		all[1] = T(n)
 	}
 	for i, c := range cols {
-		all[i+2] = numberCell(c.key, overall.vals[c.key], "")
+		all[i+2] = sliceInterval(numberCell(c.key, overall.vals[c.key], ""), overall, "", c.key)
 	}
 	t.Rows = append(t.Rows, all)
 	for i, s := range out.Slices {
@@ -308,4 +308,26 @@ func slicesForest(out *task.SlicesResult) *figure.Figure {
 		f.Note += fmt.Sprintf(" The %d best slices are not drawn; the table has every slice.", more)
 	}
 	return f
+}
+
+// sliceInterval is number cell c of measure path m with its interval, when
+// result f has one (intervals.NAME, under a model's prefix for several
+// models); keyPrefix is the prefix of f's keys in the whole result.
+func sliceInterval(c Cell, f flat, keyPrefix, m string) Cell {
+	if c.Key == "" {
+		return c
+	}
+	prefix, name := "", m
+	if strings.HasPrefix(m, "models.") {
+		if parts := strings.SplitN(m, ".", 3); len(parts) == 3 {
+			prefix, name = parts[0]+"."+parts[1]+".", parts[2]
+		}
+	}
+	lk, hk := prefix+"intervals."+name+".low", prefix+"intervals."+name+".high"
+	lo, err1 := strconv.ParseFloat(f.vals[lk], 64)
+	hi, err2 := strconv.ParseFloat(f.vals[hk], 64)
+	if err1 != nil || err2 != nil {
+		return c
+	}
+	return c.WithCI(keyPrefix+lk, lo, keyPrefix+hk, hi)
 }
