@@ -22,6 +22,9 @@ type Figure struct {
 	Square         bool   // a 1:1 plot area
 	// XNames, when set, replaces the x ticks: XNames[i] at x = i.
 	XNames []string
+	// YNames, when set, replaces the y ticks: YNames[i] at y = i, the
+	// plot area moved right to make room for them.
+	YNames []string
 	// Legend is the corner of the legend (default top right).
 	Legend Corner
 
@@ -70,6 +73,7 @@ type Series struct {
 	Step   bool      // draw as a step function (post)
 	Faint  bool      // a reference drawn thin and solid (iso-F1 lines) instead of dashed
 	Lo, Hi []float64 // optional band around the line, same length as X
+	Bare   bool      // no markers (an interval of a forest plot)
 }
 
 // Bars is a bar chart series: bar i spans [Left[i], Right[i]] up to Y[i].

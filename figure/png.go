@@ -325,6 +325,9 @@ func (f *Figure) chartPNG(p *painter) {
 			p.line(pl, rgb(t.Series[st]), 2, dashes(st))
 		}
 		for _, i := range markerAt(len(s.X)) {
+			if s.Bare {
+				break
+			}
 			if x, y := xs.at(s.X[i]), ys.at(s.Y[i]); finite(x) && finite(y) {
 				p.marker(st, x, y, 3.5, nil, 0)
 			}

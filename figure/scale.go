@@ -109,6 +109,14 @@ func tickText(v float64, a Axis) string {
 // (top), in view-box units.
 func (f *Figure) frame() (x0, x1, y0, y1 float64) {
 	x0, x1, y0, y1 = padL, svgW-padR, svgH-padB, padT
+	if f.YNames != nil {
+		// About 6.5 units a character of the 11-unit tick font.
+		n := 0
+		for _, s := range f.YNames {
+			n = max(n, len([]rune(s)))
+		}
+		x0 = math.Min(20+6.5*float64(n), svgW/2)
+	}
 	if f.Square {
 		side := math.Min(x1-x0, y0-y1)
 		x1 = x0 + side

@@ -90,7 +90,14 @@ func (f *Figure) chartSVG(w *svgWriter, id string) {
 		w.esc(xl[i])
 		w.s("</text>")
 	}
-	for _, t := range f.Y.ticks(5) {
+	yt := f.Y.ticks(5)
+	if f.YNames != nil {
+		yt = yt[:0]
+		for i := range f.YNames {
+			yt = append(yt, float64(i))
+		}
+	}
+	for i, t := range yt {
 		y := ys.at(t)
 		b = append(b[:0], `<line class="grid" x1="`...)
 		b = px(b, x0)
@@ -105,7 +112,13 @@ func (f *Figure) chartSVG(w *svgWriter, id string) {
 		b = append(b, `" y="`...)
 		b = px(b, y+4)
 		b = append(b, `">`...)
-		w.s(string(b), tickText(t, f.Y), "</text>")
+		label := tickText(t, f.Y)
+		if f.YNames != nil {
+			label = f.YNames[i]
+		}
+		w.s(string(b))
+		w.esc(label)
+		w.s("</text>")
 	}
 	b = append(b[:0], `<path class="axis" d="M`...)
 	b = px(b, x0)
@@ -187,6 +200,9 @@ func (f *Figure) chartSVG(w *svgWriter, id string) {
 		st := s.Style % 8
 		w.f(`<path class="ln s%d d%d" d="%s"/>`, st, st, path(xs, ys, s.X, s.Y, s.Step))
 		for _, i := range markerAt(len(s.X)) {
+			if s.Bare {
+				break
+			}
 			if x, y := xs.at(s.X[i]), ys.at(s.Y[i]); finite(x) && finite(y) {
 				w.s(marker(st, x, y, 3.5))
 			}

@@ -49,6 +49,9 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 	if r.done {
 		return r.err
 	}
+	if r.rp != nil {
+		return r.rp.parallel(r, workers, work)
+	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}

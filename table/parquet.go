@@ -530,6 +530,9 @@ func (c *pqCol) bytesAt(k int) []byte { return c.data[c.off[k]:c.off[k+1]:c.off[
 // KnownRows returns the number of rows of the file when it is known
 // before reading them (Parquet's footer gives it), -1 otherwise.
 func (r *Reader) KnownRows() int64 {
+	if r.rp != nil {
+		return int64(r.rp.rows())
+	}
 	if r.pq == nil {
 		return -1
 	}
@@ -694,6 +697,9 @@ func (r *Reader) pqFloat(col int) (float64, error) {
 // (always, for text formats). A null list has no elements; a null element
 // is an error. The slices are valid until the next call to Next.
 func (r *Reader) List(col int) (items [][]byte, ok bool, err error) {
+	if r.rp != nil {
+		return nil, false, nil
+	}
 	if r.format != Parquet || !r.pq.cols[col].list {
 		return nil, false, nil
 	}

@@ -120,6 +120,8 @@ type Reader struct {
 	pqRow   int     // the current row's index in it
 	pqRows  int     // its number of rows
 	pqEnd   int     // with LimitRowGroups: one past the last row group read; else -1
+
+	rp *replay // a Recording's reader (replay.go); nil otherwise
 }
 
 // Open opens the named file (or standard input for "" or "-") and reads its
@@ -307,6 +309,9 @@ func (r *Reader) Rows() int { return r.rows }
 // Col returns the index of the named column, or a ParseError wrapping
 // ErrMissingColumn that lists the columns the file has.
 func (r *Reader) Col(name string) (int, error) {
+	if r.rp != nil {
+		return r.replayCol(name)
+	}
 	if i, ok := r.index[name]; ok {
 		if r.format == Parquet {
 			if err := r.wantCol(i); err != nil {
@@ -336,6 +341,9 @@ func (r *Reader) Col(name string) (int, error) {
 // Errorf returns a ParseError at the current row for column col (-1: no
 // column) wrapping err.
 func (r *Reader) Errorf(col int, err error) error {
+	if r.rp != nil {
+		return r.replayErrorf(col, err)
+	}
 	pe := &ParseError{File: r.name, Line: r.line, Err: err}
 	if r.format == Parquet {
 		pe.Line, pe.RowGroup, pe.Row = 0, r.pqGroup+1, r.pqRow+1
@@ -506,6 +514,9 @@ func (r *Reader) nonBlankLine() ([]byte, bool, error) {
 func (r *Reader) Next() bool {
 	if r.done {
 		return false
+	}
+	if r.rp != nil {
+		return r.rp.next(r)
 	}
 	switch r.format {
 	case JSONL:
@@ -723,6 +734,9 @@ func (r *Reader) splitQuoted(line []byte) error {
 // composite value is reported by [Reader.Text] and [Reader.Float], not here:
 // Field returns nil for them.
 func (r *Reader) Field(col int) []byte {
+	if r.rp != nil {
+		return r.rp.b.field(r.rp.k + col)
+	}
 	switch r.format {
 	case JSONL:
 		return r.jsonVals[col]
@@ -735,6 +749,9 @@ func (r *Reader) Field(col int) []byte {
 // Text returns column col of the current row as a string, or an error for
 // an empty value (or, in JSON Lines, a missing key, null or composite value).
 func (r *Reader) Text(col int) ([]byte, error) {
+	if r.rp != nil {
+		return r.rp.text(r, col)
+	}
 	switch r.format {
 	case JSONL:
 		if err := r.jsonCheck(col); err != nil {
@@ -758,6 +775,9 @@ func (r *Reader) Text(col int) ([]byte, error) {
 // for a Parquet number costs a conversion: a caller that checks a value
 // early and parses it later with [Reader.Float] reads it once.
 func (r *Reader) CheckValue(col int) error {
+	if r.rp != nil {
+		return r.rp.check(r, col)
+	}
 	switch r.format {
 	case JSONL:
 		if err := r.jsonCheck(col); err != nil {
@@ -779,6 +799,9 @@ func (r *Reader) CheckValue(col int) error {
 
 // Float parses column col of the current row as a finite float64.
 func (r *Reader) Float(col int) (float64, error) {
+	if r.rp != nil {
+		return r.rp.float(r, col)
+	}
 	if r.format == Parquet {
 		return r.pqFloat(col)
 	}

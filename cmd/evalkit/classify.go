@@ -27,6 +27,7 @@ type classifyFlags struct {
 	ci     cli.CIFlags
 	gates  cli.GateFlags
 	models cli.ModelFlags
+	slices cli.SliceFlags
 	format *string
 }
 
@@ -36,6 +37,7 @@ func (f *classifyFlags) define(fs *flag.FlagSet) {
 	f.ci.Define(fs)
 	f.gates.Define(fs)
 	f.models.Define(fs, "accuracy")
+	f.slices.Define(fs)
 	f.format = formatFlag(fs)
 }
 
@@ -57,6 +59,21 @@ func runClassify(e *env, args []string) error {
 	}
 	if err := chargeFlags(f.memory, ciFlagSizes("classify", &f.ci, withCI, classifyReplicateBytes)...); err != nil {
 		return err
+	}
+	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
+		if err != nil {
+			return err
+		}
+		if f.Multilabel {
+			return usagef("classify: --by is not available with --multilabel")
+		}
+		cmp, err := sliceCompare("classify", withCI, ci.Level, f.models.Adjust)
+		if err != nil {
+			return err
+		}
+		return runSliced(e, sliceJob{cmd: "classify", args: args, path: path, format: format, memory: f.memory, slices: sl,
+			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(strings.Contains(f.Pred, ",")),
+			compare: cmp, primary: f.models.Primary, primaries: []string{"accuracy"}})
 	}
 	if f.Multilabel {
 		if err := f.CheckMultilabel(opt); err != nil {

@@ -27,6 +27,7 @@ type clusterFlags struct {
 	format *string
 	set    func() map[string]bool
 	models cli.ModelFlags
+	slices cli.SliceFlags
 }
 
 func (f *clusterFlags) define(fs *flag.FlagSet) {
@@ -36,6 +37,7 @@ func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.gates.Define(fs)
 	f.format = formatFlag(fs)
 	f.models.Define(fs, "adjusted_rand_index")
+	f.slices.Define(fs)
 	f.set = func() map[string]bool {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -50,6 +52,22 @@ func runCluster(e *env, args []string) error {
 	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
+	}
+	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
+		if err != nil {
+			return err
+		}
+		ci, withCI, err := f.ci.Options()
+		if err != nil {
+			return err
+		}
+		cmp, err := sliceCompare("cluster", withCI, ci.Level, f.models.Adjust)
+		if err != nil {
+			return err
+		}
+		return runSliced(e, sliceJob{cmd: "cluster", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
+			cols: sliceColumns(f.True, f.Pred, f.Weight, f.Features), drop: oneModelDrops(strings.Contains(f.Pred, ",")),
+			compare: cmp, primary: f.models.Primary, primaries: []string{"adjusted_rand_index", "silhouette"}})
 	}
 	if strings.Contains(f.Pred, ",") {
 		out, err := clusterModelsFile(e, path, &f, f.models.Options(fs))

@@ -19,6 +19,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/internal/tempfile"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -68,7 +69,10 @@ type env struct {
 	maxField       int  // --max-field: the longest field read (0: any)
 	// capture, when set, receives a task's result value instead of its
 	// rendering on stdout (evalkit report runs tasks this way).
-	capture func(v any) error
+	capture func(v any, doc func() *report.Doc) error
+	// reopen, when set, gives the table a task reads instead of opening
+	// its FILE (a slice's rows: slices.go).
+	reopen func() *table.Reader
 	// inputFormat is --input-format (Sniff: from the extension or the
 	// first bytes).
 	inputFormat table.Format

@@ -34,6 +34,9 @@ func inputFormatFlag(fs *flag.FlagSet, e *env) {
 // open opens the table at path ("" or "-": standard input) in the format
 // of --input-format, with the --max-field limit.
 func (e *env) open(path string) (*table.Reader, error) {
+	if e.reopen != nil {
+		return e.reopen(), nil
+	}
 	return table.OpenWith(path, e.stdin, e.tableOptions())
 }
 
@@ -115,7 +118,7 @@ func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
 		return err
 	}
 	if e.capture != nil {
-		return e.capture(v)
+		return e.capture(v, doc)
 	}
 	out := v
 	if gates != nil {

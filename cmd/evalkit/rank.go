@@ -35,6 +35,7 @@ type rankFlags struct {
 	ci           cli.CIFlags
 	gates        cli.GateFlags
 	models       cli.ModelFlags
+	slices       cli.SliceFlags
 	memory       *budget.Size
 	format       *string
 }
@@ -46,6 +47,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	f.ci.Define(fs)
 	f.gates.Define(fs)
 	f.models.Define(fs, "roc_auc")
+	f.slices.Define(fs)
 	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
 }
@@ -84,6 +86,21 @@ func runRank(e *env, args []string) error {
 	}
 	if err := chargeFlags(f.memory, rankFlagSizes(&f, withCI)...); err != nil {
 		return err
+	}
+	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
+		if err != nil {
+			return err
+		}
+		if f.plotDir != "" || f.curvesOut != "" {
+			return usagef("rank: --plot and --curves-out write one run's figures and curves, not each slice's: leave them out with --by")
+		}
+		cmp, err := sliceCompare("rank", withCI, ci.Level, f.models.Adjust)
+		if err != nil {
+			return err
+		}
+		return runSliced(e, sliceJob{cmd: "rank", args: args, path: path, format: format, memory: f.memory, slices: sl,
+			cols: sliceColumns(f.True, f.Score, f.Weight), drop: oneModelDrops(f.Classes == "" && strings.Contains(f.Score, ",")),
+			compare: cmp, primary: f.models.Primary, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}})
 	}
 	name := displayName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {

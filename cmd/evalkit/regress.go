@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/budget"
@@ -32,6 +33,7 @@ type regressFlags struct {
 	memory  *budget.Size
 	format  *string
 	models  cli.ModelFlags
+	slices  cli.SliceFlags
 }
 
 func (f *regressFlags) define(fs *flag.FlagSet) {
@@ -42,6 +44,7 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
 	f.models.Define(fs, "mse")
+	f.slices.Define(fs)
 }
 
 func runRegress(e *env, args []string) error {
@@ -51,6 +54,28 @@ func runRegress(e *env, args []string) error {
 	path, outFmt, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
+	}
+	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
+		if err != nil {
+			return err
+		}
+		if *f.plotDir != "" {
+			return usagef("regress: --plot writes one run's figures, not each slice's: leave it out with --by")
+		}
+		ci, withCI, err := f.ci.Options()
+		if err != nil {
+			return err
+		}
+		cmp, err := sliceCompare("regress", withCI, ci.Level, f.models.Adjust)
+		if err != nil {
+			return err
+		}
+		if cmp != nil && !f.Models() && f.Weight == "" && !strings.Contains(f.True, ",") {
+			cmp.Losses = regressLosses(f.True, f.Pred)
+		}
+		return runSliced(e, sliceJob{cmd: "regress", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
+			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(f.Models()),
+			compare: cmp, primary: f.models.Primary, primaries: []string{"mse"}})
 	}
 	if f.Models() {
 		if *f.plotDir != "" {

@@ -156,6 +156,13 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if fl := fs.Lookup("by"); fl != nil && sliced(fs) {
+		sec, err := slicesPageSection(e, task, args)
+		if err != nil {
+			return err
+		}
+		p.Sections = append(p.Sections, sec)
+	}
 	// The gates lead the page; a failed one is exit status 3 once the
 	// page is written.
 	gates, err := e.gates.Evaluate(e.shown)
@@ -167,6 +174,45 @@ func runReport(e *env, args []string) error {
 		return err
 	}
 	return cli.GateFailure(gates)
+}
+
+// sliced reports whether --by was given on fs.
+func sliced(fs *flag.FlagSet) bool {
+	on := false
+	fs.Visit(func(f *flag.Flag) { on = on || f.Name == "by" })
+	return on
+}
+
+// slicesPageSection runs task with the report's arguments (without -o,
+// --title and --task; with --ci unless they set it, as a report has
+// intervals by default) and --by, and returns the page's slices section.
+func slicesPageSection(e *env, name string, args []string) (*report.Section, error) {
+	rest := dropFlags(args, []string{"o", "title", "task"})
+	ci := false
+	for _, a := range rest {
+		n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		ci = ci || strings.HasPrefix(a, "-") && n == "ci"
+	}
+	if !ci {
+		rest = append([]string{"--ci"}, rest...)
+	}
+	var c *command
+	for _, x := range commands {
+		if x.name == name {
+			c = x
+		}
+	}
+	var got any
+	te := *e
+	te.capture = func(v any, _ func() *report.Doc) error { got = v; return nil }
+	if err := c.run(&te, rest); err != nil {
+		return nil, err
+	}
+	out, ok := got.(*task.SlicesResult)
+	if !ok {
+		return nil, fmt.Errorf("report: %s --by: no slices in the result (%T)", name, got)
+	}
+	return report.SlicesPageSection(out), nil
 }
 
 // flagged is v with its warnings in flag terms (cli.FlagWarnings), as
@@ -375,7 +421,7 @@ func textReport(e *env, metric string, args []string) error {
 	}
 	var got any
 	te := *e
-	te.capture = func(v any) error { got = v; return nil }
+	te.capture = func(v any, _ func() *report.Doc) error { got = v; return nil }
 	var sc *report.SentenceScores
 	if given["sentence"] {
 		sc = &report.SentenceScores{Key: "score", Name: strings.ToUpper(metric)}

@@ -440,6 +440,16 @@ func TestReportBrowser(t *testing.T) {
 		sets := []string{"news|sport", "tech", "", "news", "sport|tech", "news|tech"}
 		return sets[i%6] + "," + sets[(i+i/7)%6]
 	})
+	// 40 slices of 30 rows, the later ones worse: more than a forest
+	// plot draws (report.MaxForest).
+	sliced := csvFile(t, dir, "sliced.csv", "g,y_true,y_pred", 1200, func(i int) string {
+		g, y := i%40, i%2
+		p := y
+		if (i/40)%30 < g/4 {
+			p = 1 - y
+		}
+		return fmt.Sprintf("region%02d,%d,%d", g, y, p)
+	})
 	w := "../../text/testdata/wmt17/newstest2017."
 	ref := gunzipTo(t, dir, w+"ref.en-de.txt.gz")
 	hypA := gunzipTo(t, dir, w+"uedin-nmt.4722.en-de.txt.gz")
@@ -448,6 +458,8 @@ func TestReportBrowser(t *testing.T) {
 	for _, c := range []browserCase{
 		{name: "classify", twin: []string{"classify", "--ci"}, flags: []string{"--weight", "w", "--pos-label", "cat", "--beta", "2", pets},
 			sections: []string{"measures", "confusion", "per-class"}, figs: 1},
+		{name: "classify-slices", twin: []string{"classify", "--ci"}, flags: []string{"--by", "g", "--bootstrap", "100", sliced},
+			sections: []string{"measures", "slices"}, figs: 2},
 		{name: "classify-multilabel", twin: []string{"classify", "--ci"}, flags: []string{"--multilabel", labels},
 			sections: []string{"measures", "per-label", "confusion"}, figs: 1},
 		{name: "models", twin: []string{"classify", "--ci"}, flags: []string{"--pred", "m1,m2,m3", "--bootstrap", "200", models},

@@ -75,7 +75,7 @@ func parseGoldenArgs(name string, args []string) (goldenCase, bool) {
 			}
 		}
 		switch k {
-		case "plot", "curves-out", "input-format", "max-field", "multilabel", "gate":
+		case "plot", "curves-out", "input-format", "max-field", "multilabel", "gate", "by", "min-slice-rows", "max-slices":
 			return c, false
 		case "format":
 			c.format = v

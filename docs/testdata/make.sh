@@ -31,3 +31,9 @@ awk 'BEGIN { print "y_true,score,w"; for (i = 0; i < 400; i++) { y = i % 2; u = 
 # gates.md: 2000 rows scored by the current model, a worse candidate and a
 # retrained one as good as the current (golden-ratio sequences, no randomness)
 awk 'BEGIN { print "y_true,current,candidate,retrained"; for (i = 0; i < 2000; i++) { y = i % 2; u = (i * 0.6180339887498949) % 1; v = (i * 0.7548776662466927) % 1; w = (i * 0.5698402909980532) % 1; printf "%d,%.4f,%.4f,%.4f\n", y, (u + 0.8 * y) / 1.8, (v + 0.6 * y) / 1.6, (w + 0.82 * y) / 1.82 } }' > ci_scores.csv
+# slices.md: 600 loan decisions in three age bands; the model errs more
+# on the youngest (a golden-ratio sequence, no randomness)
+awk 'BEGIN { print "age_band,region,y_true,y_pred,score"; split("18-29 30-49 50+", band, " "); split("north south", reg, " ")
+  for (i = 0; i < 600; i++) { b = i % 3 + 1; r = int(i / 3) % 2 + 1; u = (i * 0.6180339887498949) % 1; v = (i * 0.7548776662466927) % 1
+    y = (u < 0.45) ? 1 : 0; err = (b == 1) ? 0.26 : 0.1; p = (v < err) ? 1 - y : y
+    s = 0.5 * p + 0.3 * y + 0.2 * v; printf "%s,%s,%d,%d,%.4f\n", band[b], reg[r], y, p, s } }' > loans.csv

@@ -16,7 +16,7 @@ from conftest import GOLDEN
 # Flags that take no value on the command line.
 BOOL_FLAGS = {"ci", "curves", "bounded-memory", "multilabel"}
 # Flags of files, or of what the package has not yet.
-SKIP_FLAGS = {"plot", "curves-out", "input-format", "max-field", "multilabel", "gate"}
+SKIP_FLAGS = {"plot", "curves-out", "input-format", "max-field", "multilabel", "gate", "by", "min-slice-rows", "max-slices"}
 DEFAULT_COLUMNS = {
     "rank": {"true": "y_true", "score": "y_score"},
     "classify": {"true": "y_true", "pred": "y_pred"},

@@ -1,0 +1,249 @@
+package task
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/result"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// DefaultMaxSlices is the default of [Slices.MaxSlices].
+const DefaultMaxSlices = 10000
+
+// ErrTooManySlices is wrapped by the error of a slicing with more slices
+// than [Slices.MaxSlices].
+var ErrTooManySlices = errors.New("too many slices")
+
+// Slices evaluates a task on slices of a table's rows as well as on all of
+// them: a slicing is a list of columns, and each combination of their
+// values met in the rows is a slice. The rows are read once and kept (the
+// columns the task reads and the slicing columns), in input order; each
+// slice is then read by a reader over its rows alone ([table.Recording]),
+// so that a task's result on a slice is, to the byte, its result on a file
+// holding only that slice's rows. An empty value (a JSON null, a missing
+// key) is a value of its own, the empty string.
+type Slices struct {
+	// By lists the slicings, each the columns whose combination of
+	// values names a slice.
+	By [][]string
+	// MinRows is the fewest rows a slice needs to be evaluated; a smaller
+	// one is listed with its number of rows only. Values < 1 mean 1.
+	MinRows int
+	// MaxSlices is the most slices one slicing may have (0:
+	// DefaultMaxSlices); past it Read fails with ErrTooManySlices naming
+	// the columns and their number of values.
+	MaxSlices int
+	// Budget is charged with the rows kept and the slices' row lists;
+	// nil: no limit.
+	Budget *budget.Budget
+}
+
+// A Slice is one slice of the rows.
+type Slice struct {
+	By      result.Object // column: value, in the order of the slicing
+	Slicing int           // the index of its slicing in Slices.By
+	Rows    int
+	// Reader reads the slice's rows; nil when Rows < MinRows.
+	Reader *table.Reader
+	// rows are the indexes of the slice's rows in the input.
+	rows []int32
+	key  []string
+}
+
+// SlicedInput is the input read by [Slices.Read]: a reader over all the
+// rows and one over each slice's.
+type SlicedInput struct {
+	rec    *table.Recording
+	Slices []Slice
+	// Small is the number of slices with fewer than MinRows rows.
+	Small   int
+	MinRows int
+}
+
+// All returns a reader over every row.
+func (in *SlicedInput) All() *table.Reader { return in.rec.Reader(nil) }
+
+// Reopen returns a new reader over slice i's rows.
+func (in *SlicedInput) Reopen(i int) *table.Reader { return in.rec.Reader(in.Slices[i].rows) }
+
+// Rest returns a reader over the rows outside slice i (of the same
+// slicing), or nil when there are none.
+func (in *SlicedInput) Rest(i int) *table.Reader {
+	own := in.Slices[i].rows
+	n := in.rec.Rows()
+	if len(own) == n {
+		return nil
+	}
+	rest := make([]int32, 0, n-len(own))
+	k := 0
+	for x := range int32(n) {
+		if k < len(own) && own[k] == x {
+			k++
+			continue
+		}
+		rest = append(rest, x)
+	}
+	return in.rec.Reader(rest)
+}
+
+// Rows returns the number of rows read.
+func (in *SlicedInput) Rows() int { return in.rec.Rows() }
+
+// sliceBytes is the memory charged for a slice besides its row list: its
+// key and the bookkeeping around it.
+const sliceBytes = 256
+
+// Read reads the rest of r, keeping columns cols (names; "" for one not
+// asked for, and a name the input lacks is left out, so that the task's
+// own read names it) and the slicing columns, and splits the rows by every
+// slicing of By in turn. The slices of each slicing are in the order of
+// their values, column by column (numbers by value when both are
+// numbers). Its errors are those of reading r, a slicing column r lacks,
+// the budget's, and ErrTooManySlices.
+func (s *Slices) Read(r *table.Reader, cols []string) (*SlicedInput, error) {
+	if len(s.By) == 0 {
+		panic("task: Slices.Read with no slicing")
+	}
+	var names []string
+	seen := map[string]bool{}
+	add := func(n string) {
+		if n != "" && !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	for _, by := range s.By {
+		for _, c := range by {
+			if _, err := r.Col(c); err != nil {
+				return nil, err
+			}
+			add(c)
+		}
+	}
+	header := map[string]bool{}
+	for _, h := range r.Header() {
+		header[h] = true
+	}
+	for _, c := range cols {
+		if header[c] || r.Format() == table.JSONL {
+			add(c)
+		}
+	}
+	idx, err := table.Columns(r, names...)
+	if err != nil {
+		return nil, err
+	}
+	acct := s.Budget.Account("the rows kept for slicing (columns read and slicing columns)", "or slice fewer rows")
+	rec, err := table.Record(r, idx, acct.Grow)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Rows() > math.MaxInt32 {
+		return nil, fmt.Errorf("%s: %d rows: slicing reads at most %d", r.Name(), rec.Rows(), math.MaxInt32)
+	}
+	in := &SlicedInput{rec: rec, MinRows: max(s.MinRows, 1)}
+	maxSlices := s.MaxSlices
+	if maxSlices <= 0 {
+		maxSlices = DefaultMaxSlices
+	}
+	sacct := s.Budget.Account("the slices (task.Slices.By)", "or slice by columns of fewer values (task.Slices.MaxSlices)")
+	for k, by := range s.By {
+		sl, err := s.split(rec, by, names, maxSlices)
+		if err != nil {
+			return nil, err
+		}
+		var b int64
+		for j := range sl {
+			sl[j].Slicing = k
+			b += sliceBytes + 4*int64(cap(sl[j].rows))
+		}
+		if err := sacct.Grow(b); err != nil {
+			return nil, err
+		}
+		in.Slices = append(in.Slices, sl...)
+	}
+	for i := range in.Slices {
+		if x := &in.Slices[i]; x.Rows >= in.MinRows {
+			x.Reader = in.Reopen(i)
+		} else {
+			in.Small++
+		}
+	}
+	return in, nil
+}
+
+// split returns the slices of one slicing.
+func (s *Slices) split(rec *table.Recording, by []string, names []string, maxSlices int) ([]Slice, error) {
+	cols := make([]int, len(by))
+	for i, c := range by {
+		cols[i] = slices.Index(names, c)
+	}
+	ids := map[string]int{}
+	var out []Slice
+	var key []byte
+	overflow := 0
+	rec.Scan(cols, func(i int, fields [][]byte) {
+		key = key[:0]
+		for j, f := range fields {
+			if j > 0 {
+				key = append(key, 0)
+			}
+			key = append(key, f...)
+		}
+		k, ok := ids[string(key)]
+		if !ok {
+			k = len(ids)
+			ids[string(key)] = k
+			if len(out) >= maxSlices {
+				overflow++
+				return
+			}
+			parts := strings.Split(string(key), "\x00")
+			var obj result.Object
+			for j, c := range by {
+				obj = append(obj, result.KV(c, parts[j]))
+			}
+			out = append(out, Slice{By: obj, key: parts})
+		}
+		if k < len(out) {
+			out[k].rows = append(out[k].rows, int32(i))
+			out[k].Rows++
+		}
+	})
+	if overflow > 0 {
+		what := fmt.Sprintf("column %q has %d values", by[0], len(ids))
+		if len(by) > 1 {
+			what = fmt.Sprintf("columns %q have %d combinations of values", strings.Join(by, ","), len(ids))
+		}
+		return nil, fmt.Errorf("%s: %s: %w (task.Slices.MaxSlices is %d)", rec.Name(), what, ErrTooManySlices, maxSlices)
+	}
+	slices.SortStableFunc(out, func(a, b Slice) int {
+		for j := range a.key {
+			if c := compareValues(a.key[j], b.key[j]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	return out, nil
+}
+
+// compareValues orders two values of a slicing column: by number when
+// both are numbers, else as strings.
+func compareValues(a, b string) int {
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	if err1 == nil && err2 == nil && x != y {
+		if x < y {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a, b)
+}

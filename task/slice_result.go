@@ -1,0 +1,121 @@
+package task
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/evalkit-go/evalkit/result"
+)
+
+// SlicesResult is a task's result on all the rows with its results on
+// each slice. Its JSON is the overall result's object with these members
+// added after its own: "slices", a list of {"by": {column: value, …},
+// "rows": n, "result": the task's result on the slice's rows, "vs_rest":
+// its comparisons with the rest of the rows} (no "result" for a slice of
+// fewer than Slices.MinRows rows; "error" in its place for a slice the
+// task fails on), "disparity", "slices_worse" (when compared) and
+// "slice_warnings" when there are any.
+type SlicesResult struct {
+	Result any // the task's result on every row
+	Slices []SliceResult
+	// Disparity is, per slicing, each headline measure's best and worst
+	// slice ([SlicesResult.Disparities]).
+	Disparity []SlicingDisparity
+	// Worse are the slices significantly worse than the rest of the rows
+	// ([SliceCompare.Compare]; nil when not compared).
+	Worse    []WorseSlice
+	Warnings []string
+}
+
+// SliceResult is one slice's result.
+type SliceResult struct {
+	By     result.Object `json:"by"`
+	Rows   int           `json:"rows"`
+	Result any           `json:"result,omitempty"`
+	// VsRest compares the slice with the rest of the rows
+	// ([SliceCompare]).
+	VsRest []SliceTest `json:"vs_rest,omitempty"`
+	// Error is the error of the task on the slice's rows (one class
+	// where two are needed, say), in place of a result.
+	Error string `json:"error,omitempty"`
+}
+
+// NewSlicesResult returns the result of in's slices: overall is the
+// task's result on every row and results[i] on slice i (nil for a slice
+// too small to be evaluated).
+func NewSlicesResult(in *SlicedInput, overall any, results []any) *SlicesResult {
+	out := &SlicesResult{Result: overall}
+	for i, s := range in.Slices {
+		out.Slices = append(out.Slices, SliceResult{By: s.By, Rows: s.Rows, Result: results[i]})
+	}
+	if in.Small > 0 {
+		out.Warnings = append(out.Warnings, fmt.Sprintf("%d of %d slices have fewer than %d rows (task.Slices.MinRows): listed with their number of rows only",
+			in.Small, len(in.Slices), in.MinRows))
+	}
+	return out
+}
+
+// MarshalJSON writes the overall result's members, then "slices" and
+// "slice_warnings".
+func (s *SlicesResult) MarshalJSON() ([]byte, error) {
+	b, err := result.JSON(s.Result, "")
+	if err != nil {
+		return nil, err
+	}
+	b = bytes.TrimSpace(b)
+	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
+		return nil, fmt.Errorf("task: a sliced result must be a JSON object")
+	}
+	extra := result.Object{result.KV("slices", s.Slices)}
+	if s.Disparity != nil {
+		extra = append(extra, result.KV("disparity", s.Disparity))
+	}
+	if s.Worse != nil {
+		extra = append(extra, result.KV("slices_worse", s.Worse))
+	}
+	if len(s.Warnings) > 0 {
+		extra = append(extra, result.KV("slice_warnings", s.Warnings))
+	}
+	e, err := extra.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	out := append([]byte{}, b[:len(b)-1]...)
+	if len(b) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, e[1:]...)
+	return out, nil
+}
+
+// HeadlineMeasures are the measures of SliceMeasures that result v has
+// (flattened JSON paths); for several models, each model's
+// ("models.0.accuracy").
+func HeadlineMeasures(v any) ([]string, error) {
+	f, err := flatten(v)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	if _, ok := f["models.0.name"]; ok {
+		for _, m := range SliceMeasures {
+			for i := 0; ; i++ {
+				p := "models." + strconv.Itoa(i) + "."
+				if _, ok := f[p+"name"]; !ok {
+					break
+				}
+				if _, ok := f[p+m]; ok {
+					out = append(out, p+m)
+				}
+			}
+		}
+		return out, nil
+	}
+	for _, m := range SliceMeasures {
+		if _, ok := f[m]; ok {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,76 @@
+package task
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/table"
+)
+
+// TestSlicesRead: slices in the order of their values (numbers by value),
+// an empty value a slice of its own, combinations of two columns, the
+// rows of each in input order, MinRows, MaxSlices and the budget.
+func TestSlicesRead(t *testing.T) {
+	data := "n,c,y\n10,x,1\n9,y,2\n10,,3\n-1,x,4\n9,x,5\n"
+	read := func(s Slices) (*SlicedInput, error) {
+		r, err := table.NewReader(strings.NewReader(data), "t.csv", table.CSV)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Read(r, []string{"y", "missing"})
+	}
+	in, err := read(Slices{By: [][]string{{"n"}, {"c", "n"}}, MinRows: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range in.Slices {
+		var keys []string
+		for _, m := range s.By {
+			keys = append(keys, m.Key+"="+m.Value.(string))
+		}
+		var ys []string
+		if s.Reader != nil {
+			col, _ := s.Reader.Col("y")
+			for s.Reader.Next() {
+				ys = append(ys, string(s.Reader.Field(col)))
+			}
+		}
+		got = append(got, strings.Join(keys, ",")+":"+strings.Join(ys, ""))
+	}
+	want := "n=-1:|n=9:25|n=10:13|c=,n=10:|c=x,n=-1:|c=x,n=9:|c=x,n=10:|c=y,n=9:"
+	if g := strings.Join(got, "|"); g != want {
+		t.Errorf("slices %s\nwant   %s", g, want)
+	}
+	if in.Small != 6 || in.Rows() != 5 || in.Slices[4].Slicing != 1 {
+		t.Errorf("small %d, rows %d, slicing %d", in.Small, in.Rows(), in.Slices[4].Slicing)
+	}
+	// The rest of slice n=9: rows 1, 3, 4 (y = 1, 3, 4).
+	rest := in.Rest(1)
+	col, _ := rest.Col("y")
+	var ys []string
+	for rest.Next() {
+		ys = append(ys, string(rest.Field(col)))
+	}
+	if strings.Join(ys, "") != "134" {
+		t.Errorf("rest of n=9: %v", ys)
+	}
+	_, err = read(Slices{By: [][]string{{"n"}}, MaxSlices: 2})
+	if !errors.Is(err, ErrTooManySlices) || !strings.Contains(err.Error(), `column "n" has 3 values`) {
+		t.Errorf("MaxSlices 2: %v", err)
+	}
+	_, err = read(Slices{By: [][]string{{"c", "n"}}, MaxSlices: 4})
+	if !errors.Is(err, ErrTooManySlices) || !strings.Contains(err.Error(), `columns "c,n" have 5 combinations`) {
+		t.Errorf("MaxSlices 4: %v", err)
+	}
+	_, err = read(Slices{By: [][]string{{"n"}}, Budget: budget.New(64)})
+	if !errors.Is(err, budget.ErrExceeded) {
+		t.Errorf("budget of 64 B: %v", err)
+	}
+	_, err = read(Slices{By: [][]string{{"nope"}}})
+	if !errors.Is(err, table.ErrMissingColumn) {
+		t.Errorf("missing column: %v", err)
+	}
+}
