@@ -19,11 +19,14 @@ import (
 // models (classify, rank, regress, cluster) returns this one type. A
 // model's intervals, when asked for, are part of its report.
 type Models struct {
-	N           int64        `json:"n"`
-	Models      []Model      `json:"models"`
-	Comparisons []Comparison `json:"comparisons"`
-	Adjust      string       `json:"adjust"`
-	AUCEquality *AUCEquality `json:"auc_equality,omitempty"`
+	N int64 `json:"n"`
+	// LabelComparison is how the labels of a task of labels (classify,
+	// rank, cluster) compared: "numeric" or "string"; empty for others.
+	LabelComparison string       `json:"label_comparison,omitempty"`
+	Models          []Model      `json:"models"`
+	Comparisons     []Comparison `json:"comparisons"`
+	Adjust          string       `json:"adjust"`
+	AUCEquality     *AUCEquality `json:"auc_equality,omitempty"`
 	// Primary is the measure (a flattened JSON path of a model's report)
 	// that orders the leaderboard; LowerIsBetter says which way.
 	Primary       string `json:"primary"`

@@ -90,6 +90,7 @@ func Classify(r *classify.Report, name string) *Doc {
 		bp.Add("likelihood ratios LR+, LR−", sig("binary.positive_likelihood_ratio", b.PositiveLR)+", "+sig("binary.negative_likelihood_ratio", b.NegativeLR))
 		d.Blocks = append(d.Blocks, bp)
 	}
+	d.labelsNote(r.LabelComparison)
 	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }
