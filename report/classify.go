@@ -118,6 +118,7 @@ func Multilabel(r *classify.MultilabelReport, name string) *Doc {
 	p.Add("Hamming loss", iv("hamming_loss", r.HammingLoss))
 	p.Add("samples Jaccard", iv("samples.jaccard", r.Samples.Jaccard))
 	d.Blocks = append(d.Blocks, p)
+	d.labelsNote(r.LabelComparison)
 	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }

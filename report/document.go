@@ -198,7 +198,7 @@ func labelsText(cmp string) string {
 	case "numeric":
 		return `labels compared as numbers (every label is a number): 1, 1.0 and " 1" are the label 1`
 	case "string":
-		return "labels compared as strings (not every label is a number): equal only as spelled"
+		return "labels compared as strings: equal only as spelled (1 and 1.0 are two labels)"
 	}
 	return ""
 }

@@ -37,6 +37,7 @@ func MultilabelPage(r *classify.MultilabelReport, data, trueCol, predCol string)
 	p := taskPage("Multilabel classification", data, float64(r.N),
 		Fact{Name: "labels", Value: T(fmt.Sprint(len(r.Labels)))},
 		Fact{Name: "task", Value: T("classify --multilabel, columns " + trueCol + " / " + predCol)})
+	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
 	p.Summary = append(p.Summary, signatureFact(r.Signature)...)
 	p.Sections = MultilabelSections(r)
 	return p
@@ -230,7 +231,7 @@ func labelsFact(cmp string) []Fact {
 	case "numeric":
 		return []Fact{{Name: "labels compared", Value: T("as numbers (every label is a number: 1 and 1.0 are one)")}}
 	case "string":
-		return []Fact{{Name: "labels compared", Value: T("as strings (not every label is a number)")}}
+		return []Fact{{Name: "labels compared", Value: T("as strings, as spelled (1 and 1.0 are two labels)")}}
 	}
 	return nil
 }

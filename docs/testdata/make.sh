@@ -27,3 +27,8 @@ printf 'y_true,a,b\n1,0.9,0.8\n1,0.7,0.6\n1,0.6,0.9\n0,0.4,0.5\n0,0.3,0.2\n0,0.1
 
 # report.md: 400 rows whose weights grow with the score (a golden-ratio sequence, no randomness)
 awk 'BEGIN { print "y_true,score,w"; for (i = 0; i < 400; i++) { y = i % 2; u = (i * 0.6180339887498949) % 1; s = u + 0.6 * y; printf "%d,%.4f,%.3f\n", y, s, 0.5 + s } }' > band_w.csv
+
+# rank.md, classify.md: labels spelled as numbers, one of them not a number
+printf 'y,s\n1,0.9\n1.0,0.8\nx,0.1\n0,0.3\n' > spelled.csv
+# README.md: the labels 1, 1.0 and " 1", true and predicted
+printf 'y_true,y_pred\n1,1.0\n0,0.0\n 1,1\n1.0, 1\n0,1.0\n0.0,0\n' > spellings.csv
