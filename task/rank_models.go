@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/budget"
@@ -169,7 +170,31 @@ func (t *RankModels) Read(r *table.Reader) (*ModelsRows, error) {
 			}
 		},
 	}
-	if err := table.Fold(r, order, func(st *ModelsRows, sub *table.Reader) error { return t.Fold(st, sub, cols) }); err != nil {
+	// Where each kind of label first occurs in each chunk read, so that a
+	// label the default rule cannot read is known for a stray one when
+	// the chunks before its own hold labels it reads (its own chunk's
+	// rows are checked by PosRule.Stray), as in Rank.Read.
+	var mu sync.Mutex
+	chunks := map[int]FirstLabels{}
+	failed := -1
+	err = table.Fold(r, order, func(st *ModelsRows, sub *table.Reader) error {
+		err := t.Fold(st, sub, cols)
+		mu.Lock()
+		chunks[sub.Chunk()] = st.seen
+		if err != nil && (failed < 0 || sub.Chunk() < failed) {
+			failed = sub.Chunk()
+		}
+		mu.Unlock()
+		return err
+	})
+	if err != nil {
+		var first FirstLabels
+		for chunk, c := range chunks {
+			if chunk <= failed {
+				first.Merge(&c)
+			}
+		}
+		_, err = resolve(&first, err)
 		return nil, err
 	}
 	if memErr != nil {

@@ -673,3 +673,37 @@ func TestLabelSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestStrayLabelChunk: a stray label alone in its chunk (the last row,
+// with no label of value 0, 1 or −1 after it in that chunk) is bad data,
+// exit status 1, whatever the chunks, for one model and several alike
+// (before, several-model rank exited 2 with "--pos-label is required"
+// when the chunks were small enough).
+func TestStrayLabelChunk(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("y_true,y_score,s2\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%g,%g\n", []int{1, 0, 1, 1}[i%4], float64(i*37%101)/101, float64(i*31%97)/97)
+	}
+	b.WriteString("7,0.5,0.5\n")
+	path := filepath.Join(t.TempDir(), "s.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := `s.csv:42: label "7" is not of value 0, 1 or -1, as the column's other labels are`
+	for _, cs := range chunkSizes {
+		withChunkSize(cs, func() {
+			for _, args := range [][]string{
+				{"rank", "--format", "json"},
+				{"rank", "--format", "json", "--score", "y_score,s2"},
+				{"rank", "--format", "json", "--bins", "10"},
+				{"compare", "delong", "--score-a", "y_score", "--score-b", "s2"},
+			} {
+				out, stderr, code := runCLI(append(args, path), "")
+				if code != 1 || out != "" || !strings.Contains(stderr, want) {
+					t.Errorf("chunk size %d, %v: exit %d, stderr %q; want exit 1 and %q", cs, args, code, stderr, want)
+				}
+			}
+		})
+	}
+}
