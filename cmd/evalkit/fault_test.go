@@ -417,6 +417,29 @@ func TestFlagMemory(t *testing.T) {
 			}
 		}
 	}
+	// The text tasks' own resamples (before: --confidence-n 1e9 asked
+	// for 8 GB at once, whatever --memory).
+	for _, c := range []struct {
+		flags []string
+		flag  string
+	}{
+		{[]string{"--confidence", "--confidence-n"}, "confidence-n"},
+		{[]string{"--paired-bs", "--paired-bs-n"}, "paired-bs-n"},
+		{[]string{"--paired-ar", "--paired-ar-n"}, "paired-ar-n"},
+	} {
+		for _, task := range []string{"bleu", "chrf", "ter"} {
+			for _, n := range []string{"1000000000", "200"} {
+				args := append(append([]string{task, "--format", "json", "--memory", "64MiB", "--hyp", hyp, "--hyp", hyp, "--ref", ref}, c.flags...), n)
+				out, stderr, code := runCLI(args, "")
+				switch {
+				case n == "200" && code != 0:
+					t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+				case n != "200" && (code != 1 || out != "" || !strings.Contains(stderr, "(--"+c.flag+" 1000000000) would need") || !strings.Contains(stderr, "or lower --"+c.flag)):
+					t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+				}
+			}
+		}
+	}
 }
 
 // TestClassifyLongLabelsText: classify's text layout, whose confusion
