@@ -21,11 +21,14 @@ import (
 type Models struct {
 	N int64 `json:"n"`
 	// Verdict is the answer in numbers and words ([Models.Decide]).
-	Verdict     *Verdict     `json:"verdict,omitempty"`
-	Models      []Model      `json:"models"`
-	Comparisons []Comparison `json:"comparisons"`
-	Adjust      string       `json:"adjust"`
-	AUCEquality *AUCEquality `json:"auc_equality,omitempty"`
+	Verdict *Verdict `json:"verdict,omitempty"`
+	// LabelComparison is how the labels of a task of labels (classify,
+	// rank, cluster) compared: "numeric" or "string"; empty for others.
+	LabelComparison string       `json:"label_comparison,omitempty"`
+	Models          []Model      `json:"models"`
+	Comparisons     []Comparison `json:"comparisons"`
+	Adjust          string       `json:"adjust"`
+	AUCEquality     *AUCEquality `json:"auc_equality,omitempty"`
 	// Primary is the measure (a flattened JSON path of a model's report)
 	// that orders the leaderboard; LowerIsBetter says which way.
 	Primary       string `json:"primary"`

@@ -7,7 +7,8 @@ import (
 
 // Evaluate is the one-call form: it tallies true and predicted labels with
 // optional weights (nil: every weight 1) and returns the report, labels in
-// label order ([label.Sort]) unless opt.Labels fixes them. Errors:
+// label order ([label.Sort]) unless opt.Labels fixes them; labels that
+// are all numbers compare as numbers ([Tally.Sorted]). Errors:
 // ErrEmpty, ErrWeight for a negative or non-finite weight,
 // ErrUnknownLabel for a label outside opt.Labels; each names the row
 // (0-based). It panics if the slices differ
@@ -34,7 +35,11 @@ func Evaluate(yTrue, yPred []string, w []float64, opt Options) (*Report, error) 
 		}
 	}
 	labels, c := t.Sorted()
-	return NewReport(labels, c, opt)
+	rep, err := NewReport(labels, c, opt)
+	if err == nil {
+		rep.LabelComparison = t.Comparison().String()
+	}
+	return rep, err
 }
 
 // FromIndices builds the confusion matrix of class indices in [0, k) with

@@ -511,11 +511,37 @@ func (c *Confusion) trim(k int) *Confusion {
 	return out
 }
 
-// Sorted returns the labels in label order ([label.Sort]) and the
-// confusion matrix over them.
+// Sorted returns the classes of the labels in label order and the
+// confusion matrix over them: under [Tally.Comparison], the labels of one
+// value ("1", "1.0", " 1") are one class, named "1" ([label.Set.Classes]).
 func (t *Tally) Sorted() ([]string, *Confusion) {
-	names, perm := t.Labels.Sorted()
-	return names, t.C.trim(len(names)).Permute(perm)
+	names, class := t.Labels.Classes(t.Comparison())
+	return names, t.C.trim(len(class)).collapse(class, len(names))
+}
+
+// Comparison returns how the tally's labels, true and predicted alike,
+// compare ([label.ComparisonOf]): as numbers when every one is a number.
+func (t *Tally) Comparison() label.Comparison { return label.ComparisonOf(t.Labels) }
+
+// collapse returns the matrix over k classes whose class class[i] holds
+// this matrix's class i: a permutation when k is this matrix's K, else
+// the cells of the classes merged ("1" and "1.0" under label.Numbers).
+func (c *Confusion) collapse(class []int, k int) *Confusion {
+	if k == c.k {
+		perm := make([]int, k)
+		for i, a := range class {
+			perm[a] = i
+		}
+		return c.Permute(perm)
+	}
+	var out *Confusion
+	if c.pos != nil {
+		out = newSparse(k)
+	} else {
+		out = NewConfusion(k)
+	}
+	out.mergeMapped(c, class)
+	return out
 }
 
 // Normalization says what a normalised confusion matrix divides each cell

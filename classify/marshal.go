@@ -113,12 +113,8 @@ func readLabels(r *wire.Reader, fixed bool) *label.Set {
 // first-seen order, or nil if a name repeats.
 func labelSet(names []string, fixed bool) *label.Set {
 	if fixed {
-		seen := map[string]bool{}
-		for _, n := range names {
-			if seen[n] {
-				return nil
-			}
-			seen[n] = true
+		if _, _, dup := label.Repeated(names); dup {
+			return nil
 		}
 		return label.NewSet(names)
 	}

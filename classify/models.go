@@ -202,12 +202,18 @@ func (s *Models) Reset() {
 	*s = *NewModels(s.m, s.fixed)
 }
 
-// sorted returns the labels in label order ([label.Sort]), each cell's
-// tuple in the sorted label indices, and each model's confusion matrix.
+// Comparison returns how the labels, true and every model's, compare
+// ([label.ComparisonOf]).
+func (s *Models) Comparison() label.Comparison { return label.ComparisonOf(s.Labels) }
+
+// sorted returns the classes of the labels in label order (the labels of
+// one value one class under [Models.Comparison]; [label.Set.Classes]),
+// each cell's tuple in the sorted class indices, and each model's
+// confusion matrix.
 func (s *Models) sorted() (names []string, keys []int32, conf []*Confusion) {
-	names, perm := s.Labels.Sorted()
-	rank := make([]int32, len(perm))
-	for k, i := range perm {
+	names, class := s.Labels.Classes(s.Comparison())
+	rank := make([]int32, len(class))
+	for i, k := range class {
 		rank[i] = int32(k)
 	}
 	k := len(names)
@@ -306,7 +312,7 @@ func NewModelsReport(s *Models, names []string, opt Options, mo board.Options, c
 		return nil, ErrEmpty
 	}
 	labels, keys, conf := s.sorted()
-	out := &board.Models{N: s.n, Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary)}
+	out := &board.Models{N: s.n, LabelComparison: s.Comparison().String(), Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary)}
 	reps := make([]*Report, s.m)
 	for j := range conf {
 		r, err := NewReport(labels, conf[j], opt)

@@ -352,9 +352,13 @@ type LabelCounts struct {
 
 // MultilabelReport holds the multilabel measures, in the CLI's JSON shape.
 type MultilabelReport struct {
-	N                   int64         `json:"n"`
-	WeightSum           float64       `json:"weight_sum"`
-	Labels              []string      `json:"labels"`
+	N         int64    `json:"n"`
+	WeightSum float64  `json:"weight_sum"`
+	Labels    []string `json:"labels"`
+	// LabelComparison is how the labels compared: "string" (the labels
+	// of label sets compare as spelled) or, with a fixed list of numbers
+	// (Options.Labels), "numeric" (label.Comparison).
+	LabelComparison     string        `json:"label_comparison"`
 	MultilabelConfusion []LabelCounts `json:"multilabel_confusion"`
 	SubsetAccuracy      float64       `json:"subset_accuracy"`
 	ZeroOneLoss         float64       `json:"zero_one_loss"`
@@ -392,6 +396,18 @@ type mlMoments struct {
 	cross              []float64     // the 3L×3L matrix Σ w²·x_l·y_m, in report order, or nil
 }
 
+// Comparison returns how the labels compare: as numbers with a fixed
+// list of numbers (a label "1.0" is the list's "1"), as strings, as
+// spelled, otherwise. Labels are not merged once counted: a row's set is
+// counted as it is read, so two spellings of one number seen before all
+// the labels are known would count as two labels of that row.
+func (m *Multilabel) Comparison() label.Comparison {
+	if m.Labels.Fixed() {
+		return label.ComparisonOf(m.Labels)
+	}
+	return label.Strings
+}
+
 // Report computes the multilabel measures. Labels are in label order
 // ([label.Sort]) unless the set is fixed. It returns ErrEmpty, ErrZeroWeight
 // or ErrWeightRange.
@@ -405,6 +421,12 @@ func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 	}
 	names, perm := m.Labels.Sorted()
 	r := &MultilabelReport{N: m.n, WeightSum: W, Labels: names, Beta: m.beta, ZeroDivision: z.String(), Warnings: []string{}}
+	r.LabelComparison = m.Comparison().String()
+	if r.LabelComparison == label.Strings.String() && label.ComparisonOf(m.Labels) == label.Numbers {
+		if a, b, dup := label.Repeated(names); dup {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("labels %q and %q are one number, but the labels of label sets compare as strings, as spelled (a fixed list of numbers, classify.Options.Labels, makes them compare as numbers)", a, b))
+		}
+	}
 	if len(names) == 0 {
 		r.Warnings = append(r.Warnings, "no labels in any row: per-label measures are empty")
 	}

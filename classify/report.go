@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -36,7 +37,8 @@ type Options struct {
 	// ZeroDivision is the value of a ratio with a zero denominator.
 	ZeroDivision ZeroDivision
 	// PosLabel, when not empty, adds the Binary block for that class
-	// against the rest.
+	// against the rest. When the labels are numbers it is the label of
+	// its value ("1.0" names the class "1").
 	PosLabel string
 	// ClassWeights, when not nil, adds the ClassWeighted average with
 	// these weights (one per label, in label order).
@@ -182,9 +184,14 @@ type Binary struct {
 // the cells with rows as [true index, predicted index, mass], indices into
 // Labels, in row-major order.
 type Report struct {
-	N               int64        `json:"n"`
-	WeightSum       float64      `json:"weight_sum"`
-	Labels          []string     `json:"labels"`
+	N         int64    `json:"n"`
+	WeightSum float64  `json:"weight_sum"`
+	Labels    []string `json:"labels"`
+	// LabelComparison is how the labels compared: "numeric" (every label
+	// a number: "1" and "1.0" one class, named "1") or "string"
+	// ([label.Comparison]). Empty inside a several-model result, which
+	// says it once for its models.
+	LabelComparison string       `json:"label_comparison,omitempty"`
 	ConfusionMatrix [][]float64  `json:"confusion_matrix,omitempty"`
 	ConfusionCells  [][3]float64 `json:"confusion_cells,omitempty"`
 	// ConfusionMatrixNormalized is set by Options.Normalize (with the
@@ -374,9 +381,11 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 		r.CostSensitiveError = &e
 	}
 	if opt.PosLabel != "" {
+		// Labels that are all numbers compare as numbers: "1.0" is "1".
+		cmp := label.ComparisonOfNames(labels)
 		pos := -1
 		for i, l := range labels {
-			if l == opt.PosLabel {
+			if label.Equal(l, opt.PosLabel, cmp) {
 				pos = i
 			}
 		}
@@ -384,7 +393,7 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 			return nil, fmt.Errorf("%w: %q (labels: %s)", ErrPosLabel, opt.PosLabel, strings.Join(labels, ", "))
 		}
 		k := counts[pos]
-		b := &Binary{Label: opt.PosLabel, PRF: per[pos], TP: k.TP, FP: k.FP, FN: k.FN, TN: k.TN,
+		b := &Binary{Label: labels[pos], PRF: per[pos], TP: k.TP, FP: k.FP, FN: k.FN, TN: k.TN,
 			Specificity: z.div(k.TN, k.TN+k.FP)}
 		b.PositiveLR, b.NegativeLR = c.LikelihoodRatios(pos)
 		if math.IsNaN(b.PositiveLR) {

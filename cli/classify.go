@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -75,15 +76,17 @@ func (f *ClassifyFlags) Options() (classify.Options, error) {
 	}
 	if f.Labels != "" {
 		opt.Labels = strings.Split(f.Labels, ",")
-		seen := map[string]bool{}
 		for _, l := range opt.Labels {
 			if l == "" {
 				return opt, Usagef("classify: --labels has an empty label")
 			}
-			if seen[l] {
-				return opt, Usagef("classify: --labels repeats %q", l)
+		}
+		// Labels that are all numbers compare as numbers: 1 and 1.0 repeat.
+		if a, b, dup := label.Repeated(opt.Labels); dup {
+			if a == b {
+				return opt, Usagef("classify: --labels repeats %q", a)
 			}
-			seen[l] = true
+			return opt, Usagef("classify: --labels repeats %q as %q (labels that are all numbers compare as numbers)", a, b)
 		}
 	}
 	switch f.ClassWeights {

@@ -1,6 +1,10 @@
 package cli
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/evalkit-go/evalkit/label"
+)
 
 // MultiClasses checks --classes against the --score columns of a
 // multiclass rank and returns the class labels, the score columns (one
@@ -23,6 +27,10 @@ func (f *RankFlags) MultiClasses() (classes, scores []string, index map[string]i
 			return nil, nil, nil, Usagef("rank: --classes repeats %q", c)
 		}
 		index[c] = i
+	}
+	// Classes that are all numbers compare as numbers: 1 and 1.0 repeat.
+	if a, b, dup := label.Repeated(classes); dup {
+		return nil, nil, nil, Usagef("rank: --classes repeats %q as %q (labels that are all numbers compare as numbers)", a, b)
 	}
 	return classes, scores, index, nil
 }

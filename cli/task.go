@@ -20,6 +20,7 @@ func TaskError(cmd string, err error) error {
 	var pe *task.PosLabelError
 	var se *task.SpillError
 	var ce *task.ClassError
+	var lce *task.LabelCompareError
 	var at *table.ParseError
 	switch {
 	case err == nil:
@@ -32,6 +33,8 @@ func TaskError(cmd string, err error) error {
 		return Usagef("%s: %s: label %q: the labels are not {0, 1} or {-1, 1}, so --pos-label is required", cmd, le.Where, le.Label)
 	case errors.As(err, &pe):
 		return fmt.Errorf("%s: --pos-label %q is not among the labels of column %q (found: %s)", pe.File, pe.Label, pe.Column, strings.Join(pe.Found, ", "))
+	case errors.As(err, &lce):
+		return fmt.Errorf("%s: column %q: label %q is --pos-label %q only as a number, but the labels compare as strings (%q is not a number): spell the positive class one way", lce.File, lce.Column, lce.Label, lce.PosLabel, lce.Other)
 	case errors.As(err, &ce) && errors.As(err, &at):
 		e := *at
 		e.Err = fmt.Errorf("label %q is not among --classes %s", ce.Label, strings.Join(ce.Classes, ","))

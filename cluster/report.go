@@ -124,6 +124,12 @@ func NewReport(tab *Contingency, in *InternalData, opt Options) (*Report, error)
 // reference labelling was given, the internal ones when features were.
 type Report struct {
 	N int64 `json:"n"`
+	// LabelComparison is how the labels, reference and cluster alike,
+	// compared: "numeric" (every one a number: the clusters 1 and 1.0
+	// are one) or "string" (label.Comparison), as the task that read
+	// them sets it. Empty inside a several-model result, which says it
+	// once for its models.
+	LabelComparison string `json:"label_comparison,omitempty"`
 	*ExternalReport
 	*InternalReport
 	// Level and Intervals are set by [Report.AddIntervals]: the

@@ -12,7 +12,10 @@ type Set struct {
 	names []string
 	index map[string]int
 	fixed bool
-	bytes int64 // see Bytes
+	// byValue, for a fixed list of numbers, finds the list's label of a
+	// number spelled otherwise ("1.0" for "1").
+	byValue map[float64]int
+	bytes   int64 // see Bytes
 	// cache is a direct-mapped cache in front of index, keyed by a cheap
 	// hash of the label's length and edge bytes: with the few labels of a
 	// typical classification problem, most lookups are one comparison.
@@ -32,14 +35,23 @@ func cacheSlot(b []byte) uint8 {
 }
 
 // NewSet returns an empty open set, or, when fixed is not nil, a closed set
-// of exactly those labels in that order. It panics if fixed repeats a label.
+// of exactly those labels in that order. A fixed list of numbers takes
+// its labels as numbers ([Numbers]: "1.0" is the list's "1"), any other
+// list as strings. It panics if fixed repeats a label (see [Repeated]).
 func NewSet(fixed []string) *Set {
 	s := &Set{index: map[string]int{}}
 	if fixed != nil {
 		s.fixed = true
+		if a, b, dup := Repeated(fixed); dup {
+			panic("label: repeated label " + strconv.Quote(a) + " (" + strconv.Quote(b) + ")")
+		}
+		if AllNumbers(fixed) {
+			s.byValue = map[float64]int{}
+		}
 		for _, n := range fixed {
-			if _, dup := s.index[n]; dup {
-				panic("label: repeated label " + strconv.Quote(n))
+			if s.byValue != nil {
+				v, _ := Number(n)
+				s.byValue[v] = len(s.names)
 			}
 			s.index[n] = len(s.names)
 			s.names = append(s.names, n)
@@ -64,6 +76,13 @@ func (s *Set) ID(b []byte) (id int, ok bool) {
 		return i, true
 	}
 	if s.fixed {
+		if s.byValue != nil {
+			if v, isNum := Number(string(b)); isNum {
+				if i, found := s.byValue[v]; found {
+					return i, true
+				}
+			}
+		}
 		return -1, false
 	}
 	id = len(s.names)
@@ -75,9 +94,15 @@ func (s *Set) ID(b []byte) (id int, ok bool) {
 	return id, true
 }
 
-// Lookup returns the index of name without adding it.
+// Lookup returns the index of name without adding it (for a fixed list
+// of numbers, of the list's label of its value).
 func (s *Set) Lookup(name string) (int, bool) {
 	i, ok := s.index[name]
+	if !ok && s.byValue != nil {
+		if v, isNum := Number(name); isNum {
+			i, ok = s.byValue[v]
+		}
+	}
 	return i, ok
 }
 
@@ -101,7 +126,7 @@ func (s *Set) Sorted() (names []string, perm []int) {
 		perm[i] = i
 	}
 	if !s.fixed {
-		numeric := AllNumeric(s.names)
+		numeric := AllNumbers(s.names)
 		slices.SortStableFunc(perm, func(a, b int) int { return compare(s.names[a], s.names[b], numeric) })
 	}
 	names = make([]string, len(perm))
@@ -113,24 +138,14 @@ func (s *Set) Sorted() (names []string, perm []int) {
 
 // Sort sorts names in label order (see the package doc), in place.
 func Sort(names []string) {
-	numeric := AllNumeric(names)
+	numeric := AllNumbers(names)
 	slices.SortStableFunc(names, func(a, b string) int { return compare(a, b, numeric) })
-}
-
-// AllNumeric reports whether every name parses as a number.
-func AllNumeric(names []string) bool {
-	for _, n := range names {
-		if _, err := strconv.ParseFloat(strings.TrimSpace(n), 64); err != nil {
-			return false
-		}
-	}
-	return true
 }
 
 func compare(a, b string, numeric bool) int {
 	if numeric {
-		x, _ := strconv.ParseFloat(strings.TrimSpace(a), 64)
-		y, _ := strconv.ParseFloat(strings.TrimSpace(b), 64)
+		x, _ := Number(a)
+		y, _ := Number(b)
 		if x < y {
 			return -1
 		}

@@ -157,7 +157,7 @@ func NewModelsReportTables(tables []*Table, sums *PairedSums, names []string, op
 // from the paired sums that sumsOf returns (unweighted tables only).
 func modelsReport(tables []*Table, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions, curves io.Writer, sumsOf func(*Placements) (*PairedSums, error)) (*board.Models, error) {
 	m := len(tables)
-	out := &board.Models{N: tables[0].Rows, Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary)}
+	out := &board.Models{N: tables[0].Rows, LabelComparison: opt.LabelComparison, Primary: mo.Primary, LowerIsBetter: board.LowerIsBetter(mo.Primary)}
 	for j, t := range tables {
 		r, err := NewReport(t, opt)
 		if err != nil {
@@ -175,7 +175,7 @@ func modelsReport(tables []*Table, names []string, opt Options, mo board.Options
 				return nil, fmt.Errorf("model %q: %w", names[j], err)
 			}
 		}
-		r.Signature = nil
+		r.Signature, r.LabelComparison = nil, ""
 		if curves != nil {
 			if j == 0 {
 				if _, err := io.WriteString(curves, ModelsCurvesCSVHeader); err != nil {

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -17,6 +18,10 @@ import (
 type Options struct {
 	// PosLabel is the name of the positive class, reported as is.
 	PosLabel string
+	// LabelComparison is how the labels compared, reported as is:
+	// "numeric" or "string" (label.Comparison), as the task that read
+	// them sets it; "" omits it.
+	LabelComparison string
 	// Conf is the level of DeLong's AUC interval, in (0, 1).
 	Conf float64
 	// MaxFPR, when > 0, adds the McClish-standardised partial AUC over
@@ -214,8 +219,12 @@ func thinFigure[C any](c C, full, n int, thin func(C, int) (C, float64)) (C, Thi
 // json" prints. Optional measures are nil (omitted) and Warnings says why
 // a measure is missing.
 type Report struct {
-	N                int64       `json:"n"`
-	PosLabel         string      `json:"pos_label"`
+	N        int64  `json:"n"`
+	PosLabel string `json:"pos_label"`
+	// LabelComparison is Options.LabelComparison: how the labels
+	// compared. Empty inside a several-model result, which says it once
+	// for its models.
+	LabelComparison  string      `json:"label_comparison,omitempty"`
 	Positives        float64     `json:"positives"`
 	Negatives        float64     `json:"negatives"`
 	ROCAUC           float64     `json:"roc_auc"`
@@ -321,7 +330,7 @@ func newReport(t *Table, bn *Binned, opt Options) (*Report, error) {
 	if bn != nil && opt.LogLossEps != 0 {
 		return nil, &result.OptionError{Task: "rank", Option: "rank.Options.LogLossEps", Problem: "needs unbinned scores: binned scores sum their log loss as they are added (rank.Options.Bins)"}
 	}
-	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf,
+	rep := &Report{N: t.Rows, PosLabel: opt.PosLabel, LabelComparison: opt.LabelComparison, Positives: t.Positives(), Negatives: t.Negatives(), ConfLevel: opt.Conf,
 		Signature: opt.Signature(bn)}
 	if err := bothClasses(t); err != nil {
 		return nil, err
@@ -578,8 +587,12 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt Options) error {
 // MulticlassReport is every measure of class probabilities: what "evalkit
 // rank --classes … --format json" prints.
 type MulticlassReport struct {
-	N                 int64      `json:"n"`
-	Classes           []string   `json:"classes"`
+	N       int64    `json:"n"`
+	Classes []string `json:"classes"`
+	// LabelComparison is how the labels compared with the classes:
+	// "numeric" when every class is a number (a label 1.0 is the class
+	// 1), "string" otherwise (label.ComparisonOfNames).
+	LabelComparison   string     `json:"label_comparison"`
 	ROCAUCOvRMacro    float64    `json:"roc_auc_ovr_macro"`
 	ROCAUCOvRWeighted float64    `json:"roc_auc_ovr_weighted"`
 	ROCAUCOvRMicro    float64    `json:"roc_auc_ovr_micro"`
@@ -636,7 +649,7 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 	for _, row := range m.Cell {
 		n += row[0].Rows
 	}
-	rep := &MulticlassReport{N: n, Classes: classes, ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted, ROCAUCOvRMicro: a.OvRMicro,
+	rep := &MulticlassReport{N: n, Classes: classes, LabelComparison: label.ComparisonOfNames(classes).String(), ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted, ROCAUCOvRMicro: a.OvRMicro,
 		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk,
 		Signature: opt.MulticlassSignature(classes)}
 	for c := range classes {

@@ -72,7 +72,7 @@ func streamReport(s *Spill, opt Options, curves io.Writer) (*Report, error) {
 	} else {
 		p, n = float64(s.count[0]), float64(s.count[1])
 	}
-	rep := &Report{N: s.rows, PosLabel: opt.PosLabel, Positives: p, Negatives: n, ConfLevel: opt.Conf, Signature: opt.Signature(nil)}
+	rep := &Report{N: s.rows, PosLabel: opt.PosLabel, LabelComparison: opt.LabelComparison, Positives: p, Negatives: n, ConfLevel: opt.Conf, Signature: opt.Signature(nil)}
 	if err := massesErr(p, n); err != nil {
 		return nil, err
 	}

@@ -93,6 +93,7 @@ func Classify(r *classify.Report, name string) *Doc {
 		bp.Add("likelihood ratios LR+, LR−", sig("binary.positive_likelihood_ratio", b.PositiveLR)+", "+sig("binary.negative_likelihood_ratio", b.NegativeLR))
 		d.Blocks = append(d.Blocks, bp)
 	}
+	d.labelsNote(r.LabelComparison)
 	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }
@@ -139,6 +140,7 @@ func Multilabel(r *classify.MultilabelReport, name string) *Doc {
 	p.Add("Hamming loss", iv("hamming_loss", r.HammingLoss))
 	p.Add("samples Jaccard", iv("samples.jaccard", r.Samples.Jaccard))
 	d.Blocks = append(d.Blocks, p)
+	d.labelsNote(r.LabelComparison)
 	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }

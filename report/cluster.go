@@ -54,6 +54,7 @@ func Cluster(o *cluster.Report) *Doc {
 		}
 		d.Blocks = append(d.Blocks, t)
 	}
+	d.labelsNote(o.LabelComparison)
 	d.closing(o.Level, o.Intervals, o.Warnings, o.Signature)
 	return d
 }

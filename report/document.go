@@ -198,6 +198,26 @@ func Join(parts ...any) string {
 	return b.String()
 }
 
+// labelsNote adds the note of how a task's labels compared (cmp, its
+// result's label_comparison; nothing when "").
+func (d *Doc) labelsNote(cmp string) {
+	if n := labelsText(cmp); n != "" {
+		d.Blocks = append(d.Blocks, Note(n))
+	}
+}
+
+// labelsText says how a task's labels compared (cmp, its result's
+// label_comparison: "numeric" or "string"; "" for nothing).
+func labelsText(cmp string) string {
+	switch cmp {
+	case "numeric":
+		return `labels compared as numbers (every label is a number): 1, 1.0 and " 1" are the label 1`
+	case "string":
+		return "labels compared as strings: equal only as spelled (1 and 1.0 are two labels)"
+	}
+	return ""
+}
+
 // closing appends what ends a result's layout: the note on its intervals
 // at level (none without intervals), a note for each warning and the
 // signature (none when sig is nil).

@@ -46,6 +46,7 @@ func Models(m *board.Models, title string) *Doc {
 		d.Blocks = append(d.Blocks, Note(fmt.Sprintf("DeLong's test that all %d ROC AUCs are equal: χ² = %s, df = %d, p = %s",
 			len(m.Models), Sig(e.Statistic), e.DF, PValue(e.PValue))))
 	}
+	d.labelsNote(m.LabelComparison)
 	for _, w := range m.Warnings {
 		d.Blocks = append(d.Blocks, Note("warning: "+w))
 	}

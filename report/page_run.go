@@ -25,6 +25,7 @@ func ClassifyPage(r *classify.Report, data, trueCol, predCol string) *Doc {
 		Fact{Name: "classes", Value: T(fmt.Sprint(len(r.Labels)))},
 		Fact{Name: "class balance", Value: T(ClassBalance(r))},
 		Fact{Name: "task", Value: T("classify, columns " + trueCol + " / " + predCol)})
+	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
 	p.Summary = append(p.Summary, signatureFact(r.Signature)...)
 	p.Sections = ClassifySections(r, "", "")
 	return p
@@ -36,6 +37,7 @@ func MultilabelPage(r *classify.MultilabelReport, data, trueCol, predCol string)
 	p := taskPage("Multilabel classification", data, float64(r.N),
 		Fact{Name: "labels", Value: T(fmt.Sprint(len(r.Labels)))},
 		Fact{Name: "task", Value: T("classify --multilabel, columns " + trueCol + " / " + predCol)})
+	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
 	p.Summary = append(p.Summary, signatureFact(r.Signature)...)
 	p.Sections = MultilabelSections(r)
 	return p
@@ -61,6 +63,7 @@ func RankPage(r *rank.Report, data, trueCol, scoreCol string) *Doc {
 		Fact{Name: "negatives", Value: C("negatives", r.Negatives)},
 		Fact{Name: "positive class", Value: T(r.PosLabel)},
 		Fact{Name: "task", Value: T("rank, columns " + trueCol + " / " + scoreCol)})
+	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
 	p.Summary = append(p.Summary, signatureFact(r.Signature)...)
 	p.Sections = RankSections([]RankModel{{Report: r}})
 	return p
@@ -92,6 +95,7 @@ func RankMulticlassPage(r *rank.MulticlassReport, data, classes, trueCol, scoreC
 	p := taskPage("Class probabilities", data, float64(r.N),
 		Fact{Name: "classes", Value: T(classes)},
 		Fact{Name: "task", Value: T("rank, columns " + trueCol + " / " + scoreCols)})
+	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
 	p.Sections = RankMulticlassSections(r)
 	return p
 }
@@ -141,6 +145,7 @@ func ClusterPage(r *cluster.Report, data string) *Doc {
 		p.Summary = append(p.Summary, Fact{Name: "reference classes", Value: C("n_classes", float64(x.Classes))},
 			Fact{Name: "clusters", Value: C("n_clusters", float64(x.Clusters))})
 	}
+	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
 	p.Summary = append(p.Summary, signatureFact(r.Signature)...)
 	p.Sections = ClusterSections(r, "")
 	return p
@@ -167,6 +172,7 @@ func ModelsPage(title, data string, m *board.Models, models, task string, perMod
 	if task != "" {
 		p.Summary = append(p.Summary, Fact{Name: "task", Value: T(task)})
 	}
+	p.Summary = append(p.Summary, labelsFact(m.LabelComparison)...)
 	if m.Verdict != nil {
 		p.Blocks = append(p.Blocks, Note("Verdict: "+m.Verdict.Sentence))
 	}
@@ -219,6 +225,18 @@ func suffixed(secs []*Section, model string) []*Section {
 		s.Title += " — " + model
 	}
 	return secs
+}
+
+// labelsFact is the fact of how a task's labels compared (cmp, its
+// result's label_comparison), none when cmp is "".
+func labelsFact(cmp string) []Fact {
+	switch cmp {
+	case "numeric":
+		return []Fact{{Name: "labels compared", Value: T("as numbers (every label is a number: 1 and 1.0 are one)")}}
+	case "string":
+		return []Fact{{Name: "labels compared", Value: T("as strings, as spelled (1 and 1.0 are two labels)")}}
+	}
+	return nil
 }
 
 // signatureFact is the summary line of a result's signature (none when

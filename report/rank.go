@@ -23,6 +23,7 @@ func Rank(r *rank.Report, name string) *Doc {
 		d.Blocks = append(d.Blocks, rocBand(b))
 	}
 	d.Blocks = append(d.Blocks, Note("The curves are in the JSON output (--format json); --plot DIR draws them."))
+	d.labelsNote(r.LabelComparison)
 	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }
@@ -81,6 +82,7 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 	p.Add("log loss", sig("log_loss", r.LogLoss))
 	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
 	d.Blocks = append(d.Blocks, p)
+	d.labelsNote(r.LabelComparison)
 	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
 }

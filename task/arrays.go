@@ -197,8 +197,7 @@ func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*Rank
 		s.Close()
 		return nil, err
 	}
-	s.Labels, s.PosLabel = usedNames(y), pos
-	if err := t.checkPosLabel(s); err != nil {
+	if err := t.checkPosLabel(s, usedNames(y), pos); err != nil {
 		s.Close()
 		return nil, err
 	}

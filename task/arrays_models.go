@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -131,9 +132,9 @@ func (t *RankModels) ReadArrays(name string, y Labels, scores [][]float64, weigh
 	if weight != nil {
 		st.W = slices.Clone(weight)
 	}
-	st.name, st.pos = name, t.PosLabel
-	if st.pos == "" {
-		st.pos = "1"
+	st.name = name
+	if err := t.Resolve(st, &st.seen, usedNames(y)); err != nil {
+		return nil, err
 	}
 	return st, nil
 }
@@ -161,13 +162,10 @@ func (t *RankMulti) ReadArrays(name string, y Labels, scores [][]float64, weight
 	if n == 0 {
 		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
 	}
-	index := make(map[string]int, k)
-	for i, c := range t.Classes {
-		index[c] = i
-	}
+	classes := label.NewSet(t.Classes)
 	class := make([]int, len(y.Names))
 	for i, l := range y.Names {
-		if c, ok := index[l]; ok {
+		if c, ok := classes.Lookup(l); ok {
 			class[i] = c
 		} else {
 			class[i] = -1

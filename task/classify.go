@@ -76,8 +76,9 @@ func (c *Classify) Read(r *table.Reader) (*classify.Tally, error) {
 	return tally, nil
 }
 
-// Report returns the report of the merged tally t, and the confusion
-// matrix it was computed from (whose resampling gives the intervals). Its
+// Report returns the report of the merged tally t, its labels compared
+// as numbers when every one is a number ([classify.Tally.Sorted]), and
+// the confusion matrix it was computed from (whose resampling gives the intervals). Its
 // errors are those of [classify.NewReport].
 func (c *Classify) Report(t *classify.Tally) (*classify.Report, *classify.Confusion, error) {
 	labels, conf := t.Sorted()
@@ -85,6 +86,7 @@ func (c *Classify) Report(t *classify.Tally) (*classify.Report, *classify.Confus
 	if err != nil {
 		return nil, nil, err
 	}
+	rep.LabelComparison = t.Comparison().String()
 	return rep, conf, nil
 }
 

@@ -250,6 +250,7 @@ func (st *ClusterState) bytes() int64 {
 // in the sorted order of the clusters' names. An input whose every row has
 // weight 0, and any error of [cluster.NewReport], name the input.
 func (c *Cluster) Report(st *ClusterState, name string) (*cluster.Report, error) {
+	cmp := c.compare(st)
 	opt := c.Options
 	var tab *cluster.Contingency
 	if c.external() {
@@ -275,6 +276,7 @@ func (c *Cluster) Report(st *ClusterState, name string) (*cluster.Report, error)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	out.LabelComparison = cmp.String()
 	if c.external() {
 		out.AddContingency(tab, st.True.Names(), st.Preds[0].Names(), c.MaxMatrix)
 	}
@@ -291,6 +293,7 @@ func (c *Cluster) Report(st *ClusterState, name string) (*cluster.Report, error)
 // with its contingency table. A *result.OptionError is returned as is;
 // other errors name the input.
 func (c *Cluster) ModelsReport(st *ClusterState, name string) (*board.Models, error) {
+	cmp := c.compare(st)
 	tabs := make([]*cluster.Contingency, len(st.Tabs))
 	for j := range tabs {
 		tabs[j] = &st.Tabs[j]
@@ -310,12 +313,73 @@ func (c *Cluster) ModelsReport(st *ClusterState, name string) (*board.Models, er
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	out.LabelComparison = cmp.String()
 	for j, md := range out.Models {
 		if rep, ok := md.Report.(*cluster.Report); ok {
 			rep.AddContingency(tabs[j], st.True.Names(), st.Preds[j].Names(), c.MaxMatrix)
 		}
 	}
 	return out, nil
+}
+
+// compare returns how the labels of st, reference and every model's
+// clusters together, compare ([label.ComparisonOf]). Under
+// [label.Numbers] it first makes the labels of one value one label
+// spelled the canonical way ([label.Set.Classes]: the clusters "1" and
+// "1.0" are the cluster "1"), merging their cells of the contingency
+// and joint tables and renumbering each row's cluster. It is idempotent.
+func (c *Cluster) compare(st *ClusterState) label.Comparison {
+	cmp := label.ComparisonOf(append([]*label.Set{st.True}, st.Preds...)...)
+	if cmp != label.Numbers {
+		return cmp
+	}
+	tset, tm, tok := canonical(st.True)
+	psets := make([]*label.Set, len(st.Preds))
+	pms := make([][]int, len(st.Preds))
+	same := tok
+	for j, s := range st.Preds {
+		var ok bool
+		psets[j], pms[j], ok = canonical(s)
+		same = same && ok
+	}
+	if same {
+		return cmp
+	}
+	for j := range st.Tabs {
+		var tab cluster.Contingency
+		tab.MergeMapped(&st.Tabs[j], tm, pms[j])
+		st.Tabs[j] = tab
+	}
+	for k, p := range c.Pairs() {
+		a, b, jt := p[0], p[1], st.Joints[k]
+		merged := cluster.NewJoint()
+		merged.Merge(jt, tm, pms[a], pms[b])
+		st.Joints[k] = merged
+	}
+	if len(pms) > 0 {
+		for i, p := range st.Pred {
+			st.Pred[i] = pms[0][p]
+		}
+	}
+	st.True, st.Preds = tset, psets
+	return cmp
+}
+
+// canonical returns the set of the classes of the labels of s, all
+// numbers ([label.Set.Classes] under label.Numbers), numbered in order
+// of the first appearance of a label of each, and each label's class;
+// ok when that is s itself (every label spelled the canonical way, no
+// two of one value).
+func canonical(s *label.Set) (out *label.Set, class []int, ok bool) {
+	names, byValue := s.Classes(label.Numbers)
+	out = label.NewSet(nil)
+	class = make([]int, s.Len())
+	ok = true
+	for i, n := range s.Names() {
+		class[i], _ = out.ID([]byte(names[byValue[i]]))
+		ok = ok && class[i] == i && n == names[byValue[i]]
+	}
+	return out, class, ok
 }
 
 // clusterWeight reads a row's frequency weight from column wc (1 without a

@@ -10,7 +10,9 @@ import (
 )
 
 // The positive-label rule of the binary tasks (rank, DeLong's test):
-// the label equal to the positive label when one is given; otherwise,
+// the label equal to the positive label when one is given (by value when
+// both are numbers: see [PosLabelOf] for a column that is not all
+// numbers); otherwise,
 // as scikit-learn's default, labels of value 1 are positive and labels of
 // value 0 or −1 negative, any other label is an error, and so is a column
 // holding both 0 and −1.
@@ -207,7 +209,10 @@ func (f *FirstLabels) Resolve() (string, error) {
 // cannot read.
 func labelClass(posLabel, name string) (c LabelClass, ok bool) {
 	if posLabel != "" {
-		return LabelClass{Pos: name == posLabel}, true
+		// By value when both are numbers; PosLabelOf checks, once every
+		// label is read, that the column compares as numbers if that
+		// made a difference.
+		return LabelClass{Pos: label.Equal(name, posLabel, label.Numbers)}, true
 	}
 	v, err := table.ParseFloat([]byte(name))
 	switch {
@@ -219,4 +224,67 @@ func labelClass(posLabel, name string) (c LabelClass, ok bool) {
 		return LabelClass{Kind: KindZero}, true
 	}
 	return LabelClass{Kind: KindMinus1}, true
+}
+
+// LabelCompareError is a positive label that a label of the column equals
+// only as a number, in a column whose labels compare as strings (one of
+// them is not a number).
+type LabelCompareError struct {
+	File, Column string
+	PosLabel     string // the positive label asked for
+	Label        string // a label of its value spelled otherwise
+	Other        string // a label of the column that is not a number
+}
+
+func (e *LabelCompareError) Error() string {
+	return fmt.Sprintf("%s: column %q: label %q is the positive label %q only as a number, but the labels compare as strings (%q is not a number): spell the positive class one way", e.File, e.Column, e.Label, e.PosLabel, e.Other)
+}
+
+// PosLabelOf resolves the positive label of a binary task once every
+// label is read: labels are the column's labels (every spelling),
+// posLabel the positive label asked for ("" for the default rule, whose
+// positive label, the first of value 1, is rulePos). It returns how the
+// labels compare ([label.ComparisonOfNames]), the labels' classes in
+// label order and the positive label, spelled as results print them
+// ([label.Spelling]: "1" for "1.0" when the labels are numbers). Errors:
+// a *PosLabelError when posLabel is not among the labels; a
+// *LabelCompareError when a label equals posLabel only as a number (the
+// rows read took it for positive) but the labels compare as strings.
+func PosLabelOf(file, column, posLabel, rulePos string, labels []string) (cmp label.Comparison, classes []string, pos string, err error) {
+	cmp = label.ComparisonOfNames(labels)
+	set := label.NewSet(nil)
+	for _, l := range labels {
+		set.ID([]byte(l))
+	}
+	classes, _ = set.Classes(cmp)
+	if posLabel == "" {
+		if rulePos == "" {
+			return cmp, classes, "", nil
+		}
+		return cmp, classes, label.Spelling(rulePos, cmp), nil
+	}
+	found := false
+	for _, l := range labels {
+		if label.Equal(l, posLabel, cmp) {
+			found = true
+		}
+	}
+	if !found {
+		return cmp, classes, "", &PosLabelError{File: file, Label: posLabel, Column: column, Found: classes}
+	}
+	if cmp == label.Strings {
+		for _, l := range labels {
+			if l != posLabel && label.Equal(l, posLabel, label.Numbers) {
+				other := ""
+				for _, o := range labels {
+					if _, ok := label.Number(o); !ok {
+						other = o
+						break
+					}
+				}
+				return cmp, classes, "", &LabelCompareError{File: file, Column: column, PosLabel: posLabel, Label: l, Other: other}
+			}
+		}
+	}
+	return cmp, classes, label.Spelling(posLabel, cmp), nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -97,6 +98,49 @@ func TestFirstLabelsMerge(t *testing.T) {
 		var le *LabelError
 		if !errors.As(err, &le) || !le.Mixed || le.Where != "x" {
 			t.Errorf("resolve: %v", err)
+		}
+	}
+}
+
+// label.Number reads the numbers a table's number columns read
+// (table.ParseFloat), and no others.
+func TestLabelNumberIsTableNumber(t *testing.T) {
+	for _, s := range []string{"1", "1.0", " 1", "1 ", "+1", "-0", ".5", "5.", "1e0", "1E+2", "1e999", "1e-400",
+		"", " ", "x", "1_0", "0x1p-3", "inf", "-Infinity", "nan", "NaN", "1e", "--1", "1 0", "0b1", "١"} {
+		v, ok := label.Number(s)
+		w, err := table.ParseFloat([]byte(s))
+		if ok != (err == nil) || (ok && v != w) {
+			t.Errorf("%q: label.Number %v, %v; table.ParseFloat %v, %v", s, v, ok, w, err)
+		}
+	}
+}
+
+func TestPosLabelOf(t *testing.T) {
+	cases := []struct {
+		pos, rule string
+		labels    []string
+		cmp       label.Comparison
+		want      string
+		err       string
+	}{
+		{"", "1.0", []string{"0", "1.0", " 1"}, label.Numbers, "1", ""},
+		{"1", "", []string{"0.0", "1.0", " 1"}, label.Numbers, "1", ""},
+		{"1.0", "", []string{"0", "1"}, label.Numbers, "1", ""},
+		{"spam", "", []string{"spam", "ham"}, label.Strings, "spam", ""},
+		{"1", "", []string{"1", "x"}, label.Strings, "1", ""},
+		{"2", "", []string{"0", "1"}, label.Numbers, "", `positive label "2" is not among the labels of column "y" (found: 0, 1)`},
+		{"1", "", []string{"1", "1.0", "x"}, label.Strings, "", `label "1.0" is the positive label "1" only as a number, but the labels compare as strings ("x" is not a number)`},
+	}
+	for _, c := range cases {
+		cmp, _, pos, err := PosLabelOf("f.csv", "y", c.pos, c.rule, c.labels)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("PosLabelOf(%q, %q): error %v, want %q", c.pos, c.labels, err, c.err)
+			}
+			continue
+		}
+		if err != nil || cmp != c.cmp || pos != c.want {
+			t.Errorf("PosLabelOf(%q, %q) = %v, %q, %v; want %v, %q", c.pos, c.labels, cmp, pos, err, c.cmp, c.want)
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 
@@ -98,14 +97,16 @@ func (t *Rank) Fold(st *RankPart, r *table.Reader, cols []int) error {
 // RankScores is a binary input read: its labels and its scores, in a
 // score table (spilled past Memory) or in bins.
 type RankScores struct {
-	Labels   []string // the labels read, sorted
+	Labels   []string // the labels read: their classes, sorted (PosLabelOf)
 	PosLabel string   // the positive label: given, or by the default rule
-	name     string
-	column   string
-	weighted bool
-	spill    *rankSpill
-	bins     *rank.Binned
-	table    *rank.Table // built elsewhere (Scores)
+	// Comparison is how the labels compared (PosLabelOf).
+	Comparison label.Comparison
+	name       string
+	column     string
+	weighted   bool
+	spill      *rankSpill
+	bins       *rank.Binned
+	table      *rank.Table // built elsewhere (Scores)
 }
 
 // Read reads every row of r, on every core. An error is the first of the
@@ -219,21 +220,16 @@ func (t *Rank) read(r *table.Reader, cols []int, s *RankScores) error {
 			set.ID([]byte(name))
 		}
 	}
-	s.Labels, _ = set.Sorted()
-	s.PosLabel = pos
-	return t.checkPosLabel(s)
+	return t.checkPosLabel(s, set.Names(), pos)
 }
 
-// checkPosLabel sets the positive label of s when it is given, which must
-// be among the labels read.
-func (t *Rank) checkPosLabel(s *RankScores) error {
-	if t.PosLabel != "" {
-		if !slices.Contains(s.Labels, t.PosLabel) {
-			return &PosLabelError{File: s.name, Label: t.PosLabel, Column: t.True, Found: s.Labels}
-		}
-		s.PosLabel = t.PosLabel
-	}
-	return nil
+// checkPosLabel sets the labels, their comparison and the positive label
+// of s from labels, every label read (each spelling), and rulePos, the
+// positive label of the default rule ([PosLabelOf]).
+func (t *Rank) checkPosLabel(s *RankScores, labels []string, rulePos string) error {
+	var err error
+	s.Comparison, s.Labels, s.PosLabel, err = PosLabelOf(s.name, t.True, t.PosLabel, rulePos, labels)
+	return err
 }
 
 // Scores returns the scores of an input named name read elsewhere (by
@@ -245,9 +241,8 @@ func (t *Rank) Scores(name string, first *FirstLabels, labels []string, tbl *ran
 	if err != nil {
 		return nil, err
 	}
-	s := &RankScores{Labels: slices.Clone(labels), PosLabel: pos, name: name, column: t.True, weighted: tbl.Weighted, bins: bins, table: tbl}
-	label.Sort(s.Labels)
-	return s, t.checkPosLabel(s)
+	s := &RankScores{name: name, column: t.True, weighted: tbl.Weighted, bins: bins, table: tbl}
+	return s, t.checkPosLabel(s, labels, pos)
 }
 
 // resolve returns the positive label of first, or its error, which comes
@@ -294,9 +289,11 @@ func (s *RankScores) Spilled() bool { return s.spill != nil && s.bins == nil && 
 // Weighted reports whether the rows had weights.
 func (s *RankScores) Weighted() bool { return s.weighted }
 
-// Options returns opt with the positive label read.
+// Options returns opt with the positive label read and how the labels
+// compared.
 func (s *RankScores) Options(opt rank.Options) rank.Options {
 	opt.PosLabel = s.PosLabel
+	opt.LabelComparison = s.Comparison.String()
 	return opt
 }
 

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
@@ -106,6 +108,7 @@ type ModelsRows struct {
 	seen   FirstLabels
 	name   string
 	pos    string
+	cmp    label.Comparison
 }
 
 // New returns an empty state.
@@ -162,25 +165,83 @@ func (t *RankModels) Read(r *table.Reader) (*ModelsRows, error) {
 			}
 			all.W = append(all.W, st.W...)
 			all.seen.Merge(&st.seen)
+			for _, name := range st.rule.Labels().Names() {
+				all.rule.Labels().ID([]byte(name))
+			}
 		},
 	}
-	if err := table.Fold(r, order, func(st *ModelsRows, sub *table.Reader) error { return t.Fold(st, sub, cols) }); err != nil {
+	// Where each kind of label first occurs in each chunk read, so that a
+	// label the default rule cannot read is known for a stray one when
+	// the chunks before its own hold labels it reads (its own chunk's
+	// rows are checked by PosRule.Stray), as in Rank.Read.
+	var mu sync.Mutex
+	chunks := map[int]FirstLabels{}
+	failed := -1
+	err = table.Fold(r, order, func(st *ModelsRows, sub *table.Reader) error {
+		err := t.Fold(st, sub, cols)
+		mu.Lock()
+		chunks[sub.Chunk()] = st.seen
+		if err != nil && (failed < 0 || sub.Chunk() < failed) {
+			failed = sub.Chunk()
+		}
+		mu.Unlock()
+		return err
+	})
+	if err != nil {
+		var first FirstLabels
+		for chunk, c := range chunks {
+			if chunk <= failed {
+				first.Merge(&c)
+			}
+		}
+		_, err = resolve(&first, err)
 		return nil, err
 	}
 	if memErr != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name(), memErr)
 	}
-	if _, err := all.seen.Resolve(); err != nil {
-		return nil, err
-	}
 	if cols[1] < 0 {
 		all.W = nil
 	}
-	all.name, all.pos = r.Name(), t.PosLabel
-	if all.pos == "" {
-		all.pos = "1"
+	all.name = r.Name()
+	if err := t.Resolve(all, &all.seen, all.rule.Labels().Names()); err != nil {
+		return nil, err
 	}
 	return all, nil
+}
+
+// Resolve sets the positive label of the rows d read, and how their
+// labels compared, from first, where each kind of label first occurs,
+// and labels, every label read: the default rule's errors
+// ([FirstLabels.Resolve]), then those of [PosLabelOf].
+func (t *RankModels) Resolve(d *ModelsRows, first *FirstLabels, labels []string) error {
+	var err error
+	d.pos, d.cmp, err = t.Positive(d.name, first, labels)
+	return err
+}
+
+// Positive returns the positive label of the input named name, and how
+// its labels compare, from first, where each kind of label first occurs,
+// and labels, every label read (as units of a Beam pipeline read them,
+// say); under the default rule with no label of value 1 it is "1". Its
+// errors are those of [FirstLabels.Resolve], then of [PosLabelOf].
+func (t *RankModels) Positive(name string, first *FirstLabels, labels []string) (string, label.Comparison, error) {
+	rulePos, err := first.Resolve()
+	if err != nil {
+		return "", 0, err
+	}
+	if t.PosLabel == "" && rulePos == "" {
+		rulePos = "1"
+	}
+	cmp, _, pos, err := PosLabelOf(name, t.True, t.PosLabel, rulePos, labels)
+	return pos, cmp, err
+}
+
+// Options returns opt with the positive label read and how the labels
+// compared.
+func (d *ModelsRows) Options(opt rank.Options) rank.Options {
+	opt.PosLabel, opt.LabelComparison = d.pos, d.cmp.String()
+	return opt
 }
 
 // Report evaluates and compares the models (rank.NewModelsReport) under
@@ -188,7 +249,7 @@ func (t *RankModels) Read(r *table.Reader) (*ModelsRows, error) {
 // every model's curves there (rank.NewModelsReportCurves). An option the
 // report rejects is a *result.OptionError.
 func (d *ModelsRows) Report(names []string, opt rank.Options, mo board.Options, ci *hyptest.CIOptions, curves io.Writer) (*board.Models, error) {
-	opt.PosLabel = d.pos
+	opt = d.Options(opt)
 	var out *board.Models
 	var err error
 	if curves == nil {

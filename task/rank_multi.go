@@ -6,12 +6,14 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
+	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
 )
 
 // RankMulti is the multiclass ranking task: a column of labels True, each
-// one of Classes, one column of probabilities a class (Scores[i] the
+// one of Classes (by value when the classes are all numbers: the label
+// 1.0 is the class 1; see package label), one column of probabilities a class (Scores[i] the
 // probability of Classes[i]) and an optional column of weights Weight
 // ("" for none). The score tables grow with the rows; they are charged
 // to Budget.
@@ -57,16 +59,13 @@ func (t *RankMulti) Fold(st *rank.MultiBuilder, r *table.Reader, cols []int) err
 func (t *RankMulti) FoldRows(b rank.MultiRows, r *table.Reader, cols []int, p []float64) error {
 	k := len(t.Classes)
 	tc, scs, wc := cols[0], cols[1:1+k], cols[1+k]
-	index := make(map[string]int, k)
-	for i, name := range t.Classes {
-		index[name] = i
-	}
+	classes := label.NewSet(t.Classes)
 	for r.Next() {
 		yb, err := r.Text(tc)
 		if err != nil {
 			return err
 		}
-		y, ok := index[string(yb)]
+		y, ok := classes.ID(yb)
 		if !ok {
 			return r.Errorf(tc, &ClassError{Label: string(yb), Classes: t.Classes})
 		}

@@ -161,6 +161,24 @@ func (t Split) Read(r *table.Reader) (*SplitResult, error) {
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
+	// Labels that are all numbers compare as numbers (package label): the
+	// classes or groups "1", "1.0" and " 1" are one, as numpy's are.
+	if keyCol >= 0 && label.ComparisonOf(classes) == label.Numbers {
+		if set, class, same := canonical(classes); !same {
+			merged := make([]classMembers, set.Len())
+			for id, m := range members {
+				c := &merged[class[id]]
+				if c.count == 0 || m.first < c.first {
+					c.first = m.first
+				}
+				c.count += m.count
+			}
+			for i, id := range keys {
+				keys[i] = class[id]
+			}
+			classes, members = set, merged
+		}
+	}
 	if t.Group != "" {
 		// GroupKFold numbers groups by sorted value (numeric when all are
 		// numbers), as numpy.unique does

@@ -48,3 +48,31 @@ func TestSplitKFold(t *testing.T) {
 		t.Errorf("folds %v", got)
 	}
 }
+
+// Stratified and grouped splits take labels that are all numbers by
+// value: "1", "1.0" and " 1" are one class (one group), so the folds of
+// spelled labels are those of the same labels spelled one way.
+func TestSplitLabelSpellings(t *testing.T) {
+	spelled := []string{"1", "0", "1.0", " 1", "0.0", "2", "1e0", "0", "2.0", "1", "0", "+2"}
+	plain := []string{"1", "0", "1", "1", "0", "2", "1", "0", "2", "1", "0", "2"}
+	folds := func(labels []string, s Split) string {
+		r, err := table.NewReader(strings.NewReader("y\n"+strings.Join(labels, "\n")+"\n"), "in.csv", table.CSV)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Read(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for i := range len(labels) {
+			got = append(got, res.Value(0, i))
+		}
+		return strings.Join(got, " ")
+	}
+	for _, s := range []Split{{KFold: 3, Stratify: "y"}, {KFold: 3, Group: "y"}, {KFold: 3, Stratify: "y", Shuffle: true, Seed: 4}} {
+		if a, b := folds(spelled, s), folds(plain, s); a != b {
+			t.Errorf("%+v: spelled labels give folds %s, one spelling %s", s, a, b)
+		}
+	}
+}

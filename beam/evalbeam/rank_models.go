@@ -80,6 +80,7 @@ func (c *RankModels) task() *task.RankModels {
 type modelsReader struct {
 	*task.RankModelsRows
 	r    *table.Reader
+	rule *task.PosRule
 	scan rankScan
 }
 
@@ -93,7 +94,8 @@ func newModelsReader(ctx context.Context, c *RankModels, u Unit) (*modelsReader,
 	if r == nil {
 		return mr, func() {}, nil
 	}
-	mr.r, mr.RankModelsRows = r, task.NewRankModelsRows(r, cols, task.NewPosRule(t.PosLabel), &mr.scan.First, u.Index)
+	mr.rule = task.NewPosRule(t.PosLabel)
+	mr.r, mr.RankModelsRows = r, task.NewRankModelsRows(r, cols, mr.rule, &mr.scan.First, u.Index)
 	return mr, done, nil
 }
 
@@ -132,6 +134,9 @@ func (f *rankModelsScanFn) ProcessElement(ctx context.Context, u Unit, emitScan 
 		return nil
 	}); err != nil {
 		return err
+	}
+	if mr.rule != nil {
+		mr.scan.Labels = slices.Clone(mr.rule.Labels().Names())
 	}
 	emitScan(mr.scan)
 	ks.emit(emitKey)
@@ -271,7 +276,8 @@ func (f *rankModelsWriteFn) ProcessElement(ctx context.Context, lab *rankLabels,
 	if lab.Rows == 0 {
 		return userError(noRows(c.Name))
 	}
-	if _, err := lab.First.Resolve(); err != nil {
+	pos, cmp, err := c.task().Positive(c.Name, &lab.First, lab.Labels)
+	if err != nil {
 		return reportError(cli.TaskError("rank", err))
 	}
 	tables, err := modelTables(len(c.Scores), ranges)
@@ -292,9 +298,7 @@ func (f *rankModelsWriteFn) ProcessElement(ctx context.Context, lab *rankLabels,
 		}
 	}
 	opt := c.Options
-	if opt.PosLabel == "" {
-		opt.PosLabel = "1"
-	}
+	opt.PosLabel, opt.LabelComparison = pos, cmp.String()
 	out, err := rank.NewModelsReportTables(tables, all, c.Scores, opt, c.Models, c.CI)
 	if err != nil {
 		var oe *result.OptionError

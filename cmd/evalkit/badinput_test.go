@@ -89,6 +89,13 @@ func TestClassifyBadInput(t *testing.T) {
 		{"unknown flag", "uf.csv", "y_true,y_pred\na,a\n", []string{"--bogus"}, `flag provided but not defined: -bogus`, 2},
 		{"misspelt flag", "uf2.csv", "y_true,y_pred\na,a\n", []string{"--zero_division", "1"}, `flag provided but not defined: -zero_division (did you mean --zero-division?)`, 2},
 		{"cost matrix shape", "cm.csv", "y_true,y_pred\na,a\nb,b\n", []string{"--cost", "0,1"}, `invalid cost matrix: 1 rows for 2 classes`, 2},
+		// Labels that are all numbers compare as numbers, others as strings.
+		{"labels repeat a number", "lr.csv", "y_true,y_pred\n1,1\n", []string{"--labels", "0,1,1.0"},
+			`classify: --labels repeats "1" as "1.0" (labels that are all numbers compare as numbers)`, 2},
+		{"label outside a list of numbers", "ln.csv", "y_true,y_pred\n1,1.0\n0,2.0\n", []string{"--labels", "0,1"},
+			`ln.csv:3: column "y_pred": label not in the label list: "2.0" (--labels gives 0,1)`, 1},
+		{"positive label of strings", "ps.csv", "y_true,y_pred\n1,x\nx,1\n", []string{"--pos-label", "1.0"},
+			`--pos-label: positive label not among the labels: "1.0"`, 2},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
@@ -119,5 +126,50 @@ func TestClassifyBadInput(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := exitCode(run([]string{"classify", filepath.Join(dir, "absent.csv")}, nil, &stdout, &stderr), &stderr); code != 1 {
 		t.Errorf("absent file: exit %d, want 1", code)
+	}
+}
+
+// Labels spelled as numbers in rank: a list of --classes that names one
+// number twice is bad usage; a label of another value is bad data at its
+// row; --pos-label matching a label only as a number, in a column with a
+// label that is not a number (so that labels compare as strings), is bad
+// data (the rows read took it for positive).
+func TestRankLabelBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	multi := write("m.csv", "y,p0,p1,p2\n0,0.4,0.5,0.1\n1.0,0.3,0.6,0.1\n2.0,0.2,0.2,0.6\n")
+	two := write("m2.csv", "y,p0,p1\n0,0.4,0.6\n1.0,0.3,0.7\n2.0,0.5,0.5\n")
+	mixed := write("x.csv", "y,s,t\n1,0.9,0.5\n1.0,0.8,0.4\nx,0.1,0.2\n0,0.3,0.6\n")
+	for _, c := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"--true", "y", "--score", "p0,p1", "--classes", "1,1.0", multi}, `rank: --classes repeats "1" as "1.0"`, 2},
+		{[]string{"--true", "y", "--score", "p0,p1", "--classes", "0,1", two}, `m2.csv:4: column "y": label "2.0" is not among --classes 0,1`, 1},
+		{[]string{"--true", "y", "--score", "s", "--pos-label", "1", mixed},
+			`x.csv: column "y": label "1.0" is --pos-label "1" only as a number, but the labels compare as strings ("x" is not a number): spell the positive class one way`, 1},
+		{[]string{"--true", "y", "--score", "s,t", "--pos-label", "1", mixed}, `label "1.0" is --pos-label "1" only as a number`, 1},
+	} {
+		out, stderr, code := runCLI(append([]string{"rank", "--format", "json"}, c.args...), "")
+		if code != c.code || out != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("rank %v: exit %d, stderr %q; want exit %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+	// With the positive label spelled as in the file, or every label a
+	// number, the same columns are fine.
+	for _, args := range [][]string{
+		{"--true", "y", "--score", "s", "--pos-label", "x", mixed},
+		{"--true", "y", "--score", "p0,p1,p2", "--classes", "0,1,2", multi},
+	} {
+		if _, stderr, code := runCLI(append([]string{"rank", "--format", "json"}, args...), ""); code != 0 {
+			t.Errorf("rank %v: exit %d: %s", args, code, stderr)
+		}
 	}
 }

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -413,6 +417,29 @@ func TestFlagMemory(t *testing.T) {
 			}
 		}
 	}
+	// The text tasks' own resamples (before: --confidence-n 1e9 asked
+	// for 8 GB at once, whatever --memory).
+	for _, c := range []struct {
+		flags []string
+		flag  string
+	}{
+		{[]string{"--confidence", "--confidence-n"}, "confidence-n"},
+		{[]string{"--paired-bs", "--paired-bs-n"}, "paired-bs-n"},
+		{[]string{"--paired-ar", "--paired-ar-n"}, "paired-ar-n"},
+	} {
+		for _, task := range []string{"bleu", "chrf", "ter"} {
+			for _, n := range []string{"1000000000", "200"} {
+				args := append(append([]string{task, "--format", "json", "--memory", "64MiB", "--hyp", hyp, "--hyp", hyp, "--ref", ref}, c.flags...), n)
+				out, stderr, code := runCLI(args, "")
+				switch {
+				case n == "200" && code != 0:
+					t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+				case n != "200" && (code != 1 || out != "" || !strings.Contains(stderr, "(--"+c.flag+" 1000000000) would need") || !strings.Contains(stderr, "or lower --"+c.flag)):
+					t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+				}
+			}
+		}
+	}
 }
 
 // TestClassifyLongLabelsText: classify's text layout, whose confusion
@@ -558,5 +585,148 @@ func TestParquetPageWarning(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitCode() != 1 || stdout.Len() > 0 || len(lines) != 1 || !strings.HasPrefix(lines[0], "evalkit: ") || !strings.Contains(lines[0], c.want) {
 			t.Errorf("%v: %v, stderr %q; want exit status 1 and one line with %q", c.args, err, stderr.String(), c.want)
 		}
+	}
+}
+
+// TestLabelSpellings: labels spelled several ways ("1", "1.0", " 1",
+// "1e0", a pandas float column's 1.0 against an integer column's 1)
+// compare as numbers when every label of the task is a number, and as
+// strings otherwise, in every task, from CSV and from Parquet (integer
+// columns against string columns holding "1.0"), and the result says
+// which. Before, classify took 1, 1.0 and " 1" for three classes
+// (accuracy 0 on spellings.csv) while rank took them for one number.
+// Expected numbers: scikit-learn 1.2.1 on the same files read without
+// pandas, tools/oracle/label_spellings.py (testdata/labels/oracle.json).
+func TestLabelSpellings(t *testing.T) {
+	var oracle map[string]any
+	b, err := os.ReadFile("testdata/labels/oracle.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &oracle); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	inputs := map[string]string{}
+	for _, name := range []string{"spellings", "mixed", "labels"} {
+		inputs[name+".csv"] = filepath.Join("testdata/labels", name+".csv")
+		pq := filepath.Join(dir, name+".parquet")
+		if !csvToParquet(t, inputs[name+".csv"], pq, 5, &parquet.Uncompressed) {
+			t.Fatalf("%s: no Parquet copy", name)
+		}
+		inputs[name+".parquet"] = pq
+	}
+	get := func(doc any, path string) any {
+		for _, k := range strings.Split(path, ".") {
+			switch d := doc.(type) {
+			case map[string]any:
+				doc = d[k]
+			case []any:
+				i, _ := strconv.Atoi(k)
+				if i >= len(d) {
+					return nil
+				}
+				doc = d[i]
+			default:
+				return nil
+			}
+		}
+		return doc
+	}
+	cases := []struct {
+		input string
+		args  []string
+		want  map[string]string // JSON path of the output: path in the oracle
+	}{
+		{"spellings", []string{"classify"}, map[string]string{"accuracy": "spellings.accuracy", "balanced_accuracy": "spellings.balanced_accuracy",
+			"macro.f1": "spellings.macro_f1", "cohen_kappa": "spellings.cohen_kappa", "mcc": "spellings.mcc", "label_comparison": "spellings.label_comparison", "labels": "spellings.labels"}},
+		{"mixed", []string{"classify"}, map[string]string{"accuracy": "mixed.accuracy", "balanced_accuracy": "mixed.balanced_accuracy",
+			"macro.f1": "mixed.macro_f1", "cohen_kappa": "mixed.cohen_kappa", "mcc": "mixed.mcc", "label_comparison": "mixed.label_comparison", "labels": "mixed.labels"}},
+		{"labels", []string{"classify"}, map[string]string{"accuracy": "classify.accuracy", "mcc": "classify.mcc", "label_comparison": "classify.label_comparison", "labels": "classify.labels"}},
+		{"labels", []string{"classify", "--true", "y_sp", "--labels", "0,1"}, map[string]string{"accuracy": "classify_sp.accuracy", "cohen_kappa": "classify_sp.cohen_kappa", "label_comparison": "classify_sp.label_comparison"}},
+		{"labels", []string{"classify", "--true", "y_sp", "--pos-label", "1.0"}, map[string]string{"accuracy": "classify_sp.accuracy", "binary.label": "rank.pos_label_canonical"}},
+		{"labels", []string{"classify", "--true", "y_sp", "--pred", "y_pred,m2"}, map[string]string{"models.0.accuracy": "models.y_pred", "models.1.accuracy": "models.m2", "label_comparison": "classify_sp.label_comparison"}},
+		{"labels", []string{"rank", "--true", "y_sp"}, map[string]string{"roc_auc": "rank.roc_auc", "average_precision": "rank.average_precision", "label_comparison": "rank.label_comparison", "pos_label": "rank.pos_label_canonical"}},
+		{"labels", []string{"rank", "--true", "y_sp", "--pos-label", "1"}, map[string]string{"roc_auc": "rank.roc_auc", "label_comparison": "rank.label_comparison", "pos_label": "rank.pos_label_canonical"}},
+		{"labels", []string{"rank", "--true", "y_sp", "--pos-label", "1.0", "--bins", "1000"}, map[string]string{"roc_auc": "rank.roc_auc", "pos_label": "rank.pos_label_canonical"}},
+		{"labels", []string{"rank", "--true", "y_sp", "--pos-label", "+1", "--score", "y_score,p1"}, map[string]string{"models.0.roc_auc": "rank.roc_auc", "label_comparison": "rank.label_comparison"}},
+		{"labels", []string{"rank", "--true", "y3", "--classes", "0,1,2", "--score", "p0,p1,p2"}, map[string]string{"roc_auc_ovr_macro": "rank_multiclass.roc_auc_ovr_macro", "roc_auc_ovo_macro": "rank_multiclass.roc_auc_ovo_macro", "label_comparison": "rank_multiclass.label_comparison"}},
+		{"labels", []string{"rank", "--true", "y3", "--classes", "0.0,1e0,2", "--score", "p0,p1,p2"}, map[string]string{"roc_auc_ovr_macro": "rank_multiclass.roc_auc_ovr_macro"}},
+		{"labels", []string{"cluster", "--true", "c_true", "--pred", "c_pred"}, map[string]string{"adjusted_rand_index": "cluster.adjusted_rand_index", "nmi": "cluster.nmi", "ami": "cluster.ami",
+			"n_classes": "cluster.classes", "n_clusters": "cluster.clusters", "label_comparison": "cluster.label_comparison"}},
+		{"labels", []string{"cluster", "--true", "c_true", "--pred", "c_pred,c_true"}, map[string]string{"models.0.adjusted_rand_index": "cluster.adjusted_rand_index", "models.1.adjusted_rand_index": "one", "label_comparison": "cluster.label_comparison"}},
+	}
+	oracle["rank"].(map[string]any)["pos_label_canonical"] = "1"
+	oracle["one"] = 1.0
+	for _, c := range cases {
+		for _, ext := range []string{".csv", ".parquet"} {
+			name := c.input + ext
+			args := append(append(slices.Clone(c.args), "--format", "json"), inputs[name])
+			out, stderr, code := runCLI(args, "")
+			if code != 0 {
+				t.Errorf("%v on %s: exit %d: %s", c.args, name, code, stderr)
+				continue
+			}
+			var doc any
+			if err := json.Unmarshal([]byte(out), &doc); err != nil {
+				t.Fatalf("%v on %s: %v", c.args, name, err)
+			}
+			for path, from := range c.want {
+				got, want := get(doc, path), get(oracle, from)
+				g, gok := got.(float64)
+				w, wok := want.(float64)
+				switch {
+				case gok && wok:
+					if math.Abs(g-w) > 1e-12*math.Abs(w) {
+						t.Errorf("%v on %s: %s = %v, scikit-learn %v", c.args, name, path, g, w)
+					}
+				case fmt.Sprint(got) != fmt.Sprint(want):
+					t.Errorf("%v on %s: %s = %v, want %v", c.args, name, path, got, want)
+				}
+			}
+		}
+	}
+	// The text layout says how the labels compared.
+	for _, c := range []struct{ file, want string }{
+		{"spellings.csv", "labels compared as numbers"}, {"mixed.csv", "labels compared as strings"},
+	} {
+		out, _, code := runCLI([]string{"classify", "--format", "text", inputs[c.file]}, "")
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("classify %s: exit %d, no %q in\n%s", c.file, code, c.want, out)
+		}
+	}
+}
+
+// TestStrayLabelChunk: a stray label alone in its chunk (the last row,
+// with no label of value 0, 1 or −1 after it in that chunk) is bad data,
+// exit status 1, whatever the chunks, for one model and several alike
+// (before, several-model rank exited 2 with "--pos-label is required"
+// when the chunks were small enough).
+func TestStrayLabelChunk(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("y_true,y_score,s2\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%g,%g\n", []int{1, 0, 1, 1}[i%4], float64(i*37%101)/101, float64(i*31%97)/97)
+	}
+	b.WriteString("7,0.5,0.5\n")
+	path := filepath.Join(t.TempDir(), "s.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := `s.csv:42: label "7" is not of value 0, 1 or -1, as the column's other labels are`
+	for _, cs := range chunkSizes {
+		withChunkSize(cs, func() {
+			for _, args := range [][]string{
+				{"rank", "--format", "json"},
+				{"rank", "--format", "json", "--score", "y_score,s2"},
+				{"rank", "--format", "json", "--bins", "10"},
+				{"compare", "delong", "--score-a", "y_score", "--score-b", "s2"},
+			} {
+				out, stderr, code := runCLI(append(args, path), "")
+				if code != 1 || out != "" || !strings.Contains(stderr, want) {
+					t.Errorf("chunk size %d, %v: exit %d, stderr %q; want exit 1 and %q", cs, args, code, stderr, want)
+				}
+			}
+		})
 	}
 }

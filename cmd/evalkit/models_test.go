@@ -53,7 +53,8 @@ func TestModelsEqualSingle(t *testing.T) {
 			t.Fatalf("%v: %v", c.multi, err)
 		}
 		var multi struct {
-			Models []map[string]any
+			LabelComparison string `json:"label_comparison"`
+			Models          []map[string]any
 		}
 		if err := json.Unmarshal(out.Bytes(), &multi); err != nil {
 			t.Fatal(err)
@@ -68,6 +69,11 @@ func TestModelsEqualSingle(t *testing.T) {
 			json.Unmarshal(out.Bytes(), &one)
 			delete(one, "signature")
 			delete(m, "name")
+			// How the labels compared is said once, for every model.
+			if lc, ok := one["label_comparison"]; ok && lc != multi.LabelComparison {
+				t.Errorf("%s: model %s: label_comparison %v, the models' %q", strings.Join(c.multi, " "), name, lc, multi.LabelComparison)
+			}
+			delete(one, "label_comparison")
 			if !reflect.DeepEqual(one, m) {
 				t.Errorf("%s: model %s differs from its single-model report:\n%v\n%v", strings.Join(c.multi, " "), name, m, one)
 			}

@@ -315,8 +315,8 @@ func TestRankMultiParallelFirstError(t *testing.T) {
 	}
 }
 
-// TestRankParallelPosLabel: the positive label reported is the first
-// label of value 1 in the file ("1.0" here, then "1"), whatever the
+// TestRankParallelPosLabel: the labels of value 1 ("1.0" here, then
+// "1") are all positive and reported as the label 1, whatever the
 // chunks.
 func TestRankParallelPosLabel(t *testing.T) {
 	var b strings.Builder
@@ -341,8 +341,8 @@ func TestRankParallelPosLabel(t *testing.T) {
 			if err := json.Unmarshal(rankOut(t, "rank", path, "--format", "json"), &got); err != nil {
 				t.Fatal(err)
 			}
-			if got.PosLabel != "1.0" || got.Positives != 61 {
-				t.Errorf("chunk size %d: pos_label %q, %v positives; want \"1.0\", 61", cs, got.PosLabel, got.Positives)
+			if got.PosLabel != "1" || got.Positives != 61 {
+				t.Errorf("chunk size %d: pos_label %q, %v positives; want \"1\", 61", cs, got.PosLabel, got.Positives)
 			}
 		})
 	}

@@ -37,3 +37,7 @@ awk 'BEGIN { print "age_band,region,y_true,y_pred,score"; split("18-29 30-49 50+
   for (i = 0; i < 600; i++) { b = i % 3 + 1; r = int(i / 3) % 2 + 1; u = (i * 0.6180339887498949) % 1; v = (i * 0.7548776662466927) % 1
     y = (u < 0.45) ? 1 : 0; err = (b == 1) ? 0.26 : 0.1; p = (v < err) ? 1 - y : y
     s = 0.5 * p + 0.3 * y + 0.2 * v; printf "%s,%s,%d,%d,%.4f\n", band[b], reg[r], y, p, s } }' > loans.csv
+# rank.md, classify.md: labels spelled as numbers, one of them not a number
+printf 'y,s\n1,0.9\n1.0,0.8\nx,0.1\n0,0.3\n' > spelled.csv
+# README.md: the labels 1, 1.0 and " 1", true and predicted
+printf 'y_true,y_pred\n1,1.0\n0,0.0\n 1,1\n1.0, 1\n0,1.0\n0.0,0\n' > spellings.csv

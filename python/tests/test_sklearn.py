@@ -97,6 +97,38 @@ def test_classify_integer_labels():
     assert r["confusion_matrix"] == metrics.confusion_matrix(y, p).tolist()
 
 
+def test_classify_int_against_float_labels():
+    # An integer array against a float array of the same values: one set
+    # of labels, as scikit-learn sees them (labels that are all numbers
+    # compare as numbers; a float label 1.0 is the label 1).
+    y = np.array([1, 0, 1, 2, 0, 1])
+    p = np.array([1.0, 0.0, 1.0, 1.0, 0.0, 2.0])
+    r = ek.classify(y, p)
+    assert r["label_comparison"] == "numeric"
+    assert r["labels"] == ["0", "1", "2"]
+    assert r["accuracy"] == pytest.approx(metrics.accuracy_score(y, p), rel=REL)
+    assert r["confusion_matrix"] == metrics.confusion_matrix(y, p).tolist()
+    assert r["macro"]["f1"] == pytest.approx(metrics.f1_score(y, p, average="macro"), rel=REL)
+    b = ek.classify(np.array([1, 0, 1]), np.array([1.0, 0.0, 1.0]))
+    assert b["accuracy"] == metrics.accuracy_score([1, 0, 1], [1.0, 0.0, 1.0]) == 1.0
+    # A label that is not a number: labels compare as strings.
+    s = ek.classify(np.array(["1", "x", "1"]), np.array(["1.0", "x", "1"]))
+    assert s["label_comparison"] == "string"
+    assert s["accuracy"] == pytest.approx(2 / 3, rel=REL)
+
+
+def test_rank_cluster_float_labels():
+    y = np.array([1.0, 0.0, 1.0, 0.0, 1.0, 0.0])
+    s = np.array([0.9, 0.2, 0.6, 0.7, 0.8, 0.1])
+    r = ek.rank(y, s, pos_label="1")
+    assert r["pos_label"] == "1" and r["label_comparison"] == "numeric"
+    assert r["roc_auc"] == pytest.approx(metrics.roc_auc_score(y, s), rel=REL)
+    c = ek.cluster(np.array([1, 1, 2, 2, 3, 3]), np.array([1.0, 1.0, 2.0, 3.0, 3.0, 3.0]))
+    assert c["label_comparison"] == "numeric"
+    assert c["adjusted_rand_index"] == pytest.approx(
+        metrics.adjusted_rand_score([1, 1, 2, 2, 3, 3], [1.0, 1.0, 2.0, 3.0, 3.0, 3.0]), rel=REL)
+
+
 @pytest.fixture
 def regression():
     rng = np.random.default_rng(11)
