@@ -58,7 +58,6 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	ms := &Section{ID: "measures" + suffix, Title: "Measures" + suffix, Blocks: []Block{meas}}
 	if len(r.Intervals) > 0 {
 		ms.Intro = ciIntro(r.Level, r.Intervals, r.Signature)
-		meas.Rows = append(meas.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
 	}
 	if b := r.Binary; b != nil {
 		bt := &Table{Title: fmt.Sprintf("Positive class %q against the rest", b.Label), Header: []string{"measure", "value"}, RowHeads: true}

@@ -46,7 +46,6 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		intro := ""
 		if len(r.Intervals) > 0 {
 			intro = ciIntro(r.Level, r.Intervals, r.Signature) + " "
-			t.Rows = append(t.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
 		}
 		ext := &Section{ID: "external", Title: "External indices",
 			Intro:  intro + "a = |SS|: pairs in the same cluster and the same class; b = |SD|: same cluster, different classes; c = |DS|: different clusters, same class; d = |DD|: different in both. a + b + c + d = m(m − 1)/2.",
@@ -100,7 +99,6 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		intro := ""
 		if len(r.Intervals) > 0 && r.ExternalReport == nil { // else the external section's intro says it
 			intro = ciIntro(r.Level, r.Intervals, r.Signature)
-			t.Rows = append(t.Rows, []Cell{T("confidence level"), N(k("level"), r.Level)})
 		}
 		out = append(out, &Section{ID: "internal", Title: "Internal indices", Intro: intro, Blocks: blocks})
 	}

@@ -51,17 +51,13 @@ func RankSections(models []RankModel) []*Section {
 			c := cellInterval(N(Join(m.Prefix, "roc_auc"), r.ROCAUC), m.Prefix, "roc_auc", r.Intervals)
 			if r.AUCCI != nil && c.LowKey == "" {
 				c = c.WithCI(Join(m.Prefix, "auc_ci_delong", 0), r.AUCCI[0], Join(m.Prefix, "auc_ci_delong", 1), r.AUCCI[1])
+				// The level of DeLong's interval, in words rather than a row.
+				cells[0] = T("ROC AUC [" + levelText(r.ConfLevel) + " DeLong interval]")
 			}
 			cells = append(cells, c)
 		}
 		meas.Rows = append(meas.Rows, cells)
 	}
-	row("DeLong level", "conf_level", func(r *rank.Report) *float64 {
-		if r.AUCCI == nil {
-			return nil
-		}
-		return p(r.ConfLevel)
-	})
 	row("rank loss (1 − AUC)", "rank_loss", func(r *rank.Report) *float64 { return p(r.RankLoss) })
 	row("average precision", "average_precision", func(r *rank.Report) *float64 { return p(r.AveragePrecision) })
 	row("P-R AUC (trapezoid)", "pr_auc_trapezoid", func(r *rank.Report) *float64 { return p(r.PRAUCTrapezoid) })
@@ -117,7 +113,6 @@ func RankSections(models []RankModel) []*Section {
 				ms.Intro = ciIntro(m.Report.Level, m.Report.Intervals, m.Report.Signature) +
 					" The bootstraps of average precision, the P-R AUC and the BEP resample the score table (its cells are the distinct scores of each class, weighted by their rows)."
 			}
-			meas.Rows = append(meas.Rows, []Cell{T("confidence level (" + m.Label() + ")"), N(Join(m.Prefix, "level"), m.Report.Level)})
 		}
 	}
 	for _, m := range models {

@@ -45,7 +45,6 @@ func RegressSections(r *regress.Report, sig *result.Signature, fg *regress.Figur
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t}}
 	if len(r.Intervals) > 0 {
 		ms.Intro = ciIntro(r.Level, r.Intervals, sig)
-		t.Rows = append(t.Rows, []Cell{T("confidence level"), N(Join(prefix, "level"), r.Level)})
 	}
 	for _, w := range r.Warnings {
 		ms.Add(Note("warning: " + w))

@@ -91,6 +91,17 @@ func runClassify(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		if format == report.Text {
+			var reps []*classify.Report
+			for _, m := range out.Models {
+				if r, ok := m.Report.(*classify.Report); ok {
+					reps = append(reps, r)
+				}
+			}
+			if err := chargeClassifyText(f.memory, reps...); err != nil {
+				return err
+			}
+		}
 		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Classification of "+displayName(path)) })
 	}
 	if name := f.models.Used(fs); name != "" {

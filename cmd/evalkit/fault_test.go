@@ -466,6 +466,21 @@ func TestClassifyLongLabelsText(t *testing.T) {
 	if _, stderr, code = runCLI([]string{"classify", "--format", "json", "--memory", "1MiB", path}, ""); code != 0 {
 		t.Errorf("--format json --memory 1MiB: exit %d, stderr %q", code, stderr)
 	}
+	// Several models: the layout prints each model's matrix in turn.
+	models := filepath.Join(t.TempDir(), "models.csv")
+	b.Reset()
+	b.WriteString("y_true,a,b\n")
+	for i := range 60 {
+		b.WriteString(label(i%20) + "," + label(i*7%20) + "," + label(i*3%20) + "\n")
+	}
+	os.WriteFile(models, []byte(b.String()), 0o644)
+	out, stderr, code = runCLI([]string{"classify", "--pred", "a,b", "--format", "text", "--memory", "1MiB", models}, "")
+	if code != 1 || out != "" || !strings.Contains(stderr, "classify's text layout") {
+		t.Errorf("several models, --memory 1MiB: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, code = runCLI([]string{"classify", "--pred", "a,b", "--format", "json", "--memory", "1MiB", models}, ""); code != 0 {
+		t.Errorf("several models, --format json --memory 1MiB: exit %d, stderr %q", code, stderr)
+	}
 }
 
 // TestStrayLabel: a label of another value among labels of value 0 and 1

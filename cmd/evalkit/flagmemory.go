@@ -82,31 +82,44 @@ func ciFlagSizes(task string, ci *cli.CIFlags, withCI bool, size int64) []flagSi
 // printed at a 2.25 GB peak).
 const textLayoutBytes = 5
 
-// chargeClassifyText charges the text layout of rep to the budget of mem
-// (at least flagFloor): its confusion matrix pads every cell to the width
-// of its column's label, so it prints the width of every label on each of
-// its lines, and the tables of classes print the widest label on each of
-// theirs. Past the budget, an error naming --format, rather than hundreds
-// of MB printed at a peak of several times that.
-func chargeClassifyText(mem *budget.Size, rep *classify.Report) error {
+// chargeClassifyText charges the text layout of reps (one model's report,
+// or each model's of a several-model run, which the layout prints in
+// turn) to the budget of mem (at least flagFloor): a confusion matrix pads
+// every cell to the width of its column's label, so it prints the width of
+// every label on each of its lines, and the tables of classes print the
+// widest label on each of theirs. Past the budget, an error naming
+// --format, rather than hundreds of MB printed at a peak of several times
+// that.
+func chargeClassifyText(mem *budget.Size, reps ...*classify.Report) error {
 	limit := mem.Bytes()
 	if limit <= 0 {
 		return nil
 	}
-	var sum, widest int64
+	var printed, k, widest int64
+	for _, rep := range reps {
+		p, kr, wr := classifyTextBytes(rep)
+		printed, k, widest = printed+p, max(k, kr), max(widest, wr)
+	}
+	acct := budget.New(max(limit, flagFloor)).Account(fmt.Sprintf("classify's text layout (--format text, %d labels of up to %d bytes: every label's width on each line of the confusion matrix)", k, widest), "or use --format json")
+	return acct.Grow(budget.Items(printed, textLayoutBytes))
+}
+
+// classifyTextBytes returns what the text layout of rep prints, about, in
+// bytes, and its number of labels and widest label.
+func classifyTextBytes(rep *classify.Report) (printed, k, widest int64) {
+	var sum int64
 	for _, l := range rep.Labels {
 		w := int64(len(l))
 		sum, widest = sum+w, max(widest, w)
 	}
-	k := int64(len(rep.Labels))
+	k = int64(len(rep.Labels))
 	lines := k + 8 // the per-class table and its averages
 	if rep.ConfusionMatrix == nil {
 		lines += 2 * 20 // the worst classes and the largest confusions (two labels a line)
 	}
-	printed := lines * (2*widest + 128)
+	printed = lines * (2*widest + 128)
 	if rep.ConfusionMatrix != nil {
 		printed += (k + 1) * (sum + widest + 24*(k+1))
 	}
-	acct := budget.New(max(limit, flagFloor)).Account(fmt.Sprintf("classify's text layout (--format text, %d labels of up to %d bytes: every label's width on each line of the confusion matrix)", k, widest), "or use --format json")
-	return acct.Grow(budget.Items(printed, textLayoutBytes))
+	return printed, k, widest
 }
