@@ -83,6 +83,10 @@ func Row(texts ...string) []Cell {
 // Note is a paragraph of plain text (a warning, an explanation).
 type Note string
 
+// Lead is the answer a page or layout opens with (the verdict of several
+// models): a paragraph that pages set apart from notes.
+type Lead string
+
 // SignatureNote is the signature s as a note: "signature: " and s.
 func SignatureNote(s *result.Signature) Note { return Note("signature: " + s.String()) }
 
@@ -108,6 +112,7 @@ func (*Pairs) block()      {}
 func (*Table) block()      {}
 func (*HeatMap) block()    {}
 func (Note) block()        {}
+func (Lead) block()        {}
 func (Figures) block()     {}
 func (figureBlock) block() {}
 

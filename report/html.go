@@ -82,6 +82,12 @@ func (c Cell) html(w *writer) {
 	}
 }
 
+func (l Lead) html(w *writer) {
+	w.s(`<p class="lead">`)
+	w.esc(string(l))
+	w.s("</p>\n")
+}
+
 func (n Note) html(w *writer) {
 	w.s(`<p class="note">`)
 	w.esc(string(n))
@@ -248,6 +254,7 @@ a{color:var(--c0)}code{font-size:.92em}
 .summary div{display:flex;gap:.5rem;min-width:0}.summary .wide{grid-column:1/-1}.summary dt{color:var(--mute);flex:none}.summary dd{margin:0;min-width:0}
 nav ol{margin:.3rem 0;padding-left:1.4rem;columns:14rem}
 .note{color:var(--mute);font-size:.92rem}
+.lead{font-size:1.05rem;font-weight:600;border-left:4px solid var(--grid);padding:.3rem .8rem;margin:1rem 0}
 .tw{max-width:100%;overflow-x:auto;margin:.6rem 0 1rem}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
 caption{text-align:left;font-weight:600;padding:.2rem 0 .4rem;caption-side:top}
@@ -324,6 +331,8 @@ func writeBlock(w *writer, b Block) {
 	case *HeatMap:
 		x.html(w)
 	case Note:
+		x.html(w)
+	case Lead:
 		x.html(w)
 	case Figures:
 		x.html(w)

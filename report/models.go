@@ -18,7 +18,7 @@ import (
 func Models(m *board.Models, title string) *Doc {
 	d := &Doc{Title: fmt.Sprintf("%s: %d models (n = %d)", title, len(m.Models), m.N)}
 	if m.Verdict != nil {
-		d.Blocks = append(d.Blocks, Note("Verdict: "+m.Verdict.Sentence))
+		d.Blocks = append(d.Blocks, Lead("Verdict: "+m.Verdict.Sentence))
 	}
 	order, vals := m.Leaderboard()
 	dir := "higher is better"

@@ -174,7 +174,7 @@ func ModelsPage(title, data string, m *board.Models, models, task string, perMod
 	}
 	p.Summary = append(p.Summary, labelsFact(m.LabelComparison)...)
 	if m.Verdict != nil {
-		p.Blocks = append(p.Blocks, Note("Verdict: "+m.Verdict.Sentence))
+		p.Blocks = append(p.Blocks, Lead("Verdict: "+m.Verdict.Sentence))
 	}
 	p.Sections = ModelsSections(m, perModel)
 	return p

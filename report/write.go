@@ -56,6 +56,8 @@ func textBlocks(b *bytes.Buffer, blocks []Block) {
 			textTable(b, x.table())
 		case Note:
 			fmt.Fprintf(b, "\n%s\n", string(x))
+		case Lead:
+			fmt.Fprintf(b, "\n%s\n", string(x))
 		case Figures:
 			for _, f := range x {
 				textFigure(b, f)
@@ -226,6 +228,8 @@ func mdBlocks(b *bytes.Buffer, heading string, blocks []Block) {
 			mdTable(b, heading, x.table())
 		case Note:
 			fmt.Fprintf(b, "\n%s\n", string(x))
+		case Lead:
+			fmt.Fprintf(b, "\n**%s**\n", string(x))
 		case Figures:
 			for _, f := range x {
 				mdFigure(b, heading, f)
