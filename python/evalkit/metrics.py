@@ -60,6 +60,24 @@ def _texts(labels):
     return [_label_text(v) for v in np.asarray(labels).tolist()]
 
 
+def _common(y, p):
+    """Two label arrays of numbers in one dtype, so that a label is spelt
+    alike in both (1 and 1.0 are one label, as in scikit-learn)."""
+    y, p = np.asarray(y), np.asarray(p)
+    if y.dtype.kind in "biuf" and p.dtype.kind in "biuf" and y.dtype != p.dtype:
+        t = np.result_type(y, p)
+        y, p = y.astype(t), p.astype(t)
+    return y, p
+
+
+def _pos_text(y, pos_label):
+    """pos_label as the labels of y spell it (1 is "1.0" among floats)."""
+    present = np.unique(np.asarray(y)).tolist()
+    if pos_label in present:
+        return _label_text(present[present.index(pos_label)])
+    return _label_text(pos_label)
+
+
 # --- ranking ---------------------------------------------------------------
 
 
@@ -120,7 +138,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
         _unsupported("average_precision_score", "y_true", "multiclass labels", "binary labels")
     if pos_label not in present.tolist() and len(present) == 2:
         raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {present}")
-    r = rank(y, y_score, sample_weight=sample_weight, pos_label=_label_text(pos_label))
+    r = rank(y, y_score, sample_weight=sample_weight, pos_label=_pos_text(y, pos_label))
     return _number(r["average_precision"], "average_precision_score", "average_precision")
 
 
@@ -155,7 +173,7 @@ def log_loss(y_true, y_pred, *, eps="auto", normalize=True, sample_weight=None, 
 def brier_score_loss(y_true, y_prob, *, sample_weight=None, pos_label=None):
     """Brier score, the mean squared difference between the probability of
     the positive label and the outcome (sklearn.metrics.brier_score_loss)."""
-    r = rank(y_true, y_prob, sample_weight=sample_weight, pos_label=None if pos_label is None else _label_text(pos_label))
+    r = rank(y_true, y_prob, sample_weight=sample_weight, pos_label=None if pos_label is None else _pos_text(y_true, pos_label))
     return _number(r["brier"], "brier_score_loss", "brier")
 
 
@@ -163,7 +181,7 @@ def brier_score_loss(y_true, y_prob, *, sample_weight=None, pos_label=None):
 
 
 def _classify(function, y_true, y_pred, sample_weight, labels=None, **options):
-    y, p = np.asarray(y_true), np.asarray(y_pred)
+    y, p = _common(y_true, y_pred)
     for name, a in (("y_true", y), ("y_pred", p)):
         if a.ndim != 1:
             _unsupported(function, name, f"an array of shape {a.shape}", "1-D labels; not multilabel")
@@ -198,6 +216,7 @@ def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weigh
         if beta < 0:
             raise ValueError("beta should be >=0 in the F-beta score")
         options["beta"] = beta
+    y_true, y_pred = _common(y_true, y_pred)
     present = _unique(y_true, y_pred)
     if average == "binary":
         if len(present) > 2:
@@ -208,7 +227,7 @@ def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weigh
             if len(present) >= 2:
                 raise ValueError(f"pos_label={pos_label!r} is not a valid label. It should be one of {present.tolist()}")
             present = np.unique(np.append(present, pos_label))
-        r = _classify(function, y_true, y_pred, sample_weight, labels=present, pos_label=_label_text(pos_label), **options)
+        r = _classify(function, y_true, y_pred, sample_weight, labels=present, pos_label=_pos_text(present, pos_label), **options)
         return _number(r["binary"][key], function, f"binary.{key}")
     if labels is not None:
         given = np.asarray(labels)

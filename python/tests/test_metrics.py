@@ -222,6 +222,35 @@ def test_cluster_edges():
         same(ek.normalized_mutual_info_score(a, b), sk.normalized_mutual_info_score(a, b))
 
 
+def test_mixed_dtypes():
+    y, p = np.array([0, 1, 1, 2, 0]), np.array([0.0, 1.0, 2.0, 2.0, 1.0])
+    assert np.array_equal(ek.confusion_matrix(y, p), sk.confusion_matrix(y, p))
+    same(ek.f1_score(y, p, average="macro"), sk.f1_score(y, p, average="macro"))
+    yb, pb = np.array([0.0, 1.0, 1.0, 0.0]), np.array([False, True, False, False])
+    same(ek.precision_score(yb, pb), sk.precision_score(yb, pb))
+    same(ek.recall_score(yb, pb.astype(int), pos_label=0), sk.recall_score(yb, pb.astype(int), pos_label=0))
+    s = np.array([0.2, 0.9, 0.4, 0.3])
+    same(ek.average_precision_score(yb, s), sk.average_precision_score(yb, s))
+    same(ek.brier_score_loss(yb + 1, s, pos_label=2), sk.brier_score_loss(yb + 1, s, pos_label=2))
+    same(ek.roc_auc_score(yb.astype(bool), s), sk.roc_auc_score(yb.astype(bool), s))
+
+
+def test_make_scorer():
+    from sklearn.datasets import load_iris
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import cross_val_score
+
+    x, y = load_iris(return_X_y=True)
+    model = LogisticRegression(max_iter=500)
+    for name, ours, theirs in (
+        ("f1_macro", sk.make_scorer(ek.f1_score, average="macro"), sk.make_scorer(sk.f1_score, average="macro")),
+        ("roc_auc_ovo", sk.make_scorer(ek.roc_auc_score, needs_proba=True, multi_class="ovo"), sk.make_scorer(sk.roc_auc_score, needs_proba=True, multi_class="ovo")),
+    ):
+        got = cross_val_score(model, x, y, cv=3, scoring=ours)
+        want = cross_val_score(model, x, y, cv=3, scoring=theirs)
+        same(got, want)
+
+
 def test_edges():
     same(ek.accuracy_score([1], [1]), sk.accuracy_score([1], [1]))
     same(ek.matthews_corrcoef([0, 0, 0], [0, 0, 0]), sk.matthews_corrcoef([0, 0, 0], [0, 0, 0]))
