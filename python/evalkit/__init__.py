@@ -12,10 +12,14 @@ name in snake_case (pos_label, max_fpr, ci_method, …); sample_weight= is the
 weight column. The result is the command line's JSON output for the same
 data and options; a bad input raises ValueError with the command line's
 message. No measure is computed in Python.
+
+evalkit.metrics holds drop-ins for the most used functions of
+sklearn.metrics (roc_auc_score, f1_score, …), computed by the same core.
 """
 
 from ._native import classify, cluster, rank, regress
 from ._result import Result
+from . import metrics
 
-__all__ = ["rank", "classify", "regress", "cluster", "Result"]
+__all__ = ["rank", "classify", "regress", "cluster", "Result", "metrics"]
 __version__ = "0.1.0"
