@@ -35,7 +35,10 @@ type Models struct {
 	LowerIsBetter bool   `json:"-"`
 	// Target is the column every model predicts, where the task has one
 	// (regress); layouts name it.
-	Target    string            `json:"-"`
+	Target string `json:"-"`
+	// Level is the level the verdict judged significance at (Decide):
+	// significant means an adjusted p-value below 1 − Level.
+	Level     float64           `json:"-"`
 	Warnings  []string          `json:"warnings,omitempty"`
 	Signature *result.Signature `json:"signature,omitempty"`
 }

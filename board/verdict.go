@@ -47,7 +47,7 @@ type Finding struct {
 // its adjusted p-value is below 1 − level. Without a model that has the
 // primary measure there is no verdict.
 func (m *Models) Decide(level float64) {
-	m.Verdict = nil
+	m.Verdict, m.Level = nil, level
 	order, vals := m.Leaderboard()
 	if len(order) == 0 || math.IsNaN(vals[order[0]]) {
 		return

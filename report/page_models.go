@@ -37,7 +37,7 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 		names[i] = md.Name
 		idx[md.Name] = i
 	}
-	pm := &HeatMap{Title: fmt.Sprintf("Adjusted p-values of the %s comparisons (shade: 1 − p; blank: not compared)", m.Primary), RowTitle: "a", ColTitle: "b",
+	pm := &HeatMap{Title: fmt.Sprintf("Adjusted p-values of the %s comparisons (shaded: significant after the adjustment, p < %s; blank: not compared)", m.Primary, strconv.FormatFloat(1-m.Level, 'g', 3, 64)), RowTitle: "a", ColTitle: "b",
 		RowLabels: names, ColLabels: names}
 	pm.Cells = make([][]Cell, len(names))
 	pm.Shade = make([][]float64, len(names))
@@ -57,7 +57,13 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 			a, b := idx[c.A], idx[c.B]
 			pm.Cells[a][b] = P(k("p_adjusted"), c.PAdjusted)
 			pm.Cells[b][a] = pm.Cells[a][b]
-			pm.Shade[a][b], pm.Shade[b][a] = 1-c.PAdjusted, 1-c.PAdjusted
+			// Shaded when significant after the adjustment, at the
+			// verdict's level: the shade is the answer, not 1 − p.
+			shade := 0.0
+			if alpha := 1 - m.Level; m.Level > 0 && c.PAdjusted < alpha {
+				shade = 1
+			}
+			pm.Shade[a][b], pm.Shade[b][a] = shade, shade
 			havePM = true
 		}
 	}
