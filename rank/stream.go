@@ -46,6 +46,9 @@ func (s *Spill) Report(opt Options, curves io.Writer) (*Report, error) {
 	if opt.Figures {
 		return nil, fmt.Errorf("figures of a spilled score table: %w", ErrStreamed)
 	}
+	if opt.proc() {
+		return nil, fmt.Errorf("partial AUC over a range and coordinates at given rates of a spilled score table: %w", ErrStreamed)
+	}
 	defer s.Close()
 	if err := s.flushAll(); err != nil {
 		return nil, err

@@ -1,0 +1,169 @@
+package rank
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// procGolden is testdata/proc_pauc_coords.json, written by
+// tools/oracle/rank_proc_pauc_coords.R from pROC 1.18.0 (numbers as
+// strings of 17 significant digits; "NA" is R's NA).
+type procGolden struct {
+	Source string `json:"source"`
+	Cases  []struct {
+		Name string    `json:"name"`
+		Y    []int     `json:"y"`
+		S    []float64 `json:"s"`
+		AUC  string    `json:"auc"`
+		PAUC []struct {
+			Range     [2]float64 `json:"range"`
+			Focus     string     `json:"focus"`
+			Corrected bool       `json:"corrected"`
+			Value     string     `json:"value"`
+		} `json:"pauc"`
+		AtSpecificity     []string            `json:"at_specificity"`
+		CoordsSpecificity map[string][]string `json:"coords_specificity"`
+		AtSensitivity     []string            `json:"at_sensitivity"`
+		CoordsSensitivity map[string][]string `json:"coords_sensitivity"`
+	} `json:"cases"`
+}
+
+// rnum parses a number as R prints it: "NA" is NaN.
+func rnum(t *testing.T, s string) float64 {
+	t.Helper()
+	if s == "NA" {
+		return math.NaN()
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func rnums(t *testing.T, s []string) []float64 {
+	v := make([]float64, len(s))
+	for i := range s {
+		v[i] = rnum(t, s[i])
+	}
+	return v
+}
+
+func readProcGolden(t *testing.T) procGolden {
+	b, err := os.ReadFile("testdata/proc_pauc_coords.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc procGolden
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 10 || !strings.HasPrefix(doc.Source, "pROC") {
+		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	}
+	return doc
+}
+
+// sameNum is [within] with NaN equal to NaN and ±∞ to itself.
+func sameNum(got, want float64) bool {
+	if math.IsNaN(want) || math.IsInf(want, 0) {
+		return math.IsNaN(got) && math.IsNaN(want) || got == want
+	}
+	return within(got, want)
+}
+
+// TestPartialAUCRangeGolden checks Table.PartialAUCRange against pROC
+// 1.18.0 auc(roc, partial.auc=, partial.auc.focus=, partial.auc.correct=)
+// for every range, focus and correction of the golden file (NA: ok
+// false), to 1e-9 relative, and reports the largest difference.
+func TestPartialAUCRangeGolden(t *testing.T) {
+	doc := readProcGolden(t)
+	var worst float64
+	nas := 0
+	for _, c := range doc.Cases {
+		pos := make([]bool, len(c.Y))
+		for j, y := range c.Y {
+			pos[j] = y == 1
+		}
+		tb, err := NewTable(c.S, pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range c.PAUC {
+			lo, hi := min(p.Range[0], p.Range[1]), max(p.Range[0], p.Range[1])
+			v, ok, err := tb.PartialAUCRange(lo, hi, p.Focus, p.Corrected)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := rnum(t, p.Value)
+			if math.IsNaN(want) {
+				nas++
+				if ok || !math.IsNaN(v) {
+					t.Errorf("%s %v %s corrected=%v = %v (ok %v), want NA", c.Name, p.Range, p.Focus, p.Corrected, v, ok)
+				}
+				continue
+			}
+			if !ok || !within(v, want) {
+				t.Errorf("%s %v %s corrected=%v = %.17g (ok %v), want %.17g", c.Name, p.Range, p.Focus, p.Corrected, v, ok, want)
+			}
+			worst = max(worst, math.Abs(v-want))
+		}
+	}
+	if nas == 0 {
+		t.Error("no NA case in the golden file")
+	}
+	t.Logf("largest difference from pROC: %.3g (%d NA cases)", worst, nas)
+}
+
+// TestCoordsAtGolden checks Table.CoordsAt against pROC 1.18.0
+// coords(roc, x, input="specificity"|"sensitivity", ret=c("threshold",
+// "specificity", "sensitivity")): the other rate to 1e-9 relative, the
+// threshold exactly (NA: interpolated, NaN).
+func TestCoordsAtGolden(t *testing.T) {
+	doc := readProcGolden(t)
+	var worst float64
+	interp := 0
+	for _, c := range doc.Cases {
+		pos := make([]bool, len(c.Y))
+		for j, y := range c.Y {
+			pos[j] = y == 1
+		}
+		tb, err := NewTable(c.S, pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, se := rnums(t, c.AtSpecificity), rnums(t, c.AtSensitivity)
+		got, err := tb.CoordsAt(sp, se)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(g CoordAt, exp map[string][]string, i int) {
+			thr := rnum(t, exp["threshold"][i])
+			wsp, wse := rnum(t, exp["specificity"][i]), rnum(t, exp["sensitivity"][i])
+			if !sameNum(float64(g.Threshold), thr) || g.Interpolated != math.IsNaN(thr) {
+				t.Errorf("%s %s %v: threshold %v (interpolated %v), want %v", c.Name, g.Input, g, float64(g.Threshold), g.Interpolated, thr)
+			}
+			if !within(g.Specificity, wsp) || !within(g.Sensitivity, wse) {
+				t.Errorf("%s %s: (sp %.17g, se %.17g), want (%.17g, %.17g)", c.Name, g.Input, g.Specificity, g.Sensitivity, wsp, wse)
+			}
+			worst = max(worst, math.Abs(g.Specificity-wsp), math.Abs(g.Sensitivity-wse))
+			if g.Interpolated {
+				interp++
+			}
+		}
+		for i := range sp {
+			check(got[i], c.CoordsSpecificity, i)
+		}
+		for i := range se {
+			check(got[len(sp)+i], c.CoordsSensitivity, i)
+		}
+	}
+	if interp == 0 {
+		t.Error("no interpolated case in the golden file")
+	}
+	t.Logf("largest difference from pROC: %.3g (%d interpolated points)", worst, interp)
+}
