@@ -167,3 +167,69 @@ func TestCoordsAtGolden(t *testing.T) {
 	}
 	t.Logf("largest difference from pROC: %.3g (%d interpolated points)", worst, interp)
 }
+
+// TestPartialAUCRangePROCSuite checks Table.PartialAUCRange against the
+// values written in pROC's own tests (tests/testthat/test-auc.R: aSAH's
+// wfns and ndka, every focus and correction; NaN is pROC's NA), on the
+// aSAH columns of the golden file.
+func TestPartialAUCRangePROCSuite(t *testing.T) {
+	doc := readProcGolden(t)
+	tables := map[string]*Table{}
+	for _, c := range doc.Cases {
+		pos := make([]bool, len(c.Y))
+		for j, y := range c.Y {
+			pos[j] = y == 1
+		}
+		tb, err := NewTable(c.S, pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables[c.Name] = tb
+	}
+	nan := math.NaN()
+	for _, c := range []struct {
+		data    string
+		lo, hi  float64
+		focus   string
+		correct bool
+		want    float64
+	}{
+		{"aSAH_wfns", 0.9, 1, "specificity", false, 0.0334417344173442},
+		{"aSAH_wfns", 0.8, 0.9, "specificity", false, 0.0598373983739837},
+		{"aSAH_wfns", 0, 0.5, "specificity", false, 0.488134475939354},
+		{"aSAH_wfns", 0, 1, "specificity", false, 0.823678861788618},
+		{"aSAH_ndka", 0.9, 1, "specificity", false, 0.0107046070460705},
+		{"aSAH_ndka", 0.8, 0.9, "specificity", false, 0.0277777777777778},
+		{"aSAH_ndka", 0, 0.5, "specificity", false, 0.416836043360434},
+		{"aSAH_ndka", 0, 1, "specificity", false, 0.611957994579946},
+		{"aSAH_wfns", 0.9, 1, "sensitivity", false, 0.0400999322493225},
+		{"aSAH_wfns", 0.8, 0.9, "sensitivity", false, 0.0609953703703703},
+		{"aSAH_wfns", 0, 0.5, "sensitivity", false, 0.483358739837398},
+		{"aSAH_ndka", 0.9, 1, "sensitivity", false, 0.0037940379403794},
+		{"aSAH_ndka", 0.8, 0.9, "sensitivity", false, 0.0242547425474255},
+		{"aSAH_ndka", 0, 0.5, "sensitivity", false, 0.428523035230352},
+		{"aSAH_ndka", 0, 1, "sensitivity", false, 0.611957994579946},
+		{"aSAH_wfns", 0.9, 1, "specificity", true, 0.649693339038653},
+		{"aSAH_wfns", 0.8, 0.9, "specificity", true, 0.763749402199904},
+		{"aSAH_wfns", 0, 0.5, "specificity", true, 0.952537903757416},
+		{"aSAH_ndka", 0.9, 1, "specificity", true, 0.530024247610897},
+		{"aSAH_ndka", 0.8, 0.9, "specificity", true, 0.575163398692811},
+		{"aSAH_ndka", 0, 0.5, "specificity", true, 0.667344173441734},
+		{"aSAH_ndka", 0, 1, "specificity", true, 0.611957994579946},
+		{"aSAH_wfns", 0.9, 1, "sensitivity", true, 0.68473648552275},
+		{"aSAH_wfns", 0.8, 0.9, "sensitivity", true, 0.770561002178649},
+		{"aSAH_wfns", 0, 0.5, "sensitivity", true, 0.933434959349593},
+		{"aSAH_wfns", 0, 1, "sensitivity", true, 0.823678861788618},
+		{"aSAH_ndka", 0.9, 1, "sensitivity", true, nan},
+		{"aSAH_ndka", 0.8, 0.9, "sensitivity", true, 0.554439662043679},
+		{"aSAH_ndka", 0, 0.5, "sensitivity", true, 0.714092140921409},
+	} {
+		v, ok, err := tables[c.data].PartialAUCRange(c.lo, c.hi, c.focus, c.correct)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.IsNaN(c.want) != !ok || !sameNum(v, c.want) {
+			t.Errorf("%s [%v, %v] %s corrected=%v = %.17g (ok %v), want %.15g", c.data, c.lo, c.hi, c.focus, c.correct, v, ok, c.want)
+		}
+	}
+}
