@@ -6,7 +6,8 @@
 # null) and coords(roc, x, input="specificity"|"sensitivity",
 # ret=c("threshold","specificity","sensitivity")), for simulated data
 # (set.seed; scores rounded, coarsely for ties; one case below the
-# diagonal) and for pROC's own aSAH data (s100b, ndka, wfns as numbers).
+# diagonal) and for pROC's own aSAH data (s100b, ndka, wfns as numbers),
+# which it also writes to cmd/evalkit/testdata/cli/asah.csv.
 #
 # Rerun:  Rscript tools/oracle/rank_proc_pauc_coords.R
 suppressMessages(library(pROC))
@@ -55,6 +56,9 @@ ya <- as.integer(aSAH$outcome == "Poor")
 cases[[length(cases) + 1]] <- one("aSAH_s100b", ya, aSAH$s100b)
 cases[[length(cases) + 1]] <- one("aSAH_ndka", ya, aSAH$ndka)
 cases[[length(cases) + 1]] <- one("aSAH_wfns", ya, as.numeric(aSAH$wfns))
+# pROC's aSAH data for the command line's golden cases (outcome Poor = 1).
+write.csv(data.frame(y = ya, s100b = aSAH$s100b, ndka = aSAH$ndka, wfns = as.numeric(aSAH$wfns)),
+          file.path(here, "..", "..", "cmd", "evalkit", "testdata", "cli", "asah.csv"), row.names = FALSE, quote = FALSE)
 doc <- list(source = sprintf("pROC %s, %s (tools/oracle/rank_proc_pauc_coords.R)", packageVersion("pROC"), R.version.string), cases = cases)
 writeLines(toJSON(doc, auto_unbox = TRUE, digits = NA), out)
 cat(length(cases), "cases ->", out, "\n")
