@@ -233,3 +233,67 @@ func TestPartialAUCRangePROCSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialAUCRangeMaxFPR checks that scikit-learn's max_fpr partial AUC
+// is pROC's corrected one over specificities [1 − x, 1] wherever pROC's is
+// defined, on the golden file's data.
+func TestPartialAUCRangeMaxFPR(t *testing.T) {
+	doc := readProcGolden(t)
+	for _, c := range doc.Cases {
+		pos := make([]bool, len(c.Y))
+		for j, y := range c.Y {
+			pos[j] = y == 1
+		}
+		tb, err := NewTable(c.S, pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range []float64{0.05, 0.1, 0.3, 0.5} {
+			sk, err := tb.PartialAUC(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, ok, err := tb.PartialAUCRange(1-x, 1, "specificity", true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok != (sk >= 0.5-1e-12) && !within(sk, 0.5) {
+				t.Errorf("%s x=%v: ok %v, scikit-learn %v", c.Name, x, ok, sk)
+			}
+			if ok && !within(v, sk) {
+				t.Errorf("%s x=%v: %.17g, scikit-learn's %.17g", c.Name, x, v, sk)
+			}
+		}
+	}
+}
+
+// TestPROCOptionsCheck checks the option errors of the partial AUC range
+// and the coordinates.
+func TestPROCOptionsCheck(t *testing.T) {
+	for _, c := range []struct {
+		mod    func(*Options)
+		option string
+	}{
+		{func(o *Options) { o.PAUCRange = [2]float64{0.8, 0.8} }, "rank.Options.PAUCRange"},
+		{func(o *Options) { o.PAUCRange = [2]float64{-0.1, 0.8} }, "rank.Options.PAUCRange"},
+		{func(o *Options) { o.PAUCRange = [2]float64{0.8, 1.2} }, "rank.Options.PAUCRange"},
+		{func(o *Options) { o.PAUCRange = [2]float64{0.8, 1}; o.PAUCFocus = "se" }, "rank.Options.PAUCFocus"},
+		{func(o *Options) { o.PAUCFocus = "sensitivity" }, "rank.Options.PAUCFocus"},
+		{func(o *Options) { o.PAUCCorrect = true }, "rank.Options.PAUCCorrect"},
+		{func(o *Options) { o.AtSpecificity = []float64{0.5, math.NaN()} }, "rank.Options.AtSpecificity"},
+		{func(o *Options) { o.AtSensitivity = []float64{1.5} }, "rank.Options.AtSensitivity"},
+	} {
+		o := DefaultOptions()
+		c.mod(&o)
+		err := o.Check()
+		if err == nil || !strings.Contains(err.Error(), c.option) {
+			t.Errorf("%+v: %v, want an error naming %s", o, err, c.option)
+		}
+	}
+	o := DefaultOptions()
+	o.PAUCRange, o.PAUCFocus, o.PAUCCorrect = [2]float64{1, 0.8}, "sensitivity", true
+	o.AtSpecificity, o.AtSensitivity = []float64{0, 1}, []float64{0.5}
+	if err := o.Check(); err != nil {
+		t.Error(err)
+	}
+}
