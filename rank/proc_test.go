@@ -2,11 +2,15 @@ package rank
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // procGolden is testdata/proc_pauc_coords.json, written by
@@ -295,5 +299,43 @@ func TestPROCOptionsCheck(t *testing.T) {
 	o.AtSpecificity, o.AtSensitivity = []float64{0, 1}, []float64{0.5}
 	if err := o.Check(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestPROCSpilled checks that a spilled table's report refuses the
+// partial AUC range and the coordinates with an option error, and that a
+// table still in memory gives them.
+func TestPROCSpilled(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	n := 2000
+	score, pos := make([]float64, n), make([]bool, n)
+	for i := range score {
+		pos[i] = r.IntN(2) == 1
+		score[i] = math.Round(r.NormFloat64()*100) / 100
+		if pos[i] {
+			score[i]++
+		}
+	}
+	for _, c := range []struct {
+		mod    func(*Options)
+		option string
+	}{
+		{func(o *Options) { o.PAUCRange = [2]float64{0.8, 1} }, "rank.Options.PAUCRange"},
+		{func(o *Options) { o.AtSpecificity = []float64{0.9} }, "rank.Options.AtSpecificity"},
+		{func(o *Options) { o.AtSensitivity = []float64{0.9} }, "rank.Options.AtSensitivity"},
+	} {
+		opt := DefaultOptions()
+		c.mod(&opt)
+		s, _ := feedSpill(t, r, score, pos, nil, 100, 4)
+		_, err := s.Report(opt, nil)
+		var oe *result.OptionError
+		if !errors.As(err, &oe) || oe.Option != c.option {
+			t.Errorf("spilled: %v, want an option error naming %s", err, c.option)
+		}
+		s, _ = feedSpill(t, r, score, pos, nil, 10*n, 4)
+		rep, err := s.Report(opt, nil)
+		if err != nil || (rep.PartialAUCRange == nil && rep.CoordsAt == nil) {
+			t.Errorf("in memory: %v, %+v", err, rep)
+		}
 	}
 }
