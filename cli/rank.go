@@ -27,6 +27,26 @@ type RankFlags struct {
 	CurvePoints         int
 	CIBlocks            int
 	LogLossEps          float64 // 0: auto
+	PAUCRange           [2]float64
+	PAUCFocus           string
+	PAUCCorrect         bool
+	AtSpecificity       []float64
+	AtSensitivity       []float64
+}
+
+// rateList parses a comma list of rates for a flag.
+func rateList(dst *[]float64) func(string) error {
+	return func(s string) error {
+		*dst = nil
+		for _, f := range strings.Split(s, ",") {
+			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil {
+				return fmt.Errorf("want a comma list of rates in [0, 1], got %q", s)
+			}
+			*dst = append(*dst, v)
+		}
+		return nil
+	}
 }
 
 // Define adds the rank flags to fs.
@@ -60,6 +80,18 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 		f.LogLossEps = v
 		return nil
 	})
+	fs.Func("pauc-range", "also report pROC's partial AUC over specificities (or sensitivities, --pauc-focus) A,B in [0, 1], either order", func(s string) error {
+		var v []float64
+		if err := rateList(&v)(s); err != nil || len(v) != 2 {
+			return fmt.Errorf("want two rates A,B, got %q", s)
+		}
+		f.PAUCRange = [2]float64{v[0], v[1]}
+		return nil
+	})
+	fs.StringVar(&f.PAUCFocus, "pauc-focus", "", "the rate of --pauc-range: specificity (default) or sensitivity")
+	fs.BoolVar(&f.PAUCCorrect, "pauc-correct", false, "apply McClish's correction to the --pauc-range partial AUC")
+	fs.Func("at-specificity", "also report the ROC point (sensitivity, threshold) at each of these specificities, a comma list", rateList(&f.AtSpecificity))
+	fs.Func("at-sensitivity", "also report the ROC point (specificity, threshold) at each of these sensitivities, a comma list", rateList(&f.AtSensitivity))
 	fs.IntVar(&f.CIBlocks, "ci-blocks", rank.DefaultBootBlocks, "with --ci: the bootstrap of AP, the P-R AUC, BEP and the partial AUC resamples at most this many blocks of adjacent score cells, with the bound on what that moves in the JSON (0: every cell, slower on many distinct scores)")
 }
 
@@ -67,7 +99,8 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 func (f *RankFlags) Options() rank.Options {
 	return rank.Options{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
 		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins, BootBlocks: bootBlocks(f.CIBlocks),
-		LogLossEps: f.LogLossEps}
+		LogLossEps: f.LogLossEps, PAUCRange: f.PAUCRange, PAUCFocus: f.PAUCFocus, PAUCCorrect: f.PAUCCorrect,
+		AtSpecificity: f.AtSpecificity, AtSensitivity: f.AtSensitivity}
 }
 
 // bootBlocks maps --ci-blocks to Options.BootBlocks (0 there is the
@@ -93,6 +126,9 @@ func (f *RankFlags) Check() error {
 	}
 	if f.LogLossEps != 0 && f.Bins > 0 {
 		return Usagef("rank: --log-loss-eps needs unbinned scores: --bins sums the log loss as the scores are read")
+	}
+	if f.Classes != "" && (f.PAUCRange != [2]float64{} || f.PAUCFocus != "" || f.PAUCCorrect || len(f.AtSpecificity) > 0 || len(f.AtSensitivity) > 0) {
+		return Usagef("rank: --pauc-range, --pauc-focus, --pauc-correct, --at-specificity and --at-sensitivity are for binary scores, not with --classes")
 	}
 	if f.CIBlocks < 0 || f.CIBlocks == 1 {
 		return Usagef("rank: --ci-blocks must be 0 (every cell) or at least 2, got %d", f.CIBlocks)

@@ -70,6 +70,27 @@ type Options struct {
 	// interval saying how far that can have moved it
 	// ([hyptest.Coarsening]).
 	BootBlocks int
+	// PAUCRange, when not [0, 0], adds pROC's partial AUC over the
+	// specificities (or sensitivities, PAUCFocus) in [lo, hi], given in
+	// either order, 0 ≤ lo < hi ≤ 1 ([Table.PartialAUCRange]).
+	PAUCRange [2]float64
+	// PAUCFocus is "specificity" (or "") or "sensitivity".
+	PAUCFocus string
+	// PAUCCorrect applies McClish's correction to the PAUCRange area.
+	PAUCCorrect bool
+	// AtSpecificity and AtSensitivity, each rate in [0, 1], add the
+	// points of the ROC curve at those rates ([Table.CoordsAt]).
+	AtSpecificity, AtSensitivity []float64
+}
+
+// pAUCRange returns PAUCRange in increasing order.
+func (o Options) pAUCRange() (lo, hi float64) {
+	return min(o.PAUCRange[0], o.PAUCRange[1]), max(o.PAUCRange[0], o.PAUCRange[1])
+}
+
+// proc reports whether pROC's partial AUC or coordinates are asked for.
+func (o Options) proc() bool {
+	return o.PAUCRange != [2]float64{} || len(o.AtSpecificity) > 0 || len(o.AtSensitivity) > 0
 }
 
 // bootBlocks returns BootBlocks with its default (0: none).
@@ -108,7 +129,25 @@ func (o Options) Signature(bn *Binned) *result.Signature {
 	if o.LogLossEps != 0 {
 		s.Float("log_loss_eps", o.LogLossEps)
 	}
+	if o.PAUCRange != [2]float64{} {
+		lo, hi := o.pAUCRange()
+		focus := o.PAUCFocus
+		if focus == "" {
+			focus = "specificity"
+		}
+		s.Add("pauc_range", result.FormatFloat(lo)+","+result.FormatFloat(hi)).Add("pauc_focus", focus).Add("pauc_correct", strconv.FormatBool(o.PAUCCorrect))
+	}
 	return s
+}
+
+// badRate returns the first of v not in [0, 1], nil if none.
+func badRate(v []float64) *float64 {
+	for i := range v {
+		if !(v[i] >= 0 && v[i] <= 1) {
+			return &v[i]
+		}
+	}
+	return nil
 }
 
 // MulticlassSignature returns the signature of a multiclass report with
@@ -142,6 +181,18 @@ func (o Options) Check() error {
 		return bad("rank.Options.CurvePoints", "must be 0 (every vertex) or at least 2, got %d", o.CurvePoints)
 	case !(o.LogLossEps >= 0 && o.LogLossEps < 0.5):
 		return bad("rank.Options.LogLossEps", "must be in (0, 0.5) (0: the machine epsilon), got %v", o.LogLossEps)
+	case o.PAUCRange != [2]float64{} && !(min(o.PAUCRange[0], o.PAUCRange[1]) >= 0 && max(o.PAUCRange[0], o.PAUCRange[1]) <= 1 && o.PAUCRange[0] != o.PAUCRange[1]):
+		return bad("rank.Options.PAUCRange", "must be two different rates in [0, 1], got %v,%v", o.PAUCRange[0], o.PAUCRange[1])
+	case o.PAUCFocus != "" && o.PAUCFocus != "specificity" && o.PAUCFocus != "sensitivity":
+		return bad("rank.Options.PAUCFocus", "must be specificity or sensitivity, got %q", o.PAUCFocus)
+	case o.PAUCRange == [2]float64{} && o.PAUCFocus != "":
+		return bad("rank.Options.PAUCFocus", "needs rank.Options.PAUCRange")
+	case o.PAUCRange == [2]float64{} && o.PAUCCorrect:
+		return bad("rank.Options.PAUCCorrect", "needs rank.Options.PAUCRange")
+	case badRate(o.AtSpecificity) != nil:
+		return bad("rank.Options.AtSpecificity", "must be rates in [0, 1], got %v", *badRate(o.AtSpecificity))
+	case badRate(o.AtSensitivity) != nil:
+		return bad("rank.Options.AtSensitivity", "must be rates in [0, 1], got %v", *badRate(o.AtSensitivity))
 	}
 	return nil
 }
@@ -237,7 +288,12 @@ type Report struct {
 	ConfLevel        float64     `json:"conf_level"`
 	MaxFPR           float64     `json:"max_fpr,omitempty"`
 	PartialAUC       *float64    `json:"partial_auc,omitempty"`
-	LogLoss          *float64    `json:"log_loss,omitempty"`
+	// PartialAUCRange is pROC's partial AUC (Options.PAUCRange).
+	PartialAUCRange *PartialAUCRange `json:"partial_auc_range,omitempty"`
+	// CoordsAt are the ROC points at Options.AtSpecificity, then
+	// Options.AtSensitivity.
+	CoordsAt []CoordAt `json:"coords_at,omitempty"`
+	LogLoss  *float64  `json:"log_loss,omitempty"`
 	// LogLossSum is the summed log loss Σ w ℓ (scikit-learn's
 	// normalize=False).
 	LogLossSum *float64 `json:"log_loss_sum,omitempty"`
@@ -342,6 +398,9 @@ func newReport(t *Table, bn *Binned, opt Options) (*Report, error) {
 		if err := rep.assemble(pc, nil, opt); err != nil {
 			return nil, err
 		}
+		if err := rep.addPROC(t, opt); err != nil {
+			return nil, err
+		}
 		return rep, rep.addFigures(t, pc, opt)
 	}
 	var pc pieces
@@ -440,6 +499,9 @@ func newReport(t *Table, bn *Binned, opt Options) (*Report, error) {
 	if err := rep.assemble(&pc, bn, opt); err != nil {
 		return nil, err
 	}
+	if err := rep.addPROC(t, opt); err != nil {
+		return nil, err
+	}
 	if opt.Figures {
 		// The curves drawn are thinned, so that no full curve outlives
 		// this function.
@@ -478,6 +540,38 @@ func (rep *Report) addFigures(t *Table, pc *pieces, opt Options) error {
 		Cost: pc.cc, Scores: hist, Prevalence: rep.Positives / (rep.Positives + rep.Negatives)}
 	if rep.Calibration != nil {
 		rep.Figures.Calibration = &pc.cal
+	}
+	return nil
+}
+
+// addPROC adds pROC's partial AUC and the coordinates at given rates
+// when opt asks for them.
+func (rep *Report) addPROC(t *Table, opt Options) error {
+	if opt.PAUCRange != [2]float64{} {
+		lo, hi := opt.pAUCRange()
+		focus := opt.PAUCFocus
+		if focus == "" {
+			focus = "specificity"
+		}
+		v, ok, err := t.PartialAUCRange(lo, hi, focus, opt.PAUCCorrect)
+		if err != nil {
+			return err
+		}
+		p := &PartialAUCRange{Range: [2]float64{lo, hi}, Focus: focus, Corrected: opt.PAUCCorrect}
+		if ok {
+			p.Value = &v
+		} else {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("partial_auc_range: null, McClish's correction is not defined for an ROC curve below the diagonal over %s %s–%s (rank.Options.PAUCCorrect)",
+				focus, result.FormatFloat(lo), result.FormatFloat(hi)))
+		}
+		rep.PartialAUCRange = p
+	}
+	if len(opt.AtSpecificity) > 0 || len(opt.AtSensitivity) > 0 {
+		c, err := t.CoordsAt(opt.AtSpecificity, opt.AtSensitivity)
+		if err != nil {
+			return err
+		}
+		rep.CoordsAt = c
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // ErrStreamed is returned for what a streamed report cannot give: the full
@@ -45,6 +46,17 @@ func (s *Spill) Report(opt Options, curves io.Writer) (*Report, error) {
 	}
 	if opt.Figures {
 		return nil, fmt.Errorf("figures of a spilled score table: %w", ErrStreamed)
+	}
+	if opt.proc() {
+		name := "rank.Options.PAUCRange"
+		switch {
+		case opt.PAUCRange != [2]float64{}:
+		case len(opt.AtSpecificity) > 0:
+			name = "rank.Options.AtSpecificity"
+		default:
+			name = "rank.Options.AtSensitivity"
+		}
+		return nil, &result.OptionError{Task: "rank", Option: name, Problem: "needs the whole score table in memory, and this one spilled to disk"}
 	}
 	defer s.Close()
 	if err := s.flushAll(); err != nil {

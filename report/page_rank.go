@@ -63,6 +63,19 @@ func RankSections(models []RankModel) []*Section {
 	row("P-R AUC (trapezoid)", "pr_auc_trapezoid", func(r *rank.Report) *float64 { return p(r.PRAUCTrapezoid) })
 	row("break-even point (P = R)", "bep", func(r *rank.Report) *float64 { return p(r.BEP) })
 	row("partial AUC (McClish)", "partial_auc", func(r *rank.Report) *float64 { return r.PartialAUC })
+	pname := "partial AUC (pROC)"
+	for _, m := range models {
+		if pa := m.Report.PartialAUCRange; pa != nil {
+			pname = pAUCRangeName(pa)
+			break
+		}
+	}
+	row(pname, "partial_auc_range.value", func(r *rank.Report) *float64 {
+		if r.PartialAUCRange == nil {
+			return nil
+		}
+		return p(pAUCRangeValue(r.PartialAUCRange))
+	})
 	row("log loss", "log_loss", func(r *rank.Report) *float64 { return r.LogLoss })
 	row("log loss, summed", "log_loss_sum", func(r *rank.Report) *float64 { return r.LogLossSum })
 	row("Brier score", "brier", func(r *rank.Report) *float64 { return r.Brier })
@@ -107,6 +120,23 @@ func RankSections(models []RankModel) []*Section {
 		}
 	}
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{meas, ops}}
+	var at *Table
+	for _, m := range models {
+		for i, c := range m.Report.CoordsAt {
+			if at == nil {
+				at = &Table{Title: "ROC points at given rates (pROC's coords; threshold — when interpolated)", Header: []string{"model", "given", "specificity", "sensitivity", "threshold"}, RowHeads: true}
+			}
+			k := func(f string) string { return Join(m.Prefix, "coords_at", i, f) }
+			th := N(k("threshold"), float64(c.Threshold))
+			if c.Interpolated {
+				th = T("—")
+			}
+			at.Rows = append(at.Rows, []Cell{T(m.Label()), T(c.Input), N(k("specificity"), c.Specificity), N(k("sensitivity"), c.Sensitivity), th})
+		}
+	}
+	if at != nil {
+		ms.Blocks = append(ms.Blocks, at)
+	}
 	for _, m := range models {
 		if len(m.Report.Intervals) > 0 {
 			if ms.Intro == "" {

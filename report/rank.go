@@ -19,6 +19,9 @@ func Rank(r *rank.Report, name string) *Doc {
 		t.Rows = append(t.Rows, Row(o.name, threshold(o.op.Threshold), Sig(o.op.Value), Sig(o.op.TPR), Sig(o.op.FPR), Sig(o.op.Precision)))
 	}
 	d.Blocks = append(d.Blocks, t)
+	if len(r.CoordsAt) > 0 {
+		d.Blocks = append(d.Blocks, coordsAt(r.CoordsAt))
+	}
 	if b := r.ROCBand; b != nil {
 		d.Blocks = append(d.Blocks, rocBand(b))
 	}
@@ -48,6 +51,9 @@ func rankMeasures(r *rank.Report, title string) *Pairs {
 	if r.PartialAUC != nil {
 		p.Add(fmt.Sprintf("partial AUC (FPR ≤ %g, McClish)", r.MaxFPR), sig("partial_auc", *r.PartialAUC))
 	}
+	if pa := r.PartialAUCRange; pa != nil {
+		p.Add(pAUCRangeName(pa), Sig(pAUCRangeValue(pa)))
+	}
 	if r.LogLoss != nil {
 		p.Add("log loss", sig("log_loss", *r.LogLoss))
 		if r.LogLossSum != nil {
@@ -63,6 +69,40 @@ func rankMeasures(r *rank.Report, title string) *Pairs {
 	}
 	p.Add("cost curve area", Sig(r.CostCurveArea))
 	return p
+}
+
+// pAUCRangeName names pROC's partial AUC of a report.
+func pAUCRangeName(pa *rank.PartialAUCRange) string {
+	corr := ""
+	if pa.Corrected {
+		corr = ", McClish"
+	}
+	return fmt.Sprintf("partial AUC (%s %s–%s%s)", pa.Focus, Sig(pa.Range[0]), Sig(pa.Range[1]), corr)
+}
+
+// pAUCRangeValue is the value of pROC's partial AUC, NaN for null.
+func pAUCRangeValue(pa *rank.PartialAUCRange) float64 {
+	if pa.Value == nil {
+		return math.NaN()
+	}
+	return *pa.Value
+}
+
+// coordsAt lists the ROC points at given rates.
+func coordsAt(cs []rank.CoordAt) *Table {
+	t := &Table{Title: "ROC points at given rates (threshold — when interpolated between two points)", Header: []string{"given", "specificity", "sensitivity", "threshold"}}
+	for _, c := range cs {
+		t.Rows = append(t.Rows, Row(c.Input, Sig(c.Specificity), Sig(c.Sensitivity), coordThreshold(c)))
+	}
+	return t
+}
+
+// coordThreshold prints a point's threshold: "—" when interpolated.
+func coordThreshold(c rank.CoordAt) string {
+	if c.Interpolated {
+		return "—"
+	}
+	return Sig(float64(c.Threshold))
 }
 
 // RankMulticlass lays a multiclass ranking report out for people; name
