@@ -77,6 +77,9 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := e.expandColumns(path, "--score", &f.Score); err != nil {
+		return err
+	}
 	if err := f.Check(); err != nil {
 		return err
 	}
@@ -335,7 +338,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	rows, err := t.Read(r)
 	stop()
 	if err != nil {
-		return nil, cli.TaskError("rank", err)
+		return nil, cli.SeveralScoresHint(cli.TaskError("rank", err), err)
 	}
 	var out *board.Models
 	err = curvesOut(f.curvesOut, func(w io.Writer) (err error) {
