@@ -24,6 +24,13 @@ type MultiBuilder struct {
 	rankSq   []xsum.Sum // Σ w² of the rows whose true class ranks r-th
 	sll      xsum.Sum   // Σ w² ℓ
 	sll2     xsum.Sum   // Σ w² ℓ²
+	// Renormalize makes Add accept a row whose probabilities do not sum
+	// to 1 (but to more than 0): the score tables and the rank of the
+	// true class take the row divided by its sum, and the log loss is
+	// that of the row clipped and divided by its sum, as scikit-learn's
+	// log_loss rescales such rows.
+	Renormalize bool
+	q           []float64 // scratch: a rescaled row
 }
 
 // Bytes returns the memory the rows hold: each row's k scores, in the
@@ -55,8 +62,9 @@ func NewMultiBuilder(k int) *MultiBuilder {
 // p (len k) and weight w. It returns an error wrapping ErrBadClass for y
 // out of range, ErrNotFinite or ErrNotProbability for a probability that
 // is not finite or not in [0, 1] or a row that does not sum to 1 (within
-// numpy.allclose's 1e-8 + 1e-5, as scikit-learn checks), ErrNegativeWeight;
-// the sample is then not added. It panics if len(p) ≠ k.
+// numpy.allclose's 1e-8 + 1e-5, as scikit-learn checks; with Renormalize
+// only a row that sums to 0), ErrNegativeWeight; the sample is then not
+// added. It panics if len(p) ≠ k.
 func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	if len(p) != m.k {
 		panic(fmt.Sprintf("rank: MultiBuilder.Add: %d probabilities for %d classes", len(p), m.k))
@@ -70,7 +78,6 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	if w < 0 {
 		return errorf(ErrNegativeWeight, "weight %v", w)
 	}
-	var sum fsum.Sum
 	for j, v := range p {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return errorf(ErrNotFinite, "probability %d: %v", j, v)
@@ -78,10 +85,22 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 		if !(v >= 0 && v <= 1) {
 			return errorf(ErrNotProbability, "probability %d: %v is outside [0, 1]", j, v)
 		}
-		sum.Add(v)
 	}
-	if s := sum.Value(); !(math.Abs(s-1) <= 1e-8+1e-5*s) {
-		return errorf(ErrNotProbability, "probabilities sum to %v, not 1", s)
+	raw := p
+	if s, ok := ProbabilitySum(p); !ok {
+		if !m.Renormalize {
+			return errorf(ErrNotProbability, "probabilities sum to %v, not 1", s)
+		}
+		if s == 0 {
+			return errorf(ErrNotProbability, "probabilities sum to 0, so the row cannot be rescaled")
+		}
+		if m.q == nil {
+			m.q = make([]float64, m.k)
+		}
+		for j, v := range p {
+			m.q[j] = v / s
+		}
+		p = m.q
 	}
 	if m.cell != nil {
 		for j, v := range p {
@@ -99,10 +118,10 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	}
 	// log loss: clip, renormalise (scikit-learn's log_loss)
 	z := 0.0
-	for _, v := range p {
+	for _, v := range raw {
 		z += min(max(v, Eps), 1-Eps)
 	}
-	l := -math.Log(min(max(p[y], Eps), 1-Eps) / z)
+	l := -math.Log(min(max(raw[y], Eps), 1-Eps) / z)
 	m.ll.Add(w * l)
 	m.ll2.Add(w * l * l)
 	// rank of the true class: classes scored higher, or equal with a higher
@@ -121,6 +140,19 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 		m.rankSq[r].Add(w2)
 	}
 	return nil
+}
+
+// ProbabilitySum returns the sum of a row of class probabilities
+// (compensated) and whether it is 1 within the tolerance
+// [MultiBuilder.Add] accepts: numpy.allclose's 1e-8 + 1e-5·sum, as
+// scikit-learn checks.
+func ProbabilitySum(p []float64) (sum float64, ok bool) {
+	var s fsum.Sum
+	for _, v := range p {
+		s.Add(v)
+	}
+	sum = s.Value()
+	return sum, math.Abs(sum-1) <= 1e-8+1e-5*sum
 }
 
 // unitSq returns the sums of squared weights of unit-weight rows: Σ w² =
@@ -259,11 +291,13 @@ func (m *MultiBuilder) Result() *Multiclass {
 	for i := range m.rankMass {
 		r.RankMass[i] = m.rankMass[i].Value()
 	}
+	renorm := m.Renormalize
 	if m.cell == nil {
 		*m = *NewMultiScalars(m.k)
 	} else {
 		*m = *NewMultiBuilder(m.k)
 	}
+	m.Renormalize = renorm
 	return r
 }
 

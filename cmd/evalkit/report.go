@@ -286,6 +286,9 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 }
 
 func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc, error) {
+	if f.renormalize && f.Classes == "" {
+		return nil, usagef("rank: --renormalize is for the probabilities of --classes")
+	}
 	if err := e.expandColumns(path, "--score", &f.Score); err != nil {
 		return nil, err
 	}
