@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/internal/xsum"
@@ -31,6 +32,9 @@ type MultiBuilder struct {
 	// log_loss rescales such rows.
 	Renormalize bool
 	q           []float64 // scratch: a rescaled row
+	// argmax counts each row's true class against its arg-max class
+	// (the first of the highest probabilities, as numpy.argmax).
+	argmax *classify.Confusion
 }
 
 // Bytes returns the memory the rows hold: each row's k scores, in the
@@ -51,7 +55,7 @@ func NewMultiBuilder(k int) *MultiBuilder {
 	if k < 2 {
 		panic("rank: NewMultiBuilder: need at least 2 classes")
 	}
-	m := &MultiBuilder{k: k, cell: make([][]Builder, k), rankMass: make([]fsum.Sum, k)}
+	m := &MultiBuilder{k: k, cell: make([][]Builder, k), rankMass: make([]fsum.Sum, k), argmax: classify.NewConfusion(k)}
 	for c := range m.cell {
 		m.cell[c] = make([]Builder, k)
 	}
@@ -109,6 +113,11 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 			}
 		}
 	}
+	if w == 1 {
+		m.argmax.Add(y, argmax(p))
+	} else {
+		m.argmax.AddWeighted(y, argmax(p), w)
+	}
 	if w == 0 {
 		return nil
 	}
@@ -140,6 +149,18 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 		m.rankSq[r].Add(w2)
 	}
 	return nil
+}
+
+// argmax returns the index of the first of the highest values of p, as
+// numpy.argmax.
+func argmax(p []float64) int {
+	a := 0
+	for j, v := range p {
+		if v > p[a] {
+			a = j
+		}
+	}
+	return a
 }
 
 // ProbabilitySum returns the sum of a row of class probabilities
@@ -198,6 +219,7 @@ func (m *MultiBuilder) Merge(o *MultiBuilder) {
 	for i := range m.rankMass {
 		m.rankMass[i].Merge(o.rankMass[i])
 	}
+	m.argmax.Merge(o.argmax)
 }
 
 // Reset empties m but keeps its memory for reuse.
@@ -210,6 +232,7 @@ func (m *MultiBuilder) Reset() {
 	m.ll, m.ll2 = xsum.Sum{}, xsum.Sum{}
 	clear(m.rankMass)
 	m.weighted, m.rankSq, m.sll, m.sll2 = false, nil, xsum.Sum{}, xsum.Sum{}
+	m.argmax = classify.NewConfusion(m.k)
 }
 
 // Multiclass is the sufficient statistic of the multiclass score measures:
@@ -222,6 +245,11 @@ type Multiclass struct {
 	LogLossSum float64
 	LogLossSq  float64 // Σ w ℓ² of the rows' log losses ℓ, for its interval
 	RankMass   []float64
+	// Argmax is the confusion matrix of the arg-max prediction: each
+	// row's true class against its class of highest probability (the
+	// first of equal ones, as numpy.argmax). It is nil for a statistic
+	// decoded from its binary encoding, which does not carry it.
+	Argmax *classify.Confusion
 	// Weighted reports whether a row had a weight other than 0 and 1.
 	Weighted bool
 	// ll and ll2 are LogLossSum and LogLossSq as exact sums, which
@@ -274,7 +302,7 @@ func (m *Multiclass) sqSums() *multiSq {
 // Result sorts the accumulated samples and returns their statistic. The
 // builder is left empty.
 func (m *MultiBuilder) Result() *Multiclass {
-	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted}
+	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted, Argmax: m.argmax}
 	if m.weighted {
 		r.sq = &multiSq{rank: m.rankSq, ll: m.sll, ll2: m.sll2}
 	}
@@ -331,6 +359,11 @@ func MergeMulticlass(a, b *Multiclass) *Multiclass {
 	}
 	for i := range r.RankMass {
 		r.RankMass[i] = a.RankMass[i] + b.RankMass[i]
+	}
+	if a.Argmax != nil && b.Argmax != nil {
+		r.Argmax = classify.NewConfusion(a.K)
+		r.Argmax.Merge(a.Argmax)
+		r.Argmax.Merge(b.Argmax)
 	}
 	return r
 }

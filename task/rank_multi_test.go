@@ -3,11 +3,13 @@ package task
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/rank"
 )
 
@@ -111,4 +113,40 @@ func TestRankMultiRenormalizeZero(t *testing.T) {
 	if !errors.Is(err, rank.ErrNotProbability) || !strings.Contains(err.Error(), "sum to 0") {
 		t.Errorf("got %v", err)
 	}
+}
+
+// TestRankMultiArgmax: the arg-max prediction's confusion matrix, read
+// into classify's report, gives scikit-learn's accuracy_score,
+// confusion_matrix and precision_recall_fscore_support of
+// numpy.argmax(p) (ties to the first class), rows rescaled or not.
+func TestRankMultiArgmax(t *testing.T) {
+	worst := 0.0
+	for _, c := range loadSklearnMulti(t) {
+		m, err := readSklearnMulti(c, true)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		rep, err := classify.NewReport(c.Classes, m.Argmax, classify.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		check := func(what string, got, want float64) {
+			d := math.Abs(got - want)
+			worst = max(worst, d)
+			if d > 1e-12 {
+				t.Errorf("%s: %s = %v, scikit-learn %v", c.Name, what, got, want)
+			}
+		}
+		check("accuracy", rep.Accuracy, c.Expected.Accuracy)
+		for i := range c.Classes {
+			for j := range c.Classes {
+				check(fmt.Sprintf("confusion[%d][%d]", i, j), rep.ConfusionMatrix[i][j], c.Expected.Confusion[i][j])
+			}
+			pc := rep.PerClass[i]
+			check("precision "+c.Classes[i], pc.Precision, c.Expected.Precision[i])
+			check("recall "+c.Classes[i], pc.Recall, c.Expected.Recall[i])
+			check("f1 "+c.Classes[i], pc.F1, c.Expected.F1[i])
+		}
+	}
+	t.Logf("largest difference from scikit-learn: %.3g", worst)
 }
