@@ -54,7 +54,7 @@ func TaskError(cmd string, err error) error {
 // class probabilities. err is te as the command line words it.
 func SeveralScoresHint(err, te error) error {
 	var le *task.LabelError
-	if err == nil || !errors.As(te, &le) || le.Stray {
+	if err == nil || !errors.As(te, &le) || le.Stray || le.Mixed {
 		return err
 	}
 	return hinted{err, "; several --score columns without --classes are several binary models (each scores the positive class of --pos-label): if the columns are one model's probabilities of each class, name the classes with --classes (one label per column, e.g. --classes cat,dog,eel)"}
