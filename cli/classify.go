@@ -29,7 +29,7 @@ type ClassifyFlags struct {
 // Define adds the classify flags to fs.
 func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.True, "true", "y_true", "column of true labels")
-	fs.StringVar(&f.Pred, "pred", "y_pred", "column of predicted labels; a comma list m1,m2,… evaluates and compares several models")
+	fs.StringVar(&f.Pred, "pred", "y_pred", "column of predicted labels; a comma list m1,m2,… (or a glob pattern such as 'm*', the matching columns in file order) evaluates and compares several models")
 	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
 	fs.StringVar(&f.Labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
 	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")

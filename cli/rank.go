@@ -53,7 +53,7 @@ func rateList(dst *[]float64) func(string) error {
 func (f *RankFlags) Define(fs *flag.FlagSet) {
 	d := rank.DefaultOptions()
 	fs.StringVar(&f.True, "true", "y_true", "column of true labels")
-	fs.StringVar(&f.Score, "score", "y_score", "column of scores (binary; higher = more positive); a comma list m1,m2,… without --classes evaluates and compares several models; with --classes, the probability columns, one per class")
+	fs.StringVar(&f.Score, "score", "y_score", "column of scores (binary; higher = more positive); a comma list m1,m2,… without --classes evaluates and compares several models; with --classes, the probability columns, one per class; a glob pattern such as 'lr_p*' gives the matching columns in file order")
 	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
 	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label (binary); default 1 when the labels are {0, 1} or {-1, 1}")
 	fs.StringVar(&f.Classes, "classes", "", "comma-separated class labels, one per --score column (multiclass)")

@@ -13,7 +13,7 @@ func (f *RankFlags) MultiClasses() (classes, scores []string, index map[string]i
 	classes = strings.Split(f.Classes, ",")
 	scores = strings.Split(f.Score, ",")
 	if len(classes) != len(scores) {
-		return nil, nil, nil, Usagef("rank: --classes names %d classes but --score gives %d columns", len(classes), len(scores))
+		return nil, nil, nil, Usagef("rank: --classes names %d classes (%s) but --score gives %d columns (%s): one probability column per class, in the order of --classes", len(classes), f.Classes, len(scores), f.Score)
 	}
 	if len(classes) < 2 {
 		return nil, nil, nil, Usagef("rank: --classes needs at least 2 classes")

@@ -46,3 +46,26 @@ func TaskError(cmd string, err error) error {
 	}
 	return err
 }
+
+// SeveralScoresHint adds to the error of a rank with several --score
+// columns and no --classes (several binary models) what --classes is
+// for, when the task's error te says the labels are not binary ones: such
+// labels are often a multiclass problem's, and the columns one model's
+// class probabilities. err is te as the command line words it.
+func SeveralScoresHint(err, te error) error {
+	var le *task.LabelError
+	if err == nil || !errors.As(te, &le) || le.Stray || le.Mixed {
+		return err
+	}
+	return hinted{err, "; several --score columns without --classes are several binary models (each scores the positive class of --pos-label): if the columns are one model's probabilities of each class, name the classes with --classes (one label per column, e.g. --classes cat,dog,eel)"}
+}
+
+// hinted is an error with a hint added to its message; it keeps the
+// error's exit status (a usage error stays one).
+type hinted struct {
+	error
+	hint string
+}
+
+func (h hinted) Error() string { return h.error.Error() + h.hint }
+func (h hinted) Unwrap() error { return h.error }

@@ -54,6 +54,7 @@ var terms = [][2]string{
 	{"regress.Options.NFeatures", "--n-features"},
 	{"regress.Options.Multioutput", "--multioutput"},
 	{"regress.Options.OutputWeights", "--output-weights"},
+	{"task.RankMulti.Renormalize", "--renormalize"},
 	{"task.ABMeans.A", "--a"},
 	{"task.ABTest.Alpha", "--alpha"},
 	{"task.ABTest.MDE", "--mde"},

@@ -165,6 +165,10 @@ func TestMulticlassEncoding(t *testing.T) {
 		t.Fatal("round trip changed the sums of squared weights")
 	}
 	got.sq, m.sq = nil, nil
+	if got.Argmax != nil {
+		t.Fatal("the encoding does not carry the arg-max confusion matrix, yet it was decoded")
+	}
+	m.Argmax = nil // not encoded (Multiclass.Argmax)
 	if !reflect.DeepEqual(&got, m) {
 		t.Fatal("round trip changed the statistic")
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/internal/xsum"
@@ -24,6 +25,16 @@ type MultiBuilder struct {
 	rankSq   []xsum.Sum // Σ w² of the rows whose true class ranks r-th
 	sll      xsum.Sum   // Σ w² ℓ
 	sll2     xsum.Sum   // Σ w² ℓ²
+	// Renormalize makes Add accept a row whose probabilities do not sum
+	// to 1 (but to more than 0): the score tables and the rank of the
+	// true class take the row divided by its sum, and the log loss is
+	// that of the row clipped and divided by its sum, as scikit-learn's
+	// log_loss rescales such rows.
+	Renormalize bool
+	q           []float64 // scratch: a rescaled row
+	// argmax counts each row's true class against its arg-max class
+	// (the first of the highest probabilities, as numpy.argmax).
+	argmax *classify.Confusion
 }
 
 // Bytes returns the memory the rows hold: each row's k scores, in the
@@ -44,7 +55,7 @@ func NewMultiBuilder(k int) *MultiBuilder {
 	if k < 2 {
 		panic("rank: NewMultiBuilder: need at least 2 classes")
 	}
-	m := &MultiBuilder{k: k, cell: make([][]Builder, k), rankMass: make([]fsum.Sum, k)}
+	m := &MultiBuilder{k: k, cell: make([][]Builder, k), rankMass: make([]fsum.Sum, k), argmax: classify.NewConfusion(k)}
 	for c := range m.cell {
 		m.cell[c] = make([]Builder, k)
 	}
@@ -55,8 +66,9 @@ func NewMultiBuilder(k int) *MultiBuilder {
 // p (len k) and weight w. It returns an error wrapping ErrBadClass for y
 // out of range, ErrNotFinite or ErrNotProbability for a probability that
 // is not finite or not in [0, 1] or a row that does not sum to 1 (within
-// numpy.allclose's 1e-8 + 1e-5, as scikit-learn checks), ErrNegativeWeight;
-// the sample is then not added. It panics if len(p) ≠ k.
+// numpy.allclose's 1e-8 + 1e-5, as scikit-learn checks; with Renormalize
+// only a row that sums to 0), ErrNegativeWeight; the sample is then not
+// added. It panics if len(p) ≠ k.
 func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	if len(p) != m.k {
 		panic(fmt.Sprintf("rank: MultiBuilder.Add: %d probabilities for %d classes", len(p), m.k))
@@ -70,7 +82,6 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	if w < 0 {
 		return errorf(ErrNegativeWeight, "weight %v", w)
 	}
-	var sum fsum.Sum
 	for j, v := range p {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return errorf(ErrNotFinite, "probability %d: %v", j, v)
@@ -78,10 +89,22 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 		if !(v >= 0 && v <= 1) {
 			return errorf(ErrNotProbability, "probability %d: %v is outside [0, 1]", j, v)
 		}
-		sum.Add(v)
 	}
-	if s := sum.Value(); !(math.Abs(s-1) <= 1e-8+1e-5*s) {
-		return errorf(ErrNotProbability, "probabilities sum to %v, not 1", s)
+	raw := p
+	if s, ok := ProbabilitySum(p); !ok {
+		if !m.Renormalize {
+			return errorf(ErrNotProbability, "probabilities sum to %v, not 1", s)
+		}
+		if s == 0 {
+			return errorf(ErrNotProbability, "probabilities sum to 0, so the row cannot be rescaled")
+		}
+		if m.q == nil {
+			m.q = make([]float64, m.k)
+		}
+		for j, v := range p {
+			m.q[j] = v / s
+		}
+		p = m.q
 	}
 	if m.cell != nil {
 		for j, v := range p {
@@ -89,6 +112,11 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 				return err
 			}
 		}
+	}
+	if w == 1 {
+		m.argmax.Add(y, argmax(p))
+	} else {
+		m.argmax.AddWeighted(y, argmax(p), w)
 	}
 	if w == 0 {
 		return nil
@@ -99,10 +127,10 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	}
 	// log loss: clip, renormalise (scikit-learn's log_loss)
 	z := 0.0
-	for _, v := range p {
+	for _, v := range raw {
 		z += min(max(v, Eps), 1-Eps)
 	}
-	l := -math.Log(min(max(p[y], Eps), 1-Eps) / z)
+	l := -math.Log(min(max(raw[y], Eps), 1-Eps) / z)
 	m.ll.Add(w * l)
 	m.ll2.Add(w * l * l)
 	// rank of the true class: classes scored higher, or equal with a higher
@@ -121,6 +149,31 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 		m.rankSq[r].Add(w2)
 	}
 	return nil
+}
+
+// argmax returns the index of the first of the highest values of p, as
+// numpy.argmax.
+func argmax(p []float64) int {
+	a := 0
+	for j, v := range p {
+		if v > p[a] {
+			a = j
+		}
+	}
+	return a
+}
+
+// ProbabilitySum returns the sum of a row of class probabilities
+// (compensated) and whether it is 1 within the tolerance
+// [MultiBuilder.Add] accepts: numpy.allclose's 1e-8 + 1e-5·sum, as
+// scikit-learn checks.
+func ProbabilitySum(p []float64) (sum float64, ok bool) {
+	var s fsum.Sum
+	for _, v := range p {
+		s.Add(v)
+	}
+	sum = s.Value()
+	return sum, math.Abs(sum-1) <= 1e-8+1e-5*sum
 }
 
 // unitSq returns the sums of squared weights of unit-weight rows: Σ w² =
@@ -166,6 +219,7 @@ func (m *MultiBuilder) Merge(o *MultiBuilder) {
 	for i := range m.rankMass {
 		m.rankMass[i].Merge(o.rankMass[i])
 	}
+	m.argmax.Merge(o.argmax)
 }
 
 // Reset empties m but keeps its memory for reuse.
@@ -178,6 +232,7 @@ func (m *MultiBuilder) Reset() {
 	m.ll, m.ll2 = xsum.Sum{}, xsum.Sum{}
 	clear(m.rankMass)
 	m.weighted, m.rankSq, m.sll, m.sll2 = false, nil, xsum.Sum{}, xsum.Sum{}
+	m.argmax = classify.NewConfusion(m.k)
 }
 
 // Multiclass is the sufficient statistic of the multiclass score measures:
@@ -190,6 +245,11 @@ type Multiclass struct {
 	LogLossSum float64
 	LogLossSq  float64 // Σ w ℓ² of the rows' log losses ℓ, for its interval
 	RankMass   []float64
+	// Argmax is the confusion matrix of the arg-max prediction: each
+	// row's true class against its class of highest probability (the
+	// first of equal ones, as numpy.argmax). It is nil for a statistic
+	// decoded from its binary encoding, which does not carry it.
+	Argmax *classify.Confusion
 	// Weighted reports whether a row had a weight other than 0 and 1.
 	Weighted bool
 	// ll and ll2 are LogLossSum and LogLossSq as exact sums, which
@@ -242,7 +302,7 @@ func (m *Multiclass) sqSums() *multiSq {
 // Result sorts the accumulated samples and returns their statistic. The
 // builder is left empty.
 func (m *MultiBuilder) Result() *Multiclass {
-	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted}
+	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted, Argmax: m.argmax}
 	if m.weighted {
 		r.sq = &multiSq{rank: m.rankSq, ll: m.sll, ll2: m.sll2}
 	}
@@ -259,11 +319,13 @@ func (m *MultiBuilder) Result() *Multiclass {
 	for i := range m.rankMass {
 		r.RankMass[i] = m.rankMass[i].Value()
 	}
+	renorm := m.Renormalize
 	if m.cell == nil {
 		*m = *NewMultiScalars(m.k)
 	} else {
 		*m = *NewMultiBuilder(m.k)
 	}
+	m.Renormalize = renorm
 	return r
 }
 
@@ -297,6 +359,11 @@ func MergeMulticlass(a, b *Multiclass) *Multiclass {
 	}
 	for i := range r.RankMass {
 		r.RankMass[i] = a.RankMass[i] + b.RankMass[i]
+	}
+	if a.Argmax != nil && b.Argmax != nil {
+		r.Argmax = classify.NewConfusion(a.K)
+		r.Argmax.Merge(a.Argmax)
+		r.Argmax.Merge(b.Argmax)
 	}
 	return r
 }

@@ -193,6 +193,9 @@ func (t *RankMulti) ReadArrays(name string, y Labels, scores [][]float64, weight
 				return nil, &RowError{Name: name, Row: i, Column: t.Weight, Err: checkWeight(w)}
 			}
 		}
+		if err := t.checkSum(p); err != nil {
+			return nil, &RowError{Name: name, Row: i, Err: err}
+		}
 		if err := b.Add(c, p, w); err != nil {
 			return nil, &RowError{Name: name, Row: i, Err: err}
 		}

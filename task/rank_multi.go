@@ -22,10 +22,31 @@ import (
 // compensated sum merged chunk by chunk: the same run to run and for any
 // number of cores; with other chunks it may differ in the rounding of
 // the sum.
+//
+// A row whose probabilities do not sum to 1 (within the tolerance of
+// [rank.ProbabilitySum]) is an error, unless Renormalize is set: then
+// the row is divided by its sum (as scikit-learn's log_loss rescales its
+// rows) before it is added; a row that sums to 0 is still an error.
 type RankMulti struct {
 	True, Weight    string
 	Classes, Scores []string
 	Budget          *budget.Budget
+	Renormalize     bool
+}
+
+// checkSum checks that the probabilities p (each in [0, 1]) sum to 1,
+// or, with Renormalize, to more than 0 (the builder then rescales them).
+func (t *RankMulti) checkSum(p []float64) error {
+	s, ok := rank.ProbabilitySum(p)
+	switch {
+	case ok:
+		return nil
+	case !t.Renormalize:
+		return fmt.Errorf("the probabilities sum to %v, not 1 (task.RankMulti.Renormalize rescales such rows): %w", s, rank.ErrNotProbability)
+	case s == 0:
+		return fmt.Errorf("the probabilities sum to 0, so the row cannot be rescaled: %w", rank.ErrNotProbability)
+	}
+	return nil
 }
 
 // Columns returns the columns read: True, Scores, then Weight.
@@ -44,7 +65,11 @@ func (e *ClassError) Error() string {
 }
 
 // New returns an empty state.
-func (t *RankMulti) New() *rank.MultiBuilder { return rank.NewMultiBuilder(len(t.Classes)) }
+func (t *RankMulti) New() *rank.MultiBuilder {
+	b := rank.NewMultiBuilder(len(t.Classes))
+	b.Renormalize = t.Renormalize
+	return b
+}
 
 // Fold adds the rows of one chunk r, of the columns cols (of Columns), to
 // st (as FoldRows).
@@ -54,8 +79,8 @@ func (t *RankMulti) Fold(st *rank.MultiBuilder, r *table.Reader, cols []int) err
 
 // FoldRows adds the rows of r, of the columns cols (of Columns), to b,
 // checking the parts of each row in this order: the label (one of
-// Classes), each probability (parsed, in [0, 1]), the weight, then the
-// row as b checks it. p is scratch of one probability a class.
+// Classes), each probability (parsed, in [0, 1]), the weight, the row's
+// sum (rescaled with Renormalize), then the row as b checks it. p is scratch of one probability a class.
 func (t *RankMulti) FoldRows(b rank.MultiRows, r *table.Reader, cols []int, p []float64) error {
 	k := len(t.Classes)
 	tc, scs, wc := cols[0], cols[1:1+k], cols[1+k]
@@ -82,6 +107,9 @@ func (t *RankMulti) FoldRows(b rank.MultiRows, r *table.Reader, cols []int, p []
 			if w, err = r.Weight(wc); err != nil {
 				return err
 			}
+		}
+		if err := t.checkSum(p); err != nil {
+			return r.Errorf(-1, err)
 		}
 		if err := b.Add(y, p, w); err != nil {
 			return r.Errorf(-1, err)

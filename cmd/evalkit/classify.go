@@ -49,6 +49,9 @@ func runClassify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := e.expandColumns(path, "--pred", &f.Pred); err != nil {
+		return err
+	}
 	opt, err := f.Options()
 	if err != nil {
 		return err

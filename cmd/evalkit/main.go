@@ -73,6 +73,9 @@ type env struct {
 	// reopen, when set, gives the table a task reads instead of opening
 	// its FILE (a slice's rows: slices.go).
 	reopen func() *table.Reader
+	// opened, when set, is a table already opened (to read its header for
+	// a column pattern: columns.go) that the next open returns.
+	opened *table.Reader
 	// inputFormat is --input-format (Sniff: from the extension or the
 	// first bytes).
 	inputFormat table.Format

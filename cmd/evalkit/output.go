@@ -34,6 +34,10 @@ func inputFormatFlag(fs *flag.FlagSet, e *env) {
 // open opens the table at path ("" or "-": standard input) in the format
 // of --input-format, with the --max-field limit.
 func (e *env) open(path string) (*table.Reader, error) {
+	if r := e.opened; r != nil {
+		e.opened = nil
+		return r, nil
+	}
 	if e.reopen != nil {
 		return e.reopen(), nil
 	}

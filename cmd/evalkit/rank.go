@@ -38,10 +38,12 @@ type rankFlags struct {
 	slices       cli.SliceFlags
 	memory       *budget.Size
 	format       *string
+	renormalize  bool // --renormalize: rescale rows of --classes probabilities that do not sum to 1
 }
 
 func (f *rankFlags) define(fs *flag.FlagSet) {
 	f.RankFlags.Define(fs)
+	fs.BoolVar(&f.renormalize, "renormalize", false, "with --classes, divide each row of probabilities that does not sum to 1 by its sum (as scikit-learn's log_loss does) instead of stopping at it")
 	fs.StringVar(&f.curvesOut, "curves-out", "", "write every threshold's tp, fp, tpr, fpr, precision and recall to this CSV file")
 	fs.StringVar(&f.plotDir, "plot", "", "write ROC, P-R, DET and calibration figures (SVG and PNG) to this folder")
 	f.ci.Define(fs)
@@ -77,8 +79,14 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := e.expandColumns(path, "--score", &f.Score); err != nil {
+		return err
+	}
 	if err := f.Check(); err != nil {
 		return err
+	}
+	if f.renormalize && f.Classes == "" {
+		return usagef("rank: --renormalize is for the probabilities of --classes")
 	}
 	ci, withCI, err := f.ci.Options()
 	if err != nil {
@@ -286,7 +294,7 @@ func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassRepo
 		return nil, err
 	}
 	defer r.Close()
-	t := &task.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: cols, Budget: f.memory.Budget()}
+	t := &task.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: cols, Budget: f.memory.Budget(), Renormalize: f.renormalize}
 	stop := progress(e, r)
 	m, err := t.Read(r)
 	stop()
@@ -335,7 +343,7 @@ func rankModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo
 	rows, err := t.Read(r)
 	stop()
 	if err != nil {
-		return nil, cli.TaskError("rank", err)
+		return nil, cli.SeveralScoresHint(cli.TaskError("rank", err), err)
 	}
 	var out *board.Models
 	err = curvesOut(f.curvesOut, func(w io.Writer) (err error) {

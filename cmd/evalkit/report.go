@@ -235,6 +235,9 @@ func writePage(p *report.Doc, path, title string) error {
 }
 
 func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*report.Doc, error) {
+	if err := e.expandColumns(path, "--pred", &f.Pred); err != nil {
+		return nil, err
+	}
 	opt, err := f.Options()
 	if err != nil {
 		return nil, err
@@ -283,6 +286,12 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 }
 
 func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc, error) {
+	if f.renormalize && f.Classes == "" {
+		return nil, usagef("rank: --renormalize is for the probabilities of --classes")
+	}
+	if err := e.expandColumns(path, "--score", &f.Score); err != nil {
+		return nil, err
+	}
 	if err := f.Check(); err != nil {
 		return nil, err
 	}
