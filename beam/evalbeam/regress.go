@@ -116,13 +116,25 @@ func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
 
 type regressReadFn struct{ C Regress }
 
-// ProcessElement reads one unit into a state (task.Regress's fold, each
-// row's position the unit index in the high bits and its line in the low
-// ones), with the command line's checks and positioned errors.
+// ProcessElement reads one unit into a state that keeps no values.
 func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressState, error) {
-	t := f.C.task()
+	m, rows, err := f.C.fold(ctx, u, false)
+	if err != nil {
+		return nil, err
+	}
+	return &regressState{Units: 1, Multi: m, Rows: rows}, nil
+}
+
+// fold reads unit u into a state (task.Regress's fold, each row's
+// position the unit index in the high bits and its line in the low ones),
+// keeping its values or not, with the command line's checks and
+// positioned errors; rows names the rows that warnings may name.
+func (c *Regress) fold(ctx context.Context, u Unit, keep bool) (*regress.Multi, map[int64]string, error) {
+	c2 := *c
+	c2.State.KeepValues = keep
+	t := c2.task()
 	m := t.New()
-	st := &regressState{Units: 1, Multi: m, Rows: map[int64]string{}}
+	rows := map[int64]string{}
 	err := readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error {
 		base := int64(u.Index) << lineBits
 		name := func(pos int64) string { return r.Position(int(pos - base)) }
@@ -133,15 +145,12 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 		}
 		for j := range len(t.Options.Trues) {
 			for _, p := range m.Output(j).IssueRows() {
-				st.Rows[p] = name(p)
+				rows[p] = name(p)
 			}
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return st, nil
+	return m, rows, err
 }
 
 // task returns the task of c.

@@ -16,7 +16,6 @@ import (
 	"github.com/evalkit-go/evalkit/internal/xsum"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
-	"github.com/evalkit-go/evalkit/table"
 )
 
 // The measures of regress that need an order statistic or a second pass
@@ -165,7 +164,7 @@ func (c *Regress) exactPipeline(s beam.Scope, units []Unit) {
 	s = s.Scope("regress")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
 	states, samples := beam.ParDo2(s, &regressScanFn{C: *c}, us)
-	state := beam.Combine(s, &regressCombineFn{K: len(c.Options.Trues), Options: c.stateOptions(false)}, states)
+	state := beam.Combine(s, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, states)
 	bounds := beam.Combine(s, &regressSketchFn{}, samples)
 	hist := beam.Combine(s, &regressHistMergeFn{}, beam.ParDo(s, &regressHistFn{C: *c}, us, beam.SideInput{Input: bounds}))
 	targets := beam.ParDo(s, &regressTargetFn{}, hist, beam.SideInput{Input: state}, beam.SideInput{Input: bounds})
@@ -173,38 +172,6 @@ func (c *Regress) exactPipeline(s beam.Scope, units []Unit) {
 	selected := beam.ParDo(s, &regressSelectFn{}, picks, beam.SideInput{Input: state}, beam.SideInput{Input: targets})
 	nulls := beam.Combine(s, &regressNullsMergeFn{}, beam.ParDo(s, &regressNullFn{C: *c}, us, beam.SideInput{Input: selected}))
 	beam.ParDo0(s, &regressExactWriteFn{C: *c, Units: len(units)}, state, beam.SideInput{Input: selected}, beam.SideInput{Input: nulls})
-}
-
-// stateOptions returns the state options of c, keeping values or not.
-func (c *Regress) stateOptions(keep bool) regress.StateOptions {
-	o := c.State
-	o.KeepValues = keep
-	return o
-}
-
-// keptUnit reads unit u into a state that keeps its values.
-func (c *Regress) keptUnit(ctx context.Context, u Unit) (*regress.Multi, map[int64]string, error) {
-	c2 := *c
-	c2.State.KeepValues = true
-	t := c2.task()
-	m := t.New()
-	rows := map[int64]string{}
-	err := readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error {
-		base := int64(u.Index) << lineBits
-		name := func(pos int64) string { return r.Position(int(pos - base)) }
-		m.SetRowName(name)
-		defer m.SetRowName(nil)
-		if err := t.FoldAt(m, r, cols, base); err != nil {
-			return err
-		}
-		for j := range len(c.Options.Trues) {
-			for _, p := range m.Output(j).IssueRows() {
-				rows[p] = name(p)
-			}
-		}
-		return nil
-	})
-	return m, rows, err
 }
 
 // column returns the kept values of a stream (2·output + regress.Kept) and
@@ -222,7 +189,7 @@ type regressScanFn struct{ C Regress }
 // ProcessElement reads a unit: its state without kept values, and a
 // sample of each column's keys.
 func (f *regressScanFn) ProcessElement(ctx context.Context, u Unit, emit func(*regressState), emitSample func(regressSample)) error {
-	m, rows, err := f.C.keptUnit(ctx, u)
+	m, rows, err := f.C.fold(ctx, u, true)
 	if err != nil {
 		return err
 	}
@@ -345,7 +312,7 @@ type regressHistFn struct{ C Regress }
 // per key range of each stream.
 func (f *regressHistFn) ProcessElement(ctx context.Context, u Unit, boundsIter func(*regressBounds) bool) (*regressHist, error) {
 	bounds := boundsSide(boundsIter)
-	m, _, err := f.C.keptUnit(ctx, u)
+	m, _, err := f.C.fold(ctx, u, true)
 	if err != nil {
 		return nil, err
 	}
@@ -521,7 +488,7 @@ func (f *regressPickFn) ProcessElement(ctx context.Context, u Unit, boundsIter f
 	if len(targets.Targets) == 0 {
 		return p, nil
 	}
-	m, _, err := f.C.keptUnit(ctx, u)
+	m, _, err := f.C.fold(ctx, u, true)
 	if err != nil {
 		return nil, err
 	}
@@ -670,7 +637,7 @@ func (f *regressNullFn) ProcessElement(ctx context.Context, u Unit, selIter func
 	if ns == nil {
 		return out, nil
 	}
-	m, _, err := f.C.keptUnit(ctx, u)
+	m, _, err := f.C.fold(ctx, u, true)
 	if err != nil {
 		return nil, err
 	}
