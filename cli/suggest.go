@@ -3,6 +3,8 @@ package cli
 import (
 	"flag"
 	"strings"
+
+	"github.com/evalkit-go/evalkit/internal/editdist"
 )
 
 // Suggest returns the name among names nearest to typed, for a "did you
@@ -17,7 +19,7 @@ func Suggest(typed string, names []string) string {
 	best, bestD := "", 3
 	for _, n := range names {
 		m := norm(n)
-		d := editDistance(t, m)
+		d := editdist.Distance(t, m, true)
 		if d == 0 {
 			return n
 		}
@@ -47,31 +49,4 @@ func FlagHint(fs *flag.FlagSet, err error) string {
 		return " (did you mean --" + s + "?)"
 	}
 	return ""
-}
-
-// editDistance is the optimal-string-alignment distance between a and b
-// (in bytes): insertions, deletions, substitutions and transpositions of
-// adjacent bytes each count 1.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/internal/editdist"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -268,7 +269,7 @@ func TestEditDistance(t *testing.T) {
 		{"roc_auc", "roc_auc", 0},
 		{"ä", "a", 1},
 	} {
-		if d := editDistance(tc.a, tc.b); d != tc.d || editDistance(tc.b, tc.a) != tc.d {
+		if d := editdist.Distance(tc.a, tc.b, false); d != tc.d || editdist.Distance(tc.b, tc.a, false) != tc.d {
 			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, d, tc.d)
 		}
 	}

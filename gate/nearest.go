@@ -3,6 +3,8 @@ package gate
 import (
 	"strconv"
 	"strings"
+
+	"github.com/evalkit-go/evalkit/internal/editdist"
 )
 
 // nearest returns the path holding a number that is nearest to p by edit
@@ -16,7 +18,7 @@ func (e *evaluator) nearest(p string) string {
 	}
 	best, bestD := "", -1
 	for _, c := range e.paths {
-		if d := editDistance(p, c); bestD < 0 || d < bestD {
+		if d := editdist.Distance(p, c, false); bestD < 0 || d < bestD {
 			best, bestD = c, d
 		}
 	}
@@ -85,28 +87,4 @@ func app(s []string, x string) []string { return append(s[:len(s):len(s)], x) }
 func isIndex(s string) bool {
 	_, err := strconv.Atoi(s)
 	return err == nil
-}
-
-// editDistance is the Levenshtein distance between a and b, counted in
-// characters (runes): the fewest insertions, deletions and substitutions
-// that turn a into b.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			sub := prev[j-1]
-			if ra[i-1] != rb[j-1] {
-				sub++
-			}
-			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
