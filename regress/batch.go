@@ -3,7 +3,9 @@ package regress
 import (
 	"fmt"
 	"math"
-	"slices"
+	"sync"
+
+	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
 // blockSize is the number of rows addRows passes to addBlock at a time.
@@ -12,7 +14,7 @@ const blockSize = 256
 // Bytes returns the memory the kept values hold (8 bytes a value of the
 // slices' capacity; 0 without KeepValues).
 func (s *State) Bytes() int64 {
-	return 8 * int64(cap(s.ys)+cap(s.ads)+cap(s.ws))
+	return s.keptBytes()
 }
 
 // Grow reserves room for n more kept rows (with KeepValues), so that a
@@ -21,6 +23,7 @@ func (s *State) Grow(n int) {
 	if !s.opt.KeepValues || n <= 0 {
 		return
 	}
+	s.flat()
 	grow := func(a []float64) []float64 {
 		if cap(a)-len(a) >= n {
 			return a
@@ -136,68 +139,71 @@ func (s *State) addRows(y, yhat, w []float64, pos []int64) {
 	}
 }
 
-// addBlock adds validated rows in one pass: each per-row term, computed
-// in float64, enters its exact sum. pos is nil or the rows' positions.
+// addBlock adds validated rows (at most blockSize): each per-row term,
+// computed in float64, is gathered with the other rows' terms of its sum,
+// and every sum then adds its terms in one call ([xsum.Sum.AddSlice]):
+// exact sums do not depend on the order of their terms. pos is nil or the
+// rows' positions.
 func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	if len(y) == 0 {
 		return
 	}
+	t := termPool.Get().(*terms)
+	t.reset()
 	maxErr := s.maxErr
 	a := s.opt.alpha()
 	eps := s.opt.MAPEEpsilon
 	p := s.opt.Power
-	keep := s.opt.KeepValues
 	weighted := w != nil
 	for i := range y {
 		yi, pi := y[i], yhat[i]
 		wi := 1.0
 		if weighted {
 			wi = w[i]
-			s.w.Add(wi)
+			t.add(tW, wi)
 		}
 		d := yi - pi
 		ad := math.Abs(d)
-		s.y.add(yi, wi, weighted)
-		s.d.add(d, wi, weighted)
+		t.moments(tY1, tY2, yi, wi, weighted)
+		t.moments(tD1, tD2, d, wi, weighted)
 		d2 := d * d
-		sq := wi * d2
-		s.sq.Add(sq)
-		s.sq2.Add(wi * d2 * d2)
-		s.abs.Add(wi * ad)
+		t.add(tSq, wi*d2)
+		t.add(tSq2, wi*d2*d2)
+		t.add(tAbs, wi*ad)
 		if ad > maxErr {
 			maxErr = ad
 		}
 		ay := math.Abs(yi)
-		s.absY.Add(wi * ay)
+		t.add(tAbsY, wi*ay)
 		if den := max(ay, eps); den > 0 { // ay, eps ≥ 0: no NaN or −0 to care for
 			e := ad / den
-			s.ape.Add(wi * e)
-			s.ape2.Add(wi * e * e)
+			t.add(tApe, wi*e)
+			t.add(tApe2, wi*e*e)
 		} else {
 			s.note(issueZeroTarget, i, pos)
 		}
 		if den := ay + math.Abs(pi); den > 0 {
-			s.sape.Add(wi * (2 * ad / den))
+			t.add(tSape, wi*(2*ad/den))
 		}
 		if yi < 0 || pi < 0 {
 			s.note(issueNegative, i, pos)
 		} else {
 			l := log1pDiff(yi, pi, d)
-			s.sqLog.Add(wi * l * l)
+			t.add(tSqLog, wi*l*l)
 		}
 		if s.ci != nil {
 			s.ci.add(yi, d, ad, wi, max(ay, eps))
 		}
-		s.pinball.Add(wi * pinballTerm(d, a))
+		t.add(tPinball, wi*pinballTerm(d, a))
 		// The Poisson and Gamma deviances share q = y/ŷ and log q.
 		switch {
 		case yi > 0 && pi > 0:
 			q := yi / pi
 			lq := math.Log(q)
-			s.poisson.Add(wi * (2 * (yi*lq - yi + pi)))
-			s.gamma.Add(wi * (2 * (-lq + q - 1)))
+			t.add(tPoisson, wi*(2*(yi*lq-yi+pi)))
+			t.add(tGamma, wi*(2*(-lq+q-1)))
 		case yi == 0 && pi > 0:
-			s.poisson.Add(wi * (2 * pi)) // 0·log 0 = 0
+			t.add(tPoisson, wi*(2*pi)) // 0·log 0 = 0
 			s.note(issueGamma, i, pos)
 		default:
 			s.note(issuePoisson, i, pos)
@@ -206,35 +212,87 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		switch {
 		case p == 0: // the squared error: TweedieDeviance reads sq
 		case tweedieOK(p, yi, pi):
-			s.tweedie.Add(wi * tweedieDev(p, yi, pi))
+			t.add(tTweedie, wi*tweedieDev(p, yi, pi))
 		default:
 			s.note(issueTweedie, i, pos)
 		}
 	}
 	if !weighted {
-		s.w.Add(float64(len(y))) // exact: an integer below 2⁵³
+		t.add(tW, float64(len(y))) // exact: an integer below 2⁵³
 	}
+	for k, a := range [numTerms]*xsum.Sum{&s.w, &s.y.s1, &s.y.s2, &s.d.s1, &s.d.s2, &s.sq, &s.sq2, &s.abs,
+		&s.absY, &s.ape, &s.ape2, &s.sape, &s.sqLog, &s.pinball, &s.poisson, &s.gamma, &s.tweedie} {
+		a.AddSlice(t.v[k][:t.n[k]])
+	}
+	termPool.Put(t)
 	s.maxErr = maxErr
-	if keep {
-		s.ys = append(s.ys, y...)
-		n := len(s.ads)
-		s.ads = slices.Grow(s.ads, len(y))[:n+len(y)]
-		ads := s.ads[n:]
-		for i := range ads {
-			ads[i] = math.Abs(y[i] - yhat[i])
-		}
-		if s.weighted {
-			if w != nil {
-				s.ws = append(s.ws, w...)
-			} else {
-				for range y {
-					s.ws = append(s.ws, 1)
-				}
-			}
-		}
+	if s.opt.KeepValues {
+		s.keep(y, yhat, w)
 	}
 	s.n += int64(len(y))
 	s.yq = nil
+}
+
+// The sums of a State's per-row terms, as indexes of terms.
+const (
+	tW = iota
+	tY1
+	tY2
+	tD1
+	tD2
+	tSq
+	tSq2
+	tAbs
+	tAbsY
+	tApe
+	tApe2
+	tSape
+	tSqLog
+	tPinball
+	tPoisson
+	tGamma
+	tTweedie
+	numTerms
+)
+
+// terms gathers the terms of each sum over a block of rows: up to four a
+// row (a weighted moment's square, in exact parts).
+type terms struct {
+	n [numTerms]int
+	v [numTerms][4 * blockSize]float64
+}
+
+var termPool = sync.Pool{New: func() any { return new(terms) }}
+
+func (t *terms) reset() { t.n = [numTerms]int{} }
+
+func (t *terms) add(k int, x float64) {
+	t.v[k][t.n[k]] = x
+	t.n[k]++
+}
+
+// moments adds the terms of x of weight w to sums k1 (Σ w x) and k2
+// (Σ w x²), each product split into float64 parts whose sum is exact
+// (math.FMA): w = 1, x and x² in one and two parts; else w·x and w·x² in
+// two and four.
+func (t *terms) moments(k1, k2 int, x, w float64, weighted bool) {
+	if !weighted {
+		t.add(k1, x)
+		p := x * x
+		t.add(k2, p)
+		t.add(k2, math.FMA(x, x, -p))
+		return
+	}
+	wx := w * x
+	e := math.FMA(w, x, -wx)
+	t.add(k1, wx)
+	t.add(k1, e)
+	p := wx * x
+	t.add(k2, p)
+	t.add(k2, math.FMA(wx, x, -p))
+	q := e * x
+	t.add(k2, q)
+	t.add(k2, math.FMA(e, x, -q))
 }
 
 // AddBatch adds rows to every output: ys[j][i] and yhats[j][i] are output

@@ -82,6 +82,7 @@ func (s *State) Intervals(ci hyptest.CIOptions) (*Intervals, error) {
 	if s.reordered.Load() {
 		return nil, ErrReordered
 	}
+	s.flat()
 	ci = ci.WithDefaults()
 	r := &Intervals{Level: ci.Level, Intervals: map[string]hyptest.Interval{}, ci: ci}
 	value := func(f Measure) float64 {

@@ -55,6 +55,7 @@ func (s *State) appendBinary(a *wire.Appender) {
 	for _, p := range s.first {
 		a.Varint(p)
 	}
+	s.flat()
 	for _, vs := range [][]float64{s.ys, s.ads, s.ws} {
 		a.Uvarint(uint64(len(vs)))
 		a.Floats(vs)

@@ -281,11 +281,15 @@ func (s *State) MedAE() (float64, error) {
 	if s.outside != nil {
 		return s.outside.medae, nil
 	}
-	s.reordered.Store(true)
 	if s.weighted {
+		s.flat()
 		return weightedPercentile(s.ads, s.ws, 50), nil
 	}
-	return median(s.ads), nil
+	parts := s.parts(true)
+	if len(parts) == 1 { // selected in place
+		s.reordered.Store(true)
+	}
+	return medianParts(parts, int(s.n)), nil
 }
 
 // D2Tweedie returns the fraction of Tweedie deviance explained,
@@ -331,12 +335,17 @@ func (s *State) tweedieNull(p, mu float64) float64 {
 		return s.outside.tweedie
 	}
 	var acc xsum.Sum // exact, as nullPinball's
-	for i, y := range s.ys {
-		w := 1.0
-		if s.weighted {
-			w = s.ws[i]
+	if s.weighted {
+		s.flat()
+		for i, y := range s.ys {
+			acc.Add(s.ws[i] * tweedieDev(p, y, mu))
 		}
-		acc.Add(w * tweedieDev(p, y, mu))
+		return acc.Value()
+	}
+	for _, part := range s.parts(false) {
+		for _, y := range part {
+			acc.Add(tweedieDev(p, y, mu))
+		}
 	}
 	return acc.Value()
 }
@@ -398,20 +407,24 @@ type nullLoss struct {
 // quantile, then one pass over the kept targets, summed exactly.
 func (s *State) nullPinball(alpha float64) nullLoss {
 	var q float64
-	s.reordered.Store(true)
-	if s.weighted {
-		q = weightedPercentile(s.ys, s.ws, alpha*100)
-	} else {
-		q = percentileLinear(s.ys, alpha*100)
-	}
 	var acc xsum.Sum // exact: the order of the kept values does not matter
 	if s.weighted {
+		s.flat()
+		s.reordered.Store(true)
+		q = weightedPercentile(s.ys, s.ws, alpha*100)
 		for i, y := range s.ys {
 			acc.Add(s.ws[i] * pinballTerm(y-q, alpha))
 		}
 	} else {
-		for _, y := range s.ys {
-			acc.Add(pinballTerm(y-q, alpha))
+		parts := s.parts(false)
+		if len(parts) == 1 {
+			s.reordered.Store(true)
+		}
+		q = percentileLinearOf(parts, int(s.n), alpha*100)
+		for _, part := range parts {
+			for _, y := range part {
+				acc.Add(pinballTerm(y-q, alpha))
+			}
 		}
 	}
 	den := acc.Value() / s.w.Value()

@@ -163,6 +163,17 @@ func (m *Multi) Merge(o *Multi) {
 	}
 }
 
+// Take merges o into m as Merge does, taking o's kept values rather than
+// copying them ([State.Take]): o must be Reset before it is used again.
+func (m *Multi) Take(o *Multi) {
+	if len(o.outs) != len(m.outs) {
+		panic("regress: Take of multi-output states with different numbers of outputs")
+	}
+	for j, s := range m.outs {
+		s.Take(o.outs[j])
+	}
+}
+
 // Measure is a measure of one output, such as (*State).MSE.
 type Measure func(*State) (float64, error)
 

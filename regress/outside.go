@@ -258,6 +258,7 @@ func (s *State) SetNulls(n *Nulls) error {
 // Kept returns the values s keeps, each row's target y and absolute error
 // |y − ŷ|, and its weight (nil for an unweighted state).
 func (s *State) Kept() (y, absErr, w []float64) {
+	s.flat()
 	if !s.weighted {
 		return s.ys, s.ads, nil
 	}
@@ -269,7 +270,7 @@ func (s *State) Kept() (y, absErr, w []float64) {
 // rows (which can then be merged with such states).
 func (s *State) DropValues() {
 	s.opt.KeepValues = false
-	s.ys, s.ads, s.ws = nil, nil, nil
+	s.ys, s.ads, s.ws, s.more = nil, nil, nil, nil
 	s.yq = nil
 }
 

@@ -59,6 +59,8 @@ func wmean(ws []float64, idx []int, f func(int) float64) float64 {
 // comparable returns an error unless a paired bootstrap of a and b can
 // run: both keep their rows, in file order, with the same number of rows.
 func pairable(a, b *State) error {
+	a.flat()
+	b.flat()
 	switch {
 	case !a.opt.KeepValues || !b.opt.KeepValues:
 		return fmt.Errorf("a paired bootstrap needs every row (set regress.StateOptions.KeepValues)")

@@ -60,13 +60,15 @@ func maxOf(a []float64) float64 {
 
 // median returns numpy's median of a: the middle value for odd n, the
 // mean of the two middle values for even n. It may reorder a.
-func median(a []float64) float64 {
-	n := len(a)
+func median(a []float64) float64 { return medianParts([][]float64{a}, len(a)) }
+
+// medianParts is median over the n values of parts (see orderStatsOf).
+func medianParts(parts [][]float64, n int) float64 {
 	if n%2 == 1 {
-		v, _ := orderStats(a, n/2)
+		v, _ := orderStatsOf(parts, n, n/2)
 		return v
 	}
-	lo, hi := orderStats(a, n/2-1)
+	lo, hi := orderStatsOf(parts, n, n/2-1)
 	return (lo + hi) / 2
 }
 
@@ -75,18 +77,23 @@ func median(a []float64) float64 {
 // h = (n − 1)·q/100 and a lerp between the order statistics ⌊h⌋ and
 // ⌊h⌋ + 1 computed as numpy's _lerp does. It may reorder a.
 func percentileLinear(a []float64, q float64) float64 {
-	n := len(a)
+	return percentileLinearOf([][]float64{a}, len(a), q)
+}
+
+// percentileLinearOf is percentileLinear over the n values of parts (see
+// orderStatsOf).
+func percentileLinearOf(parts [][]float64, n int, q float64) float64 {
 	h := float64(n-1) * (q / 100)
 	i := int(math.Floor(h))
 	if i >= n-1 {
-		v, _ := orderStats(a, n-1)
+		v, _ := orderStatsOf(parts, n, n-1)
 		return v
 	}
 	if i < 0 {
 		i = 0
 	}
 	t := h - float64(i)
-	lo, hiv := orderStats(a, i)
+	lo, hiv := orderStatsOf(parts, n, i)
 	d := hiv - lo
 	if t >= 0.5 {
 		return hiv - d*(1-t)
@@ -167,28 +174,7 @@ func bandStats(a []float64, k int) (float64, float64, bool) {
 			kept = append(kept, v)
 		}
 	}
-	last := k + 1
-	if last >= n {
-		last = k
-	}
-	if k < below || last >= below+len(kept) {
-		return 0, 0, false
-	}
-	// Selection within the band, not a sort: after selectK every value
-	// past rank j is ≥ the j-th, so the next order statistic is their
-	// minimum.
-	j := k - below
-	v0 := selectK(kept, j)
-	if k+1 >= n {
-		return v0, math.Inf(1), true
-	}
-	v1 := kept[j+1]
-	for _, v := range kept[j+2:] {
-		if v < v1 {
-			v1 = v
-		}
-	}
-	return v0, v1, true
+	return bandFinish(kept, below, n, k)
 }
 
 // band is the test lo ≤ v ≤ hi. For finite bounds it first checks

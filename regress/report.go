@@ -103,6 +103,9 @@ func (s *State) Report(nFeatures int) Report {
 		v float64
 		w string
 	}
+	if s.weighted {
+		s.flat() // before the measures that read the kept values at once
+	}
 	medae := make(chan result, 1)
 	go func() {
 		v, w := Value(s, "medae", (*State).MedAE)

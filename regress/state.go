@@ -73,35 +73,13 @@ func (o StateOptions) Check() error {
 
 // moments are the exact sums s1 = Σ w x and s2 = Σ w x² of a set of
 // values x: each product is split into float64 parts whose sum is exact
-// (math.FMA), and the parts enter exact accumulators, so that the sums —
+// (math.FMA, terms.moments), and the parts enter exact accumulators, so that the sums —
 // and the mean and the sum of squared deviations computed from them once,
 // at the end ([moments.m2]) — do not depend on how rows were cut into
 // batches or in which order states were merged. A large mean and a small
 // spread lose nothing: m2 = s2 − s1²/Σw is evaluated exactly.
 type moments struct {
 	s1, s2 xsum.Sum
-}
-
-// add adds x of weight w (w = 1: x and x² exactly; else w·x and w·x² as
-// two and four parts).
-func (m *moments) add(x, w float64, weighted bool) {
-	if !weighted {
-		m.s1.Add(x)
-		p := x * x
-		m.s2.Add(p)
-		m.s2.Add(math.FMA(x, x, -p))
-		return
-	}
-	wx := w * x
-	e := math.FMA(w, x, -wx)
-	m.s1.Add(wx)
-	m.s1.Add(e)
-	p := wx * x
-	m.s2.Add(p)
-	m.s2.Add(math.FMA(wx, x, -p))
-	q := e * x
-	m.s2.Add(q)
-	m.s2.Add(math.FMA(e, x, -q))
 }
 
 func (m *moments) merge(o *moments) {
@@ -175,7 +153,8 @@ type State struct {
 	first      [numIssues]int64 // smallest position of an offending row, or noIssue
 	positioned bool             // rows carry caller-supplied positions (AddBatchAt)
 
-	ys, ads, ws []float64 // kept values (ws only once weighted)
+	ys, ads, ws []float64   // kept values (ws only once weighted), then
+	more        []keptBlock // those in blocks (kept.go)
 	// reordered is set once a quantile measure has reordered ys or ads
 	// (each alone): their rows no longer line up, which the bootstrap of
 	// [State.Intervals] needs. Reset clears it.
@@ -317,7 +296,14 @@ func (s *State) add(y, yhat, w float64) {
 // so states read from parts of one file, in any order, and merged in any
 // order name the first offending row of the file. Both states must have the
 // same options; it panics otherwise.
-func (s *State) Merge(o *State) {
+func (s *State) Merge(o *State) { s.merge(o, false) }
+
+// Take is Merge that takes o's kept values rather than copying them (unless
+// room reserved by [State.Grow] awaits them), leaving o without them: o
+// must be Reset, or dropped, before it is used again.
+func (s *State) Take(o *State) { s.merge(o, true) }
+
+func (s *State) merge(o *State, take bool) {
 	if s.opt != o.opt {
 		panic("regress: Merge of states with different options")
 	}
@@ -348,16 +334,10 @@ func (s *State) Merge(o *State) {
 		s.ci.merge(o.ci)
 	}
 	if s.opt.KeepValues {
-		s.ys = append(s.ys, o.ys...)
-		s.ads = append(s.ads, o.ads...)
-		if s.weighted {
-			if o.weighted {
-				s.ws = append(s.ws, o.ws...)
-			} else {
-				for range o.ys {
-					s.ws = append(s.ws, 1)
-				}
-			}
+		if take && !(len(s.more) == 0 && cap(s.ys)-len(s.ys) >= len(o.ys)+o.blockRows()) {
+			s.handOver(o)
+		} else {
+			s.appendKept(o)
 		}
 	}
 	s.n += o.n

@@ -98,9 +98,13 @@ func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) 
 	m := g.New()
 	m.SetRowName(name)
 	acct := g.account()
-	// Reserve room for the estimated rows when that fits the budget;
-	// otherwise the values grow as read, and the budget stops them.
-	if n := g.Rows; n > 0 && g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
+	// The intervals and the paired bootstraps read the kept rows as one
+	// slice: reserve room for the estimated rows when that fits the budget,
+	// so that each chunk's values are copied there as it merges. Otherwise
+	// they stay in the chunks' blocks, which merge without a copy (and the
+	// quantile measures read them there); the budget stops them as they
+	// grow.
+	if n := g.Rows; n > 0 && g.State.KeepValues && (g.CI != nil || k > 1) && int64(n)*24*int64(k) <= g.Budget.Available() {
 		for j := range k {
 			m.Output(j).Grow(n)
 		}
@@ -114,7 +118,7 @@ func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) 
 			c.SetRowName(name)
 			return c
 		},
-		Merge: m.Merge,
+		Merge: m.Take,
 		Reset: (*regress.Multi).Reset,
 		Check: func() error { return acct.Set(m.Bytes()) },
 	}

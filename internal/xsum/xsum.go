@@ -56,6 +56,35 @@ func (a *Sum) Add(x float64) {
 	a.adds++
 }
 
+// AddSlice adds every value of xs exactly: Add in a loop, faster (one call,
+// one check of the count of adds).
+func (a *Sum) AddSlice(xs []float64) {
+	if a.adds >= limit-int32(len(xs)) || len(xs) >= limit/2 {
+		for _, x := range xs {
+			a.Add(x)
+		}
+		return
+	}
+	c := &a.c
+	for _, x := range xs {
+		b := math.Float64bits(x)
+		e := uint(b>>52) & 0x7ff
+		if e-1 >= 0x7fe { // zero, subnormal, infinite or NaN
+			a.addRare(x)
+			continue
+		}
+		p := e - 1
+		m := b&(1<<52-1) | 1<<52
+		sign := int64(b) >> 63
+		lo, hi := m<<(p&31), m>>(64-p&31)
+		i := (p >> 5) % (nChunks - 2) // p>>5 ≤ 63: the modulo only drops a bounds check
+		c[i] += (int64(lo&(1<<digit-1)) ^ sign) - sign
+		c[i+1] += (int64(lo>>digit) ^ sign) - sign
+		c[i+2] += (int64(hi) ^ sign) - sign
+	}
+	a.adds += int32(len(xs))
+}
+
 // place adds sign·m·2^(p−1074) (sign −1 as the mask −1, else 0).
 func (a *Sum) place(m uint64, p int, sign int64) {
 	i, o := p>>5, uint(p&31)

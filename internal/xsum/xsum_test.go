@@ -222,3 +222,43 @@ func TestCmp(t *testing.T) {
 		t.Errorf("finite sum vs infinities")
 	}
 }
+
+// AddSlice gives the bits Add gives, specials, subnormals and the
+// normalization of many adds included.
+func TestAddSlice(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 200 {
+		xs := randomTerms(rng, rng.IntN(600))
+		if trial%7 == 0 && len(xs) > 0 {
+			xs[rng.IntN(len(xs))] = []float64{math.Inf(1), math.Inf(-1), math.NaN()}[trial%3]
+		}
+		var one, many Sum
+		if trial%5 == 0 { // close to the count that normalizes
+			one.adds, many.adds = limit-300, limit-300
+		}
+		for _, x := range xs {
+			one.Add(x)
+		}
+		for lo := 0; lo < len(xs); {
+			hi := min(len(xs), lo+rng.IntN(100))
+			many.AddSlice(xs[lo:hi])
+			lo = hi
+		}
+		if one.Int().Cmp(many.Int()) != 0 || one.special != many.special {
+			t.Fatalf("trial %d: AddSlice %v, Add %v", trial, many.Value(), one.Value())
+		}
+	}
+}
+
+func BenchmarkAddSlice(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	xs := make([]float64, 256)
+	for i := range xs {
+		xs[i] = rng.NormFloat64() * 100
+	}
+	var a Sum
+	for b.Loop() {
+		a.AddSlice(xs)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/256, "ns/add")
+}

@@ -1,0 +1,329 @@
+package regress
+
+import (
+	"math"
+	"slices"
+	"sort"
+)
+
+// The kept values (StateOptions.KeepValues) of a State are a contiguous
+// part — ys, ads and ws — followed by blocks. Rows go to the contiguous
+// part while it has room (see [State.Grow]) and to blocks otherwise; Take
+// hands the merged state's values over as blocks rather than copying them,
+// unless the receiving state has room reserved for them. The quantile
+// measures of the report read the blocks where they are; what needs the
+// rows in one slice (intervals, paired bootstraps, encodings, Kept) joins
+// them first ([State.flat]).
+
+// keptBlock is a block of kept values: targets, absolute errors and, once
+// the state is weighted, weights (nil: every weight 1).
+type keptBlock struct {
+	ys, ads, ws []float64
+}
+
+// maxBlock is the most rows of a block: a state's first block holds the
+// rows of the batch at hand, each next one twice as many as the last (or
+// the batch), up to maxBlock.
+const maxBlock = 1 << 16
+
+// keep appends rows (y, |y − ŷ|, w) to the kept values: to the contiguous
+// part while it has room and no blocks follow it, else to the last block
+// and new ones.
+func (s *State) keep(y, yhat, w []float64) {
+	if len(s.more) == 0 && cap(s.ys)-len(s.ys) >= len(y) && cap(s.ads)-len(s.ads) >= len(y) {
+		s.ys = append(s.ys, y...)
+		s.ads = appendAbsErr(s.ads, y, yhat)
+		if s.weighted {
+			s.ws = appendWeights(s.ws, w, len(y))
+		}
+		return
+	}
+	for len(y) > 0 {
+		var b *keptBlock
+		if k := len(s.more); k > 0 && len(s.more[k-1].ys) < cap(s.more[k-1].ys) {
+			b = &s.more[k-1]
+		} else {
+			size := len(y) // the first block: the rows at hand
+			if k > 0 {
+				size = max(size, min(maxBlock, 2*cap(s.more[k-1].ys)))
+			}
+			size = min(size, maxBlock)
+			s.more = append(s.more, keptBlock{ys: make([]float64, 0, size), ads: make([]float64, 0, size)})
+			b = &s.more[len(s.more)-1]
+		}
+		n := min(len(y), cap(b.ys)-len(b.ys))
+		b.ys = append(b.ys, y[:n]...)
+		b.ads = appendAbsErr(b.ads, y[:n], yhat[:n])
+		if s.weighted {
+			if b.ws == nil {
+				b.ws = appendWeights(make([]float64, 0, cap(b.ys)), nil, len(b.ys)-n)
+			}
+			var wn []float64
+			if w != nil {
+				wn = w[:n]
+			}
+			b.ws = appendWeights(b.ws, wn, n)
+		}
+		y, yhat = y[n:], yhat[n:]
+		if w != nil {
+			w = w[n:]
+		}
+	}
+}
+
+// appendAbsErr appends |y[i] − yhat[i]| to a.
+func appendAbsErr(a, y, yhat []float64) []float64 {
+	n := len(a)
+	a = slices.Grow(a, len(y))[:n+len(y)]
+	out := a[n:]
+	for i := range out {
+		out[i] = math.Abs(y[i] - yhat[i])
+	}
+	return a
+}
+
+// appendWeights appends w (nil: n weights 1) to a.
+func appendWeights(a, w []float64, n int) []float64 {
+	if w != nil {
+		return append(a, w...)
+	}
+	for range n {
+		a = append(a, 1)
+	}
+	return a
+}
+
+// handOver moves o's kept values to the end of s's, as blocks, leaving o
+// without them.
+func (s *State) handOver(o *State) {
+	if len(o.ys) > 0 {
+		b := keptBlock{ys: o.ys, ads: o.ads}
+		if o.weighted {
+			b.ws = o.ws
+		}
+		s.more = append(s.more, b)
+	}
+	s.more = append(s.more, o.more...)
+	o.ys, o.ads, o.ws, o.more = nil, nil, nil, nil
+}
+
+// appendKept copies o's kept values after s's: to the contiguous part
+// while no blocks follow it, else as a block.
+func (s *State) appendKept(o *State) {
+	add := func(b keptBlock) {
+		if len(b.ys) == 0 {
+			return
+		}
+		if len(s.more) == 0 {
+			s.ys = append(s.ys, b.ys...)
+			s.ads = append(s.ads, b.ads...)
+			if s.weighted {
+				s.ws = appendWeights(s.ws, b.ws, len(b.ys))
+			}
+			return
+		}
+		c := keptBlock{ys: slices.Clone(b.ys), ads: slices.Clone(b.ads)}
+		if s.weighted {
+			c.ws = appendWeights(make([]float64, 0, len(b.ys)), b.ws, len(b.ys))
+		}
+		s.more = append(s.more, c)
+	}
+	own := keptBlock{ys: o.ys, ads: o.ads}
+	if o.weighted {
+		own.ws = o.ws
+	}
+	add(own)
+	for _, b := range o.more {
+		add(b)
+	}
+}
+
+// blockRows returns the number of rows in the blocks.
+func (s *State) blockRows() int {
+	n := 0
+	for _, b := range s.more {
+		n += len(b.ys)
+	}
+	return n
+}
+
+// flat joins the blocks to the contiguous part, so that ys, ads and ws
+// hold every kept value in order.
+func (s *State) flat() {
+	if len(s.more) == 0 {
+		return
+	}
+	n := len(s.ys) + s.blockRows()
+	ys, ads := make([]float64, 0, n), make([]float64, 0, n)
+	ys, ads = append(ys, s.ys...), append(ads, s.ads...)
+	var ws []float64
+	if s.weighted {
+		ws = append(make([]float64, 0, n), s.ws...)
+	}
+	for i, b := range s.more {
+		ys, ads = append(ys, b.ys...), append(ads, b.ads...)
+		if s.weighted {
+			ws = appendWeights(ws, b.ws, len(b.ys))
+		}
+		s.more[i] = keptBlock{}
+	}
+	s.ys, s.ads, s.ws, s.more = ys, ads, ws, nil
+}
+
+// parts returns the kept targets (ads false) or absolute errors (ads
+// true) as slices in row order, without joining them.
+func (s *State) parts(ads bool) [][]float64 {
+	out := make([][]float64, 0, 1+len(s.more))
+	pick := func(y, a []float64) []float64 {
+		if ads {
+			return a
+		}
+		return y
+	}
+	if len(s.ys) > 0 {
+		out = append(out, pick(s.ys, s.ads))
+	}
+	for _, b := range s.more {
+		out = append(out, pick(b.ys, b.ads))
+	}
+	return out
+}
+
+// keptBytes returns the memory of the kept values' slices.
+func (s *State) keptBytes() int64 {
+	c := cap(s.ys) + cap(s.ads) + cap(s.ws)
+	for _, b := range s.more {
+		c += cap(b.ys) + cap(b.ads) + cap(b.ws)
+	}
+	return 8 * int64(c)
+}
+
+// orderStatsOf is orderStats over the values of parts (n in all). A single
+// part is orderStats's (which may reorder it); several parts are never
+// reordered: the band method reads them where they are, and its fallback
+// is a radix selection, a few more passes that neither move nor copy a
+// value.
+func orderStatsOf(parts [][]float64, n, k int) (float64, float64) {
+	if len(parts) == 1 {
+		return orderStats(parts[0], k)
+	}
+	if n >= bandMinSize {
+		if v0, v1, ok := bandStatsParts(parts, n, k); ok {
+			return v0, v1
+		}
+	}
+	v0 := radixSelect(parts, k)
+	if k+1 >= n {
+		return v0, math.Inf(1)
+	}
+	return v0, radixSelect(parts, k+1)
+}
+
+// bandStatsParts is bandStats over parts.
+func bandStatsParts(parts [][]float64, n, k int) (float64, float64, bool) {
+	ends := make([]int, len(parts)) // ends[i]: rows in parts[:i+1]
+	e := 0
+	for i, p := range parts {
+		e += len(p)
+		ends[i] = e
+	}
+	rng := xorshift(0x9e3779b97f4a7c15)
+	sample := make([]float64, sampleSize)
+	for i := range sample {
+		j := int(rng.next() % uint64(n))
+		p := sort.SearchInts(ends, j+1)
+		sample[i] = parts[p][j-(ends[p]-len(parts[p]))]
+	}
+	slices.Sort(sample)
+	lo, hi := bandAround(sample, float64(k)/float64(n))
+	var below int
+	kept := make([]float64, 0, bandCap(n))
+	limit := n / 8
+	in := inBand(lo, hi)
+	for _, a := range parts {
+		for _, v := range a {
+			inc := 0
+			if v < lo {
+				inc = 1
+			}
+			below += inc
+			if in.in(v) {
+				if len(kept) == limit {
+					return 0, 0, false
+				}
+				kept = append(kept, v)
+			}
+		}
+	}
+	return bandFinish(kept, below, n, k)
+}
+
+// bandFinish selects ranks k and k+1 of n values within the band kept,
+// below of them being below it; false when the band misses them.
+func bandFinish(kept []float64, below, n, k int) (float64, float64, bool) {
+	last := k + 1
+	if last >= n {
+		last = k
+	}
+	if k < below || last >= below+len(kept) {
+		return 0, 0, false
+	}
+	// Selection within the band, not a sort: after selectK every value
+	// past rank j is ≥ the j-th, so the next order statistic is their
+	// minimum.
+	j := k - below
+	v0 := selectK(kept, j)
+	if k+1 >= n {
+		return v0, math.Inf(1), true
+	}
+	v1 := kept[j+1]
+	for _, v := range kept[j+2:] {
+		if v < v1 {
+			v1 = v
+		}
+	}
+	return v0, v1, true
+}
+
+// orderKey maps a float64 to a uint64 of the same order (−0 as +0, which
+// compare equal).
+func orderKey(v float64) uint64 {
+	if v == 0 {
+		v = 0
+	}
+	b := math.Float64bits(v)
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// radixSelect returns the k-th smallest (0-based) of the values of parts
+// by a most-significant-digit radix selection on orderKey: four counting
+// passes of 16 bits at most, reading the values only.
+func radixSelect(parts [][]float64, k int) float64 {
+	var prefix, mask uint64
+	counts := make([]int, 1<<16)
+	for shift := 48; shift >= 0; shift -= 16 {
+		clear(counts)
+		for _, a := range parts {
+			for _, v := range a {
+				if key := orderKey(v); key&mask == prefix {
+					counts[key>>uint(shift)&0xffff]++
+				}
+			}
+		}
+		for d, c := range counts {
+			if k < c {
+				prefix |= uint64(d) << uint(shift)
+				mask |= 0xffff << uint(shift)
+				break
+			}
+			k -= c
+		}
+	}
+	if prefix>>63 != 0 {
+		return math.Float64frombits(prefix &^ (1 << 63))
+	}
+	return math.Float64frombits(^prefix)
+}

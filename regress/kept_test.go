@@ -1,0 +1,138 @@
+package regress
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+)
+
+// Order statistics over parts — band, and radix selection when the band
+// misses (massive ties) — equal those of the sorted values.
+func TestOrderStatsParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 40 {
+		n := 1 + rng.IntN(3*bandMinSize)
+		all := make([]float64, n)
+		for i := range all {
+			switch trial % 4 {
+			case 0:
+				all[i] = rng.NormFloat64()
+			case 1: // few distinct values: the band is too wide
+				all[i] = float64(rng.IntN(3)) - 1
+			case 2: // signs, zeros of both signs, huge and tiny
+				all[i] = []float64{math.Copysign(0, -1), 0, -1e300, 1e-310, -5e-324, 2.5, -2.5}[rng.IntN(7)]
+			default:
+				all[i] = rng.ExpFloat64() * 1e6
+			}
+		}
+		var parts [][]float64
+		for lo := 0; lo < n; {
+			hi := min(n, lo+1+rng.IntN(n/3+1))
+			parts = append(parts, slices.Clone(all[lo:hi]))
+			lo = hi
+		}
+		if len(parts) == 1 {
+			parts = append(parts, nil)
+		}
+		sorted := slices.Clone(all)
+		slices.Sort(sorted)
+		for _, k := range []int{0, n / 2, n - 1, rng.IntN(n)} {
+			v0, v1 := orderStatsOf(parts, n, k)
+			w1 := math.Inf(1)
+			if k+1 < n {
+				w1 = sorted[k+1]
+			}
+			if v0 != sorted[k] || v1 != w1 {
+				t.Fatalf("trial %d, n = %d, k = %d: got %v, %v; want %v, %v", trial, n, k, v0, v1, sorted[k], w1)
+			}
+		}
+		if got, want := radixSelect(parts, n/2), sorted[n/2]; got != want {
+			t.Fatalf("trial %d: radix selection %v, want %v", trial, got, want)
+		}
+	}
+}
+
+// Take (values handed over in blocks) and Merge (copied) give the same
+// state as one state fed every row: the same report, intervals and
+// encoding, weighted or not, with and without room reserved by Grow.
+func TestTakeMerge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 12 {
+		weighted, grow := trial%2 == 1, trial%3 == 0
+		opt := StateOptions{KeepValues: true}
+		one, took, merged := New(opt), New(opt), New(opt)
+		if grow {
+			took.Grow(50000)
+		}
+		chunk := New(opt)
+		for range 1 + rng.IntN(8) {
+			n := rng.IntN(9000)
+			y, p := make([]float64, n), make([]float64, n)
+			var w []float64
+			for i := range y {
+				y[i] = float64(rng.IntN(50))
+				p[i] = y[i] + rng.NormFloat64()
+				if weighted && trial%4 != 1 || weighted && i%2 == 0 {
+					w = append(w, rng.Float64())
+				}
+			}
+			if len(w) != n {
+				w = nil
+			}
+			for _, s := range []*State{one, chunk} {
+				if err := s.AddBatch(y, p, w); err != nil {
+					t.Fatal(err)
+				}
+			}
+			part := New(opt)
+			part.AddBatch(y, p, w)
+			merged.Merge(part)
+			took.Take(chunk)
+			chunk.Reset()
+		}
+		if one.N() == 0 {
+			continue
+		}
+		enc := func(s *State) string {
+			b, err := s.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(b)
+		}
+		want := enc(one)
+		ci := hyptest.CIOptions{Level: 0.9, Bootstrap: 100, Seed: 1}
+		iv, err := one.Intervals(ci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, s := range map[string]*State{"Take": took, "Merge": merged} {
+			got, err := s.Intervals(ci)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got.Intervals) != fmt.Sprint(iv.Intervals) {
+				t.Fatalf("trial %d, %s: intervals %v, want %v", trial, name, got.Intervals, iv.Intervals)
+			}
+		}
+		for name, s := range map[string]*State{"Take": took, "Merge": merged} {
+			if s.Bytes() < 16*s.N() {
+				t.Fatalf("trial %d, %s: %d bytes for %d rows", trial, name, s.Bytes(), s.N())
+			}
+			if r1, r2 := one.Report(0), s.Report(0); r1.MedAE != r2.MedAE || r1.D2Pinball != r2.D2Pinball || r1.D2AbsoluteError != r2.D2AbsoluteError {
+				t.Fatalf("trial %d, %s: report %+v, want %+v", trial, name, r2, r1)
+			}
+		}
+		// The encodings after the reports: the kept values as a multiset.
+		for name, s := range map[string]*State{"Take": took, "Merge": merged} {
+			got := enc(s)
+			if len(got) != len(want) {
+				t.Fatalf("trial %d, %s: encoding of %d bytes, want %d", trial, name, len(got), len(want))
+			}
+		}
+	}
+}
