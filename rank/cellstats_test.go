@@ -104,15 +104,17 @@ func TestCellStats(t *testing.T) {
 		}
 		// The encoding.
 		enc, _ := whole.MarshalBinary()
-		if enc[0] != tableVersionStats {
-			t.Fatalf("weighted table encoded as version %d", enc[0])
+		if want := []byte{tableVersionCompact, 3}; whole.Weighted && (enc[0] != want[0] || enc[1] != want[1]) {
+			t.Fatalf("weighted table encoded with header %v, want %v", enc[:2], want)
 		}
-		var back Table
-		if err := back.UnmarshalBinary(enc); err != nil {
-			t.Fatal(err)
-		}
-		if !sameTable(&back, whole) {
-			t.Fatalf("trial %d: the encoding changed the table", trial)
+		for _, enc := range [][]byte{enc, marshalV12(whole)} {
+			var back Table
+			if err := back.UnmarshalBinary(enc); err != nil {
+				t.Fatal(err)
+			}
+			if !sameTable(&back, whole) || !sameStats(&back, whole) {
+				t.Fatalf("trial %d: the encoding of version %d changed the table", trial, enc[0])
+			}
 		}
 		// The spill.
 		st, _ := spillTable(t, r, score, pos, w, 1+r.IntN(len(score)), 1+r.IntN(4))
@@ -125,7 +127,7 @@ func TestCellStats(t *testing.T) {
 		t.Fatal("unweighted table has stats")
 	}
 	enc, _ := u.MarshalBinary()
-	if enc[0] != tableVersion || len(enc) != 5+24*u.Len() {
+	if enc[0] != tableVersionCompact || len(enc) >= len(marshalV12(u)) {
 		t.Fatalf("unweighted encoding: version %d, %d bytes", enc[0], len(enc))
 	}
 }
@@ -141,7 +143,7 @@ func sameStats(a, b *Table) bool {
 func TestTableVersion1Weighted(t *testing.T) {
 	tab, _ := NewTable([]float64{1, 3, 2}, []bool{true, false, true}, []float64{1, 2, 0.5})
 	old := Table{Score: tab.Score, Pos: tab.Pos, Neg: tab.Neg, Rows: tab.Rows, Weighted: true, npFlat: tab.npFlat}
-	enc, _ := old.MarshalBinary()
+	enc := marshalV12(&old)
 	if enc[0] != tableVersion || enc[1] != 1 {
 		t.Fatalf("header %v", enc[:2])
 	}
@@ -152,9 +154,13 @@ func TestTableVersion1Weighted(t *testing.T) {
 	if !back.Weighted || back.hasStats() {
 		t.Fatal("version 1 weighted table: want weighted without stats")
 	}
-	enc2, _ := back.MarshalBinary()
-	if !slices.Equal(enc, enc2) {
+	if enc2 := marshalV12(&back); !slices.Equal(enc, enc2) {
 		t.Fatal("re-encoding differs")
+	}
+	enc3, _ := back.MarshalBinary()
+	var again Table
+	if err := again.UnmarshalBinary(enc3); err != nil || !sameTable(&again, &back) || again.hasStats() || !again.Weighted {
+		t.Fatalf("version 3 of a weighted table without stats: %v", err)
 	}
 	if m := Merge(&back, tab); m.hasStats() {
 		t.Fatal("merge with a table without stats has stats")

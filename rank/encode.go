@@ -1,7 +1,6 @@
 package rank
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -79,14 +78,23 @@ func Concat(parts ...*Table) *Table {
 // [Table.MarshalBinary] did not make.
 var ErrBadEncoding = errors.New("rank: bad binary encoding")
 
-// The encoding's versions: 1 has the scores and masses; 2, for a weighted
-// table that keeps its cells' rows and Σw² ([Table.PosRows]), has those
-// four columns after the masses. An unweighted table, and a weighted one
-// without them, is written as version 1 (the same bytes as before version
-// 2); both are read.
+// The encoding's versions: 1 has the scores and masses as float64s; 2, for
+// a weighted table that keeps its cells' rows and Σw² ([Table.PosRows]),
+// has those four columns after the masses; 3, which MarshalBinary
+// writes, is compact: the scores as the varint differences of their keys
+// (the first key whole), and each column of masses, cell rows or Σw² as
+// varints when every value is a whole number below 2⁵³ (counts, and
+// integer weights), as float64s otherwise. Every version is read.
 const (
-	tableVersion      = 1
-	tableVersionStats = 2
+	tableVersion        = 1
+	tableVersionStats   = 2
+	tableVersionCompact = 3
+)
+
+// Column modes of the compact encoding.
+const (
+	colFloats = 0 // float64s
+	colWhole  = 1 // uvarints of whole numbers
 )
 
 // MarshalBinary encodes the table (scores, masses, rows, weighted, the
@@ -94,24 +102,47 @@ const (
 // so that a distributed engine can ship it between workers;
 // [Table.UnmarshalBinary] restores it bit for bit.
 func (t *Table) MarshalBinary() ([]byte, error) {
-	cols := [][]float64{t.Score, t.Pos, t.Neg}
-	version := byte(tableVersion)
-	if t.Weighted && t.PosRows != nil {
-		version = tableVersionStats
-		cols = append(cols, t.PosRows, t.NegRows, t.PosSq, t.NegSq)
-	}
-	a := make(wire.Appender, 0, 2+3*binary.MaxVarintLen64+8*len(cols)*len(t.Score)+8*len(t.npFlat))
-	a.Byte(version)
+	cols := [][]float64{t.Pos, t.Neg}
+	var flags byte
 	if t.Weighted {
-		a.Byte(1)
-	} else {
-		a.Byte(0)
+		flags |= 1
+		if t.PosRows != nil {
+			flags |= 2
+			cols = append(cols, t.PosRows, t.NegRows, t.PosSq, t.NegSq)
+		}
 	}
+	n := len(t.Score)
+	a := make(wire.Appender, 0, 32+n*(4+2*len(cols))+8*len(t.npFlat))
+	a.Byte(tableVersionCompact)
+	a.Byte(flags)
 	a.Uvarint(uint64(t.Rows))
-	a.Uvarint(uint64(len(t.Score)))
+	a.Uvarint(uint64(n))
 	a.Uvarint(uint64(len(t.npFlat)))
+	for i, s := range t.Score {
+		k := key(s)
+		if i == 0 {
+			a.Uvarint(k)
+		} else {
+			a.Uvarint(key(t.Score[i-1]) - k)
+		}
+	}
 	for _, col := range cols {
-		a.Floats(col)
+		whole := true
+		for _, v := range col {
+			if !(v >= 0 && v < 1<<53 && v == math.Trunc(v)) || math.Signbit(v) {
+				whole = false
+				break
+			}
+		}
+		if !whole {
+			a.Byte(colFloats)
+			a.Floats(col)
+			continue
+		}
+		a.Byte(colWhole)
+		for _, v := range col {
+			a.Uvarint(uint64(v))
+		}
 	}
 	a.Uint64s(t.npFlat)
 	return a, nil
@@ -126,6 +157,9 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 	bad := func(what string) error { return fmt.Errorf("%w: %s", ErrBadEncoding, what) }
 	r := wire.NewReader(data, ErrBadEncoding)
 	version, flags := r.Byte(), r.Byte()
+	if r.Err() == nil && version == tableVersionCompact {
+		return t.unmarshalCompact(r, flags)
+	}
 	if r.Err() != nil || (version != tableVersion && version != tableVersionStats) || flags > 1 ||
 		(version == tableVersionStats && flags != 1) {
 		return bad("unknown version")
@@ -160,6 +194,19 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 		flat = make([]uint64, nf)
 		r.Uint64s(flat)
 	}
+	if err := checkColumns(score, pos, neg, st, ncol == 7); err != nil {
+		return err
+	}
+	*t = Table{Score: score, Pos: pos, Neg: neg, Rows: int64(rows), Weighted: weighted, npFlat: flat,
+		PosRows: st[0], NegRows: st[1], PosSq: st[2], NegSq: st[3]}
+	return nil
+}
+
+// checkColumns checks decoded columns: scores finite and strictly
+// decreasing, masses finite and ≥ 0, and, with stats, the cells' rows
+// whole numbers and their Σw² finite and ≥ 0.
+func checkColumns(score, pos, neg []float64, st [4][]float64, stats bool) error {
+	bad := func(what string) error { return fmt.Errorf("%w: %s", ErrBadEncoding, what) }
 	finite := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
 	for i := range score {
 		if math.IsInf(score[i], 0) || math.IsNaN(score[i]) || (i > 0 && !(score[i] < score[i-1])) {
@@ -168,7 +215,7 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 		if !finite(pos[i]) || !finite(neg[i]) {
 			return bad("masses not finite and ≥ 0")
 		}
-		if ncol == 7 {
+		if stats {
 			for k, c := range st {
 				if !finite(c[i]) || (k < 2 && c[i] != math.Trunc(c[i])) {
 					return bad("cell rows or squared weights not finite and ≥ 0")
@@ -176,7 +223,73 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 			}
 		}
 	}
-	*t = Table{Score: score, Pos: pos, Neg: neg, Rows: int64(rows), Weighted: weighted, npFlat: flat,
+	return nil
+}
+
+// unmarshalCompact reads the rest of an encoding of version 3.
+func (t *Table) unmarshalCompact(r *wire.Reader, flags byte) error {
+	if flags > 3 || flags == 2 {
+		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
+	}
+	weighted, stats := flags&1 != 0, flags&2 != 0
+	rows, n := r.Uvarint(math.MaxInt64), r.Count(1)
+	nf := r.Count(8)
+	if r.Err() != nil {
+		return r.Err()
+	}
+	score := make([]float64, n)
+	var k uint64
+	for i := range score {
+		d := r.Uvarint(math.MaxUint64)
+		switch {
+		case i == 0:
+			k = d
+		case d == 0 || d > k:
+			r.Fail("scores not strictly decreasing")
+		default:
+			k -= d
+		}
+		score[i] = unkey(k)
+	}
+	ncol := 2
+	if stats {
+		ncol = 6
+	}
+	cols := make([][]float64, ncol)
+	for c := range cols {
+		switch r.Byte() {
+		case colFloats:
+			if r.Len() < 8*n {
+				r.Fail("truncated")
+				break
+			}
+			cols[c] = make([]float64, n)
+			r.Floats(cols[c])
+		case colWhole:
+			cols[c] = make([]float64, n)
+			for i := range cols[c] {
+				cols[c][i] = float64(r.Uvarint(1<<53 - 1))
+			}
+		default:
+			r.Fail("unknown column mode")
+		}
+	}
+	var flat []uint64
+	if nf > 0 {
+		flat = make([]uint64, nf)
+		r.Uint64s(flat)
+	}
+	if err := r.End(); err != nil {
+		return err
+	}
+	var st [4][]float64
+	if stats {
+		copy(st[:], cols[2:])
+	}
+	if err := checkColumns(score, cols[0], cols[1], st, stats); err != nil {
+		return err
+	}
+	*t = Table{Score: score, Pos: cols[0], Neg: cols[1], Rows: int64(rows), Weighted: weighted, npFlat: flat,
 		PosRows: st[0], NegRows: st[1], PosSq: st[2], NegSq: st[3]}
 	return nil
 }
