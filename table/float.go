@@ -11,6 +11,9 @@ import (
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
+// pow10u holds 10⁰ … 10⁷.
+var pow10u = [...]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000}
+
 // fastFloat parses the common decimal forms "-12", "3.25", ".5", "5.",
 // "1.5e-7", "2E+3" — at most 19 digits (so that their integer m, the
 // decimal point removed, fits a uint64), no blanks — exactly, as
@@ -52,6 +55,16 @@ func fastFloat(b []byte) (v float64, ok bool) {
 			}
 			m = m*1e8 + d
 			i += 8
+		}
+		// The last one to seven digits ending the field at once: the
+		// field's last eight bytes with those before the digits read as
+		// zeros.
+		if k := len(b) - i; k > 0 && k < 8 && len(b) >= 8 {
+			low := uint64(1)<<(8*(8-k)) - 1
+			if d, ok := eightDigits(binary.LittleEndian.Uint64(b[len(b)-8:])&^low | 0x3030303030303030&low); ok {
+				m = m*pow10u[k] + d
+				i = len(b)
+			}
 		}
 		for ; i < len(b); i++ {
 			c := b[i] - '0'
