@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding"
 )
 
 // runCLI runs evalkit with args and returns its stdout, stderr and exit
@@ -542,10 +543,11 @@ func TestStrayLabel(t *testing.T) {
 }
 
 // TestParquetPageWarning: a damaged Parquet page of strings whose header
-// or definition levels count other values than it holds is evalkit's
-// positioned error, the first and only line of standard error (before,
-// parquet-go first printed "parquet: warning: column … byte array page
-// has … offsets but numValues is …" there, and read on).
+// or definition levels count other values than it holds, PLAIN or in a
+// delta encoding, is evalkit's positioned error, the first and only line
+// of standard error (before, parquet-go first printed "parquet: warning:
+// column … byte array page has … offsets but numValues is …" there, and
+// read on); so is a damaged dictionary-encoded page.
 func TestParquetPageWarning(t *testing.T) {
 	bin := buildEvalkit(t)
 	dir := t.TempDir()
@@ -584,12 +586,39 @@ func TestParquetPageWarning(t *testing.T) {
 	if !found {
 		t.Fatal("no damaged page header found")
 	}
+	// Version 2 pages of strings in the delta encodings (parquet-go's
+	// default for strings on such pages), the nulls their header counts
+	// damaged (0 → 8: 56 values where 64 are stored): before, parquet-go
+	// printed "parquet: warning: column 1 byte array page has 65 offsets
+	// but numValues is 56 (expected 57 offsets)" first. A damaged
+	// dictionary page of strings, found the same way (parquet-go warns on
+	// none: its pages of indexes are no pages of byte arrays).
+	damaged := func(name string, enc encoding.Encoding, flip byte, want string) string {
+		data := stringPages(t, enc)
+		p := filepath.Join(dir, name)
+		for i := range data {
+			d := bytes.Clone(data)
+			d[i] ^= flip
+			os.WriteFile(p, d, 0o644)
+			if _, stderr, _ := runCLI([]string{"rank", "--format", "json", "--pos-label", "b", p}, ""); strings.Contains(stderr, want) {
+				return p
+			}
+		}
+		t.Fatalf("%s: no damaged page found", name)
+		return ""
+	}
+	deltaLength := damaged("deltalength.parquet", &parquet.DeltaLengthByteArray, 0x10, "count 56 not null")
+	delta := damaged("delta.parquet", &parquet.DeltaByteArray, 0x10, "count 56 not null")
+	dict := damaged("dict.parquet", &parquet.RLEDictionary, 0xff, `column "y_true": invalid Parquet file`)
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"classify", "--format", "json", "--true", "name", "--pred", "pred", levels}, `levels.parquet: row group 1: column "name": invalid Parquet file: page 1 of the column chunk: 7 values stored, where its header and definition levels count 0 not null`},
 		{[]string{"rank", "--format", "json", "--pos-label", "b", header}, `header.parquet: row group 1: column "y_true": invalid Parquet file: the page headers count`},
+		{[]string{"rank", "--format", "json", "--pos-label", "b", deltaLength}, `deltalength.parquet: row group 1: column "y_true": invalid Parquet file: page 1 of the column chunk: 64 values stored, where its header and definition levels count 56 not null`},
+		{[]string{"classify", "--format", "json", "--pred", "y_true", delta}, `delta.parquet: row group 1: column "y_true": invalid Parquet file: page 1 of the column chunk: 64 values stored, where its header and definition levels count 56 not null`},
+		{[]string{"rank", "--format", "json", "--pos-label", "b", dict}, `dict.parquet: row group 1: column "y_true": invalid Parquet file`},
 	} {
 		cmd := exec.Command(bin, c.args...)
 		var stdout, stderr bytes.Buffer
@@ -601,6 +630,30 @@ func TestParquetPageWarning(t *testing.T) {
 			t.Errorf("%v: %v, stderr %q; want exit status 1 and one line with %q", c.args, err, stderr.String(), c.want)
 		}
 	}
+}
+
+// stringPages writes 100 rows of a score (y_score) and a string column
+// (y_true: abc, b or abd) of encoding enc, in version 2 data pages of at
+// most 256 bytes, uncompressed.
+func stringPages(t *testing.T, enc encoding.Encoding) []byte {
+	t.Helper()
+	schema := parquet.NewSchema("t", parquet.Group{"y_true": parquet.Encoded(parquet.String(), enc), "y_score": parquet.Leaf(parquet.DoubleType)})
+	var buf bytes.Buffer
+	w := parquet.NewWriter(&buf, schema, parquet.Compression(&parquet.Uncompressed), parquet.DataPageVersion(2), parquet.PageBufferSize(256))
+	var rows []parquet.Row
+	for i := range 100 {
+		rows = append(rows, parquet.Row{
+			parquet.ValueOf(float64(i*37%101)/101).Level(0, 0, 0),
+			parquet.ValueOf([]string{"abc", "b", "abd"}[i*7%3]).Level(0, 0, 1),
+		})
+	}
+	if _, err := w.WriteRows(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 // TestLabelSpellings: labels spelled several ways ("1", "1.0", " 1",
