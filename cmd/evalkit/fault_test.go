@@ -662,7 +662,9 @@ func stringPages(t *testing.T, enc encoding.Encoding) []byte {
 // strings otherwise, in every task, from CSV and from Parquet (integer
 // columns against string columns holding "1.0"), and the result says
 // which. Before, classify took 1, 1.0 and " 1" for three classes
-// (accuracy 0 on spellings.csv) while rank took them for one number.
+// (accuracy 0 on spellings.csv) while rank took them for one number, and
+// classify --multilabel compared labels as spelled (subset accuracy 0 on
+// multilabel.csv, scikit-learn's on the numbers 0.667).
 // Expected numbers: scikit-learn 1.2.1 on the same files read without
 // pandas, tools/oracle/label_spellings.py (testdata/labels/oracle.json).
 func TestLabelSpellings(t *testing.T) {
@@ -676,7 +678,7 @@ func TestLabelSpellings(t *testing.T) {
 	}
 	dir := t.TempDir()
 	inputs := map[string]string{}
-	for _, name := range []string{"spellings", "mixed", "labels"} {
+	for _, name := range []string{"spellings", "mixed", "labels", "multilabel"} {
 		inputs[name+".csv"] = filepath.Join("testdata/labels", name+".csv")
 		pq := filepath.Join(dir, name+".parquet")
 		if !csvToParquet(t, inputs[name+".csv"], pq, 5, &parquet.Uncompressed) {
@@ -701,11 +703,25 @@ func TestLabelSpellings(t *testing.T) {
 		}
 		return doc
 	}
+	ml := map[string]string{"subset_accuracy": "subset_accuracy", "hamming_loss": "hamming_loss", "micro.f1": "micro_f1", "macro.f1": "macro_f1",
+		"samples.f1": "samples_f1", "samples.jaccard": "samples_jaccard", "label_comparison": "label_comparison", "labels": "labels"}
+	mlWant := func(key string, labels int) map[string]string {
+		out := map[string]string{}
+		for k, v := range ml {
+			out[k] = key + "." + v
+		}
+		for i := range labels {
+			out[fmt.Sprintf("per_class.%d.f1", i)] = fmt.Sprintf("%s.per_class_f1.%d", key, i)
+		}
+		return out
+	}
 	cases := []struct {
 		input string
 		args  []string
 		want  map[string]string // JSON path of the output: path in the oracle
 	}{
+		{"multilabel", []string{"classify", "--multilabel"}, mlWant("multilabel", 3)},
+		{"multilabel", []string{"classify", "--multilabel", "--pred", "m_x"}, mlWant("multilabel_x", 6)},
 		{"spellings", []string{"classify"}, map[string]string{"accuracy": "spellings.accuracy", "balanced_accuracy": "spellings.balanced_accuracy",
 			"macro.f1": "spellings.macro_f1", "cohen_kappa": "spellings.cohen_kappa", "mcc": "spellings.mcc", "label_comparison": "spellings.label_comparison", "labels": "spellings.labels"}},
 		{"mixed", []string{"classify"}, map[string]string{"accuracy": "mixed.accuracy", "balanced_accuracy": "mixed.balanced_accuracy",
