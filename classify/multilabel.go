@@ -2,9 +2,10 @@ package classify
 
 import (
 	"fmt"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"math"
+	"slices"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/result"
@@ -57,6 +58,20 @@ type Multilabel struct {
 	inT, inP []bool // scratch, per label id
 	ids      []int
 	kind     []int8 // scratch: kind (0 tp, 1 fp, 2 fn) of each of ids
+
+	// The labels by value (an open set, every label a number so far):
+	// value is each label id's number; notNum is set at the first label
+	// that is not one, and ends the rest. byValue holds the rows with
+	// labels by value (canonical: label.Canonical) from the first row in
+	// which two labels are one number spelled two ways (1 and 1.0): up
+	// to that row the rows by value are those of m with the labels of a
+	// value merged (m.merged). canon marks such a state itself.
+	value         []float64
+	canonical     [][]byte // each label id's label.Canonical spelling
+	notNum, canon bool
+	byValue       *Multilabel
+	tset, pset    [][]byte  // scratch: a row's labels by value
+	vals          []float64 // scratch: a row's values
 }
 
 // MultilabelCrossCap is the largest number of labels for which the
@@ -137,15 +152,24 @@ func NewMultilabel(fixed []string, beta float64) *Multilabel {
 // smaller. A merge with a state that keeps none keeps none. It returns m.
 func (m *Multilabel) NoCross() *Multilabel {
 	m.cross, m.noCross = nil, true
+	if m.byValue != nil {
+		m.byValue.NoCross()
+	}
 	return m
 }
 
 // Bytes returns an estimate of the memory the state holds: its labels,
-// seven sums and two flags per label, and the cross-label moments (9 sums
-// per pair of labels, up to MultilabelCrossCap labels).
+// seven sums, two flags and a value per label, the cross-label moments (9
+// sums per pair of labels, up to MultilabelCrossCap labels), and the rows
+// by value when it keeps them (labels that are numbers, one of them
+// spelled two ways in a row).
 func (m *Multilabel) Bytes() int64 {
 	perLabel := cap(m.tp) + cap(m.fp) + cap(m.fn) + cap(m.union) + cap(m.tpW2) + cap(m.fpW2) + cap(m.fnW2)
-	return m.Labels.Bytes() + int64(perLabel+cap(m.cross))*16 + int64(cap(m.inT)+cap(m.inP)+cap(m.ids)*8+cap(m.kind))
+	n := m.Labels.Bytes() + int64(perLabel+cap(m.cross))*16 + int64(cap(m.inT)+cap(m.inP)+cap(m.ids)*8+cap(m.kind)+cap(m.value)*8+cap(m.canonical)*24)
+	if m.byValue != nil {
+		n += m.byValue.Bytes()
+	}
+	return n
 }
 
 func (m *Multilabel) grow() {
@@ -206,6 +230,9 @@ func (m *Multilabel) Add(yTrue, yPred [][]byte, w float64) (bad []byte, ok bool)
 				m.inP[id] = true
 			}
 		}
+	}
+	if m.tracksValues() {
+		m.addByValue(w)
 	}
 	w2 := w * w
 	var nt, np, both float64
@@ -272,6 +299,85 @@ func (m *Multilabel) Add(yTrue, yPred [][]byte, w float64) (bad []byte, ok bool)
 	return nil, true
 }
 
+// tracksValues reports whether m keeps what the labels by value need:
+// an open set whose labels are all numbers so far, not itself by value.
+// It takes the value of the labels new to m.
+func (m *Multilabel) tracksValues() bool {
+	if m.Labels.Fixed() || m.canon || m.notNum {
+		return false
+	}
+	for _, name := range m.Labels.Names()[len(m.value):] {
+		v, ok := label.Number(name)
+		if !ok {
+			m.notNum, m.byValue, m.value, m.canonical = true, nil, nil, nil
+			return false
+		}
+		m.value = append(m.value, v)
+		m.canonical = append(m.canonical, []byte(label.Canonical(v)))
+	}
+	return true
+}
+
+// addByValue adds the row of m.ids (not yet counted in m) with weight w
+// to m.byValue: from the first row that holds one number spelled two
+// ways, the rows by value differ from m's.
+func (m *Multilabel) addByValue(w float64) {
+	if m.byValue == nil {
+		m.vals = m.vals[:0]
+		for _, id := range m.ids {
+			m.vals = append(m.vals, m.value[id])
+		}
+		twice := false
+		if len(m.vals) <= 16 {
+			for i, a := range m.vals {
+				for _, b := range m.vals[i+1:] {
+					twice = twice || a == b
+				}
+			}
+		} else {
+			slices.Sort(m.vals)
+			for i := 1; i < len(m.vals); i++ {
+				twice = twice || m.vals[i] == m.vals[i-1]
+			}
+		}
+		if !twice {
+			return
+		}
+		m.byValue = m.merged()
+	}
+	m.tset, m.pset = m.tset[:0], m.pset[:0]
+	for _, id := range m.ids {
+		name := m.canonical[id]
+		if m.inT[id] {
+			m.tset = append(m.tset, name)
+		}
+		if m.inP[id] {
+			m.pset = append(m.pset, name)
+		}
+	}
+	m.byValue.Add(m.tset, m.pset, w)
+}
+
+// merged returns the state by value of m, whose labels are all numbers
+// and none of whose rows holds one number spelled two ways: m's sums
+// with the labels of one value merged into one label, named
+// label.Canonical.
+func (m *Multilabel) merged() *Multilabel {
+	v := &Multilabel{Labels: label.NewSet(nil), beta: m.beta, noCross: m.noCross, legacy: m.legacy, canon: true}
+	v.grow()
+	v.mergeNamed(m, func(i int) string {
+		x, _ := label.Number(m.Labels.Names()[i])
+		return label.Canonical(x)
+	})
+	return v
+}
+
+// numbersOnly reports whether m is an open set of numbers (not itself a
+// state by value), without changing m.
+func (m *Multilabel) numbersOnly() bool {
+	return !m.Labels.Fixed() && !m.canon && !m.notNum && label.AllNumbers(m.Labels.Names()[len(m.value):])
+}
+
 func (m *Multilabel) reset() {
 	for _, id := range m.ids {
 		m.inT[id], m.inP[id] = false, false
@@ -286,11 +392,33 @@ func (m *Multilabel) Merge(o *Multilabel) {
 	if o.beta != m.beta {
 		panic("classify: merging multilabel states with different β")
 	}
+	// The rows by value: kept while every label of both is a number, and
+	// needed once a row of either holds one number spelled two ways.
+	var byValue *Multilabel
+	if m.tracksValues() && o.numbersOnly() && (m.byValue != nil || o.byValue != nil) {
+		byValue = m.byValue
+		if byValue == nil {
+			byValue = m.merged()
+		}
+		ob := o.byValue
+		if ob == nil {
+			ob = o.merged()
+		}
+		byValue.Merge(ob)
+	}
+	m.mergeNamed(o, func(i int) string { return o.Labels.Names()[i] })
+	m.byValue = byValue
+	m.tracksValues() // the values of o's labels, or the end of them
+}
+
+// mergeNamed adds o's rows, o's label i being m's label name(i). Labels
+// of o that are one label of m must never be in one row of o.
+func (m *Multilabel) mergeNamed(o *Multilabel, name func(i int) string) {
 	ids := make([]int, o.Labels.Len())
-	for i, name := range o.Labels.Names() {
-		id, ok := m.Labels.ID([]byte(name))
+	for i := range ids {
+		id, ok := m.Labels.ID([]byte(name(i)))
 		if !ok {
-			panic("classify: merging a multilabel state with a label outside the fixed list: " + name)
+			panic("classify: merging a multilabel state with a label outside the fixed list: " + name(i))
 		}
 		ids[i] = id
 		m.grow()
@@ -309,6 +437,9 @@ func (m *Multilabel) Merge(o *Multilabel) {
 	if !m.noCross {
 		for k := 1; k < len(ids); k++ {
 			for l := range k {
+				if ids[l] == ids[k] {
+					continue // never in one row
+				}
 				src, _ := o.crossAt(l, k)
 				dst, tr := m.crossAt(ids[l], ids[k])
 				for x := range 3 {
@@ -355,9 +486,9 @@ type MultilabelReport struct {
 	N         int64    `json:"n"`
 	WeightSum float64  `json:"weight_sum"`
 	Labels    []string `json:"labels"`
-	// LabelComparison is how the labels compared: "string" (the labels
-	// of label sets compare as spelled) or, with a fixed list of numbers
-	// (Options.Labels), "numeric" (label.Comparison).
+	// LabelComparison is how the labels compared
+	// ([Multilabel.Comparison]): "numeric" (every label a number) or
+	// "string" (label.Comparison).
 	LabelComparison     string        `json:"label_comparison"`
 	MultilabelConfusion []LabelCounts `json:"multilabel_confusion"`
 	SubsetAccuracy      float64       `json:"subset_accuracy"`
@@ -396,22 +527,36 @@ type mlMoments struct {
 	cross              []float64     // the 3L×3L matrix Σ w²·x_l·y_m, in report order, or nil
 }
 
-// Comparison returns how the labels compare: as numbers with a fixed
-// list of numbers (a label "1.0" is the list's "1"), as strings, as
-// spelled, otherwise. Labels are not merged once counted: a row's set is
-// counted as it is read, so two spellings of one number seen before all
-// the labels are known would count as two labels of that row.
+// Comparison returns how the labels compare (label.ComparisonOf): as
+// numbers when every label is a number ("1.0" is the label 1, and a row
+// whose sets hold 1 and 1.0 holds the label 1 once), or with a fixed list
+// when the list is all numbers; as strings, as spelled, otherwise.
 func (m *Multilabel) Comparison() label.Comparison {
-	if m.Labels.Fixed() {
-		return label.ComparisonOf(m.Labels)
-	}
-	return label.Strings
+	return label.ComparisonOf(m.Labels)
 }
 
 // Report computes the multilabel measures. Labels are in label order
-// ([label.Sort]) unless the set is fixed. It returns ErrEmpty, ErrZeroWeight
-// or ErrWeightRange.
+// ([label.Sort]) unless the set is fixed; compared as numbers
+// ([Multilabel.Comparison]), they are spelled label.Canonical. It returns
+// ErrEmpty, ErrZeroWeight or ErrWeightRange.
 func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
+	c := m.Comparison()
+	if c == label.Numbers && !m.Labels.Fixed() && !m.canon {
+		v := m.byValue
+		if v == nil {
+			v = m.merged()
+		}
+		m = v
+	}
+	r, err := m.report(z)
+	if err == nil {
+		r.LabelComparison = c.String()
+	}
+	return r, err
+}
+
+// report is Report of m, with labels as m counted them.
+func (m *Multilabel) report(z ZeroDivision) (*MultilabelReport, error) {
 	if m.n == 0 {
 		return nil, ErrEmpty
 	}
@@ -421,12 +566,6 @@ func (m *Multilabel) Report(z ZeroDivision) (*MultilabelReport, error) {
 	}
 	names, perm := m.Labels.Sorted()
 	r := &MultilabelReport{N: m.n, WeightSum: W, Labels: names, Beta: m.beta, ZeroDivision: z.String(), Warnings: []string{}}
-	r.LabelComparison = m.Comparison().String()
-	if r.LabelComparison == label.Strings.String() && label.ComparisonOf(m.Labels) == label.Numbers {
-		if a, b, dup := label.Repeated(names); dup {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("labels %q and %q are one number, but the labels of label sets compare as strings, as spelled (a fixed list of numbers, classify.Options.Labels, makes them compare as numbers)", a, b))
-		}
-	}
 	if len(names) == 0 {
 		r.Warnings = append(r.Warnings, "no labels in any row: per-label measures are empty")
 	}

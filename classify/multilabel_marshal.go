@@ -6,6 +6,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/internal/wire"
+	"github.com/evalkit-go/evalkit/label"
 )
 
 // multilabelVersion is the encoding's version: 2 added the second moments
@@ -19,6 +20,7 @@ const (
 	mlFixed   = 1 << iota // the label list is fixed
 	mlNoCross             // no cross-label moments (past MultilabelCrossCap labels)
 	mlLegacy              // merged from a version 2 state
+	mlByValue             // the rows by value follow (labels all numbers, one spelled two ways in a row), nested
 )
 
 // MarshalBinary encodes the multilabel state (its labels in first-seen
@@ -37,6 +39,9 @@ func (m *Multilabel) MarshalBinary() ([]byte, error) {
 	if m.legacy {
 		flags |= mlLegacy
 	}
+	if m.byValue != nil {
+		flags |= mlByValue
+	}
 	a := wire.Appender{multilabelVersion, flags}
 	a = appendLabels(a, names)
 	a.Float(m.beta)
@@ -53,6 +58,10 @@ func (m *Multilabel) MarshalBinary() ([]byte, error) {
 		for _, s := range m.cross {
 			a.FSum(s)
 		}
+	}
+	if m.byValue != nil {
+		b, _ := m.byValue.MarshalBinary()
+		a.Block(b)
 	}
 	return a, nil
 }
@@ -93,7 +102,7 @@ func (m *Multilabel) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := r.Byte()
-	if r.Err() == nil && (flags&^(mlFixed|mlNoCross|mlLegacy) != 0 || v == 2 && flags&^mlFixed != 0) {
+	if r.Err() == nil && (flags&^(mlFixed|mlNoCross|mlLegacy|mlByValue) != 0 || v == 2 && flags&^mlFixed != 0 || flags&mlFixed != 0 && flags&mlByValue != 0) {
 		r.Fail("bad flags")
 	}
 	set := readLabels(r, flags&mlFixed != 0)
@@ -126,6 +135,18 @@ func (m *Multilabel) UnmarshalBinary(data []byte) error {
 	for i := range t.cross {
 		t.cross[i] = r.FSum()
 	}
+	if flags&mlByValue != 0 && r.Err() == nil {
+		b := r.Block()
+		v := new(Multilabel)
+		switch {
+		case r.Err() != nil:
+		case v.UnmarshalBinary(b) != nil || v.byValue != nil || v.beta != t.beta || !label.AllNumbers(v.Labels.Names()) || !label.AllNumbers(set.Names()):
+			r.Fail("bad rows by value")
+		default:
+			v.canon, v.value, v.canonical = true, nil, nil
+			t.byValue = v
+		}
+	}
 	if v == 2 {
 		// Version 2 kept the w² moments only for unweighted rows, where
 		// they equal the w moments; AddIntervals gives weighted legacy
@@ -142,6 +163,7 @@ func (m *Multilabel) UnmarshalBinary(data []byte) error {
 	if err := r.End(); err != nil {
 		return err
 	}
+	t.tracksValues()
 	*m = *t
 	return nil
 }

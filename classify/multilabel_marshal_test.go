@@ -117,5 +117,11 @@ func FuzzMultilabelUnmarshal(f *testing.F) {
 		enc, _ := m.MarshalBinary()
 		f.Add(enc)
 	}
+	// Labels that are numbers, one spelled two ways in a row: the rows by
+	// value follow, nested.
+	m := NewMultilabel(nil, 1)
+	m.Add([][]byte{[]byte("1")}, [][]byte{[]byte("1.0"), []byte("2")}, 1)
+	enc, _ := m.MarshalBinary()
+	f.Add(enc)
 	f.Fuzz(func(t *testing.T, data []byte) { wiretest.Redecode[Multilabel](t, data, ErrBadEncoding) })
 }

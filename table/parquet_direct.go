@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"unsafe"
 
@@ -142,10 +143,11 @@ func (c *pqCol) directChunk(ra io.ReaderAt, size int64, md *format.ColumnMetaDat
 // checkPageValues checks the values that the pages of the byte-array
 // chunk described by md, of a row group of rows rows, count: their
 // headers, as many as the chunk's metadata says and, unless l is a list,
-// as rows; and a PLAIN page, as many values as its header and definition
-// levels say are not null (parquet-go prints a warning on standard error
-// for a page where these differ, then reads on). A page it cannot read is
-// left to the general reader, which reports what is wrong with it.
+// as rows; and a page of values (PLAIN, DELTA_LENGTH_BYTE_ARRAY or
+// DELTA_BYTE_ARRAY), as many values as its header and definition levels
+// say are not null (parquet-go prints a warning on standard error for a
+// page where these differ, then reads on). A page it cannot read is left
+// to the general reader, which reports what is wrong with it.
 func (c *pqCol) checkPageValues(ra io.ReaderAt, size int64, md *format.ColumnMetaData, l pqLeaf, rows int) error {
 	start, total := md.DataPageOffset, md.TotalCompressedSize
 	if md.DictionaryPageOffset > 0 && md.DictionaryPageOffset < start {
@@ -171,8 +173,8 @@ func (c *pqCol) checkPageValues(ra io.ReaderAt, size int64, md *format.ColumnMet
 				return nil
 			}
 			n += int64(v1.NumValues)
-			if v1.Encoding == format.Plain && md.Type == format.ByteArray {
-				err = c.plainValues(ra, pos, &h, md, l, nil)
+			if valueEncoding(v1.Encoding) && md.Type == format.ByteArray {
+				err = c.pageValues(ra, pos, &h, md, l, v1.Encoding, nil)
 			}
 		case format.DataPageV2:
 			v2, ok := h.DataPageHeaderV2.Get()
@@ -180,8 +182,8 @@ func (c *pqCol) checkPageValues(ra io.ReaderAt, size int64, md *format.ColumnMet
 				return nil
 			}
 			n += int64(v2.NumValues)
-			if v2.Encoding == format.Plain && md.Type == format.ByteArray {
-				err = c.plainValues(ra, pos, &h, md, l, &v2)
+			if valueEncoding(v2.Encoding) && md.Type == format.ByteArray {
+				err = c.pageValues(ra, pos, &h, md, l, v2.Encoding, &v2)
 			}
 		}
 		if err != nil {
@@ -194,10 +196,18 @@ func (c *pqCol) checkPageValues(ra io.ReaderAt, size int64, md *format.ColumnMet
 	return nil
 }
 
-// plainValues checks that the PLAIN byte-array data page of header h,
-// stored at pos, holds as many values as are not null (v2: the header of
-// a version 2 page). A page it cannot read is no error.
-func (c *pqCol) plainValues(ra io.ReaderAt, pos int64, h *format.PageHeader, md *format.ColumnMetaData, l pqLeaf, v2 *format.DataPageHeaderV2) error {
+// valueEncoding reports whether the byte arrays of a data page of
+// encoding enc are its values (not a dictionary's indexes), of an
+// encoding whose count pageValues reads.
+func valueEncoding(enc format.Encoding) bool {
+	return enc == format.Plain || enc == format.DeltaLengthByteArray || enc == format.DeltaByteArray
+}
+
+// pageValues checks that the byte-array data page of header h, stored at
+// pos, of encoding enc (valueEncoding), holds as many values as are not
+// null (v2: the header of a version 2 page). A page it cannot read is no
+// error.
+func (c *pqCol) pageValues(ra io.ReaderAt, pos int64, h *format.PageHeader, md *format.ColumnMetaData, l pqLeaf, enc format.Encoding, v2 *format.DataPageHeaderV2) error {
 	c.raw = grow(c.raw, int(h.CompressedPageSize))
 	if _, err := ra.ReadAt(c.raw, pos); err != nil {
 		return nil
@@ -263,22 +273,47 @@ func (c *pqCol) plainValues(ra io.ReaderAt, pos int64, h *format.PageHeader, md 
 			}
 		}
 	}
-	var got int64
-	for len(data) >= 4 {
-		m := int64(binary.LittleEndian.Uint32(data))
-		if m > int64(len(data)-4) {
-			return nil
-		}
-		data = data[4+m:]
-		got++
-	}
-	if len(data) != 0 {
+	got, ok := storedValues(data, enc)
+	if !ok {
 		return nil
 	}
 	if got != want {
 		return fmt.Errorf("%d values stored, where its header and definition levels count %d not null", got, want)
 	}
 	return nil
+}
+
+// storedValues returns the number of values that the data of a page of
+// byte arrays of encoding enc (valueEncoding) holds, as parquet-go
+// decodes them: PLAIN, every length-prefixed value; the delta encodings,
+// the total count in the header of their first DELTA_BINARY_PACKED run
+// (the values' lengths, or prefix lengths). ok is false when the data
+// does not read so.
+func storedValues(data []byte, enc format.Encoding) (n int64, ok bool) {
+	if enc != format.Plain {
+		// <block size> <miniblocks in a block> <total count> <first value>
+		for range 2 {
+			_, k := binary.Uvarint(data)
+			if k <= 0 {
+				return 0, false
+			}
+			data = data[k:]
+		}
+		total, k := binary.Uvarint(data)
+		if k <= 0 || total > math.MaxInt32 {
+			return 0, false
+		}
+		return int64(total), true
+	}
+	for len(data) >= 4 {
+		m := int64(binary.LittleEndian.Uint32(data))
+		if m > int64(len(data)-4) {
+			return 0, false
+		}
+		data = data[4+m:]
+		n++
+	}
+	return n, len(data) == 0
 }
 
 // decompress returns the page data src decompressed with codec.

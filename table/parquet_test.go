@@ -15,6 +15,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress"
+	"github.com/parquet-go/parquet-go/encoding"
 )
 
 // pqRow is the row type of the files that parquet-go's own writer makes
@@ -600,5 +601,77 @@ func TestParquetLimitRowGroups(t *testing.T) {
 	defer rc.Close()
 	if rc.RowGroups() != 0 || rc.LimitRowGroups(0, 0) == nil {
 		t.Fatal("a CSV file has no row groups")
+	}
+}
+
+// stringPages writes 100 rows of a score and a string column y_true of
+// encoding enc (nil: parquet-go's default, DELTA_LENGTH_BYTE_ARRAY on
+// version 2 pages), optional or not, in data pages of version 1 or 2 of
+// at most 256 bytes, uncompressed.
+func stringPages(t testing.TB, enc encoding.Encoding, optional bool, version int) []byte {
+	t.Helper()
+	var node parquet.Node = parquet.String()
+	if enc != nil {
+		node = parquet.Encoded(node, enc)
+	}
+	def := 0
+	if optional {
+		node, def = parquet.Optional(node), 1
+	}
+	schema := parquet.NewSchema("t", parquet.Group{"y_true": node, "y_score": parquet.Leaf(parquet.DoubleType)})
+	var buf bytes.Buffer
+	w := parquet.NewWriter(&buf, schema, parquet.Compression(&parquet.Uncompressed), parquet.DataPageVersion(version), parquet.PageBufferSize(256))
+	var rows []parquet.Row
+	for i := range 100 {
+		rows = append(rows, parquet.Row{
+			parquet.ValueOf(float64(i*37%101)/101).Level(0, 0, 0),
+			parquet.ValueOf([]string{"abc", "b", "abd"}[i*7%3]).Level(0, def, 1),
+		})
+	}
+	if _, err := w.WriteRows(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestParquetDeltaPageCount: a damaged version 2 page of strings in a
+// delta encoding, whose header counts other values or nulls than the page
+// holds (the first such byte: 72 values where 64 are stored), is a
+// positioned error before parquet-go decodes it (which printed "parquet:
+// warning: column 1 byte array page has 65 offsets but numValues is 56"
+// on standard error and read on, for 8 nulls counted in a column of
+// none). cmd/evalkit's TestParquetPageWarning sees standard error.
+func TestParquetDeltaPageCount(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		enc  encoding.Encoding
+	}{{"delta length", &parquet.DeltaLengthByteArray}, {"delta", &parquet.DeltaByteArray}} {
+		for _, optional := range []bool{false, true} {
+			data := stringPages(t, c.enc, optional, 2)
+			found := false
+			for i := range data {
+				d := bytes.Clone(data)
+				d[i] ^= 0x10 // NumNulls 0 → 8 (zigzag varint)
+				r, err := NewReader(bytes.NewReader(d), "d.parquet", Parquet)
+				if err == nil {
+					err = drain(r)
+					r.Close()
+				}
+				if err != nil && strings.Contains(err.Error(), "values stored") {
+					want := `d.parquet: row group 1: column "y_true": invalid Parquet file: page 1 of the column chunk: 64 values stored, where its header and definition levels count `
+					if !strings.HasPrefix(err.Error(), want) || strings.HasSuffix(err.Error(), " 64 not null") {
+						t.Errorf("%s, optional %v: %v; want %s", c.name, optional, err, want)
+					}
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("%s, optional %v: no damaged page header found", c.name, optional)
+			}
+		}
 	}
 }

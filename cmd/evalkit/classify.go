@@ -60,7 +60,7 @@ func runClassify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := chargeFlags(f.memory, ciFlagSizes("classify", &f.ci, withCI, classifyReplicateBytes)...); err != nil {
+	if err := cli.ChargeFlags(f.memory, f.ci.FlagSizes("classify", withCI)...); err != nil {
 		return err
 	}
 	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {
@@ -101,7 +101,7 @@ func runClassify(e *env, args []string) error {
 					reps = append(reps, r)
 				}
 			}
-			if err := chargeClassifyText(f.memory, reps...); err != nil {
+			if err := cli.ChargeClassifyText(f.memory, reps...); err != nil {
 				return err
 			}
 		}
@@ -120,7 +120,7 @@ func runClassify(e *env, args []string) error {
 		}
 	}
 	if format == report.Text {
-		if err := chargeClassifyText(f.memory, rep); err != nil {
+		if err := cli.ChargeClassifyText(f.memory, rep); err != nil {
 			return err
 		}
 	}

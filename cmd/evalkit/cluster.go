@@ -108,7 +108,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	// A bad --ci is reported after the input is read, as it always was.
 	ci, withCI, ciErr := f.ci.Options()
 	if ciErr == nil {
-		ciErr = chargeFlags(f.memory, ciFlagSizes("cluster", &f.ci, withCI, clusterReplicateBytes)...)
+		ciErr = cli.ChargeFlags(f.memory, f.ci.FlagSizes("cluster", withCI)...)
 	}
 	if ciErr == nil {
 		opt.Internal.SilhouetteSE = withCI // the silhouette's interval: a second O(n²) pass
@@ -166,7 +166,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo board.Options) (
 	if err != nil {
 		return nil, err
 	}
-	if err := chargeFlags(f.memory, ciFlagSizes("cluster", &f.ci, withCI, clusterReplicateBytes)...); err != nil {
+	if err := cli.ChargeFlags(f.memory, f.ci.FlagSizes("cluster", withCI)...); err != nil {
 		return nil, err
 	}
 	t.CI = cli.CIPtr(ci, withCI)

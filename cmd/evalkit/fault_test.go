@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding"
 )
 
 // runCLI runs evalkit with args and returns its stdout, stderr and exit
@@ -542,10 +543,11 @@ func TestStrayLabel(t *testing.T) {
 }
 
 // TestParquetPageWarning: a damaged Parquet page of strings whose header
-// or definition levels count other values than it holds is evalkit's
-// positioned error, the first and only line of standard error (before,
-// parquet-go first printed "parquet: warning: column … byte array page
-// has … offsets but numValues is …" there, and read on).
+// or definition levels count other values than it holds, PLAIN or in a
+// delta encoding, is evalkit's positioned error, the first and only line
+// of standard error (before, parquet-go first printed "parquet: warning:
+// column … byte array page has … offsets but numValues is …" there, and
+// read on); so is a damaged dictionary-encoded page.
 func TestParquetPageWarning(t *testing.T) {
 	bin := buildEvalkit(t)
 	dir := t.TempDir()
@@ -584,12 +586,39 @@ func TestParquetPageWarning(t *testing.T) {
 	if !found {
 		t.Fatal("no damaged page header found")
 	}
+	// Version 2 pages of strings in the delta encodings (parquet-go's
+	// default for strings on such pages), the nulls their header counts
+	// damaged (0 → 8: 56 values where 64 are stored): before, parquet-go
+	// printed "parquet: warning: column 1 byte array page has 65 offsets
+	// but numValues is 56 (expected 57 offsets)" first. A damaged
+	// dictionary page of strings, found the same way (parquet-go warns on
+	// none: its pages of indexes are no pages of byte arrays).
+	damaged := func(name string, enc encoding.Encoding, flip byte, want string) string {
+		data := stringPages(t, enc)
+		p := filepath.Join(dir, name)
+		for i := range data {
+			d := bytes.Clone(data)
+			d[i] ^= flip
+			os.WriteFile(p, d, 0o644)
+			if _, stderr, _ := runCLI([]string{"rank", "--format", "json", "--pos-label", "b", p}, ""); strings.Contains(stderr, want) {
+				return p
+			}
+		}
+		t.Fatalf("%s: no damaged page found", name)
+		return ""
+	}
+	deltaLength := damaged("deltalength.parquet", &parquet.DeltaLengthByteArray, 0x10, "count 56 not null")
+	delta := damaged("delta.parquet", &parquet.DeltaByteArray, 0x10, "count 56 not null")
+	dict := damaged("dict.parquet", &parquet.RLEDictionary, 0xff, `column "y_true": invalid Parquet file`)
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"classify", "--format", "json", "--true", "name", "--pred", "pred", levels}, `levels.parquet: row group 1: column "name": invalid Parquet file: page 1 of the column chunk: 7 values stored, where its header and definition levels count 0 not null`},
 		{[]string{"rank", "--format", "json", "--pos-label", "b", header}, `header.parquet: row group 1: column "y_true": invalid Parquet file: the page headers count`},
+		{[]string{"rank", "--format", "json", "--pos-label", "b", deltaLength}, `deltalength.parquet: row group 1: column "y_true": invalid Parquet file: page 1 of the column chunk: 64 values stored, where its header and definition levels count 56 not null`},
+		{[]string{"classify", "--format", "json", "--pred", "y_true", delta}, `delta.parquet: row group 1: column "y_true": invalid Parquet file: page 1 of the column chunk: 64 values stored, where its header and definition levels count 56 not null`},
+		{[]string{"rank", "--format", "json", "--pos-label", "b", dict}, `dict.parquet: row group 1: column "y_true": invalid Parquet file`},
 	} {
 		cmd := exec.Command(bin, c.args...)
 		var stdout, stderr bytes.Buffer
@@ -603,13 +632,39 @@ func TestParquetPageWarning(t *testing.T) {
 	}
 }
 
+// stringPages writes 100 rows of a score (y_score) and a string column
+// (y_true: abc, b or abd) of encoding enc, in version 2 data pages of at
+// most 256 bytes, uncompressed.
+func stringPages(t *testing.T, enc encoding.Encoding) []byte {
+	t.Helper()
+	schema := parquet.NewSchema("t", parquet.Group{"y_true": parquet.Encoded(parquet.String(), enc), "y_score": parquet.Leaf(parquet.DoubleType)})
+	var buf bytes.Buffer
+	w := parquet.NewWriter(&buf, schema, parquet.Compression(&parquet.Uncompressed), parquet.DataPageVersion(2), parquet.PageBufferSize(256))
+	var rows []parquet.Row
+	for i := range 100 {
+		rows = append(rows, parquet.Row{
+			parquet.ValueOf(float64(i*37%101)/101).Level(0, 0, 0),
+			parquet.ValueOf([]string{"abc", "b", "abd"}[i*7%3]).Level(0, 0, 1),
+		})
+	}
+	if _, err := w.WriteRows(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 // TestLabelSpellings: labels spelled several ways ("1", "1.0", " 1",
 // "1e0", a pandas float column's 1.0 against an integer column's 1)
 // compare as numbers when every label of the task is a number, and as
 // strings otherwise, in every task, from CSV and from Parquet (integer
 // columns against string columns holding "1.0"), and the result says
 // which. Before, classify took 1, 1.0 and " 1" for three classes
-// (accuracy 0 on spellings.csv) while rank took them for one number.
+// (accuracy 0 on spellings.csv) while rank took them for one number, and
+// classify --multilabel compared labels as spelled (subset accuracy 0 on
+// multilabel.csv, scikit-learn's on the numbers 0.667).
 // Expected numbers: scikit-learn 1.2.1 on the same files read without
 // pandas, tools/oracle/label_spellings.py (testdata/labels/oracle.json).
 func TestLabelSpellings(t *testing.T) {
@@ -623,7 +678,7 @@ func TestLabelSpellings(t *testing.T) {
 	}
 	dir := t.TempDir()
 	inputs := map[string]string{}
-	for _, name := range []string{"spellings", "mixed", "labels"} {
+	for _, name := range []string{"spellings", "mixed", "labels", "multilabel"} {
 		inputs[name+".csv"] = filepath.Join("testdata/labels", name+".csv")
 		pq := filepath.Join(dir, name+".parquet")
 		if !csvToParquet(t, inputs[name+".csv"], pq, 5, &parquet.Uncompressed) {
@@ -648,11 +703,25 @@ func TestLabelSpellings(t *testing.T) {
 		}
 		return doc
 	}
+	ml := map[string]string{"subset_accuracy": "subset_accuracy", "hamming_loss": "hamming_loss", "micro.f1": "micro_f1", "macro.f1": "macro_f1",
+		"samples.f1": "samples_f1", "samples.jaccard": "samples_jaccard", "label_comparison": "label_comparison", "labels": "labels"}
+	mlWant := func(key string, labels int) map[string]string {
+		out := map[string]string{}
+		for k, v := range ml {
+			out[k] = key + "." + v
+		}
+		for i := range labels {
+			out[fmt.Sprintf("per_class.%d.f1", i)] = fmt.Sprintf("%s.per_class_f1.%d", key, i)
+		}
+		return out
+	}
 	cases := []struct {
 		input string
 		args  []string
 		want  map[string]string // JSON path of the output: path in the oracle
 	}{
+		{"multilabel", []string{"classify", "--multilabel"}, mlWant("multilabel", 3)},
+		{"multilabel", []string{"classify", "--multilabel", "--pred", "m_x"}, mlWant("multilabel_x", 6)},
 		{"spellings", []string{"classify"}, map[string]string{"accuracy": "spellings.accuracy", "balanced_accuracy": "spellings.balanced_accuracy",
 			"macro.f1": "spellings.macro_f1", "cohen_kappa": "spellings.cohen_kappa", "mcc": "spellings.mcc", "label_comparison": "spellings.label_comparison", "labels": "spellings.labels"}},
 		{"mixed", []string{"classify"}, map[string]string{"accuracy": "mixed.accuracy", "balanced_accuracy": "mixed.balanced_accuracy",

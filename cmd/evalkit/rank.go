@@ -92,7 +92,7 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := chargeFlags(f.memory, rankFlagSizes(&f, withCI)...); err != nil {
+	if err := cli.ChargeFlags(f.memory, f.FlagSizes(&f.ci, withCI)...); err != nil {
 		return err
 	}
 	if sl, err := f.slices.Options(f.memory); err != nil || sl != nil {

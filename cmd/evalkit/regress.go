@@ -132,7 +132,7 @@ func regressFile(e *env, path string, f *regressFlags, sampleSize int, density b
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := chargeFlags(f.memory, ciFlagSizes("regress", &f.ci, withCI, regressReplicateBytes)...); err != nil {
+	if err := cli.ChargeFlags(f.memory, f.ci.FlagSizes("regress", withCI)...); err != nil {
 		return nil, nil, err
 	}
 	opt.Moments = withCI
@@ -176,7 +176,7 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 	if err != nil {
 		return nil, err
 	}
-	if err := chargeFlags(f.memory, ciFlagSizes("regress", &f.ci, withCI, regressReplicateBytes)...); err != nil {
+	if err := cli.ChargeFlags(f.memory, f.ci.FlagSizes("regress", withCI)...); err != nil {
 		return nil, err
 	}
 	opt.Moments = withCI

@@ -35,23 +35,7 @@ func (t *textFlags) check() error {
 	if err := t.Check(*t.format); err != nil {
 		return err
 	}
-	_, on, _ := t.CI.Options()
-	sizes := ciFlagSizes(t.name, &t.CI, on, bootReplicateBytes)
-	// A bootstrap resample holds a float64 score of each system and, for
-	// --paired-bs, of its difference from the baseline (text's bootstrap
-	// and paired tests); a randomisation trial a score of the baseline
-	// and of the system tested.
-	systems := int64(max(len(t.Hyps), 1))
-	if t.Confidence {
-		sizes = append(sizes, flagSize{"confidence-n", t.name + "'s bootstrap resamples", int64(t.ConfN), 8 * (systems + 1)})
-	}
-	switch {
-	case t.PairedAR:
-		sizes = append(sizes, flagSize{"paired-ar-n", t.name + "'s randomisation trials", int64(t.PairedARN), 16})
-	case t.PairedBS:
-		sizes = append(sizes, flagSize{"paired-bs-n", t.name + "'s paired bootstrap resamples", int64(t.PairedBSN), 8 * (systems + 1)})
-	}
-	return chargeFlags(t.Memory, sizes...)
+	return t.ChargeFlags()
 }
 
 // systemPaths checks the --hyp and --ref files: a positional FILE stands

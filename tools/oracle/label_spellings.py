@@ -22,6 +22,7 @@ import sys
 import numpy as np
 import sklearn
 from sklearn import metrics as M
+from sklearn.preprocessing import MultiLabelBinarizer
 
 DIR = "cmd/evalkit/testdata/labels/"
 NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
@@ -64,6 +65,31 @@ def classify(yt, yp):
     }
 
 
+def multilabel(yt, yp):
+    """Label sets joined by |, empty parts dropped (evalkit --multilabel),
+    as scikit-learn's indicator matrices over the labels of both columns."""
+    t = [[x for x in c.split("|") if x != ""] for c in yt]
+    p = [[x for x in c.split("|") if x != ""] for c in yp]
+    how = "numeric" if all(is_number(x) for s in t + p for x in s) else "string"
+    if how == "numeric":
+        t = [[float(x) for x in s] for s in t]
+        p = [[float(x) for x in s] for s in p]
+    labels = sorted({x for s in t + p for x in s})
+    mlb = MultiLabelBinarizer(classes=labels)
+    T, P = mlb.fit_transform([set(s) for s in t]), mlb.transform([set(s) for s in p])
+    return {
+        "label_comparison": how,
+        "labels": [canonical(x) if how == "numeric" else x for x in labels],
+        "subset_accuracy": M.accuracy_score(T, P),
+        "hamming_loss": M.hamming_loss(T, P),
+        "micro_f1": M.f1_score(T, P, average="micro", zero_division=0),
+        "macro_f1": M.f1_score(T, P, average="macro", zero_division=0),
+        "samples_f1": M.f1_score(T, P, average="samples", zero_division=0),
+        "samples_jaccard": M.jaccard_score(T, P, average="samples", zero_division=0),
+        "per_class_f1": M.f1_score(T, P, average=None, zero_division=0).tolist(),
+    }
+
+
 out = {"source": f"scikit-learn {sklearn.__version__}, tools/oracle/label_spellings.py"}
 s = columns("spellings.csv")
 out["spellings"] = classify(s["y_true"], s["y_pred"])
@@ -88,5 +114,8 @@ out["cluster"] = {"label_comparison": how,
                   "adjusted_rand_index": M.adjusted_rand_score(ct, cp),
                   "nmi": M.normalized_mutual_info_score(ct, cp),
                   "ami": M.adjusted_mutual_info_score(ct, cp)}
+ml = columns("multilabel.csv")
+out["multilabel"] = multilabel(ml["y_true"], ml["y_pred"])
+out["multilabel_x"] = multilabel(ml["y_true"], ml["m_x"])
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write("\n")

@@ -17,7 +17,9 @@ func init() {
 	})
 }
 
-// defineClassify adds evalkit classify's flags (cli.ClassifyFlags) to fs.
+// defineClassify adds evalkit classify's flags (cli.ClassifyFlags, --ci,
+// the several-model flags and --memory) to fs. The output is JSON, so the
+// text layout's charge (cli.ChargeClassifyText) has no counterpart.
 func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.ClassifyFlags
 	var ci cli.CIFlags
@@ -26,6 +28,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "accuracy")
+	mem := cli.MemoryFlag(fs)
 	return func(c common) (pipeline, error) {
 		opt, err := f.Options()
 		if err != nil {
@@ -33,6 +36,9 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 		}
 		civ, withCI, err := ci.Options()
 		if err != nil {
+			return nil, err
+		}
+		if err := cli.ChargeFlags(mem, ci.FlagSizes("classify", withCI)...); err != nil {
 			return nil, err
 		}
 		if f.Multilabel {

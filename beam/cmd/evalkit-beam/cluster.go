@@ -17,8 +17,8 @@ func init() {
 	})
 }
 
-// defineCluster adds evalkit cluster's flags (cli.ClusterFlags, --ci and
-// the several-model flags) to fs. The internal indices (--features) need
+// defineCluster adds evalkit cluster's flags (cli.ClusterFlags, --ci, the
+// several-model flags and --memory) to fs. The internal indices (--features) need
 // every row in one place and are not offered.
 func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.ClusterFlags
@@ -28,6 +28,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "adjusted_rand_index")
+	mem := cli.MemoryFlag(fs)
 	return func(c common) (pipeline, error) {
 		several := strings.Contains(f.Pred, ",")
 		if several && f.Features != "" {
@@ -53,6 +54,9 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 		}
 		civ, withCI, err := ci.Options()
 		if err != nil {
+			return nil, err
+		}
+		if err := cli.ChargeFlags(mem, ci.FlagSizes("cluster", withCI)...); err != nil {
 			return nil, err
 		}
 		return &evalbeam.Cluster{True: f.True, Preds: preds, Weight: f.Weight, Options: opt, Models: mo, MaxMatrix: f.ContingencyLimit(),

@@ -27,6 +27,9 @@ func TestLabelSpellings(t *testing.T) {
 		{"rank", "labels.csv", []string{"--true", "y3", "--classes", "0.0,1e0,2", "--score", "p0,p1,p2"}},
 		{"cluster", "labels.csv", []string{"--true", "c_true", "--pred", "c_pred"}},
 		{"cluster", "labels.csv", []string{"--true", "c_true", "--pred", "c_pred,c_true"}},
+		{"classify", "multilabel.csv", []string{"--multilabel"}},
+		{"classify", "multilabel.csv", []string{"--multilabel", "--ci"}},
+		{"classify", "multilabel.csv", []string{"--multilabel", "--pred", "m_x"}},
 	} {
 		for _, parts := range []int{1, 3, 7} {
 			t.Run(fmt.Sprintf("%s/%s/%v/%d", tc.task, tc.file, tc.flags, parts), func(t *testing.T) {

@@ -17,7 +17,8 @@ func init() {
 	})
 }
 
-// defineRank adds evalkit rank's flags (cli.RankFlags) to fs, and --ranges.
+// defineRank adds evalkit rank's flags (cli.RankFlags, --ci, the
+// several-model flags and --memory) to fs, and --ranges.
 func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.RankFlags
 	var ci cli.CIFlags
@@ -26,9 +27,17 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "roc_auc")
+	mem := cli.MemoryFlag(fs)
 	ranges := fs.Int("ranges", 16, "number of score ranges the rows are partitioned into (the parallelism of the sort)")
 	return func(c common) (pipeline, error) {
 		if err := f.Check(); err != nil {
+			return nil, err
+		}
+		// --bins, --cal-bins and --bootstrap, charged to --memory before
+		// any worker allocates them, as evalkit rank charges them.
+		if _, withCI, err := ci.Options(); err != nil {
+			return nil, err
+		} else if err := cli.ChargeFlags(mem, f.FlagSizes(&ci, withCI)...); err != nil {
 			return nil, err
 		}
 		if f.Classes == "" && strings.Contains(f.Score, ",") {

@@ -15,8 +15,8 @@ func init() {
 	})
 }
 
-// defineRegress adds evalkit regress's flags (cli.RegressFlags and the
-// several-model flags) to fs. The measures that need every row (medae and
+// defineRegress adds evalkit regress's flags (cli.RegressFlags, the
+// several-model flags, --ci and --memory) to fs. The measures that need every row (medae and
 // the D² scores) are computed exactly, in further reads of the units
 // (evalbeam.Regress), unless --bounded-memory leaves them out as the
 // command line does. --compare for several models (one --true, several
@@ -32,9 +32,13 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	models.Define(fs, "mse")
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
+	mem := cli.MemoryFlag(fs)
 	return func(c common) (pipeline, error) {
 		civ, withCI, err := ci.Options()
 		if err != nil {
+			return nil, err
+		}
+		if err := cli.ChargeFlags(mem, ci.FlagSizes("regress", withCI)...); err != nil {
 			return nil, err
 		}
 		cip := cli.CIPtr(civ, withCI)

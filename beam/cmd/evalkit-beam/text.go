@@ -42,6 +42,9 @@ func newText(name string, tf *cli.TextFlags, c common, t *evalbeam.Text) (pipeli
 	if err := tf.Check("json"); err != nil {
 		return nil, err
 	}
+	if err := tf.ChargeFlags(); err != nil {
+		return nil, err
+	}
 	if tf.Sentence {
 		return nil, usagef("%s: --sentence prints one line a sentence; evalkit-beam writes corpus results only (use evalkit)", name)
 	}

@@ -1,11 +1,10 @@
-package main
+package cli
 
 import (
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/classify"
-	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -24,10 +23,12 @@ const (
 	clusterReplicateBytes  = 256
 )
 
-// flagSize is an allocation sized by a flag: n elements of size bytes.
-type flagSize struct {
-	flag, what string
-	n, size    int64
+// FlagSize is an allocation sized by a flag: N elements of Size bytes,
+// What naming it ("rank's score bins") and Flag the flag that sets N
+// ("bins").
+type FlagSize struct {
+	Flag, What string
+	N, Size    int64
 }
 
 // flagFloor is the least budget the allocations sized by flags are
@@ -35,46 +36,77 @@ type flagSize struct {
 // defaults (--cal-bins 10, --bootstrap 1000) and always allowed.
 const flagFloor = task.RankSpillFloor
 
-// chargeFlags charges the allocations sized by flags to the budget of
-// mem (at least flagFloor): past it, an error naming the flag (exit
-// status 1) before anything is allocated, rather than an out-of-memory
-// kill.
-func chargeFlags(mem *budget.Size, sizes ...flagSize) error {
+// ChargeFlags charges the allocations sized by flags to the budget of
+// mem (at least 1 MiB), each in turn: past it, an error naming the flag
+// (an *budget.ExceededError, exit status 1), to be returned before
+// anything is allocated, rather than an out-of-memory kill. The budget is
+// one process's: evalkit's, or one evalkit-beam worker's.
+func ChargeFlags(mem *budget.Size, sizes ...FlagSize) error {
 	var b *budget.Budget
 	if limit := mem.Bytes(); limit > 0 {
 		b = budget.New(max(limit, flagFloor))
 	}
 	for _, s := range sizes {
-		if s.n <= 0 {
+		if s.N <= 0 {
 			continue
 		}
-		acct := b.Account(fmt.Sprintf("%s (--%s %d)", s.what, s.flag, s.n), "or lower --"+s.flag)
-		if err := acct.Grow(budget.Items(s.n, s.size)); err != nil {
+		acct := b.Account(fmt.Sprintf("%s (--%s %d)", s.What, s.Flag, s.N), "or lower --"+s.Flag)
+		if err := acct.Grow(budget.Items(s.N, s.Size)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// rankFlagSizes are the allocations of rank's flags.
-func rankFlagSizes(f *rankFlags, withCI bool) []flagSize {
-	sizes := []flagSize{
+// FlagSizes are the allocations of rank's flags: --bins' cells,
+// --cal-bins' bins and, with --ci (withCI), ci's bootstrap replicates.
+func (f *RankFlags) FlagSizes(ci *CIFlags, withCI bool) []FlagSize {
+	return append([]FlagSize{
 		{"bins", "rank's score bins", int64(f.Bins), rankBinBytes},
 		{"cal-bins", "rank's calibration bins", int64(f.CalBins), rankCalBinBytes},
-	}
-	if withCI {
-		sizes = append(sizes, ciFlagSizes("rank", &f.ci, withCI, bootReplicateBytes)...)
-	}
-	return sizes
+	}, ci.FlagSizes("rank", withCI)...)
 }
 
-// ciFlagSizes is the allocation of --bootstrap's replicates of task (as
-// rank's is named) with --ci, size bytes each.
-func ciFlagSizes(task string, ci *cli.CIFlags, withCI bool, size int64) []flagSize {
+// FlagSizes is the allocation of --bootstrap's replicates of the task
+// named (classify, rank, regress, cluster, bleu, chrf, ter) with --ci
+// (withCI); none without.
+func (c *CIFlags) FlagSizes(task string, withCI bool) []FlagSize {
 	if !withCI {
 		return nil
 	}
-	return []flagSize{{"bootstrap", task + "'s bootstrap replicates", int64(ci.Boot), size}}
+	size := int64(bootReplicateBytes)
+	switch task {
+	case "classify":
+		size = classifyReplicateBytes
+	case "regress":
+		size = regressReplicateBytes
+	case "cluster":
+		size = clusterReplicateBytes
+	}
+	return []FlagSize{{"bootstrap", task + "'s bootstrap replicates", int64(c.Boot), size}}
+}
+
+// ChargeFlags charges --ci's --bootstrap, and the resamples of
+// --confidence, --paired-bs and --paired-ar, to --memory (ChargeFlags).
+func (t *TextFlags) ChargeFlags() error {
+	name := t.fs.Name()
+	_, on, _ := t.CI.Options()
+	sizes := t.CI.FlagSizes(name, on)
+	// A bootstrap resample holds a float64 score of each system and, for
+	// --paired-bs, of its difference from the baseline (text's bootstrap
+	// and paired tests); a randomisation trial a score of the baseline
+	// and of the system tested.
+	systems := int64(max(len(t.Hyps), 1))
+	if t.Confidence {
+		sizes = append(sizes, FlagSize{"confidence-n", name + "'s bootstrap resamples", int64(t.ConfN), 8 * (systems + 1)})
+	}
+	switch {
+	case t.PairedAR:
+		sizes = append(sizes, FlagSize{"paired-ar-n", name + "'s randomisation trials", int64(t.PairedARN), 16})
+	case t.PairedBS:
+		sizes = append(sizes, FlagSize{"paired-bs-n", name + "'s paired bootstrap resamples", int64(t.PairedBSN), 8 * (systems + 1)})
+	}
+	return ChargeFlags(t.Memory, sizes...)
 }
 
 // textLayoutBytes is the peak memory of writing a text layout over the
@@ -82,15 +114,15 @@ func ciFlagSizes(task string, ci *cli.CIFlags, withCI bool, size int64) []flagSi
 // printed at a 2.25 GB peak).
 const textLayoutBytes = 5
 
-// chargeClassifyText charges the text layout of reps (one model's report,
+// ChargeClassifyText charges the text layout of reps (one model's report,
 // or each model's of a several-model run, which the layout prints in
-// turn) to the budget of mem (at least flagFloor): a confusion matrix pads
+// turn) to the budget of mem (at least 1 MiB): a confusion matrix pads
 // every cell to the width of its column's label, so it prints the width of
 // every label on each of its lines, and the tables of classes print the
 // widest label on each of theirs. Past the budget, an error naming
 // --format, rather than hundreds of MB printed at a peak of several times
 // that.
-func chargeClassifyText(mem *budget.Size, reps ...*classify.Report) error {
+func ChargeClassifyText(mem *budget.Size, reps ...*classify.Report) error {
 	limit := mem.Bytes()
 	if limit <= 0 {
 		return nil
