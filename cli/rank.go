@@ -60,7 +60,14 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	fs.IntVar(&f.K, "k", d.K, "k of top_k_accuracy (multiclass)")
 	fs.IntVar(&f.Bins, "bins", 0, "constant memory: count scores in at most N bins on the bits of the float (or N equal bins over --bin-range) instead of sorting them (reports auc_error_bound)")
 	fs.StringVar(&f.BinRange, "bin-range", "", "score range lo,hi of N equal --bins; scores outside count in the end bins (default: bins on the float bits, fine at every scale)")
-	fs.Float64Var(&f.MaxFPR, "max-fpr", 0, "also report the McClish-standardised partial AUC over FPR ≤ this (0 < x ≤ 1)")
+	fs.Func("max-fpr", "also report the McClish-standardised partial AUC over FPR ≤ this (0 < x ≤ 1)", func(s string) error {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || !(v > 0 && v <= 1) {
+			return fmt.Errorf("want a number in (0, 1], got %q", s)
+		}
+		f.MaxFPR = v
+		return nil
+	})
 	fs.IntVar(&f.CalBins, "cal-bins", d.CalBins, "number of calibration bins")
 	fs.StringVar(&f.CalStrategy, "cal-strategy", d.CalStrategy, "calibration bins: uniform or quantile")
 	fs.Float64Var(&f.Conf, "conf", d.Conf, "level of DeLong's AUC confidence interval")
