@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -19,6 +20,7 @@ type RankFlags struct {
 	Bins                int
 	BinRange            string
 	MaxFPR              float64
+	maxFPRGiven         bool // --max-fpr was given (0 then is an error, not "none")
 	CalBins             int
 	CalStrategy         string
 	Conf                float64
@@ -62,10 +64,10 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.BinRange, "bin-range", "", "score range lo,hi of N equal --bins; scores outside count in the end bins (default: bins on the float bits, fine at every scale)")
 	fs.Func("max-fpr", "also report the McClish-standardised partial AUC over FPR ≤ this (0 < x ≤ 1)", func(s string) error {
 		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || !(v > 0 && v <= 1) {
+		if err != nil {
 			return fmt.Errorf("want a number in (0, 1], got %q", s)
 		}
-		f.MaxFPR = v
+		f.MaxFPR, f.maxFPRGiven = v, true
 		return nil
 	})
 	fs.IntVar(&f.CalBins, "cal-bins", d.CalBins, "number of calibration bins")
@@ -124,6 +126,9 @@ func bootBlocks(n int) int {
 func (f *RankFlags) Check() error {
 	if err := f.Options().Check(); err != nil {
 		return OptionUsage(err)
+	}
+	if f.maxFPRGiven && f.MaxFPR == 0 { // the library's "none": not a value to give
+		return OptionUsage(&result.OptionError{Task: "rank", Option: "rank.Options.MaxFPR", Problem: "must be in (0, 1], got 0"})
 	}
 	if f.Bins < 0 {
 		return Usagef("rank: --bins must be positive, got %d", f.Bins)
