@@ -31,6 +31,12 @@ func (c *Classify) New() *classify.Tally { return classify.NewTally(c.Options.La
 // and the tally counts rows. A label outside Options.Labels (when given) is
 // a positioned error wrapping [classify.ErrUnknownLabel].
 func (c *Classify) Fold(st *classify.Tally, r *table.Reader, cols []int) error {
+	return c.fold(st, r, cols, nil)
+}
+
+// fold is Fold, adding each row to its slices' tallies in sc too (nil:
+// none).
+func (c *Classify) fold(st *classify.Tally, r *table.Reader, cols []int, sc *sliceChunk[*classify.Tally]) error {
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	for r.Next() {
 		yt, err := r.Text(tc)
@@ -54,8 +60,61 @@ func (c *Classify) Fold(st *classify.Tally, r *table.Reader, cols []int) error {
 			}
 			return unknownLabel(r, col, v, c.Options.Labels)
 		}
+		if sc != nil {
+			for _, t := range sc.row(r) {
+				t.Add(yt, yp, w) // the labels passed st's check
+			}
+		}
 	}
 	return nil
+}
+
+// ReadSliced reads the rows of r once, on every core, into the tally of
+// every row and the tally of each slice of s ([Sliced]): Read's tally,
+// and each slice's that of a file holding only its rows. Its errors are
+// Read's, a slicing column r lacks (before the task's columns), the
+// budget's (charged with the slices' tallies, as the slices of
+// task.Slices.By) and ErrTooManySlices.
+func (c *Classify) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*classify.Tally], error) {
+	f, err := newSliceFold[*classify.Tally, *classify.Tally](s, r)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := table.Columns(r, c.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	f.newChunk, f.newGlobal = c.New, c.New
+	f.merge = (*classify.Tally).Merge
+	f.bytes = (*classify.Tally).Bytes
+	tally := c.New()
+	acct := c.account()
+	type chunk struct {
+		all *classify.Tally
+		sl  *sliceChunk[*classify.Tally]
+	}
+	order := &table.Ordered[*chunk]{
+		Fresh: func() *chunk { return &chunk{all: c.New(), sl: f.chunk()} },
+		Merge: func(ch *chunk) {
+			tally.Merge(ch.all)
+			f.mergeChunk(ch.sl)
+		},
+		Check: func() error {
+			if err := acct.Set(tally.Bytes()); err != nil {
+				return err
+			}
+			return f.charge()
+		},
+	}
+	err = table.Fold(r, order, func(ch *chunk, sub *table.Reader) error { return c.fold(ch.all, sub, cols, ch.sl) })
+	if err != nil {
+		return nil, err
+	}
+	in, states, err := f.finish()
+	if err != nil {
+		return nil, err
+	}
+	return &Sliced[*classify.Tally]{In: in, All: tally, States: states}, nil
 }
 
 // Read folds the rows of r, on every core in input order ([table.Fold]),

@@ -57,9 +57,12 @@ type Slice struct {
 }
 
 // SlicedInput is the input read by [Slices.Read]: a reader over all the
-// rows and one over each slice's.
+// rows and one over each slice's. The slices of a one-pass read (a task's
+// ReadSliced) come without the rows: no readers, and All, Reopen and Rest
+// are not to be called.
 type SlicedInput struct {
 	rec    *table.Recording
+	rows   int // the number of rows, without rec
 	Slices []Slice
 	// Small is the number of slices with fewer than MinRows rows.
 	Small   int
@@ -93,7 +96,12 @@ func (in *SlicedInput) Rest(i int) *table.Reader {
 }
 
 // Rows returns the number of rows read.
-func (in *SlicedInput) Rows() int { return in.rec.Rows() }
+func (in *SlicedInput) Rows() int {
+	if in.rec == nil {
+		return in.rows
+	}
+	return in.rec.Rows()
+}
 
 // sliceBytes is the memory charged for a slice besides its row list: its
 // key and the bookkeeping around it.

@@ -10,6 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -74,9 +75,31 @@ func runClassify(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return runSliced(e, sliceJob{cmd: "classify", args: args, path: path, format: format, memory: f.memory, slices: sl,
+		job := sliceJob{cmd: "classify", args: args, path: path, format: format, memory: f.memory, slices: sl,
 			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(strings.Contains(f.Pred, ",")),
-			compare: cmp, primary: f.models.Primary, primaries: []string{"accuracy"}})
+			compare: cmp, primary: f.models.Primary, primaries: []string{"accuracy"}}
+		if !strings.Contains(f.Pred, ",") && f.models.Used(fs) == "" {
+			// One model: one pass, a tally per slice.
+			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
+				t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: sl.Budget}
+				st, err := t.ReadSliced(r, sl)
+				if err != nil {
+					return nil, err
+				}
+				run := &slicedRun{in: st.In}
+				rep, err := classifyReport(&t, st.All, r.Name(), &f, opt, format)
+				if err != nil {
+					return nil, err
+				}
+				run.overall = rep
+				run.doc = func() *report.Doc { return report.Classify(rep, displayName(path)) }
+				sliceResults(run, st.States, func(tally *classify.Tally) (any, error) {
+					return classifyReport(&t, tally, r.Name(), &f, opt, format)
+				})
+				return run, nil
+			}
+		}
+		return runSliced(e, job)
 	}
 	if f.Multilabel {
 		if err := f.CheckMultilabel(opt); err != nil {
@@ -125,6 +148,22 @@ func runClassify(e *env, args []string) error {
 		}
 	}
 	return emit(e, format, rep, func() *report.Doc { return report.Classify(rep, displayName(path)) })
+}
+
+// classifyReport is the report of one model's tally of the input name,
+// without intervals, as the file's run gives it (classifyFile), charged
+// for the text format.
+func classifyReport(t *task.Classify, tally *classify.Tally, name string, f *classifyFlags, opt classify.Options, format report.Format) (*classify.Report, error) {
+	rep, _, err := t.Report(tally)
+	if err != nil {
+		return nil, cli.ClassifyReportError(err, name, f.Weight)
+	}
+	if format == report.Text {
+		if err := chargeClassifyText(f.memory, rep); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
 }
 
 // displayName is the name the input at path is shown under: the path,

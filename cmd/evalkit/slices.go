@@ -33,6 +33,36 @@ type sliceJob struct {
 	compare   *task.SliceCompare
 	primary   string
 	primaries []string
+	// onePass, when not nil, reads the rows once into the state of every
+	// row and of each slice, and builds each result from its state
+	// (task's ReadSliced): the path taken when nothing needs the rows
+	// again. A comparison of slices (--ci) needs them: the rest of a
+	// slice's rows, run as a file of their own, is not a merge of the
+	// other slices' states (the merge order differs from the input's).
+	onePass func(r *table.Reader, sl *task.Slices) (*slicedRun, error)
+}
+
+// slicedRun is what a one-pass read of the slices gives: the slices, the
+// overall result with its document, and each slice's result (nil for a
+// slice too small) or error.
+type slicedRun struct {
+	in      *task.SlicedInput
+	overall any
+	doc     func() *report.Doc
+	results []any
+	errs    []error
+}
+
+// sliceResults builds each evaluated slice's result from its state with
+// result (the code that builds a file's result from its state).
+func sliceResults[S any](run *slicedRun, states []S, result func(S) (any, error)) {
+	run.results = make([]any, len(states))
+	run.errs = make([]error, len(states))
+	for i, st := range states {
+		if run.in.Slices[i].Rows >= run.in.MinRows {
+			run.results[i], run.errs[i] = result(st)
+		}
+	}
 }
 
 // sliceCompare is the comparison of slices of --ci: nil without it.
@@ -67,6 +97,22 @@ func runSliced(e *env, job sliceJob) error {
 	r, err := e.open(job.path)
 	if err != nil {
 		return err
+	}
+	if job.onePass != nil && job.compare == nil {
+		stop := progress(e, r)
+		run, err := job.onePass(r, job.slices)
+		stop()
+		r.Close()
+		if err != nil {
+			return err
+		}
+		for _, err := range run.errs {
+			var ue *cli.UsageError
+			if errors.As(err, &ue) {
+				return err
+			}
+		}
+		return finishSliced(e, job, run, nil)
 	}
 	in, err := job.slices.Read(r, job.cols)
 	r.Close()
@@ -109,8 +155,7 @@ func runSliced(e *env, job sliceJob) error {
 	if err != nil {
 		return err
 	}
-	results := make([]any, len(in.Slices))
-	errs := make([]error, len(in.Slices))
+	run1 := &slicedRun{in: in, overall: overall, doc: doc, results: make([]any, len(in.Slices)), errs: make([]error, len(in.Slices))}
 	for i, s := range in.Slices {
 		if s.Reader == nil {
 			continue
@@ -127,10 +172,18 @@ func runSliced(e *env, job sliceJob) error {
 		if errors.As(err, &ue) {
 			return err
 		}
-		results[i], errs[i] = v, err
+		run1.results[i], run1.errs[i] = v, err
 	}
-	out := task.NewSlicesResult(in, overall, results)
-	for i, err := range errs {
+	return finishSliced(e, job, run1, run)
+}
+
+// finishSliced writes the overall result with the slices' results, their
+// disparities and, with run (the task run on the rows a reader reads) and
+// --ci, their comparisons with the rest of the rows.
+func finishSliced(e *env, job sliceJob, sr *slicedRun, run func(rd func() *table.Reader) (any, func() *report.Doc, error)) error {
+	in, overall := sr.in, sr.overall
+	out := task.NewSlicesResult(in, overall, sr.results)
+	for i, err := range sr.errs {
 		if err != nil {
 			out.Slices[i].Error = cli.FlagText(cli.TaskError(job.cmd, err).Error())
 		}
@@ -147,7 +200,7 @@ func runSliced(e *env, job sliceJob) error {
 			return err
 		}
 	}
-	return emit(e, job.format, out, func() *report.Doc { return slicesDoc(doc(), out) })
+	return emit(e, job.format, out, func() *report.Doc { return slicesDoc(sr.doc(), out) })
 }
 
 // dropFlags returns args without the flags named (and their values, for
