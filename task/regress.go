@@ -147,6 +147,93 @@ func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) 
 	return m, mergeSamples(samples, g.Sample), nil
 }
 
+// ReadSliced reads the rows of r once, on every core, into the state of
+// every row and the state of each slice of s ([Sliced]): Read's state,
+// and each slice's that of a file holding only its rows (each row keeps
+// its input line as its position, so a slice's warning names the row of
+// r). Sample and Density are not drawn. Its errors are Read's, a slicing
+// column r lacks (before the task's columns), the budget's (charged with
+// the slices' states, as the slices of task.Slices.By) and
+// ErrTooManySlices.
+func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi], error) {
+	f, err := newSliceFold[*regress.Multi, *regress.Multi](s, r)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := table.Columns(r, g.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	k := len(g.Options.Trues)
+	name := func(line int64) string { return r.Position(int(line)) }
+	fresh := func() *regress.Multi {
+		c := g.New()
+		c.SetRowName(name)
+		return c
+	}
+	f.newChunk, f.newGlobal, f.reset = fresh, fresh, (*regress.Multi).Reset
+	f.merge, f.bytes = (*regress.Multi).Merge, (*regress.Multi).Bytes
+	m := fresh()
+	acct := g.account()
+	if n := g.Rows; n > 0 && g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
+		for j := range k {
+			m.Output(j).Grow(n)
+		}
+		if err := acct.Set(m.Bytes()); err != nil {
+			return nil, err
+		}
+	}
+	type chunk struct {
+		all *regress.Multi
+		sl  *sliceChunk[*regress.Multi]
+	}
+	merge := &table.Ordered[*chunk]{
+		Fresh: func() *chunk { return &chunk{all: fresh(), sl: f.chunk()} },
+		Merge: func(c *chunk) {
+			m.Merge(c.all)
+			f.mergeChunk(c.sl)
+		},
+		Reset: func(c *chunk) { c.all.Reset() },
+		Check: func() error {
+			if err := acct.Set(m.Bytes()); err != nil {
+				return err
+			}
+			return f.charge()
+		},
+	}
+	workers := runtime.GOMAXPROCS(0)
+	batches := make([]*regressBatch, workers)
+	for i := range batches {
+		batches[i] = newRegressBatch(cols)
+	}
+	none := &RegressSample{}
+	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
+		if err := merge.Failed(); err != nil {
+			return err
+		}
+		c := merge.Get()
+		b := batches[worker]
+		b.sc = c.sl
+		err := b.read(sub, c.all, none, true)
+		b.sc = nil
+		if err != nil {
+			return err
+		}
+		return merge.Put(sub.Chunk(), c)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if merge.Pending() > 0 || m.Output(0).N() != int64(r.Rows()) {
+		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), merge.Pending()))
+	}
+	in, states, err := f.finish()
+	if err != nil {
+		return nil, err
+	}
+	return &Sliced[*regress.Multi]{In: in, All: m, States: states}, nil
+}
+
 // Result returns the result of the merged state m: its measures and, with
 // CI, their intervals. Its errors are a *result.OptionError for an invalid
 // report option, or the intervals'.
@@ -187,6 +274,15 @@ type regressBatch struct {
 	y, p   [][]float64
 	w      []float64
 	lines  []int64
+	// sc, when not nil, takes each row to its slices' states too: ids[k][i]
+	// is row i's slice of slicing k (an id of sc), and the rows of each
+	// slice are gathered into the batch's second half (gy, gp, gw, glines).
+	sc     *sliceChunk[*regress.Multi]
+	ids    [][]int
+	gy, gp [][]float64
+	gw     []float64
+	glines []int64
+	count  []int
 }
 
 const regressBatchRows = 4096
@@ -245,6 +341,11 @@ func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *Regress
 				return err
 			}
 			sample.add(b)
+			if b.sc != nil {
+				if err := b.addSlices(n); err != nil {
+					return err
+				}
+			}
 		}
 		if bad != nil || n < regressBatchRows {
 			return bad
@@ -275,6 +376,77 @@ func (b *regressBatch) parse(sub *table.Reader, i int) error {
 		b.w[i] = w
 	}
 	b.lines[i] = b.base + int64(sub.Line())
+	if b.sc != nil {
+		if b.ids == nil {
+			b.ids = make([][]int, len(b.sc.cols))
+			for k := range b.ids {
+				b.ids[k] = make([]int, regressBatchRows)
+			}
+		}
+		for k, id := range b.sc.slices(sub) {
+			b.ids[k][i] = id
+		}
+	}
+	return nil
+}
+
+// addSlices adds the batch's n rows to their slices' states, the rows of
+// each slice in input order.
+func (b *regressBatch) addSlices(n int) error {
+	if b.gy == nil {
+		b.gy, b.gp = make([][]float64, len(b.y)), make([][]float64, len(b.y))
+		for j := range b.y {
+			b.gy[j], b.gp[j] = make([]float64, regressBatchRows), make([]float64, regressBatchRows)
+		}
+		if b.w != nil {
+			b.gw = make([]float64, regressBatchRows)
+		}
+		b.glines = make([]int64, regressBatchRows)
+	}
+	for k, ids := range b.ids {
+		set := &b.sc.sets[k]
+		// A counting sort of the rows by slice: start[id] is where the
+		// slice's rows go.
+		b.count = append(b.count[:0], make([]int, len(set.keys)+1)...)
+		for _, id := range ids[:n] {
+			b.count[id+1]++
+		}
+		for id := 1; id < len(b.count); id++ {
+			b.count[id] += b.count[id-1]
+		}
+		next := b.count[:len(set.keys)]
+		for i, id := range ids[:n] {
+			at := next[id]
+			next[id]++
+			for j := range b.y {
+				b.gy[j][at], b.gp[j][at] = b.y[j][i], b.p[j][i]
+			}
+			if b.w != nil {
+				b.gw[at] = b.w[i]
+			}
+			b.glines[at] = b.lines[i]
+		}
+		// next[id] is now the end of slice id's rows, and its start
+		// the end of the slice before.
+		lo := 0
+		ys, ps := make([][]float64, len(b.y)), make([][]float64, len(b.y))
+		for id, hi := range next {
+			if hi == lo {
+				continue
+			}
+			for j := range b.y {
+				ys[j], ps[j] = b.gy[j][lo:hi], b.gp[j][lo:hi]
+			}
+			var w []float64
+			if b.w != nil {
+				w = b.gw[lo:hi]
+			}
+			if err := set.states[id].AddBatchAt(ys, ps, w, b.glines[lo:hi]); err != nil {
+				return err
+			}
+			lo = hi
+		}
+	}
 	return nil
 }
 
