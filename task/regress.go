@@ -173,33 +173,26 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	}
 	f.newChunk, f.newGlobal, f.reset = fresh, fresh, (*regress.Multi).Reset
 	f.merge, f.bytes = (*regress.Multi).Merge, (*regress.Multi).Bytes
-	m := fresh()
-	acct := g.account()
-	if n := g.Rows; n > 0 && g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available() {
-		for j := range k {
-			m.Output(j).Grow(n)
-		}
-		if err := acct.Set(m.Bytes()); err != nil {
-			return nil, err
+	keep := func(n int) bool {
+		return n > 0 && g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available()
+	}
+	f.est = g.Rows
+	f.grow = func(m *regress.Multi, n int) {
+		if keep(n) {
+			for j := range k {
+				m.Output(j).Grow(n)
+			}
 		}
 	}
 	type chunk struct {
-		all *regress.Multi
-		sl  *sliceChunk[*regress.Multi]
+		scratch *regress.Multi // names a bad row's error in input order
+		sl      *sliceChunk[*regress.Multi]
 	}
 	merge := &table.Ordered[*chunk]{
-		Fresh: func() *chunk { return &chunk{all: fresh(), sl: f.chunk()} },
-		Merge: func(c *chunk) {
-			m.Merge(c.all)
-			f.mergeChunk(c.sl)
-		},
-		Reset: func(c *chunk) { c.all.Reset() },
-		Check: func() error {
-			if err := acct.Set(m.Bytes()); err != nil {
-				return err
-			}
-			return f.charge()
-		},
+		Fresh: func() *chunk { return &chunk{scratch: fresh(), sl: f.chunk()} },
+		Merge: func(c *chunk) { f.mergeChunk(c.sl) },
+		Reset: func(*chunk) {}, // mergeChunk emptied it: reuse its states
+		Check: f.charge,
 	}
 	workers := runtime.GOMAXPROCS(0)
 	batches := make([]*regressBatch, workers)
@@ -214,7 +207,7 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 		c := merge.Get()
 		b := batches[worker]
 		b.sc = c.sl
-		err := b.read(sub, c.all, none, true)
+		err := b.read(sub, c.scratch, none, true)
 		b.sc = nil
 		if err != nil {
 			return err
@@ -224,12 +217,33 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	if err != nil {
 		return nil, err
 	}
-	if merge.Pending() > 0 || m.Output(0).N() != int64(r.Rows()) {
-		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), merge.Pending()))
-	}
 	in, states, err := f.finish()
 	if err != nil {
 		return nil, err
+	}
+	// The state of every row is the merge of the slices' of the first
+	// slicing, which partition the rows: a state's sums are exact and its
+	// kept values are sorted for the measures that use them, so the
+	// order of a merge makes no difference to the result (the rows of a
+	// file, permuted, give the same result: regress's
+	// TestChunkInvariance).
+	m := fresh()
+	if keep(g.Rows) {
+		for j := range k {
+			m.Output(j).Grow(g.Rows)
+		}
+	}
+	acct := g.account()
+	for i, st := range states {
+		if in.Slices[i].Slicing == 0 {
+			m.Merge(st)
+		}
+	}
+	if err := acct.Set(m.Bytes()); err != nil {
+		return nil, err
+	}
+	if merge.Pending() > 0 || m.Output(0).N() != int64(r.Rows()) {
+		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), merge.Pending()))
 	}
 	return &Sliced[*regress.Multi]{In: in, All: m, States: states}, nil
 }
@@ -336,16 +350,21 @@ func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *Regress
 			bad = sub.Err()
 		}
 		b.truncate(n)
-		if n > 0 {
+		if n > 0 && b.sc != nil {
+			// The rows go to their slices' states alone (m is a scratch
+			// state); a row regress rejects is the error of the first such
+			// row of the batch, which m names.
+			if err := b.addSlices(n); err != nil {
+				if merr := m.AddBatchAt(b.y, b.p, b.w, b.lines); merr != nil {
+					return merr
+				}
+				return err
+			}
+		} else if n > 0 {
 			if err := m.AddBatchAt(b.y, b.p, b.w, b.lines); err != nil {
 				return err
 			}
 			sample.add(b)
-			if b.sc != nil {
-				if err := b.addSlices(n); err != nil {
-					return err
-				}
-			}
 		}
 		if bad != nil || n < regressBatchRows {
 			return bad

@@ -38,14 +38,19 @@ type sliceFold[C, G any] struct {
 	name      string  // the input's name, for errors
 	cols      [][]int // each slicing's columns in the reader
 	maxSlices int
-	newChunk  func() C        // an empty chunk state
-	reset     func(C)         // empties a chunk state for reuse (nil: drop it)
-	newGlobal func() G        // an empty slice state
-	merge     func(G, C)      // merges a chunk's state of a slice into the slice's
-	bytes     func(G) int64   // the memory of a slice's state (nil: none counted)
-	acct      *budget.Account // the slices' memory
-	sets      []sliceSet[G]
-	rows      int64
+	newChunk  func() C      // an empty chunk state
+	reset     func(C)       // empties a chunk state for reuse (nil: drop it)
+	newGlobal func() G      // an empty slice state
+	merge     func(G, C)    // merges a chunk's state of a slice into the slice's
+	bytes     func(G) int64 // the memory of a slice's state (nil: none counted)
+	// grow, if not nil, reserves room in a new slice's state for about
+	// n rows, estimated from est, the estimated rows of the input (0:
+	// unknown), and the slice's share of the first chunk it is met in.
+	grow func(G, int)
+	est  int
+	acct *budget.Account // the slices' memory
+	sets []sliceSet[G]
+	rows int64
 }
 
 // sliceSet is the slices of one slicing met so far, in the order first met.
@@ -105,6 +110,10 @@ func (f *sliceFold[C, G]) chunk() *sliceChunk[C] {
 func (f *sliceFold[C, G]) mergeChunk(c *sliceChunk[C]) {
 	for k := range c.sets {
 		cs, g := &c.sets[k], &f.sets[k]
+		chunkRows := 0
+		for _, n := range cs.rows {
+			chunkRows += n
+		}
 		for i, key := range cs.keys {
 			id, ok := g.ids[key]
 			if !ok {
@@ -112,7 +121,11 @@ func (f *sliceFold[C, G]) mergeChunk(c *sliceChunk[C]) {
 					g.over[key] = true
 					continue
 				}
-				id = g.add(key, f.newGlobal())
+				st := f.newGlobal()
+				if f.grow != nil && f.est > 0 {
+					f.grow(st, int(float64(cs.rows[i])/float64(chunkRows)*float64(f.est)*1.05)+64)
+				}
+				id = g.add(key, st)
 			}
 			f.merge(g.states[id], cs.states[i])
 			g.rows[id] += cs.rows[i]

@@ -1,6 +1,8 @@
 package task
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -286,6 +288,70 @@ func number(f map[string]string, k string) (float64, bool) {
 	return x, true
 }
 
+// pickPaths returns the values at paths (flattened JSON paths) of the JSON
+// object doc, as [result.Flatten] writes them (a string unquoted, null
+// ""), without flattening the rest of doc (a result's curves, say).
+func pickPaths(doc []byte, paths []string) (map[string]string, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &top); err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(paths))
+	for _, p := range paths {
+		parts := strings.Split(p, ".")
+		raw, ok := top[parts[0]]
+		for _, k := range parts[1:] {
+			if !ok {
+				break
+			}
+			raw, ok = member(raw, k)
+		}
+		if !ok {
+			continue
+		}
+		switch raw = bytes.TrimSpace(raw); {
+		case string(raw) == "null":
+			out[p] = ""
+		case len(raw) > 0 && raw[0] == '"':
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return nil, err
+			}
+			out[p] = s
+		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '['):
+		default:
+			out[p] = string(raw)
+		}
+	}
+	return out, nil
+}
+
+// member returns the member k of the JSON object raw, or element k of the
+// array raw.
+func member(raw json.RawMessage, k string) (json.RawMessage, bool) {
+	raw = bytes.TrimSpace(raw)
+	switch {
+	case len(raw) > 0 && raw[0] == '{':
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			return nil, false
+		}
+		v, ok := m[k]
+		return v, ok
+	case len(raw) > 0 && raw[0] == '[':
+		i, err := strconv.Atoi(k)
+		if err != nil || i < 0 {
+			return nil, false
+		}
+		var a []json.RawMessage
+		if json.Unmarshal(raw, &a) != nil || i >= len(a) {
+			return nil, false
+		}
+		return a[i], true
+	}
+	return nil, false
+}
+
 // flatten is v's JSON flattened ([result.Flatten]) into a map.
 func flatten(v any) (map[string]string, error) {
 	b, err := result.JSON(v, "")
@@ -330,15 +396,18 @@ type SlicingDisparity struct {
 // of measures (flattened paths) that two or more of its slices have.
 func (out *SlicesResult) Disparities(in *SlicedInput, by [][]string, measures []string) error {
 	flats := make([]map[string]string, len(out.Slices))
-	for i, s := range out.Slices {
+	for i := range out.Slices {
+		s := &out.Slices[i]
 		if s.Result == nil {
 			continue
 		}
-		f, err := flatten(s.Result)
+		doc, err := s.encoded()
 		if err != nil {
 			return err
 		}
-		flats[i] = f
+		if flats[i], err = pickPaths(doc, measures); err != nil {
+			return err
+		}
 	}
 	out.Disparity = []SlicingDisparity{}
 	for k, cols := range by {

@@ -93,7 +93,7 @@ func runClassify(e *env, args []string) error {
 				}
 				run.overall = rep
 				run.doc = func() *report.Doc { return report.Classify(rep, displayName(path)) }
-				sliceResults(run, st.States, func(tally *classify.Tally) (any, error) {
+				sliceResults(run, st.States, func(_ int, tally *classify.Tally) (any, error) {
 					return classifyReport(&t, tally, r.Name(), &f, opt, format)
 				})
 				return run, nil

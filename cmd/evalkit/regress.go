@@ -94,7 +94,7 @@ func runRegress(e *env, args []string) error {
 					return nil, err
 				}
 				run := &slicedRun{in: st.In, overall: res, doc: func() *report.Doc { return report.Regress(res) }}
-				sliceResults(run, st.States, func(m *regress.Multi) (any, error) { return regressResult(t, m) })
+				sliceResults(run, st.States, func(_ int, m *regress.Multi) (any, error) { return regressResult(t, m) })
 				return run, nil
 			}
 		}

@@ -53,14 +53,14 @@ type slicedRun struct {
 	errs    []error
 }
 
-// sliceResults builds each evaluated slice's result from its state with
-// result (the code that builds a file's result from its state).
-func sliceResults[S any](run *slicedRun, states []S, result func(S) (any, error)) {
+// sliceResults builds each evaluated slice's result from its state (slice
+// i's) with result, the code that builds a file's result from its state.
+func sliceResults[S any](run *slicedRun, states []S, result func(i int, st S) (any, error)) {
 	run.results = make([]any, len(states))
 	run.errs = make([]error, len(states))
 	for i, st := range states {
 		if run.in.Slices[i].Rows >= run.in.MinRows {
-			run.results[i], run.errs[i] = result(st)
+			run.results[i], run.errs[i] = result(i, st)
 		}
 	}
 }
@@ -110,6 +110,13 @@ func runSliced(e *env, job sliceJob) error {
 			var ue *cli.UsageError
 			if errors.As(err, &ue) {
 				return err
+			}
+		}
+		// Their warnings name flags, as a file's run prints them (emit).
+		cli.FlagWarnings(run.overall)
+		for _, v := range run.results {
+			if v != nil {
+				cli.FlagWarnings(v)
 			}
 		}
 		return finishSliced(e, job, run, nil)
