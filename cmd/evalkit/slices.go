@@ -69,15 +69,7 @@ func sliceResults[S any](run *slicedRun, states []S, result func(i int, st S) (a
 // --adjust is checked here for one model (several models check it with
 // their other flags).
 func sliceCompare(cmd string, withCI bool, level float64, adjust string) (*task.SliceCompare, error) {
-	switch adjust {
-	case "holm", "bonferroni", "none":
-	default:
-		return nil, usagef("%s: --adjust must be holm, bonferroni or none, got %q", cmd, adjust)
-	}
-	if !withCI {
-		return nil, nil
-	}
-	return &task.SliceCompare{Level: level, Adjust: adjust}, nil
+	return cli.SliceCompare(cmd, withCI, level, adjust)
 }
 
 // sliceColumns returns the column names of comma lists.
@@ -188,22 +180,24 @@ func runSliced(e *env, job sliceJob) error {
 // disparities and, with run (the task run on the rows a reader reads) and
 // --ci, their comparisons with the rest of the rows.
 func finishSliced(e *env, job sliceJob, sr *slicedRun, run func(rd func() *table.Reader) (any, func() *report.Doc, error)) error {
-	in, overall := sr.in, sr.overall
-	out := task.NewSlicesResult(in, overall, sr.results)
-	for i, err := range sr.errs {
-		if err != nil {
-			out.Slices[i].Error = cli.FlagText(cli.TaskError(job.cmd, err).Error())
-		}
-	}
-	measures, err := task.HeadlineMeasures(overall)
+	out, err := cli.SliceResults(job.cmd, job.slices, sr.in, sr.overall, sr.results, sr.errs)
 	if err != nil {
 		return err
 	}
-	if err := out.Disparities(in, job.slices.By, measures); err != nil {
-		return err
-	}
 	if job.compare != nil {
-		if err := compareSlices(job, in, out, overall, run); err != nil {
+		err := cli.CompareSlices(job.cmd, *job.compare, job.primary, job.primaries, sr.in, out, func(i int) (any, error) {
+			rd := sr.in.Rest(i)
+			first := true
+			v, _, err := run(func() *table.Reader {
+				if first {
+					first = false
+					return rd
+				}
+				return sr.in.Rest(i)
+			})
+			return v, err
+		})
+		if err != nil {
 			return err
 		}
 	}
@@ -258,82 +252,6 @@ func oneModelDrops(several bool) []string {
 		return nil
 	}
 	return []string{"adjust", "primary"}
-}
-
-// compareSlices compares each slice with the rest of the rows (the task
-// run on them) on the primary measure (each model's, for several).
-func compareSlices(job sliceJob, in *task.SlicedInput, out *task.SlicesResult, overall any,
-	run func(rd func() *table.Reader) (any, func() *report.Doc, error)) error {
-	measures, err := task.HeadlineMeasures(overall)
-	if err != nil {
-		return err
-	}
-	primary := job.primary
-	if primary == "" {
-		for _, p := range job.primaries {
-			for _, m := range measures {
-				if m == p || strings.HasSuffix(m, "."+p) && strings.HasPrefix(m, "models.") {
-					primary = p
-					break
-				}
-			}
-			if primary != "" {
-				break
-			}
-		}
-	}
-	if primary == "" {
-		return usagef("%s: --by with --ci: the result has none of the measures %s to compare slices on (give --primary)", job.cmd, strings.Join(job.primaries, ", "))
-	}
-	c := *job.compare
-	c.Measures = []string{primary}
-	if len(measures) > 0 && strings.HasPrefix(measures[0], "models.") {
-		c.Measures = nil
-		for i := 0; ; i++ {
-			p := "models." + strconv.Itoa(i) + "."
-			if !slicesHasModel(overall, i) {
-				break
-			}
-			c.Measures = append(c.Measures, p+primary)
-		}
-	}
-	rest := make([]any, len(in.Slices))
-	for i, s := range out.Slices {
-		if s.Result == nil {
-			continue
-		}
-		i := i
-		rd := in.Rest(i)
-		if rd == nil {
-			continue
-		}
-		first := true
-		v, _, err := run(func() *table.Reader {
-			if first {
-				first = false
-				return rd
-			}
-			return in.Rest(i)
-		})
-		var ue *cli.UsageError
-		if errors.As(err, &ue) {
-			return err
-		}
-		rest[i] = v // nil when the task fails on the rest: not compared
-	}
-	return c.Compare(in, out, rest)
-}
-
-// slicesHasModel reports whether the several-model result v has model i.
-func slicesHasModel(v any, i int) bool {
-	ms, _ := task.HeadlineMeasures(v)
-	p := "models." + strconv.Itoa(i) + "."
-	for _, m := range ms {
-		if strings.HasPrefix(m, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // regressLosses gives the per-row losses of mse and mae of one model's
