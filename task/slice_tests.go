@@ -61,6 +61,53 @@ type SliceCompare struct {
 	// measure at path, for the rows r reads, and ok false for a measure
 	// that is no such mean (or rows it cannot take, weighted ones say).
 	Losses func(path string, r *table.Reader) (losses []float64, ok bool, err error)
+	// RowLosses is Losses for an input held in memory ([Slices.Arrays]):
+	// the losses of the rows of the given indexes.
+	RowLosses func(path string, rows []int32) (losses []float64, ok bool, err error)
+}
+
+// losses returns the per-row losses of measure m of slice i's rows, or of
+// the rest of the rows.
+func (c *SliceCompare) losses(in *SlicedInput, m string, i int, rest bool) ([]float64, bool, error) {
+	switch {
+	case in.rec != nil && c.Losses != nil && rest:
+		return c.Losses(m, in.Rest(i))
+	case in.rec != nil && c.Losses != nil:
+		return c.Losses(m, in.Reopen(i))
+	case in.rec == nil && c.RowLosses != nil && rest:
+		return c.RowLosses(m, in.RestOf(i))
+	case in.rec == nil && c.RowLosses != nil:
+		return c.RowLosses(m, in.RowsOf(i))
+	}
+	return nil, false, nil
+}
+
+// RegressLosses returns the per-row losses of mse (squared errors) and
+// mae (absolute errors) of the predictions pred of y, at rows (all: nil),
+// and ok false for any other measure.
+func RegressLosses(path string, y, pred []float64, rows []int32) (losses []float64, ok bool) {
+	if path != "mse" && path != "mae" {
+		return nil, false
+	}
+	loss := func(i int) float64 {
+		d := y[i] - pred[i]
+		if path == "mse" {
+			return d * d
+		}
+		return math.Abs(d)
+	}
+	if rows == nil {
+		losses = make([]float64, len(y))
+		for i := range y {
+			losses[i] = loss(i)
+		}
+		return losses, true
+	}
+	losses = make([]float64, len(rows))
+	for j, i := range rows {
+		losses[j] = loss(int(i))
+	}
+	return losses, true
 }
 
 // SliceTest is one slice's comparison with the rest of the rows on one
@@ -211,13 +258,13 @@ func (c *SliceCompare) test(in *SlicedInput, i int, m string, a, b map[string]st
 		r, err = hyptest.UnpairedAUC(y, vb, int64(nb), x, va, int64(na), hyptest.TwoSided, level)
 	default:
 		done := false
-		if c.Losses != nil {
-			la, ok, lerr := c.Losses(m, in.Reopen(i))
+		if c.Losses != nil || c.RowLosses != nil {
+			la, ok, lerr := c.losses(in, m, i, false)
 			if lerr != nil {
 				return t, "", lerr
 			}
 			if ok {
-				lb, _, lerr := c.Losses(m, in.Rest(i))
+				lb, _, lerr := c.losses(in, m, i, true)
 				if lerr != nil {
 					return t, "", lerr
 				}
