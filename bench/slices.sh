@@ -15,9 +15,9 @@
 # least. The goal: the sliced run costs at most 1.5 times the unsliced.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+REPEAT=${REPEAT:-2}
 source bench/lib.sh
 N=${N:-10000000}
-REPEAT=${REPEAT:-2}
 TASKS=${TASKS:-classify rank regress}
 mkdir -p bench/out
 [ -n "${NO_BUILD:-}" ] || go build -o "$EVALKIT" ./cmd/evalkit
