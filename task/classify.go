@@ -53,17 +53,27 @@ func (c *Classify) fold(st *classify.Tally, r *table.Reader, cols []int, sc *sli
 				return err
 			}
 		}
-		if ok, bad := st.Add(yt, yp, w); !ok {
+		t := st
+		var more []*classify.Tally
+		if sc != nil {
+			ts := sc.row(r)
+			if wc < 0 {
+				// Unweighted: the tally of every row is the merge of the
+				// first slicing's, which partition the rows (counts
+				// merge exactly, in any order).
+				t, ts = ts[0], ts[1:]
+			}
+			more = ts
+		}
+		if ok, bad := t.Add(yt, yp, w); !ok {
 			col, v := tc, yt
 			if bad == 1 {
 				col, v = pc, yp
 			}
 			return unknownLabel(r, col, v, c.Options.Labels)
 		}
-		if sc != nil {
-			for _, t := range sc.row(r) {
-				t.Add(yt, yp, w) // the labels passed st's check
-			}
+		for _, t := range more {
+			t.Add(yt, yp, w) // the labels passed the first one's check
 		}
 	}
 	return nil
@@ -113,6 +123,18 @@ func (c *Classify) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*classify.Tal
 	in, states, err := f.finish()
 	if err != nil {
 		return nil, err
+	}
+	if cols[2] < 0 {
+		// Weighted sums are compensated, not exact: a weighted tally of
+		// every row is folded row by row (above), as Read folds it.
+		for i, st := range states {
+			if in.Slices[i].Slicing == 0 {
+				tally.Merge(st)
+			}
+		}
+		if err := acct.Set(tally.Bytes()); err != nil {
+			return nil, err
+		}
 	}
 	return &Sliced[*classify.Tally]{In: in, All: tally, States: states}, nil
 }

@@ -33,6 +33,18 @@ type Regress struct {
 	// in each output's density of actual against predicted.
 	Sample  int
 	Density bool
+	// RowIndex, for ReadArrays, is each row's index in the caller's
+	// input (a slice's rows, say), by which its messages name it; nil:
+	// its index in the arrays.
+	RowIndex []int32
+}
+
+// rowOf is the index by which messages name row i of arrays.
+func (g *Regress) rowOf(i int) int {
+	if g.RowIndex != nil {
+		return int(g.RowIndex[i])
+	}
+	return i
 }
 
 // Columns returns the target and prediction column of each output in

@@ -59,23 +59,12 @@ func TestReadSlicedEqualsOwnRows(t *testing.T) {
 		whole func(r *table.Reader) string                                      // Read and the result
 		slice func(r *table.Reader, s *Slices) (*SlicedInput, []string, string) // ReadSliced: the slices' results and all rows'
 	}
-	cl := &Classify{True: "y_true", Pred: "y_pred", Weight: "w"}
-	clResult := func(tally *classify.Tally) string {
-		rep, _, err := cl.Report(tally)
-		return jsonOf(rep, err)
-	}
-	rg := &Regress{Options: regress.Options{Trues: []string{"y"}, Preds: []string{"yhat"}}, State: regress.StateOptions{KeepValues: true}}
-	rgResult := func(m *regress.Multi) string { return jsonOf(rg.Result(m)) }
-	rk := &Rank{True: "y_true", Score: "y_score", Weight: "w"}
-	rkResult := func(s *RankScores) string {
-		tb, err := s.Table()
-		if err != nil {
-			return jsonOf(nil, err)
+	classifyTask := func(name string, cl *Classify) task {
+		clResult := func(tally *classify.Tally) string {
+			rep, _, err := cl.Report(tally)
+			return jsonOf(rep, err)
 		}
-		return jsonOf(s.Report(tb, rank.Options{CurvePoints: 50}))
-	}
-	tasks := []task{
-		{"classify", func(r *table.Reader) string {
+		return task{name, func(r *table.Reader) string {
 			tally, err := cl.Read(r)
 			if err != nil {
 				return jsonOf(nil, err)
@@ -91,7 +80,49 @@ func TestReadSlicedEqualsOwnRows(t *testing.T) {
 				out = append(out, clResult(x))
 			}
 			return st.In, out, clResult(st.All)
-		}},
+		}}
+	}
+	clusterTask := func(name string, cl *Cluster) task {
+		result := func(st *ClusterState) string {
+			if len(cl.Preds) > 1 {
+				return jsonOf(cl.ModelsReport(st, "t.csv"))
+			}
+			return jsonOf(cl.Report(st, "t.csv"))
+		}
+		return task{name, func(r *table.Reader) string {
+			st, err := cl.Read(r)
+			if err != nil {
+				return jsonOf(nil, err)
+			}
+			return result(st)
+		}, func(r *table.Reader, s *Slices) (*SlicedInput, []string, string) {
+			st, err := cl.ReadSliced(r, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, x := range st.States {
+				out = append(out, result(x))
+			}
+			return st.In, out, result(st.All)
+		}}
+	}
+	rg := &Regress{Options: regress.Options{Trues: []string{"y"}, Preds: []string{"yhat"}}, State: regress.StateOptions{KeepValues: true}}
+	rgResult := func(m *regress.Multi) string { return jsonOf(rg.Result(m)) }
+	rk := &Rank{True: "y_true", Score: "y_score", Weight: "w"}
+	rkResult := func(s *RankScores) string {
+		tb, err := s.Table()
+		if err != nil {
+			return jsonOf(nil, err)
+		}
+		return jsonOf(s.Report(tb, rank.Options{CurvePoints: 50}))
+	}
+	tasks := []task{
+		clusterTask("cluster", &Cluster{True: "y_true", Preds: []string{"y_pred"}, Weight: "w"}),
+		clusterTask("cluster-features", &Cluster{Preds: []string{"y_pred"}, Features: []string{"y", "yhat"}}),
+		clusterTask("cluster-models", &Cluster{True: "y_true", Preds: []string{"y_pred", "h"}}),
+		classifyTask("classify", &Classify{True: "y_true", Pred: "y_pred", Weight: "w"}),
+		classifyTask("classify-unweighted", &Classify{True: "y_true", Pred: "y_pred"}),
 		{"regress", func(r *table.Reader) string {
 			m, _, err := rg.Read(r)
 			if err != nil {

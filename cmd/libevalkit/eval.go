@@ -47,6 +47,9 @@ type Input struct {
 	// capture, when set, receives the task's result and its document
 	// instead of their rendering (the runs of a slicing: slices.go).
 	capture func(v any, doc func() *report.Doc)
+	// rows, for a slice's run, are its rows' indexes in the call's
+	// arrays, by which messages name them (nil: their own indexes).
+	rows []int32
 }
 
 // name is the input's name in messages and titles.

@@ -70,7 +70,7 @@ func evalRegress(options []byte, in *Input) ([]byte, error) {
 		return nil, err
 	}
 	opt.Moments = withCI
-	t := task.Regress{Options: ropt, State: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget()}
+	t := task.Regress{Options: ropt, State: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget(), RowIndex: in.rows}
 	m, err := t.ReadArrays(in.name(), y, pred, w)
 	if err != nil {
 		return nil, err
@@ -104,7 +104,7 @@ func regressModels(in *Input, fs *flag.FlagSet, f *cli.RegressFlags, ci *cli.CIF
 		return nil, err
 	}
 	opt.Moments = withCI
-	t := task.Regress{Options: cols, State: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget()}
+	t := task.Regress{Options: cols, State: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget(), RowIndex: in.rows}
 	ys := make([][]float64, len(pred))
 	for j := range ys {
 		ys[j] = y

@@ -215,7 +215,7 @@ func evalSliced(s *sliced, run func(options []byte, in *Input) ([]byte, error), 
 // subset returns in with every column gathered at rows (in itself for
 // nil), without the slicing columns.
 func (in *Input) subset(rows []int32) *Input {
-	out := &Input{Name: in.Name, Labels: map[string][]task.Labels{}, Values: map[string][][]float64{}}
+	out := &Input{Name: in.Name, Labels: map[string][]task.Labels{}, Values: map[string][][]float64{}, rows: rows}
 	for role, ls := range in.Labels {
 		if strings.HasPrefix(role, byRole) {
 			continue
