@@ -107,6 +107,26 @@ func TestReadSlicedEqualsOwnRows(t *testing.T) {
 			return st.In, out, result(st.All)
 		}}
 	}
+	classifyModelsTask := func(name string, cl *ClassifyModels) task {
+		result := func(st *classify.Models) string { return jsonOf(cl.Report(st)) }
+		return task{name, func(r *table.Reader) string {
+			st, err := cl.Read(r)
+			if err != nil {
+				return jsonOf(nil, err)
+			}
+			return result(st)
+		}, func(r *table.Reader, s *Slices) (*SlicedInput, []string, string) {
+			st, err := cl.ReadSliced(r, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, x := range st.States {
+				out = append(out, result(x))
+			}
+			return st.In, out, result(st.All)
+		}}
+	}
 	rg := &Regress{Options: regress.Options{Trues: []string{"y"}, Preds: []string{"yhat"}}, State: regress.StateOptions{KeepValues: true}}
 	rgResult := func(m *regress.Multi) string { return jsonOf(rg.Result(m)) }
 	rk := &Rank{True: "y_true", Score: "y_score", Weight: "w"}
@@ -121,6 +141,9 @@ func TestReadSlicedEqualsOwnRows(t *testing.T) {
 		clusterTask("cluster", &Cluster{True: "y_true", Preds: []string{"y_pred"}, Weight: "w"}),
 		clusterTask("cluster-features", &Cluster{Preds: []string{"y_pred"}, Features: []string{"y", "yhat"}}),
 		clusterTask("cluster-models", &Cluster{True: "y_true", Preds: []string{"y_pred", "h"}}),
+		// (unweighted: several models' weighted joint state depends on
+		// the chunks, with or without slices)
+		classifyModelsTask("classify-models", &ClassifyModels{True: "y_true", Preds: []string{"y_pred", "h"}}),
 		classifyTask("classify", &Classify{True: "y_true", Pred: "y_pred", Weight: "w"}),
 		classifyTask("classify-unweighted", &Classify{True: "y_true", Pred: "y_pred"}),
 		{"regress", func(r *table.Reader) string {

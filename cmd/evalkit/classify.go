@@ -78,7 +78,32 @@ func runClassify(e *env, args []string) error {
 		job := sliceJob{cmd: "classify", args: args, path: path, format: format, memory: f.memory, slices: sl,
 			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(strings.Contains(f.Pred, ",")),
 			compare: cmp, primary: f.models.Primary, primaries: []string{"accuracy"}}
-		if !strings.Contains(f.Pred, ",") && f.models.Used(fs) == "" {
+		if strings.Contains(f.Pred, ",") && f.Weight == "" {
+			// Several models: one pass, a joint state per slice. (Their
+			// weighted joint state depends on how the rows were cut
+			// into chunks: weighted, the recorded path.)
+			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
+				names := task.ModelNames(f.Pred)
+				mo := f.models.Options(fs)
+				if err := mo.Check("classify", names); err != nil {
+					return nil, cli.OptionUsage(err)
+				}
+				t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, Budget: sl.Budget}
+				st, err := t.ReadSliced(r, sl)
+				if err != nil {
+					return nil, err
+				}
+				out, err := classifyModelsReport(&t, st.All, r.Name(), &f, format)
+				if err != nil {
+					return nil, err
+				}
+				run := &slicedRun{in: st.In, overall: out, doc: func() *report.Doc { return report.Models(out, "Classification of "+displayName(path)) }}
+				sliceResults(run, st.States, func(_ int, joint *classify.Models) (any, error) {
+					return classifyModelsReport(&t, joint, r.Name(), &f, format)
+				})
+				return run, nil
+			}
+		} else if f.models.Used(fs) == "" {
 			// One model: one pass, a tally per slice.
 			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
 				t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: sl.Budget}
@@ -117,16 +142,8 @@ func runClassify(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if format == report.Text {
-			var reps []*classify.Report
-			for _, m := range out.Models {
-				if r, ok := m.Report.(*classify.Report); ok {
-					reps = append(reps, r)
-				}
-			}
-			if err := chargeClassifyText(f.memory, reps...); err != nil {
-				return err
-			}
+		if err := chargeModelsText(f.memory, format, out); err != nil {
+			return err
 		}
 		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Classification of "+displayName(path)) })
 	}
@@ -196,6 +213,34 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		return nil, nil, cli.ClassifyReportError(err, r.Name(), f.Weight)
 	}
 	return rep, c, nil
+}
+
+// chargeModelsText charges the text of several models' reports.
+func chargeModelsText(mem *budget.Size, format report.Format, out *board.Models) error {
+	if format != report.Text {
+		return nil
+	}
+	var reps []*classify.Report
+	for _, m := range out.Models {
+		if r, ok := m.Report.(*classify.Report); ok {
+			reps = append(reps, r)
+		}
+	}
+	return chargeClassifyText(mem, reps...)
+}
+
+// classifyModelsReport is the report of several models' joint state of
+// the input name, without intervals, as the file's run gives it
+// (classifyModelsFile), charged for the text format.
+func classifyModelsReport(t *task.ClassifyModels, joint *classify.Models, name string, f *classifyFlags, format report.Format) (*board.Models, error) {
+	out, err := t.Report(joint)
+	if err != nil {
+		return nil, cli.ClassifyReportError(err, name, f.Weight)
+	}
+	if err := chargeModelsText(f.memory, format, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // multilabelFile reads path into the multilabel state (task.Multilabel)
