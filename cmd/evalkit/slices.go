@@ -13,9 +13,10 @@ import (
 	"github.com/evalkit-go/evalkit/task"
 )
 
-// sliceJob is a task run with --by: the rows are read once (task.Slices)
-// and the task runs, as it would on a file, on all of them and on each
-// slice's.
+// sliceJob is a task run with --by: the rows are read once, either into
+// the state of every row and of each slice (onePass), or kept
+// (task.Slices) for the task to run, as it would on a file, on all of
+// them and on each slice's.
 type sliceJob struct {
 	cmd    string   // the task ("classify")
 	args   []string // its arguments
@@ -83,8 +84,9 @@ func sliceColumns(lists ...string) []string {
 	return out
 }
 
-// runSliced runs job: the task on every row, then on each slice's rows,
-// and writes the overall result with the slices.
+// runSliced runs job — in one pass when it has one and does not compare
+// the slices, else the task on every row, then on each slice's rows — and
+// writes the overall result with the slices.
 func runSliced(e *env, job sliceJob) error {
 	r, err := e.open(job.path)
 	if err != nil {
