@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"flag"
+	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
@@ -103,4 +105,102 @@ func WithoutSliceFlags(args []string) []string {
 		}
 	}
 	return out
+}
+
+// SliceCompare is the comparison of slices of --ci (nil without it),
+// after checking --adjust.
+func SliceCompare(cmd string, withCI bool, level float64, adjust string) (*task.SliceCompare, error) {
+	switch adjust {
+	case "holm", "bonferroni", "none":
+	default:
+		return nil, Usagef("%s: --adjust must be holm, bonferroni or none, got %q", cmd, adjust)
+	}
+	if !withCI {
+		return nil, nil
+	}
+	return &task.SliceCompare{Level: level, Adjust: adjust}, nil
+}
+
+// SliceResults returns the result of --by: the overall result with each
+// slice's (results[i] of slice i of in, nil for one too small; errs[i],
+// the task's error on the slice's rows, in its place) and the
+// disparities of their headline measures over each slicing of s.
+func SliceResults(cmd string, s *task.Slices, in *task.SlicedInput, overall any, results []any, errs []error) (*task.SlicesResult, error) {
+	out := task.NewSlicesResult(in, overall, results)
+	for i, err := range errs {
+		if err != nil {
+			out.Slices[i].Error = FlagText(TaskError(cmd, err).Error())
+		}
+	}
+	measures, err := task.HeadlineMeasures(overall)
+	if err != nil {
+		return nil, err
+	}
+	if err := out.Disparities(in, s.By, measures); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// CompareSlices compares each slice of out with the rest of the rows,
+// whose result rest(i) gives for slice i (nil: not compared; a usage
+// error stops), on the primary measure: primary (--primary), else the
+// first of primaries the overall result has; each model's, for several.
+func CompareSlices(cmd string, c task.SliceCompare, primary string, primaries []string, in *task.SlicedInput, out *task.SlicesResult, rest func(i int) (any, error)) error {
+	overall := out.Result
+	measures, err := task.HeadlineMeasures(overall)
+	if err != nil {
+		return err
+	}
+	if primary == "" {
+		for _, p := range primaries {
+			for _, m := range measures {
+				if m == p || strings.HasSuffix(m, "."+p) && strings.HasPrefix(m, "models.") {
+					primary = p
+					break
+				}
+			}
+			if primary != "" {
+				break
+			}
+		}
+	}
+	if primary == "" {
+		return Usagef("%s: --by with --ci: the result has none of the measures %s to compare slices on (give --primary)", cmd, strings.Join(primaries, ", "))
+	}
+	c.Measures = []string{primary}
+	if len(measures) > 0 && strings.HasPrefix(measures[0], "models.") {
+		c.Measures = nil
+		for i := 0; ; i++ {
+			if !slicesHasModel(measures, i) {
+				break
+			}
+			c.Measures = append(c.Measures, "models."+strconv.Itoa(i)+"."+primary)
+		}
+	}
+	rests := make([]any, len(in.Slices))
+	for i, s := range out.Slices {
+		if s.Result == nil || in.Slices[i].Rows == in.Rows() {
+			continue
+		}
+		v, err := rest(i)
+		var ue *UsageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		rests[i] = v // nil when the task fails on the rest: not compared
+	}
+	return c.Compare(in, out, rests)
+}
+
+// slicesHasModel reports whether the several-model headline measures
+// have model i's.
+func slicesHasModel(measures []string, i int) bool {
+	p := "models." + strconv.Itoa(i) + "."
+	for _, m := range measures {
+		if strings.HasPrefix(m, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -33,6 +33,7 @@ func JSON(v any, indent string) ([]byte, error) {
 // which is how people read vectors and matrices.
 func indentJSON(src []byte, indent string) []byte {
 	var out bytes.Buffer
+	out.Grow(len(src) + len(src)/4) // the indentation, about
 	depth := 0
 	newline := func() {
 		out.WriteByte('\n')

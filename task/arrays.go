@@ -264,7 +264,8 @@ func labelBytes(names []string) [][]byte {
 // into a state of k outputs, a batch at a time, without copying them:
 // [Regress.Read] for arrays. Row i's weight is checked before its values;
 // the first bad row is the error. The kept values are charged to Budget.
-// It panics if the shapes differ.
+// A row is named by its index, or by RowIndex. It panics if the shapes
+// differ.
 func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64) (*regress.Multi, error) {
 	k := len(g.Options.Trues)
 	if len(y) != k || len(pred) != k {
@@ -279,6 +280,9 @@ func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64)
 	if weight != nil && len(weight) != n {
 		panic("task: Regress.ReadArrays with weights of the wrong length")
 	}
+	if g.RowIndex != nil && len(g.RowIndex) != n {
+		panic("task: Regress.ReadArrays with a RowIndex of the wrong length")
+	}
 	if n == 0 {
 		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
 	}
@@ -287,15 +291,15 @@ func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64)
 	for i := 0; i < n; i++ {
 		for j := range k {
 			if err := checkValue(y[j][i]); err != nil {
-				return nil, &RowError{Name: name, Row: i, Column: g.Options.Trues[j], Err: err}
+				return nil, &RowError{Name: name, Row: g.rowOf(i), Column: g.Options.Trues[j], Err: err}
 			}
 			if err := checkValue(pred[j][i]); err != nil {
-				return nil, &RowError{Name: name, Row: i, Column: g.Options.Preds[j], Err: err}
+				return nil, &RowError{Name: name, Row: g.rowOf(i), Column: g.Options.Preds[j], Err: err}
 			}
 		}
 		if weight != nil {
 			if err := checkWeight(weight[i]); err != nil {
-				return nil, &RowError{Name: name, Row: i, Column: g.Options.Weights, Err: err}
+				return nil, &RowError{Name: name, Row: g.rowOf(i), Column: g.Options.Weights, Err: err}
 			}
 		}
 	}
@@ -317,7 +321,7 @@ func (g *Regress) ReadArrays(name string, y, pred [][]float64, weight []float64)
 		hi := min(n, lo+regressBatchRows)
 		pos = pos[:0]
 		for i := lo; i < hi; i++ {
-			pos = append(pos, int64(i)+1)
+			pos = append(pos, int64(g.rowOf(i))+1)
 		}
 		for j := range k {
 			ys[j], ps[j] = y[j][lo:hi], pred[j][lo:hi]

@@ -31,6 +31,12 @@ func (c *Classify) New() *classify.Tally { return classify.NewTally(c.Options.La
 // and the tally counts rows. A label outside Options.Labels (when given) is
 // a positioned error wrapping [classify.ErrUnknownLabel].
 func (c *Classify) Fold(st *classify.Tally, r *table.Reader, cols []int) error {
+	return c.fold(st, r, cols, nil)
+}
+
+// fold is Fold, adding each row to its slices' tallies in sc too (nil:
+// none).
+func (c *Classify) fold(st *classify.Tally, r *table.Reader, cols []int, sc *sliceChunk[*classify.Tally]) error {
 	tc, pc, wc := cols[0], cols[1], cols[2]
 	for r.Next() {
 		yt, err := r.Text(tc)
@@ -47,15 +53,90 @@ func (c *Classify) Fold(st *classify.Tally, r *table.Reader, cols []int) error {
 				return err
 			}
 		}
-		if ok, bad := st.Add(yt, yp, w); !ok {
+		t := st
+		var more []*classify.Tally
+		if sc != nil {
+			ts := sc.row(r)
+			if wc < 0 {
+				// Unweighted: the tally of every row is the merge of the
+				// first slicing's, which partition the rows (counts
+				// merge exactly, in any order).
+				t, ts = ts[0], ts[1:]
+			}
+			more = ts
+		}
+		if ok, bad := t.Add(yt, yp, w); !ok {
 			col, v := tc, yt
 			if bad == 1 {
 				col, v = pc, yp
 			}
 			return unknownLabel(r, col, v, c.Options.Labels)
 		}
+		for _, t := range more {
+			t.Add(yt, yp, w) // the labels passed the first one's check
+		}
 	}
 	return nil
+}
+
+// ReadSliced reads the rows of r once, on every core, into the tally of
+// every row and the tally of each slice of s ([Sliced]): Read's tally,
+// and each slice's that of a file holding only its rows. Its errors are
+// Read's, a slicing column r lacks (before the task's columns), the
+// budget's (charged with the slices' tallies, as the slices of
+// task.Slices.By) and ErrTooManySlices.
+func (c *Classify) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*classify.Tally], error) {
+	f, err := newSliceFold[*classify.Tally, *classify.Tally](s, r)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := table.Columns(r, c.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	f.newChunk, f.newGlobal = c.New, c.New
+	f.merge = (*classify.Tally).Merge
+	f.bytes = (*classify.Tally).Bytes
+	tally := c.New()
+	acct := c.account()
+	type chunk struct {
+		all *classify.Tally
+		sl  *sliceChunk[*classify.Tally]
+	}
+	order := &table.Ordered[*chunk]{
+		Fresh: func() *chunk { return &chunk{all: c.New(), sl: f.chunk()} },
+		Merge: func(ch *chunk) {
+			tally.Merge(ch.all)
+			f.mergeChunk(ch.sl)
+		},
+		Check: func() error {
+			if err := acct.Set(tally.Bytes()); err != nil {
+				return err
+			}
+			return f.charge()
+		},
+	}
+	err = table.Fold(r, order, func(ch *chunk, sub *table.Reader) error { return c.fold(ch.all, sub, cols, ch.sl) })
+	if err != nil {
+		return nil, err
+	}
+	in, states, err := f.finish()
+	if err != nil {
+		return nil, err
+	}
+	if cols[2] < 0 {
+		// Weighted sums are compensated, not exact: a weighted tally of
+		// every row is folded row by row (above), as Read folds it.
+		for i, st := range states {
+			if in.Slices[i].Slicing == 0 {
+				tally.Merge(st)
+			}
+		}
+		if err := acct.Set(tally.Bytes()); err != nil {
+			return nil, err
+		}
+	}
+	return &Sliced[*classify.Tally]{In: in, All: tally, States: states}, nil
 }
 
 // Read folds the rows of r, on every core in input order ([table.Fold]),
@@ -116,6 +197,12 @@ func (c *ClassifyModels) New() *classify.Models {
 // Fold adds the rows of r to st; cols are the indexes of
 // [ClassifyModels.Columns]. Errors are those of [Classify.Fold].
 func (c *ClassifyModels) Fold(st *classify.Models, r *table.Reader, cols []int) error {
+	return c.fold(st, r, cols, nil)
+}
+
+// fold is Fold, adding each row to its slices' states in sc too (nil:
+// none).
+func (c *ClassifyModels) fold(st *classify.Models, r *table.Reader, cols []int, sc *sliceChunk[*classify.Models]) error {
 	tc, wc, pcs := cols[0], cols[1], cols[2:]
 	preds := make([][]byte, len(pcs))
 	for r.Next() {
@@ -141,8 +228,61 @@ func (c *ClassifyModels) Fold(st *classify.Models, r *table.Reader, cols []int) 
 			}
 			return unknownLabel(r, col, v, c.Options.Labels)
 		}
+		if sc != nil {
+			for _, s := range sc.row(r) {
+				s.Add(yt, preds, w) // the labels passed st's check
+			}
+		}
 	}
 	return nil
+}
+
+// ReadSliced reads the rows of r once, on every core, into the joint
+// state of every row and that of each slice of s ([Sliced]): Read's
+// state, and each slice's that of a file holding only its rows. Its
+// errors are Read's, a slicing column r lacks (before the task's
+// columns), the budget's (charged with the slices' states, as the slices
+// of task.Slices.By) and ErrTooManySlices.
+func (c *ClassifyModels) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*classify.Models], error) {
+	f, err := newSliceFold[*classify.Models, *classify.Models](s, r)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := table.Columns(r, c.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	f.newChunk, f.newGlobal = c.New, c.New
+	f.merge = (*classify.Models).Merge
+	f.bytes = (*classify.Models).Bytes
+	joint := c.New()
+	acct := c.account()
+	type chunk struct {
+		all *classify.Models
+		sl  *sliceChunk[*classify.Models]
+	}
+	order := &table.Ordered[*chunk]{
+		Fresh: func() *chunk { return &chunk{all: c.New(), sl: f.chunk()} },
+		Merge: func(ch *chunk) {
+			joint.Merge(ch.all)
+			f.mergeChunk(ch.sl)
+		},
+		Check: func() error {
+			if err := acct.Set(joint.Bytes()); err != nil {
+				return err
+			}
+			return f.charge()
+		},
+	}
+	err = table.Fold(r, order, func(ch *chunk, sub *table.Reader) error { return c.fold(ch.all, sub, cols, ch.sl) })
+	if err != nil {
+		return nil, err
+	}
+	in, states, err := f.finish()
+	if err != nil {
+		return nil, err
+	}
+	return &Sliced[*classify.Models]{In: in, All: joint, States: states}, nil
 }
 
 // Read folds the rows of r, on every core in input order, into one joint

@@ -105,12 +105,35 @@ func (c *Cluster) New() *ClusterState {
 // clusters. A weight that is not a whole number, or a feature beyond
 // ±[cluster.MaxFeature], is a positioned error.
 func (c *Cluster) Fold(st *ClusterState, r *table.Reader, cols []int) error {
+	return c.fold(st, r, cols, nil)
+}
+
+// fold is Fold, adding each row to its slices' states in sc too (nil:
+// none).
+func (c *Cluster) fold(st *ClusterState, r *table.Reader, cols []int, sc *sliceChunk[*ClusterState]) error {
+	for r.Next() {
+		if err := c.addRow(st, r, cols); err != nil {
+			return err
+		}
+		if sc != nil {
+			for _, s := range sc.row(r) {
+				if err := c.addRow(s, r, cols); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// addRow adds r's current row to st.
+func (c *Cluster) addRow(st *ClusterState, r *table.Reader, cols []int) error {
 	if len(c.Preds) == 1 {
-		return c.foldOne(st, r, cols)
+		return c.addOne(st, r, cols)
 	}
 	tc, wc, pcs := cols[0], cols[1], cols[2:]
 	pairs := c.Pairs()
-	for r.Next() {
+	{
 		tb, err := r.Text(tc)
 		if err != nil {
 			return err
@@ -137,11 +160,11 @@ func (c *Cluster) Fold(st *ClusterState, r *table.Reader, cols []int) error {
 	return nil
 }
 
-// foldOne is Fold for one model.
-func (c *Cluster) foldOne(st *ClusterState, r *table.Reader, cols []int) error {
+// addOne is addRow for one model.
+func (c *Cluster) addOne(st *ClusterState, r *table.Reader, cols []int) error {
 	tc, pc, wc, fc := cols[0], cols[1], cols[2], cols[3:]
 	external, internal := c.external(), c.internal()
-	for r.Next() {
+	{
 		pb, err := r.Text(pc)
 		if err != nil {
 			return err
@@ -200,6 +223,57 @@ func (c *Cluster) Read(r *table.Reader) (*ClusterState, error) {
 		return nil, err
 	}
 	return all, nil
+}
+
+// ReadSliced reads the rows of r once, on every core, into the state of
+// every row and the state of each slice of s ([Sliced]): Read's state,
+// and each slice's that of a file holding only its rows. Its errors are
+// Read's, a slicing column r lacks (before the task's columns), the
+// budget's (charged with the slices' states, as the slices of
+// task.Slices.By) and ErrTooManySlices.
+func (c *Cluster) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*ClusterState], error) {
+	f, err := newSliceFold[*ClusterState, *ClusterState](s, r)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := table.Columns(r, c.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	f.newChunk, f.newGlobal = c.New, c.New
+	f.merge = func(g, st *ClusterState) { c.merge(g, st) }
+	f.bytes = (*ClusterState).bytes
+	all := c.New()
+	acct := c.account()
+	if n, d := c.Rows, len(c.Features); c.internal() && n > 0 && int64(n)*int64(d+1)*8 <= c.Budget.Available() {
+		all.X, all.Pred = make([]float64, 0, n*d), make([]int, 0, n)
+	}
+	type chunk struct {
+		all *ClusterState
+		sl  *sliceChunk[*ClusterState]
+	}
+	order := &table.Ordered[*chunk]{
+		Fresh: func() *chunk { return &chunk{all: c.New(), sl: f.chunk()} },
+		Merge: func(ch *chunk) {
+			c.merge(all, ch.all)
+			f.mergeChunk(ch.sl)
+		},
+		Check: func() error {
+			if err := acct.Set(all.bytes()); err != nil {
+				return err
+			}
+			return f.charge()
+		},
+	}
+	err = table.Fold(r, order, func(ch *chunk, sub *table.Reader) error { return c.fold(ch.all, sub, cols, ch.sl) })
+	if err != nil {
+		return nil, err
+	}
+	in, states, err := f.finish()
+	if err != nil {
+		return nil, err
+	}
+	return &Sliced[*ClusterState]{In: in, All: all, States: states}, nil
 }
 
 // merge adds st, the state of the next chunk, to all.

@@ -58,6 +58,10 @@ type RankPart struct {
 	w      []float64
 	rule   *PosRule
 	labels FirstLabels
+	// sl, when slicing, holds the chunk's part of each slice (whose
+	// names are the labels its rows hold).
+	sl    *sliceChunk[*RankPart]
+	names labelNames
 }
 
 // New returns an empty state with a positive-label rule of its own.
@@ -91,7 +95,144 @@ func (t *Rank) Fold(st *RankPart, r *table.Reader, cols []int) error {
 		if err != nil {
 			return rr.Errorf(err)
 		}
+		if st.sl != nil {
+			for _, p := range st.sl.row(r) {
+				p.labels.See(r, r.Chunk(), rr.class, rr.label)
+				p.names.add(rr.label)
+				switch {
+				case weighted:
+					err = p.b.Add(rr.Score, rr.Pos, rr.Weight) // st.b took it
+				case rr.Pos:
+					p.b.AddPositive(rr.Score)
+				default:
+					p.b.AddNegative(rr.Score)
+				}
+				if err != nil {
+					return rr.Errorf(err)
+				}
+			}
+		}
 	}
+}
+
+// labelNames is a set of labels (every spelling), in the order first
+// met.
+type labelNames struct {
+	one  [256]bool
+	many map[string]bool
+	list []string
+}
+
+func (n *labelNames) add(b []byte) {
+	if len(b) == 1 {
+		if !n.one[b[0]] {
+			n.one[b[0]] = true
+			n.list = append(n.list, string(b))
+		}
+		return
+	}
+	if !n.many[string(b)] {
+		if n.many == nil {
+			n.many = map[string]bool{}
+		}
+		n.many[string(b)] = true
+		n.list = append(n.list, string(b))
+	}
+}
+
+// merge adds the labels of o, met after n's.
+func (n *labelNames) merge(o *labelNames) {
+	for _, l := range o.list {
+		n.add([]byte(l))
+	}
+}
+
+func (n *labelNames) reset() {
+	n.one = [256]bool{}
+	clear(n.many)
+	n.list = n.list[:0]
+}
+
+// rankSlice is a slice's state of a binary read: its score table (spilled
+// past Memory, as the table of every row), where each kind of label first
+// occurs, and its labels.
+type rankSlice struct {
+	spill *rankSpill
+	first FirstLabels
+	names labelNames
+	err   error // the first error spilling
+}
+
+// ReadSliced reads the rows of r once, on every core, into the scores of
+// every row and those of each slice of s ([Sliced]): Read's scores, and
+// each slice's those of a file holding only its rows, or, in errs, the
+// error Read gives for that file once its rows are read (a positive label
+// the slice lacks, say). Bins is not taken (it panics if set). Its errors
+// are Read's, a slicing column r lacks (before the task's columns), the
+// budget's and ErrTooManySlices. Close each result's scores.
+func (t *Rank) ReadSliced(r *table.Reader, s *Slices) (st *Sliced[*RankScores], errs []error, err error) {
+	if t.Bins != nil {
+		panic("task: Rank.ReadSliced with Bins")
+	}
+	f, err := newSliceFold[*RankPart, *rankSlice](s, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	cols, err := table.Columns(r, t.Columns()...)
+	if err != nil {
+		return nil, nil, err
+	}
+	weighted := cols[2] >= 0
+	slice := *t
+	slice.Rows = 0
+	f.newChunk = t.New
+	f.reset = func(p *RankPart) {
+		p.b.Reset()
+		p.labels = FirstLabels{}
+		p.names.reset()
+	}
+	f.newGlobal = func() *rankSlice { return &rankSlice{spill: slice.newSpill(weighted)} }
+	f.merge = func(g *rankSlice, p *RankPart) {
+		if g.err == nil {
+			g.err = g.spill.Merge(&p.b)
+		}
+		g.first.Merge(&p.labels)
+		g.names.merge(&p.names)
+	}
+	all := &RankScores{name: r.Name(), column: t.True, weighted: weighted, spill: t.newSpill(weighted)}
+	closeAll := func() {
+		all.Close()
+		for k := range f.sets {
+			for _, g := range f.sets[k].states {
+				g.spill.cleanup()
+			}
+		}
+	}
+	if err := t.read(r, cols, all, f); err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	in, states, err := f.finish()
+	if err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	st = &Sliced[*RankScores]{In: in, All: all, States: make([]*RankScores, len(states))}
+	errs = make([]error, len(states))
+	for i, g := range states {
+		sc := &RankScores{name: all.name, column: t.True, weighted: weighted, spill: g.spill}
+		st.States[i] = sc
+		if g.err != nil {
+			errs[i] = &SpillError{Err: g.err}
+			continue
+		}
+		pos, err := g.first.Resolve()
+		if err == nil {
+			err = t.checkPosLabel(sc, g.names.list, pos)
+		}
+		errs[i] = err
+	}
+	return st, errs, nil
 }
 
 // RankScores is a binary input read: its labels and its scores, in a
@@ -121,20 +262,30 @@ func (t *Rank) Read(r *table.Reader) (*RankScores, error) {
 	if t.Bins == nil {
 		s.spill = t.newSpill(cols[2] >= 0)
 	}
-	if err := t.read(r, cols, s); err != nil {
+	if err := t.read(r, cols, s, nil); err != nil {
 		s.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
-func (t *Rank) read(r *table.Reader, cols []int, s *RankScores) error {
+// read reads the rows of r into s and, with f, each slice's.
+func (t *Rank) read(r *table.Reader, cols []int, s *RankScores, f *sliceFold[*RankPart, *rankSlice]) error {
 	workers := runtime.GOMAXPROCS(0)
 	bn, b, wc := t.Bins, s.spill, cols[2]
 	var spillErr error // the first error writing a spilled part
 	order := &table.Ordered[*RankPart]{
-		Fresh: func() *RankPart { return t.New() },
+		Fresh: func() *RankPart {
+			p := t.New()
+			if f != nil {
+				p.sl = f.chunk()
+			}
+			return p
+		},
 		Merge: func(p *RankPart) {
+			if f != nil {
+				f.mergeChunk(p.sl)
+			}
 			if bn != nil {
 				for i, s := range p.s {
 					w := 1.0
@@ -167,6 +318,9 @@ func (t *Rank) read(r *table.Reader, cols []int, s *RankScores) error {
 			p.s, p.pos, p.w = p.s[:0], p.pos[:0], p.w[:0]
 			p.labels = FirstLabels{}
 		},
+	}
+	if f != nil {
+		order.Check = f.charge
 	}
 	// The rule of a worker classifies each label once; what depends on
 	// the order of the rows is decided from each chunk's first rows of

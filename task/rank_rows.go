@@ -17,6 +17,8 @@ type RankRows struct {
 	Score  float64 // the current row's score
 	Weight float64 // its weight (1 when unweighted)
 	Pos    bool    // whether its label is the positive one
+	label  []byte  // its label
+	class  LabelClass
 }
 
 // NewRankRows returns the reader of r's rows in the columns cols (of
@@ -54,7 +56,7 @@ func (rr *RankRows) Next() (bool, error) {
 	if rr.Score, err = r.Float(rr.sc); err != nil {
 		return false, err
 	}
-	rr.Pos = c.Pos
+	rr.Pos, rr.label, rr.class = c.Pos, y, c
 	return true, nil
 }
 

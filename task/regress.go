@@ -33,6 +33,18 @@ type Regress struct {
 	// in each output's density of actual against predicted.
 	Sample  int
 	Density bool
+	// RowIndex, for ReadArrays, is each row's index in the caller's
+	// input (a slice's rows, say), by which its messages name it; nil:
+	// its index in the arrays.
+	RowIndex []int32
+}
+
+// rowOf is the index by which messages name row i of arrays.
+func (g *Regress) rowOf(i int) int {
+	if g.RowIndex != nil {
+		return int(g.RowIndex[i])
+	}
+	return i
 }
 
 // Columns returns the target and prediction column of each output in
@@ -151,6 +163,107 @@ func (g *Regress) Read(r *table.Reader) (*regress.Multi, *RegressSample, error) 
 	return m, mergeSamples(samples, g.Sample), nil
 }
 
+// ReadSliced reads the rows of r once, on every core, into the state of
+// every row and the state of each slice of s ([Sliced]): Read's state,
+// and each slice's that of a file holding only its rows (each row keeps
+// its input line as its position, so a slice's warning names the row of
+// r). Sample and Density are not drawn. Its errors are Read's, a slicing
+// column r lacks (before the task's columns), the budget's (charged with
+// the slices' states, as the slices of task.Slices.By) and
+// ErrTooManySlices.
+func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi], error) {
+	f, err := newSliceFold[*regress.Multi, *regress.Multi](s, r)
+	if err != nil {
+		return nil, err
+	}
+	cols, err := table.Columns(r, g.Columns()...)
+	if err != nil {
+		return nil, err
+	}
+	k := len(g.Options.Trues)
+	name := func(line int64) string { return r.Position(int(line)) }
+	fresh := func() *regress.Multi {
+		c := g.New()
+		c.SetRowName(name)
+		return c
+	}
+	f.newChunk, f.newGlobal, f.reset = fresh, fresh, (*regress.Multi).Reset
+	f.merge, f.bytes = (*regress.Multi).Merge, (*regress.Multi).Bytes
+	keep := func(n int) bool {
+		return n > 0 && g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available()
+	}
+	f.est = g.Rows
+	f.grow = func(m *regress.Multi, n int) {
+		if keep(n) {
+			for j := range k {
+				m.Output(j).Grow(n)
+			}
+		}
+	}
+	type chunk struct {
+		scratch *regress.Multi // names a bad row's error in input order
+		sl      *sliceChunk[*regress.Multi]
+	}
+	merge := &table.Ordered[*chunk]{
+		Fresh: func() *chunk { return &chunk{scratch: fresh(), sl: f.chunk()} },
+		Merge: func(c *chunk) { f.mergeChunk(c.sl) },
+		Reset: func(*chunk) {}, // mergeChunk emptied it: reuse its states
+		Check: f.charge,
+	}
+	workers := runtime.GOMAXPROCS(0)
+	batches := make([]*regressBatch, workers)
+	for i := range batches {
+		batches[i] = newRegressBatch(cols)
+	}
+	none := &RegressSample{}
+	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
+		if err := merge.Failed(); err != nil {
+			return err
+		}
+		c := merge.Get()
+		b := batches[worker]
+		b.sc = c.sl
+		err := b.read(sub, c.scratch, none, true)
+		b.sc = nil
+		if err != nil {
+			return err
+		}
+		return merge.Put(sub.Chunk(), c)
+	})
+	if err != nil {
+		return nil, err
+	}
+	in, states, err := f.finish()
+	if err != nil {
+		return nil, err
+	}
+	// The state of every row is the merge of the slices' of the first
+	// slicing, which partition the rows: a state's sums are exact and its
+	// kept values are sorted for the measures that use them, so the
+	// order of a merge makes no difference to the result (the rows of a
+	// file, permuted, give the same result: regress's
+	// TestChunkInvariance).
+	m := fresh()
+	if keep(g.Rows) {
+		for j := range k {
+			m.Output(j).Grow(g.Rows)
+		}
+	}
+	acct := g.account()
+	for i, st := range states {
+		if in.Slices[i].Slicing == 0 {
+			m.Merge(st)
+		}
+	}
+	if err := acct.Set(m.Bytes()); err != nil {
+		return nil, err
+	}
+	if merge.Pending() > 0 || m.Output(0).N() != int64(r.Rows()) {
+		panic(fmt.Sprintf("evalkit: internal error: %d of %d rows merged, %d chunks left", m.Output(0).N(), r.Rows(), merge.Pending()))
+	}
+	return &Sliced[*regress.Multi]{In: in, All: m, States: states}, nil
+}
+
 // Result returns the result of the merged state m: its measures and, with
 // CI, their intervals. Its errors are a *result.OptionError for an invalid
 // report option, or the intervals'.
@@ -191,6 +304,15 @@ type regressBatch struct {
 	y, p   [][]float64
 	w      []float64
 	lines  []int64
+	// sc, when not nil, takes each row to its slices' states too: ids[k][i]
+	// is row i's slice of slicing k (an id of sc), and the rows of each
+	// slice are gathered into the batch's second half (gy, gp, gw, glines).
+	sc     *sliceChunk[*regress.Multi]
+	ids    [][]int
+	gy, gp [][]float64
+	gw     []float64
+	glines []int64
+	count  []int
 }
 
 const regressBatchRows = 4096
@@ -244,7 +366,17 @@ func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *Regress
 			bad = sub.Err()
 		}
 		b.truncate(n)
-		if n > 0 {
+		if n > 0 && b.sc != nil {
+			// The rows go to their slices' states alone (m is a scratch
+			// state); a row regress rejects is the error of the first such
+			// row of the batch, which m names.
+			if err := b.addSlices(n); err != nil {
+				if merr := m.AddBatchAt(b.y, b.p, b.w, b.lines); merr != nil {
+					return merr
+				}
+				return err
+			}
+		} else if n > 0 {
 			if err := m.AddBatchAt(b.y, b.p, b.w, b.lines); err != nil {
 				return err
 			}
@@ -279,6 +411,77 @@ func (b *regressBatch) parse(sub *table.Reader, i int) error {
 		b.w[i] = w
 	}
 	b.lines[i] = b.base + int64(sub.Line())
+	if b.sc != nil {
+		if b.ids == nil {
+			b.ids = make([][]int, len(b.sc.cols))
+			for k := range b.ids {
+				b.ids[k] = make([]int, regressBatchRows)
+			}
+		}
+		for k, id := range b.sc.slices(sub) {
+			b.ids[k][i] = id
+		}
+	}
+	return nil
+}
+
+// addSlices adds the batch's n rows to their slices' states, the rows of
+// each slice in input order.
+func (b *regressBatch) addSlices(n int) error {
+	if b.gy == nil {
+		b.gy, b.gp = make([][]float64, len(b.y)), make([][]float64, len(b.y))
+		for j := range b.y {
+			b.gy[j], b.gp[j] = make([]float64, regressBatchRows), make([]float64, regressBatchRows)
+		}
+		if b.w != nil {
+			b.gw = make([]float64, regressBatchRows)
+		}
+		b.glines = make([]int64, regressBatchRows)
+	}
+	for k, ids := range b.ids {
+		set := &b.sc.sets[k]
+		// A counting sort of the rows by slice: start[id] is where the
+		// slice's rows go.
+		b.count = append(b.count[:0], make([]int, len(set.keys)+1)...)
+		for _, id := range ids[:n] {
+			b.count[id+1]++
+		}
+		for id := 1; id < len(b.count); id++ {
+			b.count[id] += b.count[id-1]
+		}
+		next := b.count[:len(set.keys)]
+		for i, id := range ids[:n] {
+			at := next[id]
+			next[id]++
+			for j := range b.y {
+				b.gy[j][at], b.gp[j][at] = b.y[j][i], b.p[j][i]
+			}
+			if b.w != nil {
+				b.gw[at] = b.w[i]
+			}
+			b.glines[at] = b.lines[i]
+		}
+		// next[id] is now the end of slice id's rows, and its start
+		// the end of the slice before.
+		lo := 0
+		ys, ps := make([][]float64, len(b.y)), make([][]float64, len(b.y))
+		for id, hi := range next {
+			if hi == lo {
+				continue
+			}
+			for j := range b.y {
+				ys[j], ps[j] = b.gy[j][lo:hi], b.gp[j][lo:hi]
+			}
+			var w []float64
+			if b.w != nil {
+				w = b.gw[lo:hi]
+			}
+			if err := set.states[id].AddBatchAt(ys, ps, w, b.glines[lo:hi]); err != nil {
+				return err
+			}
+			lo = hi
+		}
+	}
 	return nil
 }
 

@@ -57,9 +57,12 @@ type Slice struct {
 }
 
 // SlicedInput is the input read by [Slices.Read]: a reader over all the
-// rows and one over each slice's.
+// rows and one over each slice's. The slices of a one-pass read (a task's
+// ReadSliced) come without the rows: no readers, and All, Reopen and Rest
+// are not to be called.
 type SlicedInput struct {
 	rec    *table.Recording
+	rows   int // the number of rows, without rec
 	Slices []Slice
 	// Small is the number of slices with fewer than MinRows rows.
 	Small   int
@@ -93,7 +96,12 @@ func (in *SlicedInput) Rest(i int) *table.Reader {
 }
 
 // Rows returns the number of rows read.
-func (in *SlicedInput) Rows() int { return in.rec.Rows() }
+func (in *SlicedInput) Rows() int {
+	if in.rec == nil {
+		return in.rows
+	}
+	return in.rec.Rows()
+}
 
 // sliceBytes is the memory charged for a slice besides its row list: its
 // key and the bookkeeping around it.
@@ -176,6 +184,160 @@ func (s *Slices) Read(r *table.Reader, cols []string) (*SlicedInput, error) {
 		}
 	}
 	return in, nil
+}
+
+// Arrays splits the rows of an input held in memory, named name, by
+// every slicing of By in turn, as Read splits a table's rows: cols gives
+// each slicing column by name, a row's value the name of its code. Each
+// slice's rows are listed ([SlicedInput.RowsOf]); there are no readers.
+// Its errors are a slicing column cols lacks, a column of another length,
+// a bad code (a *RowError), the budget's and ErrTooManySlices.
+func (s *Slices) Arrays(name string, cols map[string]Labels) (*SlicedInput, error) {
+	if len(s.By) == 0 {
+		panic("task: Slices.Arrays with no slicing")
+	}
+	n := -1
+	for _, by := range s.By {
+		for _, c := range by {
+			l, ok := cols[c]
+			if !ok {
+				return nil, fmt.Errorf("%s: no slicing column %q (task.Slices.By)", name, c)
+			}
+			if n >= 0 && l.Len() != n {
+				return nil, fmt.Errorf("%s: slicing column %q has %d rows, another %d", name, c, l.Len(), n)
+			}
+			n = l.Len()
+			if err := checkCodesOf(name, c, l); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if n > math.MaxInt32 {
+		return nil, fmt.Errorf("%s: %d rows: slicing reads at most %d", name, n, math.MaxInt32)
+	}
+	in := &SlicedInput{MinRows: max(s.MinRows, 1), rows: n}
+	maxSlices := s.MaxSlices
+	if maxSlices <= 0 {
+		maxSlices = DefaultMaxSlices
+	}
+	sacct := s.Budget.Account("the slices (task.Slices.By)", "or slice by columns of fewer values (task.Slices.MaxSlices)")
+	for k, by := range s.By {
+		ls := make([]Labels, len(by))
+		for j, c := range by {
+			ls[j] = cols[c]
+		}
+		sl, err := splitRows(name, by, maxSlices, n, func(i int, key []byte) []byte {
+			for j, l := range ls {
+				if j > 0 {
+					key = append(key, 0)
+				}
+				key = append(key, l.Names[l.Codes[i]]...)
+			}
+			return key
+		})
+		if err != nil {
+			return nil, err
+		}
+		var b int64
+		for j := range sl {
+			sl[j].Slicing = k
+			b += sliceBytes + 4*int64(cap(sl[j].rows))
+		}
+		if err := sacct.Grow(b); err != nil {
+			return nil, err
+		}
+		in.Slices = append(in.Slices, sl...)
+	}
+	for _, x := range in.Slices {
+		if x.Rows < in.MinRows {
+			in.Small++
+		}
+	}
+	return in, nil
+}
+
+// RowsOf returns the indexes, in input order, of slice i's rows (nil for
+// a one-pass read, which keeps none).
+func (in *SlicedInput) RowsOf(i int) []int32 { return in.Slices[i].rows }
+
+// RestOf returns the indexes of the rows outside slice i, in input order.
+func (in *SlicedInput) RestOf(i int) []int32 {
+	own := in.Slices[i].rows
+	rest := make([]int32, 0, in.Rows()-len(own))
+	k := 0
+	for x := range int32(in.Rows()) {
+		if k < len(own) && own[k] == x {
+			k++
+			continue
+		}
+		rest = append(rest, x)
+	}
+	return rest
+}
+
+// checkCodesOf is checkCodes, a code naming the empty string allowed (a
+// slice of its own, as a table's empty value).
+func checkCodesOf(name, column string, l Labels) error {
+	k := int64(len(l.Names))
+	for i, c := range l.Codes {
+		if uint64(c) >= uint64(k) {
+			return &RowError{Name: name, Row: i, Column: column, Err: fmt.Errorf("label code %d is not among the %d names", c, k)}
+		}
+	}
+	return nil
+}
+
+// splitRows returns the slices of one slicing of n rows, row i's key (the
+// values of the slicing's columns joined by zero bytes) appended by key.
+func splitRows(name string, by []string, maxSlices, n int, key func(i int, b []byte) []byte) ([]Slice, error) {
+	ids := map[string]int{}
+	var out []Slice
+	var b []byte
+	overflow := 0
+	for i := range n {
+		b = key(i, b[:0])
+		k, ok := ids[string(b)]
+		if !ok {
+			k = len(ids)
+			ids[string(b)] = k
+			if len(out) >= maxSlices {
+				overflow++
+				continue
+			}
+			parts := strings.Split(string(b), "\x00")
+			var obj result.Object
+			for j, c := range by {
+				obj = append(obj, result.KV(c, parts[j]))
+			}
+			out = append(out, Slice{By: obj, key: parts})
+		}
+		if k < len(out) {
+			out[k].rows = append(out[k].rows, int32(i))
+			out[k].Rows++
+		}
+	}
+	if overflow > 0 {
+		what := fmt.Sprintf("column %q has %d values", by[0], len(ids))
+		if len(by) > 1 {
+			what = fmt.Sprintf("columns %q have %d combinations of values", strings.Join(by, ","), len(ids))
+		}
+		return nil, fmt.Errorf("%s: %s: %w (task.Slices.MaxSlices is %d)", name, what, ErrTooManySlices, maxSlices)
+	}
+	sortSlices(out)
+	return out, nil
+}
+
+// sortSlices orders slices by their values, column by column (numbers
+// by value when both are numbers), stably.
+func sortSlices(out []Slice) {
+	slices.SortStableFunc(out, func(a, b Slice) int {
+		for j := range a.key {
+			if c := compareValues(a.key[j], b.key[j]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
 }
 
 // split returns the slices of one slicing.

@@ -39,6 +39,58 @@ type SliceResult struct {
 	// Error is the error of the task on the slice's rows (one class
 	// where two are needed, say), in place of a result.
 	Error string `json:"error,omitempty"`
+	// doc is Result's JSON, once encoded (by Disparities).
+	doc []byte
+}
+
+// MarshalJSON writes the members by, rows, result, vs_rest and error,
+// the last three when they are set.
+func (s SliceResult) MarshalJSON() ([]byte, error) {
+	return s.appendJSON(nil)
+}
+
+// appendJSON appends s's JSON to b.
+func (s *SliceResult) appendJSON(b []byte) ([]byte, error) {
+	by, err := s.By.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	b = append(append(b, `{"by":`...), by...)
+	b = strconv.AppendInt(append(b, `,"rows":`...), int64(s.Rows), 10)
+	if s.Result != nil {
+		doc, err := s.encoded()
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, `,"result":`...), doc...)
+	}
+	var o result.Object
+	if len(s.VsRest) > 0 {
+		o = append(o, result.KV("vs_rest", s.VsRest))
+	}
+	if s.Error != "" {
+		o = append(o, result.KV("error", s.Error))
+	}
+	if len(o) > 0 {
+		rest, err := o.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, ','), rest[1:len(rest)-1]...)
+	}
+	return append(b, '}'), nil
+}
+
+// encoded returns the JSON of s.Result, encoding it once.
+func (s *SliceResult) encoded() ([]byte, error) {
+	if s.doc == nil {
+		b, err := result.JSON(s.Result, "")
+		if err != nil {
+			return nil, err
+		}
+		s.doc = b
+	}
+	return s.doc, nil
 }
 
 // NewSlicesResult returns the result of in's slices: overall is the
@@ -67,7 +119,35 @@ func (s *SlicesResult) MarshalJSON() ([]byte, error) {
 	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
 		return nil, fmt.Errorf("task: a sliced result must be a JSON object")
 	}
-	extra := result.Object{result.KV("slices", s.Slices)}
+	// The slices' results, the bulk of the document (each slice's curves,
+	// say), are appended to one buffer of their size.
+	n := len(b) + 64
+	for i := range s.Slices {
+		n += 128
+		if s.Slices[i].Result != nil {
+			doc, err := s.Slices[i].encoded()
+			if err != nil {
+				return nil, err
+			}
+			n += len(doc)
+		}
+	}
+	out := make([]byte, 0, n)
+	out = append(out, b[:len(b)-1]...)
+	if len(b) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"slices":[`...)
+	for i := range s.Slices {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		if out, err = s.Slices[i].appendJSON(out); err != nil {
+			return nil, err
+		}
+	}
+	out = append(out, ']')
+	var extra result.Object
 	if s.Disparity != nil {
 		extra = append(extra, result.KV("disparity", s.Disparity))
 	}
@@ -77,16 +157,14 @@ func (s *SlicesResult) MarshalJSON() ([]byte, error) {
 	if len(s.Warnings) > 0 {
 		extra = append(extra, result.KV("slice_warnings", s.Warnings))
 	}
-	e, err := extra.MarshalJSON()
-	if err != nil {
-		return nil, err
+	if len(extra) > 0 {
+		e, err := extra.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		out = append(append(out, ','), e[1:len(e)-1]...)
 	}
-	out := append([]byte{}, b[:len(b)-1]...)
-	if len(b) > 2 {
-		out = append(out, ',')
-	}
-	out = append(out, e[1:]...)
-	return out, nil
+	return append(out, '}'), nil
 }
 
 // HeadlineMeasures are the measures of SliceMeasures that result v has

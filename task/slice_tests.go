@@ -1,6 +1,8 @@
 package task
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -59,6 +61,53 @@ type SliceCompare struct {
 	// measure at path, for the rows r reads, and ok false for a measure
 	// that is no such mean (or rows it cannot take, weighted ones say).
 	Losses func(path string, r *table.Reader) (losses []float64, ok bool, err error)
+	// RowLosses is Losses for an input held in memory ([Slices.Arrays]):
+	// the losses of the rows of the given indexes.
+	RowLosses func(path string, rows []int32) (losses []float64, ok bool, err error)
+}
+
+// losses returns the per-row losses of measure m of slice i's rows, or of
+// the rest of the rows.
+func (c *SliceCompare) losses(in *SlicedInput, m string, i int, rest bool) ([]float64, bool, error) {
+	switch {
+	case in.rec != nil && c.Losses != nil && rest:
+		return c.Losses(m, in.Rest(i))
+	case in.rec != nil && c.Losses != nil:
+		return c.Losses(m, in.Reopen(i))
+	case in.rec == nil && c.RowLosses != nil && rest:
+		return c.RowLosses(m, in.RestOf(i))
+	case in.rec == nil && c.RowLosses != nil:
+		return c.RowLosses(m, in.RowsOf(i))
+	}
+	return nil, false, nil
+}
+
+// RegressLosses returns the per-row losses of mse (squared errors) and
+// mae (absolute errors) of the predictions pred of y, at rows (all: nil),
+// and ok false for any other measure.
+func RegressLosses(path string, y, pred []float64, rows []int32) (losses []float64, ok bool) {
+	if path != "mse" && path != "mae" {
+		return nil, false
+	}
+	loss := func(i int) float64 {
+		d := y[i] - pred[i]
+		if path == "mse" {
+			return d * d
+		}
+		return math.Abs(d)
+	}
+	if rows == nil {
+		losses = make([]float64, len(y))
+		for i := range y {
+			losses[i] = loss(i)
+		}
+		return losses, true
+	}
+	losses = make([]float64, len(rows))
+	for j, i := range rows {
+		losses[j] = loss(int(i))
+	}
+	return losses, true
 }
 
 // SliceTest is one slice's comparison with the rest of the rows on one
@@ -209,13 +258,13 @@ func (c *SliceCompare) test(in *SlicedInput, i int, m string, a, b map[string]st
 		r, err = hyptest.UnpairedAUC(y, vb, int64(nb), x, va, int64(na), hyptest.TwoSided, level)
 	default:
 		done := false
-		if c.Losses != nil {
-			la, ok, lerr := c.Losses(m, in.Reopen(i))
+		if c.Losses != nil || c.RowLosses != nil {
+			la, ok, lerr := c.losses(in, m, i, false)
 			if lerr != nil {
 				return t, "", lerr
 			}
 			if ok {
-				lb, _, lerr := c.Losses(m, in.Rest(i))
+				lb, _, lerr := c.losses(in, m, i, true)
 				if lerr != nil {
 					return t, "", lerr
 				}
@@ -286,6 +335,70 @@ func number(f map[string]string, k string) (float64, bool) {
 	return x, true
 }
 
+// pickPaths returns the values at paths (flattened JSON paths) of the JSON
+// object doc, as [result.Flatten] writes them (a string unquoted, null
+// ""), without flattening the rest of doc (a result's curves, say).
+func pickPaths(doc []byte, paths []string) (map[string]string, error) {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &top); err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(paths))
+	for _, p := range paths {
+		parts := strings.Split(p, ".")
+		raw, ok := top[parts[0]]
+		for _, k := range parts[1:] {
+			if !ok {
+				break
+			}
+			raw, ok = member(raw, k)
+		}
+		if !ok {
+			continue
+		}
+		switch raw = bytes.TrimSpace(raw); {
+		case string(raw) == "null":
+			out[p] = ""
+		case len(raw) > 0 && raw[0] == '"':
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return nil, err
+			}
+			out[p] = s
+		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '['):
+		default:
+			out[p] = string(raw)
+		}
+	}
+	return out, nil
+}
+
+// member returns the member k of the JSON object raw, or element k of the
+// array raw.
+func member(raw json.RawMessage, k string) (json.RawMessage, bool) {
+	raw = bytes.TrimSpace(raw)
+	switch {
+	case len(raw) > 0 && raw[0] == '{':
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil {
+			return nil, false
+		}
+		v, ok := m[k]
+		return v, ok
+	case len(raw) > 0 && raw[0] == '[':
+		i, err := strconv.Atoi(k)
+		if err != nil || i < 0 {
+			return nil, false
+		}
+		var a []json.RawMessage
+		if json.Unmarshal(raw, &a) != nil || i >= len(a) {
+			return nil, false
+		}
+		return a[i], true
+	}
+	return nil, false
+}
+
 // flatten is v's JSON flattened ([result.Flatten]) into a map.
 func flatten(v any) (map[string]string, error) {
 	b, err := result.JSON(v, "")
@@ -330,15 +443,18 @@ type SlicingDisparity struct {
 // of measures (flattened paths) that two or more of its slices have.
 func (out *SlicesResult) Disparities(in *SlicedInput, by [][]string, measures []string) error {
 	flats := make([]map[string]string, len(out.Slices))
-	for i, s := range out.Slices {
+	for i := range out.Slices {
+		s := &out.Slices[i]
 		if s.Result == nil {
 			continue
 		}
-		f, err := flatten(s.Result)
+		doc, err := s.encoded()
 		if err != nil {
 			return err
 		}
-		flats[i] = f
+		if flats[i], err = pickPaths(doc, measures); err != nil {
+			return err
+		}
 	}
 	out.Disparity = []SlicingDisparity{}
 	for k, cols := range by {

@@ -10,6 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -74,9 +75,56 @@ func runClassify(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return runSliced(e, sliceJob{cmd: "classify", args: args, path: path, format: format, memory: f.memory, slices: sl,
+		job := sliceJob{cmd: "classify", args: args, path: path, format: format, memory: f.memory, slices: sl,
 			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(strings.Contains(f.Pred, ",")),
-			compare: cmp, primary: f.models.Primary, primaries: []string{"accuracy"}})
+			compare: cmp, primary: f.models.Primary, primaries: []string{"accuracy"}}
+		if strings.Contains(f.Pred, ",") && f.Weight == "" {
+			// Several models: one pass, a joint state per slice. (Their
+			// weighted joint state depends on how the rows were cut
+			// into chunks: weighted, the recorded path.)
+			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
+				names := task.ModelNames(f.Pred)
+				mo := f.models.Options(fs)
+				if err := mo.Check("classify", names); err != nil {
+					return nil, cli.OptionUsage(err)
+				}
+				t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, Budget: sl.Budget}
+				st, err := t.ReadSliced(r, sl)
+				if err != nil {
+					return nil, err
+				}
+				out, err := classifyModelsReport(&t, st.All, r.Name(), &f, format)
+				if err != nil {
+					return nil, err
+				}
+				run := &slicedRun{in: st.In, overall: out, doc: func() *report.Doc { return report.Models(out, "Classification of "+displayName(path)) }}
+				sliceResults(run, st.States, func(_ int, joint *classify.Models) (any, error) {
+					return classifyModelsReport(&t, joint, r.Name(), &f, format)
+				})
+				return run, nil
+			}
+		} else if f.models.Used(fs) == "" {
+			// One model: one pass, a tally per slice.
+			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
+				t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: sl.Budget}
+				st, err := t.ReadSliced(r, sl)
+				if err != nil {
+					return nil, err
+				}
+				run := &slicedRun{in: st.In}
+				rep, err := classifyReport(&t, st.All, r.Name(), &f, opt, format)
+				if err != nil {
+					return nil, err
+				}
+				run.overall = rep
+				run.doc = func() *report.Doc { return report.Classify(rep, displayName(path)) }
+				sliceResults(run, st.States, func(_ int, tally *classify.Tally) (any, error) {
+					return classifyReport(&t, tally, r.Name(), &f, opt, format)
+				})
+				return run, nil
+			}
+		}
+		return runSliced(e, job)
 	}
 	if f.Multilabel {
 		if err := f.CheckMultilabel(opt); err != nil {
@@ -94,16 +142,8 @@ func runClassify(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if format == report.Text {
-			var reps []*classify.Report
-			for _, m := range out.Models {
-				if r, ok := m.Report.(*classify.Report); ok {
-					reps = append(reps, r)
-				}
-			}
-			if err := cli.ChargeClassifyText(f.memory, reps...); err != nil {
-				return err
-			}
+		if err := chargeModelsText(f.memory, format, out); err != nil {
+			return err
 		}
 		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Classification of "+displayName(path)) })
 	}
@@ -125,6 +165,22 @@ func runClassify(e *env, args []string) error {
 		}
 	}
 	return emit(e, format, rep, func() *report.Doc { return report.Classify(rep, displayName(path)) })
+}
+
+// classifyReport is the report of one model's tally of the input name,
+// without intervals, as the file's run gives it (classifyFile), charged
+// for the text format.
+func classifyReport(t *task.Classify, tally *classify.Tally, name string, f *classifyFlags, opt classify.Options, format report.Format) (*classify.Report, error) {
+	rep, _, err := t.Report(tally)
+	if err != nil {
+		return nil, cli.ClassifyReportError(err, name, f.Weight)
+	}
+	if format == report.Text {
+		if err := cli.ChargeClassifyText(f.memory, rep); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
 }
 
 // displayName is the name the input at path is shown under: the path,
@@ -157,6 +213,34 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		return nil, nil, cli.ClassifyReportError(err, r.Name(), f.Weight)
 	}
 	return rep, c, nil
+}
+
+// chargeModelsText charges the text of several models' reports.
+func chargeModelsText(mem *budget.Size, format report.Format, out *board.Models) error {
+	if format != report.Text {
+		return nil
+	}
+	var reps []*classify.Report
+	for _, m := range out.Models {
+		if r, ok := m.Report.(*classify.Report); ok {
+			reps = append(reps, r)
+		}
+	}
+	return cli.ChargeClassifyText(mem, reps...)
+}
+
+// classifyModelsReport is the report of several models' joint state of
+// the input name, without intervals, as the file's run gives it
+// (classifyModelsFile), charged for the text format.
+func classifyModelsReport(t *task.ClassifyModels, joint *classify.Models, name string, f *classifyFlags, format report.Format) (*board.Models, error) {
+	out, err := t.Report(joint)
+	if err != nil {
+		return nil, cli.ClassifyReportError(err, name, f.Weight)
+	}
+	if err := chargeModelsText(f.memory, format, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // multilabelFile reads path into the multilabel state (task.Multilabel)

@@ -65,9 +65,35 @@ func runCluster(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return runSliced(e, sliceJob{cmd: "cluster", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
+		job := sliceJob{cmd: "cluster", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
 			cols: sliceColumns(f.True, f.Pred, f.Weight, f.Features), drop: oneModelDrops(strings.Contains(f.Pred, ",")),
-			compare: cmp, primary: f.models.Primary, primaries: []string{"adjusted_rand_index", "silhouette"}})
+			compare: cmp, primary: f.models.Primary, primaries: []string{"adjusted_rand_index", "silhouette"}}
+		if !strings.Contains(f.Pred, ",") && f.models.Used(fs) == "" {
+			// One model: one pass, a state per slice (each slice's
+			// contingency table, and its rows' features).
+			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
+				t, ciErr, err := clusterTask(&f)
+				if err != nil {
+					return nil, err
+				}
+				t.Budget, t.Rows = sl.Budget, table.EstimateRows(r)
+				t.Options.Internal.Budget = sl.Budget
+				st, err := t.ReadSliced(r, sl)
+				if err != nil {
+					return nil, err
+				}
+				out, err := clusterReport(t, st.All, r.Name(), ciErr)
+				if err != nil {
+					return nil, err
+				}
+				run := &slicedRun{in: st.In, overall: out, doc: func() *report.Doc { return report.Cluster(out) }}
+				sliceResults(run, st.States, func(_ int, s *task.ClusterState) (any, error) {
+					return clusterReport(t, s, r.Name(), ciErr)
+				})
+				return run, nil
+			}
+		}
+		return runSliced(e, job)
 	}
 	if strings.Contains(f.Pred, ",") {
 		out, err := clusterModelsFile(e, path, &f, f.models.Options(fs))
@@ -89,19 +115,46 @@ func runCluster(e *env, args []string) error {
 // clusterFile checks the flags, reads the file (task.Cluster) and
 // computes the report.
 func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) {
-	opt, err := f.Options()
+	t, ciErr, err := clusterTask(f)
 	if err != nil {
 		return nil, err
+	}
+	st, name, err := readCluster(e, path, t)
+	if err != nil {
+		return nil, err
+	}
+	return clusterReport(t, st, name, ciErr)
+}
+
+// clusterReport is the report of st, read by t from the input name; a
+// bad --ci (ciErr) is reported after the input is read, as it always was.
+func clusterReport(t *task.Cluster, st *task.ClusterState, name string, ciErr error) (*cluster.Report, error) {
+	out, err := t.Report(st, name)
+	if err != nil {
+		return nil, err
+	}
+	if ciErr != nil {
+		return nil, ciErr
+	}
+	return out, nil
+}
+
+// clusterTask is the task of one model of the flags, and the error of a
+// bad --ci, which clusterReport reports.
+func clusterTask(f *clusterFlags) (*task.Cluster, error, error) {
+	opt, err := f.Options()
+	if err != nil {
+		return nil, nil, err
 	}
 	set := f.set()
 	features, err := f.FeatureColumns()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	external := len(features) == 0 || set["true"]
 	internal := len(features) > 0
 	if internal && f.Weight != "" {
-		return nil, usagef("cluster: --weight applies to external indices only; internal indices take no weights")
+		return nil, nil, usagef("cluster: --weight applies to external indices only; internal indices take no weights")
 	}
 	bud := f.memory.Budget()
 	opt.Internal.Budget = bud
@@ -122,18 +175,7 @@ func clusterFile(e *env, path string, f *clusterFlags) (*cluster.Report, error) 
 	if ciErr == nil {
 		t.CI = cli.CIPtr(ci, withCI)
 	}
-	st, name, err := readCluster(e, path, &t)
-	if err != nil {
-		return nil, err
-	}
-	out, err := t.Report(st, name)
-	if err != nil {
-		return nil, err
-	}
-	if ciErr != nil {
-		return nil, ciErr
-	}
-	return out, nil
+	return &t, ciErr, nil
 }
 
 // readCluster opens path and reads it with t (task.Cluster.Read), with a

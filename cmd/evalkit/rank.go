@@ -106,9 +106,18 @@ func runRank(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return runSliced(e, sliceJob{cmd: "rank", args: args, path: path, format: format, memory: f.memory, slices: sl,
+		job := sliceJob{cmd: "rank", args: args, path: path, format: format, memory: f.memory, slices: sl,
 			cols: sliceColumns(f.True, f.Score, f.Weight), drop: oneModelDrops(f.Classes == "" && strings.Contains(f.Score, ",")),
-			compare: cmp, primary: f.models.Primary, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}})
+			compare: cmp, primary: f.models.Primary, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}}
+		if f.Classes == "" && !strings.Contains(f.Score, ",") && f.Bins == 0 && f.models.Used(fs) == "" {
+			// Binary scores of one model: one pass, a score table per
+			// slice. (--bins fills one set of bins per run: those take
+			// the recorded path.)
+			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
+				return rankBinarySliced(r, path, format, &f, sl)
+			}
+		}
+		return runSliced(e, job)
 	}
 	name := displayName(path)
 	if f.Classes == "" && strings.Contains(f.Score, ",") {
@@ -183,6 +192,12 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		return nil, cli.TaskError("rank", err)
 	}
 	defer s.Close()
+	return rankBinaryReport(r.Name(), path, f, s)
+}
+
+// rankBinaryReport is the report of the scores s of the input name (at
+// path), with intervals, figures and curves as the flags ask.
+func rankBinaryReport(name, path string, f *rankFlags, s *task.RankScores) (*rank.Report, error) {
 	opt := f.options()
 	_, withCI, err := f.ci.Options()
 	if err != nil {
@@ -192,13 +207,13 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		// Past --memory: the measures, the printed curves and the curves
 		// CSV from one reading of the spilled parts, never holding the
 		// whole table.
-		return rankStreamed(r.Name(), f, opt, s)
+		return rankStreamed(name, f, opt, s)
 	}
 	tb, err := s.Table()
 	if errors.Is(err, rank.ErrTooManyScores) {
 		// Only what needs the whole table comes here past --memory.
 		return nil, fmt.Errorf("%s: the score table (%d bytes a distinct score) does not fit --memory %s: %w; --ci, --plot and report pages need the whole table: raise --memory, leave them out (the measures and curves stream past --memory), or use --bins N (constant memory)",
-			r.Name(), task.TableBytes(s.Weighted()), budget.FormatSize(f.memory.Bytes()), err)
+			name, task.TableBytes(s.Weighted()), budget.FormatSize(f.memory.Bytes()), err)
 	} else if err != nil {
 		return nil, cli.TaskError("rank", err)
 	}
@@ -224,6 +239,37 @@ func rankBinaryFile(e *env, path string, f *rankFlags) (*rank.Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// rankBinarySliced reads binary scores and their slices in one pass
+// (task.Rank.ReadSliced) and builds each report as rankBinaryFile does.
+func rankBinarySliced(r *table.Reader, path string, format report.Format, f *rankFlags, sl *task.Slices) (*slicedRun, error) {
+	if format != report.JSONFormat && format != report.CSV {
+		f.Curves = false // text and Markdown show no curves
+	}
+	t := f.rankTask(r, path)
+	st, errs, err := t.ReadSliced(r, sl)
+	if err != nil {
+		return nil, cli.TaskError("rank", err)
+	}
+	defer func() {
+		st.All.Close()
+		for _, s := range st.States {
+			s.Close()
+		}
+	}()
+	rep, err := rankBinaryReport(r.Name(), path, f, st.All)
+	if err != nil {
+		return nil, err
+	}
+	run := &slicedRun{in: st.In, overall: rep, doc: func() *report.Doc { return report.Rank(rep, displayName(path)) }}
+	sliceResults(run, st.States, func(i int, s *task.RankScores) (any, error) {
+		if errs[i] != nil {
+			return nil, cli.TaskError("rank", errs[i])
+		}
+		return rankBinaryReport(r.Name(), path, f, s)
+	})
+	return run, nil
 }
 
 // rankStreamed computes the report of a spilled score table part by part

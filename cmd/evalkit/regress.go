@@ -73,9 +73,32 @@ func runRegress(e *env, args []string) error {
 		if cmp != nil && !f.Models() && f.Weight == "" && !strings.Contains(f.True, ",") {
 			cmp.Losses = regressLosses(f.True, f.Pred)
 		}
-		return runSliced(e, sliceJob{cmd: "regress", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
+		job := sliceJob{cmd: "regress", args: args, path: path, format: outFmt, memory: f.memory, slices: sl,
 			cols: sliceColumns(f.True, f.Pred, f.Weight), drop: oneModelDrops(f.Models()),
-			compare: cmp, primary: f.models.Primary, primaries: []string{"mse"}})
+			compare: cmp, primary: f.models.Primary, primaries: []string{"mse"}}
+		if !f.Models() && f.models.Used(fs) == "" {
+			// One model (of one output or several): one pass, a state
+			// per slice.
+			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
+				t, err := regressTask(&f, 0, false)
+				if err != nil {
+					return nil, err
+				}
+				t.Budget, t.Rows = sl.Budget, table.EstimateRows(r)
+				st, err := t.ReadSliced(r, sl)
+				if err != nil {
+					return nil, err
+				}
+				res, err := regressResult(t, st.All)
+				if err != nil {
+					return nil, err
+				}
+				run := &slicedRun{in: st.In, overall: res, doc: func() *report.Doc { return report.Regress(res) }}
+				sliceResults(run, st.States, func(_ int, m *regress.Multi) (any, error) { return regressResult(t, m) })
+				return run, nil
+			}
+		}
+		return runSliced(e, job)
 	}
 	if f.Models() {
 		if *f.plotDir != "" {
@@ -120,32 +143,49 @@ func runRegress(e *env, args []string) error {
 // figures and, with density, each output's density of actual against
 // predicted from every row.
 func regressFile(e *env, path string, f *regressFlags, sampleSize int, density bool) (*regress.Result, *task.RegressSample, error) {
-	ropt, err := f.Options()
+	t, err := regressTask(f, sampleSize, density)
 	if err != nil {
 		return nil, nil, err
+	}
+	m, sample, err := readRegress(e, path, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := regressResult(t, m)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, sample, nil
+}
+
+// regressTask is the task of one model of the flags (regressFile).
+func regressTask(f *regressFlags, sampleSize int, density bool) (*task.Regress, error) {
+	ropt, err := f.Options()
+	if err != nil {
+		return nil, err
 	}
 	opt, err := f.StateOptions()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	ci, withCI, err := f.ci.Options()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := cli.ChargeFlags(f.memory, f.ci.FlagSizes("regress", withCI)...); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	opt.Moments = withCI
-	t := task.Regress{Options: ropt, State: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget(), Sample: sampleSize, Density: density}
-	m, sample, err := readRegress(e, path, &t)
-	if err != nil {
-		return nil, nil, err
-	}
+	return &task.Regress{Options: ropt, State: opt, CI: cli.CIPtr(ci, withCI), Budget: f.memory.Budget(), Sample: sampleSize, Density: density}, nil
+}
+
+// regressResult is the result of the state m read by t.
+func regressResult(t *task.Regress, m *regress.Multi) (*regress.Result, error) {
 	res, err := t.Result(m)
 	if err != nil {
-		return nil, nil, cli.OptionUsage(err)
+		return nil, cli.OptionUsage(err)
 	}
-	return res, sample, nil
+	return res, nil
 }
 
 // readRegress opens path and reads it with t (task.Regress.Read), with a

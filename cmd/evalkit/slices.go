@@ -13,9 +13,10 @@ import (
 	"github.com/evalkit-go/evalkit/task"
 )
 
-// sliceJob is a task run with --by: the rows are read once (task.Slices)
-// and the task runs, as it would on a file, on all of them and on each
-// slice's.
+// sliceJob is a task run with --by: the rows are read once, either into
+// the state of every row and of each slice (onePass), or kept
+// (task.Slices) for the task to run, as it would on a file, on all of
+// them and on each slice's.
 type sliceJob struct {
 	cmd    string   // the task ("classify")
 	args   []string // its arguments
@@ -33,21 +34,43 @@ type sliceJob struct {
 	compare   *task.SliceCompare
 	primary   string
 	primaries []string
+	// onePass, when not nil, reads the rows once into the state of every
+	// row and of each slice, and builds each result from its state
+	// (task's ReadSliced): the path taken when nothing needs the rows
+	// again. A comparison of slices (--ci) needs them: the rest of a
+	// slice's rows, run as a file of their own, is not a merge of the
+	// other slices' states (the merge order differs from the input's).
+	onePass func(r *table.Reader, sl *task.Slices) (*slicedRun, error)
+}
+
+// slicedRun is what a one-pass read of the slices gives: the slices, the
+// overall result with its document, and each slice's result (nil for a
+// slice too small) or error.
+type slicedRun struct {
+	in      *task.SlicedInput
+	overall any
+	doc     func() *report.Doc
+	results []any
+	errs    []error
+}
+
+// sliceResults builds each evaluated slice's result from its state (slice
+// i's) with result, the code that builds a file's result from its state.
+func sliceResults[S any](run *slicedRun, states []S, result func(i int, st S) (any, error)) {
+	run.results = make([]any, len(states))
+	run.errs = make([]error, len(states))
+	for i, st := range states {
+		if run.in.Slices[i].Rows >= run.in.MinRows {
+			run.results[i], run.errs[i] = result(i, st)
+		}
+	}
 }
 
 // sliceCompare is the comparison of slices of --ci: nil without it.
 // --adjust is checked here for one model (several models check it with
 // their other flags).
 func sliceCompare(cmd string, withCI bool, level float64, adjust string) (*task.SliceCompare, error) {
-	switch adjust {
-	case "holm", "bonferroni", "none":
-	default:
-		return nil, usagef("%s: --adjust must be holm, bonferroni or none, got %q", cmd, adjust)
-	}
-	if !withCI {
-		return nil, nil
-	}
-	return &task.SliceCompare{Level: level, Adjust: adjust}, nil
+	return cli.SliceCompare(cmd, withCI, level, adjust)
 }
 
 // sliceColumns returns the column names of comma lists.
@@ -61,12 +84,36 @@ func sliceColumns(lists ...string) []string {
 	return out
 }
 
-// runSliced runs job: the task on every row, then on each slice's rows,
-// and writes the overall result with the slices.
+// runSliced runs job — in one pass when it has one and does not compare
+// the slices, else the task on every row, then on each slice's rows — and
+// writes the overall result with the slices.
 func runSliced(e *env, job sliceJob) error {
 	r, err := e.open(job.path)
 	if err != nil {
 		return err
+	}
+	if job.onePass != nil && job.compare == nil {
+		stop := progress(e, r)
+		run, err := job.onePass(r, job.slices)
+		stop()
+		r.Close()
+		if err != nil {
+			return err
+		}
+		for _, err := range run.errs {
+			var ue *cli.UsageError
+			if errors.As(err, &ue) {
+				return err
+			}
+		}
+		// Their warnings name flags, as a file's run prints them (emit).
+		cli.FlagWarnings(run.overall)
+		for _, v := range run.results {
+			if v != nil {
+				cli.FlagWarnings(v)
+			}
+		}
+		return finishSliced(e, job, run, nil)
 	}
 	in, err := job.slices.Read(r, job.cols)
 	r.Close()
@@ -109,8 +156,7 @@ func runSliced(e *env, job sliceJob) error {
 	if err != nil {
 		return err
 	}
-	results := make([]any, len(in.Slices))
-	errs := make([]error, len(in.Slices))
+	run1 := &slicedRun{in: in, overall: overall, doc: doc, results: make([]any, len(in.Slices)), errs: make([]error, len(in.Slices))}
 	for i, s := range in.Slices {
 		if s.Reader == nil {
 			continue
@@ -127,27 +173,37 @@ func runSliced(e *env, job sliceJob) error {
 		if errors.As(err, &ue) {
 			return err
 		}
-		results[i], errs[i] = v, err
+		run1.results[i], run1.errs[i] = v, err
 	}
-	out := task.NewSlicesResult(in, overall, results)
-	for i, err := range errs {
-		if err != nil {
-			out.Slices[i].Error = cli.FlagText(cli.TaskError(job.cmd, err).Error())
-		}
-	}
-	measures, err := task.HeadlineMeasures(overall)
+	return finishSliced(e, job, run1, run)
+}
+
+// finishSliced writes the overall result with the slices' results, their
+// disparities and, with run (the task run on the rows a reader reads) and
+// --ci, their comparisons with the rest of the rows.
+func finishSliced(e *env, job sliceJob, sr *slicedRun, run func(rd func() *table.Reader) (any, func() *report.Doc, error)) error {
+	out, err := cli.SliceResults(job.cmd, job.slices, sr.in, sr.overall, sr.results, sr.errs)
 	if err != nil {
 		return err
 	}
-	if err := out.Disparities(in, job.slices.By, measures); err != nil {
-		return err
-	}
 	if job.compare != nil {
-		if err := compareSlices(job, in, out, overall, run); err != nil {
+		err := cli.CompareSlices(job.cmd, *job.compare, job.primary, job.primaries, sr.in, out, func(i int) (any, error) {
+			rd := sr.in.Rest(i)
+			first := true
+			v, _, err := run(func() *table.Reader {
+				if first {
+					first = false
+					return rd
+				}
+				return sr.in.Rest(i)
+			})
+			return v, err
+		})
+		if err != nil {
 			return err
 		}
 	}
-	return emit(e, job.format, out, func() *report.Doc { return slicesDoc(doc(), out) })
+	return emit(e, job.format, out, func() *report.Doc { return slicesDoc(sr.doc(), out) })
 }
 
 // dropFlags returns args without the flags named (and their values, for
@@ -198,82 +254,6 @@ func oneModelDrops(several bool) []string {
 		return nil
 	}
 	return []string{"adjust", "primary"}
-}
-
-// compareSlices compares each slice with the rest of the rows (the task
-// run on them) on the primary measure (each model's, for several).
-func compareSlices(job sliceJob, in *task.SlicedInput, out *task.SlicesResult, overall any,
-	run func(rd func() *table.Reader) (any, func() *report.Doc, error)) error {
-	measures, err := task.HeadlineMeasures(overall)
-	if err != nil {
-		return err
-	}
-	primary := job.primary
-	if primary == "" {
-		for _, p := range job.primaries {
-			for _, m := range measures {
-				if m == p || strings.HasSuffix(m, "."+p) && strings.HasPrefix(m, "models.") {
-					primary = p
-					break
-				}
-			}
-			if primary != "" {
-				break
-			}
-		}
-	}
-	if primary == "" {
-		return usagef("%s: --by with --ci: the result has none of the measures %s to compare slices on (give --primary)", job.cmd, strings.Join(job.primaries, ", "))
-	}
-	c := *job.compare
-	c.Measures = []string{primary}
-	if len(measures) > 0 && strings.HasPrefix(measures[0], "models.") {
-		c.Measures = nil
-		for i := 0; ; i++ {
-			p := "models." + strconv.Itoa(i) + "."
-			if !slicesHasModel(overall, i) {
-				break
-			}
-			c.Measures = append(c.Measures, p+primary)
-		}
-	}
-	rest := make([]any, len(in.Slices))
-	for i, s := range out.Slices {
-		if s.Result == nil {
-			continue
-		}
-		i := i
-		rd := in.Rest(i)
-		if rd == nil {
-			continue
-		}
-		first := true
-		v, _, err := run(func() *table.Reader {
-			if first {
-				first = false
-				return rd
-			}
-			return in.Rest(i)
-		})
-		var ue *cli.UsageError
-		if errors.As(err, &ue) {
-			return err
-		}
-		rest[i] = v // nil when the task fails on the rest: not compared
-	}
-	return c.Compare(in, out, rest)
-}
-
-// slicesHasModel reports whether the several-model result v has model i.
-func slicesHasModel(v any, i int) bool {
-	ms, _ := task.HeadlineMeasures(v)
-	p := "models." + strconv.Itoa(i) + "."
-	for _, m := range ms {
-		if strings.HasPrefix(m, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // regressLosses gives the per-row losses of mse and mae of one model's

@@ -75,7 +75,7 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 		if err != nil {
 			return nil, cli.ClassifyReportError(err, in.name(), f.Weight)
 		}
-		return emit(outFmt, out, func() *report.Doc { return report.Models(out, "Classification of "+in.name()) })
+		return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Classification of "+in.name()) })
 	}
 	pred := preds[0]
 	if name := models.Used(fs); name != "" {
@@ -95,5 +95,5 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return emit(outFmt, rep, func() *report.Doc { return report.Classify(rep, in.name()) })
+	return in.emit(outFmt, rep, func() *report.Doc { return report.Classify(rep, in.name()) })
 }

@@ -57,7 +57,7 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 		return nil, err
 	}
 	if len(preds) > 1 || strings.Contains(f.Pred, ",") {
-		return clusterModels(fs, &f, &ci, &models, mem, outFmt, y, external, preds, xs, w, in.name())
+		return clusterModels(in, fs, &f, &ci, &models, mem, outFmt, y, external, preds, xs, w, in.name())
 	}
 	pred := preds[0]
 	if name := models.Used(fs); name != "" {
@@ -113,13 +113,13 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 	if ciErr != nil {
 		return nil, ciErr
 	}
-	return emit(outFmt, out, func() *report.Doc { return report.Cluster(out) })
+	return in.emit(outFmt, out, func() *report.Doc { return report.Cluster(out) })
 }
 
 // clusterModels is "evalkit cluster" of several clusterings of the
 // reference labels: one contingency table each (task.Cluster), the
 // leaderboard and comparisons of its ModelsReport.
-func clusterModels(fs *flag.FlagSet, f *cli.ClusterFlags, ci *cli.CIFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format,
+func clusterModels(in *Input, fs *flag.FlagSet, f *cli.ClusterFlags, ci *cli.CIFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format,
 	y task.Labels, external bool, preds []task.Labels, xs [][]float64, w []float64, name string) ([]byte, error) {
 	f.Pred = modelNames(fs, f.Pred, "y_pred", len(preds))
 	names := task.ModelNames(f.Pred)
@@ -149,5 +149,5 @@ func clusterModels(fs *flag.FlagSet, f *cli.ClusterFlags, ci *cli.CIFlags, model
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	return emit(outFmt, out, func() *report.Doc { return report.Models(out, "Clustering of "+name) })
+	return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Clustering of "+name) })
 }

@@ -44,6 +44,12 @@ type Input struct {
 	Name   string // the input's name in messages and titles ("": InputName)
 	Labels map[string][]task.Labels
 	Values map[string][][]float64
+	// capture, when set, receives the task's result and its document
+	// instead of their rendering (the runs of a slicing: slices.go).
+	capture func(v any, doc func() *report.Doc)
+	// rows, for a slice's run, are its rows' indexes in the call's
+	// arrays, by which messages name them (nil: their own indexes).
+	rows []int32
 }
 
 // name is the input's name in messages and titles.
@@ -109,6 +115,13 @@ func Evaluate(taskName string, options []byte, in *Input) ([]byte, error) {
 	if err := checkLengths(taskName, in); err != nil {
 		return nil, err
 	}
+	sl, err := sliceOptions(taskName, options, in)
+	if err != nil || sl != nil {
+		if err != nil {
+			return nil, err
+		}
+		return evalSliced(sl, run, in)
+	}
 	return run(options, in)
 }
 
@@ -125,7 +138,14 @@ func checkLengths(taskName string, in *Input) error {
 		}
 		return nil
 	}
-	for _, role := range []string{"true", "pred", "score", "weight", "features"} {
+	roles := []string{"true", "pred", "score", "weight", "features"}
+	for role := range in.Labels {
+		if strings.HasPrefix(role, byRole) {
+			roles = append(roles, role)
+		}
+	}
+	slices.Sort(roles[5:])
+	for _, role := range roles {
 		for _, l := range in.Labels[role] {
 			if err := check(role, l.Len()); err != nil {
 				return err
@@ -262,9 +282,14 @@ func weightName(taskName, option string, weights bool) (string, error) {
 	return option, nil
 }
 
-// emit renders v in format f (doc for the text layouts).
-func emit(f report.Format, v any, doc func() *report.Doc) ([]byte, error) {
+// emit renders v in format f (doc for the text layouts), or hands them
+// to in.capture.
+func (in *Input) emit(f report.Format, v any, doc func() *report.Doc) ([]byte, error) {
 	cli.FlagWarnings(v)
+	if in.capture != nil {
+		in.capture(v, doc)
+		return nil, nil
+	}
 	var b bytes.Buffer
 	if err := report.Write(&b, f, v, doc); err != nil {
 		return nil, err

@@ -59,7 +59,7 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 		return nil, err
 	}
 	if f.Classes == "" && (len(scores) > 1 || strings.Contains(f.Score, ",")) {
-		return rankModels(fs, &f, &models, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
+		return rankModels(in, fs, &f, &models, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
 	}
 	if name := models.Used(fs); name != "" {
 		return nil, cli.Usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
@@ -71,7 +71,7 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 		if f.Bins > 0 {
 			return nil, cli.Usagef("rank: --bins is for binary scores only")
 		}
-		return rankMulticlass(fs, &f, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
+		return rankMulticlass(in, fs, &f, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
 	}
 	score := scores[0]
 	if outFmt != report.JSONFormat && outFmt != report.CSV {
@@ -115,13 +115,13 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 			}
 		}
 	}
-	return emit(outFmt, rep, func() *report.Doc { return report.Rank(rep, in.name()) })
+	return in.emit(outFmt, rep, func() *report.Doc { return report.Rank(rep, in.name()) })
 }
 
 // rankModels is "evalkit rank" of several models' scores of the same
 // rows: the rows read as task.RankModels reads a file, the leaderboard and
 // comparisons of its Report.
-func rankModels(fs *flag.FlagSet, f *cli.RankFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format, ci *hyptest.CIOptions,
+func rankModels(in *Input, fs *flag.FlagSet, f *cli.RankFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format, ci *hyptest.CIOptions,
 	y task.Labels, scores [][]float64, w []float64, name string) ([]byte, error) {
 	if f.Bins > 0 {
 		return nil, cli.Usagef("rank: --bins and --plot are for one score column")
@@ -149,14 +149,14 @@ func rankModels(fs *flag.FlagSet, f *cli.RankFlags, models *cli.ModelFlags, mem 
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	return emit(outFmt, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) })
+	return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) })
 }
 
 // rankMulticlass is "evalkit rank --classes": the labels and each class's
 // probabilities (a score column a class) read as task.RankMulti reads a
 // file, the report of rank.NewMulticlassReport, with intervals under
 // --ci. The score option names the columns (default y_score_0, …).
-func rankMulticlass(fs *flag.FlagSet, f *cli.RankFlags, mem *budget.Size, outFmt report.Format, ci *hyptest.CIOptions,
+func rankMulticlass(in *Input, fs *flag.FlagSet, f *cli.RankFlags, mem *budget.Size, outFmt report.Format, ci *hyptest.CIOptions,
 	y task.Labels, scores [][]float64, w []float64, name string) ([]byte, error) {
 	f.Score = modelNames(fs, f.Score, "y_score", len(scores))
 	classes, cols, _, err := f.MultiClasses()
@@ -190,5 +190,5 @@ func rankMulticlass(fs *flag.FlagSet, f *cli.RankFlags, mem *budget.Size, outFmt
 			return nil, err
 		}
 	}
-	return emit(outFmt, rep, func() *report.Doc { return report.RankMulticlass(rep, name) })
+	return in.emit(outFmt, rep, func() *report.Doc { return report.RankMulticlass(rep, name) })
 }

@@ -49,7 +49,7 @@ func evalRegress(options []byte, in *Input) ([]byte, error) {
 	}
 	defaultNames(fs, &f, len(y), len(pred))
 	if len(y) == 1 && len(pred) > 1 {
-		return regressModels(fs, &f, &ci, &models, mem, outFmt, y[0], pred, w, in.name())
+		return regressModels(in, fs, &f, &ci, &models, mem, outFmt, y[0], pred, w, in.name())
 	}
 	if name := models.Used(fs); name != "" {
 		return nil, cli.Usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
@@ -70,7 +70,7 @@ func evalRegress(options []byte, in *Input) ([]byte, error) {
 		return nil, err
 	}
 	opt.Moments = withCI
-	t := task.Regress{Options: ropt, State: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget()}
+	t := task.Regress{Options: ropt, State: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget(), RowIndex: in.rows}
 	m, err := t.ReadArrays(in.name(), y, pred, w)
 	if err != nil {
 		return nil, err
@@ -79,14 +79,14 @@ func evalRegress(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	return emit(outFmt, res, func() *report.Doc { return report.Regress(res) })
+	return in.emit(outFmt, res, func() *report.Doc { return report.Regress(res) })
 }
 
 // regressModels is "evalkit regress" of several models of one target y:
 // each model's predictions (a column of pred, named by the pred option)
 // read as an output of a task.Regress state, the leaderboard and
 // comparisons of task.Regress.Models.
-func regressModels(fs *flag.FlagSet, f *cli.RegressFlags, ci *cli.CIFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format,
+func regressModels(in *Input, fs *flag.FlagSet, f *cli.RegressFlags, ci *cli.CIFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format,
 	y []float64, pred [][]float64, w []float64, name string) ([]byte, error) {
 	mo := models.Options(fs)
 	if len(f.Trues()) != 1 || len(f.Preds()) != len(pred) {
@@ -104,7 +104,7 @@ func regressModels(fs *flag.FlagSet, f *cli.RegressFlags, ci *cli.CIFlags, model
 		return nil, err
 	}
 	opt.Moments = withCI
-	t := task.Regress{Options: cols, State: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget()}
+	t := task.Regress{Options: cols, State: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget(), RowIndex: in.rows}
 	ys := make([][]float64, len(pred))
 	for j := range ys {
 		ys[j] = y
@@ -117,7 +117,7 @@ func regressModels(fs *flag.FlagSet, f *cli.RegressFlags, ci *cli.CIFlags, model
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	return emit(outFmt, out, func() *report.Doc { return report.Models(out, "Regression of "+name) })
+	return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Regression of "+name) })
 }
 
 // defaultNames names k > 1 outputs y_true_0, y_true_1, … and y_pred_0,

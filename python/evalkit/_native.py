@@ -168,7 +168,41 @@ def _options(kw):
     return out
 
 
+def _slicings(by):
+    """The slicings of by=: an array (one column, named by its .name or
+    "by"), a dict {name: array} (the combinations of its columns' values),
+    or a list of those (several slicings)."""
+    if isinstance(by, list) and by and all(isinstance(e, dict) or np.ndim(e) == 1 for e in by):
+        items = by
+    else:
+        items = [by]
+    out = []
+    for e in items:
+        if isinstance(e, dict):
+            if not e:
+                raise ValueError("by: an empty dict of slicing columns")
+            out.append([(str(k), v) for k, v in e.items()])
+        else:
+            name = getattr(e, "name", None)
+            out.append([(str(name) if name is not None else "by", e)])
+    return out
+
+
 def _result(task, call, options):
+    by = options.pop("by", None)
+    if by is not None:
+        seen = {}
+        slicings = []
+        for cols in _slicings(by):
+            for name, x in cols:
+                if name in seen:
+                    if not np.array_equal(np.asarray(seen[name]), np.asarray(x)):
+                        raise ValueError(f"by: two different columns named {name!r}")
+                    continue
+                seen[name] = x
+                call.labels("by:" + name, x, f"by[{name!r}]")
+            slicings.append([name for name, _ in cols])
+        options["by"] = slicings
     opts = _options(options)
     opts.setdefault("format", "json")
     text = call.run(task, opts)
@@ -191,6 +225,11 @@ def _models(x, option, options):
         raise ValueError(f"{option}= names the models, which the dict's keys name already")
     options[option] = names
     return list(x.items())
+
+
+# Every task takes by= (an array, a dict {name: array}, or a list of
+# those: the command line's --by), min_slice_rows= and max_slices=: the
+# overall result with each slice's ("slices") and their "disparity".
 
 
 def rank(y_true, y_score, sample_weight=None, **options):

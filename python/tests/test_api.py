@@ -1,5 +1,7 @@
 """The Result mapping, options, errors and threads."""
 
+import json
+import re
 import threading
 
 import numpy as np
@@ -105,3 +107,50 @@ def test_no_copy_of_float64():
     before = s.copy()
     ek.rank(y, s)
     assert np.array_equal(s, before)  # read, never written
+
+
+def test_by_slices_equal_own_runs():
+    # Each slice's result is the task's result on the slice's rows alone;
+    # the overall result is the unsliced one; a list gives several
+    # slicings, a dict a combination of columns.
+    rng = np.random.default_rng(24)
+    n = 400
+    g = rng.choice(["de", "fr", "it"], n)
+    h = rng.integers(0, 2, n)
+    y = rng.integers(0, 2, n)
+    p = np.where(rng.random(n) < 0.3, 1 - y, y)
+    s = y * 0.3 + rng.random(n)
+    for task, args in [(ek.classify, (y, p)), (ek.rank, (y, s)), (ek.regress, (s, s + rng.normal(0, 0.1, n)))]:
+        whole = task(*args).to_dict()
+        r = task(*args, by=[g, {"g": g, "h": h}], min_slice_rows=30).to_dict()
+        assert {k: v for k, v in r.items() if k not in ("slices", "disparity", "slice_warnings")} == whole
+        assert [x["by"] for x in r["slices"][:3]] == [{"by": "de"}, {"by": "fr"}, {"by": "it"}]
+        assert len(r["disparity"]) == 2
+        for x in r["slices"]:
+            rows = np.ones(n, dtype=bool)
+            for col, v in x["by"].items():
+                rows &= (g if col in ("by", "g") else h.astype(str)) == v
+            assert x["rows"] == rows.sum()
+            if x["rows"] < 30:
+                assert "result" not in x
+                continue
+            # its warnings name rows of the arrays given, the own run's
+            # rows of the slice's arrays
+            own = task(*(a[rows] for a in args)).json
+            assert re.sub(r"row \d+", "row N", json.dumps(x["result"])) == re.sub(r"row \d+", "row N", json.dumps(json.loads(own)))
+
+
+def test_by_errors():
+    y = np.array([0, 1, 0, 1])
+    with pytest.raises(ValueError, match="too many slices"):
+        ek.classify(y, y, by=np.array(["a", "b", "c", "d"]), max_slices=2)
+    with pytest.raises(ValueError, match="needs --by"):
+        ek.classify(y, y, min_slice_rows=2)
+
+
+def test_by_warning_names_the_row_given():
+    y = np.array([1.0, 2, 3, 4, 5, -1, 2, 3])
+    g = np.array(["a", "a", "a", "b", "b", "b", "a", "b"])
+    r = ek.regress(y, y + 0.5, by={"g": g})
+    (b,) = [x for x in r["slices"] if x["by"]["g"] == "b"]
+    assert any("<arrays>: row 5:" in w for w in b["result"]["warnings"])

@@ -16,7 +16,7 @@ from conftest import GOLDEN
 # Flags that take no value on the command line.
 BOOL_FLAGS = {"ci", "curves", "bounded-memory", "multilabel", "renormalize"}
 # Flags of files, or of what the package has not yet.
-SKIP_FLAGS = {"plot", "curves-out", "input-format", "max-field", "multilabel", "gate", "by", "min-slice-rows", "max-slices", "renormalize"}
+SKIP_FLAGS = {"plot", "curves-out", "input-format", "max-field", "multilabel", "gate", "renormalize"}
 DEFAULT_COLUMNS = {
     "rank": {"true": "y_true", "score": "y_score"},
     "classify": {"true": "y_true", "pred": "y_pred"},
@@ -55,7 +55,10 @@ def golden_cases():
                 skip = skip or (k in ("score", "pred") and any(ch in v for ch in "*?["))
                 if k == "format":
                     fmt = v
-                options[k.replace("-", "_")] = v
+                if k == "by":  # may repeat: several slicings
+                    options.setdefault("by", []).append(v)
+                else:
+                    options[k.replace("-", "_")] = v
             i += 1
         if skip or fmt != "json" or not path or not path.endswith(".csv"):
             continue
@@ -88,6 +91,9 @@ def test_golden_json(task, path, cols, options, stdout):
 
     w = np.array(data[cols["weight"]], dtype=np.float64) if "weight" in cols else None
     options = dict(options)
+    if "by" in options:
+        # each --by A,B is a dict of its columns
+        options["by"] = [{c: np.array(data[c]) for c in spec.split(",")} for spec in options["by"]]
 
     def models(role, make):
         # several models: a dict whose keys name them, as the comma list does
@@ -122,8 +128,9 @@ def test_golden_json(task, path, cols, options, stdout):
         r = ek.regress(yt, yp, sample_weight=w, **options)
     # Row N of the arrays is line N+2 of the file (the header is line 1).
     got = re.sub(r"<arrays>: row (\d+)", lambda m: f"{path}:{int(m.group(1)) + 2}", r.json)
-    assert got == stdout.read_text()
-    assert json.loads(got) == json.loads(stdout.read_text())
+    want = stdout.read_text()
+    assert got == want
+    assert json.loads(got) == json.loads(want)
     assert r.to_dict() == json.loads(r.json)
 
 
