@@ -99,7 +99,9 @@ func FuzzTallyUnmarshal(f *testing.F) {
 // TestEncodingPinned pins the bytes of the tally and several-model
 // encodings: the SHA-256 of the encodings of fixed states, computed with
 // the encoders as they were before they moved to internal/wire. A change
-// of the format must change the version and this digest on purpose.
+// of the format must change the version and this digest on purpose. (The
+// digest changed once without the format: the weighted several-model
+// state had counted its first row's weight and one more.)
 func TestEncodingPinned(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var states []encoding.BinaryMarshaler
@@ -119,5 +121,5 @@ func TestEncodingPinned(t *testing.T) {
 			states = append(states, tl, ms)
 		}
 	}
-	wiretest.Pin(t, "5a1df298f73600c6f09fd28639b38b9d15bcfd05f565ff4b8bffdccb0e0a8b17", states...)
+	wiretest.Pin(t, "3e8ad08ffb1fa57971a1ca4760bcd694c6e08079ff0134dbbf47789f55253d98", states...)
 }

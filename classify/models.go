@@ -92,6 +92,10 @@ func (s *Models) Add(yTrue []byte, preds [][]byte, w float64) (ok bool, bad int)
 // addIDs adds count rows of the tuple ids with weight w (w < 0:
 // unweighted) or, when sum is not nil, with the weight sum *sum.
 func (s *Models) addIDs(ids []int32, count int64, w float64, sum *fsum.Sum) {
+	if (sum != nil || w >= 0) && !s.weighted {
+		// Before the count: toWeighted gives each cell its count as weight.
+		s.toWeighted()
+	}
 	var c int32
 	var found bool
 	var key uint64
@@ -130,14 +134,8 @@ func (s *Models) addIDs(ids []int32, count int64, w float64, sum *fsum.Sum) {
 	s.cnt[c] += count
 	switch {
 	case sum != nil:
-		if !s.weighted {
-			s.toWeighted()
-		}
 		s.wsum[c].Merge(*sum)
 	case w >= 0:
-		if !s.weighted {
-			s.toWeighted()
-		}
 		s.wsum[c].Add(w)
 	case s.weighted:
 		s.wsum[c].Add(float64(count))

@@ -2,11 +2,14 @@ package task
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/evalkit-go/evalkit/classify"
+	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
 
@@ -103,5 +106,56 @@ func TestMultilabel(t *testing.T) {
 	_, err = m.Report(m.New(), "t.csv")
 	if !errors.Is(err, table.ErrNoRows) {
 		t.Errorf("empty state: %v, want ErrNoRows", err)
+	}
+}
+
+// Weighted several-model classification does not depend on how the rows
+// are cut into chunks, and its weight sum is the sum of the weights (the
+// first weighted row of each chunk's state once counted its weight and
+// one more).
+func TestClassifyModelsWeightedChunks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 2))
+	var rows []string
+	total := 0
+	for range 3000 {
+		c := rng.IntN(2)
+		p, q := c, c
+		if rng.IntN(3) == 0 {
+			p = rng.IntN(2)
+		}
+		if rng.IntN(4) == 0 {
+			q = rng.IntN(2)
+		}
+		w := 1 + rng.IntN(3)
+		total += w
+		rows = append(rows, fmt.Sprintf("%d,%d,%d,%d", c, p, q, w))
+	}
+	var first string
+	for _, chunk := range []int{1 << 20, 40, 400} {
+		r, err := table.NewReaderWith(strings.NewReader("y,a,b,w\n"+strings.Join(rows, "\n")+"\n"), "t.csv", table.Options{Format: table.CSV, ChunkSize: chunk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &ClassifyModels{True: "y", Weight: "w", Preds: []string{"a", "b"}}
+		st, err := c.Read(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := c.Report(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := result.JSON(m, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ws := m.Models[0].Report.(*classify.Report).WeightSum; ws != float64(total) {
+			t.Fatalf("chunks of %d bytes: weight sum %v, want %d", chunk, ws, total)
+		}
+		if first == "" {
+			first = string(b)
+		} else if string(b) != first {
+			t.Fatalf("chunks of %d bytes: the result differs from one chunk's", chunk)
+		}
 	}
 }
