@@ -129,17 +129,14 @@ func runSliced(e *env, job sliceJob) error {
 		}
 		results[i], errs[i] = v, err
 	}
-	out := task.NewSlicesResult(in, overall, results)
+	texts := make([]string, len(errs))
 	for i, err := range errs {
 		if err != nil {
-			out.Slices[i].Error = cli.FlagText(cli.TaskError(job.cmd, err).Error())
+			texts[i] = cli.FlagText(cli.TaskError(job.cmd, err).Error())
 		}
 	}
-	measures, err := task.HeadlineMeasures(overall)
+	out, err := in.Assemble(job.slices.By, overall, results, texts)
 	if err != nil {
-		return err
-	}
-	if err := out.Disparities(in, job.slices.By, measures); err != nil {
 		return err
 	}
 	if job.compare != nil {

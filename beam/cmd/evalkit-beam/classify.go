@@ -26,6 +26,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "accuracy")
+	sf := defineSlices(fs, "classify")
 	return func(c common) (pipeline, error) {
 		opt, err := f.Options()
 		if err != nil {
@@ -34,6 +35,13 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 		civ, withCI, err := ci.Options()
 		if err != nil {
 			return nil, err
+		}
+		sl, err := sf.slicing(withCI)
+		if err != nil {
+			return nil, err
+		}
+		if f.Multilabel && sl != nil {
+			return nil, usagef("classify: --by is not available with --multilabel")
 		}
 		if f.Multilabel {
 			if err := f.CheckMultilabel(opt); err != nil {
@@ -48,11 +56,11 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 				return nil, cli.OptionUsage(err)
 			}
 			return &evalbeam.ClassifyModels{ClassifyModels: evtask.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo,
-				CI: cli.CIPtr(civ, withCI)}, Name: c.Name, Output: c.Output}, nil
+				CI: cli.CIPtr(civ, withCI)}, Name: c.Name, Output: c.Output, Slices: sl}, nil
 		}
 		if name := models.Used(fs); name != "" {
 			return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 		}
-		return &evalbeam.Classify{Classify: evtask.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt}, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
+		return &evalbeam.Classify{Classify: evtask.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt}, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output, Slices: sl}, nil
 	}
 }
