@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
 )
 
 // sliceRows writes n generated rows for every task, with the slicing
@@ -53,11 +55,134 @@ func TestSlices(t *testing.T) {
 		{"classify", "--by", "g"},
 		{"classify", "--by", "g,h", "--by", "h", "--weight", "w", "--min-slice-rows", "20"},
 		{"classify", "--by", "g", "--pred", "y_pred,m2"},
+		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--weight", "w"},
+		{"rank", "--by", "g", "--pos-label", "a", "--curve-points", "20", "--ranges", "5"},
+		{"rank", "--by", "g,h", "--pos-label", "b", "--weight", "w", "--curves=false", "--ranges", "3"},
+		{"rank", "--by", "g,h", "--pos-label", "a", "--bins", "16", "--bin-range", "0,1.3"},
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory"},
+		{"regress", "--by", "h", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--bounded-memory", "--weight", "w"},
+		{"regress", "--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--bounded-memory"},
+		{"cluster", "--by", "g", "--true", "k_true", "--pred", "k_pred"},
+		{"cluster", "--by", "g,h", "--true", "k_true", "--pred", "k_pred,k2", "--min-slice-rows", "30"},
 	} {
 		for _, parts := range []int{1, 3, 7} {
 			t.Run(fmt.Sprintf("%v/%d", tc, parts), func(t *testing.T) {
-				same(t, tc[0], file, parts, uint64(parts), tc[1:]...)
+				sameSliced(t, tc[0], file, parts, uint64(parts), tc[1:]...)
 			})
 		}
 	}
+}
+
+// sameSliced is same, but for the name of the input in a slice's
+// "error" about all its rows, which evalkit-beam names by its --input
+// patterns (as its errors about the whole input do) and evalkit by the
+// file's path.
+func sameSliced(t *testing.T, task, file string, parts int, seed uint64, flags ...string) {
+	t.Helper()
+	want, stderr, code := runEvalkit(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), file)...)
+	if code != 0 {
+		t.Fatalf("evalkit failed (%d): %s", code, stderr)
+	}
+	glob, positions := split(t, file, parts, rand.New(rand.NewPCG(seed, 1)))
+	got, msg, code := runBeam(t, append(append([]string{task}, flags...), "--input", glob)...)
+	if code != 0 {
+		t.Fatalf("evalkit-beam failed (%d): %s", code, msg)
+	}
+	got = strings.ReplaceAll(positions(got), `"error": "`+glob+`: `, `"error": "`+file+`: `)
+	if got != want {
+		t.Errorf("evalkit-beam %s %v over %d parts differs from evalkit:\n%s", task, flags, parts, lineDiff(got, want))
+	}
+}
+
+type pqSliceRow struct {
+	G     string  `parquet:"g,dict"`
+	True  string  `parquet:"y_true,dict"`
+	Pred  string  `parquet:"y_pred,dict"`
+	Score float64 `parquet:"y_score"`
+	Y     int64   `parquet:"y"`
+}
+
+// --by over Parquet files (several row groups each, a unit a row group):
+// evalkit's bytes on one Parquet file of all the rows.
+func TestSlicesParquet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 10))
+	dir := t.TempDir()
+	var all []pqSliceRow
+	write := func(path string, rows []pqSliceRow, group int) {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := parquet.NewGenericWriter[pqSliceRow](f)
+		for i := 0; i < len(rows); i += group {
+			if _, err := w.Write(rows[i:min(i+group, len(rows))]); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	for i := range 4 {
+		var rows []pqSliceRow
+		for range 50 + rng.IntN(150) {
+			y := rng.IntN(2)
+			p := y
+			if rng.IntN(4) == 0 {
+				p = 1 - y
+			}
+			rows = append(rows, pqSliceRow{G: []string{"de", "fr", "it"}[rng.IntN(3)], True: fmt.Sprint("c", y), Pred: fmt.Sprint("c", p),
+				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y)})
+		}
+		write(filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), rows, 37)
+		all = append(all, rows...)
+	}
+	whole := filepath.Join(t.TempDir(), "all.parquet")
+	write(whole, all, 100)
+	for _, args := range [][]string{
+		{"classify", "--by", "g"},
+		{"rank", "--true", "y", "--by", "g", "--curve-points", "10"},
+		{"cluster", "--true", "y_true", "--pred", "y_pred", "--by", "g"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			want, stderr, code := runEvalkit(t, append(append(args[:1:1], "--format", "json"), append(args[1:], whole)...)...)
+			if code != 0 {
+				t.Fatal(stderr)
+			}
+			got, msg, code := runBeam(t, append(args, "--input", filepath.Join(dir, "*.parquet"))...)
+			if code != 0 {
+				t.Fatal(msg)
+			}
+			if got != want {
+				t.Errorf("evalkit-beam differs from evalkit:\n%s", lineDiff(got, want))
+			}
+		})
+	}
+}
+
+// What evalkit-beam does not slice is a usage error saying so; bad
+// slicing flags and columns fail as with evalkit.
+func TestSlicesErrors(t *testing.T) {
+	file := sliceRows(t, t.TempDir(), 100, 2)
+	for _, args := range [][]string{
+		{"classify", "--by", "g", "--ci"},
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a"},
+		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c"},
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat"},
+	} {
+		_, msg, code := runBeam(t, append(args, "--input", file)...)
+		if code != 2 || !strings.Contains(msg, "evalkit ") {
+			t.Errorf("%v: exit %d: %s", args, code, msg)
+		}
+	}
+	sameError(t, "classify", file, "--by", "g", "--multilabel")
+	sameError(t, "classify", file, "--by", "nope")
+	sameError(t, "classify", file, "--by", "g,g")
+	sameError(t, "classify", file, "--min-slice-rows", "3")
+	sameError(t, "classify", file, "--by", "g", "--min-slice-rows", "0")
+	sameError(t, "classify", file, "--by", "y", "--max-slices", "5")
 }
