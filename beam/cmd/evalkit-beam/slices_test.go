@@ -186,3 +186,19 @@ func TestSlicesErrors(t *testing.T) {
 	sameError(t, "classify", file, "--by", "g", "--min-slice-rows", "0")
 	sameError(t, "classify", file, "--by", "y", "--max-slices", "5")
 }
+
+// --gate on a sliced result: the same verdicts, output and exit status
+// as evalkit.
+func TestSlicesGates(t *testing.T) {
+	file := sliceRows(t, t.TempDir(), 300, 3)
+	flags := []string{"--by", "g", "--gate", "accuracy >= 0.5", "--gate", "balanced_accuracy > 0.99"}
+	want, wantMsg, wantCode := runEvalkit(t, append(append([]string{"classify", "--format", "json"}, flags...), file)...)
+	glob, _ := split(t, file, 3, rand.New(rand.NewPCG(3, 1)))
+	got, msg, code := runBeamGated(t, append(append([]string{"classify"}, flags...), "--input", glob)...)
+	if code != 3 || code != wantCode || strings.TrimPrefix(msg, "evalkit-beam: ") != strings.TrimPrefix(wantMsg, "evalkit: ") {
+		t.Fatalf("evalkit-beam: exit %d, %q; evalkit: exit %d, %q", code, msg, wantCode, wantMsg)
+	}
+	if got != want {
+		t.Errorf("evalkit-beam differs from evalkit:\n%s", lineDiff(got, want))
+	}
+}
