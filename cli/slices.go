@@ -126,20 +126,13 @@ func SliceCompare(cmd string, withCI bool, level float64, adjust string) (*task.
 // the task's error on the slice's rows, in its place) and the
 // disparities of their headline measures over each slicing of s.
 func SliceResults(cmd string, s *task.Slices, in *task.SlicedInput, overall any, results []any, errs []error) (*task.SlicesResult, error) {
-	out := task.NewSlicesResult(in, overall, results)
+	texts := make([]string, len(errs))
 	for i, err := range errs {
 		if err != nil {
-			out.Slices[i].Error = FlagText(TaskError(cmd, err).Error())
+			texts[i] = FlagText(TaskError(cmd, err).Error())
 		}
 	}
-	measures, err := task.HeadlineMeasures(overall)
-	if err != nil {
-		return nil, err
-	}
-	if err := out.Disparities(in, s.By, measures); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return in.Assemble(s.By, overall, results, texts)
 }
 
 // CompareSlices compares each slice of out with the rest of the rows,

@@ -317,11 +317,7 @@ func splitRows(name string, by []string, maxSlices, n int, key func(i int, b []b
 		}
 	}
 	if overflow > 0 {
-		what := fmt.Sprintf("column %q has %d values", by[0], len(ids))
-		if len(by) > 1 {
-			what = fmt.Sprintf("columns %q have %d combinations of values", strings.Join(by, ","), len(ids))
-		}
-		return nil, fmt.Errorf("%s: %s: %w (task.Slices.MaxSlices is %d)", name, what, ErrTooManySlices, maxSlices)
+		return nil, tooManySlices(name, by, len(ids), maxSlices)
 	}
 	sortSlices(out)
 	return out, nil
@@ -379,21 +375,69 @@ func (s *Slices) split(rec *table.Recording, by []string, names []string, maxSli
 		}
 	})
 	if overflow > 0 {
-		what := fmt.Sprintf("column %q has %d values", by[0], len(ids))
-		if len(by) > 1 {
-			what = fmt.Sprintf("columns %q have %d combinations of values", strings.Join(by, ","), len(ids))
-		}
-		return nil, fmt.Errorf("%s: %s: %w (task.Slices.MaxSlices is %d)", rec.Name(), what, ErrTooManySlices, maxSlices)
+		return nil, tooManySlices(rec.Name(), by, len(ids), maxSlices)
 	}
-	slices.SortStableFunc(out, func(a, b Slice) int {
-		for j := range a.key {
-			if c := compareValues(a.key[j], b.key[j]); c != 0 {
-				return c
-			}
-		}
-		return 0
-	})
+	sortSlices(out)
 	return out, nil
+}
+
+// tooManySlices is the error of a slicing by columns by with n slices,
+// more than maxSlices, of the input called name.
+func tooManySlices(name string, by []string, n, maxSlices int) error {
+	what := fmt.Sprintf("column %q has %d values", by[0], n)
+	if len(by) > 1 {
+		what = fmt.Sprintf("columns %q have %d combinations of values", strings.Join(by, ","), n)
+	}
+	return fmt.Errorf("%s: %s: %w (task.Slices.MaxSlices is %d)", name, what, ErrTooManySlices, maxSlices)
+}
+
+// SliceCount is a slice known by its values and its number of rows, as a
+// run that reads its input in parts counts them.
+type SliceCount struct {
+	Slicing int      // the index of its slicing in Slices.By
+	Values  []string // the values of the slicing's columns
+	Rows    int
+}
+
+// Counted returns the input of the slices counted (each slice of each
+// slicing once, in any order) in an input called name: the slices in the
+// order Read gives them, the small ones (fewer than MinRows rows) counted,
+// and Read's ErrTooManySlices past MaxSlices. Its slices have no reader,
+// and its All, Reopen, Rest and Rows must not be called: the results of
+// the slices come from elsewhere ([SlicedInput.Assemble]).
+func (s *Slices) Counted(name string, counts []SliceCount) (*SlicedInput, error) {
+	maxSlices := s.MaxSlices
+	if maxSlices <= 0 {
+		maxSlices = DefaultMaxSlices
+	}
+	in := &SlicedInput{MinRows: max(s.MinRows, 1)}
+	for k, by := range s.By {
+		var out []Slice
+		for _, c := range counts {
+			if c.Slicing != k {
+				continue
+			}
+			if len(c.Values) != len(by) {
+				panic("task: Slices.Counted: a slice's values do not match its slicing")
+			}
+			var obj result.Object
+			for j, col := range by {
+				obj = append(obj, result.KV(col, c.Values[j]))
+			}
+			out = append(out, Slice{By: obj, Slicing: k, Rows: c.Rows, key: c.Values})
+		}
+		if len(out) > maxSlices {
+			return nil, tooManySlices(name, by, len(out), maxSlices)
+		}
+		sortSlices(out)
+		in.Slices = append(in.Slices, out...)
+	}
+	for _, x := range in.Slices {
+		if x.Rows < in.MinRows {
+			in.Small++
+		}
+	}
+	return in, nil
 }
 
 // compareValues orders two values of a slicing column: by number when

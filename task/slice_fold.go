@@ -162,12 +162,7 @@ func (f *sliceFold[C, G]) finish() (*SlicedInput, []G, error) {
 	for k, by := range f.s.By {
 		g := &f.sets[k]
 		if len(g.over) > 0 {
-			n := len(g.keys) + len(g.over)
-			what := fmt.Sprintf("column %q has %d values", by[0], n)
-			if len(by) > 1 {
-				what = fmt.Sprintf("columns %q have %d combinations of values", strings.Join(by, ","), n)
-			}
-			return nil, nil, fmt.Errorf("%s: %s: %w (task.Slices.MaxSlices is %d)", f.name, what, ErrTooManySlices, f.maxSlices)
+			return nil, nil, tooManySlices(f.name, by, len(g.keys)+len(g.over), f.maxSlices)
 		}
 		order := make([]int, len(g.keys))
 		parts := make([][]string, len(g.keys))

@@ -108,6 +108,28 @@ func NewSlicesResult(in *SlicedInput, overall any, results []any) *SlicesResult 
 	return out
 }
 
+// Assemble returns the result of in's slices, as [NewSlicesResult] does,
+// with errs[i] (if not "") the error of the task on slice i in place of a
+// result, and the disparities ([SlicesResult.Disparities]) of the
+// headline measures of overall ([HeadlineMeasures]) between the slices of
+// each slicing of by.
+func (in *SlicedInput) Assemble(by [][]string, overall any, results []any, errs []string) (*SlicesResult, error) {
+	out := NewSlicesResult(in, overall, results)
+	for i, e := range errs {
+		if e != "" {
+			out.Slices[i].Error = e
+		}
+	}
+	measures, err := HeadlineMeasures(overall)
+	if err != nil {
+		return nil, err
+	}
+	if err := out.Disparities(in, by, measures); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MarshalJSON writes the overall result's members, then "slices" and
 // "slice_warnings".
 func (s *SlicesResult) MarshalJSON() ([]byte, error) {

@@ -74,3 +74,53 @@ func TestSlicesRead(t *testing.T) {
 		t.Errorf("missing column: %v", err)
 	}
 }
+
+// TestSlicesCounted: the slices counted in parts, given in any order,
+// are Read's slices of the whole (order, values, rows, the small ones),
+// and past MaxSlices the error is Read's.
+func TestSlicesCounted(t *testing.T) {
+	data := "n,c,y\n10,x,1\n9,y,2\n10,,3\n-1,x,4\n9,x,5\n1e1,x,6\n"
+	s := Slices{By: [][]string{{"n"}, {"c", "n"}}, MinRows: 2}
+	r, err := table.NewReader(strings.NewReader(data), "t.csv", table.CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := s.Read(r, []string{"y"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var counts []SliceCount
+	for i := len(in.Slices) - 1; i >= 0; i-- {
+		x := in.Slices[i]
+		var values []string
+		for _, m := range x.By {
+			values = append(values, m.Value.(string))
+		}
+		counts = append(counts, SliceCount{Slicing: x.Slicing, Values: values, Rows: x.Rows})
+	}
+	got, err := s.Counted("t.csv", counts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Slices) != len(in.Slices) || got.Small != in.Small || got.MinRows != in.MinRows {
+		t.Fatalf("counted: %d slices, %d small; read: %d, %d", len(got.Slices), got.Small, len(in.Slices), in.Small)
+	}
+	for i, x := range in.Slices {
+		g := got.Slices[i]
+		if g.Slicing != x.Slicing || g.Rows != x.Rows || len(g.By) != len(x.By) {
+			t.Fatalf("slice %d: %+v, want %+v", i, g, x)
+		}
+		for j := range x.By {
+			if g.By[j] != x.By[j] {
+				t.Errorf("slice %d: by %v, want %v", i, g.By, x.By)
+			}
+		}
+	}
+	s.MaxSlices = 3
+	r, _ = table.NewReader(strings.NewReader(data), "t.csv", table.CSV)
+	_, want := s.Read(r, nil)
+	_, err = s.Counted("t.csv", counts)
+	if !errors.Is(err, ErrTooManySlices) || want == nil || err.Error() != want.Error() {
+		t.Errorf("MaxSlices: %v, want %v", err, want)
+	}
+}

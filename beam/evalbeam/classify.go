@@ -22,6 +22,8 @@ type Classify struct {
 	CI     *hyptest.CIOptions
 	Name   string // how errors about the whole input name it
 	Output string // the JSON file written
+	// Slices, if set, evaluates each slice as well as every row (--by).
+	Slices *Slicing
 }
 
 func init() {
@@ -32,6 +34,9 @@ func init() {
 	register.Combiner1[*classify.Tally](&tallyCombineFn{})
 	register.DoFn2x1[context.Context, *classify.Tally, error](&classifyWriteFn{})
 	beam.RegisterType(reflect.TypeOf((*Unit)(nil)).Elem())
+	register.DoFn4x1[context.Context, Unit, func(string, *classify.Tally), func(string, int64), error](&classifySliceReadFn{})
+	register.Emitter2[string, *classify.Tally]()
+	register.DoFn2x2[string, *classify.Tally, sliceOut, error](&classifySliceFn{})
 }
 
 func encodeTally(t *classify.Tally) ([]byte, error) { return t.MarshalBinary() }
@@ -45,6 +50,10 @@ func decodeTally(b []byte) (*classify.Tally, error) {
 // a classify.Tally, the tallies are merged by a CombineFn, and the report
 // is written to c.Output.
 func (c *Classify) Pipeline(s beam.Scope, units []Unit) {
+	if c.Slices != nil {
+		slicedPipeline(s, "classify", units, c.Slices, &classifySliceReadFn{C: *c}, &tallyCombineFn{Labels: c.Options.Labels}, &classifySliceFn{C: *c}, c.Name, c.Output)
+		return
+	}
 	combineUnits(s, "classify", units, &classifyReadFn{C: *c}, &tallyCombineFn{Labels: c.Options.Labels}, &classifyWriteFn{C: *c})
 }
 
@@ -77,17 +86,42 @@ type classifyWriteFn struct{ C Classify }
 // ProcessElement builds the report from the merged tally, as the command
 // line does, and writes it.
 func (f *classifyWriteFn) ProcessElement(ctx context.Context, t *classify.Tally) error {
-	if t.C.N() == 0 {
-		return userError(noRows(f.C.Name))
-	}
-	rep, c, err := f.C.task().Report(t)
+	rep, err := f.C.result(t)
 	if err != nil {
-		return reportError(cli.ClassifyReportError(err, f.C.Name, f.C.Weight))
-	}
-	if f.C.CI != nil {
-		if err := rep.AddIntervals(c, f.C.Options, *f.C.CI); err != nil {
-			return userError(err)
-		}
+		return err
 	}
 	return writeJSON(ctx, f.C.Output, rep)
+}
+
+// result is the report of the merged tally t.
+func (c *Classify) result(t *classify.Tally) (*classify.Report, error) {
+	if t.C.N() == 0 {
+		return nil, userError(noRows(c.Name))
+	}
+	rep, cm, err := c.task().Report(t)
+	if err != nil {
+		return nil, reportError(cli.ClassifyReportError(err, c.Name, c.Weight))
+	}
+	if c.CI != nil {
+		if err := rep.AddIntervals(cm, c.Options, *c.CI); err != nil {
+			return nil, userError(err)
+		}
+	}
+	return rep, nil
+}
+
+type classifySliceReadFn struct{ C Classify }
+
+// ProcessElement reads one unit into a tally of all its rows and one of
+// each slice's (see eachSlice).
+func (f *classifySliceReadFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *classify.Tally), count func(string, int64)) error {
+	return foldSlices(ctx, u, f.C.Slices, f.C.task(), emit, count)
+}
+
+type classifySliceFn struct{ C Classify }
+
+// ProcessElement gives the result of one key's merged tally.
+func (f *classifySliceFn) ProcessElement(key string, t *classify.Tally) (sliceOut, error) {
+	rep, err := f.C.result(t)
+	return sliceResult(key, rep, err)
 }

@@ -35,6 +35,7 @@ type Cluster struct {
 	CI           *hyptest.CIOptions // --ci, or nil
 	Name         string             // how errors about the whole input name it
 	Output       string             // the JSON file written
+	Slices       *Slicing           // if set, each slice as well as every row (--by)
 }
 
 // clusterState is the external state of some units: for each model the
@@ -247,6 +248,9 @@ func init() {
 	register.DoFn2x2[context.Context, Unit, *clusterState, error](&clusterReadFn{})
 	register.Combiner1[*clusterState](&clusterCombineFn{})
 	register.DoFn2x1[context.Context, *clusterState, error](&clusterWriteFn{})
+	register.DoFn4x1[context.Context, Unit, func(string, *clusterState), func(string, int64), error](&clusterSliceReadFn{})
+	register.Emitter2[string, *clusterState]()
+	register.DoFn2x2[string, *clusterState, sliceOut, error](&clusterSliceFn{})
 }
 
 // task returns the task of c.
@@ -258,6 +262,10 @@ func (c *Cluster) task() *task.Cluster {
 // is read into contingency tables, the tables are merged by a CombineFn,
 // and the report is written to c.Output.
 func (c *Cluster) Pipeline(s beam.Scope, units []Unit) {
+	if c.Slices != nil {
+		slicedPipeline(s, "cluster", units, c.Slices, &clusterSliceReadFn{C: *c}, &clusterCombineFn{}, &clusterSliceFn{C: *c}, c.Name, c.Output)
+		return
+	}
 	combineUnits(s, "cluster", units, &clusterReadFn{C: *c}, &clusterCombineFn{}, &clusterWriteFn{C: *c})
 }
 
@@ -331,10 +339,19 @@ type clusterWriteFn struct{ C Cluster }
 // the report from the merged tables as the command line does
 // (task.Cluster), and writes it.
 func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) error {
-	if s.Rows == 0 {
-		return userError(noRows(f.C.Name))
+	out, err := f.C.result(s)
+	if err != nil {
+		return err
 	}
-	t := f.C.task()
+	return writeJSON(ctx, f.C.Output, out)
+}
+
+// result is the report of the merged state s.
+func (c *Cluster) result(s *clusterState) (any, error) {
+	if s.Rows == 0 {
+		return nil, userError(noRows(c.Name))
+	}
+	t := c.task()
 	tm := s.True.order()
 	st := &task.ClusterState{True: labelSet(s.True.inOrder()), Preds: make([]*label.Set, len(s.Tabs)), Tabs: make([]cluster.Contingency, len(s.Tabs)), Rows: s.Rows}
 	pm := make([][]int, len(s.Tabs))
@@ -350,20 +367,39 @@ func (f *clusterWriteFn) ProcessElement(ctx context.Context, s *clusterState) er
 	var out any
 	var err error
 	if len(s.Tabs) == 1 {
-		if err = f.C.Options.Check(); err == nil {
-			out, err = t.Report(st, f.C.Name)
+		if err = c.Options.Check(); err == nil {
+			out, err = t.Report(st, c.Name)
 		}
 	} else {
-		out, err = t.ModelsReport(st, f.C.Name)
+		out, err = t.ModelsReport(st, c.Name)
 	}
 	var oe *result.OptionError
 	switch {
 	case errors.As(err, &oe):
-		return reportError(cli.OptionUsage(err))
+		return nil, reportError(cli.OptionUsage(err))
 	case err != nil:
-		return userError(err)
+		return nil, userError(err)
 	}
-	return writeJSON(ctx, f.C.Output, out)
+	return out, nil
+}
+
+type clusterSliceReadFn struct{ C Cluster }
+
+// ProcessElement reads one unit into a state of all its rows and one of
+// each slice's (see eachSlice), placed at the unit as clusterReadFn's.
+func (f *clusterSliceReadFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *clusterState), count func(string, int64)) error {
+	t := f.C.task()
+	return foldSlices(ctx, u, f.C.Slices, t, func(key string, st *task.ClusterState) {
+		emit(key, placed(st, t.Pairs(), uint64(u.Index)<<32))
+	}, count)
+}
+
+type clusterSliceFn struct{ C Cluster }
+
+// ProcessElement gives the result of one key's merged state.
+func (f *clusterSliceFn) ProcessElement(key string, s *clusterState) (sliceOut, error) {
+	out, err := f.C.result(s)
+	return sliceResult(key, out, err)
 }
 
 // labelSet returns the set of names, numbered in order.

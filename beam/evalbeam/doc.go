@@ -25,4 +25,9 @@
 //     Beam's approximate quantiles; one range holds every row of a score, so
 //     ties never cross a range, and the exact score tables of the ranges are
 //     concatenated in score order.
+//   - Slices (Slicing, "--by") are keys: "" for all the rows, and a
+//     slice's key for its rows. A worker folds its unit once per key (the
+//     unit read once through task.Slices), the task's CombineFn merges per
+//     key, and one worker assembles the keys' results as the command line
+//     does (task.Slices.Counted, task.SlicedInput.Assemble).
 package evalbeam

@@ -21,6 +21,8 @@ import (
 type ClassifyModels struct {
 	task.ClassifyModels        // the columns, options and intervals (Budget unused)
 	Name, Output        string // how errors about the whole input name it; the JSON file written
+	// Slices, if set, evaluates each slice as well as every row (--by).
+	Slices *Slicing
 }
 
 func init() {
@@ -30,6 +32,9 @@ func init() {
 	register.DoFn2x2[context.Context, Unit, *classify.Models, error](&modelsReadFn{})
 	register.Combiner1[*classify.Models](&modelsCombineFn{})
 	register.DoFn2x1[context.Context, *classify.Models, error](&modelsWriteFn{})
+	register.DoFn4x1[context.Context, Unit, func(string, *classify.Models), func(string, int64), error](&modelsSliceReadFn{})
+	register.Emitter2[string, *classify.Models]()
+	register.DoFn2x2[string, *classify.Models, sliceOut, error](&modelsSliceFn{})
 }
 
 func encodeModels(m *classify.Models) ([]byte, error) { return m.MarshalBinary() }
@@ -41,6 +46,10 @@ func decodeModels(b []byte) (*classify.Models, error) {
 
 // Pipeline adds the classification of several models to s.
 func (c *ClassifyModels) Pipeline(s beam.Scope, units []Unit) {
+	if c.Slices != nil {
+		slicedPipeline(s, "classify-models", units, c.Slices, &modelsSliceReadFn{C: *c}, &modelsCombineFn{M: len(c.Preds), Labels: c.Options.Labels}, &modelsSliceFn{C: *c}, c.Name, c.Output)
+		return
+	}
 	combineUnits(s, "classify-models", units, &modelsReadFn{C: *c}, &modelsCombineFn{M: len(c.Preds), Labels: c.Options.Labels}, &modelsWriteFn{C: *c})
 }
 
@@ -81,12 +90,37 @@ type modelsWriteFn struct{ C ClassifyModels }
 // ProcessElement builds the report from the merged state, as the command
 // line does, and writes it.
 func (f *modelsWriteFn) ProcessElement(ctx context.Context, m *classify.Models) error {
-	if m.N() == 0 {
-		return userError(noRows(f.C.Name))
-	}
-	out, err := f.C.task().Report(m)
+	out, err := f.C.result(m)
 	if err != nil {
-		return reportError(cli.ClassifyReportError(err, f.C.Name, f.C.Weight))
+		return err
 	}
 	return writeJSON(ctx, f.C.Output, out)
+}
+
+// result is the report of the merged state m.
+func (c *ClassifyModels) result(m *classify.Models) (any, error) {
+	if m.N() == 0 {
+		return nil, userError(noRows(c.Name))
+	}
+	out, err := c.task().Report(m)
+	if err != nil {
+		return nil, reportError(cli.ClassifyReportError(err, c.Name, c.Weight))
+	}
+	return out, nil
+}
+
+type modelsSliceReadFn struct{ C ClassifyModels }
+
+// ProcessElement reads one unit into a joint state of all its rows and
+// one of each slice's (see eachSlice).
+func (f *modelsSliceReadFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *classify.Models), count func(string, int64)) error {
+	return foldSlices(ctx, u, f.C.Slices, f.C.task(), emit, count)
+}
+
+type modelsSliceFn struct{ C ClassifyModels }
+
+// ProcessElement gives the result of one key's merged state.
+func (f *modelsSliceFn) ProcessElement(key string, m *classify.Models) (sliceOut, error) {
+	out, err := f.C.result(m)
+	return sliceResult(key, out, err)
 }

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -47,6 +49,9 @@ type Rank struct {
 	Bins         int
 	Lo, Hi       float64
 	Name, Output string
+	// Slices, if set, evaluates each slice as well as every row (--by;
+	// with Bins only).
+	Slices *Slicing
 }
 
 // sampleSize is the number of keys a unit contributes to the quantiles.
@@ -96,6 +101,13 @@ func init() {
 	register.Iter1[rangedTable]()
 	register.Iter1[[]uint64]()
 	register.DoFn3x1[context.Context, *rankLabels, func(*rangedTable) bool, error](&rankWriteFn{})
+	register.DoFn5x1[context.Context, Unit, func(string, rankScan), func(int, uint64), func(string, int64), error](&rankSliceScanFn{})
+	register.Emitter2[string, rankScan]()
+	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(string, *rank.Table), error](&rankSlicePartitionFn{})
+	register.Emitter2[string, *rank.Table]()
+	register.Function2x3(splitRangeKey)
+	register.Iter1[*rankLabels]()
+	register.DoFn3x2[string, func(**rankLabels) bool, func(*rangedTable) bool, sliceOut, error](&rankSliceFn{})
 }
 
 func encodeTable(t *rank.Table) ([]byte, error) { return t.MarshalBinary() }
@@ -129,6 +141,10 @@ func lessKey(a, b uint64) bool { return a < b }
 func (c *Rank) Pipeline(s beam.Scope, units []Unit) {
 	if c.Bins > 0 {
 		c.binnedPipeline(s, units)
+		return
+	}
+	if c.Slices != nil {
+		c.slicedPipeline(s, units)
 		return
 	}
 	s = s.Scope("rank")
@@ -171,8 +187,15 @@ func newRankReader(ctx context.Context, c *Rank, u Unit) (*rankReader, func(), e
 	if r == nil {
 		return rr, func() {}, nil
 	}
-	rr.r, rr.RankRows = r, task.NewRankRows(r, cols, rr.rule, &rr.scan.First, u.Index)
-	return rr, done, nil
+	return rankReaderOn(t, r, cols, u.Index), done, nil
+}
+
+// rankReaderOn returns the rankReader of the rows of r, of unit unit,
+// whose columns t.Columns() are cols.
+func rankReaderOn(t *task.Rank, r *table.Reader, cols []int, unit int) *rankReader {
+	rr := &rankReader{rule: task.NewPosRule(t.PosLabel)}
+	rr.r, rr.RankRows = r, task.NewRankRows(r, cols, rr.rule, &rr.scan.First, unit)
+	return rr
 }
 
 // next reads a row; false at the end or on an error (err says which).
@@ -294,11 +317,26 @@ func (f *rankPartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles 
 		return err
 	}
 	defer done()
+	parts, err := partition(rr, bounds)
+	if err != nil {
+		return err
+	}
+	for r := range parts {
+		if parts[r].Rows() > 0 {
+			emit(r, parts[r].Table())
+		}
+	}
+	return nil
+}
+
+// partition reads the rows of rr into the exact score table of each key
+// range: range r holds the keys k with bounds[r−1] ≤ k < bounds[r].
+func partition(rr *rankReader, bounds []uint64) ([]rank.Builder, error) {
 	parts := make([]rank.Builder, len(bounds)+1)
 	for {
 		ok, err := rr.next()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !ok {
 			break
@@ -313,15 +351,10 @@ func (f *rankPartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles 
 			b.AddNegative(rr.Score)
 		}
 		if err != nil {
-			return userError(rr.Errorf(err))
+			return nil, userError(rr.Errorf(err))
 		}
 	}
-	for r := range parts {
-		if parts[r].Rows() > 0 {
-			emit(r, parts[r].Table())
-		}
-	}
-	return nil
+	return parts, nil
 }
 
 // boundsOf returns the range boundaries, Beam's approximate quantiles of
@@ -350,15 +383,25 @@ type rankWriteFn struct{ C Rank }
 // resolves the positive label as the command line does; and writes the
 // report of the whole table.
 func (f *rankWriteFn) ProcessElement(ctx context.Context, lab *rankLabels, ranges func(*rangedTable) bool) error {
+	t, err := concatRanges(ranges)
+	if err != nil {
+		return err
+	}
+	return f.C.write(ctx, lab, t, nil)
+}
+
+// concatRanges concatenates the ranges' tables, which arrive in any
+// order, highest range (highest scores) first.
+func concatRanges(ranges func(*rangedTable) bool) (*rank.Table, error) {
 	parts := map[int]*rank.Table{}
 	var in rangedTable
 	for ranges(&in) {
 		if _, dup := parts[in.Range]; dup {
-			return fmt.Errorf("evalbeam: range %d met twice", in.Range)
+			return nil, fmt.Errorf("evalbeam: range %d met twice", in.Range)
 		}
 		t, err := decodeTable(in.Table)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		parts[in.Range] = t
 		in.Table = nil
@@ -370,30 +413,134 @@ func (f *rankWriteFn) ProcessElement(ctx context.Context, lab *rankLabels, range
 		tables[i] = parts[r]
 		delete(parts, r)
 	}
-	t := rank.Concat(tables...)
-	tables = nil
-	return f.C.write(ctx, lab, t, nil)
+	return rank.Concat(tables...), nil
 }
 
 // write resolves the positive label of lab as the command line does,
 // computes the report of t (or of bins, if not nil) and its intervals on
 // t (with --ci), and writes it.
 func (c *Rank) write(ctx context.Context, lab *rankLabels, t *rank.Table, bins *rank.Binned) error {
+	rep, err := c.result(lab, t, bins)
+	if err != nil {
+		return err
+	}
+	return writeJSON(ctx, c.Output, rep)
+}
+
+// result is the report of write.
+func (c *Rank) result(lab *rankLabels, t *rank.Table, bins *rank.Binned) (*rank.Report, error) {
 	if lab.Rows == 0 {
-		return userError(noRows(c.Name))
+		return nil, userError(noRows(c.Name))
 	}
 	s, err := c.task().Scores(c.Name, &lab.First, lab.Labels, t, bins)
 	if err != nil {
-		return reportError(cli.TaskError("rank", err))
+		return nil, reportError(cli.TaskError("rank", err))
 	}
 	rep, err := s.Report(t, c.Options)
 	if err != nil {
-		return userError(err)
+		return nil, userError(err)
 	}
 	if c.CI != nil {
 		if err := rep.AddIntervals(t, s.Options(c.Options), *c.CI); err != nil {
-			return userError(err)
+			return nil, userError(err)
 		}
 	}
-	return writeJSON(ctx, c.Output, rep)
+	return rep, nil
+}
+
+// slicedPipeline is Pipeline with Slices: the first pass emits each key's
+// labels and the keys of every row (the range boundaries are the whole
+// input's, which serve every slice: a slice's rows in range r are its
+// table's part in r); the second emits each key's table per range,
+// merged per key and range; each key's ranges meet its labels
+// (CoGroupByKey), and are concatenated into its table.
+func (c *Rank) slicedPipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("rank-slices")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	scans, sample, counts := beam.ParDo3(s, &rankSliceScanFn{C: *c}, us)
+	labels := beam.CombinePerKey(s, &rankLabelsFn{}, scans)
+	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
+	parts := beam.ParDo(s, &rankSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
+	tables := beam.ParDo(s, splitRangeKey, beam.CombinePerKey(s, &tableMergeFn{}, parts))
+	outs := beam.ParDo(s, &rankSliceFn{C: *c}, beam.CoGroupByKey(s, labels, tables))
+	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
+}
+
+// rangeKey is the key of a slice's (or all rows', key "") part in range r.
+func rangeKey(key string, r int) string { return key + "\x01" + strconv.Itoa(r) }
+
+// splitRangeKey re-keys a range's table by its slice.
+func splitRangeKey(k string, t *rank.Table) (string, rangedTable, error) {
+	i := strings.LastIndexByte(k, '\x01')
+	r, err := strconv.Atoi(k[i+1:])
+	if err != nil {
+		return "", rangedTable{}, err
+	}
+	b, err := t.MarshalBinary()
+	return k[:i], rangedTable{Range: r, Table: b}, err
+}
+
+type rankSliceScanFn struct{ C Rank }
+
+// ProcessElement checks every row of a unit and emits, per key, what its
+// rows told and their number, and a sample of the keys of all the rows.
+func (f *rankSliceScanFn) ProcessElement(ctx context.Context, u Unit, emitScan func(string, rankScan), emitKey func(int, uint64), count func(string, int64)) error {
+	t := f.C.task()
+	return eachSlice(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+		rr := rankReaderOn(t, r, cols, u.Index)
+		ks := newKeySample(u.Index)
+		for {
+			ok, err := rr.next()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			if key == "" {
+				ks.add(rank.Key(rr.Score))
+			}
+		}
+		emitScan(key, rr.labels())
+		ks.emit(emitKey)
+		return nil
+	}, count)
+}
+
+type rankSlicePartitionFn struct{ C Rank }
+
+// ProcessElement reads a unit again and emits the exact score table of
+// each key's rows in each key range (see rankPartitionFn).
+func (f *rankSlicePartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles func(*[]uint64) bool, emit func(string, *rank.Table)) error {
+	bounds := boundsOf(quantiles)
+	t := f.C.task()
+	return eachSlice(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+		rr := rankReaderOn(t, r, cols, u.Index)
+		parts, err := partition(rr, bounds)
+		if err != nil {
+			return err
+		}
+		for i := range parts {
+			if parts[i].Rows() > 0 {
+				emit(rangeKey(key, i), parts[i].Table())
+			}
+		}
+		return nil
+	}, func(string, int64) {})
+}
+
+type rankSliceFn struct{ C Rank }
+
+// ProcessElement concatenates one key's ranges and gives its result.
+func (f *rankSliceFn) ProcessElement(key string, labels func(**rankLabels) bool, ranges func(*rangedTable) bool) (sliceOut, error) {
+	var lab *rankLabels
+	if !labels(&lab) {
+		return sliceOut{}, fmt.Errorf("evalbeam: no labels for key %q", key)
+	}
+	t, err := concatRanges(ranges)
+	if err != nil {
+		return sliceOut{}, err
+	}
+	rep, err := f.C.result(lab, t, nil)
+	return sliceResult(key, rep, err)
 }

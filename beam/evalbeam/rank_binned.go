@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // binnedState is the binned scores (--bins) of some units, merged in
@@ -62,6 +65,9 @@ func init() {
 	register.DoFn2x2[context.Context, Unit, *binnedState, error](&binnedReadFn{})
 	register.Combiner1[*binnedState](&binnedCombineFn{})
 	register.DoFn2x1[context.Context, *binnedState, error](&binnedWriteFn{})
+	register.DoFn4x1[context.Context, Unit, func(string, *binnedState), func(string, int64), error](&binnedSliceReadFn{})
+	register.Emitter2[string, *binnedState]()
+	register.DoFn2x2[string, *binnedState, sliceOut, error](&binnedSliceFn{})
 }
 
 // newBinned returns the empty bins of --bins and --bin-range.
@@ -77,6 +83,10 @@ func (c *Rank) newBinned() *rank.Binned {
 // states are merged in input order by a CombineFn, and the report of the
 // merged bins is written, as "evalkit rank --bins" computes it.
 func (c *Rank) binnedPipeline(s beam.Scope, units []Unit) {
+	if c.Slices != nil {
+		slicedPipeline(s, "rank-bins", units, c.Slices, &binnedSliceReadFn{C: *c}, &binnedCombineFn{C: *c}, &binnedSliceFn{C: *c}, c.Name, c.Output)
+		return
+	}
 	combineUnits(s, "rank-bins", units, &binnedReadFn{C: *c}, &binnedCombineFn{C: *c}, &binnedWriteFn{C: *c, Units: len(units)})
 }
 
@@ -89,7 +99,12 @@ func (f *binnedReadFn) ProcessElement(ctx context.Context, u Unit) (*binnedState
 		return nil, err
 	}
 	defer done()
-	b := f.C.newBinned()
+	return f.C.binUnit(rr, u.Index)
+}
+
+// binUnit reads the rows of rr, of unit unit, into bins.
+func (c *Rank) binUnit(rr *rankReader, unit int) (*binnedState, error) {
+	b := c.newBinned()
 	for {
 		ok, err := rr.next()
 		if err != nil {
@@ -103,7 +118,42 @@ func (f *binnedReadFn) ProcessElement(ctx context.Context, u Unit) (*binnedState
 		}
 	}
 	lab := (&rankLabelsFn{}).AddInput(&rankLabels{}, rr.labels())
-	return &binnedState{inOrder: inOrder[*rank.Binned]{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{u.Index: b}}, Labels: lab}, nil
+	return &binnedState{inOrder: inOrder[*rank.Binned]{Done: c.newBinned(), Pending: map[int]*rank.Binned{unit: b}}, Labels: lab}, nil
+}
+
+type binnedSliceReadFn struct{ C Rank }
+
+// ProcessElement reads one unit into bins of all its rows and of each
+// slice's (see eachSlice).
+func (f *binnedSliceReadFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *binnedState), count func(string, int64)) error {
+	t := f.C.task()
+	return eachSlice(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+		st, err := f.C.binUnit(rankReaderOn(t, r, cols, u.Index), u.Index)
+		if err != nil {
+			return err
+		}
+		emit(key, st)
+		return nil
+	}, count)
+}
+
+type binnedSliceFn struct{ C Rank }
+
+// ProcessElement gives the result of one key's merged bins: those of the
+// units that hold the key's rows, merged in input order.
+func (f *binnedSliceFn) ProcessElement(key string, s *binnedState) (sliceOut, error) {
+	s.fold()
+	first := s.Next == 0
+	for _, u := range slices.Sorted(maps.Keys(s.Pending)) {
+		if first {
+			s.Done, first = s.Pending[u], false
+		} else {
+			s.Done.Merge(s.Pending[u])
+		}
+		delete(s.Pending, u)
+	}
+	out, err := f.C.result(s.Labels, s.Done.Table(), s.Done)
+	return sliceResult(key, out, err)
 }
 
 // fold merges the pending states whose turn has come into Done; the first

@@ -41,6 +41,8 @@ type Regress struct {
 	CI     *hyptest.CIOptions
 	Name   string // how errors about the whole input name it
 	Output string // the JSON file written
+	// Slices, if set, evaluates each slice as well as every row (--by).
+	Slices *Slicing
 }
 
 // regressState is the regression state of some units (Units of them).
@@ -95,6 +97,9 @@ func init() {
 	register.DoFn2x2[context.Context, Unit, *regressState, error](&regressReadFn{})
 	register.Combiner1[*regressState](&regressCombineFn{})
 	register.DoFn2x1[context.Context, *regressState, error](&regressWriteFn{})
+	register.DoFn4x1[context.Context, Unit, func(string, *regressState), func(string, int64), error](&regressSliceReadFn{})
+	register.Emitter2[string, *regressState]()
+	register.DoFn2x2[string, *regressState, sliceOut, error](&regressSliceFn{})
 }
 
 // Pipeline adds the regression measures of units to s: each unit is read
@@ -109,6 +114,10 @@ func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
 	c = &c2
 	if keep {
 		c.exactPipeline(s, units)
+		return
+	}
+	if c.Slices != nil {
+		slicedPipeline(s, "regress", units, c.Slices, &regressSliceReadFn{C: *c}, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, &regressSliceFn{C: *c}, c.Name, c.Output)
 		return
 	}
 	combineUnits(s, "regress", units, &regressReadFn{C: *c}, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, &regressWriteFn{C: *c, Units: len(units)})
@@ -130,27 +139,37 @@ func (f *regressReadFn) ProcessElement(ctx context.Context, u Unit) (*regressSta
 // keeping its values or not, with the command line's checks and
 // positioned errors; rows names the rows that warnings may name.
 func (c *Regress) fold(ctx context.Context, u Unit, keep bool) (*regress.Multi, map[int64]string, error) {
-	c2 := *c
-	c2.State.KeepValues = keep
-	t := c2.task()
+	t := c.keeping(keep)
 	m := t.New()
 	rows := map[int64]string{}
 	err := readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error {
-		base := int64(u.Index) << lineBits
-		name := func(pos int64) string { return r.Position(int(pos - base)) }
-		m.SetRowName(name)
-		defer m.SetRowName(nil)
-		if err := t.FoldAt(m, r, cols, base); err != nil {
-			return err
-		}
-		for j := range len(t.Options.Trues) {
-			for _, p := range m.Output(j).IssueRows() {
-				rows[p] = name(p)
-			}
-		}
-		return nil
+		return c.foldRows(t, m, rows, r, cols, u.Index)
 	})
 	return m, rows, err
+}
+
+// keeping is the task of c, keeping values or not.
+func (c *Regress) keeping(keep bool) *task.Regress {
+	c2 := *c
+	c2.State.KeepValues = keep
+	return c2.task()
+}
+
+// foldRows folds the rows of r, of unit unit, into m (see fold).
+func (c *Regress) foldRows(t *task.Regress, m *regress.Multi, rows map[int64]string, r *table.Reader, cols []int, unit int) error {
+	base := int64(unit) << lineBits
+	name := func(pos int64) string { return r.Position(int(pos - base)) }
+	m.SetRowName(name)
+	defer m.SetRowName(nil)
+	if err := t.FoldAt(m, r, cols, base); err != nil {
+		return err
+	}
+	for j := range len(t.Options.Trues) {
+		for _, p := range m.Output(j).IssueRows() {
+			rows[p] = name(p)
+		}
+	}
+	return nil
 }
 
 // task returns the task of c.
@@ -186,27 +205,60 @@ func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) er
 	if s.Units != f.Units {
 		return fmt.Errorf("evalkit-beam: internal error: %d of %d units merged", s.Units, f.Units)
 	}
+	out, err := f.C.result(s)
+	if err != nil {
+		return err
+	}
+	return writeJSON(ctx, f.C.Output, out)
+}
+
+// result is the report of the merged state s.
+func (c *Regress) result(s *regressState) (any, error) {
 	m := s.Multi
 	if m.Output(0).N() == 0 {
-		return userError(noRows(f.C.Name))
+		return nil, userError(noRows(c.Name))
 	}
 	m.SetRowName(func(pos int64) string { return s.Rows[pos] })
-	if f.C.Models != nil {
+	if c.Models != nil {
 		// As the command line: the report options without the columns,
 		// which NewModelsReport names from the target and the models.
-		out, err := f.C.task().Models(m, *f.C.Models)
+		out, err := c.task().Models(m, *c.Models)
 		if err != nil {
-			return reportError(cli.OptionUsage(err))
+			return nil, reportError(cli.OptionUsage(err))
 		}
-		return writeJSON(ctx, f.C.Output, out)
+		return out, nil
 	}
-	res, err := f.C.task().Result(m)
+	res, err := c.task().Result(m)
 	var oe *result.OptionError
 	if errors.As(err, &oe) {
-		return usageError("%s", cli.OptionText(oe))
+		return nil, usageError("%s", cli.OptionText(oe))
 	}
 	if err != nil {
-		return userError(err)
+		return nil, userError(err)
 	}
-	return writeJSON(ctx, f.C.Output, res)
+	return res, nil
+}
+
+type regressSliceReadFn struct{ C Regress }
+
+// ProcessElement reads one unit into a state, keeping no values, of all
+// its rows and one of each slice's (see eachSlice).
+func (f *regressSliceReadFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *regressState), count func(string, int64)) error {
+	t := f.C.keeping(false)
+	return eachSlice(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+		m, rows := t.New(), map[int64]string{}
+		if err := f.C.foldRows(t, m, rows, r, cols, u.Index); err != nil {
+			return err
+		}
+		emit(key, &regressState{Units: 1, Multi: m, Rows: rows})
+		return nil
+	}, count)
+}
+
+type regressSliceFn struct{ C Regress }
+
+// ProcessElement gives the result of one key's merged state.
+func (f *regressSliceFn) ProcessElement(key string, s *regressState) (sliceOut, error) {
+	out, err := f.C.result(s)
+	return sliceResult(key, out, err)
 }

@@ -29,6 +29,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "accuracy")
 	mem := cli.MemoryFlag(fs)
+	sf := defineSlices(fs, "classify")
 	return func(c common) (pipeline, error) {
 		opt, err := f.Options()
 		if err != nil {
@@ -40,6 +41,13 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 		}
 		if err := cli.ChargeFlags(mem, ci.FlagSizes("classify", withCI)...); err != nil {
 			return nil, err
+		}
+		sl, err := sf.slicing(withCI)
+		if err != nil {
+			return nil, err
+		}
+		if f.Multilabel && sl != nil {
+			return nil, usagef("classify: --by is not available with --multilabel")
 		}
 		if f.Multilabel {
 			if err := f.CheckMultilabel(opt); err != nil {
@@ -54,11 +62,11 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 				return nil, cli.OptionUsage(err)
 			}
 			return &evalbeam.ClassifyModels{ClassifyModels: evtask.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo,
-				CI: cli.CIPtr(civ, withCI)}, Name: c.Name, Output: c.Output}, nil
+				CI: cli.CIPtr(civ, withCI)}, Name: c.Name, Output: c.Output, Slices: sl}, nil
 		}
 		if name := models.Used(fs); name != "" {
 			return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 		}
-		return &evalbeam.Classify{Classify: evtask.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt}, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
+		return &evalbeam.Classify{Classify: evtask.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt}, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output, Slices: sl}, nil
 	}
 }

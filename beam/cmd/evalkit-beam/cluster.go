@@ -29,6 +29,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "adjusted_rand_index")
 	mem := cli.MemoryFlag(fs)
+	sf := defineSlices(fs, "cluster")
 	return func(c common) (pipeline, error) {
 		several := strings.Contains(f.Pred, ",")
 		if several && f.Features != "" {
@@ -59,7 +60,11 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err := cli.ChargeFlags(mem, ci.FlagSizes("cluster", withCI)...); err != nil {
 			return nil, err
 		}
-		return &evalbeam.Cluster{True: f.True, Preds: preds, Weight: f.Weight, Options: opt, Models: mo, MaxMatrix: f.ContingencyLimit(),
+		sl, err := sf.slicing(withCI)
+		if err != nil {
+			return nil, err
+		}
+		return &evalbeam.Cluster{Slices: sl, True: f.True, Preds: preds, Weight: f.Weight, Options: opt, Models: mo, MaxMatrix: f.ContingencyLimit(),
 			CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output}, nil
 	}
 }

@@ -29,16 +29,26 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	models.Define(fs, "roc_auc")
 	mem := cli.MemoryFlag(fs)
 	ranges := fs.Int("ranges", 16, "number of score ranges the rows are partitioned into (the parallelism of the sort)")
+	sf := defineSlices(fs, "rank")
 	return func(c common) (pipeline, error) {
 		if err := f.Check(); err != nil {
 			return nil, err
 		}
+		_, withCI, err := ci.Options()
+		if err != nil {
+			return nil, err
+		}
 		// --bins, --cal-bins and --bootstrap, charged to --memory before
 		// any worker allocates them, as evalkit rank charges them.
-		if _, withCI, err := ci.Options(); err != nil {
+		if err := cli.ChargeFlags(mem, f.FlagSizes(&ci, withCI)...); err != nil {
 			return nil, err
-		} else if err := cli.ChargeFlags(mem, f.FlagSizes(&ci, withCI)...); err != nil {
+		}
+		sl, err := sf.slicing(withCI)
+		if err != nil {
 			return nil, err
+		}
+		if sl != nil && (f.Classes != "" || strings.Contains(f.Score, ",")) {
+			return nil, usagef("rank: --by: evalkit-beam slices binary scores of one --score column only; use evalkit rank --by for several models or --classes")
 		}
 		if f.Classes == "" && strings.Contains(f.Score, ",") {
 			return defineRankModels(&f, ci, fs, models.Options(fs), *ranges, c)
@@ -60,7 +70,7 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if *ranges < 1 {
 			return nil, usagef("rank: --ranges must be at least 1, got %d", *ranges)
 		}
-		rk := &evalbeam.Rank{True: f.True, Score: f.Score, Weight: f.Weight, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: *ranges, Name: c.Name, Output: c.Output}
+		rk := &evalbeam.Rank{True: f.True, Score: f.Score, Weight: f.Weight, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: *ranges, Name: c.Name, Output: c.Output, Slices: sl}
 		if bn != nil {
 			rk.Bins = f.Bins
 			if !bn.FloatBits() {

@@ -33,6 +33,7 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
 	mem := cli.MemoryFlag(fs)
+	sf := defineSlices(fs, "regress")
 	return func(c common) (pipeline, error) {
 		civ, withCI, err := ci.Options()
 		if err != nil {
@@ -42,6 +43,16 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, err
 		}
 		cip := cli.CIPtr(civ, withCI)
+		sl, err := sf.slicing(withCI)
+		if err != nil {
+			return nil, err
+		}
+		exact := func(keep bool) error {
+			if sl != nil && keep {
+				return usagef("regress: --by: the exact order statistics of each slice (medae, the D² scores) are not computed by evalkit-beam: add --bounded-memory, which leaves them out as evalkit does, or use evalkit regress --by")
+			}
+			return nil
+		}
 		if f.Models() {
 			// As evalkit regressModelsFile: an output per model.
 			names := f.Preds()
@@ -57,7 +68,10 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 				return nil, err
 			}
 			opt.Moments = withCI
-			return &evalbeam.Regress{State: opt, Options: ropt, Models: &mo, CI: cip, Name: c.Name, Output: c.Output}, nil
+			if err := exact(opt.KeepValues); err != nil {
+				return nil, err
+			}
+			return &evalbeam.Regress{State: opt, Options: ropt, Models: &mo, CI: cip, Name: c.Name, Output: c.Output, Slices: sl}, nil
 		}
 		if name := models.Used(fs); name != "" {
 			return nil, usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
@@ -71,6 +85,9 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, err
 		}
 		opt.Moments = withCI
-		return &evalbeam.Regress{State: opt, Options: ropt, CI: cip, Name: c.Name, Output: c.Output}, nil
+		if err := exact(opt.KeepValues); err != nil {
+			return nil, err
+		}
+		return &evalbeam.Regress{State: opt, Options: ropt, CI: cip, Name: c.Name, Output: c.Output, Slices: sl}, nil
 	}
 }

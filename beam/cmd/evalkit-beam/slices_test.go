@@ -1,0 +1,204 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// sliceRows writes n generated rows for every task, with the slicing
+// columns g (five values, one rare) and h (two), to a CSV file in dir.
+func sliceRows(t *testing.T, dir string, n int, seed uint64) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 24))
+	var b strings.Builder
+	b.WriteString("g,h,y_true,y_pred,m2,y_score,s2,p_a,p_b,p_c,y,yhat,y2,w,k_true,k_pred,k2\n")
+	groups := []string{"de", "fr", "it", "es", "lu"}
+	lab := []string{"a", "b", "c"}
+	for range n {
+		g := groups[rng.IntN(4)]
+		if rng.IntN(40) == 0 {
+			g = "lu"
+		}
+		c := rng.IntN(3)
+		pred := c
+		if rng.IntN(3) == 0 {
+			pred = rng.IntN(3)
+		}
+		pa, pb, pc := rng.Float64(), rng.Float64(), rng.Float64()
+		s := pa + pb + pc
+		y := rng.NormFloat64() * 10
+		fmt.Fprintf(&b, "%s,%v,%s,%s,%s,%.2f,%.3f,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%d,k%d,k%d,k%d\n",
+			g, rng.IntN(2) == 0, lab[c], lab[pred], lab[rng.IntN(3)],
+			float64(c%2)*0.3+rng.Float64(), rng.Float64(), pa/s, pb/s, 1-pa/s-pb/s,
+			y, y+rng.NormFloat64()*3, y+rng.NormFloat64()*5, 1+rng.IntN(3), c, pred, rng.IntN(4))
+	}
+	path := filepath.Join(dir, "slices.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// --by in evalkit-beam: the overall result, every slice's, the
+// disparities and the warnings are the bytes evalkit prints for the
+// concatenated input, for every task, one model and several, split into
+// 1, 3 and 7 files.
+func TestSlices(t *testing.T) {
+	file := sliceRows(t, t.TempDir(), 400, 1)
+	for _, tc := range [][]string{
+		{"classify", "--by", "g"},
+		{"classify", "--by", "g,h", "--by", "h", "--weight", "w", "--min-slice-rows", "20"},
+		{"classify", "--by", "g", "--pred", "y_pred,m2"},
+		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--weight", "w"},
+		{"rank", "--by", "g", "--pos-label", "a", "--curve-points", "20", "--ranges", "5"},
+		{"rank", "--by", "g,h", "--pos-label", "b", "--weight", "w", "--curves=false", "--ranges", "3"},
+		{"rank", "--by", "g,h", "--pos-label", "a", "--bins", "16", "--bin-range", "0,1.3"},
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory"},
+		{"regress", "--by", "h", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--bounded-memory", "--weight", "w"},
+		{"regress", "--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--bounded-memory"},
+		{"cluster", "--by", "g", "--true", "k_true", "--pred", "k_pred"},
+		{"cluster", "--by", "g,h", "--true", "k_true", "--pred", "k_pred,k2", "--min-slice-rows", "30"},
+	} {
+		for _, parts := range []int{1, 3, 7} {
+			t.Run(fmt.Sprintf("%v/%d", tc, parts), func(t *testing.T) {
+				sameSliced(t, tc[0], file, parts, uint64(parts), tc[1:]...)
+			})
+		}
+	}
+}
+
+// sameSliced is same, but for the name of the input in a slice's
+// "error" about all its rows, which evalkit-beam names by its --input
+// patterns (as its errors about the whole input do) and evalkit by the
+// file's path.
+func sameSliced(t *testing.T, task, file string, parts int, seed uint64, flags ...string) {
+	t.Helper()
+	want, stderr, code := runEvalkit(t, append(append([]string{task, "--format", "json"}, cliFlags(flags)...), file)...)
+	if code != 0 {
+		t.Fatalf("evalkit failed (%d): %s", code, stderr)
+	}
+	glob, positions := split(t, file, parts, rand.New(rand.NewPCG(seed, 1)))
+	got, msg, code := runBeam(t, append(append([]string{task}, flags...), "--input", glob)...)
+	if code != 0 {
+		t.Fatalf("evalkit-beam failed (%d): %s", code, msg)
+	}
+	got = strings.ReplaceAll(positions(got), `"error": "`+glob+`: `, `"error": "`+file+`: `)
+	if got != want {
+		t.Errorf("evalkit-beam %s %v over %d parts differs from evalkit:\n%s", task, flags, parts, lineDiff(got, want))
+	}
+}
+
+type pqSliceRow struct {
+	G     string  `parquet:"g,dict"`
+	True  string  `parquet:"y_true,dict"`
+	Pred  string  `parquet:"y_pred,dict"`
+	Score float64 `parquet:"y_score"`
+	Y     int64   `parquet:"y"`
+}
+
+// --by over Parquet files (several row groups each, a unit a row group):
+// evalkit's bytes on one Parquet file of all the rows.
+func TestSlicesParquet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 10))
+	dir := t.TempDir()
+	var all []pqSliceRow
+	write := func(path string, rows []pqSliceRow, group int) {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := parquet.NewGenericWriter[pqSliceRow](f)
+		for i := 0; i < len(rows); i += group {
+			if _, err := w.Write(rows[i:min(i+group, len(rows))]); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	for i := range 4 {
+		var rows []pqSliceRow
+		for range 50 + rng.IntN(150) {
+			y := rng.IntN(2)
+			p := y
+			if rng.IntN(4) == 0 {
+				p = 1 - y
+			}
+			rows = append(rows, pqSliceRow{G: []string{"de", "fr", "it"}[rng.IntN(3)], True: fmt.Sprint("c", y), Pred: fmt.Sprint("c", p),
+				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y)})
+		}
+		write(filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), rows, 37)
+		all = append(all, rows...)
+	}
+	whole := filepath.Join(t.TempDir(), "all.parquet")
+	write(whole, all, 100)
+	for _, args := range [][]string{
+		{"classify", "--by", "g"},
+		{"rank", "--true", "y", "--by", "g", "--curve-points", "10"},
+		{"cluster", "--true", "y_true", "--pred", "y_pred", "--by", "g"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			want, stderr, code := runEvalkit(t, append(append(args[:1:1], "--format", "json"), append(args[1:], whole)...)...)
+			if code != 0 {
+				t.Fatal(stderr)
+			}
+			got, msg, code := runBeam(t, append(args, "--input", filepath.Join(dir, "*.parquet"))...)
+			if code != 0 {
+				t.Fatal(msg)
+			}
+			if got != want {
+				t.Errorf("evalkit-beam differs from evalkit:\n%s", lineDiff(got, want))
+			}
+		})
+	}
+}
+
+// What evalkit-beam does not slice is a usage error saying so; bad
+// slicing flags and columns fail as with evalkit.
+func TestSlicesErrors(t *testing.T) {
+	file := sliceRows(t, t.TempDir(), 100, 2)
+	for _, args := range [][]string{
+		{"classify", "--by", "g", "--ci"},
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a"},
+		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c"},
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat"},
+	} {
+		_, msg, code := runBeam(t, append(args, "--input", file)...)
+		if code != 2 || !strings.Contains(msg, "evalkit ") {
+			t.Errorf("%v: exit %d: %s", args, code, msg)
+		}
+	}
+	sameError(t, "classify", file, "--by", "g", "--multilabel")
+	sameError(t, "classify", file, "--by", "nope")
+	sameError(t, "classify", file, "--by", "g,g")
+	sameError(t, "classify", file, "--min-slice-rows", "3")
+	sameError(t, "classify", file, "--by", "g", "--min-slice-rows", "0")
+	sameError(t, "classify", file, "--by", "y", "--max-slices", "5")
+}
+
+// --gate on a sliced result: the same verdicts, output and exit status
+// as evalkit.
+func TestSlicesGates(t *testing.T) {
+	file := sliceRows(t, t.TempDir(), 300, 3)
+	flags := []string{"--by", "g", "--gate", "accuracy >= 0.5", "--gate", "balanced_accuracy > 0.99"}
+	want, wantMsg, wantCode := runEvalkit(t, append(append([]string{"classify", "--format", "json"}, flags...), file)...)
+	glob, _ := split(t, file, 3, rand.New(rand.NewPCG(3, 1)))
+	got, msg, code := runBeamGated(t, append(append([]string{"classify"}, flags...), "--input", glob)...)
+	if code != 3 || code != wantCode || strings.TrimPrefix(msg, "evalkit-beam: ") != strings.TrimPrefix(wantMsg, "evalkit: ") {
+		t.Fatalf("evalkit-beam: exit %d, %q; evalkit: exit %d, %q", code, msg, wantCode, wantMsg)
+	}
+	if got != want {
+		t.Errorf("evalkit-beam differs from evalkit:\n%s", lineDiff(got, want))
+	}
+}

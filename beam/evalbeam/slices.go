@@ -1,0 +1,244 @@
+package evalbeam
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+
+	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/result"
+	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
+)
+
+// Slicing is the slicing of a pipeline ("evalkit TASK --by …"): the task
+// is evaluated on every row and on each slice's rows, in one pass. Every
+// element of the task's combine is keyed: "" for all the rows, and each
+// slice's key (its slicing's index and the values of its columns) for its
+// rows. Each worker reads a unit through task.Slices (the rows of the
+// columns the task reads, kept in memory while the unit is folded) and
+// folds the whole unit and each of its slices with the task's fold; the
+// states are merged per key by the task's CombineFn; each key's merged
+// state gives its result as the unsliced pipeline's state gives the
+// whole result; and one worker assembles the results as the command line
+// does (task.SlicedInput.Assemble).
+type Slicing struct {
+	Cmd       string     // the task ("classify"), as the command line's errors name it
+	By        [][]string // task.Slices.By
+	MinRows   int        // task.Slices.MinRows
+	MaxSlices int        // task.Slices.MaxSlices
+}
+
+// sliceOut is the result of one key: its JSON, or the message of the
+// error the task gave on its rows (Usage: an error of usage).
+type sliceOut struct {
+	Key   string
+	JSON  []byte
+	Err   string
+	Usage bool
+}
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*sliceOut)(nil)).Elem())
+	register.Emitter2[string, int64]()
+	register.Iter1[sliceOut]()
+	register.Iter2[string, int64]()
+	register.DoFn4x1[context.Context, []byte, func(*sliceOut) bool, func(*string, *int64) bool, error](&slicesWriteFn{})
+}
+
+// sliceKey is the key of the slice of slicing k whose columns have values.
+func sliceKey(k int, values []string) string {
+	return strconv.Itoa(k) + "\x00" + strings.Join(values, "\x00")
+}
+
+// parseSliceKey returns the slicing and values of a slice's key.
+func parseSliceKey(key string) (int, []string) {
+	parts := strings.Split(key, "\x00")
+	k, _ := strconv.Atoi(parts[0])
+	return k, parts[1:]
+}
+
+// slices returns the task.Slices of sl for a unit: every slice of it
+// evaluated, however small (MinRows applies to the merged slices).
+func (sl *Slicing) slices() *task.Slices {
+	return &task.Slices{By: sl.By, MinRows: 1, MaxSlices: sl.MaxSlices}
+}
+
+// eachSlice opens the unit u, reads it through task.Slices (keeping the
+// named columns and the slicing columns) and calls fold with a reader
+// over all its rows, key "", and one over each slice's rows, the slice's
+// key, with the indexes of the named columns in that reader; count gets
+// each key's number of rows. A unit with no data row contributes nothing.
+// Errors leave as user errors, as readUnit's do.
+func eachSlice(ctx context.Context, u Unit, sl *Slicing, names []string, fold func(key string, r *table.Reader, cols []int) error, count func(string, int64)) error {
+	r, _, done, err := openUnit(ctx, u, nil)
+	if err != nil || r == nil {
+		return err
+	}
+	in, err := sl.slices().Read(r, names)
+	done()
+	if empty(err) {
+		return nil
+	}
+	if err != nil {
+		return userError(err)
+	}
+	one := func(key string, r *table.Reader, rows int) error {
+		cols, err := table.Columns(r, names...)
+		if err != nil {
+			return userError(err)
+		}
+		if err := fold(key, r, cols); err != nil {
+			return userError(err)
+		}
+		if err := r.Err(); err != nil && !empty(err) {
+			return userError(err)
+		}
+		count(key, int64(rows))
+		return nil
+	}
+	if err := one("", in.All(), in.Rows()); err != nil {
+		return err
+	}
+	for i, s := range in.Slices {
+		values := make([]string, len(s.By))
+		for j, m := range s.By {
+			values[j] = m.Value.(string)
+		}
+		if err := one(sliceKey(s.Slicing, values), s.Reader, s.Rows); err != nil {
+			return err
+		}
+		in.Slices[i].Reader = nil
+	}
+	return nil
+}
+
+// sliceResult is the sliceOut of key: the JSON of v (its warnings naming
+// flags, as writeJSON's), or the message of err. An error on all the
+// rows (key "") is returned instead, to fail the pipeline as the
+// unsliced one does.
+func sliceResult(key string, v any, err error) (sliceOut, error) {
+	out := sliceOut{Key: key}
+	if err != nil {
+		if key == "" {
+			return out, err
+		}
+		msg, ok, usage := UserMessage(err)
+		if !ok {
+			return out, err
+		}
+		out.Err, out.Usage = cli.FlagText(msg), usage
+		return out, nil
+	}
+	cli.FlagWarnings(v)
+	b, err := result.JSON(v, "")
+	out.JSON = b
+	return out, err
+}
+
+// slicedPipeline adds to s, in a scope named name, the pipeline of a
+// sliced combiner task: read is a DoFn from a unit to keyed states and
+// keyed row counts (eachSlice), combine the task's CombineFn, merging
+// per key, and result a DoFn from a key and its merged state to its
+// sliceOut; slicesWriteFn assembles and writes the whole.
+func slicedPipeline(s beam.Scope, name string, units []Unit, sl *Slicing, read, combine, result any, inputName, output string) {
+	s = s.Scope(name + "-slices")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	states, counts := beam.ParDo2(s, read, us)
+	outs := beam.ParDo(s, result, beam.CombinePerKey(s, combine, states))
+	writeSlices(s, sl, outs, counts, inputName, output)
+}
+
+// writeSlices adds the assembly of the keys' results outs (sliceOut) and
+// row counts (KV<string, int64>) to s.
+func writeSlices(s beam.Scope, sl *Slicing, outs, counts beam.PCollection, inputName, output string) {
+	rows := stats.SumPerKey(s, counts)
+	beam.ParDo0(s, &slicesWriteFn{Sl: *sl, Name: inputName, Output: output}, beam.Impulse(s),
+		beam.SideInput{Input: outs}, beam.SideInput{Input: rows})
+}
+
+// slicesWriteFn assembles the results of every key as the command line
+// does and writes them.
+type slicesWriteFn struct {
+	Sl     Slicing
+	Name   string // how errors about the whole input name it
+	Output string
+}
+
+// ProcessElement orders the slices (task.Slices.Counted), takes each
+// evaluated slice's result or error, and writes the overall result with
+// the slices and their disparities (task.SlicedInput.Assemble).
+func (f *slicesWriteFn) ProcessElement(ctx context.Context, _ []byte, outs func(*sliceOut) bool, rows func(*string, *int64) bool) error {
+	byKey := map[string]sliceOut{}
+	var o sliceOut
+	for outs(&o) {
+		byKey[o.Key] = o
+		o = sliceOut{}
+	}
+	var counts []task.SliceCount
+	var key string
+	var n int64
+	for rows(&key, &n) {
+		if key == "" {
+			continue
+		}
+		k, values := parseSliceKey(key)
+		counts = append(counts, task.SliceCount{Slicing: k, Values: values, Rows: int(n)})
+	}
+	overall, ok := byKey[""]
+	if !ok {
+		return userError(noRows(f.Name))
+	}
+	sl := &task.Slices{By: f.Sl.By, MinRows: f.Sl.MinRows, MaxSlices: f.Sl.MaxSlices}
+	in, err := sl.Counted(f.Name, counts)
+	if err != nil {
+		return userError(err)
+	}
+	results := make([]any, len(in.Slices))
+	errs := make([]string, len(in.Slices))
+	for i, s := range in.Slices {
+		if s.Rows < in.MinRows {
+			continue
+		}
+		values := make([]string, len(s.By))
+		for j, m := range s.By {
+			values[j] = m.Value.(string)
+		}
+		o, ok := byKey[sliceKey(s.Slicing, values)]
+		switch {
+		case !ok:
+			return fmt.Errorf("evalkit-beam: internal error: no result for slice %q", values)
+		case o.Usage:
+			return usageError("%s", o.Err)
+		case o.Err != "":
+			errs[i] = o.Err
+		default:
+			results[i] = json.RawMessage(o.JSON)
+		}
+	}
+	out, err := in.Assemble(f.Sl.By, json.RawMessage(overall.JSON), results, errs)
+	if err != nil {
+		return userError(err)
+	}
+	return writeJSON(ctx, f.Output, out)
+}
+
+// foldSlices reads the unit u into a state of t for all its rows and one
+// for each slice's (see eachSlice), with t's fold.
+func foldSlices[S any](ctx context.Context, u Unit, sl *Slicing, t folder[S], emit func(string, S), count func(string, int64)) error {
+	return eachSlice(ctx, u, sl, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+		st := t.New()
+		if err := t.Fold(st, r, cols); err != nil {
+			return err
+		}
+		emit(key, st)
+		return nil
+	}, count)
+}
