@@ -117,12 +117,12 @@ func noFileTask(e *env, fs *flag.FlagSet, args []string, format *string) (report
 // status 3).
 func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
 	cli.FlagWarnings(v)
+	if e.capture != nil { // a run within another (a slice's): its gates are the whole run's
+		return e.capture(v, doc)
+	}
 	gates, err := e.gates.Evaluate(v)
 	if err != nil {
 		return err
-	}
-	if e.capture != nil {
-		return e.capture(v, doc)
 	}
 	out := v
 	if gates != nil {

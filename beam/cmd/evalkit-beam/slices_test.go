@@ -191,7 +191,7 @@ func TestSlicesErrors(t *testing.T) {
 // as evalkit.
 func TestSlicesGates(t *testing.T) {
 	file := sliceRows(t, t.TempDir(), 300, 3)
-	flags := []string{"--by", "g", "--gate", "accuracy >= 0.5", "--gate", "balanced_accuracy > 0.99"}
+	flags := []string{"--by", "g", "--gate", "accuracy >= 0.5", "--gate", "balanced_accuracy > 0.99", "--gate", "slices.*.accuracy >= 0.5"}
 	want, wantMsg, wantCode := runEvalkit(t, append(append([]string{"classify", "--format", "json"}, flags...), file)...)
 	glob, _ := split(t, file, 3, rand.New(rand.NewPCG(3, 1)))
 	got, msg, code := runBeamGated(t, append(append([]string{"classify"}, flags...), "--input", glob)...)
