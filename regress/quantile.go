@@ -146,35 +146,9 @@ func orderStats(a []float64, k int) (float64, float64) {
 	return v0, v1
 }
 
+// bandStats is the band method of orderStats on one slice.
 func bandStats(a []float64, k int) (float64, float64, bool) {
-	n := len(a)
-	rng := xorshift(0x9e3779b97f4a7c15)
-	sample := make([]float64, sampleSize)
-	for i := range sample {
-		sample[i] = a[rng.next()%uint64(n)]
-	}
-	slices.Sort(sample)
-	lo, hi := bandAround(sample, float64(k)/float64(n))
-	var below int
-	kept := make([]float64, 0, bandCap(n))
-	limit := n / 8
-	in := inBand(lo, hi)
-	for _, v := range a {
-		// Written so that the compiler can use a conditional move: a
-		// branch on v < lo would be mispredicted half the time.
-		inc := 0
-		if v < lo {
-			inc = 1
-		}
-		below += inc
-		if in.in(v) {
-			if len(kept) == limit {
-				return 0, 0, false
-			}
-			kept = append(kept, v)
-		}
-	}
-	return bandFinish(kept, below, n, k)
+	return bandStatsParts([][]float64{a}, len(a), k)
 }
 
 // band is the test lo ≤ v ≤ hi. For finite bounds it first checks
