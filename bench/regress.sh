@@ -3,6 +3,7 @@
 #
 #   bench/compare.sh regress            # N=10000000 rows by default
 #   N=1000000 REPEAT=1 bench/compare.sh regress
+#   DATA=other.csv bench/compare.sh regress   # columns y_true, y_pred
 #
 # The reference reads the CSV with pandas.read_csv and computes MSE, MAE,
 # MAPE, R², explained variance, median absolute error, max error and MSLE
@@ -13,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 N=${N:-10000000}
-data=bench/out/regress-$N.csv
+data=${DATA:-bench/out/regress-$N.csv}
 if [ ! -s "$data" ]; then
   echo "  generating $data ($N rows)"
   "$PY" - "$N" "$data" <<'PY'
