@@ -287,40 +287,64 @@ func checkCodesOf(name, column string, l Labels) error {
 	return nil
 }
 
+// sliceGroups gathers rows into the slices of one slicing by their key
+// (the values of the slicing's columns joined by zero bytes), in order of
+// first appearance, up to maxSlices slices.
+type sliceGroups struct {
+	by        []string
+	maxSlices int
+	ids       map[string]int
+	out       []Slice
+	overflow  int
+}
+
+func newSliceGroups(by []string, maxSlices int) *sliceGroups {
+	return &sliceGroups{by: by, maxSlices: maxSlices, ids: map[string]int{}}
+}
+
+// add puts row i, of the given key, in its slice.
+func (g *sliceGroups) add(i int, key []byte) {
+	k, ok := g.ids[string(key)]
+	if !ok {
+		k = len(g.ids)
+		g.ids[string(key)] = k
+		if len(g.out) >= g.maxSlices {
+			g.overflow++
+			return
+		}
+		parts := strings.Split(string(key), "\x00")
+		var obj result.Object
+		for j, c := range g.by {
+			obj = append(obj, result.KV(c, parts[j]))
+		}
+		g.out = append(g.out, Slice{By: obj, key: parts})
+	}
+	if k < len(g.out) {
+		g.out[k].rows = append(g.out[k].rows, int32(i))
+		g.out[k].Rows++
+	}
+}
+
+// slices returns the slices in the order of their values, or
+// ErrTooManySlices naming the input called name.
+func (g *sliceGroups) slices(name string) ([]Slice, error) {
+	if g.overflow > 0 {
+		return nil, tooManySlices(name, g.by, len(g.ids), g.maxSlices)
+	}
+	sortSlices(g.out)
+	return g.out, nil
+}
+
 // splitRows returns the slices of one slicing of n rows, row i's key (the
 // values of the slicing's columns joined by zero bytes) appended by key.
 func splitRows(name string, by []string, maxSlices, n int, key func(i int, b []byte) []byte) ([]Slice, error) {
-	ids := map[string]int{}
-	var out []Slice
+	g := newSliceGroups(by, maxSlices)
 	var b []byte
-	overflow := 0
 	for i := range n {
 		b = key(i, b[:0])
-		k, ok := ids[string(b)]
-		if !ok {
-			k = len(ids)
-			ids[string(b)] = k
-			if len(out) >= maxSlices {
-				overflow++
-				continue
-			}
-			parts := strings.Split(string(b), "\x00")
-			var obj result.Object
-			for j, c := range by {
-				obj = append(obj, result.KV(c, parts[j]))
-			}
-			out = append(out, Slice{By: obj, key: parts})
-		}
-		if k < len(out) {
-			out[k].rows = append(out[k].rows, int32(i))
-			out[k].Rows++
-		}
+		g.add(i, b)
 	}
-	if overflow > 0 {
-		return nil, tooManySlices(name, by, len(ids), maxSlices)
-	}
-	sortSlices(out)
-	return out, nil
+	return g.slices(name)
 }
 
 // sortSlices orders slices by their values, column by column (numbers
@@ -342,10 +366,8 @@ func (s *Slices) split(rec *table.Recording, by []string, names []string, maxSli
 	for i, c := range by {
 		cols[i] = slices.Index(names, c)
 	}
-	ids := map[string]int{}
-	var out []Slice
+	g := newSliceGroups(by, maxSlices)
 	var key []byte
-	overflow := 0
 	rec.Scan(cols, func(i int, fields [][]byte) {
 		key = key[:0]
 		for j, f := range fields {
@@ -354,31 +376,9 @@ func (s *Slices) split(rec *table.Recording, by []string, names []string, maxSli
 			}
 			key = append(key, f...)
 		}
-		k, ok := ids[string(key)]
-		if !ok {
-			k = len(ids)
-			ids[string(key)] = k
-			if len(out) >= maxSlices {
-				overflow++
-				return
-			}
-			parts := strings.Split(string(key), "\x00")
-			var obj result.Object
-			for j, c := range by {
-				obj = append(obj, result.KV(c, parts[j]))
-			}
-			out = append(out, Slice{By: obj, key: parts})
-		}
-		if k < len(out) {
-			out[k].rows = append(out[k].rows, int32(i))
-			out[k].Rows++
-		}
+		g.add(i, key)
 	})
-	if overflow > 0 {
-		return nil, tooManySlices(rec.Name(), by, len(ids), maxSlices)
-	}
-	sortSlices(out)
-	return out, nil
+	return g.slices(rec.Name())
 }
 
 // tooManySlices is the error of a slicing by columns by with n slices,
