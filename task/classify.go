@@ -99,28 +99,9 @@ func (c *Classify) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*classify.Tal
 	f.bytes = (*classify.Tally).Bytes
 	tally := c.New()
 	acct := c.account()
-	type chunk struct {
-		all *classify.Tally
-		sl  *sliceChunk[*classify.Tally]
-	}
-	order := &table.Ordered[*chunk]{
-		Fresh: func() *chunk { return &chunk{all: c.New(), sl: f.chunk()} },
-		Merge: func(ch *chunk) {
-			tally.Merge(ch.all)
-			f.mergeChunk(ch.sl)
-		},
-		Check: func() error {
-			if err := acct.Set(tally.Bytes()); err != nil {
-				return err
-			}
-			return f.charge()
-		},
-	}
-	err = table.Fold(r, order, func(ch *chunk, sub *table.Reader) error { return c.fold(ch.all, sub, cols, ch.sl) })
-	if err != nil {
-		return nil, err
-	}
-	in, states, err := f.finish()
+	in, states, err := foldSliced(r, f, tally, acct, func(st *classify.Tally, sub *table.Reader, sc *sliceChunk[*classify.Tally]) error {
+		return c.fold(st, sub, cols, sc)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -257,28 +238,9 @@ func (c *ClassifyModels) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*classi
 	f.bytes = (*classify.Models).Bytes
 	joint := c.New()
 	acct := c.account()
-	type chunk struct {
-		all *classify.Models
-		sl  *sliceChunk[*classify.Models]
-	}
-	order := &table.Ordered[*chunk]{
-		Fresh: func() *chunk { return &chunk{all: c.New(), sl: f.chunk()} },
-		Merge: func(ch *chunk) {
-			joint.Merge(ch.all)
-			f.mergeChunk(ch.sl)
-		},
-		Check: func() error {
-			if err := acct.Set(joint.Bytes()); err != nil {
-				return err
-			}
-			return f.charge()
-		},
-	}
-	err = table.Fold(r, order, func(ch *chunk, sub *table.Reader) error { return c.fold(ch.all, sub, cols, ch.sl) })
-	if err != nil {
-		return nil, err
-	}
-	in, states, err := f.finish()
+	in, states, err := foldSliced(r, f, joint, acct, func(st *classify.Models, sub *table.Reader, sc *sliceChunk[*classify.Models]) error {
+		return c.fold(st, sub, cols, sc)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -248,28 +248,9 @@ func (c *Cluster) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*ClusterState]
 	if n, d := c.Rows, len(c.Features); c.internal() && n > 0 && int64(n)*int64(d+1)*8 <= c.Budget.Available() {
 		all.X, all.Pred = make([]float64, 0, n*d), make([]int, 0, n)
 	}
-	type chunk struct {
-		all *ClusterState
-		sl  *sliceChunk[*ClusterState]
-	}
-	order := &table.Ordered[*chunk]{
-		Fresh: func() *chunk { return &chunk{all: c.New(), sl: f.chunk()} },
-		Merge: func(ch *chunk) {
-			c.merge(all, ch.all)
-			f.mergeChunk(ch.sl)
-		},
-		Check: func() error {
-			if err := acct.Set(all.bytes()); err != nil {
-				return err
-			}
-			return f.charge()
-		},
-	}
-	err = table.Fold(r, order, func(ch *chunk, sub *table.Reader) error { return c.fold(ch.all, sub, cols, ch.sl) })
-	if err != nil {
-		return nil, err
-	}
-	in, states, err := f.finish()
+	in, states, err := foldSliced(r, f, all, acct, func(st *ClusterState, sub *table.Reader, sc *sliceChunk[*ClusterState]) error {
+		return c.fold(st, sub, cols, sc)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -137,6 +137,34 @@ func (f *sliceFold[C, G]) mergeChunk(c *sliceChunk[C]) {
 	c.empty()
 }
 
+// foldSliced reads r once, on every core: each chunk's rows into a fresh
+// state (f.newChunk), merged into all in input order (f.merge), and
+// into the chunk's states of its slices, by fold; all is charged to acct
+// (f.bytes). It returns f.finish's slices and states.
+func foldSliced[S any](r *table.Reader, f *sliceFold[S, S], all S, acct *budget.Account, fold func(st S, sub *table.Reader, sc *sliceChunk[S]) error) (*SlicedInput, []S, error) {
+	type chunk struct {
+		all S
+		sl  *sliceChunk[S]
+	}
+	order := &table.Ordered[*chunk]{
+		Fresh: func() *chunk { return &chunk{all: f.newChunk(), sl: f.chunk()} },
+		Merge: func(ch *chunk) {
+			f.merge(all, ch.all)
+			f.mergeChunk(ch.sl)
+		},
+		Check: func() error {
+			if err := acct.Set(f.bytes(all)); err != nil {
+				return err
+			}
+			return f.charge()
+		},
+	}
+	if err := table.Fold(r, order, func(ch *chunk, sub *table.Reader) error { return fold(ch.all, sub, ch.sl) }); err != nil {
+		return nil, nil, err
+	}
+	return f.finish()
+}
+
 // charge charges the slices' memory to the budget.
 func (f *sliceFold[C, G]) charge() error {
 	var b int64
