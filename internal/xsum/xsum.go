@@ -32,7 +32,7 @@ const (
 
 // Sum is an exact accumulator. Its zero value is an empty sum (0).
 type Sum struct {
-	c       [nChunks]int64
+	c       chunks
 	adds    int32
 	special uint8
 }
@@ -45,15 +45,21 @@ func (a *Sum) Add(x float64) {
 		a.addRare(x)
 		return
 	}
-	p := e - 1
-	m := b&(1<<52-1) | 1<<52
-	sign := int64(b) >> 63
-	lo, hi := m<<(p&31), m>>(64-p&31)
-	c := a.c[p>>5:][:3]
-	c[0] += (int64(lo&(1<<digit-1)) ^ sign) - sign
-	c[1] += (int64(lo>>digit) ^ sign) - sign
-	c[2] += (int64(hi) ^ sign) - sign
+	a.c.put(b&(1<<52-1)|1<<52, e-1, int64(b)>>63)
 	a.adds++
+}
+
+// chunks are a Sum's digits.
+type chunks [nChunks]int64
+
+// put adds sign·m·2^(p−1074) (sign −1 as the mask −1, else 0; m < 2⁵³,
+// p ≤ 2045) to the chunks, without counting the add.
+func (c *chunks) put(m uint64, p uint, sign int64) {
+	lo, hi := m<<(p&31), m>>(64-p&31)
+	i := (p >> 5) % (nChunks - 2) // p>>5 ≤ 63: the modulo only drops a bounds check
+	c[i] += (int64(lo&(1<<digit-1)) ^ sign) - sign
+	c[i+1] += (int64(lo>>digit) ^ sign) - sign
+	c[i+2] += (int64(hi) ^ sign) - sign
 }
 
 // AddSlice adds every value of xs exactly: Add in a loop, faster (one call,
@@ -65,7 +71,6 @@ func (a *Sum) AddSlice(xs []float64) {
 		}
 		return
 	}
-	c := &a.c
 	for _, x := range xs {
 		b := math.Float64bits(x)
 		e := uint(b>>52) & 0x7ff
@@ -73,27 +78,14 @@ func (a *Sum) AddSlice(xs []float64) {
 			a.addRare(x)
 			continue
 		}
-		p := e - 1
-		m := b&(1<<52-1) | 1<<52
-		sign := int64(b) >> 63
-		lo, hi := m<<(p&31), m>>(64-p&31)
-		i := (p >> 5) % (nChunks - 2) // p>>5 ≤ 63: the modulo only drops a bounds check
-		c[i] += (int64(lo&(1<<digit-1)) ^ sign) - sign
-		c[i+1] += (int64(lo>>digit) ^ sign) - sign
-		c[i+2] += (int64(hi) ^ sign) - sign
+		a.c.put(b&(1<<52-1)|1<<52, e-1, int64(b)>>63)
 	}
 	a.adds += int32(len(xs))
 }
 
 // place adds sign·m·2^(p−1074) (sign −1 as the mask −1, else 0).
 func (a *Sum) place(m uint64, p int, sign int64) {
-	i, o := p>>5, uint(p&31)
-	lo := m << o
-	hi := m >> (64 - o)
-	c := a.c[i : i+3 : i+3]
-	c[0] += (int64(lo&(1<<digit-1)) ^ sign) - sign
-	c[1] += (int64(lo>>digit) ^ sign) - sign
-	c[2] += (int64(hi) ^ sign) - sign
+	a.c.put(m, uint(p), sign)
 	a.adds++
 }
 
