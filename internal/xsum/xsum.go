@@ -62,25 +62,96 @@ func (c *chunks) put(m uint64, p uint, sign int64) {
 	c[i+2] += (int64(hi) ^ sign) - sign
 }
 
-// AddSlice adds every value of xs exactly: Add in a loop, faster (one call,
-// one check of the count of adds).
+// AddSlice adds every value of xs exactly: Add in a loop, faster. The
+// terms go, up to wideMax at a time, to three int64 sums in registers:
+// scaled by a power of two that puts the largest below 2⁵², each term is
+// cut by truncation into an integer, an integer of 2⁻⁵² units and one of
+// 2⁻¹⁰⁴ units (each step exact). A term not exactly that (one more than
+// 104 bits below the largest), and every term of a batch whose scale is
+// out of range, is added one by one. The three sums (each below 2⁶² in
+// magnitude) then enter the digits.
 func (a *Sum) AddSlice(xs []float64) {
-	if a.adds >= limit-int32(len(xs)) || len(xs) >= limit/2 {
+	for len(xs) > 0 {
+		n := min(len(xs), wideMax)
+		a.addWide(xs[:n])
+		xs = xs[n:]
+	}
+}
+
+// wideMax is the most terms addWide takes at a time: 2¹⁰ terms below 2⁵²
+// sum to below 2⁶².
+const wideMax = 1024
+
+func (a *Sum) addWide(xs []float64) {
+	if a.adds >= limit-int32(len(xs))-6 {
+		a.normalize()
+	}
+	var top uint64
+	for _, x := range xs {
+		top = max(top, math.Float64bits(x)&(0x7ff<<52))
+	}
+	// The largest term is below 2^(e−1022) (e its biased exponent; 2⁻¹⁰²²
+	// for subnormals and zero); scaled by 2^k, below 2⁵².
+	e := int(top >> 52)
+	k := 52 - max(e, 1) + 1022
+	if e == 0x7ff || k < 0 || k > 970 {
 		for _, x := range xs {
-			a.Add(x)
+			a.add1(x)
 		}
 		return
 	}
+	scale := math.Float64frombits(uint64(k+1023) << 52)
+	const unit = 1 << 52
+	var s1, s2, s3 int64
 	for _, x := range xs {
-		b := math.Float64bits(x)
-		e := uint(b>>52) & 0x7ff
-		if e-1 >= 0x7fe { // zero, subnormal, infinite or NaN
-			a.addRare(x)
+		y := x * scale
+		t1 := int64(y)
+		r := (y - float64(t1)) * unit
+		t2 := int64(r)
+		r = (r - float64(t2)) * unit
+		t3 := int64(r)
+		if r != float64(t3) {
+			a.add1(x)
 			continue
 		}
-		a.c.put(b&(1<<52-1)|1<<52, e-1, int64(b)>>63)
+		s1 += t1
+		s2 += t2
+		s3 += t3
 	}
-	a.adds += int32(len(xs))
+	// Unit 1 of s1 is 2^−k, of s3 2^(−k−104): position 1074−k−104 of the
+	// digits. k ≤ 970 and the largest term below 2^(52−k) keep every
+	// part's position within [0, 2045].
+	p := 1074 - k
+	a.putInt(s1, p)
+	a.putInt(s2, p-52)
+	a.putInt(s3, p-104)
+}
+
+// putInt adds v·2^(p−1074) to the digits (|v| < 2⁶³), as two parts of at
+// most 32 bits; p may be negative when the low part is 0.
+func (a *Sum) putInt(v int64, p int) {
+	if v == 0 {
+		return
+	}
+	sign := v >> 63
+	m := uint64((v ^ sign) - sign)
+	if lo := m & (1<<32 - 1); lo != 0 {
+		a.c.put(lo, uint(p), sign)
+	}
+	if hi := m >> 32; hi != 0 {
+		a.c.put(hi, uint(p+32), sign)
+	}
+	a.adds += 2
+}
+
+// add1 is Add without the check of the count of adds (addWide made room).
+func (a *Sum) add1(x float64) {
+	b := math.Float64bits(x)
+	if e := uint(b>>52) & 0x7ff; e-1 < 0x7fe {
+		a.place(b&(1<<52-1)|1<<52, int(e-1), int64(b)>>63)
+		return
+	}
+	a.addRare(x)
 }
 
 // place adds sign·m·2^(p−1074) (sign −1 as the mask −1, else 0).

@@ -262,3 +262,45 @@ func BenchmarkAddSlice(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/256, "ns/add")
 }
+
+// AddSlice is exact at the edges of its three int64 sums: terms at the top of
+// the window and 64 bits below it, just outside it, all of one sign at
+// the largest mantissa (the most the window holds), tops near the
+// subnormals, near 2⁶⁴ units and near the largest top the window takes.
+func TestAddSliceWindow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 400 {
+		top := []int{1, 3, 63, 64, 65, 66, 102, 103, 104, 130, 1000, 1073, 1074, 1075, 1500, 2045}[trial%16]
+		n := 1 + rng.IntN(2*wideMax+10)
+		xs := make([]float64, n)
+		for i := range xs {
+			e := top - rng.IntN(70) // some below the window
+			if rng.IntN(4) == 0 {
+				e = top - []int{0, 64, 65}[rng.IntN(3)]
+			}
+			if e < 0 {
+				e = 0
+			}
+			m := rng.Uint64() & (1<<52 - 1)
+			if trial%3 == 0 {
+				m = 1<<52 - 1
+			}
+			b := uint64(e+1)<<52 | m
+			if trial%3 != 0 && rng.IntN(2) == 0 {
+				b |= 1 << 63
+			}
+			xs[i] = math.Float64frombits(b)
+			if rng.IntN(50) == 0 {
+				xs[i] = 0
+			}
+		}
+		var one, many Sum
+		for _, x := range xs {
+			one.Add(x)
+		}
+		many.AddSlice(xs)
+		if one.Int().Cmp(many.Int()) != 0 || one.special != many.special {
+			t.Fatalf("trial %d (top %d, %d terms): AddSlice %v, Add %v", trial, top, n, many.Value(), one.Value())
+		}
+	}
+}
