@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/evalkit-go/evalkit/internal/slab"
 )
 
 // The kept values (StateOptions.KeepValues) of a State are a contiguous
@@ -24,7 +26,7 @@ type keptBlock struct {
 // maxBlock is the most rows of a block: a state's first block holds the
 // rows of the batch at hand, each next one twice as many as the last (or
 // the batch), up to maxBlock.
-const maxBlock = 1 << 16
+const maxBlock = 1 << 10
 
 // keep appends rows (y, |y − ŷ|, w) to the kept values: to the contiguous
 // part while it has room and no blocks follow it, else to the last block
@@ -48,7 +50,7 @@ func (s *State) keep(y, yhat, w []float64) {
 				size = max(size, min(maxBlock, 2*cap(s.more[k-1].ys)))
 			}
 			size = min(size, maxBlock)
-			s.more = append(s.more, keptBlock{ys: make([]float64, 0, size), ads: make([]float64, 0, size)})
+			s.more = append(s.more, keptBlock{ys: slab.Floats(size), ads: slab.Floats(size)})
 			b = &s.more[len(s.more)-1]
 		}
 		n := min(len(y), cap(b.ys)-len(b.ys))
@@ -56,7 +58,7 @@ func (s *State) keep(y, yhat, w []float64) {
 		b.ads = appendAbsErr(b.ads, y[:n], yhat[:n])
 		if s.weighted {
 			if b.ws == nil {
-				b.ws = appendWeights(make([]float64, 0, cap(b.ys)), nil, len(b.ys)-n)
+				b.ws = appendWeights(slab.Floats(cap(b.ys)), nil, len(b.ys)-n)
 			}
 			var wn []float64
 			if w != nil {

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package slab
+
+import "unsafe"
+
+func advise(p unsafe.Pointer, n uintptr) {}

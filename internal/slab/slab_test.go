@@ -1,0 +1,50 @@
+package slab
+
+import (
+	"sync"
+	"testing"
+)
+
+// Slices never overlap, have the capacity asked for, and are zero, from
+// many goroutines at once and past the plain allocations.
+func TestFloats(t *testing.T) {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var got [][]float64
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				n := 1 + (i*7919+g*104729)%70000
+				s := Floats(n)
+				if len(s) != 0 || cap(s) != n {
+					t.Errorf("Floats(%d): len %d cap %d", n, len(s), cap(s))
+					return
+				}
+				s = s[:n]
+				for j := range s {
+					if s[j] != 0 {
+						t.Errorf("Floats(%d)[%d] = %v", n, j, s[j])
+						return
+					}
+					s[j] = float64(g*1000 + i)
+				}
+				mu.Lock()
+				got = append(got, s)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	for _, s := range got {
+		for j := range s {
+			if s[j] != s[0] {
+				t.Fatalf("a slice was overwritten by another")
+			}
+		}
+	}
+	if Floats(0) != nil {
+		t.Errorf("Floats(0) is not nil")
+	}
+}
