@@ -17,7 +17,7 @@ import (
 const (
 	// hugePage is the size and alignment of a huge page.
 	hugePage = 2 << 20
-	// slabBytes is the size of a slab, a whole number of huge pages.
+	// slabBytes is the size of a slab: eight huge pages.
 	slabBytes = 8 * hugePage
 	// plainBytes is how much is handed out as plain allocations before
 	// slabs are used: small inputs never pay for a slab.
@@ -51,15 +51,16 @@ func Floats(n int) []float64 {
 	return s
 }
 
-// newSlab returns a slab of slabBytes aligned to a huge page and advised
-// for huge pages, as a slice of length 0.
+// newSlab returns a slab of slabBytes, the huge pages within it advised
+// as such, as a slice of length 0. (Its ends, short of a huge page's
+// alignment, stay small pages: no memory is set aside to align it.)
 func newSlab() []float64 {
-	raw := make([]float64, (slabBytes+hugePage)/8)
-	off := 0
-	if r := uintptr(unsafe.Pointer(&raw[0])) % hugePage; r != 0 {
-		off = int((hugePage - r) / 8)
+	s := make([]float64, slabBytes/8)
+	start := uintptr(unsafe.Pointer(&s[0]))
+	lo := (start + hugePage - 1) &^ (hugePage - 1)
+	hi := (start + slabBytes) &^ (hugePage - 1)
+	if hi > lo {
+		advise(unsafe.Pointer(&s[(lo-start)/8]), hi-lo)
 	}
-	s := raw[off : off+slabBytes/8]
-	advise(unsafe.Pointer(&s[0]), slabBytes)
 	return s[:0]
 }
