@@ -2,9 +2,13 @@ package regress
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
+	"sync/atomic"
 
+	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/internal/slab"
 )
 
@@ -238,24 +242,72 @@ func bandStatsParts(parts [][]float64, n, k int) (float64, float64, bool) {
 	}
 	slices.Sort(sample)
 	lo, hi := bandAround(sample, float64(k)/float64(n))
-	var below int
-	kept := make([]float64, 0, bandCap(n))
+	// The pass over the parts runs on every processor: each counts the
+	// values below the band and writes those inside it to windows of kept
+	// it reserves; the gaps the last window of each call leaves are then
+	// filled from the end. The count and the multiset kept do not depend
+	// on the split.
 	limit := n / 8
 	in := inBand(lo, hi)
-	for _, a := range parts {
-		for _, v := range a {
-			inc := 0
-			if v < lo {
-				inc = 1
-			}
-			below += inc
-			if in.in(v) {
-				if len(kept) == limit {
-					return 0, 0, false
+	kept := make([]float64, bandCap(n))
+	window := max(16, len(kept)/256) // what a worker reserves at a time
+	var next atomic.Int64            // the next free position of kept
+	var mu sync.Mutex
+	var below int
+	var gaps [][2]int // unfilled [from, to) of the workers' last windows
+	var over atomic.Bool
+	workers := runtime.GOMAXPROCS(0)
+	parallel.Chunks(len(parts), max(1, len(parts)/(8*workers)), workers, func() func(lo, hi int) {
+		return func(first, last int) {
+			var b, at, end int // end: the end of the call's window
+			for _, a := range parts[first:last] {
+				if over.Load() {
+					break
 				}
-				kept = append(kept, v)
+				for _, v := range a {
+					inc := 0
+					if v < lo {
+						inc = 1
+					}
+					b += inc
+					if in.in(v) {
+						if at == end {
+							end = int(next.Add(int64(window)))
+							at = end - window
+							if end > len(kept) {
+								over.Store(true)
+								break
+							}
+						}
+						kept[at] = v
+						at++
+					}
+				}
 			}
+			mu.Lock()
+			below += b
+			if at < end {
+				gaps = append(gaps, [2]int{at, end})
+			}
+			mu.Unlock()
 		}
+	})
+	if over.Load() {
+		return 0, 0, false
+	}
+	// Fill the gaps, highest first, with the last values written.
+	top := min(int(next.Load()), len(kept))
+	slices.SortFunc(gaps, func(x, y [2]int) int { return y[0] - x[0] })
+	for _, g := range gaps {
+		// Values in [g[1], top) are written (later gaps were closed),
+		// the gap [g[0], g[1]) is not.
+		n := min(g[1]-g[0], top-g[1])
+		copy(kept[g[0]:], kept[top-n:top])
+		top -= g[1] - g[0]
+	}
+	kept = kept[:top]
+	if len(kept) > limit {
+		return 0, 0, false
 	}
 	return bandFinish(kept, below, n, k)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -132,6 +133,36 @@ func TestTakeMerge(t *testing.T) {
 			got := enc(s)
 			if len(got) != len(want) {
 				t.Fatalf("trial %d, %s: encoding of %d bytes, want %d", trial, name, len(got), len(want))
+			}
+		}
+	}
+}
+
+// The band pass over many parts on several processors keeps every value
+// of the band once: the gaps of the workers' windows are filled.
+func TestBandStatsManyParts(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 6 {
+		n := 0
+		var parts [][]float64
+		for range 200 + rng.IntN(800) {
+			p := make([]float64, rng.IntN(600))
+			for i := range p {
+				p[i] = rng.NormFloat64() * 1e3
+			}
+			parts = append(parts, p)
+			n += len(p)
+		}
+		all := slices.Concat(parts...)
+		slices.Sort(all)
+		for _, k := range []int{n / 2, n / 10, rng.IntN(n)} {
+			v0, v1, ok := bandStatsParts(parts, n, k)
+			if !ok {
+				t.Fatalf("trial %d, k = %d: the band missed", trial, k)
+			}
+			if v0 != all[k] || v1 != all[k+1] {
+				t.Fatalf("trial %d, n = %d, k = %d: got %v, %v; want %v, %v", trial, n, k, v0, v1, all[k], all[k+1])
 			}
 		}
 	}

@@ -3,7 +3,10 @@ package regress
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 
+	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -412,23 +415,55 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 		s.flat()
 		s.reordered.Store(true)
 		q = weightedPercentile(s.ys, s.ws, alpha*100)
-		for i, y := range s.ys {
-			acc.Add(s.ws[i] * pinballTerm(y-q, alpha))
-		}
+		acc = pinballSum([][]float64{s.ys}, s.ws, q, alpha)
 	} else {
 		parts := s.parts(false)
 		if len(parts) == 1 {
 			s.reordered.Store(true)
 		}
 		q = percentileLinearOf(parts, int(s.n), alpha*100)
-		for _, part := range parts {
-			for _, y := range part {
-				acc.Add(pinballTerm(y-q, alpha))
-			}
-		}
+		acc = pinballSum(parts, nil, q, alpha)
 	}
 	den := acc.Value() / s.w.Value()
 	return nullLoss{loss: den, overflow: math.IsInf(den, 0) || math.IsNaN(den)}
+}
+
+// pinballSum returns the exact Σ w·pinball(y − q) over the values of
+// parts (w nil: weights 1; else one part, w its weights), on every
+// processor: each adds its parts' terms in batches and the exact sums
+// merge, so the bits do not depend on the split.
+func pinballSum(parts [][]float64, w []float64, q, alpha float64) xsum.Sum {
+	var mu sync.Mutex
+	var total xsum.Sum
+	add := func(ys, ws []float64, acc *xsum.Sum, buf []float64) {
+		for lo := 0; lo < len(ys); lo += len(buf) {
+			b := buf[:min(len(buf), len(ys)-lo)]
+			for i := range b {
+				b[i] = pinballTerm(ys[lo+i]-q, alpha)
+				if ws != nil {
+					b[i] *= ws[lo+i]
+				}
+			}
+			acc.AddSlice(b)
+		}
+	}
+	if w != nil {
+		add(parts[0], w, &total, make([]float64, 1024))
+		return total
+	}
+	parallel.Chunks(len(parts), max(1, len(parts)/(8*runtime.GOMAXPROCS(0))), runtime.GOMAXPROCS(0), func() func(lo, hi int) {
+		return func(lo, hi int) {
+			var acc xsum.Sum
+			buf := make([]float64, 1024)
+			for _, p := range parts[lo:hi] {
+				add(p, nil, &acc, buf)
+			}
+			mu.Lock()
+			total.Merge(&acc)
+			mu.Unlock()
+		}
+	})
+	return total
 }
 
 // pinballTerm is the pinball loss of a residual d = y − ŷ at α ∈ (0, 1):
