@@ -69,14 +69,35 @@ func (c *chunks) put(m uint64, p uint, sign int64) {
 // 2⁻¹⁰⁴ units (each step exact). A term not exactly that (one more than
 // 104 bits below the largest), and every term of a batch whose scale is
 // out of range, is added one by one. The three sums (each below 2⁶² in
-// magnitude) then enter the digits.
+// magnitude) then enter the digits. Fewer than wideMin terms are added one
+// by one.
 func (a *Sum) AddSlice(xs []float64) {
+	if len(xs) < wideMin { // term by term
+		if a.adds >= limit-int32(len(xs)) {
+			a.normalize()
+		}
+		for _, x := range xs {
+			b := math.Float64bits(x)
+			e := uint(b>>52) & 0x7ff
+			if e-1 >= 0x7fe { // zero, subnormal, infinite or NaN
+				a.addRare(x)
+				continue
+			}
+			a.c.put(b&(1<<52-1)|1<<52, e-1, int64(b)>>63)
+		}
+		a.adds += int32(len(xs))
+		return
+	}
 	for len(xs) > 0 {
 		n := min(len(xs), wideMax)
 		a.addWide(xs[:n])
 		xs = xs[n:]
 	}
 }
+
+// wideMin is the fewest terms addWide takes: below it, the cost of
+// placing its three sums outweighs the saving.
+const wideMin = 24
 
 // wideMax is the most terms addWide takes at a time: 2¹⁰ terms below 2⁵²
 // sum to below 2⁶².

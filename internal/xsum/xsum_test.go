@@ -304,3 +304,17 @@ func TestAddSliceWindow(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkAddSliceShort(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	xs := make([]float64, 4096)
+	for i := range xs {
+		xs[i] = rng.NormFloat64() * 100
+	}
+	var a Sum
+	for i := 0; b.Loop(); i++ {
+		lo := i * 8 & 4095
+		a.AddSlice(xs[lo : lo+8])
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/8, "ns/add")
+}
