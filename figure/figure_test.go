@@ -99,3 +99,74 @@ func TestWrap(t *testing.T) {
 		t.Errorf("wrap = %q", got)
 	}
 }
+
+// Every style up to MaxStyles looks different, the first eight use one
+// index for colour, dash and marker, and two styles of one colour differ
+// in both dash and marker.
+func TestStylesDistinct(t *testing.T) {
+	seen := map[Look]int{}
+	for i := range MaxStyles {
+		lk := StyleOf(i)
+		if j, ok := seen[lk]; ok {
+			t.Errorf("styles %d and %d both look %+v", j, i, lk)
+		}
+		seen[lk] = i
+		if i < 8 && (lk.Colour != i || lk.Dash != i || lk.Marker != i) {
+			t.Errorf("style %d = %+v, want %d for all three", i, lk, i)
+		}
+		for j := range i {
+			if o := StyleOf(j); o.Colour == lk.Colour && (o.Dash == lk.Dash || o.Marker == lk.Marker) {
+				t.Errorf("styles %d %+v and %d %+v share a colour and a dash or marker", j, o, i, lk)
+			}
+		}
+	}
+	if StyleOf(MaxStyles) != StyleOf(0) || StyleOf(-1) != StyleOf(MaxStyles-1) {
+		t.Error("styles do not wrap at MaxStyles")
+	}
+}
+
+// The legend covers nothing drawn: beside a square plot when it fits, in
+// an empty corner, else below the plot.
+func TestLegendPlacement(t *testing.T) {
+	ramp := func(style int, name string, y0, y1 float64) Series {
+		var xs, ys []float64
+		for i := 0; i <= 50; i++ {
+			xs, ys = append(xs, float64(i)/50), append(ys, y0+(y1-y0)*float64(i)/50)
+		}
+		return Series{Name: name, X: xs, Y: ys, Style: style}
+	}
+	var many []Series
+	for i := range 20 {
+		many = append(many, ramp(i, "class "+strings.Repeat("x", i%3)+" AUC 0.9", 0, 1))
+	}
+	for _, c := range []struct {
+		name  string
+		f     *Figure
+		where string
+	}{
+		{"square, short names", &Figure{X: unit, Y: unit, Square: true, Refs: []Series{diagonal(0, 1)}, Series: many[:3]}, "right"},
+		{"square, 20 series", &Figure{X: unit, Y: unit, Square: true, Refs: []Series{diagonal(0, 1)}, Series: many}, "below"},
+		{"wide, an empty corner", &Figure{X: unit, Y: unit, Series: []Series{ramp(0, "a", 0, 0.4), ramp(1, "b", 0.1, 0.5)}}, "inside"},
+		{"wide, no empty corner", &Figure{X: unit, Y: unit, Series: []Series{ramp(0, "a", 0, 1), ramp(1, "b", 1, 0)}}, "below"},
+	} {
+		l := c.f.layout()
+		lg := l.legend
+		where := "inside"
+		switch {
+		case lg.x >= l.x1:
+			where = "right"
+		case lg.y >= l.y0:
+			where = "below"
+		}
+		if where != c.where {
+			t.Errorf("%s: legend %s, want %s", c.name, where, c.where)
+		}
+		xs, ys := scale{c.f.X, l.x0, l.x1}, scale{c.f.Y, l.y0, l.y1}
+		if c.f.covers(xs, ys, lg.x, lg.y, lg.x+lg.w, lg.y+lg.h) {
+			t.Errorf("%s: the legend covers something drawn", c.name)
+		}
+		if lg.x < 0 || lg.x+lg.w > svgW || lg.y < 0 || lg.y+lg.h > l.h {
+			t.Errorf("%s: legend box %v outside the view box 480 × %v", c.name, lg, l.h)
+		}
+	}
+}
