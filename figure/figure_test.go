@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/rank"
 )
 
 func TestTicks(t *testing.T) {
@@ -167,6 +169,56 @@ func TestLegendPlacement(t *testing.T) {
 		}
 		if lg.x < 0 || lg.x+lg.w > svgW || lg.y < 0 || lg.y+lg.h > l.h {
 			t.Errorf("%s: legend box %v outside the view box 480 × %v", c.name, lg, l.h)
+		}
+	}
+}
+
+// rocReport is a binary rank report whose ROC curve reaches TPR reach
+// at FPR 0.01, with a band.
+func rocReport(reach float64) *rank.Report {
+	c := rank.ROCCurve{FPR: []float64{0, 0.001, 0.01, 0.3, 1}, TPR: []float64{0, reach / 2, reach, 0.99, 1}}
+	return &rank.Report{ROCAUC: 0.9, Figures: &rank.Figures{ROC: c, ROCThinning: rank.Thinning{Full: 5}},
+		ROCBand: &rank.ROCBand{Level: 0.95, FPR: []float64{0.1, 0.5}, TPR: []float64{0.9, 0.99}, Low: []float64{0.8, 0.95}, High: []float64{0.95, 1}}}
+}
+
+// The ROC figure's FPR axis is logarithmic when most curves reach TPR 0.8
+// by FPR 0.05, and says so; the bands' method is said once.
+func TestROCLogFPR(t *testing.T) {
+	for _, c := range []struct {
+		reach []float64
+		log   bool
+	}{
+		{[]float64{0.9}, true},
+		{[]float64{0.5}, false},
+		{[]float64{0.95, 0.85, 0.3}, true},
+		{[]float64{0.95, 0.3, 0.3}, false},
+	} {
+		var models []RankModel
+		for i, r := range c.reach {
+			models = append(models, RankModel{Name: string(rune('a' + i)), Report: rocReport(r)})
+		}
+		f := ROC(models)
+		if got := f.X.Scale == Log; got != c.log {
+			t.Errorf("reach %v: log axis %v, want %v", c.reach, got, c.log)
+		}
+		if c.log {
+			if f.X.Min != 0.001 || !strings.Contains(f.Note, "The FPR axis is logarithmic, from 0.001 to 1") || !strings.Contains(f.XLabel, "log scale") {
+				t.Errorf("reach %v: axis %+v, label %q, note %q", c.reach, f.X, f.XLabel, f.Note)
+			}
+			// The chance line is a curve on a log axis, and FPR 0 is drawn at the left edge.
+			if len(f.Refs[0].X) < 10 || (scale{f.X, 0, 100}).at(0) != 0 {
+				t.Errorf("reach %v: chance line of %d points, FPR 0 at %v", c.reach, len(f.Refs[0].X), (scale{f.X, 0, 100}).at(0))
+			}
+		}
+		if n := strings.Count(f.Note, "Hsieh and Turnbull"); n != 1 {
+			t.Errorf("%d models: the band's method said %d times in the note, want once: %s", len(models), n, f.Note)
+		}
+		if n := strings.Count(f.Desc, "Hsieh–Turnbull"); n != 1 {
+			t.Errorf("%d models: the band's method said %d times in the text alternative, want once: %s", len(models), n, f.Desc)
+		}
+		var svg bytes.Buffer
+		if err := f.SVG(&svg, "r"); err != nil || strings.Contains(svg.String(), "Inf") || strings.Contains(svg.String(), "NaN") {
+			t.Errorf("reach %v: SVG %v, with Inf or NaN", c.reach, err)
 		}
 	}
 }
