@@ -312,7 +312,7 @@ figure{margin:.6rem 0;break-inside:avoid;page-break-inside:avoid}
 figure svg{width:100%;height:auto;max-width:34rem;display:block}
 figcaption{font-size:.9rem;color:var(--mute)}figcaption b{color:var(--fg)}
 ` +
-	figure.StyleSheet + `@media (max-width:40rem){td .ci{display:block}th[scope=row]{white-space:normal;min-width:8rem}caption{min-width:min(18rem,80vw)}}
+	figure.StyleSheet + `@media (max-width:40rem){td .ci{display:block}th[scope=row]{white-space:normal;min-width:8rem}caption{min-width:min(18rem,80vw)}.tw caption{position:sticky;left:0;max-width:calc(100vw - 2rem)}}
 details{margin:.3rem 0 1rem}summary{cursor:pointer;color:var(--mute);font-size:.9rem}
 .methods dl{margin:.4rem 0 0;font-size:.9rem}.methods dl div{display:grid;grid-template-columns:minmax(10rem,22rem) 1fr;gap:0 1rem;padding:.25rem 0;border-bottom:1px solid var(--grid)}
 .methods dt{font-weight:600}.methods dd{margin:0}@media (max-width:40rem){.methods dl div{grid-template-columns:1fr}}

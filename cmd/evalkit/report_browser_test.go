@@ -317,11 +317,13 @@ func checkPage(t *testing.T, file string, jsonDoc []byte, sections []string, min
 }
 
 // wideTablesJS lists the tables wider than the page whose container does
-// not scroll them.
+// not scroll them, or whose caption runs off the page.
 const wideTablesJS = `Array.from(document.querySelectorAll('table')).filter(t => t.getBoundingClientRect().width > innerWidth).flatMap(t => {
 	const c = t.parentElement;
 	const ok = c.classList.contains('tw') && getComputedStyle(c).overflowX === 'auto' && c.getBoundingClientRect().right <= innerWidth + 0.5;
-	return ok ? [] : ['the table "' + (t.caption ? t.caption.textContent : '') + '" is wider than the page and its container does not scroll'];
+	const cap = t.caption && t.caption.getBoundingClientRect().right > innerWidth + 0.5;
+	return (ok ? [] : ['the table "' + (t.caption ? t.caption.textContent : '') + '" is wider than the page and its container does not scroll'])
+		.concat(cap ? ['the caption "' + t.caption.textContent + '" of a wide table runs off the page'] : []);
 })`
 
 // legendJS lists the legends of the page's figures that leave their
