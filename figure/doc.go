@@ -2,7 +2,7 @@
 //
 // A [Figure] is a chart (two axes on linear, probit or log scales, with
 // lines, confidence bands, bars, dots, 2-D histogram tiles, marked points
-// and reference lines, a legend in a corner), or a critical-difference
+// and reference lines, a legend where it covers nothing drawn), or a critical-difference
 // diagram ([CD]) or a probability simplex ([Simplex]); with it go a title,
 // a text alternative (Desc), a note and a table of its numbers. The
 // builders make the figures of the measure packages' results, once, for
@@ -20,7 +20,11 @@
 //
 // Series differ by colour (the Okabe–Ito palette of [Light], safe for
 // colour blindness), by dash pattern ([Dashes]) and by marker shape, so a
-// figure reads in grey print too. A probit axis places a rate v at
+// figure reads in grey print too; [StyleOf] combines them so that up to
+// [MaxStyles] series all look different. A legend stands beside a square
+// plot area when it fits there, else in an empty corner of the plot area,
+// else below it. A ROC figure whose curves mostly reach TPR 0.8 by FPR
+// 0.05 draws the FPR on a log axis and says so in its note. A probit axis places a rate v at
 // rank.Probit(v), the coordinate rank's DET thinning measures its error
 // in. Non-finite points break a line and are not drawn.
 package figure

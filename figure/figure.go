@@ -25,14 +25,17 @@ type Figure struct {
 	// YNames, when set, replaces the y ticks: YNames[i] at y = i, the
 	// plot area moved right to make room for them.
 	YNames []string
-	// Legend is the corner of the legend (default top right).
+	// Legend is the corner of the plot area the legend goes to first
+	// (default top right) when it neither fits beside a square plot nor
+	// would cover anything drawn there; it goes to another empty corner,
+	// or below the plot, rather than cover a line or a point.
 	Legend Corner
 
 	CD      *CD      // a critical-difference diagram
 	Simplex *Simplex // samples in the probability simplex
 }
 
-// A Corner is where a legend sits in the plot area.
+// A Corner is a corner of the plot area, where a legend may sit.
 type Corner string
 
 // The corners of a legend.
@@ -53,7 +56,8 @@ const (
 	// score distributions give straight lines), with v clamped as
 	// rank.Probit does; ticks are at the usual error rates, in percent.
 	Probit
-	// Log maps v > 0 to log₁₀ v; ticks are at powers of 10.
+	// Log maps v > 0 to log₁₀ v and v ≤ 0 to the axis's Min (an FPR of
+	// 0 is drawn at the lower end); ticks are at powers of 10.
 	Log
 )
 
@@ -65,7 +69,7 @@ type Axis struct {
 }
 
 // A Series is one line, drawn with the style of index Style (colour, dash
-// and marker).
+// and marker: see [StyleOf]).
 type Series struct {
 	Name   string
 	X, Y   []float64

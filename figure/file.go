@@ -32,7 +32,7 @@ func (f *Figure) fileLayout() fileLayout {
 	case f.Simplex != nil:
 		l.h = simplexH
 	default:
-		l.h = svgH
+		l.h = f.layout().h
 	}
 	l.total = l.top + l.h + noteLead*float64(len(l.note)) + 8
 	return l

@@ -9,8 +9,10 @@ import (
 // A Theme is the colours a figure is drawn in, as CSS hex colours: the
 // background, the text, muted text (ticks, reference lines), the grid,
 // the axes, and the eight series colours. A series of style i takes
-// Series[i % 8], dash pattern Dashes[i % 8] and marker shape i % 8, so
-// that it reads without colour too.
+// colour Series[i % 8], dash pattern Dashes[(i + ⌊i/8⌋) % 8] and marker
+// shape (i + 2⌊i/8⌋) % 8 (see [StyleOf]), so that it reads without colour
+// too and styles 0 to 31 are all different: two of the same colour
+// differ in both dash and marker.
 type Theme struct {
 	BG, FG, Mute, Grid, Axis string
 	Series                   [8]string
@@ -33,6 +35,28 @@ var Density = [8]string{"#440154", "#46327e", "#365c8d", "#277f8e", "#1fa187", "
 // Dashes are the dash patterns of the series styles (SVG stroke-dasharray;
 // style 0 is solid).
 var Dashes = [8]string{"", "7 4", "2 3", "9 3 2 3", "12 5", "4 2 4 6", "1 4", "6 2 1 2 1 2"}
+
+// MaxStyles is how many series styles differ from each other: styles i
+// and i + MaxStyles look the same.
+const MaxStyles = 32
+
+// A Look is what a series style draws with: the index of its colour in a
+// Theme's Series, of its dash pattern in Dashes, and of its marker shape
+// (0 to 7).
+type Look struct{ Colour, Dash, Marker int }
+
+// StyleOf is the look of series style i: colour i % 8, dash
+// (i + ⌊i/8⌋) % 8 and marker (i + 2⌊i/8⌋) % 8. Styles 0 to 7 use the
+// same index for all three; from 8 on the dash and the marker move on, so
+// that no two of the first MaxStyles styles look the same.
+func StyleOf(i int) Look {
+	i %= MaxStyles
+	if i < 0 {
+		i += MaxStyles
+	}
+	r := i / 8
+	return Look{Colour: i % 8, Dash: (i + r) % 8, Marker: (i + 2*r) % 8}
+}
 
 // SeriesVars is the series colours of t as CSS custom properties,
 // "--c0:#0072b2;…;--c7:#999" (no final semicolon).

@@ -177,17 +177,19 @@ func alpha(col color.NRGBA, a float64) color.NRGBA {
 // dashes is the dash pattern of series style st.
 func dashes(st int) []float64 {
 	var out []float64
-	for _, f := range strings.Fields(Dashes[st%8]) {
+	for _, f := range strings.Fields(Dashes[StyleOf(st).Dash]) {
 		v, _ := strconv.ParseFloat(f, 64)
 		out = append(out, v)
 	}
 	return out
 }
 
-// marker draws marker shape style at (x, y) with radius r, as the SVG
-// writer's marker does; edge, when not nil, outlines a filled marker.
+// marker draws the marker of series style style at (x, y) with radius
+// r, as the SVG writer's marker does; edge, when not nil, outlines a
+// filled marker.
 func (p *painter) marker(style int, x, y, r float64, edge color.Color, edgeW float64) {
-	col := rgb(p.t.Series[style%8])
+	lk := StyleOf(style)
+	col := rgb(p.t.Series[lk.Colour])
 	poly := func(xy [][2]float64) {
 		p.fill(xy, col)
 		if edge != nil {
@@ -202,7 +204,7 @@ func (p *painter) marker(style int, x, y, r float64, edge color.Color, edgeW flo
 		}
 		return xy
 	}
-	switch style % 8 {
+	switch lk.Marker {
 	case 0:
 		poly(circle())
 	case 1:
@@ -254,7 +256,8 @@ func polylines(xs, ys scale, x, y []float64, step bool) [][][2]float64 {
 func (f *Figure) chartPNG(p *painter) {
 	t := p.t
 	fg, mute := rgb(t.FG), rgb(t.Mute)
-	x0, x1, y0, y1 := f.frame()
+	l := f.layout()
+	x0, x1, y0, y1 := l.x0, l.x1, l.y0, l.y1
 	xs := scale{f.X, x0, x1}
 	ys := scale{f.Y, y0, y1}
 	xt, xl := f.xTicks()
@@ -269,7 +272,7 @@ func (f *Figure) chartPNG(p *painter) {
 		p.text(x0-5, y+4, tickText(v, f.Y), 11, mute, "end", false, false)
 	}
 	p.line([][2]float64{{x0, y1}, {x0, y0}, {x1, y0}}, rgb(t.Axis), 1, nil)
-	p.text((x0+x1)/2, svgH-8, f.XLabel, 12, fg, "middle", false, false)
+	p.text((x0+x1)/2, y0+xLabelDrop, f.XLabel, 12, fg, "middle", false, false)
 	p.text(14, (y0+y1)/2, f.YLabel, 12, fg, "middle", true, false)
 
 	p.setClip(x0-4, x1+4, y0+4, y1-4)
@@ -290,7 +293,7 @@ func (f *Figure) chartPNG(p *painter) {
 		}
 	}
 	for _, bs := range f.Bars {
-		col := rgb(t.Series[bs.Style%8])
+		col := rgb(t.Series[StyleOf(bs.Style).Colour])
 		for i := range bs.Y {
 			xa, xb := xs.at(bs.Left[i]), xs.at(bs.Right[i])
 			ya, yb := ys.at(0), ys.at(bs.Y[i])
@@ -298,7 +301,7 @@ func (f *Figure) chartPNG(p *painter) {
 		}
 	}
 	for _, d := range f.Dots {
-		col := alpha(rgb(t.Series[d.Style%8]), 0.55)
+		col := alpha(rgb(t.Series[StyleOf(d.Style).Colour]), 0.55)
 		for i := range d.X {
 			if finite(d.X[i]) && finite(d.Y[i]) {
 				p.rect(xs.at(d.X[i])-1, ys.at(d.Y[i])-1, 2, 2, col)
@@ -316,13 +319,13 @@ func (f *Figure) chartPNG(p *painter) {
 			poly = append(poly, pl...)
 		}
 		if len(poly) > 2 {
-			p.fill(poly, alpha(rgb(t.Series[s.Style%8]), 0.18))
+			p.fill(poly, alpha(rgb(t.Series[StyleOf(s.Style).Colour]), 0.18))
 		}
 	}
 	for _, s := range f.Series {
-		st := s.Style % 8
+		st := s.Style
 		for _, pl := range polylines(xs, ys, s.X, s.Y, s.Step) {
-			p.line(pl, rgb(t.Series[st]), 2, dashes(st))
+			p.line(pl, rgb(t.Series[StyleOf(st).Colour]), 2, dashes(st))
 		}
 		for _, i := range markerAt(len(s.X)) {
 			if s.Bare {
@@ -336,24 +339,23 @@ func (f *Figure) chartPNG(p *painter) {
 	p.setClip(1, 0, 0, 0)
 	for _, pt := range f.Points {
 		if x, y := xs.at(pt.X), ys.at(pt.Y); finite(x) && finite(y) {
-			p.marker(pt.Style%8, x, y, 5.5, rgb(t.BG), 1.2)
+			p.marker(pt.Style, x, y, 5.5, rgb(t.BG), 1.2)
 		}
 	}
-	if items, lx, ly := f.legend(x0, x1, y0, y1); len(items) > 0 {
-		for i, it := range items {
-			y := ly + float64(i)*16
-			col := rgb(t.Series[it.style])
-			switch it.kind {
-			case itemBar:
-				p.rect(lx-26, y+4, 22, 8, col)
-			case itemLine:
-				p.line([][2]float64{{lx - 28, y + 8}, {lx - 2, y + 8}}, col, 2, dashes(it.style))
-				p.marker(it.style, lx-15, y+8, 3.5, nil, 0)
-			default:
-				p.marker(it.style, lx-15, y+8, 5, nil, 0)
-			}
-			p.text(lx-34, y+12, it.name, 11.5, fg, "end", false, false)
+	lg := l.legend
+	for k, it := range lg.items {
+		x, y := lg.entry(k)
+		col := rgb(t.Series[StyleOf(it.style).Colour])
+		switch it.kind {
+		case itemBar:
+			p.rect(x+2, y+4, 22, 8, col)
+		case itemLine:
+			p.line([][2]float64{{x, y + 8}, {x + 26, y + 8}}, col, 2, dashes(it.style))
+			p.marker(it.style, x+13, y+8, 3.5, nil, 0)
+		default:
+			p.marker(it.style, x+13, y+8, 5, nil, 0)
 		}
+		p.text(x+entrySwatch, y+12, it.name, 11.5, fg, "start", false, false)
 	}
 	if tl := f.Tiles; tl != nil {
 		lx := x1 + 12

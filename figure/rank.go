@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/result"
@@ -74,6 +75,14 @@ func thinNote(kept int, th rank.Thinning) string {
 	return fmt.Sprintf("Drawn from %d of its %d vertices (thinned; no drawn point moves more than %s in the axes' units).", kept, th.Full, result.Sig(th.Error))
 }
 
+// listText is names as a list in words: "a", "a and b", "a, b and c".
+func listText(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 // diagonal is the reference line y = x over [lo, hi].
 func diagonal(lo, hi float64) Series { return Series{X: []float64{lo, hi}, Y: []float64{lo, hi}} }
 
@@ -104,6 +113,9 @@ func ROC(models []RankModel) *Figure {
 			roc.Points = append(roc.Points, Point{Name: "Youden " + m.Label(), X: m.Report.Youden.FPR, Y: m.Report.Youden.TPR, Style: i})
 		}
 	}
+	var banded []string
+	var band *rank.ROCBand
+	same := true
 	for i, m := range models {
 		b := m.Report.ROCBand
 		if b == nil {
@@ -117,12 +129,110 @@ func ROC(models []RankModel) *Figure {
 			key := func(f string) string { return join(m.Prefix, "roc_band", f, k) }
 			roc.Table.Rows = append(roc.Table.Rows, []Cell{plain(m.Label()), num(key("fpr"), b.FPR[k]), num(key("tpr"), b.TPR[k]), num(key("low"), b.Low[k]), num(key("high"), b.High[k])})
 		}
-		desc += fmt.Sprintf(" The shaded band around %s is its pointwise %s confidence band for the TPR at FPR %s to %s (Hsieh–Turnbull variance, score interval).",
-			m.Label(), levelText(b.Level), result.Sig(b.FPR[0]), result.Sig(b.FPR[len(b.FPR)-1]))
-		note += fmt.Sprintf("Shaded: the pointwise %s band of the TPR at %d FPRs, from the variance of the empirical ROC at a fixed FPR (Hsieh and Turnbull 1996): the positives' binomial term plus the slope² × the negatives' term, as a score interval (Wilson's when the slope term is 0); JSON roc_band. ", levelText(b.Level), len(b.FPR))
+		if band != nil && (b.Level != band.Level || len(b.FPR) != len(band.FPR) || b.FPR[0] != band.FPR[0] || b.FPR[len(b.FPR)-1] != band.FPR[len(band.FPR)-1]) {
+			same = false
+		}
+		if band == nil {
+			band = b
+		}
+		banded = append(banded, m.Label())
+	}
+	// The bands' method, said once for every model.
+	switch {
+	case band == nil:
+	case same:
+		whose := "the shaded band around " + banded[0] + " is its"
+		if len(banded) > 1 {
+			whose = "the shaded bands around " + listText(banded) + " are their"
+		}
+		desc += fmt.Sprintf(" %s%s pointwise %s confidence band for the TPR at FPR %s to %s (Hsieh–Turnbull variance, score interval).",
+			strings.ToUpper(whose[:1]), whose[1:], levelText(band.Level), result.Sig(band.FPR[0]), result.Sig(band.FPR[len(band.FPR)-1]))
+		each := ""
+		if len(banded) > 1 {
+			each = " for each model"
+		}
+		note += fmt.Sprintf("Shaded: the pointwise %s band of the TPR at %d FPRs%s, ", levelText(band.Level), len(band.FPR), each)
+	default:
+		desc += " The shaded band around each of " + listText(banded) + " is its pointwise confidence band for the TPR (Hsieh–Turnbull variance, score interval)."
+		var parts []string
+		for _, m := range models {
+			if b := m.Report.ROCBand; b != nil {
+				parts = append(parts, fmt.Sprintf("%s's pointwise %s band of the TPR at %d FPRs", m.Label(), levelText(b.Level), len(b.FPR)))
+			}
+		}
+		note += "Shaded: " + strings.Join(parts, "; ") + ", each "
+	}
+	if band != nil {
+		note += "from the variance of the empirical ROC at a fixed FPR (Hsieh and Turnbull 1996): the positives' binomial term plus the slope² × the negatives' term, as a score interval (Wilson's when the slope term is 0); JSON roc_band. "
+	}
+	if ax, ok := logFPR(roc.Series); ok {
+		roc.logFPR(ax)
+		desc += " " + logNote(ax, len(roc.Series))
+		note = logNote(ax, len(roc.Series)) + " " + note
 	}
 	roc.Desc, roc.Note = desc, note
 	return roc
+}
+
+// Near-perfect ROC curves rise within the first few percent of the FPR,
+// squeezed against the left edge of a linear axis. When most curves
+// reach TPR logTPR by FPR logFPRBelow, the FPR axis is logarithmic.
+const (
+	logFPRBelow = 0.05
+	logTPR      = 0.8
+)
+
+// logFPR returns the logarithmic FPR axis of ROC curves (X the FPR, Y the
+// TPR) and true when at least half of them reach TPR logTPR at an FPR of
+// at most logFPRBelow. The axis runs from the power of 10 at or below the
+// smallest positive FPR of a curve (at least 10⁻⁶) to 1.
+func logFPR(curves []Series) (Axis, bool) {
+	near, lo := 0, 1.0
+	for _, c := range curves {
+		reach := 0.0
+		for i, x := range c.X {
+			if x <= logFPRBelow && c.Y[i] > reach {
+				reach = c.Y[i]
+			}
+			if x > 0 && x < lo {
+				lo = x
+			}
+		}
+		if reach >= logTPR {
+			near++
+		}
+	}
+	if len(curves) == 0 || 2*near < len(curves) {
+		return Axis{}, false
+	}
+	lo = math.Max(math.Pow(10, math.Floor(math.Log10(lo)+1e-9)), 1e-6)
+	if lo >= 0.1 {
+		lo = 0.01
+	}
+	return Axis{Min: lo, Max: 1, Scale: Log}, true
+}
+
+// logFPR puts the ROC figure f on the FPR axis ax: its x label says so
+// and the chance line becomes a curve.
+func (f *Figure) logFPR(ax Axis) {
+	f.X = ax
+	f.XLabel = "false positive rate (FPR, log scale)"
+	var xs []float64
+	for i := 0; i <= 60; i++ {
+		xs = append(xs, ax.Min*math.Pow(ax.Max/ax.Min, float64(i)/60))
+	}
+	f.Refs = []Series{{X: xs, Y: xs}}
+}
+
+// logNote says why and how the FPR axis of ax of n curves is
+// logarithmic.
+func logNote(ax Axis, n int) string {
+	who, them := "the curve reaches", "it"
+	if n > 1 {
+		who, them = "most curves reach", "them"
+	}
+	return fmt.Sprintf("The FPR axis is logarithmic, from %s to 1 (an FPR of 0 is drawn at its left edge): %s TPR %s by FPR %s, where a linear axis would squeeze %s against its left edge; the chance diagonal TPR = FPR is the dashed curve.",
+		strconv.FormatFloat(ax.Min, 'g', -1, 64), who, strconv.FormatFloat(logTPR, 'g', -1, 64), strconv.FormatFloat(logFPRBelow, 'g', -1, 64), them)
 }
 
 // PR is the figure of the models' precision–recall curves, with iso-F1
@@ -308,6 +418,11 @@ func MulticlassROC(r *rank.MulticlassReport) *Figure {
 		roc.Series = append(roc.Series, Series{Name: fmt.Sprintf("%s AUC %s", name, result.Sig(r.PerClass[i].ROCAUC)), X: c.FPR, Y: c.TPR, Style: i})
 		roc.Desc += fmt.Sprintf(" %s: AUC %s.", name, result.Sig(r.PerClass[i].ROCAUC))
 		roc.Note += name + ": " + thinNote(len(c.FPR), r.FigureThinning[i]) + " "
+	}
+	if ax, ok := logFPR(roc.Series); ok {
+		roc.logFPR(ax)
+		roc.Desc += " " + logNote(ax, len(roc.Series))
+		roc.Note = logNote(ax, len(roc.Series)) + " " + roc.Note
 	}
 	return roc
 }

@@ -28,6 +28,10 @@ func (a Axis) of(v float64) float64 {
 	case Probit:
 		return rank.Probit(v)
 	case Log:
+		if !(v > 0) && !math.IsNaN(v) {
+			// Zero (an FPR of 0) is drawn at the axis's lower end.
+			v = a.Min
+		}
 		return math.Log10(v)
 	}
 	return v
@@ -141,52 +145,6 @@ func (f *Figure) xTicks() ([]float64, []string) {
 		}
 	}
 	return xt, labels
-}
-
-// A legendItem is a line of the legend: a series (a line with a marker),
-// a bar series (a swatch) or a point (a marker).
-type legendItem struct {
-	name  string
-	style int
-	kind  int // itemLine, itemBar or itemPoint
-}
-
-const (
-	itemLine = iota
-	itemBar
-	itemPoint
-)
-
-// legend returns the legend's items and the position of its first item:
-// items are 16 apart, right-aligned at lx.
-func (f *Figure) legend(x0, x1, y0, y1 float64) (items []legendItem, lx, ly float64) {
-	for _, s := range f.Series {
-		if s.Name != "" {
-			items = append(items, legendItem{s.Name, s.Style % 8, itemLine})
-		}
-	}
-	for _, s := range f.Bars {
-		if s.Name != "" {
-			items = append(items, legendItem{s.Name, s.Style % 8, itemBar})
-		}
-	}
-	for _, p := range f.Points {
-		items = append(items, legendItem{p.Name, p.Style % 8, itemPoint})
-	}
-	lx, ly = x1-8.0, y1+6.0
-	if f.Square {
-		lx = svgW - padR
-	}
-	switch f.Legend {
-	case BottomRight:
-		ly = y0 - 8 - 16*float64(len(items))
-	case BottomLeft:
-		ly = y0 - 8 - 16*float64(len(items))
-		lx = x0 + 230
-	case TopLeft:
-		lx = x0 + 230
-	}
-	return items, lx, ly
 }
 
 // markerAt returns the indices of the vertices of a series of n points

@@ -63,8 +63,9 @@ func (f *Figure) head(w *svgWriter, id, viewBox string) {
 }
 
 func (f *Figure) chartSVG(w *svgWriter, id string) {
-	f.head(w, id, "0 0 480 360")
-	x0, x1, y0, y1 := f.frame()
+	l := f.layout()
+	f.head(w, id, "0 0 480 "+string(px(nil, l.h)))
+	x0, x1, y0, y1 := l.x0, l.x1, l.y0, l.y1
 	xs := scale{f.X, x0, x1}
 	ys := scale{f.Y, y0, y1}
 	var b []byte
@@ -130,7 +131,7 @@ func (f *Figure) chartSVG(w *svgWriter, id string) {
 	b = px(b, x1)
 	w.s(string(b), `"/></g>`)
 	// axis labels
-	w.f(`<text text-anchor="middle" x="%.1f" y="%.1f">`, (x0+x1)/2, svgH-8)
+	w.f(`<text text-anchor="middle" x="%.1f" y="%.1f">`, (x0+x1)/2, y0+xLabelDrop)
 	w.esc(f.XLabel)
 	w.f(`</text><text text-anchor="middle" transform="translate(14 %.1f) rotate(-90)">`, (y0+y1)/2)
 	w.esc(f.YLabel)
@@ -172,7 +173,7 @@ func (f *Figure) chartSVG(w *svgWriter, id string) {
 		for i := range bs.Y {
 			xa, xb := xs.at(bs.Left[i]), xs.at(bs.Right[i])
 			ya, yb := ys.at(0), ys.at(bs.Y[i])
-			w.f(`<rect class="bar s%d" x="%.1f" y="%.1f" width="%.1f" height="%.1f"/>`, bs.Style%8, xa, math.Min(ya, yb), math.Max(xb-xa, 0.5), math.Abs(ya-yb))
+			w.f(`<rect class="bar s%d" x="%.1f" y="%.1f" width="%.1f" height="%.1f"/>`, StyleOf(bs.Style).Colour, xa, math.Min(ya, yb), math.Max(xb-xa, 0.5), math.Abs(ya-yb))
 		}
 	}
 	for _, d := range f.Dots {
@@ -187,18 +188,18 @@ func (f *Figure) chartSVG(w *svgWriter, id string) {
 			b = px(b, ys.at(d.Y[i])-1)
 			b = append(b, "h2v2h-2z"...)
 		}
-		w.f(`<path class="dot s%d" d="%s"/>`, d.Style%8, b)
+		w.f(`<path class="dot s%d" d="%s"/>`, StyleOf(d.Style).Colour, b)
 	}
 	for _, s := range append(append([]Series{}, f.Bands...), f.Series...) {
 		if s.Lo != nil {
 			d := path(xs, ys, s.X, s.Hi, s.Step)
 			d2 := path(xs, ys, reverse(s.X), reverse(s.Lo), s.Step)
-			w.f(`<path class="band s%d" d="%sL%s Z"/>`, s.Style%8, d, d2[1:])
+			w.f(`<path class="band s%d" d="%sL%s Z"/>`, StyleOf(s.Style).Colour, d, d2[1:])
 		}
 	}
 	for _, s := range f.Series {
-		st := s.Style % 8
-		w.f(`<path class="ln s%d d%d" d="%s"/>`, st, st, path(xs, ys, s.X, s.Y, s.Step))
+		st := StyleOf(s.Style)
+		w.f(`<path class="ln s%d d%d" d="%s"/>`, st.Colour, st.Dash, path(xs, ys, s.X, s.Y, s.Step))
 		for _, i := range markerAt(len(s.X)) {
 			if s.Bare {
 				break
@@ -214,26 +215,28 @@ func (f *Figure) chartSVG(w *svgWriter, id string) {
 		if !finite(x) || !finite(y) {
 			continue
 		}
-		w.s(`<g class="pt">`, marker(p.Style%8, x, y, 5.5), `<title>`)
+		w.s(`<g class="pt">`, marker(StyleOf(p.Style), x, y, 5.5), `<title>`)
 		w.esc(p.Name)
 		w.s(`</title></g>`)
 	}
-	if items, lx, ly := f.legend(x0, x1, y0, y1); len(items) > 0 {
+	if lg := l.legend; len(lg.items) > 0 {
 		w.s(`<g class="lg">`)
-		for i, it := range items {
-			y := ly + float64(i)*16
+		for k, it := range lg.items {
+			x, y := lg.entry(k)
+			st := StyleOf(it.style)
+			w.s(`<g class="li">`)
 			switch it.kind {
 			case itemBar:
-				w.f(`<rect class="bar s%d" x="%.1f" y="%.1f" width="22" height="8"/>`, it.style, lx-26, y+4)
+				w.f(`<rect class="bar s%d" x="%.1f" y="%.1f" width="22" height="8"/>`, st.Colour, x+2, y+4)
 			case itemLine:
-				w.f(`<path class="ln s%d d%d" d="M%.1f %.1fh26"/>`, it.style, it.style, lx-28, y+8)
-				w.s(marker(it.style, lx-15, y+8, 3.5))
+				w.f(`<path class="ln s%d d%d" d="M%.1f %.1fh26"/>`, st.Colour, st.Dash, x, y+8)
+				w.s(marker(st, x+13, y+8, 3.5))
 			default:
-				w.s(marker(it.style, lx-15, y+8, 5))
+				w.s(marker(st, x+13, y+8, 5))
 			}
-			w.f(`<text text-anchor="end" x="%.1f" y="%.1f">`, lx-34, y+12)
+			w.f(`<text x="%.1f" y="%.1f">`, x+entrySwatch, y+12)
 			w.esc(it.name)
-			w.s(`</text>`)
+			w.s(`</text></g>`)
 		}
 		w.s(`</g>`)
 	}
@@ -284,11 +287,13 @@ func path(xs, ys scale, x, y []float64, step bool) string {
 	return string(b)
 }
 
-// marker draws marker shape style at (x, y) with radius r.
-func marker(style int, x, y, r float64) string {
+// marker draws the marker of look lk (its shape, in its colour) at
+// (x, y) with radius r; its classes name the colour (s0…s7) and the
+// shape (m0…m7).
+func marker(lk Look, x, y, r float64) string {
 	f := func(v float64) string { return string(px(nil, v)) }
-	cls := `class="s` + strconv.Itoa(style) + `"`
-	switch style % 8 {
+	cls := `class="s` + strconv.Itoa(lk.Colour) + ` m` + strconv.Itoa(lk.Marker) + `"`
+	switch lk.Marker {
 	case 0:
 		return `<circle ` + cls + ` cx="` + f(x) + `" cy="` + f(y) + `" r="` + f(r) + `"/>`
 	case 1:

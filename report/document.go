@@ -34,7 +34,59 @@ type Fact struct {
 type Section struct {
 	ID, Title string
 	Intro     string // one paragraph of plain text
-	Blocks    []Block
+	// Methods, when set, follows the intro: how the section's intervals
+	// were computed.
+	Methods *Methods
+	Blocks  []Block
+}
+
+// Methods says how a result's intervals were computed: for each method,
+// in words, the JSON keys of the intervals it gave. The HTML page shows
+// it collapsed (a details element), a list of the methods, each with its
+// keys, numbered keys of the same pattern (per_class.0.recall,
+// per_class.1.recall, …) said once (per_class.*.recall, and how many);
+// text and Markdown show it as a paragraph.
+type Methods struct {
+	Title  string
+	Groups []MethodGroup
+}
+
+// A MethodGroup is one method of [Methods]: what it is, in words, and the
+// keys of its intervals.
+type MethodGroup struct {
+	What string
+	Keys []string
+}
+
+// String is m as one paragraph: "Title: what (key, key); what (key)."
+func (m *Methods) String() string {
+	parts := make([]string, len(m.Groups))
+	for i, g := range m.Groups {
+		parts[i] = g.What + " (" + strings.Join(g.Keys, ", ") + ")"
+	}
+	return m.Title + ": " + strings.Join(parts, "; ") + "."
+}
+
+// KeyPatterns are keys with their numbered path parts made "*", in order
+// of first appearance, with how many keys each pattern stands for.
+func KeyPatterns(keys []string) (patterns []string, counts []int) {
+	at := map[string]int{}
+	for _, k := range keys {
+		parts := strings.Split(k, ".")
+		for i, p := range parts {
+			if p != "" && strings.Trim(p, "0123456789") == "" {
+				parts[i] = "*"
+			}
+		}
+		pat := strings.Join(parts, ".")
+		if i, ok := at[pat]; ok {
+			counts[i]++
+			continue
+		}
+		at[pat] = len(patterns)
+		patterns, counts = append(patterns, pat), append(counts, 1)
+	}
+	return patterns, counts
 }
 
 // Add appends blocks to s and returns s.

@@ -169,6 +169,46 @@ func (h *HeatMap) html(w *writer) {
 	w.s("</tbody></table></div>\n")
 }
 
+// html writes m collapsed: its title as the summary, then each method in
+// words with the keys of its intervals, numbered keys said once by
+// pattern.
+func (m *Methods) html(w *writer) {
+	n := 0
+	for _, g := range m.Groups {
+		n += len(g.Keys)
+	}
+	w.s(`<details class="methods"><summary>`)
+	w.esc(fmt.Sprintf("%s (%d %s, %d %s)", m.Title, len(m.Groups), plural(len(m.Groups), "method", "methods"), n, plural(n, "interval", "intervals")))
+	w.s("</summary><dl>")
+	for _, g := range m.Groups {
+		w.s("<div><dt>")
+		w.esc(g.What)
+		w.s("</dt><dd>")
+		pats, counts := KeyPatterns(g.Keys)
+		for i, p := range pats {
+			if i > 0 {
+				w.s(", ")
+			}
+			w.s("<code>")
+			w.esc(p)
+			w.s("</code>")
+			if counts[i] > 1 {
+				w.esc(fmt.Sprintf(" (%d)", counts[i]))
+			}
+		}
+		w.s("</dd></div>")
+	}
+	w.s("</dl></details>\n")
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // HTML writes the document as one self-contained HTML document: inline
 // styles, inline SVG figures, no script, and a Content-Security-Policy
 // that forbids every network request.
@@ -229,6 +269,9 @@ func (d *Doc) HTML(out io.Writer) error {
 			w.esc(s.Intro)
 			w.s("</p>\n")
 		}
+		if s.Methods != nil {
+			s.Methods.html(w)
+		}
 		for _, b := range s.Blocks {
 			writeBlock(w, b)
 		}
@@ -269,8 +312,10 @@ figure{margin:.6rem 0;break-inside:avoid;page-break-inside:avoid}
 figure svg{width:100%;height:auto;max-width:34rem;display:block}
 figcaption{font-size:.9rem;color:var(--mute)}figcaption b{color:var(--fg)}
 ` +
-	figure.StyleSheet + `@media (max-width:40rem){td .ci{display:block}th[scope=row]{white-space:normal;min-width:8rem}caption{min-width:min(18rem,80vw)}}
+	figure.StyleSheet + `@media (max-width:40rem){td .ci{display:block}th[scope=row]{white-space:normal;min-width:8rem}caption{min-width:min(18rem,80vw)}.tw caption{position:sticky;left:0;max-width:calc(100vw - 2rem)}}
 details{margin:.3rem 0 1rem}summary{cursor:pointer;color:var(--mute);font-size:.9rem}
+.methods dl{margin:.4rem 0 0;font-size:.9rem}.methods dl div{display:grid;grid-template-columns:minmax(10rem,22rem) 1fr;gap:0 1rem;padding:.25rem 0;border-bottom:1px solid var(--grid)}
+.methods dt{font-weight:600}.methods dd{margin:0}@media (max-width:40rem){.methods dl div{grid-template-columns:1fr}}
 footer{margin-top:3rem;color:var(--mute);font-size:.85rem;border-top:1px solid var(--grid)}
 @media print{:root{--bg:#fff;--fg:#000;--mute:#444;--grid:#ccc;--axis:#000;--panel:#fff;font-size:11pt}
 body{max-width:none;padding:0}nav{display:none}details{display:block}details>*{display:block}

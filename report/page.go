@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/result"
@@ -50,10 +49,11 @@ func levelText(l float64) string {
 	return strconv.FormatFloat(100*l, 'g', -1, 64) + "%"
 }
 
-// ciIntro says what the brackets of a report are: the level, and what
-// each interval was computed from (its method, and for the bootstraps the
-// replicates and seed of the signature), naming the JSON keys of each.
-func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *result.Signature) string {
+// ciIntro says what the brackets of a report are (its level) and how
+// each interval was computed: the methods in words, each with the JSON
+// keys of the intervals it gave (Methods; for the bootstraps, with the
+// replicates and seed of the signature).
+func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *result.Signature) (string, *Methods) {
 	byMethod := map[string][]string{}
 	for k, iv := range ivs {
 		byMethod[iv.Method] = append(byMethod[iv.Method], k)
@@ -62,30 +62,38 @@ func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *result.Signatu
 	for m := range byMethod {
 		methods = append(methods, m)
 	}
-	sort.Strings(methods)
 	boot := "bootstrap"
 	if sig != nil && sig.CI != nil {
 		boot = fmt.Sprintf("bootstrap, %d replicates, seed %d", sig.CI.Bootstrap, sig.CI.Seed)
 	}
-	var parts []string
+	words := map[string]string{
+		hyptest.CIDeLong: "DeLong's variance", hyptest.CIT: "t-interval of the mean of the per-row values",
+		hyptest.CIDeLongWeighted: "DeLong's variance of weighted rows", hyptest.CITWeighted: "t-interval of the weighted mean of the per-row values",
+		hyptest.CISqrtT: "square roots of the MSE's t-interval", hyptest.CIPercentile: "percentile " + boot,
+		hyptest.CIBCa: "BCa " + boot, hyptest.CIWilson: "Wilson score interval", hyptest.CIClopperPearson: "Clopper–Pearson exact interval",
+		hyptest.CIAgrestiCoull: "Agresti–Coull interval", hyptest.CIJeffreys: "Jeffreys interval", hyptest.CIWald: "Wald interval",
+		hyptest.CIDelta: "delta method (t-interval of the linearised variance)", hyptest.CIDeltaLog: "delta method on the scale of log(1 − θ)",
+		hyptest.CIDeltaSqrt: "square roots of the MSE's delta-method interval", hyptest.CIAverageBound: "the same average of the outputs' interval ends (conservative)",
+		hyptest.CIDeltaLogNormal: "delta method on the scale of log θ",
+		hyptest.CIDeltaLogit:     "delta method on the logit scale",
+		hyptest.CILogitBoot:      "normal interval on the logit scale, its standard error from the " + boot,
+		hyptest.CIBootT:          "studentized (bootstrap-t) interval of the mean of the per-row values, " + boot,
+		hyptest.CISqrtBootT:      "square roots of the MSE's studentized bootstrap interval, " + boot,
+		hyptest.CIDeLongBound:    "z times the average of the DeLong standard errors (conservative)",
+		hyptest.CISacreBLEU:      "paired-resampling " + boot + " (as sacreBLEU's)",
+	}
+	what := func(m string) string {
+		if w, ok := words[m]; ok {
+			return w
+		}
+		return m
+	}
+	sort.Slice(methods, func(i, j int) bool { return what(methods[i]) < what(methods[j]) })
+	ms := &Methods{Title: "How each interval was computed"}
 	for _, m := range methods {
 		keys := byMethod[m]
 		sort.Strings(keys)
-		what, ok := map[string]string{
-			hyptest.CIDeLong: "DeLong's variance", hyptest.CIT: "t-interval of the mean of the per-row values",
-			hyptest.CIDeLongWeighted: "DeLong's variance of weighted rows", hyptest.CITWeighted: "t-interval of the weighted mean of the per-row values",
-			hyptest.CISqrtT: "square roots of the MSE's t-interval", hyptest.CIPercentile: "percentile " + boot,
-			hyptest.CIBCa: "BCa " + boot, hyptest.CIWilson: "Wilson score interval", hyptest.CIClopperPearson: "Clopper–Pearson exact interval",
-			hyptest.CIAgrestiCoull: "Agresti–Coull interval", hyptest.CIJeffreys: "Jeffreys interval", hyptest.CIWald: "Wald interval",
-			hyptest.CIDelta: "delta method (t-interval of the linearised variance)", hyptest.CIDeltaLog: "delta method on the scale of log(1 − θ)",
-			hyptest.CIDeltaSqrt: "square roots of the MSE's delta-method interval", hyptest.CIAverageBound: "the same average of the outputs' interval ends (conservative)",
-			hyptest.CIDeltaLogNormal: "delta method on the scale of log θ",
-			hyptest.CIDeltaLogit:     "delta method on the logit scale",
-		}[m]
-		if !ok {
-			what = m
-		}
-		parts = append(parts, what+" ("+strings.Join(keys, ", ")+")")
+		ms.Groups = append(ms.Groups, MethodGroup{What: what(m), Keys: keys})
 	}
-	return fmt.Sprintf("Brackets give each number's %s confidence interval, computed from every row by: %s.", levelText(level), strings.Join(parts, "; "))
+	return fmt.Sprintf("Brackets give each number's %s confidence interval, computed from every row.", levelText(level)), ms
 }

@@ -57,7 +57,7 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	}
 	ms := &Section{ID: "measures" + suffix, Title: "Measures" + suffix, Blocks: []Block{meas}}
 	if len(r.Intervals) > 0 {
-		ms.Intro = ciIntro(r.Level, r.Intervals, r.Signature)
+		ms.Intro, ms.Methods = ciIntro(r.Level, r.Intervals, r.Signature)
 	}
 	if b := r.Binary; b != nil {
 		bt := &Table{Title: fmt.Sprintf("Positive class %q against the rest", b.Label), Header: []string{"measure", "value"}, RowHeads: true}
@@ -162,7 +162,8 @@ func MultilabelSections(r *classify.MultilabelReport) []*Section {
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{meas},
 		Intro: "Each row's true and predicted labels are sets. Subset accuracy counts the rows whose whole set is right; the Hamming loss is the share of the row × label decisions that are wrong."}
 	if len(r.Intervals) > 0 {
-		ms.Intro += " " + ciIntro(r.Level, r.Intervals, r.Signature)
+		intro, methods := ciIntro(r.Level, r.Intervals, r.Signature)
+		ms.Intro, ms.Methods = ms.Intro+" "+intro, methods
 	}
 	for _, w := range r.Warnings {
 		ms.Add(Note("warning: " + w))

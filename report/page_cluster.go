@@ -43,11 +43,12 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 			RowLabels: []string{"same cluster", "different clusters"}, ColLabels: []string{"same class", "different classes"},
 			Cells: [][]Cell{{C(k("a"), float64(x.A)), C(k("b"), float64(x.B))}, {C(k("c"), float64(x.C)), C(k("d"), float64(x.D))}},
 			Shade: [][]float64{{sh(x.A), sh(x.B)}, {sh(x.C), sh(x.D)}}}
-		intro := ""
+		intro, methods := "", (*Methods)(nil)
 		if len(r.Intervals) > 0 {
-			intro = ciIntro(r.Level, r.Intervals, r.Signature) + " "
+			intro, methods = ciIntro(r.Level, r.Intervals, r.Signature)
+			intro += " "
 		}
-		ext := &Section{ID: "external", Title: "External indices",
+		ext := &Section{ID: "external", Title: "External indices", Methods: methods,
 			Intro:  intro + "a = |SS|: pairs in the same cluster and the same class; b = |SD|: same cluster, different classes; c = |DS|: different clusters, same class; d = |DD|: different in both. a + b + c + d = m(m − 1)/2.",
 			Blocks: []Block{t, pairs}}
 		if ct := x.Contingency; ct != nil {
@@ -96,11 +97,11 @@ func ClusterSections(r *cluster.Report, prefix string) []*Section {
 		if len(in.Clusters) <= 40 {
 			blocks = append(blocks, Figure(figure.Silhouette(in.Clusters)))
 		}
-		intro := ""
+		intro, methods := "", (*Methods)(nil)
 		if len(r.Intervals) > 0 && r.ExternalReport == nil { // else the external section's intro says it
-			intro = ciIntro(r.Level, r.Intervals, r.Signature)
+			intro, methods = ciIntro(r.Level, r.Intervals, r.Signature)
 		}
-		out = append(out, &Section{ID: "internal", Title: "Internal indices", Intro: intro, Blocks: blocks})
+		out = append(out, &Section{ID: "internal", Title: "Internal indices", Intro: intro, Methods: methods, Blocks: blocks})
 	}
 	if len(out) > 0 {
 		for _, w := range r.Warnings {

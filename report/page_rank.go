@@ -140,8 +140,8 @@ func RankSections(models []RankModel) []*Section {
 	for _, m := range models {
 		if len(m.Report.Intervals) > 0 {
 			if ms.Intro == "" {
-				ms.Intro = ciIntro(m.Report.Level, m.Report.Intervals, m.Report.Signature) +
-					" The bootstraps of average precision, the P-R AUC and the BEP resample the score table (its cells are the distinct scores of each class, weighted by their rows)."
+				ms.Intro, ms.Methods = ciIntro(m.Report.Level, m.Report.Intervals, m.Report.Signature)
+				ms.Intro += " The bootstraps of average precision, the P-R AUC and the BEP resample the score table (its cells are the distinct scores of each class, weighted by their rows)."
 			}
 		}
 	}
@@ -191,7 +191,7 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	}
 	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
 	if len(r.Intervals) > 0 {
-		s.Intro = ciIntro(r.Level, r.Intervals, r.Signature)
+		s.Intro, s.Methods = ciIntro(r.Level, r.Intervals, r.Signature)
 	}
 	for _, w := range r.Warnings {
 		s.Add(Note("warning: " + w))

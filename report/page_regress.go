@@ -44,7 +44,7 @@ func RegressSections(r *regress.Report, sig *result.Signature, fg *regress.Figur
 	}
 	ms := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t}}
 	if len(r.Intervals) > 0 {
-		ms.Intro = ciIntro(r.Level, r.Intervals, sig)
+		ms.Intro, ms.Methods = ciIntro(r.Level, r.Intervals, sig)
 	}
 	for _, w := range r.Warnings {
 		ms.Add(Note("warning: " + w))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/evalkit-go/evalkit/figure"
+	"github.com/evalkit-go/evalkit/hyptest"
 )
 
 func TestPageSelfContained(t *testing.T) {
@@ -45,5 +46,45 @@ func TestPageSelfContained(t *testing.T) {
 	// A NaN breaks the line: two moves, no NaN coordinate.
 	if strings.Contains(h, "NaN") || strings.Count(h, `d="M`) < 2 {
 		t.Error("a NaN point was drawn")
+	}
+}
+
+// The intervals' methods are a collapsed details element, one entry per
+// method in words, numbered keys said once by pattern.
+func TestMethodsCollapsed(t *testing.T) {
+	ivs := map[string]hyptest.Interval{"roc_auc": {Method: hyptest.CIDeLong}, "log_loss": {Method: hyptest.CIT}}
+	for i := range 12 {
+		ivs[Join("per_class", i, "roc_auc_ovr")] = hyptest.Interval{Method: hyptest.CIDeLong}
+		ivs[Join("per_class", i, "recall")] = hyptest.Interval{Method: hyptest.CIWilson}
+	}
+	intro, m := ciIntro(0.9, ivs, nil)
+	if intro != "Brackets give each number's 90% confidence interval, computed from every row." {
+		t.Errorf("intro %q", intro)
+	}
+	p := &Doc{Title: "t", Sections: []*Section{{ID: "m", Title: "Measures", Intro: intro, Methods: m}}}
+	var b bytes.Buffer
+	if err := p.HTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	h := b.String()
+	for _, want := range []string{
+		`<details class="methods"><summary>How each interval was computed (3 methods, 26 intervals)</summary><dl>`,
+		`<dt>DeLong&#39;s variance</dt><dd><code>per_class.*.roc_auc_ovr</code> (12), <code>roc_auc</code></dd>`,
+		`<dt>Wilson score interval</dt><dd><code>per_class.*.recall</code> (12)</dd>`,
+		`<dt>t-interval of the mean of the per-row values</dt><dd><code>log_loss</code></dd>`,
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+	if strings.Contains(h, "<details open") || strings.Contains(h, ">delong<") || strings.Contains(h, ">wilson<") {
+		t.Error("the methods are open, or named by their JSON keys")
+	}
+	var txt bytes.Buffer
+	if err := p.Text(&txt); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(txt.String(), "How each interval was computed: DeLong's variance (per_class.0.roc_auc_ovr, ") {
+		t.Errorf("text:\n%s", txt.String())
 	}
 }

@@ -27,6 +27,9 @@ func (d *Doc) Text(w io.Writer) error {
 		if s.Intro != "" {
 			fmt.Fprintf(&b, "\n%s\n", s.Intro)
 		}
+		if s.Methods != nil {
+			fmt.Fprintf(&b, "\n%s\n", s.Methods)
+		}
 		textBlocks(&b, s.Blocks)
 	}
 	_, err := w.Write(b.Bytes())
@@ -205,6 +208,9 @@ func (d *Doc) Markdown(w io.Writer) error {
 		fmt.Fprintf(&b, "\n## %s\n", mdEsc(s.Title))
 		if s.Intro != "" {
 			fmt.Fprintf(&b, "\n%s\n", s.Intro)
+		}
+		if s.Methods != nil {
+			fmt.Fprintf(&b, "\n%s\n", s.Methods)
 		}
 		mdBlocks(&b, "###", s.Blocks)
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -256,10 +257,19 @@ func checkPage(t *testing.T, file string, jsonDoc []byte, sections []string, min
 			t.Errorf("%d figures with a title and a desc of %d, want ≥ %d and all", figs, all, minFigures)
 		}
 		checkNumbers(t, domNumbers(t, ctx), jsonDoc)
-		w := eval[[]float64](t, ctx, `[document.documentElement.scrollWidth, document.documentElement.clientWidth, window.innerWidth]`)
+		// At 375 px, with every details element open, nothing pushes the
+		// page sideways: a wide table scrolls in its own container.
+		w := eval[[]float64](t, ctx, `document.querySelectorAll('details').forEach(d => d.open = true), [document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth, window.innerWidth]`)
 		if w[0] > w[2] {
 			t.Errorf("at 375 px the page is %v px wide (scrollWidth, clientWidth, innerWidth): it scrolls sideways", w)
 		}
+		for _, m := range eval[[]string](t, ctx, wideTablesJS) {
+			t.Errorf("at 375 px: %s", m)
+		}
+		for _, m := range eval[[]string](t, ctx, legendJS) {
+			t.Errorf("at 375 px: %s", m)
+		}
+		eval[bool](t, ctx, `document.querySelectorAll('details').forEach(d => d.open = false), true`)
 		screenshot(t, ctx, filepath.Join(dir, base+"-light-375.png"))
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900)); err != nil {
 			t.Fatal(err)
@@ -306,6 +316,67 @@ func checkPage(t *testing.T, file string, jsonDoc []byte, sections []string, min
 	})
 }
 
+// wideTablesJS lists the tables wider than the page whose container does
+// not scroll them, or whose caption runs off the page.
+const wideTablesJS = `Array.from(document.querySelectorAll('table')).filter(t => t.getBoundingClientRect().width > innerWidth).flatMap(t => {
+	const c = t.parentElement;
+	const ok = c.classList.contains('tw') && getComputedStyle(c).overflowX === 'auto' && c.getBoundingClientRect().right <= innerWidth + 0.5;
+	const cap = t.caption && t.caption.getBoundingClientRect().right > innerWidth + 0.5;
+	return (ok ? [] : ['the table "' + (t.caption ? t.caption.textContent : '') + '" is wider than the page and its container does not scroll'])
+		.concat(cap ? ['the caption "' + t.caption.textContent + '" of a wide table runs off the page'] : []);
+})`
+
+// legendJS lists the legends of the page's figures that leave their
+// figure or cover something plotted: a sample every 2 px along every line,
+// band edge and reference line of the plot area, every marker and every
+// marked point.
+const legendJS = `(() => {
+	const out = [];
+	for (const svg of document.querySelectorAll('figure svg')) {
+		const name = svg.querySelector('title').textContent;
+		const S = svg.getBoundingClientRect();
+		for (const lg of svg.querySelectorAll(':scope > g.lg')) {
+			const L = lg.getBoundingClientRect();
+			if (L.left < S.left - 0.5 || L.right > S.right + 0.5 || L.top < S.top - 0.5 || L.bottom > S.bottom + 0.5) {
+				out.push(name + ': the legend [' + [L.left, L.top, L.right, L.bottom].map(Math.round) + '] leaves the figure [' + [S.left, S.top, S.right, S.bottom].map(Math.round) + ']');
+			}
+			const inside = (x, y) => x > L.left + 0.5 && x < L.right - 0.5 && y > L.top + 0.5 && y < L.bottom - 0.5;
+			let hit = '';
+			for (const el of svg.querySelectorAll('g[clip-path] path, g[clip-path] circle, g[clip-path] rect, :scope > g.pt')) {
+				if (el.closest('g.lg')) continue;
+				if (el.tagName === 'path' && el.closest('g[clip-path]') && !el.closest('g.pt') && !/^s\d/.test(el.getAttribute('class') || '') ) {
+					const len = el.getTotalLength(), m = el.getScreenCTM(), step = Math.max(len / 4000, 2 / m.a);
+					for (let d = 0; d <= len && !hit; d += step) {
+						const p = el.getPointAtLength(d).matrixTransform(m);
+						if (inside(p.x, p.y)) hit = (el.getAttribute('class') || 'path') + ' at (' + Math.round(p.x - S.left) + ', ' + Math.round(p.y - S.top) + ')';
+					}
+				} else if (el.classList.contains('bar')) {
+					const r = el.getBoundingClientRect();
+					if (r.right > L.left + 0.5 && r.left < L.right - 0.5 && r.bottom > L.top + 0.5 && r.top < L.bottom - 0.5) hit = 'a bar at (' + Math.round(r.left - S.left) + ', ' + Math.round(r.top - S.top) + ')';
+				} else {
+					const r = el.getBoundingClientRect();
+					if (inside((r.left + r.right) / 2, (r.top + r.bottom) / 2)) hit = 'a marker at (' + Math.round(r.left - S.left) + ', ' + Math.round(r.top - S.top) + ')';
+				}
+				if (hit) break;
+			}
+			if (hit) out.push(name + ': the legend covers ' + hit);
+		}
+	}
+	return out;
+})()`
+
+// seriesLooks are the looks of the legend entries of the figure titled
+// title: each line entry's stroke colour, dash pattern and marker shape.
+func seriesLooks(t *testing.T, ctx context.Context, title string) []string {
+	t.Helper()
+	return eval[[]string](t, ctx, `Array.from(document.querySelectorAll('figure svg')).filter(s => s.querySelector('title').textContent === `+strconv.Quote(title)+`)
+		.flatMap(s => Array.from(s.querySelectorAll('g.lg g.li'))).filter(li => li.querySelector('path.ln')).map(li => {
+			const cs = getComputedStyle(li.querySelector('path.ln'));
+			const mk = li.querySelector(':scope > :not(.ln):not(text)');
+			return [cs.stroke, cs.strokeDasharray, (mk.getAttribute('class').match(/\bm\d\b/) || ['?'])[0]].join(' | ');
+		})`)
+}
+
 // runJSON runs evalkit with args and returns its stdout.
 func runOut(t *testing.T, args ...string) []byte {
 	t.Helper()
@@ -334,6 +405,8 @@ type browserCase struct {
 	sections []string // the ids of the sections the page must have
 	figs     int      // the least number of figures
 	lines    bool     // the twin prints JSON Lines (--sentence): read them as one array
+	// more, when set, checks the page further (in a browser tab of its own).
+	more func(t *testing.T, ctx context.Context)
 }
 
 func (c browserCase) check(t *testing.T) {
@@ -357,6 +430,9 @@ func (c browserCase) check(t *testing.T) {
 		js = append(append([]byte("["), bytes.ReplaceAll(bytes.TrimSpace(js), []byte("\n"), []byte(","))...), ']')
 	}
 	checkPage(t, file, js, c.sections, c.figs)
+	if c.more != nil {
+		openReport(t, file, func(ctx context.Context, _ *browserPage) { c.more(t, ctx) })
+	}
 }
 
 // csvFile writes a CSV of a header and n generated rows to dir.
@@ -450,6 +526,44 @@ func TestReportBrowser(t *testing.T) {
 		}
 		return fmt.Sprintf("region%02d,%d,%d", g, y, p)
 	})
+	// 20 classes, each row's probabilities peaked at its class.
+	var classes, probs []string
+	for k := range 20 {
+		classes, probs = append(classes, fmt.Sprintf("k%d", k)), append(probs, fmt.Sprintf("p%d", k))
+	}
+	many := csvFile(t, dir, "many.csv", "y,"+strings.Join(probs, ","), 2000, func(i int) string {
+		y := i % 20
+		p := make([]float64, 20)
+		sum := 0.0
+		for k := range p {
+			p[k] = 1 + float64((i*7+k*13)%17)/17
+			if k == y {
+				p[k] += 0.8 + float64(i%5)*0.4
+			}
+			sum += p[k]
+		}
+		cells := []string{fmt.Sprintf("k%d", y)}
+		for _, v := range p {
+			cells = append(cells, strconv.FormatFloat(v/sum, 'f', 6, 64))
+		}
+		return strings.Join(cells, ",")
+	})
+	// Three models, two of them near-perfect (TPR ≥ 0.8 by FPR 0.05): the
+	// ROC's FPR axis is logarithmic.
+	three := csvFile(t, dir, "three.csv", "y,rf,gb,lr", 1800, func(i int) string {
+		y := 0
+		if i%3 == 0 {
+			y = 1
+		}
+		u := func(m float64) float64 { _, f := math.Modf(float64(i)*0.6180339887 + m*0.37); return f }
+		sc := func(m, lo, span, neg float64) float64 {
+			if y == 1 {
+				return lo + span*u(m)
+			}
+			return neg * u(m)
+		}
+		return fmt.Sprintf("%d,%.5f,%.5f,%.5f", y, sc(0, 0.9, 0.1, 0.92), sc(1, 0.7, 0.3, 0.75), sc(2, 0.3, 0.7, 0.9))
+	})
 	w := "../../text/testdata/wmt17/newstest2017."
 	ref := gunzipTo(t, dir, w+"ref.en-de.txt.gz")
 	hypA := gunzipTo(t, dir, w+"uedin-nmt.4722.en-de.txt.gz")
@@ -468,6 +582,22 @@ func TestReportBrowser(t *testing.T) {
 			sections: []string{"measures", "curves", "calibration", "thresholds"}, figs: 8},
 		{name: "rank-models", twin: []string{"rank", "--ci"}, flags: []string{"--score", "a,b,c", "--bootstrap", "100", rmodels},
 			sections: []string{"models", "measures", "curves", "thresholds"}, figs: 8},
+		{name: "rank-multiclass-20", twin: []string{"rank", "--ci"}, flags: []string{"--true", "y", "--score", strings.Join(probs, ","), "--classes", strings.Join(classes, ","), many},
+			sections: []string{"measures", "curves"}, figs: 1, more: func(t *testing.T, ctx context.Context) {
+				looks := seriesLooks(t, ctx, "One-vs-rest ROC curves")
+				seen := map[string]int{}
+				for i, l := range looks {
+					if j, ok := seen[l]; ok {
+						t.Errorf("classes %d and %d look the same: %s", j, i, l)
+					}
+					seen[l] = i
+				}
+				if len(looks) != 20 {
+					t.Errorf("%d legend entries, want 20: %q", len(looks), looks)
+				}
+			}},
+		{name: "rank-three", twin: []string{"rank", "--ci"}, flags: []string{"--true", "y", "--score", "rf,gb,lr", "--bootstrap", "100", three},
+			sections: []string{"models", "measures", "curves", "calibration", "thresholds"}, figs: 8, more: checkThreeModels},
 		{name: "rank-multiclass", twin: []string{"rank", "--ci"}, flags: []string{"--true", "k", "--score", "p0,p1,p2", "--classes", "k0,k1,k2", rmodels},
 			sections: []string{"measures", "curves"}, figs: 1},
 		{name: "regress", report: []string{"--task", "regress"}, twin: []string{"regress", "--ci"}, flags: []string{reg},
@@ -505,6 +635,51 @@ func TestReportBrowser(t *testing.T) {
 			sections: []string{"data", "classification", "regression", "scores", "tests", "learning-curves", "estimates"}, figs: 2},
 	} {
 		t.Run(c.name, c.check)
+	}
+}
+
+// checkThreeModels checks the page of three binary score models: each
+// number of the measures table stands under its own model, no row is a
+// confidence level, the ROC's FPR axis is logarithmic and its caption
+// says so, the bands' method is said once, and how the intervals were
+// computed is collapsed, in words.
+func checkThreeModels(t *testing.T, ctx context.Context) {
+	rows := eval[[][]string](t, ctx, `Array.from(document.querySelector('#measures table').rows).map(r => Array.from(r.cells).map(c => {
+		const d = c.querySelector('data');
+		return d ? d.dataset.key : c.textContent;
+	}))`)
+	for _, r := range rows[1:] {
+		if len(r) != 4 {
+			t.Errorf("measures row %q: %d cells, want 4", r, len(r))
+			continue
+		}
+		if strings.Contains(r[0], "level") {
+			t.Errorf("measures row %q: a level is not a measure", r)
+		}
+		for j, k := range r[1:] {
+			if k != "" && !strings.HasPrefix(k, fmt.Sprintf("models.%d.", j)) {
+				t.Errorf("measures row %q: %s stands under model %d", r[0], k, j)
+			}
+		}
+	}
+	roc := eval[[]string](t, ctx, `(() => { const f = document.querySelector('figure svg title').closest('figure');
+		const s = Array.from(document.querySelectorAll('figure')).find(f => f.querySelector('svg title').textContent === 'ROC curve');
+		return [s.querySelector('figcaption').textContent, Array.from(s.querySelectorAll('svg > text')).map(x => x.textContent).join('|')]; })()`)
+	if !strings.Contains(roc[0], "The FPR axis is logarithmic") || !strings.Contains(roc[1], "FPR, log scale") {
+		t.Errorf("ROC: no log FPR axis: caption %q, labels %q", roc[0], roc[1])
+	}
+	if n := strings.Count(roc[0], "Hsieh and Turnbull"); n != 1 {
+		t.Errorf("ROC caption says the band's method %d times, want once: %q", n, roc[0])
+	}
+	methods := eval[[]string](t, ctx, `(() => { const d = document.querySelector('#measures details.methods');
+		return d ? [String(d.open), ...Array.from(d.querySelectorAll('dt')).map(x => x.textContent)] : []; })()`)
+	if len(methods) < 2 || methods[0] != "false" {
+		t.Errorf("the methods of the intervals are not a closed details element: %q", methods)
+	}
+	for _, m := range methods[min(1, len(methods)):] {
+		if m == "delong" || m == "percentile" || strings.Contains(m, "-") && !strings.Contains(m, " ") {
+			t.Errorf("method %q is a JSON key, not words", m)
+		}
 	}
 }
 
