@@ -105,9 +105,9 @@ func (m *Multilabel) CheckTruth(v float64) error {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return fmt.Errorf("true value %v: %w", v, ErrNotFinite)
 	case !m.graded && v != 0 && v != 1:
-		return fmt.Errorf("true value %v is %w: the ROC AUC, average precision, LRAP, coverage error and label ranking loss need membership (rank.MultilabelOptions.Graded reads graded relevance, for DCG and NDCG only)", v, ErrNotBinary)
+		return fmt.Errorf("true value %v is %w: the ROC AUC, average precision, LRAP, coverage error and label ranking loss need membership (rank.MultilabelOptions.Graded reads the values as graded relevances, for DCG and NDCG only)", v, ErrNotBinary)
 	case m.graded && v < 0:
-		return fmt.Errorf("relevance %v: %w (NDCG needs relevances ≥ 0)", v, ErrNegativeRelevance)
+		return fmt.Errorf("relevance %v: %w: NDCG needs relevances ≥ 0", v, ErrNegativeRelevance)
 	}
 	return nil
 }
