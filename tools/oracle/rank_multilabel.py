@@ -80,6 +80,19 @@ def library_cases(rng):
                         cases.append({"name": "n%d_L%d_%s_%s_%s" % (n, L, "ties" if ties else "cont", "w" if weighted else "u", "graded" if graded else "binary"),
                                       "graded": graded, "truth": y.tolist(), "score": s.tolist(),
                                       "weight": None if w is None else w.tolist(), "runs": runs})
+    # Rows of weight 0 (scikit-learn drops them from each binary curve but
+    # not from its one-class check), from a generator of their own.
+    zr = np.random.default_rng(7)
+    for n, L in ((12, 3), (40, 4)):
+        y = zr.integers(0, 2, (n, L)).astype(float)
+        y[0, :], y[1, :] = 1, 0
+        s = np.round(zr.normal(size=(n, L)), 1)
+        w = np.round(zr.uniform(0.1, 2, n), 2)
+        w[zr.random(n) < 0.25] = 0
+        w[0] = w[1] = 1
+        runs = [{"k": k, "ignore_ties": False, "expected": expected(y, s, w, False, None if k == 0 else k, False)} for k in (0, 2)]
+        cases.append({"name": "n%d_L%d_zero_weights" % (n, L), "graded": False, "truth": y.tolist(), "score": s.tolist(),
+                      "weight": w.tolist(), "runs": runs})
     return cases
 
 
