@@ -59,7 +59,7 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
 	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label (binary); default 1 when the labels are {0, 1} or {-1, 1}")
 	fs.StringVar(&f.Classes, "classes", "", "comma-separated class labels, one per --score column (multiclass)")
-	fs.IntVar(&f.K, "k", d.K, "k of top_k_accuracy (multiclass)")
+	fs.IntVar(&f.K, "k", d.K, "k of top_k_accuracy (multiclass); with --multilabel, the cut-off of DCG and NDCG (default there: every label)")
 	fs.IntVar(&f.Bins, "bins", 0, "constant memory: count scores in at most N bins on the bits of the float (or N equal bins over --bin-range) instead of sorting them (reports auc_error_bound)")
 	fs.StringVar(&f.BinRange, "bin-range", "", "score range lo,hi of N equal --bins; scores outside count in the end bins (default: bins on the float bits, fine at every scale)")
 	fs.Func("max-fpr", "also report the McClish-standardised partial AUC over FPR ≤ this (0 < x ≤ 1)", func(s string) error {

@@ -35,6 +35,7 @@ type rankFlags struct {
 	ci           cli.CIFlags
 	gates        cli.GateFlags
 	models       cli.ModelFlags
+	ml           cli.MultilabelFlags
 	slices       cli.SliceFlags
 	memory       *budget.Size
 	format       *string
@@ -49,6 +50,7 @@ func (f *rankFlags) define(fs *flag.FlagSet) {
 	f.ci.Define(fs)
 	f.gates.Define(fs)
 	f.models.Define(fs, "roc_auc")
+	f.ml.Define(fs)
 	f.slices.Define(fs)
 	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
@@ -78,6 +80,15 @@ func runRank(e *env, args []string) error {
 	path, format, err := fileTask(e, fs, args, f.format)
 	if err != nil {
 		return err
+	}
+	if t, err := rankMultilabelTask(e, path, fs, &f, false); err != nil {
+		return err
+	} else if t != nil {
+		rep, err := rankMultilabelFile(e, path, t)
+		if err != nil {
+			return err
+		}
+		return emit(e, format, rep, func() *report.Doc { return report.RankMultilabel(rep, displayName(path)) })
 	}
 	if err := e.expandColumns(path, "--score", &f.Score); err != nil {
 		return err

@@ -289,6 +289,16 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 	if f.renormalize && f.Classes == "" {
 		return nil, usagef("rank: --renormalize is for the probabilities of --classes")
 	}
+	if t, err := rankMultilabelTask(e, path, fs, f, true); err != nil {
+		return nil, err
+	} else if t != nil {
+		trues, scores := f.True, f.Score
+		rep, err := rankMultilabelFile(e, path, t)
+		if err != nil {
+			return nil, err
+		}
+		return report.RankMultilabelPage(flagged(e, rep), displayName(path), trues, scores), nil
+	}
 	if err := e.expandColumns(path, "--score", &f.Score); err != nil {
 		return nil, err
 	}

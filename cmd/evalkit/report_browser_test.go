@@ -600,6 +600,8 @@ func TestReportBrowser(t *testing.T) {
 			sections: []string{"models", "measures", "curves", "calibration", "thresholds"}, figs: 8, more: checkThreeModels},
 		{name: "rank-multiclass", twin: []string{"rank", "--ci"}, flags: []string{"--true", "k", "--score", "p0,p1,p2", "--classes", "k0,k1,k2", rmodels},
 			sections: []string{"measures", "curves"}, figs: 1},
+		{name: "rank-multilabel", twin: []string{"rank"}, flags: []string{"--multilabel", "--true", "y_*", "--score", "s_*", "--weight", "w", filepath.Join("testdata", "cli", "multilabel.csv")},
+			sections: []string{"measures", "per-label"}},
 		{name: "regress", report: []string{"--task", "regress"}, twin: []string{"regress", "--ci"}, flags: []string{reg},
 			sections: []string{"measures", "figures"}, figs: 4},
 		{name: "regress-small", report: []string{"--task", "regress"}, twin: []string{"regress", "--ci"}, flags: []string{small},
