@@ -51,6 +51,7 @@ var terms = [][2]string{
 	{"rank.Options.PAUCCorrect", "--pauc-correct"},
 	{"rank.Options.AtSpecificity", "--at-specificity"},
 	{"rank.Options.AtSensitivity", "--at-sensitivity"},
+	{"rank.Options.Smooth", "--smooth"},
 	{"regress.Options.NFeatures", "--n-features"},
 	{"regress.Options.Multioutput", "--multioutput"},
 	{"regress.Options.OutputWeights", "--output-weights"},

@@ -58,6 +58,12 @@ func RankSections(models []RankModel) []*Section {
 		}
 		meas.Rows = append(meas.Rows, cells)
 	}
+	row("ROC AUC (smoothed, binormal)", "smooth.roc_auc", func(r *rank.Report) *float64 {
+		if r.Smooth == nil {
+			return nil
+		}
+		return p(r.Smooth.ROCAUC)
+	})
 	row("rank loss (1 − AUC)", "rank_loss", func(r *rank.Report) *float64 { return p(r.RankLoss) })
 	row("average precision", "average_precision", func(r *rank.Report) *float64 { return p(r.AveragePrecision) })
 	row("P-R AUC (trapezoid)", "pr_auc_trapezoid", func(r *rank.Report) *float64 { return p(r.PRAUCTrapezoid) })

@@ -44,6 +44,9 @@ func rankMeasures(r *rank.Report, title string) *Pairs {
 		auc += fmt.Sprintf(" (± %s from %d bins)", Sig(*r.AUCErrorBound), r.Bins)
 	}
 	p.Add("ROC AUC", auc)
+	if sm := r.Smooth; sm != nil {
+		p.Add("ROC AUC (smoothed, "+sm.Method+")", Sig(sm.ROCAUC))
+	}
 	p.Add("rank loss", sig("rank_loss", r.RankLoss))
 	p.Add("average precision", sig("average_precision", r.AveragePrecision))
 	p.Add("P-R AUC (trapezoid)", sig("pr_auc_trapezoid", r.PRAUCTrapezoid))
