@@ -35,6 +35,7 @@ type RankFlags struct {
 	AtSpecificity       []float64
 	AtSensitivity       []float64
 	Smooth              string
+	univariate          bool // UnivariateClasses: one score column for every class
 }
 
 // rateList parses a comma list of rates for a flag.

@@ -208,3 +208,19 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	}
 	return out
 }
+
+// RankUnivariateSections are the sections of the multiclass AUC of one
+// score for every class: the mean AUC and each pair's.
+func RankUnivariateSections(r *rank.UnivariateReport) []*Section {
+	t := &Table{Title: "Measures", Header: []string{"measure", "value"}, RowHeads: true}
+	t.Rows = append(t.Rows, []Cell{T("ROC AUC, mean of the pairs (Hand & Till)"), N("roc_auc", r.ROCAUC)}, []Cell{T("rows"), C("n", float64(r.N))})
+	pc := &Table{Title: "Each pair of classes (direction: < when a higher score says the case, > when a lower one does)", Header: []string{"control", "case", "direction", "ROC AUC"}, RowHeads: true}
+	for i, p := range r.Pairs {
+		pc.Rows = append(pc.Rows, []Cell{T(p.Control), T(p.Case), T(p.Direction), N(Join("pairs", i, "roc_auc"), p.ROCAUC)})
+	}
+	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
+	for _, w := range r.Warnings {
+		s.Add(Note("warning: " + w))
+	}
+	return []*Section{s}
+}

@@ -149,3 +149,19 @@ func rocBand(b *rank.ROCBand) *Table {
 	}
 	return t
 }
+
+// RankUnivariate lays out for people the multiclass AUC of one score for
+// every class; name names the data.
+func RankUnivariate(r *rank.UnivariateReport, name string) *Doc {
+	d := &Doc{Title: fmt.Sprintf("Multiclass ranking report, one score: %s (n = %d)", name, r.N)}
+	t := &Table{Title: "Each pair of classes (direction: < when a higher score says the case, > when a lower one does)", Header: []string{"control", "case", "direction", "ROC AUC"}}
+	for _, p := range r.Pairs {
+		t.Rows = append(t.Rows, Row(p.Control, p.Case, p.Direction, Sig(p.ROCAUC)))
+	}
+	d.Blocks = append(d.Blocks, t)
+	p := &Pairs{Title: "Measures"}
+	p.Add("ROC AUC, mean of the pairs (Hand & Till)", Sig(r.ROCAUC))
+	d.Blocks = append(d.Blocks, p)
+	d.closing(0, nil, r.Warnings, r.Signature)
+	return d
+}
