@@ -269,3 +269,29 @@ func requiredN(p *Pairs, target float64, nA, nB *float64) {
 		p.Add("n for power "+Sig(target), fmt.Sprintf("A %s, B %s", Sig(*nA), Sig(*nB)))
 	}
 }
+
+// ROCTest lays out pROC's resampling tests of two ROC curves (the
+// bootstrap and Venkatraman's).
+func ROCTest(r *task.ROCTestResult) *Doc {
+	what := "Bootstrap test of two ROC curves' AUCs"
+	stat := [2]string{"D = difference / sd of the replicates", Sig(r.Statistic)}
+	reps := fmt.Sprintf("%d stratified bootstrap replicates, seed %d", r.Replicates, r.Seed)
+	if r.Method == "venkatraman" {
+		what = "Venkatraman's permutation test that two ROC curves are equal"
+		stat = [2]string{"E (distance between the curves)", Sig(r.Statistic)}
+		reps = fmt.Sprintf("%d permutations, seed %d", r.Replicates, r.Seed)
+	}
+	var title string
+	if r.Paired {
+		title = fmt.Sprintf("%s, paired (n = %d: %d positive)", what, r.N, r.Positives)
+	} else {
+		title = fmt.Sprintf("%s, unpaired (A: n = %d, %d positive; B: n = %d, %d positive)", what, r.NA, r.PositivesA, r.NB, r.PositivesB)
+	}
+	return pairsDoc(title, &Pairs{Items: [][2]string{
+		{"AUC A", Sig(r.AUCA)},
+		{"AUC B", Sig(r.AUCB)},
+		{"difference A − B", Sig(r.Diff)},
+		stat,
+		{"p-value (" + r.Alternative + ")", PValue(r.PValue)},
+		{"resampling", reps}}})
+}
