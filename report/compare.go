@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/figure"
@@ -294,4 +295,25 @@ func ROCTest(r *task.ROCTestResult) *Doc {
 		stat,
 		{"p-value (" + r.Alternative + ")", PValue(r.PValue)},
 		{"resampling", reps}}})
+}
+
+// ROCPower lays out the power and sample size of a study of one AUC
+// (Obuchowski's method), the solved quantity marked.
+func ROCPower(p *hyptest.ROCPower) *Doc {
+	mark := func(name, v string) string {
+		if name == p.Solved {
+			return v + "  (solved)"
+		}
+		return v
+	}
+	alt := "two-sided"
+	if p.OneSided {
+		alt = "one-sided"
+	}
+	return pairsDoc("Power of a study of one ROC AUC against 0.5 (Obuchowski)", &Pairs{Items: [][2]string{
+		{"AUC", mark("auc", Sig(p.AUC))},
+		{"cases (positives)", mark("ncases", Sig(p.Cases))},
+		{"controls (negatives)", mark("ncases", Sig(p.Controls))},
+		{"significance level (" + alt + ")", mark("sig_level", Sig(p.SigLevel))},
+		{"power", mark("power", Sig(p.Power))}}})
 }
