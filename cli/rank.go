@@ -34,6 +34,8 @@ type RankFlags struct {
 	PAUCCorrect         bool
 	AtSpecificity       []float64
 	AtSensitivity       []float64
+	Smooth              string
+	univariate          bool // UnivariateClasses: one score column for every class
 }
 
 // rateList parses a comma list of rates for a flag.
@@ -101,6 +103,7 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	fs.BoolVar(&f.PAUCCorrect, "pauc-correct", false, "apply McClish's correction to the --pauc-range partial AUC")
 	fs.Func("at-specificity", "also report the ROC point (sensitivity, threshold) at each of these specificities, a comma list", rateList(&f.AtSpecificity))
 	fs.Func("at-sensitivity", "also report the ROC point (specificity, threshold) at each of these sensitivities, a comma list", rateList(&f.AtSensitivity))
+	fs.StringVar(&f.Smooth, "smooth", "", "also report the ROC curve smoothed by pROC's binormal model (512 points) and its closed-form AUC: binormal")
 	fs.IntVar(&f.CIBlocks, "ci-blocks", rank.DefaultBootBlocks, "with --ci: the bootstrap of AP, the P-R AUC, BEP and the partial AUC resamples at most this many blocks of adjacent score cells, with the bound on what that moves in the JSON (0: every cell, slower on many distinct scores)")
 }
 
@@ -109,7 +112,7 @@ func (f *RankFlags) Options() rank.Options {
 	return rank.Options{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
 		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins, BootBlocks: bootBlocks(f.CIBlocks),
 		LogLossEps: f.LogLossEps, PAUCRange: f.PAUCRange, PAUCFocus: f.PAUCFocus, PAUCCorrect: f.PAUCCorrect,
-		AtSpecificity: f.AtSpecificity, AtSensitivity: f.AtSensitivity}
+		AtSpecificity: f.AtSpecificity, AtSensitivity: f.AtSensitivity, Smooth: f.Smooth}
 }
 
 // bootBlocks maps --ci-blocks to Options.BootBlocks (0 there is the
@@ -139,8 +142,8 @@ func (f *RankFlags) Check() error {
 	if f.LogLossEps != 0 && f.Bins > 0 {
 		return Usagef("rank: --log-loss-eps needs unbinned scores: --bins sums the log loss as the scores are read")
 	}
-	if f.Classes != "" && (f.PAUCRange != [2]float64{} || f.PAUCFocus != "" || f.PAUCCorrect || len(f.AtSpecificity) > 0 || len(f.AtSensitivity) > 0) {
-		return Usagef("rank: --pauc-range, --pauc-focus, --pauc-correct, --at-specificity and --at-sensitivity are for binary scores, not with --classes")
+	if f.Classes != "" && (f.PAUCRange != [2]float64{} || f.PAUCFocus != "" || f.PAUCCorrect || len(f.AtSpecificity) > 0 || len(f.AtSensitivity) > 0 || f.Smooth != "") {
+		return Usagef("rank: --pauc-range, --pauc-focus, --pauc-correct, --at-specificity, --at-sensitivity and --smooth are for binary scores, not with --classes")
 	}
 	if f.CIBlocks < 0 || f.CIBlocks == 1 {
 		return Usagef("rank: --ci-blocks must be 0 (every cell) or at least 2, got %d", f.CIBlocks)

@@ -10,9 +10,23 @@ import (
 // multiclass rank and returns the class labels, the score columns (one
 // per class) and each label's index; its errors are usage errors.
 func (f *RankFlags) MultiClasses() (classes, scores []string, index map[string]int, err error) {
+	return f.multiClasses()
+}
+
+// UnivariateClasses checks --classes of a multiclass rank of one --score
+// column for every class and returns the class labels; its errors are
+// usage errors.
+func (f *RankFlags) UnivariateClasses() ([]string, error) {
+	g := *f
+	g.univariate = true
+	classes, _, _, err := g.multiClasses()
+	return classes, err
+}
+
+func (f *RankFlags) multiClasses() (classes, scores []string, index map[string]int, err error) {
 	classes = strings.Split(f.Classes, ",")
 	scores = strings.Split(f.Score, ",")
-	if len(classes) != len(scores) {
+	if len(classes) != len(scores) && !(f.univariate && len(scores) == 1) {
 		return nil, nil, nil, Usagef("rank: --classes names %d classes (%s) but --score gives %d columns (%s): one probability column per class, in the order of --classes", len(classes), f.Classes, len(scores), f.Score)
 	}
 	if len(classes) < 2 {

@@ -106,6 +106,24 @@ func ROC(models []RankModel) *Figure {
 		note += m.Label() + ": " + thinNote(len(c.FPR), th) + " "
 	}
 	for i, m := range models {
+		sm := m.Report.Smooth
+		if sm == nil {
+			continue
+		}
+		fpr := make([]float64, len(sm.Specificities))
+		for k, v := range sm.Specificities {
+			fpr[k] = 1 - v
+		}
+		roc.Series = append(roc.Series, Series{Name: fmt.Sprintf("%s smoothed (%s) AUC %s", m.Label(), sm.Method, result.Sig(sm.ROCAUC)), X: fpr, Y: sm.Sensitivities, Style: len(models) + i, Bare: true})
+		desc += fmt.Sprintf(" %s smoothed by a %s model: AUC %s.", m.Label(), sm.Method, result.Sig(sm.ROCAUC))
+		sign := "+"
+		if sm.Slope < 0 {
+			sign = "−"
+		}
+		note += fmt.Sprintf("%s smoothed: the %s model Φ⁻¹(specificity) = %s %s %s Φ⁻¹(sensitivity) fitted by least squares to the curve's points (pROC's smooth), drawn at its %d points; its AUC is the model's closed form Φ(a/√(1 + b²)). ",
+			m.Label(), sm.Method, result.Sig(sm.Intercept), sign, result.Sig(math.Abs(sm.Slope)), len(fpr))
+	}
+	for i, m := range models {
 		if len(models) == 1 {
 			roc.Points = append(roc.Points, Point{Name: "Youden", X: m.Report.Youden.FPR, Y: m.Report.Youden.TPR, Style: 5},
 				Point{Name: "min cost", X: m.Report.MinCost.FPR, Y: m.Report.MinCost.TPR, Style: 6})

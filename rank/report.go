@@ -81,6 +81,10 @@ type Options struct {
 	// AtSpecificity and AtSensitivity, each rate in [0, 1], add the
 	// points of the ROC curve at those rates ([Table.CoordsAt]).
 	AtSpecificity, AtSensitivity []float64
+	// Smooth, when "binormal", adds the ROC curve smoothed by pROC's
+	// binormal model with SmoothPoints points ([Table.SmoothBinormal]);
+	// "" adds none.
+	Smooth string
 }
 
 // pAUCRange returns PAUCRange in increasing order.
@@ -90,7 +94,7 @@ func (o Options) pAUCRange() (lo, hi float64) {
 
 // proc reports whether pROC's partial AUC or coordinates are asked for.
 func (o Options) proc() bool {
-	return o.PAUCRange != [2]float64{} || len(o.AtSpecificity) > 0 || len(o.AtSensitivity) > 0
+	return o.PAUCRange != [2]float64{} || len(o.AtSpecificity) > 0 || len(o.AtSensitivity) > 0 || o.Smooth != ""
 }
 
 // bootBlocks returns BootBlocks with its default (0: none).
@@ -136,6 +140,9 @@ func (o Options) Signature(bn *Binned) *result.Signature {
 			focus = "specificity"
 		}
 		s.Add("pauc_range", result.FormatFloat(lo)+","+result.FormatFloat(hi)).Add("pauc_focus", focus).Add("pauc_correct", strconv.FormatBool(o.PAUCCorrect))
+	}
+	if o.Smooth != "" {
+		s.Add("smooth", fmt.Sprintf("%s:%d", o.Smooth, SmoothPoints))
 	}
 	return s
 }
@@ -193,6 +200,8 @@ func (o Options) Check() error {
 		return bad("rank.Options.AtSpecificity", "must be rates in [0, 1], got %v", *badRate(o.AtSpecificity))
 	case badRate(o.AtSensitivity) != nil:
 		return bad("rank.Options.AtSensitivity", "must be rates in [0, 1], got %v", *badRate(o.AtSensitivity))
+	case o.Smooth != "" && o.Smooth != "binormal":
+		return bad("rank.Options.Smooth", "must be binormal, got %q", o.Smooth)
 	}
 	return nil
 }
@@ -293,7 +302,9 @@ type Report struct {
 	// CoordsAt are the ROC points at Options.AtSpecificity, then
 	// Options.AtSensitivity.
 	CoordsAt []CoordAt `json:"coords_at,omitempty"`
-	LogLoss  *float64  `json:"log_loss,omitempty"`
+	// Smooth is the smoothed ROC curve (Options.Smooth).
+	Smooth  *Smooth  `json:"smooth,omitempty"`
+	LogLoss *float64 `json:"log_loss,omitempty"`
 	// LogLossSum is the summed log loss Σ w ℓ (scikit-learn's
 	// normalize=False).
 	LogLossSum *float64 `json:"log_loss_sum,omitempty"`
@@ -572,6 +583,13 @@ func (rep *Report) addPROC(t *Table, opt Options) error {
 			return err
 		}
 		rep.CoordsAt = c
+	}
+	if opt.Smooth != "" {
+		sm, err := t.SmoothBinormal(SmoothPoints)
+		if err != nil {
+			return fmt.Errorf("rank.Options.Smooth: %w", err)
+		}
+		rep.Smooth = sm
 	}
 	return nil
 }

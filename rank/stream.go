@@ -53,6 +53,8 @@ func (s *Spill) Report(opt Options, curves io.Writer) (*Report, error) {
 		case opt.PAUCRange != [2]float64{}:
 		case len(opt.AtSpecificity) > 0:
 			name = "rank.Options.AtSpecificity"
+		case opt.Smooth != "":
+			name = "rank.Options.Smooth"
 		default:
 			name = "rank.Options.AtSensitivity"
 		}

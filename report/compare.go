@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/figure"
@@ -268,4 +269,51 @@ func requiredN(p *Pairs, target float64, nA, nB *float64) {
 	if nA != nil {
 		p.Add("n for power "+Sig(target), fmt.Sprintf("A %s, B %s", Sig(*nA), Sig(*nB)))
 	}
+}
+
+// ROCTest lays out pROC's resampling tests of two ROC curves (the
+// bootstrap and Venkatraman's).
+func ROCTest(r *task.ROCTestResult) *Doc {
+	what := "Bootstrap test of two ROC curves' AUCs"
+	stat := [2]string{"D = difference / sd of the replicates", Sig(r.Statistic)}
+	reps := fmt.Sprintf("%d stratified bootstrap replicates, seed %d", r.Replicates, r.Seed)
+	if r.Method == "venkatraman" {
+		what = "Venkatraman's permutation test that two ROC curves are equal"
+		stat = [2]string{"E (distance between the curves)", Sig(r.Statistic)}
+		reps = fmt.Sprintf("%d permutations, seed %d", r.Replicates, r.Seed)
+	}
+	var title string
+	if r.Paired {
+		title = fmt.Sprintf("%s, paired (n = %d: %d positive)", what, r.N, r.Positives)
+	} else {
+		title = fmt.Sprintf("%s, unpaired (A: n = %d, %d positive; B: n = %d, %d positive)", what, r.NA, r.PositivesA, r.NB, r.PositivesB)
+	}
+	return pairsDoc(title, &Pairs{Items: [][2]string{
+		{"AUC A", Sig(r.AUCA)},
+		{"AUC B", Sig(r.AUCB)},
+		{"difference A − B", Sig(r.Diff)},
+		stat,
+		{"p-value (" + r.Alternative + ")", PValue(r.PValue)},
+		{"resampling", reps}}})
+}
+
+// ROCPower lays out the power and sample size of a study of one AUC
+// (Obuchowski's method), the solved quantity marked.
+func ROCPower(p *hyptest.ROCPower) *Doc {
+	mark := func(name, v string) string {
+		if name == p.Solved {
+			return v + "  (solved)"
+		}
+		return v
+	}
+	alt := "two-sided"
+	if p.OneSided {
+		alt = "one-sided"
+	}
+	return pairsDoc("Power of a study of one ROC AUC against 0.5 (Obuchowski)", &Pairs{Items: [][2]string{
+		{"AUC", mark("auc", Sig(p.AUC))},
+		{"cases (positives)", mark("ncases", Sig(p.Cases))},
+		{"controls (negatives)", mark("ncases", Sig(p.Controls))},
+		{"significance level (" + alt + ")", mark("sig_level", Sig(p.SigLevel))},
+		{"power", mark("power", Sig(p.Power))}}})
 }

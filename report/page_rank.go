@@ -58,6 +58,12 @@ func RankSections(models []RankModel) []*Section {
 		}
 		meas.Rows = append(meas.Rows, cells)
 	}
+	row("ROC AUC (smoothed, binormal)", "smooth.roc_auc", func(r *rank.Report) *float64 {
+		if r.Smooth == nil {
+			return nil
+		}
+		return p(r.Smooth.ROCAUC)
+	})
 	row("rank loss (1 − AUC)", "rank_loss", func(r *rank.Report) *float64 { return p(r.RankLoss) })
 	row("average precision", "average_precision", func(r *rank.Report) *float64 { return p(r.AveragePrecision) })
 	row("P-R AUC (trapezoid)", "pr_auc_trapezoid", func(r *rank.Report) *float64 { return p(r.PRAUCTrapezoid) })
@@ -201,4 +207,20 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 		out = append(out, &Section{ID: "curves", Title: "ROC curves", Blocks: []Block{Figure(roc)}})
 	}
 	return out
+}
+
+// RankUnivariateSections are the sections of the multiclass AUC of one
+// score for every class: the mean AUC and each pair's.
+func RankUnivariateSections(r *rank.UnivariateReport) []*Section {
+	t := &Table{Title: "Measures", Header: []string{"measure", "value"}, RowHeads: true}
+	t.Rows = append(t.Rows, []Cell{T("ROC AUC, mean of the pairs (Hand & Till)"), N("roc_auc", r.ROCAUC)}, []Cell{T("rows"), C("n", float64(r.N))})
+	pc := &Table{Title: "Each pair of classes (direction: < when a higher score says the case, > when a lower one does)", Header: []string{"control", "case", "direction", "ROC AUC"}, RowHeads: true}
+	for i, p := range r.Pairs {
+		pc.Rows = append(pc.Rows, []Cell{T(p.Control), T(p.Case), T(p.Direction), N(Join("pairs", i, "roc_auc"), p.ROCAUC)})
+	}
+	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
+	for _, w := range r.Warnings {
+		s.Add(Note("warning: " + w))
+	}
+	return []*Section{s}
 }

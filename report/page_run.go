@@ -247,3 +247,14 @@ func signatureFact(sig *result.Signature) []Fact {
 	}
 	return []Fact{{Name: "signature", Value: T(sig.String())}}
 }
+
+// RankUnivariatePage is the page of the multiclass AUC of the one score
+// column scoreCol for the classes (a comma list) of trueCol on data.
+func RankUnivariatePage(r *rank.UnivariateReport, data, classes, trueCol, scoreCol string) *Doc {
+	p := taskPage("One score for every class", data, float64(r.N),
+		Fact{Name: "classes", Value: T(classes)},
+		Fact{Name: "task", Value: T("rank, columns " + trueCol + " / " + scoreCol)})
+	p.Summary = append(p.Summary, signatureFact(r.Signature)...)
+	p.Sections = RankUnivariateSections(r)
+	return p
+}

@@ -44,6 +44,9 @@ func rankMeasures(r *rank.Report, title string) *Pairs {
 		auc += fmt.Sprintf(" (± %s from %d bins)", Sig(*r.AUCErrorBound), r.Bins)
 	}
 	p.Add("ROC AUC", auc)
+	if sm := r.Smooth; sm != nil {
+		p.Add("ROC AUC (smoothed, "+sm.Method+")", Sig(sm.ROCAUC))
+	}
 	p.Add("rank loss", sig("rank_loss", r.RankLoss))
 	p.Add("average precision", sig("average_precision", r.AveragePrecision))
 	p.Add("P-R AUC (trapezoid)", sig("pr_auc_trapezoid", r.PRAUCTrapezoid))
@@ -145,4 +148,20 @@ func rocBand(b *rank.ROCBand) *Table {
 		t.Rows = append(t.Rows, Row(Sig(b.FPR[k]), Sig(b.TPR[k]), Sig(b.Low[k]), Sig(b.High[k])))
 	}
 	return t
+}
+
+// RankUnivariate lays out for people the multiclass AUC of one score for
+// every class; name names the data.
+func RankUnivariate(r *rank.UnivariateReport, name string) *Doc {
+	d := &Doc{Title: fmt.Sprintf("Multiclass ranking report, one score: %s (n = %d)", name, r.N)}
+	t := &Table{Title: "Each pair of classes (direction: < when a higher score says the case, > when a lower one does)", Header: []string{"control", "case", "direction", "ROC AUC"}}
+	for _, p := range r.Pairs {
+		t.Rows = append(t.Rows, Row(p.Control, p.Case, p.Direction, Sig(p.ROCAUC)))
+	}
+	d.Blocks = append(d.Blocks, t)
+	p := &Pairs{Title: "Measures"}
+	p.Add("ROC AUC, mean of the pairs (Hand & Till)", Sig(r.ROCAUC))
+	d.Blocks = append(d.Blocks, p)
+	d.closing(0, nil, r.Warnings, r.Signature)
+	return d
 }

@@ -58,51 +58,9 @@ type DeLongResult struct {
 // errors of [rank.DeLongTest] prefixed by the input's name (and, for
 // rank.ErrOneClass and rank.ErrTooFew, the label column).
 func (t DeLong) Read(r *table.Reader) (*DeLongResult, error) {
-	cols, err := table.Columns(r, t.True, t.ScoreA, t.ScoreB)
+	pos, sa, sb, posName, err := t.readPaired(r)
 	if err != nil {
 		return nil, err
-	}
-	rule := NewPosRule(t.PosLabel)
-	var first FirstLabels
-	var pos []bool
-	var sa, sb []float64
-	acct := t.Budget.Account(t.Name+"'s rows (a label and two scores a row)", "")
-	for r.Next() {
-		y, err := r.Text(cols[0])
-		if err != nil {
-			return nil, err
-		}
-		c, err := rule.Class(r, y)
-		if err != nil {
-			return nil, rule.Stray(err, r, cols[0], &first)
-		}
-		first.See(r, 0, c, y)
-		if _, err := first.Resolve(); err != nil {
-			return nil, err
-		}
-		a, err := r.Float(cols[1])
-		if err != nil {
-			return nil, err
-		}
-		b, err := r.Float(cols[2])
-		if err != nil {
-			return nil, err
-		}
-		grew := len(sa) == cap(sa) || len(pos) == cap(pos)
-		pos, sa, sb = append(pos, c.Pos), append(sa, a), append(sb, b)
-		if grew {
-			if err := acct.Set(int64(cap(pos)) + 8*int64(cap(sa)+cap(sb))); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if err := r.Err(); err != nil {
-		return nil, err
-	}
-	if rule.Given() {
-		if _, ok := rule.Labels().Lookup(t.PosLabel); !ok {
-			return nil, &PosLabelError{File: r.Name(), Label: t.PosLabel, Column: t.True}
-		}
 	}
 	d, err := rank.DeLongTest(pos, sa, sb)
 	if err != nil {
@@ -119,9 +77,61 @@ func (t DeLong) Read(r *table.Reader) (*DeLongResult, error) {
 		}
 	}
 	out.Negatives = out.N - out.Positives
-	if !rule.Given() {
-		out.PosLabel = first.PosName
-	}
+	out.PosLabel = posName
 	out.DiffCI[0], out.DiffCI[1] = d.DiffCI(t.Conf)
 	return out, nil
+}
+
+// readPaired reads every row of r: the classes of the labels and the two
+// scores, and the positive label's name.
+func (t DeLong) readPaired(r *table.Reader) (pos []bool, sa, sb []float64, posName string, err error) {
+	cols, err := table.Columns(r, t.True, t.ScoreA, t.ScoreB)
+	if err != nil {
+		return nil, nil, nil, "", err
+	}
+	rule := NewPosRule(t.PosLabel)
+	var first FirstLabels
+	acct := t.Budget.Account(t.Name+"'s rows (a label and two scores a row)", "")
+	for r.Next() {
+		y, err := r.Text(cols[0])
+		if err != nil {
+			return nil, nil, nil, "", err
+		}
+		c, err := rule.Class(r, y)
+		if err != nil {
+			return nil, nil, nil, "", rule.Stray(err, r, cols[0], &first)
+		}
+		first.See(r, 0, c, y)
+		if _, err := first.Resolve(); err != nil {
+			return nil, nil, nil, "", err
+		}
+		a, err := r.Float(cols[1])
+		if err != nil {
+			return nil, nil, nil, "", err
+		}
+		b, err := r.Float(cols[2])
+		if err != nil {
+			return nil, nil, nil, "", err
+		}
+		grew := len(sa) == cap(sa) || len(pos) == cap(pos)
+		pos, sa, sb = append(pos, c.Pos), append(sa, a), append(sb, b)
+		if grew {
+			if err := acct.Set(int64(cap(pos)) + 8*int64(cap(sa)+cap(sb))); err != nil {
+				return nil, nil, nil, "", err
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, nil, nil, "", err
+	}
+	if rule.Given() {
+		if _, ok := rule.Labels().Lookup(t.PosLabel); !ok {
+			return nil, nil, nil, "", &PosLabelError{File: r.Name(), Label: t.PosLabel, Column: t.True}
+		}
+	}
+	posName = t.PosLabel
+	if !rule.Given() {
+		posName = first.PosName
+	}
+	return pos, sa, sb, posName, nil
 }

@@ -37,63 +37,11 @@ type DeLongUnpairedResult struct {
 // or the default rule's). The errors are those of [DeLong.Read], named by
 // the input they come from.
 func (t DeLong) ReadUnpaired(a, b *table.Reader) (*DeLongUnpairedResult, error) {
-	type sample struct {
-		pos     []bool
-		s       []float64
-		posName string
-	}
-	read := func(r *table.Reader, scoreCol string) (sample, error) {
-		var out sample
-		cols, err := table.Columns(r, t.True, scoreCol)
-		if err != nil {
-			return out, err
-		}
-		rule := NewPosRule(t.PosLabel)
-		var first FirstLabels
-		acct := t.Budget.Account(t.Name+"'s rows (a label and a score a row)", "")
-		for r.Next() {
-			y, err := r.Text(cols[0])
-			if err != nil {
-				return out, err
-			}
-			c, err := rule.Class(r, y)
-			if err != nil {
-				return out, rule.Stray(err, r, cols[0], &first)
-			}
-			first.See(r, 0, c, y)
-			if _, err := first.Resolve(); err != nil {
-				return out, err
-			}
-			v, err := r.Float(cols[1])
-			if err != nil {
-				return out, err
-			}
-			grew := len(out.s) == cap(out.s) || len(out.pos) == cap(out.pos)
-			out.pos, out.s = append(out.pos, c.Pos), append(out.s, v)
-			if grew {
-				if err := acct.Set(int64(cap(out.pos)) + 8*int64(cap(out.s))); err != nil {
-					return out, err
-				}
-			}
-		}
-		if err := r.Err(); err != nil {
-			return out, err
-		}
-		out.posName = t.PosLabel
-		if rule.Given() {
-			if _, ok := rule.Labels().Lookup(t.PosLabel); !ok {
-				return out, &PosLabelError{File: r.Name(), Label: t.PosLabel, Column: t.True}
-			}
-		} else {
-			out.posName = first.PosName
-		}
-		return out, nil
-	}
-	sa, err := read(a, t.ScoreA)
+	sa, err := t.readSample(a, t.ScoreA)
 	if err != nil {
 		return nil, err
 	}
-	sb, err := read(b, t.ScoreB)
+	sb, err := t.readSample(b, t.ScoreB)
 	if err != nil {
 		return nil, err
 	}
@@ -118,4 +66,61 @@ func (t DeLong) ReadUnpaired(a, b *table.Reader) (*DeLongUnpairedResult, error) 
 	return &DeLongUnpairedResult{NA: d.NA, NB: d.NB, PositivesA: count(sa.pos), PositivesB: count(sb.pos), PosLabel: sa.posName,
 		AUCA: d.AUCA, AUCB: d.AUCB, VarA: d.VarA, VarB: d.VarB, Diff: d.AUCA - d.AUCB, Statistic: d.D, DF: d.DF,
 		PValue: d.PValue(t.Alternative), Alternative: t.Alternative.String(), Warnings: []string{}}, nil
+}
+
+// sample is one sample of an unpaired test: the classes of its labels,
+// its scores and its positive label's name.
+type sample struct {
+	pos     []bool
+	s       []float64
+	posName string
+}
+
+// readSample reads every row of r: t.True and the scores scoreCol.
+func (t DeLong) readSample(r *table.Reader, scoreCol string) (sample, error) {
+	var out sample
+	cols, err := table.Columns(r, t.True, scoreCol)
+	if err != nil {
+		return out, err
+	}
+	rule := NewPosRule(t.PosLabel)
+	var first FirstLabels
+	acct := t.Budget.Account(t.Name+"'s rows (a label and a score a row)", "")
+	for r.Next() {
+		y, err := r.Text(cols[0])
+		if err != nil {
+			return out, err
+		}
+		c, err := rule.Class(r, y)
+		if err != nil {
+			return out, rule.Stray(err, r, cols[0], &first)
+		}
+		first.See(r, 0, c, y)
+		if _, err := first.Resolve(); err != nil {
+			return out, err
+		}
+		v, err := r.Float(cols[1])
+		if err != nil {
+			return out, err
+		}
+		grew := len(out.s) == cap(out.s) || len(out.pos) == cap(out.pos)
+		out.pos, out.s = append(out.pos, c.Pos), append(out.s, v)
+		if grew {
+			if err := acct.Set(int64(cap(out.pos)) + 8*int64(cap(out.s))); err != nil {
+				return out, err
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		return out, err
+	}
+	out.posName = t.PosLabel
+	if rule.Given() {
+		if _, ok := rule.Labels().Lookup(t.PosLabel); !ok {
+			return out, &PosLabelError{File: r.Name(), Label: t.PosLabel, Column: t.True}
+		}
+	} else {
+		out.posName = first.PosName
+	}
+	return out, nil
 }

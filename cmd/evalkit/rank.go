@@ -158,6 +158,16 @@ func runRank(e *env, args []string) error {
 		if f.curvesOut != "" {
 			return usagef("rank: --curves-out is for binary scores only")
 		}
+		if f.Classes != "" && !strings.Contains(f.Score, ",") {
+			if withCI {
+				return usagef("rank: --ci is not offered for one score column with --classes")
+			}
+			rep, err := rankUnivariateFile(e, path, &f)
+			if err != nil {
+				return err
+			}
+			return emit(e, format, rep, func() *report.Doc { return report.RankUnivariate(rep, name) })
+		}
 		rep, err := rankMulticlassFile(e, path, &f)
 		if err != nil {
 			return err
@@ -339,6 +349,37 @@ func rankBinaryPlots(rep *rank.Report, dir, name string) error {
 		return fmt.Errorf("--plot %s: %w", dir, err)
 	}
 	return nil
+}
+
+// rankUnivariateFile reads the labels and the one score column of
+// --classes with --score s and gives each pair's AUC and their mean (pROC's
+// multiclass.roc with one predictor).
+func rankUnivariateFile(e *env, path string, f *rankFlags) (*rank.UnivariateReport, error) {
+	switch {
+	case f.Weight != "":
+		return nil, usagef("rank: --weight is not offered for one score column with --classes (pROC's multiclass.roc has no weights)")
+	case f.renormalize:
+		return nil, usagef("rank: --renormalize is for one probability column a class, not one score column")
+	case f.plotDir != "":
+		return nil, usagef("rank: --plot is not offered for one score column with --classes")
+	}
+	classes, err := f.UnivariateClasses()
+	if err != nil {
+		return nil, err
+	}
+	r, err := e.open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	t := &task.RankUnivariate{True: f.True, Score: f.Score, Classes: classes, Budget: f.memory.Budget()}
+	stop := progress(e, r)
+	rep, err := t.Read(r)
+	stop()
+	if err != nil {
+		return nil, cli.TaskError("rank", err)
+	}
+	return rep, nil
 }
 
 func rankMulticlassFile(e *env, path string, f *rankFlags) (*rank.MulticlassReport, error) {

@@ -333,6 +333,13 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 		if f.Bins > 0 {
 			return nil, usagef("rank: --bins is for binary scores only")
 		}
+		if f.Classes != "" && !strings.Contains(f.Score, ",") {
+			rep, err := rankUnivariateFile(e, path, f)
+			if err != nil {
+				return nil, err
+			}
+			return report.RankUnivariatePage(rep, displayName(path), f.Classes, f.True, f.Score), nil
+		}
 		rep, err := rankMulticlassFile(e, path, f)
 		if err != nil {
 			return nil, err

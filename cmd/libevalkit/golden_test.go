@@ -89,6 +89,9 @@ func parseGoldenArgs(name string, args []string) (goldenCase, bool) {
 	if !strings.HasSuffix(c.file, ".csv") {
 		return c, false
 	}
+	if sc, _ := c.options["score"].(string); c.task == "rank" && c.options["classes"] != nil && !strings.Contains(sc, ",") {
+		return c, false // one score column for every class: the command line's
+	}
 	def := map[string]map[string]string{
 		"rank":     {"true": "y_true", "score": "y_score"},
 		"classify": {"true": "y_true", "pred": "y_pred"},

@@ -60,6 +60,8 @@ def golden_cases():
                 else:
                     options[k.replace("-", "_")] = v
             i += 1
+        # one score column for every class (--classes) is the command line's
+        skip = skip or (task == "rank" and "classes" in options and "," not in options.get("score", ""))
         if skip or fmt != "json" or not path or not path.endswith(".csv"):
             continue
         cols = {role: options.get(role, col) for role, col in DEFAULT_COLUMNS[task].items()}
