@@ -33,6 +33,10 @@ type Models struct {
 	// that orders the leaderboard; LowerIsBetter says which way.
 	Primary       string `json:"primary"`
 	LowerIsBetter bool   `json:"-"`
+	// PrimaryWords names the primary measure in the verdict's sentence
+	// ("" for Primary), and Noun what is compared ("" for "models").
+	PrimaryWords string `json:"-"`
+	Noun         string `json:"-"`
 	// Target is the column every model predicts, where the task has one
 	// (regress); layouts name it.
 	Target string `json:"-"`

@@ -10,6 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/result"
+	"github.com/evalkit-go/evalkit/text"
 )
 
 // The pages of one task's result. Each is a function of the result, the
@@ -190,6 +191,16 @@ func TextPage(v any, metric, task string) *Doc {
 	}
 	p := &Doc{Title: map[string]string{"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}[metric] + " of machine translation"}
 	p.Summary = []Fact{{Name: "task", Value: T(task)}}
+	switch r := v.(type) {
+	case *text.SystemsReport:
+		if r.Verdict != nil {
+			p.Blocks = append(p.Blocks, Lead("Verdict: "+r.Verdict.Sentence))
+		}
+	case *text.PairedReport:
+		if r.Verdict != nil {
+			p.Blocks = append(p.Blocks, Lead("Verdict: "+r.Verdict.Sentence))
+		}
+	}
 	p.Sections = secs
 	return p
 }

@@ -89,6 +89,9 @@ func Paired(p *text.PairedReport) *Doc {
 		test, unit = "paired approximate randomisation", "trials"
 	}
 	d := &Doc{Title: fmt.Sprintf("%s: %s (%d %s, seed %d)", p.Metric, test, p.N, unit, p.Seed)}
+	if p.Verdict != nil {
+		d.Blocks = append(d.Blocks, Lead("Verdict: "+p.Verdict.Sentence))
+	}
 	t := &Table{Header: []string{"system", p.Metric, "μ ± 95% CI", "p-value"}}
 	for _, r := range p.Systems {
 		name := r.System
@@ -116,6 +119,9 @@ func Paired(p *text.PairedReport) *Doc {
 // Systems lays several systems' scores out as a table.
 func Systems(m *text.SystemsReport) *Doc {
 	d := &Doc{Title: m.Metric}
+	if m.Verdict != nil {
+		d.Blocks = append(d.Blocks, Lead("Verdict: "+m.Verdict.Sentence))
+	}
 	t := &Table{Header: []string{"system", m.Metric}}
 	withCI := len(m.Systems) > 0 && m.Systems[0].Mean != nil
 	if withCI {

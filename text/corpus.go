@@ -94,6 +94,7 @@ func corpusReport[S any, R CorpusResult](m Metric[S], st *Stats[S], o CorpusOpti
 	if n == 1 {
 		return rows[0], nil
 	}
+	out.Verdict = m.verdict(systems, "", out.Intervals)
 	return out, nil
 }
 
@@ -145,7 +146,7 @@ func (c *CHRF) Report(st *Stats[CHRFStats], nrefs int, o CorpusOptions) (CorpusR
 
 // Metric is TER with options o as a [Metric], for nrefs references.
 func (o TEROptions) Metric(nrefs int) Metric[TERStats] {
-	return Metric[TERStats]{Name: "TER", Add: AddTER, Score: TERScoreOf, Signature: o.Signature(nrefs),
+	return Metric[TERStats]{Name: "TER", LowerIsBetter: true, Add: AddTER, Score: TERScoreOf, Signature: o.Signature(nrefs),
 		PairedSignature:    func(po PairedOptions) string { return o.PairedSignature(nrefs, po) },
 		BootstrapSignature: func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
 }
