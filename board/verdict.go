@@ -234,3 +234,30 @@ func joinWords(xs []string, and string) string {
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " " + and + " " + xs[len(xs)-1]
 }
+
+// IntervalSummary is the sentence of one model's headline numbers with
+// their intervals: each of keys (flattened JSON paths of rep) that has an
+// interval ("intervals.KEY.low", "intervals.KEY.high") as "KEY v [low,
+// high]" to four significant digits, and the level, as in "accuracy 0.8625
+// [0.7698, 0.9213] and macro.f1 0.8512 [0.7571, 0.9221] (95% confidence
+// intervals)." Without such a key it is "".
+func IntervalSummary(rep any, keys []string, level float64) string {
+	mv, err := MeasureValues(rep)
+	if err != nil {
+		return ""
+	}
+	var parts []string
+	for _, k := range keys {
+		v, ok := mv[k]
+		lo, okl := mv["intervals."+k+".low"]
+		hi, okh := mv["intervals."+k+".high"]
+		if !ok || !okl || !okh || math.IsNaN(lo) || math.IsNaN(hi) {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %s [%s, %s]", k, sig4(v), sig4(lo), sig4(hi)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (%s%% confidence intervals).", joinWords(parts, "and"), strconv.FormatFloat(100*level, 'g', -1, 64))
+}

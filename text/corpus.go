@@ -3,6 +3,7 @@ package text
 import (
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
 )
 
@@ -117,6 +118,9 @@ func (b *BLEU) Report(st *Stats[BLEUStats], nrefs int, o CorpusOptions) (CorpusR
 		r := NewBLEUResult(b.Score(sum), u.Signature)
 		r.Sentences = st.N
 		r.Mean, r.CI, r.Level, r.Intervals = u.Mean, u.CI, u.Level, u.Intervals
+		if u.Intervals != nil {
+			r.Summary = board.IntervalSummary(r, []string{"bleu"}, u.Level)
+		}
 		return r
 	}, func(r BLEUResult) float64 { return r.BLEU })
 }
@@ -140,6 +144,9 @@ func (c *CHRF) Report(st *Stats[CHRFStats], nrefs int, o CorpusOptions) (CorpusR
 		r.Score = c.Score(sum)
 		r.Sentences = st.N
 		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
+		if u.Intervals != nil {
+			r.Summary = board.IntervalSummary(r, []string{"score"}, u.Level)
+		}
 		return r
 	}, func(r CHRFResult) float64 { return r.Score })
 }
@@ -161,6 +168,9 @@ func (o TEROptions) Report(st *Stats[TERStats], nrefs int, co CorpusOptions) (Co
 	return corpusReport(o.Metric(nrefs), st, co, "score", func(sum TERStats, u uncertainty) TERResult {
 		r := NewTERResult(sum)
 		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
+		if u.Intervals != nil {
+			r.Summary = board.IntervalSummary(r, []string{"score"}, u.Level)
+		}
 		return r
 	}, func(r TERResult) float64 { return r.Score })
 }

@@ -175,6 +175,9 @@ func (m Metric[S]) Interval(stats *Packed[S], ci hyptest.CIOptions) (hyptest.Int
 
 // BLEUResult is one BLEU score as printed (the JSON keys of docs/text.md).
 type BLEUResult struct {
+	// Summary is the score with its interval in one sentence, set with
+	// intervals (CorpusOptions.CI).
+	Summary    string     `json:"summary,omitempty"`
 	Line       int        `json:"line,omitempty"` // sentence-level only, 1-based
 	Name       string     `json:"name"`
 	BLEU       float64    `json:"bleu"`
@@ -216,6 +219,9 @@ func (b BLEUResult) Verbose() string {
 
 // CHRFResult is one chrF score as printed (JSON keys: score, signature; docs/text.md).
 type CHRFResult struct {
+	// Summary is the score with its interval in one sentence, set with
+	// intervals (CorpusOptions.CI).
+	Summary   string   `json:"summary,omitempty"`
 	Line      int      `json:"line,omitempty"` // sentence-level only, 1-based
 	Name      string   `json:"name"`
 	Score     float64  `json:"score"`
@@ -240,6 +246,9 @@ func NewCHRFResult(o CHRFOptions, nrefs int) CHRFResult {
 // TERResult is one TER score as printed: sacreBLEU's score, num_edits,
 // ref_length and signature, plus the sentence count.
 type TERResult struct {
+	// Summary is the score with its interval in one sentence, set with
+	// intervals (CorpusOptions.CI).
+	Summary   string   `json:"summary,omitempty"`
 	Name      string   `json:"name"`
 	Score     float64  `json:"score"`
 	NumEdits  int64    `json:"num_edits"`
