@@ -33,6 +33,10 @@ type Models struct {
 	// that orders the leaderboard; LowerIsBetter says which way.
 	Primary       string `json:"primary"`
 	LowerIsBetter bool   `json:"-"`
+	// PrimaryWords names the primary measure in the verdict's sentence
+	// ("" for Primary), and Noun what is compared ("" for "models").
+	PrimaryWords string `json:"-"`
+	Noun         string `json:"-"`
 	// Target is the column every model predicts, where the task has one
 	// (regress); layouts name it.
 	Target string `json:"-"`
@@ -103,6 +107,12 @@ type Options struct {
 	// Compare lists further measures (flattened JSON paths) compared by a
 	// paired bootstrap of the difference.
 	Compare []string
+	// ComparePrimary compares the primary measure by the task's paired
+	// bootstrap as well, ahead of Compare, when the task has one for it
+	// (see [Options.Compared]); regress and cluster, whose primary
+	// measures no other paired test covers, set it by default on the
+	// command line.
+	ComparePrimary bool
 	// Adjust is "holm" (""), "bonferroni" or "none".
 	Adjust string
 	// Bootstrap is the number of paired-bootstrap replicates (0: 1000),
@@ -125,6 +135,17 @@ func (o Options) WithDefaults() Options {
 		o.Level = 0.95
 	}
 	return o
+}
+
+// Compared returns the measures the paired bootstrap compares: Compare,
+// after primary when ComparePrimary is set, pairable(primary) holds and
+// Compare does not already name it. The tasks call it with their default
+// primary measure filled in.
+func (o Options) Compared(primary string, pairable func(string) bool) []string {
+	if !o.ComparePrimary || slices.Contains(o.Compare, primary) || !pairable(primary) {
+		return o.Compare
+	}
+	return append([]string{primary}, o.Compare...)
 }
 
 // Check returns an *OptionError (task task) for a baseline that names no

@@ -67,7 +67,7 @@ func (m *Models) Decide(level float64) {
 			continue
 		}
 		f := Finding{Better: c.A, Worse: c.B, Measure: c.Measure, Diff: c.Diff, Test: c.Test, PAdjusted: c.PAdjusted}
-		if (c.Diff > 0) == LowerIsBetter(c.Measure) {
+		if (c.Diff > 0) == m.lowerIsBetter(c.Measure) {
 			f.Better, f.Worse, f.Diff = c.B, c.A, -c.Diff
 		}
 		v.Significant = append(v.Significant, f)
@@ -84,7 +84,7 @@ func (m *Models) Decide(level float64) {
 		switch {
 		case !ok || math.IsNaN(c.PAdjusted):
 			v.NotCompared = append(v.NotCompared, other)
-		case c.PAdjusted < alpha && betterOf(c) == best:
+		case c.PAdjusted < alpha && m.betterOf(c) == best:
 			beaten = append(beaten, vs{other, c.PAdjusted})
 		default:
 			v.TiedWithBest = append(v.TiedWithBest, other)
@@ -92,6 +92,14 @@ func (m *Models) Decide(level float64) {
 		}
 	}
 	p := adjustedName(m.Adjust)
+	noun := m.Noun
+	if noun == "" {
+		noun = "models"
+	}
+	words := m.PrimaryWords
+	if words == "" {
+		words = m.Primary
+	}
 	list := func(xs []vs) string {
 		parts := make([]string, len(xs))
 		for i, x := range xs {
@@ -100,7 +108,7 @@ func (m *Models) Decide(level float64) {
 		return joinWords(parts, "and")
 	}
 	var s strings.Builder
-	fmt.Fprintf(&s, "%s ranks first by %s (%s", best, m.Primary, sig4(v.Value))
+	fmt.Fprintf(&s, "%s ranks first by %s (%s", best, words, sig4(v.Value))
 	if v.CI != nil {
 		fmt.Fprintf(&s, " [%s, %s]", sig4(v.CI[0]), sig4(v.CI[1]))
 	}
@@ -113,9 +121,9 @@ func (m *Models) Decide(level float64) {
 	}
 	if len(v.NotCompared) > 0 {
 		if len(v.NotCompared) == len(order)-1 {
-			fmt.Fprintf(&s, "; no paired test compared it with the other models on %s", m.Primary)
+			fmt.Fprintf(&s, "; no paired test compared it with the other %s on %s", noun, words)
 		} else {
-			fmt.Fprintf(&s, "; no paired test compared it with %s on %s", joinWords(v.NotCompared, "or"), m.Primary)
+			fmt.Fprintf(&s, "; no paired test compared it with %s on %s", joinWords(v.NotCompared, "or"), words)
 		}
 	}
 	// The other significant differences: between other models, or on
@@ -151,22 +159,45 @@ func (m *Models) comparison(a, b, measure string) (Comparison, bool) {
 }
 
 // betterOf returns the model a comparison's difference favours.
-func betterOf(c Comparison) string {
-	if (c.Diff > 0) != LowerIsBetter(c.Measure) {
+func (m *Models) betterOf(c Comparison) string {
+	if (c.Diff > 0) != m.lowerIsBetter(c.Measure) {
 		return c.A
 	}
 	return c.B
 }
 
-// adjustedName names the adjusted p-value in a sentence.
+// lowerIsBetter is m.LowerIsBetter for the primary measure and
+// [LowerIsBetter] for the others.
+func (m *Models) lowerIsBetter(measure string) bool {
+	if measure == m.Primary {
+		return m.LowerIsBetter
+	}
+	return LowerIsBetter(measure)
+}
+
+// adjustedName names the adjusted p-value in a sentence: the adjustment
+// (Models.Adjust) or the post-hoc procedure that adjusted it.
 func adjustedName(method string) string {
-	switch method {
-	case "holm":
-		return "Holm p"
-	case "bonferroni":
-		return "Bonferroni p"
+	if n, ok := adjustedNames[method]; ok {
+		return n + " p"
 	}
 	return "p"
+}
+
+var adjustedNames = map[string]string{"holm": "Holm", "bonferroni": "Bonferroni", "nemenyi": "Nemenyi", "shaffer": "Shaffer",
+	"bergmann": "Bergmann–Hommel", "wilcoxon-holm": "Wilcoxon–Holm", "bonferroni-dunn": "Bonferroni–Dunn"}
+
+// ScoreReport is the report of a model known by one number: its value v
+// of measure and, when ci is not nil, the interval of it, as [Models.Decide]
+// reads them. It serves results that are not a task's several-model
+// report (several text systems, the Friedman test's average ranks) but
+// state their verdict the same way.
+func ScoreReport(measure string, v float64, ci *[2]float64) map[string]any {
+	r := map[string]any{measure: v}
+	if ci != nil {
+		r["intervals"] = map[string]any{measure: map[string]float64{"low": ci[0], "high": ci[1]}}
+	}
+	return r
 }
 
 // pText writes a p-value in a sentence: "< 0.001" below that, else "= "
@@ -202,4 +233,31 @@ func joinWords(xs []string, and string) string {
 		return xs[0]
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " " + and + " " + xs[len(xs)-1]
+}
+
+// IntervalSummary is the sentence of one model's headline numbers with
+// their intervals: each of keys (flattened JSON paths of rep) that has an
+// interval ("intervals.KEY.low", "intervals.KEY.high") as "KEY v [low,
+// high]" to four significant digits, and the level, as in "accuracy 0.8625
+// [0.7698, 0.9213] and macro.f1 0.8512 [0.7571, 0.9221] (95% confidence
+// intervals)." Without such a key it is "".
+func IntervalSummary(rep any, keys []string, level float64) string {
+	mv, err := MeasureValues(rep)
+	if err != nil {
+		return ""
+	}
+	var parts []string
+	for _, k := range keys {
+		v, ok := mv[k]
+		lo, okl := mv["intervals."+k+".low"]
+		hi, okh := mv["intervals."+k+".high"]
+		if !ok || !okl || !okh || math.IsNaN(lo) || math.IsNaN(hi) {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %s [%s, %s]", k, sig4(v), sig4(lo), sig4(hi)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (%s%% confidence intervals).", joinWords(parts, "and"), strconv.FormatFloat(100*level, 'g', -1, 64))
 }

@@ -49,3 +49,18 @@ func TestDecide(t *testing.T) {
 type mse struct{ MSE float64 }
 
 func (a mse) MarshalJSON() ([]byte, error) { return []byte(`{"mse":` + sig4(a.MSE) + `}`), nil }
+
+// IntervalSummary states the keys that have an interval, in order, to four
+// significant digits.
+func TestIntervalSummary(t *testing.T) {
+	rep := map[string]any{"accuracy": 0.8625, "macro": map[string]any{"f1": 0.85123}, "kappa": 0.5,
+		"intervals": map[string]any{"accuracy": map[string]float64{"low": 0.76981, "high": 0.92131}, "macro.f1": map[string]float64{"low": 0.75712, "high": 0.92211}}}
+	got := IntervalSummary(rep, []string{"accuracy", "kappa", "macro.f1"}, 0.9)
+	want := "accuracy 0.8625 [0.7698, 0.9213] and macro.f1 0.8512 [0.7571, 0.9221] (90% confidence intervals)."
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if got := IntervalSummary(rep, []string{"kappa"}, 0.95); got != "" {
+		t.Errorf("no interval: got %q", got)
+	}
+}

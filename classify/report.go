@@ -184,6 +184,9 @@ type Binary struct {
 // the cells with rows as [true index, predicted index, mass], indices into
 // Labels, in row-major order.
 type Report struct {
+	// Summary is the headline numbers with their intervals in one
+	// sentence (task.Summarize), set for one model with intervals.
+	Summary   string   `json:"summary,omitempty"`
 	N         int64    `json:"n"`
 	WeightSum float64  `json:"weight_sum"`
 	Labels    []string `json:"labels"`

@@ -14,6 +14,10 @@ type CIFlags struct {
 	Level  float64
 	Method string
 	Boot   int
+	// Paired says that several models are compared by a paired bootstrap
+	// (ModelFlags.Compares), which takes --bootstrap and --level: without
+	// --ci they are then no usage error.
+	Paired bool
 	seed   *uint64
 	fs     *flag.FlagSet
 }
@@ -52,7 +56,7 @@ func (c *CIFlags) Options() (opt hyptest.CIOptions, ok bool, err error) {
 				compare = true
 			}
 		})
-		if compare && bad != "ci-method" {
+		if (compare || c.Paired) && bad != "ci-method" {
 			bad = ""
 		}
 		if bad != "" {

@@ -21,15 +21,13 @@ import (
 // joints[p] is the [Joint] table of pair p of mo.Pairs(names); replicate r
 // is a multinomial draw of the rows over its cells with PCG(mo.Seed, r),
 // the same rows for both models; percentile interval at mo.Level and
-// [hyptest.BootstrapPValue].
+// [hyptest.BootstrapPValue]. With mo.ComparePrimary the primary index is
+// compared too ([ModelsOptions]).
 func NewModelsReport(tabs []*Contingency, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions, joints map[[2]int]*Joint) (*board.Models, error) {
 	if len(names) != len(tabs) {
 		panic(fmt.Sprintf("cluster: %d names for %d models", len(names), len(tabs)))
 	}
-	mo = mo.WithDefaults()
-	if mo.Primary == "" {
-		mo.Primary = "adjusted_rand_index"
-	}
+	mo = ModelsOptions(mo)
 	if err := mo.Check("cluster", names); err != nil {
 		return nil, err
 	}
@@ -84,4 +82,18 @@ func NewModelsReport(tabs []*Contingency, names []string, opt Options, mo board.
 	}
 	out.Signature = sig
 	return out, nil
+}
+
+// ModelsOptions returns mo with its defaults filled in: the primary
+// index adjusted_rand_index, and Compare headed by the primary index when
+// mo.ComparePrimary asks for it and a paired bootstrap compares it
+// ([board.Options.Compared]); ComparePrimary is then cleared.
+func ModelsOptions(mo board.Options) board.Options {
+	mo = mo.WithDefaults()
+	if mo.Primary == "" {
+		mo.Primary = "adjusted_rand_index"
+	}
+	mo.Compare = mo.Compared(mo.Primary, func(k string) bool { return externalMeasures[k] != nil })
+	mo.ComparePrimary = false
+	return mo
 }

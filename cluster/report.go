@@ -123,7 +123,10 @@ func NewReport(tab *Contingency, in *InternalData, opt Options) (*Report, error)
 // Report is what "evalkit cluster" prints: the external indices when a
 // reference labelling was given, the internal ones when features were.
 type Report struct {
-	N int64 `json:"n"`
+	// Summary is the headline numbers with their intervals in one
+	// sentence (task.Summarize), set for one model with intervals.
+	Summary string `json:"summary,omitempty"`
+	N       int64  `json:"n"`
 	// LabelComparison is how the labels, reference and cluster alike,
 	// compared: "numeric" (every one a number: the clusters 1 and 1.0
 	// are one) or "string" (label.Comparison), as the task that read

@@ -279,6 +279,9 @@ func thinFigure[C any](c C, full, n int, thin func(C, int) (C, float64)) (C, Thi
 // json" prints. Optional measures are nil (omitted) and Warnings says why
 // a measure is missing.
 type Report struct {
+	// Summary is the headline numbers with their intervals in one
+	// sentence (task.Summarize), set for one model with intervals.
+	Summary  string `json:"summary,omitempty"`
 	N        int64  `json:"n"`
 	PosLabel string `json:"pos_label"`
 	// LabelComparison is Options.LabelComparison: how the labels

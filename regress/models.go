@@ -19,6 +19,9 @@ import (
 // from mo.Seed, from the kept values: it needs StateOptions.KeepValues), with
 // the percentile interval at mo.Level and [hyptest.BootstrapPValue].
 //
+// With mo.ComparePrimary the primary measure is compared too, when it is
+// one of those and the states keep their values ([board.Options.Compared]).
+//
 // With ci not nil every model's report gets its intervals
 // ([State.Intervals], computed before the report reorders the kept values).
 func NewModelsReport(m *Multi, target string, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
@@ -29,6 +32,9 @@ func NewModelsReport(m *Multi, target string, names []string, opt Options, mo bo
 	if mo.Primary == "" {
 		mo.Primary = "mse"
 	}
+	keep := len(m.outs) > 0 && m.outs[0].opt.KeepValues
+	mo.Compare = mo.Compared(mo.Primary, func(k string) bool { return keep && rowMeasures[k] != nil })
+	mo.ComparePrimary = false
 	if err := mo.Check("regress", names); err != nil {
 		return nil, err
 	}

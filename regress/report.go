@@ -44,6 +44,9 @@ var Specs = []Spec{
 // Report holds every measure of one output. An undefined measure is NaN
 // (JSON null) with a sentence in Warnings saying why.
 type Report struct {
+	// Summary is the headline numbers with their intervals in one
+	// sentence (task.Summarize), set for one model with intervals.
+	Summary           string   `json:"summary,omitempty"`
 	N                 int64    `json:"n"`
 	WeightSum         float64  `json:"weight_sum"`
 	MSE               float64  `json:"mse"`

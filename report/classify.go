@@ -28,7 +28,7 @@ const textTop = 20
 // matrix (or, above the report's max-matrix, the classes with the most
 // errors and the largest confusions), then the single-number measures.
 func Classify(r *classify.Report, name string) *Doc {
-	d := &Doc{Title: fmt.Sprintf("Classification report: %s (n = %d)", name, r.N)}
+	d := &Doc{Title: fmt.Sprintf("Classification report: %s (n = %d)", name, r.N), Blocks: summaryLead(r.Summary)}
 	fb := "f" + strconv.FormatFloat(r.Beta, 'g', -1, 64)
 	head := []string{"class", "precision", "recall", "f1", "support"}
 	if r.Beta != 1 {

@@ -9,7 +9,7 @@ import (
 
 // Cluster lays a clustering report out for people.
 func Cluster(o *cluster.Report) *Doc {
-	d := &Doc{Title: "Clustering indices"}
+	d := &Doc{Title: "Clustering indices", Blocks: summaryLead(o.Summary)}
 	if x := o.ExternalReport; x != nil {
 		p := &Pairs{Title: fmt.Sprintf("External: predicted C (%d clusters) vs reference C* (%d classes), %d rows", x.Clusters, x.Classes, o.N)}
 		p.Add("a = |SS| (same in C, same in C*)", strconv.FormatInt(x.A, 10))

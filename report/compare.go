@@ -199,6 +199,9 @@ func Friedman(r *task.FriedmanResult) *Doc {
 		nem.Rows = append(nem.Rows, Row(row...))
 	}
 	d := &Doc{Title: "Friedman test with Nemenyi post-hoc", Blocks: []Block{sum, ranks, nem}}
+	if r.Verdict != nil {
+		d.Blocks = append([]Block{Lead("Verdict: " + r.Verdict.Sentence)}, d.Blocks...)
+	}
 	if r.PostHoc.Method != "nemenyi" {
 		d.Title = "Friedman test with " + postHocTitles[r.PostHoc.Method] + " post-hoc"
 		d.Blocks = append(d.Blocks, PostHoc(r.PostHoc))

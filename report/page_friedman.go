@@ -15,6 +15,9 @@ func FriedmanPage(o *task.FriedmanResult) *Doc {
 	p := &Doc{Title: fmt.Sprintf("Comparing %d algorithms over %d data sets", len(o.Algorithms), o.Datasets)}
 	p.Summary = []Fact{{Name: "data sets", Value: C("n_datasets", float64(o.Datasets))},
 		{Name: "post-hoc procedure", Value: T(o.PostHoc.Method)}}
+	if o.Verdict != nil {
+		p.Blocks = append(p.Blocks, Lead("Verdict: "+o.Verdict.Sentence))
+	}
 	tt := &Table{Title: "Friedman test", Header: []string{"statistic", "value", "p-value"}, RowHeads: true}
 	tt.Rows = append(tt.Rows, []Cell{T("Friedman χ²"), N("statistic", o.Statistic), P("p_value", o.PValue)},
 		[]Cell{T("Iman–Davenport F"), N("iman_davenport", o.ImanDavenport), P("iman_davenport_p_value", o.ImanDavenportPValue)},

@@ -10,6 +10,7 @@ import (
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/result"
+	"github.com/evalkit-go/evalkit/text"
 )
 
 // The pages of one task's result. Each is a function of the result, the
@@ -27,6 +28,7 @@ func ClassifyPage(r *classify.Report, data, trueCol, predCol string) *Doc {
 		Fact{Name: "task", Value: T("classify, columns " + trueCol + " / " + predCol)})
 	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
 	p.Summary = append(p.Summary, signatureFact(r.Signature)...)
+	p.Blocks = append(p.Blocks, summaryLead(r.Summary)...)
 	p.Sections = ClassifySections(r, "", "")
 	return p
 }
@@ -65,6 +67,7 @@ func RankPage(r *rank.Report, data, trueCol, scoreCol string) *Doc {
 		Fact{Name: "task", Value: T("rank, columns " + trueCol + " / " + scoreCol)})
 	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
 	p.Summary = append(p.Summary, signatureFact(r.Signature)...)
+	p.Blocks = append(p.Blocks, summaryLead(r.Summary)...)
 	p.Sections = RankSections([]RankModel{{Report: r}})
 	return p
 }
@@ -114,6 +117,7 @@ func RegressPage(res *regress.Result, figs []regress.Figures, data, trueCol, pre
 	p := taskPage("Regression", data, float64(n), Fact{Name: "task", Value: T("regress, columns " + trueCol + " / " + predCol)})
 	p.Summary = append(p.Summary, signatureFact(res.Signature)...)
 	if res.Single != nil {
+		p.Blocks = append(p.Blocks, summaryLead(res.Single.Summary)...)
 		p.Sections = RegressSections(res.Single, res.Signature, &figs[0], "", trues[0], preds[0])
 		return p
 	}
@@ -141,6 +145,7 @@ func RegressModelsPage(m *board.Models, data, predCols, target string) *Doc {
 // ClusterPage is the page of a clustering report on data.
 func ClusterPage(r *cluster.Report, data string) *Doc {
 	p := taskPage("Clustering", data, float64(r.N))
+	p.Blocks = append(p.Blocks, summaryLead(r.Summary)...)
 	if x := r.ExternalReport; x != nil {
 		p.Summary = append(p.Summary, Fact{Name: "reference classes", Value: C("n_classes", float64(x.Classes))},
 			Fact{Name: "clusters", Value: C("n_clusters", float64(x.Clusters))})
@@ -190,6 +195,22 @@ func TextPage(v any, metric, task string) *Doc {
 	}
 	p := &Doc{Title: map[string]string{"bleu": "BLEU", "chrf": "chrF", "ter": "TER"}[metric] + " of machine translation"}
 	p.Summary = []Fact{{Name: "task", Value: T(task)}}
+	switch r := v.(type) {
+	case text.BLEUResult:
+		p.Blocks = summaryLead(r.Summary)
+	case text.CHRFResult:
+		p.Blocks = summaryLead(r.Summary)
+	case text.TERResult:
+		p.Blocks = summaryLead(r.Summary)
+	case *text.SystemsReport:
+		if r.Verdict != nil {
+			p.Blocks = append(p.Blocks, Lead("Verdict: "+r.Verdict.Sentence))
+		}
+	case *text.PairedReport:
+		if r.Verdict != nil {
+			p.Blocks = append(p.Blocks, Lead("Verdict: "+r.Verdict.Sentence))
+		}
+	}
 	p.Sections = secs
 	return p
 }

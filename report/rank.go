@@ -9,7 +9,7 @@ import (
 
 // Rank lays a ranking report out for people; name names the data.
 func Rank(r *rank.Report, name string) *Doc {
-	d := &Doc{Title: fmt.Sprintf("Ranking report: %s (n = %d, positive label %q)", name, r.N, r.PosLabel)}
+	d := &Doc{Title: fmt.Sprintf("Ranking report: %s (n = %d, positive label %q)", name, r.N, r.PosLabel), Blocks: summaryLead(r.Summary)}
 	d.Blocks = append(d.Blocks, rankMeasures(r, "Measures"))
 	t := &Table{Title: "Thresholds (predict positive when score ≥ threshold)", Header: []string{"criterion", "threshold", "value", "TPR", "FPR", "precision"}}
 	for _, o := range []struct {

@@ -27,6 +27,9 @@ func Regress(r *regress.Result) *Doc {
 // report mr whose combined report is c; trues and preds name the columns.
 func regressDoc(c *regress.Report, mr *regress.MultiReport, trues, preds []string, how regress.Multioutput) *Doc {
 	d := &Doc{Title: "Regression"}
+	if mr == nil {
+		d.Blocks = summaryLead(c.Summary)
+	}
 	info := &Pairs{}
 	info.Add("rows", fmt.Sprint(c.N))
 	if c.WeightSum != float64(c.N) {

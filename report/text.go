@@ -21,7 +21,7 @@ func BLEU(b text.BLEUResult) *Doc {
 	p.Add("hypothesis length", fmt.Sprint(b.HypLen))
 	p.Add("reference length", fmt.Sprint(b.RefLen))
 	p.Add("sentences", fmt.Sprint(b.Sentences))
-	return &Doc{Title: "BLEU", Blocks: []Block{p, Note(b.Verbose())}}
+	return &Doc{Title: "BLEU", Blocks: append(summaryLead(b.Summary), p, Note(b.Verbose()))}
 }
 
 // CHRF lays a chrF score out for people.
@@ -34,7 +34,7 @@ func CHRF(c text.CHRFResult) *Doc {
 	if c.Mean != nil {
 		line += fmt.Sprintf(" (μ = %.2f ± %.2f)", *c.Mean, *c.CI)
 	}
-	return &Doc{Title: c.Name, Blocks: []Block{p, Note(line)}}
+	return &Doc{Title: c.Name, Blocks: append(summaryLead(c.Summary), p, Note(line))}
 }
 
 // TER lays a TER score out for people.
@@ -46,7 +46,7 @@ func TER(t text.TERResult) *Doc {
 	p.Add("reference length", Int(t.RefLength))
 	p.Add("sentences", strconv.FormatInt(t.Sentences, 10))
 	p.Add("signature", t.Signature)
-	d := &Doc{Title: "Translation edit rate", Blocks: []Block{p}}
+	d := &Doc{Title: "Translation edit rate", Blocks: append(summaryLead(t.Summary), p)}
 	for _, w := range t.Warnings {
 		d.Blocks = append(d.Blocks, Note("warning: "+w))
 	}
@@ -89,6 +89,9 @@ func Paired(p *text.PairedReport) *Doc {
 		test, unit = "paired approximate randomisation", "trials"
 	}
 	d := &Doc{Title: fmt.Sprintf("%s: %s (%d %s, seed %d)", p.Metric, test, p.N, unit, p.Seed)}
+	if p.Verdict != nil {
+		d.Blocks = append(d.Blocks, Lead("Verdict: "+p.Verdict.Sentence))
+	}
 	t := &Table{Header: []string{"system", p.Metric, "μ ± 95% CI", "p-value"}}
 	for _, r := range p.Systems {
 		name := r.System
@@ -116,6 +119,9 @@ func Paired(p *text.PairedReport) *Doc {
 // Systems lays several systems' scores out as a table.
 func Systems(m *text.SystemsReport) *Doc {
 	d := &Doc{Title: m.Metric}
+	if m.Verdict != nil {
+		d.Blocks = append(d.Blocks, Lead("Verdict: "+m.Verdict.Sentence))
+	}
 	t := &Table{Header: []string{"system", m.Metric}}
 	withCI := len(m.Systems) > 0 && m.Systems[0].Mean != nil
 	if withCI {
@@ -147,6 +153,15 @@ func Systems(m *text.SystemsReport) *Doc {
 		d.Blocks = append(d.Blocks, Note("signature: "+m.Systems[0].Signature))
 	}
 	return d
+}
+
+// summaryLead is the lead paragraph of a one-model result's Summary (its
+// headline numbers with their intervals), none without one.
+func summaryLead(s string) []Block {
+	if s == "" {
+		return nil
+	}
+	return []Block{Lead(s)}
 }
 
 // addUncertainty adds a text score's uncertainty to its text layout: sacreBLEU's

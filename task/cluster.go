@@ -28,8 +28,9 @@ type Cluster struct {
 	// only).
 	True string
 	// Preds names the models' cluster labels: one, or several (external
-	// indices only: a leaderboard, and with Models.Compare the paired
-	// bootstrap over the joint table of each compared pair).
+	// indices only: a leaderboard, and with Models.Compare or
+	// Models.ComparePrimary the paired bootstrap over the joint table of
+	// each compared pair).
 	Preds    []string
 	Weight   string   // frequency weights of the external indices, "" for none
 	Features []string // one model's feature columns, for the internal indices
@@ -68,9 +69,10 @@ func (c *Cluster) external() bool { return c.True != "" }
 func (c *Cluster) internal() bool { return len(c.Features) > 0 }
 
 // Pairs returns the compared pairs of models (none for one model or
-// without Models.Compare), in the order of the state's Joints.
+// without a measure compared: [cluster.ModelsOptions]), in the order of
+// the state's Joints.
 func (c *Cluster) Pairs() [][2]int {
-	if len(c.Preds) < 2 || len(c.Models.Compare) == 0 {
+	if len(c.Preds) < 2 || len(cluster.ModelsOptions(c.Models).Compare) == 0 {
 		return nil
 	}
 	return c.Models.Pairs(c.Preds)

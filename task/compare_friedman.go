@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/result"
@@ -35,7 +36,10 @@ type Friedman struct {
 // says so). Test is the test of the whole table, for callers that lay it
 // out; Plot the file the caller drew the critical-difference diagram in.
 type FriedmanResult struct {
-	Test                string                  `json:"test"` // "friedman"
+	Test string `json:"test"` // "friedman"
+	// Verdict is the algorithm of the best average rank and the pairs the
+	// post-hoc procedure tells apart ([FriedmanVerdict]).
+	Verdict             *board.Verdict          `json:"verdict"`
 	Datasets            int                     `json:"n_datasets"`
 	Algorithms          []string                `json:"algorithms"`
 	LowerIsBetter       bool                    `json:"lower_is_better"`
@@ -173,5 +177,26 @@ func (t Friedman) Read(r *table.Reader) (*FriedmanResult, error) {
 		}
 		out.AvgRanks[a] = res.AvgRanks[j]
 	}
+	out.Verdict = FriedmanVerdict(out)
 	return out, nil
+}
+
+// FriedmanVerdict is the verdict of a Friedman test: the algorithm of the
+// best (lowest) average rank first; the pairs whose post-hoc adjusted
+// p-value is below Alpha significant, the better the one of the lower
+// average rank (diff: the difference of average ranks); tied with the
+// best, the algorithms the post-hoc procedure compared with it and did
+// not tell apart (with a control, only the control's pairs are tested).
+func FriedmanVerdict(r *FriedmanResult) *board.Verdict {
+	const measure = "avg_rank"
+	b := &board.Models{Primary: measure, LowerIsBetter: true, PrimaryWords: "average rank", Noun: "algorithms", Adjust: r.PostHoc.Method}
+	for _, a := range r.Algorithms {
+		b.Models = append(b.Models, board.Model{Name: a, Report: board.ScoreReport(measure, r.AvgRanks[a], nil)})
+	}
+	for _, p := range r.PostHoc.Pairs {
+		b.Comparisons = append(b.Comparisons, board.Comparison{A: p.A, B: p.B, Measure: measure, Diff: r.AvgRanks[p.A] - r.AvgRanks[p.B],
+			Test: r.PostHoc.Method, Statistic: p.Statistic, PValue: p.PValue, PAdjusted: p.PAdjusted})
+	}
+	b.Decide(1 - r.Alpha)
+	return b.Verdict
 }

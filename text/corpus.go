@@ -3,6 +3,7 @@ package text
 import (
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
 )
 
@@ -94,6 +95,7 @@ func corpusReport[S any, R CorpusResult](m Metric[S], st *Stats[S], o CorpusOpti
 	if n == 1 {
 		return rows[0], nil
 	}
+	out.Verdict = m.verdict(systems, "", out.Intervals)
 	return out, nil
 }
 
@@ -116,6 +118,9 @@ func (b *BLEU) Report(st *Stats[BLEUStats], nrefs int, o CorpusOptions) (CorpusR
 		r := NewBLEUResult(b.Score(sum), u.Signature)
 		r.Sentences = st.N
 		r.Mean, r.CI, r.Level, r.Intervals = u.Mean, u.CI, u.Level, u.Intervals
+		if u.Intervals != nil {
+			r.Summary = board.IntervalSummary(r, []string{"bleu"}, u.Level)
+		}
 		return r
 	}, func(r BLEUResult) float64 { return r.BLEU })
 }
@@ -139,13 +144,16 @@ func (c *CHRF) Report(st *Stats[CHRFStats], nrefs int, o CorpusOptions) (CorpusR
 		r.Score = c.Score(sum)
 		r.Sentences = st.N
 		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
+		if u.Intervals != nil {
+			r.Summary = board.IntervalSummary(r, []string{"score"}, u.Level)
+		}
 		return r
 	}, func(r CHRFResult) float64 { return r.Score })
 }
 
 // Metric is TER with options o as a [Metric], for nrefs references.
 func (o TEROptions) Metric(nrefs int) Metric[TERStats] {
-	return Metric[TERStats]{Name: "TER", Add: AddTER, Score: TERScoreOf, Signature: o.Signature(nrefs),
+	return Metric[TERStats]{Name: "TER", LowerIsBetter: true, Add: AddTER, Score: TERScoreOf, Signature: o.Signature(nrefs),
 		PairedSignature:    func(po PairedOptions) string { return o.PairedSignature(nrefs, po) },
 		BootstrapSignature: func(n int, seed uint64) string { return o.BootstrapSignature(nrefs, n, seed) }}
 }
@@ -160,6 +168,9 @@ func (o TEROptions) Report(st *Stats[TERStats], nrefs int, co CorpusOptions) (Co
 	return corpusReport(o.Metric(nrefs), st, co, "score", func(sum TERStats, u uncertainty) TERResult {
 		r := NewTERResult(sum)
 		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
+		if u.Intervals != nil {
+			r.Summary = board.IntervalSummary(r, []string{"score"}, u.Level)
+		}
 		return r
 	}, func(r TERResult) float64 { return r.Score })
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/result"
 )
@@ -30,13 +31,16 @@ type SystemRow struct {
 // PairedReport is the result of a paired test of every system against the
 // first (the baseline).
 type PairedReport struct {
-	Metric    string      `json:"metric"`
-	Test      string      `json:"test"`
-	N         int         `json:"n"`
-	Seed      uint64      `json:"seed"`
-	Sentences int         `json:"sentences"`
-	Signature string      `json:"signature"`
-	Systems   []SystemRow `json:"systems"`
+	Metric string `json:"metric"`
+	// Verdict is the best system by score and the systems the test found
+	// significantly different from the baseline ([Metric.Paired]).
+	Verdict   *board.Verdict `json:"verdict"`
+	Test      string         `json:"test"`
+	N         int            `json:"n"`
+	Seed      uint64         `json:"seed"`
+	Sentences int            `json:"sentences"`
+	Signature string         `json:"signature"`
+	Systems   []SystemRow    `json:"systems"`
 }
 
 // NewPairedReport lays out r, the paired test o of the systems named
@@ -62,9 +66,12 @@ func NewPairedReport(metric string, names []string, sentences int, sig string, o
 
 // SystemsReport is the result for several systems without a paired test.
 type SystemsReport struct {
-	Metric    string      `json:"metric"`
-	Sentences int         `json:"sentences"`
-	Systems   []SystemRow `json:"systems"`
+	Metric string `json:"metric"`
+	// Verdict names the best system by score; no test compared the
+	// systems (a paired test gives a [PairedReport]).
+	Verdict   *board.Verdict `json:"verdict"`
+	Sentences int            `json:"sentences"`
+	Systems   []SystemRow    `json:"systems"`
 	// Level and Intervals (keys "systems.K.score") are set with CorpusOptions.CI:
 	// each system's [Metric.Interval], from the same resamples.
 	Level     float64                     `json:"level,omitempty"`
@@ -76,7 +83,9 @@ type SystemsReport struct {
 // system and each system's bootstrap confidence interval, each with its
 // sacreBLEU signature. S is the metric's sentence statistic.
 type Metric[S any] struct {
-	Name               string
+	Name string
+	// LowerIsBetter says that a lower score is better (TER).
+	LowerIsBetter      bool
 	Add                func(*S, S)     // accumulates statistics
 	Score              func(S) float64 // the corpus score of summed statistics
 	Signature          string          // the plain signature
@@ -90,7 +99,34 @@ func (m Metric[S]) Paired(names []string, stats []*Packed[S], po PairedOptions) 
 	if err != nil {
 		return nil, err
 	}
-	return NewPairedReport(m.Name, names, stats[0].Len(), m.PairedSignature(po), po, r), nil
+	out := NewPairedReport(m.Name, names, stats[0].Len(), m.PairedSignature(po), po, r)
+	out.Verdict = m.verdict(out.Systems, po.method(), nil)
+	return out, nil
+}
+
+// verdict is the verdict of the systems rows (the first the baseline of
+// a paired test, when test is not ""): the best by score, with its
+// interval from ivs ("systems.K.score"), and, with a test, each system's
+// difference from the baseline, its p-value adjusted by Holm's method over
+// the systems, significant below 0.05 (sacreBLEU's mark). sacreBLEU's
+// tests compare each system with the baseline only: the best is compared
+// with the others only when it is the baseline.
+func (m Metric[S]) verdict(rows []SystemRow, test string, ivs map[string]hyptest.Interval) *board.Verdict {
+	b := &board.Models{Primary: m.Name, LowerIsBetter: m.LowerIsBetter, Noun: "systems", Comparisons: []board.Comparison{}}
+	for k, r := range rows {
+		var ci *[2]float64
+		if iv, ok := ivs[fmt.Sprintf("systems.%d.score", k)]; ok {
+			ci = &[2]float64{iv.Low, iv.High}
+		}
+		b.Models = append(b.Models, board.Model{Name: r.System, Report: board.ScoreReport(m.Name, r.Score, ci)})
+		if test != "" && k > 0 && r.PValue != nil {
+			b.Comparisons = append(b.Comparisons, board.Comparison{A: r.System, B: rows[0].System, Measure: m.Name,
+				Diff: r.Score - rows[0].Score, Test: "paired-" + test, Statistic: r.Score - rows[0].Score, PValue: *r.PValue})
+		}
+	}
+	b.Adjusted("holm")
+	b.Decide(0.95)
+	return b.Verdict
 }
 
 // Confidence returns the bootstrap mean and 95% half-width of a system's
@@ -139,6 +175,9 @@ func (m Metric[S]) Interval(stats *Packed[S], ci hyptest.CIOptions) (hyptest.Int
 
 // BLEUResult is one BLEU score as printed (the JSON keys of docs/text.md).
 type BLEUResult struct {
+	// Summary is the score with its interval in one sentence, set with
+	// intervals (CorpusOptions.CI).
+	Summary    string     `json:"summary,omitempty"`
 	Line       int        `json:"line,omitempty"` // sentence-level only, 1-based
 	Name       string     `json:"name"`
 	BLEU       float64    `json:"bleu"`
@@ -180,6 +219,9 @@ func (b BLEUResult) Verbose() string {
 
 // CHRFResult is one chrF score as printed (JSON keys: score, signature; docs/text.md).
 type CHRFResult struct {
+	// Summary is the score with its interval in one sentence, set with
+	// intervals (CorpusOptions.CI).
+	Summary   string   `json:"summary,omitempty"`
 	Line      int      `json:"line,omitempty"` // sentence-level only, 1-based
 	Name      string   `json:"name"`
 	Score     float64  `json:"score"`
@@ -204,6 +246,9 @@ func NewCHRFResult(o CHRFOptions, nrefs int) CHRFResult {
 // TERResult is one TER score as printed: sacreBLEU's score, num_edits,
 // ref_length and signature, plus the sentence count.
 type TERResult struct {
+	// Summary is the score with its interval in one sentence, set with
+	// intervals (CorpusOptions.CI).
+	Summary   string   `json:"summary,omitempty"`
 	Name      string   `json:"name"`
 	Score     float64  `json:"score"`
 	NumEdits  int64    `json:"num_edits"`

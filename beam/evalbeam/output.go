@@ -12,6 +12,7 @@ import (
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/gate"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // Gate reads the result a pipeline wrote to path, evaluates gates on its
@@ -51,6 +52,7 @@ func Gate(ctx context.Context, path string, eval func(doc []byte) ([]gate.Gate, 
 // leaves nothing half-written.
 func writeJSON(ctx context.Context, path string, v any) error {
 	cli.FlagWarnings(v)
+	task.Summarize(v)
 	var b bytes.Buffer
 	if err := report.Write(&b, report.JSONFormat, v, nil); err != nil {
 		return err

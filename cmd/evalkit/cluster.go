@@ -36,7 +36,7 @@ func (f *clusterFlags) define(fs *flag.FlagSet) {
 	f.ci.Define(fs)
 	f.gates.Define(fs)
 	f.format = formatFlag(fs)
-	f.models.Define(fs, "adjusted_rand_index")
+	f.models.DefineComparing(fs, "adjusted_rand_index")
 	f.slices.Define(fs)
 	f.set = func() map[string]bool {
 		set := map[string]bool{}
@@ -204,6 +204,7 @@ func clusterModelsFile(e *env, path string, f *clusterFlags, mo board.Options) (
 	if err != nil {
 		return nil, err
 	}
+	f.ci.Paired = f.models.Compares()
 	ci, withCI, err := f.ci.Options()
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"github.com/evalkit-go/evalkit/gate"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // formatFlag adds --format to fs. Its default is text on a terminal and
@@ -120,6 +121,7 @@ func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
 	if e.capture != nil { // a run within another (a slice's): its gates are the whole run's
 		return e.capture(v, doc)
 	}
+	task.Summarize(v)
 	gates, err := e.gates.Evaluate(v)
 	if err != nil {
 		return err

@@ -43,7 +43,7 @@ func (f *regressFlags) define(fs *flag.FlagSet) {
 	f.gates.Define(fs)
 	f.memory = cli.MemoryFlag(fs)
 	f.format = formatFlag(fs)
-	f.models.Define(fs, "mse")
+	f.models.DefineComparing(fs, "mse")
 	f.slices.Define(fs)
 }
 
@@ -212,6 +212,7 @@ func regressModelsFile(e *env, path string, f *regressFlags, fs *flag.FlagSet) (
 	if err != nil {
 		return nil, err
 	}
+	f.ci.Paired = f.models.Compares()
 	ci, withCI, err := f.ci.Options()
 	if err != nil {
 		return nil, err

@@ -219,6 +219,7 @@ func slicesPageSection(e *env, name string, args []string) (*report.Section, err
 // every page shows them; it keeps v as the result the page's gates check.
 func flagged[T any](e *env, v T) T {
 	cli.FlagWarnings(v)
+	task.Summarize(v)
 	e.shown = v
 	return v
 }

@@ -26,7 +26,7 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 	ci.Define(fs)
 	format := formatFlag(fs)
 	var models cli.ModelFlags
-	models.Define(fs, "adjusted_rand_index")
+	models.DefineComparing(fs, "adjusted_rand_index")
 	if err := parseOptions(fs, options); err != nil {
 		return nil, err
 	}
@@ -140,6 +140,7 @@ func clusterModels(in *Input, fs *flag.FlagSet, f *cli.ClusterFlags, ci *cli.CIF
 	if err != nil {
 		return nil, err
 	}
+	ci.Paired = models.Compares()
 	cio, withCI, err := ci.Options()
 	if err != nil {
 		return nil, err

@@ -290,6 +290,7 @@ func (in *Input) emit(f report.Format, v any, doc func() *report.Doc) ([]byte, e
 		in.capture(v, doc)
 		return nil, nil
 	}
+	task.Summarize(v)
 	var b bytes.Buffer
 	if err := report.Write(&b, f, v, doc); err != nil {
 		return nil, err

@@ -25,7 +25,7 @@ func evalRegress(options []byte, in *Input) ([]byte, error) {
 	mem := cli.MemoryFlag(fs)
 	format := formatFlag(fs)
 	var models cli.ModelFlags
-	models.Define(fs, "mse")
+	models.DefineComparing(fs, "mse")
 	if err := parseOptions(fs, options); err != nil {
 		return nil, err
 	}
@@ -99,6 +99,7 @@ func regressModels(in *Input, fs *flag.FlagSet, f *cli.RegressFlags, ci *cli.CIF
 	if err != nil {
 		return nil, err
 	}
+	ci.Paired = models.Compares()
 	cio, withCI, err := ci.Options()
 	if err != nil {
 		return nil, err

@@ -27,7 +27,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 	f.Define(fs)
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
-	models.Define(fs, "adjusted_rand_index")
+	models.DefineComparing(fs, "adjusted_rand_index")
 	mem := cli.MemoryFlag(fs)
 	sf := defineSlices(fs, "cluster")
 	return func(c common) (pipeline, error) {
@@ -46,6 +46,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if err := mo.Check("cluster", preds); err != nil {
 				return nil, cli.OptionUsage(err)
 			}
+			ci.Paired = models.Compares()
 		} else if name := models.Used(fs); name != "" {
 			return nil, usagef("cluster: --%s needs several models (--pred m1,m2,…)", name)
 		}
