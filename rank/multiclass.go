@@ -3,11 +3,14 @@ package rank
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/internal/xsum"
+	"github.com/evalkit-go/evalkit/label"
 )
 
 // MultiBuilder accumulates multiclass samples — a true class and a row of
@@ -248,7 +251,8 @@ type Multiclass struct {
 	// Argmax is the confusion matrix of the arg-max prediction: each
 	// row's true class against its class of highest probability (the
 	// first of equal ones, as numpy.argmax). It is nil for a statistic
-	// decoded from its binary encoding, which does not carry it.
+	// decoded from a binary encoding of version 3 or 4, which did not
+	// carry it.
 	Argmax *classify.Confusion
 	// Weighted reports whether a row had a weight other than 0 and 1.
 	Weighted bool
@@ -562,11 +566,25 @@ func (m *Multiclass) TopK(k int) (float64, error) {
 // Encoding versions: 2 added LogLossSq; 3 made the log loss sums exact;
 // 4, written for a weighted statistic only, adds its sums of squared
 // weights (an unweighted statistic is still written as version 3, whose
-// bytes it keeps).
+// bytes it keeps); 5 and 6 are 3 and 4 followed by the arg-max
+// prediction's confusion matrix (as a [classify.Tally] over the class
+// indices), written when the statistic has it.
 const (
-	multiclassVersion         = 3
-	multiclassWeightedVersion = 4
+	multiclassVersion               = 3
+	multiclassWeightedVersion       = 4
+	multiclassArgmaxVersion         = 5
+	multiclassWeightedArgmaxVersion = 6
 )
+
+// argmaxLabels are the names the encoding gives the k classes of the
+// arg-max confusion matrix: their indices.
+func argmaxLabels(k int) []string {
+	names := make([]string, k)
+	for i := range names {
+		names[i] = strconv.Itoa(i)
+	}
+	return names
+}
 
 // MarshalBinary encodes the statistic (its k² score tables, by
 // [Table.MarshalBinary], the log loss sums and the rank masses, and for
@@ -577,6 +595,9 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 	a := wire.Appender{multiclassVersion}
 	if m.Weighted {
 		a[0] = multiclassWeightedVersion
+	}
+	if m.Argmax != nil {
+		a[0] += multiclassArgmaxVersion - multiclassVersion
 	}
 	a.Uvarint(uint64(m.K))
 	a.XSum(&m.ll)
@@ -597,6 +618,13 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 			a.XSum(&m.sq.ll2)
 		}
 	}
+	if m.Argmax != nil {
+		tb, err := (&classify.Tally{Labels: label.NewSet(argmaxLabels(m.K)), C: m.Argmax}).MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		a.Block(tb)
+	}
 	for c := range m.Cell {
 		for _, t := range m.Cell[c] {
 			tb, err := t.MarshalBinary()
@@ -610,14 +638,18 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary replaces m with the statistic encoded in data by
-// [Multiclass.MarshalBinary] (version 3 or 4); an error wraps
+// [Multiclass.MarshalBinary] (version 3 to 6); an error wraps
 // ErrBadEncoding. A weighted statistic of version 3 has no sums of
 // squared weights: its top-k accuracy and log loss get no interval.
 func (m *Multiclass) UnmarshalBinary(data []byte) error {
 	r := wire.NewReader(data, fmt.Errorf("%w: multiclass", ErrBadEncoding))
 	version := r.Byte()
-	if version != multiclassVersion && version != multiclassWeightedVersion {
+	if version < multiclassVersion || version > multiclassWeightedArgmaxVersion {
 		return fmt.Errorf("%w: multiclass: unknown version", ErrBadEncoding)
+	}
+	withArgmax := version >= multiclassArgmaxVersion
+	if withArgmax {
+		version -= multiclassArgmaxVersion - multiclassVersion
 	}
 	k := r.Count(8) // the rank masses alone take 8 bytes a class
 	if r.Err() == nil && k < 2 {
@@ -642,6 +674,17 @@ func (m *Multiclass) UnmarshalBinary(data []byte) error {
 		default:
 			r.Fail("bad squared-weights flag")
 		}
+	}
+	if withArgmax {
+		tb := r.Block()
+		if r.Err() != nil {
+			return r.Err()
+		}
+		var tl classify.Tally
+		if err := tl.UnmarshalBinary(tb); err != nil || !tl.Labels.Fixed() || !slices.Equal(tl.Labels.Names(), argmaxLabels(k)) {
+			return fmt.Errorf("%w: multiclass: bad arg-max confusion matrix", ErrBadEncoding)
+		}
+		out.Argmax = tl.C
 	}
 	for c := range out.Cell {
 		out.Cell[c] = make([]*Table, k)

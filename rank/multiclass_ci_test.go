@@ -192,7 +192,7 @@ func TestMulticlassSqMerge(t *testing.T) {
 		t.Fatal("unit weights: weighted statistic")
 	}
 	data, _ := unit.MarshalBinary()
-	if data[0] != multiclassVersion {
+	if data[0] != multiclassArgmaxVersion {
 		t.Fatalf("unit weights written as version %d", data[0])
 	}
 	var dec Multiclass
@@ -237,7 +237,7 @@ func TestMulticlassWeightedLegacy(t *testing.T) {
 	ys, ps := multiRows(rng, 90, k, false)
 	m := multiState(t, k, ys, ps, func(i int) float64 { return 1 + float64(i%3) })
 	old := *m
-	old.Weighted, old.sq = false, nil // as version 3 wrote it
+	old.Weighted, old.sq, old.Argmax = false, nil, nil // as version 3 wrote it
 	data, _ := old.MarshalBinary()
 	if data[0] != 3 {
 		t.Fatalf("version %d", data[0])
