@@ -256,7 +256,7 @@ func TestEncodingPinned(t *testing.T) {
 	legacy := *mc
 	legacy.Argmax = nil // as version 3 wrote it: the same bytes
 	wiretest.Pin(t, "5a7d46fdddff4e52c4a4fd577cd1eef3ebf43e1e93436607e41604c70d4e9584", append(unweighted, &legacy)...)
-	wiretest.Pin(t, "ef42181261eb0a4f3e0dedb848864187d0d298dce4c7336e9c2bf1195a1de28b", mc) // version 5: with the arg-max matrix
+	wiretest.Pin(t, "3d260b29701f6b5e60df6ed509b865275c944d040047fb91ab9a263bd5189d34", mc) // version 5: with the arg-max matrix, the rows and the row of the largest log loss
 	wiretest.Pin(t, "7bc4c62aa4267dfdccc1e0c17e81a93f82ba1040ceb7b99d159ee7d48e8b37f6", weightedV2...)
 	wiretest.Pin(t, "e1bc1ac5ad1e115468f4ee169cf2be66d2505120fdccbe98129e7516c574fbd4", weighted...)
 }

@@ -603,6 +603,7 @@ type pieces struct {
 	rocFig                               ROCCurve // the curves drawn (Options.Figures)
 	prFig                                PRCurve
 	rocFigThin, prFigThin                Thinning
+	top                                  topCell // the largest per-row log loss (unweighted rows)
 }
 
 // assemble fills the report from the pieces (and the bins, or nil).
@@ -649,6 +650,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt Options) error {
 		if pc.isProb {
 			rep.LogLoss = fptr(pc.ll)
 			rep.LogLossSum = fptr(pc.llSum)
+			rep.warnTopLoss(pc.top, pc.llSum)
 			rep.Brier = fptr(pc.br)
 			switch {
 			case pc.cale == nil:
@@ -799,6 +801,11 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 			}
 			d, th := thinFigure(roc, len(roc.FPR), opt.FigurePoints, ROCCurve.Thin)
 			rep.Figures, rep.FigureThinning = append(rep.Figures, d), append(rep.FigureThinning, th)
+		}
+	}
+	if m.Top.Row >= 0 {
+		if w := topLossWarning(fmt.Sprintf("data row %d (counting from 1)", m.Top.Row+1), m.Top.Weight, m.Top.Loss, m.LogLossSum, m.total()); w != "" {
+			rep.Warnings = append(rep.Warnings, w)
 		}
 	}
 	if opt.K >= len(classes) {
