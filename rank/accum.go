@@ -319,6 +319,15 @@ type probAcc struct {
 	any      bool
 	skipLoss bool    // only check
 	eps      float64 // the log loss's clipping bound (0: Eps)
+	// top is the cell of the largest per-row log loss of unweighted rows
+	// (for the warning of [topLossWarning]; rows 0: none, or weighted).
+	top topCell
+}
+
+// topCell is a (score, class) cell and the log loss of each of its rows.
+type topCell struct {
+	loss, score, rows float64
+	pos               bool
 }
 
 func (a *probAcc) feed(sg *segment) {
@@ -343,10 +352,18 @@ func (a *probAcc) feed(sg *segment) {
 		q := 1 - p
 		z := q + p
 		if pos != 0 {
-			a.ll.Add(-pos * math.Log(p/z))
+			l := -math.Log(p / z)
+			a.ll.Add(pos * l)
+			if sg.exact && l > a.top.loss {
+				a.top = topCell{l, s, pos, true}
+			}
 		}
 		if neg != 0 {
-			a.ll.Add(-neg * math.Log(q/z))
+			l := -math.Log(q / z)
+			a.ll.Add(neg * l)
+			if sg.exact && l > a.top.loss {
+				a.top = topCell{l, s, neg, false}
+			}
 		}
 		a.br.Add(pos * (1 - s) * (1 - s))
 		a.br.Add(neg * s * s)

@@ -158,17 +158,29 @@ func TestMulticlassEncoding(t *testing.T) {
 		t.Fatal("round trip changed the log loss sums")
 	}
 	got.ll, got.ll2, m.ll, m.ll2 = xsum.Sum{}, xsum.Sum{}, xsum.Sum{}, xsum.Sum{}
-	if data[0] != multiclassWeightedVersion || got.sq == nil || !m.Weighted {
+	if data[0] != multiclassWeightedArgmaxVersion || got.sq == nil || !m.Weighted {
 		t.Fatalf("weighted rows: version %d, squared-weight sums %v", data[0], got.sq != nil)
 	}
 	if !sameSq(got.sq, m.sq) {
 		t.Fatal("round trip changed the sums of squared weights")
 	}
 	got.sq, m.sq = nil, nil
-	if got.Argmax != nil {
-		t.Fatal("the encoding does not carry the arg-max confusion matrix, yet it was decoded")
+	if got.Argmax == nil || got.Argmax.N() != m.Argmax.N() || !reflect.DeepEqual(got.Argmax.Matrix(), m.Argmax.Matrix()) {
+		t.Fatal("round trip changed the arg-max confusion matrix")
 	}
-	m.Argmax = nil // not encoded (Multiclass.Argmax)
+	// Without the arg-max matrix (a statistic of version 3 or 4) the
+	// encoding is version 4, and decodes without it.
+	legacy := *m
+	legacy.Argmax = nil
+	if data4, _ := legacy.MarshalBinary(); data4[0] != multiclassWeightedVersion {
+		t.Fatalf("without the arg-max matrix: version %d", data4[0])
+	} else {
+		var x Multiclass
+		if err := x.UnmarshalBinary(data4); err != nil || x.Argmax != nil {
+			t.Fatalf("version 4: %v, arg-max %v", err, x.Argmax != nil)
+		}
+	}
+	got.Argmax, m.Argmax = nil, nil
 	if !reflect.DeepEqual(&got, m) {
 		t.Fatal("round trip changed the statistic")
 	}
@@ -240,7 +252,11 @@ func TestEncodingPinned(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	wiretest.Pin(t, "5a7d46fdddff4e52c4a4fd577cd1eef3ebf43e1e93436607e41604c70d4e9584", append(unweighted, mb.Result())...)
+	mc := mb.Result()
+	legacy := *mc
+	legacy.Argmax = nil // as version 3 wrote it: the same bytes
+	wiretest.Pin(t, "5a7d46fdddff4e52c4a4fd577cd1eef3ebf43e1e93436607e41604c70d4e9584", append(unweighted, &legacy)...)
+	wiretest.Pin(t, "3d260b29701f6b5e60df6ed509b865275c944d040047fb91ab9a263bd5189d34", mc) // version 5: with the arg-max matrix, the rows and the row of the largest log loss
 	wiretest.Pin(t, "7bc4c62aa4267dfdccc1e0c17e81a93f82ba1040ceb7b99d159ee7d48e8b37f6", weightedV2...)
 	wiretest.Pin(t, "e1bc1ac5ad1e115468f4ee169cf2be66d2505120fdccbe98129e7516c574fbd4", weighted...)
 }

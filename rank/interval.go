@@ -25,11 +25,13 @@ const MaxJackknifeCells = 1000
 //
 //   - roc_auc: DeLong's interval, clipped to [0, 1] ([Table.AUCCI]);
 //     rank_loss = 1 − AUC gets the mirrored interval;
-//   - log_loss (clipped by opt.LogLossEps), brier and hinge_loss: the
-//     t-interval of the per-row losses ([hyptest.MeanCI]), whose mean and
-//     variance the table gives exactly (every row of a (score, class) cell
-//     has the same loss); log_loss_sum gets log_loss's interval times the
-//     total weight, which is fixed;
+//   - brier and hinge_loss: the t-interval of the per-row losses
+//     ([hyptest.MeanCI]), whose mean and variance the table gives exactly
+//     (every row of a (score, class) cell has the same loss); log_loss
+//     (clipped by opt.LogLossEps) the same t-interval on the scale of
+//     log(mean) (method delta-lognormal, see [logLossCI]: per-row log
+//     losses are heavy-tailed); log_loss_sum gets log_loss's interval
+//     times the total weight, which is fixed;
 //   - average_precision, pr_auc_trapezoid, bep and partial_auc: a
 //     bootstrap of the table, stratified by class: the positives are a
 //     multinomial draw of W⁺ rows over the positive cells, the negatives
@@ -50,10 +52,11 @@ const MaxJackknifeCells = 1000
 //
 // A weighted table gets the same intervals from its cells' row counts and
 // Σw² ([Table.PosRows]): roc_auc and rank_loss the weighted DeLong
-// variance ([Table.DeLongVar], method delong-weighted); log_loss and
-// brier the t-interval of the weighted mean, Var = c·Σ w²(x − m)²/W² with
-// Kish's effective size n = W²/Σw², c = n/(n − 1) and n − 1 degrees of
-// freedom (method t-weighted); the bootstrap draws each class's rows over
+// variance ([Table.DeLongVar], method delong-weighted); brier the
+// t-interval of the weighted mean, Var = c·Σ w²(x − m)²/W² with Kish's
+// effective size n = W²/Σw², c = n/(n − 1) and n − 1 degrees of freedom
+// (method t-weighted), log_loss that interval on the scale of log(mean)
+// (delta-lognormal); the bootstrap draws each class's rows over
 // its cells as above, a drawn row of cell g carrying the cell's mean
 // weight W_g/n_g (exact when the cell's rows share one weight, as a cell
 // of one row does), also when coarsened. A weighted table without them
@@ -122,12 +125,16 @@ func (r *Report) AddIntervals(t *Table, opt Options, ci hyptest.CIOptions) error
 			} else {
 				n, mean, v = t.lossMoments(l.loss)
 			}
-			iv, err := hyptest.MeanCI(n, mean, v, ci.Level)
+			ivf := hyptest.MeanCI
+			if l.key == "log_loss" {
+				ivf = logLossCI
+			}
+			iv, err := ivf(n, mean, v, ci.Level)
 			if err != nil {
 				warn("%s: no interval: %v", l.key, err)
 				continue
 			}
-			if t.Weighted {
+			if t.Weighted && iv.Method == hyptest.CIT {
 				iv.Method = hyptest.CITWeighted
 			}
 			r.Intervals[l.key] = iv.Clip(0, math.Inf(1))
@@ -821,8 +828,9 @@ func (u *Table) apCopies(single []bool) float64 {
 //     class ranks in the top k ([hyptest.ProportionCI], Wilson by
 //     default).
 //
-//   - log_loss: the t-interval of the rows' log losses (the state keeps
-//     Σℓ and Σℓ²).
+//   - log_loss: the t-interval of the rows' log losses on the scale of
+//     log(mean) (the state keeps Σℓ and Σℓ²; method delta-lognormal, see
+//     [logLossCI]).
 //
 //   - roc_auc_ovo_macro and roc_auc_ovo_weighted: delong-bound, from each
 //     pair's two DeLong variances (the pair's two AUCs' covariance needs a
@@ -840,9 +848,9 @@ func (u *Table) apCopies(single []bool) float64 {
 // from those standard errors; top_k_accuracy the proportion method's
 // interval of p·n_e successes in n_e = W²/Σw² trials, Kish's effective
 // number of rows (method wilson-kish by default, as classify's weighted
-// proportions); log_loss the t-interval of the weighted mean,
-// Var = c·Σ w²(ℓ − m)²/W², c = n_e/(n_e − 1), n_e − 1 degrees of freedom
-// (method t-weighted, as the binary log loss's). A weighted state of
+// proportions); log_loss the interval of [logLossCI] with the weighted
+// mean's Var = c·Σ w²(ℓ − m)²/W², c = n_e/(n_e − 1), and n_e − 1 degrees
+// of freedom (method delta-lognormal, as the binary log loss's). A weighted state of
 // encoding version 3 lacks the sums of squared weights: its top-k
 // accuracy and log loss get none. Warnings says which measures get none
 // and why. It returns an error for bad options.
@@ -900,8 +908,8 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 	if n := total; n >= 2 && !weighted {
 		mean := m.LogLossSum / n
 		v := math.Max(0, (m.LogLossSq-n*mean*mean)/(n-1))
-		if iv, err := hyptest.MeanCI(n, r.LogLoss, v, ci.Level); err == nil {
-			r.Intervals["log_loss"] = iv.Clip(0, math.Inf(1))
+		if iv, err := logLossCI(n, r.LogLoss, v, ci.Level); err == nil {
+			r.Intervals["log_loss"] = iv
 		} else {
 			warn("log_loss: no interval: %v", err)
 		}
@@ -971,9 +979,8 @@ func (r *MulticlassReport) weightedScalarIntervals(m *Multiclass, W float64, ci 
 	mean := r.LogLoss
 	S := math.Max(0, sq.ll2.Value()-2*mean*sq.ll.Value()+mean*mean*Q)
 	n, v := kishVar(W, Q, S)
-	if iv, err := hyptest.MeanCI(n, mean, v, ci.Level); err == nil {
-		iv.Method = hyptest.CITWeighted
-		r.Intervals["log_loss"] = iv.Clip(0, math.Inf(1))
+	if iv, err := logLossCI(n, mean, v, ci.Level); err == nil {
+		r.Intervals["log_loss"] = iv
 	} else {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("log_loss: no interval: %v", err))
 	}

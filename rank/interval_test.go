@@ -337,7 +337,7 @@ func TestMulticlassCoverage(t *testing.T) {
 // TestMulticlassWeightedCoverage: as TestMulticlassCoverage, the rows
 // weighted uniformly on [0.5, 2] independently of everything else:
 // delong-weighted per class, delong-bound from the weighted standard
-// errors, wilson-kish top-1 accuracy, t-weighted log loss (docs/ci.md).
+// errors, wilson-kish top-1 accuracy, delta-lognormal log loss (docs/ci.md).
 func TestMulticlassWeightedCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("coverage simulation")
@@ -348,7 +348,7 @@ func TestMulticlassWeightedCoverage(t *testing.T) {
 	}
 	cov, methods := multiclassCoverage(t, 2027, nsim, 300, func(r *rand.Rand) float64 { return 0.5 + 1.5*r.Float64() })
 	want := map[string]string{"per_class.0.roc_auc_ovr": hyptest.CIDeLongWeighted, "roc_auc_ovr_macro": hyptest.CIDeLongBound,
-		"roc_auc_ovo_weighted": hyptest.CIDeLongBound, "top_k_accuracy": "wilson-kish", "log_loss": hyptest.CITWeighted}
+		"roc_auc_ovo_weighted": hyptest.CIDeLongBound, "top_k_accuracy": "wilson-kish", "log_loss": hyptest.CIDeltaLogNormal}
 	for key, m := range want {
 		if methods[key] != m {
 			t.Errorf("%s: method %q, want %q", key, methods[key], m)

@@ -3,11 +3,14 @@ package rank
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/internal/xsum"
+	"github.com/evalkit-go/evalkit/label"
 )
 
 // MultiBuilder accumulates multiclass samples — a true class and a row of
@@ -35,6 +38,28 @@ type MultiBuilder struct {
 	// argmax counts each row's true class against its arg-max class
 	// (the first of the highest probabilities, as numpy.argmax).
 	argmax *classify.Confusion
+	// top is the row of the largest weighted log loss w·ℓ, rows the rows
+	// added (for top's index after a merge).
+	top  TopLoss
+	rows int64
+}
+
+// TopLoss is the row of a multiclass statistic that carries the largest
+// weighted log loss w·ℓ: its index among the rows added (0-based, in the
+// order added and merged; the first of equal ones), its weight and its
+// w·ℓ. Row is −1 when no row of weight > 0 was added.
+type TopLoss struct {
+	Row          int64
+	Weight, Loss float64
+}
+
+// merge returns the larger of t and o, o's row index offset by offset
+// (the rows before o's).
+func (t TopLoss) merge(o TopLoss, offset int64) TopLoss {
+	if o.Row >= 0 && (t.Row < 0 || o.Loss > t.Loss) {
+		return TopLoss{Row: o.Row + offset, Weight: o.Weight, Loss: o.Loss}
+	}
+	return t
 }
 
 // Bytes returns the memory the rows hold: each row's k scores, in the
@@ -55,7 +80,7 @@ func NewMultiBuilder(k int) *MultiBuilder {
 	if k < 2 {
 		panic("rank: NewMultiBuilder: need at least 2 classes")
 	}
-	m := &MultiBuilder{k: k, cell: make([][]Builder, k), rankMass: make([]fsum.Sum, k), argmax: classify.NewConfusion(k)}
+	m := &MultiBuilder{k: k, cell: make([][]Builder, k), rankMass: make([]fsum.Sum, k), argmax: classify.NewConfusion(k), top: TopLoss{Row: -1}}
 	for c := range m.cell {
 		m.cell[c] = make([]Builder, k)
 	}
@@ -118,6 +143,8 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	} else {
 		m.argmax.AddWeighted(y, argmax(p), w)
 	}
+	row := m.rows
+	m.rows++
 	if w == 0 {
 		return nil
 	}
@@ -133,6 +160,7 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	l := -math.Log(min(max(raw[y], Eps), 1-Eps) / z)
 	m.ll.Add(w * l)
 	m.ll2.Add(w * l * l)
+	m.top = m.top.merge(TopLoss{Row: row, Weight: w, Loss: w * l}, 0)
 	// rank of the true class: classes scored higher, or equal with a higher
 	// index (scikit-learn's top_k_accuracy_score breaks ties that way).
 	r := 0
@@ -220,6 +248,8 @@ func (m *MultiBuilder) Merge(o *MultiBuilder) {
 		m.rankMass[i].Merge(o.rankMass[i])
 	}
 	m.argmax.Merge(o.argmax)
+	m.top = m.top.merge(o.top, m.rows)
+	m.rows += o.rows
 }
 
 // Reset empties m but keeps its memory for reuse.
@@ -233,6 +263,7 @@ func (m *MultiBuilder) Reset() {
 	clear(m.rankMass)
 	m.weighted, m.rankSq, m.sll, m.sll2 = false, nil, xsum.Sum{}, xsum.Sum{}
 	m.argmax = classify.NewConfusion(m.k)
+	m.top, m.rows = TopLoss{Row: -1}, 0
 }
 
 // Multiclass is the sufficient statistic of the multiclass score measures:
@@ -248,10 +279,17 @@ type Multiclass struct {
 	// Argmax is the confusion matrix of the arg-max prediction: each
 	// row's true class against its class of highest probability (the
 	// first of equal ones, as numpy.argmax). It is nil for a statistic
-	// decoded from its binary encoding, which does not carry it.
+	// decoded from a binary encoding of version 3 or 4, which did not
+	// carry it.
 	Argmax *classify.Confusion
 	// Weighted reports whether a row had a weight other than 0 and 1.
 	Weighted bool
+	// Top is the row that carries the largest weighted log loss and
+	// Rows the rows added, whose order Top.Row counts in. Both are
+	// unknown (Top.Row −1, Rows 0) for a statistic decoded from an
+	// encoding of version 3 or 4.
+	Top  TopLoss
+	Rows int64
 	// ll and ll2 are LogLossSum and LogLossSq as exact sums, which
 	// MergeMulticlass merges and the encoding carries, so that the two
 	// are the same bits however the rows were split.
@@ -302,7 +340,7 @@ func (m *Multiclass) sqSums() *multiSq {
 // Result sorts the accumulated samples and returns their statistic. The
 // builder is left empty.
 func (m *MultiBuilder) Result() *Multiclass {
-	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted, Argmax: m.argmax}
+	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted, Argmax: m.argmax, Top: m.top, Rows: m.rows}
 	if m.weighted {
 		r.sq = &multiSq{rank: m.rankSq, ll: m.sll, ll2: m.sll2}
 	}
@@ -335,7 +373,11 @@ func MergeMulticlass(a, b *Multiclass) *Multiclass {
 	if a.K != b.K {
 		panic("rank: MergeMulticlass: different numbers of classes")
 	}
-	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), RankMass: make([]float64, a.K), ll: a.ll, ll2: a.ll2}
+	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), RankMass: make([]float64, a.K), ll: a.ll, ll2: a.ll2, Top: TopLoss{Row: -1}}
+	if a.Argmax != nil && b.Argmax != nil {
+		// b's rows follow a's
+		r.Top, r.Rows = a.Top.merge(b.Top, a.Rows), a.Rows+b.Rows
+	}
 	r.ll.Merge(&b.ll)
 	r.ll2.Merge(&b.ll2)
 	r.LogLossSum, r.LogLossSq = r.ll.Value(), r.ll2.Value()
@@ -562,11 +604,26 @@ func (m *Multiclass) TopK(k int) (float64, error) {
 // Encoding versions: 2 added LogLossSq; 3 made the log loss sums exact;
 // 4, written for a weighted statistic only, adds its sums of squared
 // weights (an unweighted statistic is still written as version 3, whose
-// bytes it keeps).
+// bytes it keeps); 5 and 6 are 3 and 4 followed by the arg-max
+// prediction's confusion matrix (as a [classify.Tally] over the class
+// indices), the rows and the row of the largest log loss
+// ([Multiclass.Top]), written when the statistic has them.
 const (
-	multiclassVersion         = 3
-	multiclassWeightedVersion = 4
+	multiclassVersion               = 3
+	multiclassWeightedVersion       = 4
+	multiclassArgmaxVersion         = 5
+	multiclassWeightedArgmaxVersion = 6
 )
+
+// argmaxLabels are the names the encoding gives the k classes of the
+// arg-max confusion matrix: their indices.
+func argmaxLabels(k int) []string {
+	names := make([]string, k)
+	for i := range names {
+		names[i] = strconv.Itoa(i)
+	}
+	return names
+}
 
 // MarshalBinary encodes the statistic (its k² score tables, by
 // [Table.MarshalBinary], the log loss sums and the rank masses, and for
@@ -577,6 +634,9 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 	a := wire.Appender{multiclassVersion}
 	if m.Weighted {
 		a[0] = multiclassWeightedVersion
+	}
+	if m.Argmax != nil {
+		a[0] += multiclassArgmaxVersion - multiclassVersion
 	}
 	a.Uvarint(uint64(m.K))
 	a.XSum(&m.ll)
@@ -597,6 +657,17 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 			a.XSum(&m.sq.ll2)
 		}
 	}
+	if m.Argmax != nil {
+		tb, err := (&classify.Tally{Labels: label.NewSet(argmaxLabels(m.K)), C: m.Argmax}).MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		a.Block(tb)
+		a.Uvarint(uint64(m.Rows))
+		a.Varint(m.Top.Row)
+		a.Float(m.Top.Weight)
+		a.Float(m.Top.Loss)
+	}
 	for c := range m.Cell {
 		for _, t := range m.Cell[c] {
 			tb, err := t.MarshalBinary()
@@ -610,14 +681,18 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary replaces m with the statistic encoded in data by
-// [Multiclass.MarshalBinary] (version 3 or 4); an error wraps
+// [Multiclass.MarshalBinary] (version 3 to 6); an error wraps
 // ErrBadEncoding. A weighted statistic of version 3 has no sums of
 // squared weights: its top-k accuracy and log loss get no interval.
 func (m *Multiclass) UnmarshalBinary(data []byte) error {
 	r := wire.NewReader(data, fmt.Errorf("%w: multiclass", ErrBadEncoding))
 	version := r.Byte()
-	if version != multiclassVersion && version != multiclassWeightedVersion {
+	if version < multiclassVersion || version > multiclassWeightedArgmaxVersion {
 		return fmt.Errorf("%w: multiclass: unknown version", ErrBadEncoding)
+	}
+	withArgmax := version >= multiclassArgmaxVersion
+	if withArgmax {
+		version -= multiclassArgmaxVersion - multiclassVersion
 	}
 	k := r.Count(8) // the rank masses alone take 8 bytes a class
 	if r.Err() == nil && k < 2 {
@@ -642,6 +717,24 @@ func (m *Multiclass) UnmarshalBinary(data []byte) error {
 		default:
 			r.Fail("bad squared-weights flag")
 		}
+	}
+	if withArgmax {
+		tb := r.Block()
+		if r.Err() != nil {
+			return r.Err()
+		}
+		var tl classify.Tally
+		if err := tl.UnmarshalBinary(tb); err != nil || !tl.Labels.Fixed() || !slices.Equal(tl.Labels.Names(), argmaxLabels(k)) {
+			return fmt.Errorf("%w: multiclass: bad arg-max confusion matrix", ErrBadEncoding)
+		}
+		out.Argmax = tl.C
+		out.Rows = int64(r.Uvarint(math.MaxInt64))
+		out.Top = TopLoss{Row: r.Varint(), Weight: r.Float(), Loss: r.Float()}
+		if r.Err() == nil && !(out.Top.Row == -1 || out.Top.Row >= 0 && out.Top.Row < out.Rows) {
+			r.Fail("bad row of the largest log loss")
+		}
+	} else {
+		out.Top.Row = -1
 	}
 	for c := range out.Cell {
 		out.Cell[c] = make([]*Table, k)

@@ -87,7 +87,7 @@ func TestMulticlassWeightedConstant(t *testing.T) {
 			if len(ru.Intervals) != 6+k || len(rw.Intervals) != len(ru.Intervals) {
 				t.Fatalf("k=%d: %d unweighted intervals, %d weighted; warnings %q", k, len(ru.Intervals), len(rw.Intervals), rw.Warnings)
 			}
-			rename := map[string]string{hyptest.CIDeLong: hyptest.CIDeLongWeighted, hyptest.CIT: hyptest.CITWeighted, hyptest.CIWilson: "wilson-kish", hyptest.CIDeLongBound: hyptest.CIDeLongBound}
+			rename := map[string]string{hyptest.CIDeLong: hyptest.CIDeLongWeighted, hyptest.CIT: hyptest.CITWeighted, hyptest.CIWilson: "wilson-kish", hyptest.CIDeLongBound: hyptest.CIDeLongBound, hyptest.CIDeltaLogNormal: hyptest.CIDeltaLogNormal}
 			for key, iu := range ru.Intervals {
 				iw := rw.Intervals[key]
 				if math.Abs(iu.Low-iw.Low) > 1e-12 || math.Abs(iu.High-iw.High) > 1e-12 || iw.Method != rename[iu.Method] {
@@ -142,7 +142,8 @@ func TestMulticlassWeightedDirect(t *testing.T) {
 	}
 	tq, _ := hyptest.TCritical(0.95, ne-1)
 	h := tq * math.Sqrt(ne/(ne-1)*S/(W*W))
-	checkIv(t, "log_loss", r.Intervals["log_loss"], mean-h, mean+h, hyptest.CITWeighted)
+	lo, hi := logScale(mean-h, mean+h)
+	checkIv(t, "log_loss", r.Intervals["log_loss"], lo, hi, hyptest.CIDeltaLogNormal)
 	for j := range k {
 		_, lo, hi, err := m.OvR(j).AUCCI(0.95)
 		if err != nil {
@@ -192,7 +193,7 @@ func TestMulticlassSqMerge(t *testing.T) {
 		t.Fatal("unit weights: weighted statistic")
 	}
 	data, _ := unit.MarshalBinary()
-	if data[0] != multiclassVersion {
+	if data[0] != multiclassArgmaxVersion {
 		t.Fatalf("unit weights written as version %d", data[0])
 	}
 	var dec Multiclass
@@ -237,7 +238,7 @@ func TestMulticlassWeightedLegacy(t *testing.T) {
 	ys, ps := multiRows(rng, 90, k, false)
 	m := multiState(t, k, ys, ps, func(i int) float64 { return 1 + float64(i%3) })
 	old := *m
-	old.Weighted, old.sq = false, nil // as version 3 wrote it
+	old.Weighted, old.sq, old.Argmax = false, nil, nil // as version 3 wrote it
 	data, _ := old.MarshalBinary()
 	if data[0] != 3 {
 		t.Fatalf("version %d", data[0])
@@ -327,6 +328,20 @@ func TestMulticlassWeightedCIGolden(t *testing.T) {
 		}
 	}
 	for key, want := range g.Intervals {
+		if key == "log_loss" {
+			// the oracle's t-interval, taken to the scale of log(mean)
+			want.Low, want.High = logScale(want.Low, want.High)
+			want.Method = hyptest.CIDeltaLogNormal
+		}
 		checkIv(t, key, r.Intervals[key], want.Low, want.High, want.Method)
 	}
+}
+
+// logScale returns the t-interval [lo, hi] of a mean taken to the scale
+// of log(mean), as logLossCI does: m·exp(±h/m) for its midpoint m and
+// half-width h.
+func logScale(lo, hi float64) (float64, float64) {
+	m, h := (lo+hi)/2, (hi-lo)/2
+	f := math.Exp(h / m)
+	return m / f, m * f
 }

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 
+	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/result"
@@ -622,6 +624,7 @@ type pieces struct {
 	rocFig                               ROCCurve // the curves drawn (Options.Figures)
 	prFig                                PRCurve
 	rocFigThin, prFigThin                Thinning
+	top                                  topCell // the largest per-row log loss (unweighted rows)
 }
 
 // assemble fills the report from the pieces (and the bins, or nil).
@@ -668,6 +671,7 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt Options) error {
 		if pc.isProb {
 			rep.LogLoss = fptr(pc.ll)
 			rep.LogLossSum = fptr(pc.llSum)
+			rep.warnTopLoss(pc.top, pc.llSum)
 			rep.Brier = fptr(pc.br)
 			switch {
 			case pc.cale == nil:
@@ -707,16 +711,26 @@ type MulticlassReport struct {
 	// LabelComparison is how the labels compared with the classes:
 	// "numeric" when every class is a number (a label 1.0 is the class
 	// 1), "string" otherwise (label.ComparisonOfNames).
-	LabelComparison   string     `json:"label_comparison"`
-	ROCAUCOvRMacro    float64    `json:"roc_auc_ovr_macro"`
-	ROCAUCOvRWeighted float64    `json:"roc_auc_ovr_weighted"`
-	ROCAUCOvRMicro    float64    `json:"roc_auc_ovr_micro"`
-	ROCAUCOvOMacro    float64    `json:"roc_auc_ovo_macro"`
-	ROCAUCOvOWeighted float64    `json:"roc_auc_ovo_weighted"`
-	LogLoss           float64    `json:"log_loss"`
-	K                 int        `json:"k"`
-	TopKAccuracy      float64    `json:"top_k_accuracy"`
-	PerClass          []ClassAUC `json:"per_class"`
+	LabelComparison   string  `json:"label_comparison"`
+	ROCAUCOvRMacro    float64 `json:"roc_auc_ovr_macro"`
+	ROCAUCOvRWeighted float64 `json:"roc_auc_ovr_weighted"`
+	ROCAUCOvRMicro    float64 `json:"roc_auc_ovr_micro"`
+	ROCAUCOvOMacro    float64 `json:"roc_auc_ovo_macro"`
+	ROCAUCOvOWeighted float64 `json:"roc_auc_ovo_weighted"`
+	LogLoss           float64 `json:"log_loss"`
+	K                 int     `json:"k"`
+	TopKAccuracy      float64 `json:"top_k_accuracy"`
+	// Accuracy and ConfusionMatrix are those of the arg-max prediction:
+	// each row predicts its class of highest probability, the first of
+	// equal ones (numpy.argmax); rows are true classes, columns predicted
+	// ones, in the order of Classes. Accuracy can differ from top-1
+	// accuracy on tied rows, which top_k_accuracy breaks towards the
+	// higher class index (scikit-learn's top_k_accuracy_score). Both are
+	// nil (omitted) for a statistic without its arg-max prediction
+	// (decoded from an encoding that does not carry it).
+	Accuracy        *float64    `json:"accuracy,omitempty"`
+	ConfusionMatrix [][]float64 `json:"confusion_matrix,omitempty"`
+	PerClass        []ClassAUC  `json:"per_class"`
 	// Level and Intervals are set by [MulticlassReport.AddIntervals].
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
@@ -730,11 +744,40 @@ type MulticlassReport struct {
 	FigureThinning []Thinning `json:"-"`
 }
 
-// ClassAUC is one class of a [MulticlassReport].
+// ClassAUC is one class of a [MulticlassReport]: its support, its
+// one-vs-rest AUC and the precision, recall and F1 of the arg-max
+// prediction (a ratio with no denominator is 0, as scikit-learn's
+// zero_division=0; nil with MulticlassReport.Accuracy).
 type ClassAUC struct {
-	Label   string  `json:"label"`
-	Support float64 `json:"support"`
-	ROCAUC  float64 `json:"roc_auc_ovr"`
+	Label     string   `json:"label"`
+	Support   float64  `json:"support"`
+	ROCAUC    float64  `json:"roc_auc_ovr"`
+	Precision *float64 `json:"precision,omitempty"`
+	Recall    *float64 `json:"recall,omitempty"`
+	F1        *float64 `json:"f1,omitempty"`
+}
+
+// addArgmax adds the measures of the arg-max prediction c (nil: none):
+// accuracy, the confusion matrix and each class's precision, recall and
+// F1, a warning naming each class no row predicts.
+func (rep *MulticlassReport) addArgmax(c *classify.Confusion) {
+	if c == nil || c.N() == 0 {
+		return
+	}
+	rep.Accuracy = fptr(c.Accuracy())
+	rep.ConfusionMatrix = c.Matrix()
+	counts := c.Counts()
+	var none []string
+	for i, p := range c.PerClass(1, classify.ZeroDivZero) {
+		pc := &rep.PerClass[i]
+		pc.Precision, pc.Recall, pc.F1 = fptr(p.Precision), fptr(p.Recall), fptr(p.F1)
+		if counts[i].Predicted() == 0 {
+			none = append(none, strconv.Quote(rep.Classes[i]))
+		}
+	}
+	if len(none) > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("per_class precision: 0 for %s, which no row predicts (arg-max prediction; scikit-learn's zero_division=0)", strings.Join(none, ", ")))
+	}
 }
 
 // NewMulticlassReport computes the report of the class probabilities m
@@ -770,6 +813,7 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 	for c := range classes {
 		rep.PerClass = append(rep.PerClass, ClassAUC{Label: classes[c], Support: sup[c], ROCAUC: a.PerClass[c]})
 	}
+	rep.addArgmax(m.Argmax)
 	if opt.Figures {
 		for c := range classes {
 			roc, err := m.OvR(c).ROC(true)
@@ -778,6 +822,11 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 			}
 			d, th := thinFigure(roc, len(roc.FPR), opt.FigurePoints, ROCCurve.Thin)
 			rep.Figures, rep.FigureThinning = append(rep.Figures, d), append(rep.FigureThinning, th)
+		}
+	}
+	if m.Top.Row >= 0 {
+		if w := topLossWarning(fmt.Sprintf("data row %d (counting from 1)", m.Top.Row+1), m.Top.Weight, m.Top.Loss, m.LogLossSum, m.total()); w != "" {
+			rep.Warnings = append(rep.Warnings, w)
 		}
 	}
 	if opt.K >= len(classes) {

@@ -318,6 +318,9 @@ func (sw *sweep) first() {
 	if pc.isProb {
 		pc.ll, _ = sw.prob.logLoss()
 		pc.llSum = sw.prob.ll.Value()
+		if !sw.weighted {
+			pc.top = sw.prob.top
+		}
 		pc.br, _ = sw.prob.brier()
 		switch {
 		case sw.cal != nil:

@@ -189,13 +189,27 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	add("ROC AUC one-vs-one, weighted", "roc_auc_ovo_weighted", r.ROCAUCOvOWeighted)
 	add("log loss", "log_loss", r.LogLoss)
 	add(fmt.Sprintf("top-%d accuracy", r.K), "top_k_accuracy", r.TopKAccuracy)
+	if r.Accuracy != nil {
+		add("accuracy of the arg-max prediction", "accuracy", *r.Accuracy)
+	}
 	t.Rows = append(t.Rows, []Cell{T("rows"), C("n", float64(r.N))})
 	pc := &Table{Title: "Each class against the rest", Header: []string{"class", "support", "ROC AUC"}, RowHeads: true}
+	if r.Accuracy != nil {
+		pc.Title = "Each class: against the rest, and the arg-max prediction's precision, recall and F1"
+		pc.Header = append(pc.Header, "precision", "recall", "F1")
+	}
 	for i, c := range r.PerClass {
 		key := Join("per_class", i, "roc_auc_ovr")
-		pc.Rows = append(pc.Rows, []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), cellInterval(N(key, c.ROCAUC), "", key, r.Intervals)})
+		row := []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), cellInterval(N(key, c.ROCAUC), "", key, r.Intervals)}
+		if r.Accuracy != nil {
+			row = append(row, N(Join("per_class", i, "precision"), *c.Precision), N(Join("per_class", i, "recall"), *c.Recall), N(Join("per_class", i, "f1"), *c.F1))
+		}
+		pc.Rows = append(pc.Rows, row)
 	}
 	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
+	if r.ConfusionMatrix != nil {
+		s.Blocks = append(s.Blocks, argmaxMatrix(r))
+	}
 	if len(r.Intervals) > 0 {
 		s.Intro, s.Methods = ciIntro(r.Level, r.Intervals, r.Signature)
 	}

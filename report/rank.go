@@ -114,20 +114,47 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 	d := &Doc{Title: fmt.Sprintf("Multiclass ranking report: %s (n = %d)", name, r.N)}
 	sig := func(key string, v float64) string { return sigCI(r.Intervals, key, v) }
 	t := &Table{Header: []string{"class", "support", "AUC (one-vs-rest)"}}
+	if r.Accuracy != nil {
+		t.Header = append(t.Header, "precision", "recall", "f1")
+	}
 	for i, c := range r.PerClass {
-		t.Rows = append(t.Rows, Row(c.Label, Int(c.Support), sig(fmt.Sprintf("per_class.%d.roc_auc_ovr", i), c.ROCAUC)))
+		row := Row(c.Label, Int(c.Support), sig(fmt.Sprintf("per_class.%d.roc_auc_ovr", i), c.ROCAUC))
+		if r.Accuracy != nil {
+			row = append(row, Row(Sig(*c.Precision), Sig(*c.Recall), Sig(*c.F1))...)
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	d.Blocks = append(d.Blocks, t)
+	if r.ConfusionMatrix != nil {
+		d.Blocks = append(d.Blocks, argmaxMatrix(r))
+	}
 	p := &Pairs{Title: "Measures"}
 	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
 	p.Add("AUC one-vs-rest micro", sig("roc_auc_ovr_micro", r.ROCAUCOvRMicro))
 	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", sig("roc_auc_ovo_macro", r.ROCAUCOvOMacro)+" / "+sig("roc_auc_ovo_weighted", r.ROCAUCOvOWeighted))
 	p.Add("log loss", sig("log_loss", r.LogLoss))
 	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
+	if r.Accuracy != nil {
+		p.Add("accuracy of the arg-max prediction", Sig(*r.Accuracy))
+	}
 	d.Blocks = append(d.Blocks, p)
 	d.labelsNote(r.LabelComparison)
 	d.closing(r.Level, r.Intervals, r.Warnings, r.Signature)
 	return d
+}
+
+// argmaxMatrix is the confusion matrix of a multiclass report's arg-max
+// prediction (rows: true classes, columns: predicted).
+func argmaxMatrix(r *rank.MulticlassReport) *Table {
+	t := &Table{Title: "Confusion matrix of the arg-max prediction (rows: true, columns: predicted)", Header: append([]string{""}, r.Classes...), RowHeads: true}
+	for i, l := range r.Classes {
+		cells := []Cell{T(l)}
+		for j, v := range r.ConfusionMatrix[i] {
+			cells = append(cells, C(Join("confusion_matrix", i, j), v))
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	return t
 }
 
 // threshold formats an operating point's threshold, "+∞" for the one

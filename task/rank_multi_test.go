@@ -115,10 +115,13 @@ func TestRankMultiRenormalizeZero(t *testing.T) {
 	}
 }
 
-// TestRankMultiArgmax: the arg-max prediction's confusion matrix, read
-// into classify's report, gives scikit-learn's accuracy_score,
-// confusion_matrix and precision_recall_fscore_support of
-// numpy.argmax(p) (ties to the first class), rows rescaled or not.
+// TestRankMultiArgmax: the arg-max prediction's measures of the
+// multiclass report (rank.MulticlassReport.Accuracy, ConfusionMatrix and
+// each class's Precision, Recall, F1), and classify's report of its
+// confusion matrix, give scikit-learn's accuracy_score,
+// confusion_matrix and precision_recall_fscore_support(zero_division=0)
+// of numpy.argmax(p) (ties to the first class), rows rescaled or not,
+// weighted or not.
 func TestRankMultiArgmax(t *testing.T) {
 	worst := 0.0
 	for _, c := range loadSklearnMulti(t) {
@@ -130,6 +133,10 @@ func TestRankMultiArgmax(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}
+		mr, err := rank.NewMulticlassReport(m, c.Classes, rank.DefaultOptions())
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
 		check := func(what string, got, want float64) {
 			d := math.Abs(got - want)
 			worst = max(worst, d)
@@ -138,14 +145,20 @@ func TestRankMultiArgmax(t *testing.T) {
 			}
 		}
 		check("accuracy", rep.Accuracy, c.Expected.Accuracy)
+		check("rank accuracy", *mr.Accuracy, c.Expected.Accuracy)
 		for i := range c.Classes {
 			for j := range c.Classes {
 				check(fmt.Sprintf("confusion[%d][%d]", i, j), rep.ConfusionMatrix[i][j], c.Expected.Confusion[i][j])
+				check(fmt.Sprintf("rank confusion[%d][%d]", i, j), mr.ConfusionMatrix[i][j], c.Expected.Confusion[i][j])
 			}
 			pc := rep.PerClass[i]
 			check("precision "+c.Classes[i], pc.Precision, c.Expected.Precision[i])
 			check("recall "+c.Classes[i], pc.Recall, c.Expected.Recall[i])
 			check("f1 "+c.Classes[i], pc.F1, c.Expected.F1[i])
+			rc := mr.PerClass[i]
+			check("rank precision "+c.Classes[i], *rc.Precision, c.Expected.Precision[i])
+			check("rank recall "+c.Classes[i], *rc.Recall, c.Expected.Recall[i])
+			check("rank f1 "+c.Classes[i], *rc.F1, c.Expected.F1[i])
 		}
 	}
 	t.Logf("largest difference from scikit-learn: %.3g", worst)
