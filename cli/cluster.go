@@ -21,6 +21,9 @@ type ClusterFlags struct {
 	// contingency table is given as its non-zero cells (0: never).
 	MaxMatrix int
 	Seed      uint64
+	// Precomputed is --precomputed: the --features columns are a square
+	// matrix of distances between the rows.
+	Precomputed bool
 }
 
 // Define adds the cluster flags to fs (--seed among them, which the
@@ -33,6 +36,7 @@ func (f *ClusterFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.Metric, "metric", "euclidean", "distance for internal indices: euclidean, manhattan or cosine")
 	fs.Float64Var(&f.Beta, "beta", 1, "weight of completeness in the V-measure")
 	fs.StringVar(&f.Average, "average", "arithmetic", "mean of the entropies for nmi and ami: min, geometric, arithmetic or max")
+	fs.BoolVar(&f.Precomputed, "precomputed", false, "the --features columns are a square distance matrix, one column a row (silhouette only, as scikit-learn's metric=\"precomputed\")")
 	fs.IntVar(&f.Sample, "sample", 0, "compute the silhouette on N rows drawn with --seed (0: all rows)")
 	fs.Uint64Var(&f.Seed, "seed", 1, "random seed for --sample and the --ci bootstrap")
 	fs.IntVar(&f.PairwiseLimit, "pairwise-limit", 50000, "skip the O(n²) indices above this many rows (0: no limit)")
@@ -52,6 +56,15 @@ func (f *ClusterFlags) Options() (cluster.Options, error) {
 	}
 	if f.MaxMatrix < 0 {
 		return cluster.Options{}, Usagef("cluster: --max-matrix must be ≥ 0, got %d", f.MaxMatrix)
+	}
+	if f.Precomputed {
+		switch {
+		case f.Features == "":
+			return cluster.Options{}, Usagef("cluster: --precomputed needs --features, the columns of the distance matrix")
+		case metric != cluster.Euclidean:
+			return cluster.Options{}, Usagef("cluster: --precomputed takes the distances as given; drop --metric %s", f.Metric)
+		}
+		metric = cluster.Precomputed
 	}
 	opt := cluster.Options{Beta: f.Beta, Average: avg, Weights: f.Weight,
 		Internal: cluster.InternalOptions{Metric: metric, MaxPairwise: f.PairwiseLimit, SilhouetteSample: f.Sample, Seed: f.Seed}}

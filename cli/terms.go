@@ -27,6 +27,8 @@ var terms = [][2]string{
 	{"rank.Binned.Lo,Hi", "--bin-range"},
 	{"gate.Options.Intervals unset", "without --ci"},
 	{"rank.Table.WriteCurvesCSV", "--curves-out FILE"},
+	{"(cluster.InternalOptions.Metric precomputed)", "(--precomputed)"},
+	{"cluster.InternalOptions.SilhouetteSample)", "--sample)"},
 
 	// Names.
 	{"board.Options.Adjust", "--adjust"},

@@ -31,6 +31,10 @@ const (
 	// cosine_distances: a zero vector is at distance 1 from every other
 	// vector, and every vector is at distance 0 from itself.
 	Cosine
+	// Precomputed says the features are a square matrix of distances
+	// between the rows ([EvaluatePrecomputed]), as scikit-learn's
+	// metric="precomputed".
+	Precomputed
 )
 
 func (m Metric) String() string {
@@ -39,11 +43,14 @@ func (m Metric) String() string {
 		return "manhattan"
 	case Cosine:
 		return "cosine"
+	case Precomputed:
+		return "precomputed"
 	}
 	return "euclidean"
 }
 
-// ParseMetric parses "euclidean", "manhattan" or "cosine".
+// ParseMetric parses "euclidean", "manhattan" or "cosine" (Precomputed
+// is not a distance between feature vectors: it is set on its own).
 func ParseMetric(s string) (Metric, error) {
 	for _, m := range []Metric{Euclidean, Manhattan, Cosine} {
 		if m.String() == s {
@@ -185,7 +192,16 @@ const MaxFeature = 1e150
 // NaN with a warning, never an error. It returns ErrEmpty for no rows,
 // ErrDimension when len(x) ≠ len(labels)·dim, and ErrFeature, naming row
 // and column, for a NaN or infinite feature or one beyond ±1e150.
+//
+// With opt.Metric Precomputed, x is a distance matrix and dim must be n:
+// it is [EvaluatePrecomputed].
 func EvaluateInternal(x []float64, dim int, labels []int, opt InternalOptions) (Internal, error) {
+	if opt.Metric == Precomputed {
+		if dim != len(labels) {
+			return Internal{}, fmt.Errorf("%w: %d feature columns for %d rows: a precomputed distance matrix is square", ErrDimension, dim, len(labels))
+		}
+		return EvaluatePrecomputed(x, labels, opt)
+	}
 	n := len(labels)
 	if n == 0 {
 		return Internal{}, ErrEmpty

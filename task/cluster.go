@@ -58,8 +58,12 @@ type ClusterState struct {
 	Joints []*cluster.Joint // one per pair of [Cluster.Pairs]
 	X      []float64        // the features of each row, row after row
 	Pred   []int            // each row's cluster (internal indices)
-	Rows   int64            // rows read, weight 0 included
-	ids    []int
+	// Lines are each row's [table.Reader.Line], kept for a precomputed
+	// distance matrix (cluster.Precomputed), whose diagonal is checked
+	// once every row is in.
+	Lines []int
+	Rows  int64 // rows read, weight 0 included
+	ids   []int
 }
 
 // external reports whether the reference labels are read.
@@ -166,6 +170,7 @@ func (c *Cluster) addRow(st *ClusterState, r *table.Reader, cols []int) error {
 func (c *Cluster) addOne(st *ClusterState, r *table.Reader, cols []int) error {
 	tc, pc, wc, fc := cols[0], cols[1], cols[2], cols[3:]
 	external, internal := c.external(), c.internal()
+	precomputed := c.Options.Internal.Metric == cluster.Precomputed
 	{
 		pb, err := r.Text(pc)
 		if err != nil {
@@ -193,9 +198,15 @@ func (c *Cluster) addOne(st *ClusterState, r *table.Reader, cols []int) error {
 				if !(math.Abs(v) <= cluster.MaxFeature) {
 					return r.Errorf(c, table.BadValue(r.Field(c), errFeatureRange))
 				}
+				if precomputed && !(v >= 0) {
+					return r.Errorf(c, table.BadValue(r.Field(c), errNegativeDistance))
+				}
 				st.X = append(st.X, v)
 			}
 			st.Pred = append(st.Pred, p)
+			if precomputed {
+				st.Lines = append(st.Lines, r.Line())
+			}
 		}
 		st.Rows++
 	}
@@ -224,7 +235,34 @@ func (c *Cluster) Read(r *table.Reader) (*ClusterState, error) {
 	if err != nil {
 		return nil, err
 	}
-	return all, nil
+	return all, c.checkMatrix(all, r)
+}
+
+// errNegativeDistance is the problem of a negative entry of a
+// precomputed distance matrix.
+var errNegativeDistance = errors.New("a precomputed distance must be ≥ 0")
+
+// checkMatrix checks, for a precomputed distance matrix (metric
+// cluster.Precomputed), that st has as many rows as feature columns and
+// that row i's entry in feature column i is 0 (within
+// cluster.DiagonalTolerance, as scikit-learn checks): a positioned error
+// wrapping cluster.ErrDiagonal names the first row that is not, in its
+// column; a matrix that is not square is an error wrapping
+// cluster.ErrDimension naming the input.
+func (c *Cluster) checkMatrix(st *ClusterState, r *table.Reader) error {
+	if !c.internal() || c.Options.Internal.Metric != cluster.Precomputed {
+		return nil
+	}
+	n := len(c.Features)
+	if len(st.Pred) != n {
+		return fmt.Errorf("%s: %w: %d rows and %d task.Cluster.Features: a precomputed distance matrix has one feature column a row (cluster.InternalOptions.Metric precomputed)", r.Name(), cluster.ErrDimension, len(st.Pred), n)
+	}
+	for i := range n {
+		if v := st.X[i*n+i]; v > cluster.DiagonalTolerance {
+			return r.ErrorAt(st.Lines[i], c.Features[i], fmt.Errorf("%w: row %d's distance to itself is %v, not 0 (scikit-learn's tolerance is %.3g)", cluster.ErrDiagonal, i+1, v, cluster.DiagonalTolerance))
+		}
+	}
+	return nil
 }
 
 // ReadSliced reads the rows of r once, on every core, into the state of
@@ -256,6 +294,9 @@ func (c *Cluster) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*ClusterState]
 	if err != nil {
 		return nil, err
 	}
+	if err := c.checkMatrix(all, r); err != nil {
+		return nil, err
+	}
 	return &Sliced[*ClusterState]{In: in, All: all, States: states}, nil
 }
 
@@ -273,6 +314,7 @@ func (c *Cluster) merge(all, st *ClusterState) {
 		all.Joints[k].Merge(st.Joints[k], tm, pm[p[0]], pm[p[1]])
 	}
 	all.X = append(all.X, st.X...)
+	all.Lines = append(all.Lines, st.Lines...)
 	for _, p := range st.Pred {
 		all.Pred = append(all.Pred, pm[0][p])
 	}
@@ -298,7 +340,7 @@ func (st *ClusterState) bytes() int64 {
 	for _, jt := range st.Joints {
 		held += jt.Bytes()
 	}
-	return held + int64(cap(st.X))*8 + int64(cap(st.Pred))*8
+	return held + int64(cap(st.X))*8 + int64(cap(st.Pred))*8 + int64(cap(st.Lines))*8
 }
 
 // Report returns the report of one model from the merged state st of the
