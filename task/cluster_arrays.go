@@ -1,6 +1,7 @@
 package task
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/evalkit-go/evalkit/cluster"
@@ -39,6 +40,10 @@ func (c *Cluster) ReadArrays(name string, y, pred Labels, weight []float64, feat
 	if n == 0 {
 		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
 	}
+	precomputed := internal && c.Options.Internal.Metric == cluster.Precomputed
+	if precomputed && len(features) != n {
+		return nil, fmt.Errorf("%s: %w: %d rows and %d task.Cluster.Features: a precomputed distance matrix has one feature column a row (cluster.InternalOptions.Metric precomputed)", name, cluster.ErrDimension, n, len(features))
+	}
 	st := c.New()
 	acct := c.account()
 	d := len(features)
@@ -75,6 +80,12 @@ func (c *Cluster) ReadArrays(name string, y, pred Labels, weight []float64, feat
 				}
 				if !(math.Abs(v) <= cluster.MaxFeature) {
 					return nil, &RowError{Name: name, Row: i, Column: c.Features[j], Err: table.BadValue(formatValue(v), errFeatureRange)}
+				}
+				if precomputed && !(v >= 0) {
+					return nil, &RowError{Name: name, Row: i, Column: c.Features[j], Err: table.BadValue(formatValue(v), errNegativeDistance)}
+				}
+				if precomputed && j == i && v > cluster.DiagonalTolerance {
+					return nil, &RowError{Name: name, Row: i, Column: c.Features[j], Err: fmt.Errorf("%w: row %d's distance to itself is %v, not 0 (scikit-learn's tolerance is %.3g)", cluster.ErrDiagonal, i+1, v, cluster.DiagonalTolerance)}
 				}
 				st.X = append(st.X, v)
 			}
