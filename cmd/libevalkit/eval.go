@@ -95,6 +95,8 @@ var tasks = map[string]func(options []byte, in *Input) ([]byte, error){
 	"classify": evalClassify,
 	"regress":  evalRegress,
 	"cluster":  evalCluster,
+	"curve":    evalCurve,
+	"ranking":  evalRanking,
 }
 
 // Evaluate runs the task named taskName ("rank", "classify", "regress",

@@ -274,12 +274,33 @@ def classify(y_true, y_pred, sample_weight=None, **options):
     (evalkit classify).
 
     y_pred is one model's predicted labels, or a dict {name: labels} of
-    several models: their leaderboard and comparisons. Options are those of
+    several models: their leaderboard and comparisons. 2-D y_true and
+    y_pred are multilabel indicator matrices (n rows, a column a label:
+    `evalkit classify --multilabel`), the labels 0, 1, … unless labels=
+    names the columns. Options are those of
     `evalkit classify` in snake_case: labels, pos_label, beta,
     zero_division, class_weights, cost, max_matrix, ci, primary, baseline,
     compare, adjust, …
     """
     call = _Call()
+    if np.ndim(y_true) == 2 and not isinstance(y_pred, dict):
+        # multilabel: (n, k) indicator matrices, column j the label j (or
+        # the j-th of labels=)
+        yt, yp = np.asfortranarray(y_true, dtype=np.float64), np.asfortranarray(y_pred, dtype=np.float64)
+        if yp.shape != yt.shape:
+            raise ValueError(f"classify: y_true has shape {yt.shape} and y_pred {np.shape(y_pred)}; multilabel indicators need the same shape")
+        options["multilabel"] = True
+        if options.get("labels") is None:
+            options["labels"] = [str(j) for j in range(yt.shape[1])]
+        elif not isinstance(options["labels"], str):
+            options["labels"] = [_label_text(v) for v in np.asarray(options["labels"]).tolist()]
+        for j in range(yt.shape[1]):
+            call.values("true", yt[:, j], f"y_true[:, {j}]")
+        for j in range(yp.shape[1]):
+            call.values("pred", yp[:, j], f"y_pred[:, {j}]")
+        if sample_weight is not None:
+            call.values("weight", sample_weight, "sample_weight")
+        return _result("classify", call, options)
     call.labels("true", y_true, "y_true")
     for name, p in _models(y_pred, "pred", options):
         call.labels("pred", p, f"y_pred[{name!r}]" if name is not None else "y_pred")
@@ -358,3 +379,15 @@ def cluster(labels_true, labels_pred, features=None, sample_weight=None, feature
     if feature_names is not None:
         options["features"] = list(feature_names)
     return _result("cluster", call, options)
+
+
+def _measure(task, labels=(), values=(), **options):
+    """One narrow call of the core (cmd/libevalkit's "curve" and
+    "ranking"): labels and values are (role, array) pairs; the parsed
+    JSON object it returns."""
+    call = _Call()
+    for role, x in labels:
+        call.labels(role, x, role)
+    for role, x in values:
+        call.values(role, x, role)
+    return json.loads(call.run(task, _options(options)))
