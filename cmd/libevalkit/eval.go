@@ -97,6 +97,10 @@ var tasks = map[string]func(options []byte, in *Input) ([]byte, error){
 	"cluster":  evalCluster,
 	"curve":    evalCurve,
 	"ranking":  evalRanking,
+	"bleu":     evalBLEU,
+	"chrf":     evalCHRF,
+	"ter":      evalTER,
+	"wer":      evalWER,
 }
 
 // Evaluate runs the task named taskName ("rank", "classify", "regress",

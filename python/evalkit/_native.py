@@ -103,6 +103,37 @@ class _Call:
             )
         )
 
+    def texts(self, role, x, what):
+        """A column of sentences: each row's text its own name (UTF-8
+        bytes at offsets into one buffer), the codes 0, 1, …."""
+        if isinstance(x, (str, bytes)):
+            raise ValueError(f"{what}: a sequence of sentences expected, got one string")
+        raw = []
+        for i, v in enumerate(x):
+            if isinstance(v, bytes):
+                raw.append(v)
+            elif isinstance(v, str):
+                raw.append(v.encode("utf-8"))
+            else:
+                raise ValueError(f"{what}: row {i}: a sentence (str) expected, got {type(v).__name__}")
+        offsets = np.zeros(len(raw) + 1, dtype=np.int64)
+        if raw:
+            np.cumsum([len(b) for b in raw], out=offsets[1:])
+        buf = b"".join(raw)
+        codes = np.arange(len(raw), dtype=np.int64)
+        self.keep += [codes, offsets, buf]
+        self.columns.append(
+            _Column(
+                role.encode(),
+                len(raw),
+                None,
+                codes.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                len(raw),
+                offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                buf,
+            )
+        )
+
     def run(self, task, options):
         opts = json.dumps(options).encode()
         cols = (_Column * len(self.columns))(*self.columns)
@@ -391,3 +422,54 @@ def _measure(task, labels=(), values=(), **options):
     for role, x in values:
         call.values(role, x, role)
     return json.loads(call.run(task, _options(options)))
+
+
+def _text(task, hypotheses, references, options):
+    call = _Call()
+    for name, h in _models(hypotheses, "hyp", options):
+        call.texts("hyp", h, f"hypotheses[{name!r}]" if name is not None else "hypotheses")
+    if isinstance(references, (str, bytes)):
+        raise ValueError("references: a sequence of sentences, or a list of such sequences (several references), expected")
+    refs = list(references)
+    if refs and isinstance(refs[0], (str, bytes)):
+        refs = [refs]  # one reference a sentence
+    if not refs:
+        raise ValueError("references: no reference given")
+    for j, r in enumerate(refs):
+        call.texts("ref", r, f"references[{j}]" if len(refs) > 1 else "references")
+    return _result(task, call, options)
+
+
+def bleu(hypotheses, references, **options):
+    """BLEU of hypotheses (a sequence of sentences, or a dict {name:
+    sentences} of several systems, the first the baseline of a paired
+    test) against references (a sequence of sentences, one a hypothesis,
+    or a list of such sequences: several references), as sacreBLEU
+    (evalkit bleu). Options are those of `evalkit bleu` in snake_case:
+    tokenize, smooth, smooth_value, lowercase, confidence, paired_bs,
+    paired_ar, ci, seed, …; hyp= and ref= name the systems and the
+    references (default "hypotheses" and "references")."""
+    return _text("bleu", hypotheses, references, options)
+
+
+def chrf(hypotheses, references, **options):
+    """chrF (chrF++ with word_order=2) of hypotheses against references, as
+    sacreBLEU (evalkit chrf); arguments as bleu's, options those of
+    `evalkit chrf`: char_order, word_order, beta, lowercase, …"""
+    return _text("chrf", hypotheses, references, options)
+
+
+def ter(hypotheses, references, **options):
+    """Translation edit rate of hypotheses against references, as sacreBLEU
+    (evalkit ter); arguments as bleu's, options those of `evalkit ter`:
+    normalized, no_punct, asian_support, case_sensitive, …"""
+    return _text("ter", hypotheses, references, options)
+
+
+def wer(hypotheses, references, **options):
+    """Word error rate (cer=True: character error rate) of one system's
+    hypotheses against one reference a sentence (evalkit wer); sentences
+    are compared as given, whitespace included."""
+    if isinstance(hypotheses, dict):
+        raise ValueError("wer: one system's hypotheses, not a dict")
+    return _text("wer", hypotheses, references, options)
