@@ -76,7 +76,8 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 		if err != nil {
 			return nil, cli.ClassifyReportError(err, in.name(), f.Weight)
 		}
-		return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Classification of "+in.name()) })
+		return in.emitPage(outFmt, out, func() *report.Doc { return report.Models(out, "Classification of "+in.name()) },
+			func() *report.Doc { return report.ClassifyModelsPage(out, in.name(), f.True, f.Pred) })
 	}
 	pred := preds[0]
 	if name := models.Used(fs); name != "" {
@@ -96,7 +97,8 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return in.emit(outFmt, rep, func() *report.Doc { return report.Classify(rep, in.name()) })
+	return in.emitPage(outFmt, rep, func() *report.Doc { return report.Classify(rep, in.name()) },
+		func() *report.Doc { return report.ClassifyPage(rep, in.name(), f.True, f.Pred) })
 }
 
 // evalMultilabel is "evalkit classify --multilabel" of indicator
@@ -140,5 +142,6 @@ func evalMultilabel(in *Input, fs *flag.FlagSet, f *cli.ClassifyFlags, mem *budg
 	if err != nil {
 		return nil, err
 	}
-	return in.emit(outFmt, rep, func() *report.Doc { return report.Multilabel(rep, in.name()) })
+	return in.emitPage(outFmt, rep, func() *report.Doc { return report.Multilabel(rep, in.name()) },
+		func() *report.Doc { return report.MultilabelPage(rep, in.name(), f.True, f.Pred) })
 }

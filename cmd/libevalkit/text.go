@@ -164,6 +164,7 @@ func readText[S any](taskName string, in *Input, tf *cli.TextFlags, format strin
 	if err != nil {
 		return 0, nil, err
 	}
+	in.textTask = taskName
 	tf.Hyps, tf.Refs = sys.Hyps, sys.Refs
 	if err := tf.Check(format); err != nil {
 		return 0, nil, err
@@ -297,5 +298,6 @@ func (in *Input) emitCorpus(f report.Format, out text.CorpusResult, err error) (
 	if err != nil {
 		return nil, err
 	}
-	return in.emit(f, out, func() *report.Doc { return report.Corpus(out) })
+	return in.emitPage(f, out, func() *report.Doc { return report.Corpus(out) },
+		func() *report.Doc { return report.TextPage(out, in.textTask, in.textTask+" "+InputName) })
 }

@@ -238,8 +238,8 @@ def _result(task, call, options):
     opts.setdefault("format", "json")
     text = call.run(task, opts)
 
-    def render(fmt):
-        return call.run(task, dict(opts, format=fmt))
+    def render(fmt, **extra):
+        return call.run(task, dict(opts, format=fmt, **_options(extra)))
 
     return Result(task, text, render)
 
