@@ -1,7 +1,9 @@
 """The calls into the Go core (cmd/libevalkit) through ctypes.
 
-Numbers go to Go by pointer and length, with no copy when they are float64
-and C-contiguous (other numeric dtypes are converted once). Labels go as
+Numbers go to Go by pointer and length, with no copy when they are
+C-contiguous float64, float32, int64, int32 or bool (the library reads
+them in place; other numeric dtypes are converted to float64 once, and a
+strided array is made contiguous once). Labels go as
 int64 codes into a list of names, each name's UTF-8 bytes at offsets into
 one buffer. ctypes releases the GIL during the call; the Go side keeps no
 state between calls, so calls from several threads at once are safe.
@@ -23,7 +25,8 @@ class _Column(ctypes.Structure):
     _fields_ = [
         ("role", ctypes.c_char_p),
         ("n", ctypes.c_int64),
-        ("values", ctypes.POINTER(ctypes.c_double)),
+        ("values", ctypes.c_void_p),
+        ("dtype", ctypes.c_int32),
         ("codes", ctypes.POINTER(ctypes.c_int64)),
         ("nnames", ctypes.c_int64),
         ("offsets", ctypes.POINTER(ctypes.c_int64)),
@@ -31,7 +34,10 @@ class _Column(ctypes.Structure):
     ]
 
 
-_ABI = 1
+_ABI = 2
+
+# The value types the library reads in place (evalkit_column's dtype).
+_DTYPES = {np.dtype(np.float64): 0, np.dtype(np.float32): 1, np.dtype(np.int64): 2, np.dtype(np.int32): 3, np.dtype(np.bool_): 4}
 
 
 def _library_path():
@@ -78,11 +84,11 @@ class _Call:
             raise ValueError(f"{what}: numbers expected, got an array of dtype {a.dtype}")
         if a.ndim != 1:
             raise ValueError(f"{what}: a 1-D array expected, got shape {a.shape}")
-        a = np.ascontiguousarray(a, dtype=np.float64)
+        if a.dtype.newbyteorder("=") != a.dtype or a.dtype not in _DTYPES:
+            a = a.astype(np.float64)  # another type (int8, float16, …): converted once
+        a = np.ascontiguousarray(a)  # a view when contiguous already
         self.keep.append(a)
-        self.columns.append(
-            _Column(role.encode(), a.shape[0], a.ctypes.data_as(ctypes.POINTER(ctypes.c_double)), None, 0, None, None)
-        )
+        self.columns.append(_Column(role.encode(), a.shape[0], a.ctypes.data, _DTYPES[a.dtype], None, 0, None, None))
 
     def labels(self, role, x, what):
         names, codes = _encode_labels(x, what)
@@ -96,6 +102,7 @@ class _Call:
                 role.encode(),
                 codes.shape[0],
                 None,
+                0,
                 codes.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
                 len(raw),
                 offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
@@ -127,6 +134,7 @@ class _Call:
                 role.encode(),
                 len(raw),
                 None,
+                0,
                 codes.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
                 len(raw),
                 offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
@@ -281,7 +289,7 @@ def rank(y_true, y_score, sample_weight=None, **options):
     call.labels("true", y_true, "y_true")
     if not isinstance(y_score, dict) and np.ndim(y_score) == 2:
         # multiclass: a column of probabilities a class
-        p = np.asfortranarray(y_score, dtype=np.float64)
+        p = np.asfortranarray(y_score)  # a contiguous column a class, in its own type
         classes = options.get("classes")
         if classes is None:
             raise ValueError("rank: 2-D scores need classes= (the class of each column, as clf.classes_)")
@@ -317,7 +325,7 @@ def classify(y_true, y_pred, sample_weight=None, **options):
     if np.ndim(y_true) == 2 and not isinstance(y_pred, dict):
         # multilabel: (n, k) indicator matrices, column j the label j (or
         # the j-th of labels=)
-        yt, yp = np.asfortranarray(y_true, dtype=np.float64), np.asfortranarray(y_pred, dtype=np.float64)
+        yt, yp = np.asfortranarray(y_true), np.asfortranarray(y_pred)
         if yp.shape != yt.shape:
             raise ValueError(f"classify: y_true has shape {yt.shape} and y_pred {np.shape(y_pred)}; multilabel indicators need the same shape")
         options["multilabel"] = True
@@ -404,7 +412,7 @@ def cluster(labels_true, labels_pred, features=None, sample_weight=None, feature
             x = x[:, None]
         if x.ndim != 2:
             raise ValueError(f"cluster: features must be an (n, d) array, got shape {x.shape}")
-        x = np.asfortranarray(x, dtype=np.float64)  # one contiguous column a feature
+        x = np.asfortranarray(x)  # one contiguous column a feature, in its own type
         for j in range(x.shape[1]):
             call.values("features", x[:, j], f"features[:, {j}]")
     if feature_names is not None:

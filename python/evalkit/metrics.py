@@ -282,8 +282,7 @@ def _ranking(function, measure, y_true, y_score, sample_weight, **options):
         raise ValueError("y_true and y_score have different shape")
     if measure not in ("dcg", "ndcg") and not np.isin(y, (0, 1)).all():
         raise ValueError("multilabel-indicator format is not supported" if y.dtype.kind != "f" else "continuous-multioutput format is not supported")
-    y = np.asfortranarray(y, dtype=np.float64)
-    s = np.asfortranarray(s, dtype=np.float64)
+    y, s = np.asfortranarray(y), np.asfortranarray(s)  # a contiguous column a label
     values = [("true", y[:, j]) for j in range(y.shape[1])] + [("score", s[:, j]) for j in range(s.shape[1])]
     if sample_weight is not None:
         values.append(("weight", sample_weight))
