@@ -101,6 +101,7 @@ var tasks = map[string]func(options []byte, in *Input) ([]byte, error){
 	"regress":  evalRegress,
 	"cluster":  evalCluster,
 	"curve":    evalCurve,
+	"score":    evalScore,
 	"ranking":  evalRanking,
 	"bleu":     evalBLEU,
 	"chrf":     evalCHRF,

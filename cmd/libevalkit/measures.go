@@ -31,35 +31,11 @@ func evalCurve(options []byte, in *Input) ([]byte, error) {
 	if err := parseOptions(fs, options); err != nil {
 		return nil, err
 	}
-	y, err := in.labels("curve", "true")
+	tb, s, err := scoreTable("curve", in, *posLabel)
 	if err != nil {
 		return nil, err
-	}
-	score, err := in.value1("curve", "score")
-	if err != nil {
-		return nil, err
-	}
-	if score == nil {
-		return nil, cli.Usagef("curve: no scores given")
-	}
-	w, err := in.value1("curve", "weight")
-	if err != nil {
-		return nil, err
-	}
-	weight := ""
-	if w != nil {
-		weight = "sample_weight"
-	}
-	t := &task.Rank{True: "y_true", Score: "y_score", Weight: weight, PosLabel: *posLabel, Memory: math.MaxInt64}
-	s, err := t.ReadArrays(in.name(), y, score, w)
-	if err != nil {
-		return nil, cli.TaskError("rank", err)
 	}
 	defer s.Close()
-	tb, err := s.Table()
-	if err != nil {
-		return nil, err
-	}
 	var x, yy, th []float64
 	switch *curve {
 	case "roc":
@@ -84,6 +60,83 @@ func evalCurve(options []byte, in *Input) ([]byte, error) {
 		return nil, cli.Usagef("curve: curve %q is not roc, pr or det", *curve)
 	}
 	return json.Marshal(map[string]any{"x": finite(x), "y": finite(yy), "thresholds": finite(th), "pos_label": s.PosLabel})
+}
+
+// scoreTable reads the labels ("true"), the scores ("score") and the
+// weights ("weight", optional) of in as task.Rank reads them, with the
+// positive label posLabel ("" the default rule), into the exact score
+// table. The caller closes the scores.
+func scoreTable(taskName string, in *Input, posLabel string) (*rank.Table, *task.RankScores, error) {
+	y, err := in.labels(taskName, "true")
+	if err != nil {
+		return nil, nil, err
+	}
+	score, err := in.value1(taskName, "score")
+	if err != nil {
+		return nil, nil, err
+	}
+	if score == nil {
+		return nil, nil, cli.Usagef("%s: no scores given", taskName)
+	}
+	w, err := in.value1(taskName, "weight")
+	if err != nil {
+		return nil, nil, err
+	}
+	weight := ""
+	if w != nil {
+		weight = "sample_weight"
+	}
+	t := &task.Rank{True: "y_true", Score: "y_score", Weight: weight, PosLabel: posLabel, Memory: math.MaxInt64}
+	s, err := t.ReadArrays(in.name(), y, score, w)
+	if err != nil {
+		return nil, nil, cli.TaskError("rank", err)
+	}
+	tb, err := s.Table()
+	if err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	return tb, s, nil
+}
+
+// evalScore is one measure of binary scores, without the rest of rank's
+// report: the measure option names it (roc_auc; partial_auc with
+// max_fpr, McClish's standardized partial AUC; average_precision;
+// log_loss; brier), read from the exact score table (rank.Table.AUC,
+// PartialAUC, AveragePrecision, LogLoss, Brier) of the rows read as
+// evalCurve reads them. The result is {"value": …, "pos_label": …}.
+func evalScore(options []byte, in *Input) ([]byte, error) {
+	fs := flag.NewFlagSet("score", flag.ContinueOnError)
+	posLabel := fs.String("pos-label", "", "positive label")
+	measure := fs.String("measure", "roc_auc", "roc_auc, partial_auc, average_precision, log_loss or brier")
+	maxFPR := fs.Float64("max-fpr", 1, "partial_auc: the largest false-positive rate")
+	if err := parseOptions(fs, options); err != nil {
+		return nil, err
+	}
+	tb, s, err := scoreTable("score", in, *posLabel)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	var v float64
+	switch *measure {
+	case "roc_auc":
+		v, err = tb.AUC()
+	case "partial_auc":
+		v, err = tb.PartialAUC(*maxFPR)
+	case "average_precision":
+		v, err = tb.AveragePrecision()
+	case "log_loss":
+		v, err = tb.LogLoss()
+	case "brier":
+		v, err = tb.Brier()
+	default:
+		return nil, cli.Usagef("score: measure %q is not roc_auc, partial_auc, average_precision, log_loss or brier", *measure)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.name(), err)
+	}
+	return json.Marshal(map[string]any{"value": v, "pos_label": s.PosLabel})
 }
 
 // finite is v with ±Inf as the strings "inf" and "-inf" and NaN as

@@ -172,7 +172,13 @@ def _encode_labels(x, what):
     if a.dtype.kind in "iu" and a.size:
         lo, hi = int(a.min()), int(a.max())
         if hi - lo < _DENSE_RANGE:
-            return [str(v) for v in range(lo, hi + 1)], (a.astype(np.int64) - lo)
+            names = [str(v) for v in range(lo, hi + 1)]
+            if a.dtype == np.int64 and lo == 0 and a.flags.c_contiguous:
+                return names, a  # the codes are the labels: no copy
+            codes = a.astype(np.int64)
+            if lo:
+                codes -= lo
+            return names, codes
     if a.dtype.kind not in "iufUS":
         a = np.array([str(v) for v in a.tolist()])
     uniq, codes = np.unique(a, return_inverse=True)

@@ -93,6 +93,20 @@ def _unique(*arrays):
     return np.unique(np.concatenate([np.asarray(a).ravel() for a in arrays]))
 
 
+def _classes(y):
+    """The sorted distinct labels of y: for integers and booleans of two
+    values or fewer without sorting the rows (their least and greatest
+    value, when no other occurs), else numpy's unique."""
+    y = np.asarray(y)
+    if y.dtype.kind in "biu" and y.ndim == 1 and y.size:
+        lo, hi = y.min(), y.max()
+        if lo == hi:
+            return np.array([lo])
+        if not np.any((y != lo) & (y != hi)):
+            return np.array([lo, hi])
+    return np.unique(y)
+
+
 def _texts(labels):
     return [_label_text(v) for v in np.asarray(labels).tolist()]
 
@@ -109,13 +123,21 @@ def _common(y, p):
 
 def _pos_text(y, pos_label):
     """pos_label as the labels of y spell it (1 is "1.0" among floats)."""
-    present = np.unique(np.asarray(y)).tolist()
+    present = _classes(y).tolist()
     if pos_label in present:
         return _label_text(present[present.index(pos_label)])
     return _label_text(pos_label)
 
 
 # --- ranking ---------------------------------------------------------------
+
+
+def _score(function, measure, y, score, sample_weight, pos_label, **options):
+    """One measure of binary scores from the core's score table (the
+    narrow call "score": no other measure of rank computed)."""
+    values = [("score", score)] + ([("weight", sample_weight)] if sample_weight is not None else [])
+    r = _measure("score", labels=[("true", y)], values=values, measure=measure, pos_label=pos_label, **options)
+    return float(r["value"])
 
 
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None, multi_class="raise", labels=None):
@@ -154,14 +176,15 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         return _number(r[f"roc_auc_{multi_class}_{average}"], "roc_auc_score", f"roc_auc_{multi_class}_{average}")
     if y_score.ndim != 1:
         _unsupported("roc_auc_score", "y_score", f"an array of shape {y_score.shape}", "1-D scores for binary y_true")
-    classes = np.unique(y)
+    classes = _classes(y)
     if len(classes) != 2:
         raise ValueError("Only one class present in y_true. ROC AUC score is not defined in that case.")
     if average not in ("macro", "weighted", "micro", "samples", None):
         raise ValueError("average has to be one of ('micro', 'macro', 'samples', 'weighted')")
-    r = rank(y, y_score, sample_weight=sample_weight, pos_label=_label_text(classes[1].item()), max_fpr=max_fpr)
+    if max_fpr is not None and not 0 < max_fpr <= 1:
+        raise ValueError(f"Expected 'max_fpr' in range (0, 1], got: {max_fpr!r}")
     key = "roc_auc" if max_fpr is None or max_fpr == 1 else "partial_auc"
-    return _number(r[key], "roc_auc_score", key)
+    return _score("roc_auc_score", key, y, y_score, sample_weight, _label_text(classes[1].item()), max_fpr=max_fpr)
 
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
@@ -170,13 +193,12 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     y = np.asarray(y_true)
     if y.ndim != 1 or np.ndim(y_score) != 1:
         _unsupported("average_precision_score", "y_true", f"an array of shape {y.shape}", "binary 1-D labels with 1-D scores")
-    present = np.unique(y)
+    present = _classes(y)
     if len(present) > 2:
         _unsupported("average_precision_score", "y_true", "multiclass labels", "binary labels")
     if pos_label not in present.tolist() and len(present) == 2:
         raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {present}")
-    r = rank(y, y_score, sample_weight=sample_weight, pos_label=_pos_text(y, pos_label))
-    return _number(r["average_precision"], "average_precision_score", "average_precision")
+    return _score("average_precision_score", "average_precision", y, y_score, sample_weight, _pos_text(y, pos_label))
 
 
 def log_loss(y_true, y_pred, *, eps="auto", normalize=True, sample_weight=None, labels=None):
@@ -191,13 +213,13 @@ def log_loss(y_true, y_pred, *, eps="auto", normalize=True, sample_weight=None, 
         _unsupported("log_loss", "normalize", normalize, "True")
     y = np.asarray(y_true)
     p = np.asarray(y_pred)
-    classes = np.unique(y) if labels is None else np.unique(np.asarray(labels))
+    classes = _classes(y) if labels is None else np.unique(np.asarray(labels))
     if len(classes) == 1:
         raise ValueError(f"y_true contains only one label ({classes[0]}). Please provide the true labels explicitly through the labels argument.")
     if p.ndim == 1:
         if len(classes) != 2:
             raise ValueError(f"y_true and y_pred contain different number of classes {len(classes)}, 2.")
-        r = rank(y, p, sample_weight=sample_weight, pos_label=_label_text(classes[1].item()))
+        return _score("log_loss", "log_loss", y, p, sample_weight, _label_text(classes[1].item()))
     elif p.ndim == 2:
         if p.shape[1] != len(classes):
             raise ValueError(f"y_true and y_pred contain different number of classes {len(classes)}, {p.shape[1]}.")
@@ -210,8 +232,8 @@ def log_loss(y_true, y_pred, *, eps="auto", normalize=True, sample_weight=None, 
 def brier_score_loss(y_true, y_prob, *, sample_weight=None, pos_label=None):
     """Brier score, the mean squared difference between the probability of
     the positive label and the outcome (sklearn.metrics.brier_score_loss)."""
-    r = rank(y_true, y_prob, sample_weight=sample_weight, pos_label=None if pos_label is None else _pos_text(y_true, pos_label))
-    return _number(r["brier"], "brier_score_loss", "brier")
+    pos = None if pos_label is None else _pos_text(y_true, pos_label)
+    return _score("brier_score_loss", "brier", np.asarray(y_true), y_prob, sample_weight, pos)
 
 
 def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=None, labels=None):
@@ -344,7 +366,9 @@ def _classify(function, y_true, y_pred, sample_weight, labels=None, multilabel=F
                 raise ValueError("multilabel-indicator is not supported")
             _unsupported(function, name, f"an array of shape {a.shape}", "1-D labels or multilabel indicators")
     if labels is None:
-        labels = _unique(y, p)
+        # the core orders the labels as scikit-learn does (sorted: numbers
+        # as numbers, strings as strings)
+        return classify(y, p, sample_weight=sample_weight, max_matrix=0, **options)
     return classify(y, p, sample_weight=sample_weight, labels=_texts(labels), max_matrix=max(2, len(labels)), **options)
 
 
@@ -394,7 +418,8 @@ def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weigh
         return _number(r[average][key], function, f"{average}.{key}")
     if average == "samples":
         raise ValueError("Samplewise metrics are not available outside of multilabel classification.")
-    present = _unique(y_true, y_pred)
+    if average == "binary" or labels is not None:
+        present = _unique(y_true, y_pred)
     if average == "binary":
         if len(present) > 2:
             raise ValueError(
@@ -552,6 +577,11 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None):
 _MAPE_EPSILON = float(np.finfo(np.float64).eps)
 
 
+# The regression measures that need every row kept (regress.Options'
+# bounded memory leaves them out).
+_KEPT = {"medae", "d2_pinball", "d2_absolute_error"}
+
+
 def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average"), **options):
     y, p = np.asarray(y_true), np.asarray(y_pred)
     if not isinstance(multioutput, str):
@@ -565,6 +595,8 @@ def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=
             options["output_weights"] = weights.tolist()
     elif multioutput not in allowed:
         raise ValueError(f"Allowed 'multioutput' string values are {allowed}. You provided multioutput={multioutput!r}")
+    if key not in _KEPT and not (key == "d2_tweedie" and options.get("power", 0) != 0):
+        options["bounded_memory"] = True  # the measure needs no row kept
     if y.ndim == 1 and p.ndim == 1:
         r = regress(y, p, sample_weight=sample_weight, mape_epsilon=_MAPE_EPSILON, **options)
         v = _number(r[key], function, key)

@@ -205,6 +205,9 @@ def test_curve_errors():
             getattr(ek, f)(y, s)
     with pytest.raises(ValueError):
         ek.roc_curve(np.array(["a", "b"]), [0.1, 0.2])
+    for f in (sk, ek):
+        with pytest.raises(ValueError, match="max_fpr"):
+            f.roc_auc_score([0, 1, 1, 0], [0.1, 0.5, 0.2, 0.9], max_fpr=0)
 
 
 @pytest.fixture(params=[(3, 500), (6, 2000)], ids=lambda s: f"k{s[0]}")
