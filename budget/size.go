@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ParseSize parses a size in bytes: a non-negative number (a decimal
@@ -85,7 +86,11 @@ func FormatSize(n int64) string {
 // Default returns the default limit: a quarter of physical memory, or of
 // the cgroup's memory limit when that is lower, or 1 GiB when neither can
 // be read.
-func Default() int64 {
+func Default() int64 { return defaultLimit() }
+
+// defaultLimit is Default, read once a process: a library called many
+// times (cmd/libevalkit) reads /proc once, not at every call.
+var defaultLimit = sync.OnceValue(func() int64 {
 	total := memTotal()
 	if c := cgroupLimit(); c > 0 && (total <= 0 || c < total) {
 		total = c
@@ -94,7 +99,7 @@ func Default() int64 {
 		return 1 << 30
 	}
 	return total / 4
-}
+})
 
 // memTotal reads MemTotal from /proc/meminfo (0 if unreadable).
 func memTotal() int64 {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
@@ -30,6 +31,9 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f.Multilabel {
+		return evalMultilabel(in, fs, &f, mem, &ci, &models, outFmt)
+	}
 	y, err := in.labels("classify", "true")
 	if err != nil {
 		return nil, err
@@ -53,9 +57,6 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.Multilabel {
-		return nil, cli.Usagef("classify: multilabel input is not in the library yet")
-	}
 	if len(preds) > 1 || strings.Contains(f.Pred, ",") {
 		f.Pred = modelNames(fs, f.Pred, "y_pred", len(preds))
 		names := task.ModelNames(f.Pred)
@@ -75,7 +76,8 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 		if err != nil {
 			return nil, cli.ClassifyReportError(err, in.name(), f.Weight)
 		}
-		return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Classification of "+in.name()) })
+		return in.emitPage(outFmt, out, func() *report.Doc { return report.Models(out, "Classification of "+in.name()) },
+			func() *report.Doc { return report.ClassifyModelsPage(out, in.name(), f.True, f.Pred) })
 	}
 	pred := preds[0]
 	if name := models.Used(fs); name != "" {
@@ -95,5 +97,51 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return in.emit(outFmt, rep, func() *report.Doc { return report.Classify(rep, in.name()) })
+	return in.emitPage(outFmt, rep, func() *report.Doc { return report.Classify(rep, in.name()) },
+		func() *report.Doc { return report.ClassifyPage(rep, in.name(), f.True, f.Pred) })
+}
+
+// evalMultilabel is "evalkit classify --multilabel" of indicator
+// matrices: k value columns of 0/1 "true" and k of "pred", column j the
+// label named j-th in the labels option (which the call must give), read
+// by task.Multilabel.ReadArrays into the state whose report the command
+// line prints, with intervals under --ci.
+func evalMultilabel(in *Input, fs *flag.FlagSet, f *cli.ClassifyFlags, mem *budget.Size, ci *cli.CIFlags, models *cli.ModelFlags, outFmt report.Format) ([]byte, error) {
+	if name := models.Used(fs); name != "" {
+		return nil, cli.Usagef("classify: --%s needs several models, which --multilabel does not take", name)
+	}
+	ys, ps := in.values("true"), in.values("pred")
+	labels := task.ModelNames(f.Labels)
+	if len(ys) == 0 || f.Labels == "" || len(ys) != len(labels) || len(ps) != len(labels) {
+		return nil, cli.Usagef("classify: --multilabel takes one true and one pred indicator column a label of --labels (%d labels, %d true and %d pred columns)", len(labels), len(ys), len(ps))
+	}
+	w, err := in.value1("classify", "weight")
+	if err != nil {
+		return nil, err
+	}
+	if f.Weight, err = weightName("classify", f.Weight, w != nil); err != nil {
+		return nil, err
+	}
+	opt, err := f.Options()
+	if err != nil {
+		return nil, err
+	}
+	if err := f.CheckMultilabel(opt); err != nil {
+		return nil, err
+	}
+	cio, withCI, err := ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	t := task.Multilabel{True: f.True, Pred: f.Pred, Weight: f.Weight, Sep: f.Sep, Options: opt, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget()}
+	st, err := t.ReadArrays(in.name(), labels, ys, ps, w)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := t.Report(st, in.name())
+	if err != nil {
+		return nil, err
+	}
+	return in.emitPage(outFmt, rep, func() *report.Doc { return report.Multilabel(rep, in.name()) },
+		func() *report.Doc { return report.MultilabelPage(rep, in.name(), f.True, f.Pred) })
 }

@@ -113,7 +113,8 @@ func evalCluster(options []byte, in *Input) ([]byte, error) {
 	if ciErr != nil {
 		return nil, ciErr
 	}
-	return in.emit(outFmt, out, func() *report.Doc { return report.Cluster(out) })
+	return in.emitPage(outFmt, out, func() *report.Doc { return report.Cluster(out) },
+		func() *report.Doc { return report.ClusterPage(out, in.name()) })
 }
 
 // clusterModels is "evalkit cluster" of several clusterings of the
@@ -150,5 +151,6 @@ func clusterModels(in *Input, fs *flag.FlagSet, f *cli.ClusterFlags, ci *cli.CIF
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Clustering of "+name) })
+	return in.emitPage(outFmt, out, func() *report.Doc { return report.Models(out, "Clustering of "+name) },
+		func() *report.Doc { return report.ClusterModelsPage(out, name, f.Pred) })
 }

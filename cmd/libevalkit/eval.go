@@ -50,6 +50,11 @@ type Input struct {
 	// rows, for a slice's run, are its rows' indexes in the call's
 	// arrays, by which messages name them (nil: their own indexes).
 	rows []int32
+	// page is set by the format "html": the result as the page of
+	// "evalkit report", titled pageTitle when it is set (page.go).
+	page      bool
+	pageTitle string
+	textTask  string // the text task a page names (bleu, chrf, ter)
 }
 
 // name is the input's name in messages and titles.
@@ -95,6 +100,13 @@ var tasks = map[string]func(options []byte, in *Input) ([]byte, error){
 	"classify": evalClassify,
 	"regress":  evalRegress,
 	"cluster":  evalCluster,
+	"curve":    evalCurve,
+	"score":    evalScore,
+	"ranking":  evalRanking,
+	"bleu":     evalBLEU,
+	"chrf":     evalCHRF,
+	"ter":      evalTER,
+	"wer":      evalWER,
 }
 
 // Evaluate runs the task named taskName ("rank", "classify", "regress",
@@ -113,6 +125,10 @@ func Evaluate(taskName string, options []byte, in *Input) ([]byte, error) {
 		return nil, cli.Usagef("unknown task %q (the library has: %s)", taskName, strings.Join(names, ", "))
 	}
 	if err := checkLengths(taskName, in); err != nil {
+		return nil, err
+	}
+	options, err := pageOptions(taskName, options, in)
+	if err != nil {
 		return nil, err
 	}
 	sl, err := sliceOptions(taskName, options, in)

@@ -11,12 +11,17 @@ package main
 typedef struct {
 	const char *role;       // "true", "pred", "score" or "weight"
 	int64_t n;              // rows
-	const double *values;   // n values, or NULL for labels
+	const void *values;     // n values of type dtype, or NULL for labels
+	int32_t dtype;          // the values' type: EVALKIT_FLOAT64, …
 	const int64_t *codes;   // n label codes, or NULL for values
 	int64_t nnames;         // number of names
 	const int64_t *offsets; // nnames+1 offsets into bytes
 	const char *bytes;      // the names, concatenated
 } evalkit_column;
+
+// The types of values: double, float, int64_t, int32_t, and bool (one
+// byte, 0 or 1).
+enum { EVALKIT_FLOAT64 = 0, EVALKIT_FLOAT32 = 1, EVALKIT_INT64 = 2, EVALKIT_INT32 = 3, EVALKIT_BOOL = 4 };
 */
 import "C"
 
@@ -31,7 +36,7 @@ import (
 // function's signature or evalkit_column does.
 //
 //export evalkit_abi
-func evalkit_abi() C.int { return 1 }
+func evalkit_abi() C.int { return 2 }
 
 // evalkit_eval runs the task named task on the ncols columns cols under
 // options (a JSON object, or NULL). It sets *out to a buffer of *outlen
@@ -60,7 +65,13 @@ func evalkit_eval(taskName *C.char, options *C.char, cols *C.evalkit_column, nco
 		n := int(c.n)
 		switch {
 		case c.values != nil:
-			in.Values[role] = append(in.Values[role], unsafe.Slice((*float64)(unsafe.Pointer(c.values)), n))
+			v, err := cValues(&c, n)
+			if err != nil {
+				msg := err.Error()
+				*out, *outlen = (*C.char)(C.CBytes([]byte(msg))), C.int64_t(len(msg))
+				return 2
+			}
+			in.Values[role] = append(in.Values[role], v)
 		case c.codes != nil || n == 0:
 			var codes []int64
 			if n > 0 {
@@ -75,6 +86,35 @@ func evalkit_eval(taskName *C.char, options *C.char, cols *C.evalkit_column, nco
 	}
 	*out, *outlen = (*C.char)(C.CBytes(res)), C.int64_t(len(res))
 	return C.int(ExitCode(err))
+}
+
+// cValues is the values of a column as float64: the caller's array
+// itself when it holds doubles, else its values converted once (every
+// int64 and int32 up to 2⁵³ exactly; bool as 0 and 1).
+func cValues(c *C.evalkit_column, n int) ([]float64, error) {
+	p := unsafe.Pointer(c.values)
+	switch c.dtype {
+	case C.EVALKIT_FLOAT64:
+		return unsafe.Slice((*float64)(p), n), nil
+	case C.EVALKIT_FLOAT32:
+		return convert(unsafe.Slice((*float32)(p), n)), nil
+	case C.EVALKIT_INT64:
+		return convert(unsafe.Slice((*int64)(p), n)), nil
+	case C.EVALKIT_INT32:
+		return convert(unsafe.Slice((*int32)(p), n)), nil
+	case C.EVALKIT_BOOL:
+		return convert(unsafe.Slice((*uint8)(p), n)), nil
+	}
+	return nil, fmt.Errorf("evalkit: column %q: unknown value type %d", C.GoString(c.role), int(c.dtype))
+}
+
+// convert returns v as float64s.
+func convert[T float32 | int64 | int32 | uint8](v []T) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = float64(x)
+	}
+	return out
 }
 
 // cNames copies the names of a label column into Go strings.

@@ -74,8 +74,8 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 		return rankMulticlass(in, fs, &f, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
 	}
 	score := scores[0]
-	if outFmt != report.JSONFormat && outFmt != report.CSV {
-		f.Curves = false // text and Markdown show no curves
+	if outFmt != report.JSONFormat && outFmt != report.CSV || in.page {
+		f.Curves = false // text, Markdown and pages show no curves
 	}
 	t := &task.Rank{True: f.True, Score: f.Score, Weight: f.Weight, PosLabel: f.PosLabel, Memory: mem.Bytes()}
 	if t.Bins, err = f.Binned(); err != nil {
@@ -86,8 +86,7 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 		return nil, cli.TaskError("rank", err)
 	}
 	defer s.Close()
-	opt := f.Options()
-	opt.FigurePoints = figure.MaxPoints
+	opt := in.rankOptions(&f)
 	var rep *rank.Report
 	if s.Spilled() && !withCI {
 		rep, err = s.Streamed(opt, nil)
@@ -115,7 +114,8 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 			}
 		}
 	}
-	return in.emit(outFmt, rep, func() *report.Doc { return report.Rank(rep, in.name()) })
+	return in.emitPage(outFmt, rep, func() *report.Doc { return report.Rank(rep, in.name()) },
+		func() *report.Doc { return report.RankPage(rep, in.name(), f.True, f.Score) })
 }
 
 // rankModels is "evalkit rank" of several models' scores of the same
@@ -131,7 +131,7 @@ func rankModels(in *Input, fs *flag.FlagSet, f *cli.RankFlags, models *cli.Model
 	if len(names) != len(scores) {
 		return nil, cli.Usagef("rank: --score names %d models, but %d were given", len(names), len(scores))
 	}
-	if outFmt != report.JSONFormat && outFmt != report.CSV {
+	if outFmt != report.JSONFormat && outFmt != report.CSV || in.page {
 		f.Curves = false
 	}
 	mo := models.Options(fs)
@@ -143,13 +143,13 @@ func rankModels(in *Input, fs *flag.FlagSet, f *cli.RankFlags, models *cli.Model
 	if err != nil {
 		return nil, cli.TaskError("rank", err)
 	}
-	opt := f.Options()
-	opt.FigurePoints = figure.MaxPoints
+	opt := in.rankOptions(f)
 	out, err := rows.Report(names, opt, models.Options(fs), ci, nil)
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) })
+	return in.emitPage(outFmt, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) },
+		func() *report.Doc { return report.RankModelsPage(out, name, f.True, f.Score) })
 }
 
 // rankMulticlass is "evalkit rank --classes": the labels and each class's
@@ -179,8 +179,7 @@ func rankMulticlass(in *Input, fs *flag.FlagSet, f *cli.RankFlags, mem *budget.S
 	if err != nil {
 		return nil, cli.TaskError("rank", err)
 	}
-	opt := f.Options()
-	opt.FigurePoints = figure.MaxPoints
+	opt := in.rankOptions(f)
 	rep, err := rank.NewMulticlassReport(m, classes, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -190,5 +189,19 @@ func rankMulticlass(in *Input, fs *flag.FlagSet, f *cli.RankFlags, mem *budget.S
 			return nil, err
 		}
 	}
-	return in.emit(outFmt, rep, func() *report.Doc { return report.RankMulticlass(rep, name) })
+	return in.emitPage(outFmt, rep, func() *report.Doc { return report.RankMulticlass(rep, name) },
+		func() *report.Doc { return report.RankMulticlassPage(rep, name, f.Classes, f.True, f.Score) })
+}
+
+// rankOptions is the report options of the flags: the drawn curves of
+// at most figure.MaxPoints vertices, or for a page the curves kept for
+// its figures with report.CurvePoints, as "evalkit report" keeps them.
+func (in *Input) rankOptions(f *cli.RankFlags) rank.Options {
+	opt := f.Options()
+	opt.FigurePoints = figure.MaxPoints
+	if in.page {
+		opt.Figures = true
+		opt.FigurePoints = report.CurvePoints
+	}
+	return opt
 }

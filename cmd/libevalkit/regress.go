@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -79,7 +80,12 @@ func evalRegress(options []byte, in *Input) ([]byte, error) {
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	return in.emit(outFmt, res, func() *report.Doc { return report.Regress(res) })
+	// The page has no figures of a sample of rows (the arrays' fold
+	// draws none).
+	return in.emitPage(outFmt, res, func() *report.Doc { return report.Regress(res) },
+		func() *report.Doc {
+			return report.RegressPage(res, make([]regress.Figures, len(f.Trues())), in.name(), f.True, f.Pred, f.Trues(), f.Preds())
+		})
 }
 
 // regressModels is "evalkit regress" of several models of one target y:
@@ -118,7 +124,8 @@ func regressModels(in *Input, fs *flag.FlagSet, f *cli.RegressFlags, ci *cli.CIF
 	if err != nil {
 		return nil, cli.OptionUsage(err)
 	}
-	return in.emit(outFmt, out, func() *report.Doc { return report.Models(out, "Regression of "+name) })
+	return in.emitPage(outFmt, out, func() *report.Doc { return report.Models(out, "Regression of "+name) },
+		func() *report.Doc { return report.RegressModelsPage(out, name, f.Pred, f.Trues()[0]) })
 }
 
 // defaultNames names k > 1 outputs y_true_0, y_true_1, … and y_pred_0,

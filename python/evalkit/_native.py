@@ -1,7 +1,9 @@
 """The calls into the Go core (cmd/libevalkit) through ctypes.
 
-Numbers go to Go by pointer and length, with no copy when they are float64
-and C-contiguous (other numeric dtypes are converted once). Labels go as
+Numbers go to Go by pointer and length, with no copy when they are
+C-contiguous float64, float32, int64, int32 or bool (the library reads
+them in place; other numeric dtypes are converted to float64 once, and a
+strided array is made contiguous once). Labels go as
 int64 codes into a list of names, each name's UTF-8 bytes at offsets into
 one buffer. ctypes releases the GIL during the call; the Go side keeps no
 state between calls, so calls from several threads at once are safe.
@@ -23,7 +25,8 @@ class _Column(ctypes.Structure):
     _fields_ = [
         ("role", ctypes.c_char_p),
         ("n", ctypes.c_int64),
-        ("values", ctypes.POINTER(ctypes.c_double)),
+        ("values", ctypes.c_void_p),
+        ("dtype", ctypes.c_int32),
         ("codes", ctypes.POINTER(ctypes.c_int64)),
         ("nnames", ctypes.c_int64),
         ("offsets", ctypes.POINTER(ctypes.c_int64)),
@@ -31,7 +34,10 @@ class _Column(ctypes.Structure):
     ]
 
 
-_ABI = 1
+_ABI = 2
+
+# The value types the library reads in place (evalkit_column's dtype).
+_DTYPES = {np.dtype(np.float64): 0, np.dtype(np.float32): 1, np.dtype(np.int64): 2, np.dtype(np.int32): 3, np.dtype(np.bool_): 4}
 
 
 def _library_path():
@@ -78,11 +84,11 @@ class _Call:
             raise ValueError(f"{what}: numbers expected, got an array of dtype {a.dtype}")
         if a.ndim != 1:
             raise ValueError(f"{what}: a 1-D array expected, got shape {a.shape}")
-        a = np.ascontiguousarray(a, dtype=np.float64)
+        if a.dtype.newbyteorder("=") != a.dtype or a.dtype not in _DTYPES:
+            a = a.astype(np.float64)  # another type (int8, float16, …): converted once
+        a = np.ascontiguousarray(a)  # a view when contiguous already
         self.keep.append(a)
-        self.columns.append(
-            _Column(role.encode(), a.shape[0], a.ctypes.data_as(ctypes.POINTER(ctypes.c_double)), None, 0, None, None)
-        )
+        self.columns.append(_Column(role.encode(), a.shape[0], a.ctypes.data, _DTYPES[a.dtype], None, 0, None, None))
 
     def labels(self, role, x, what):
         names, codes = _encode_labels(x, what)
@@ -96,6 +102,39 @@ class _Call:
                 role.encode(),
                 codes.shape[0],
                 None,
+                0,
+                codes.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                len(raw),
+                offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                buf,
+            )
+        )
+
+    def texts(self, role, x, what):
+        """A column of sentences: each row's text its own name (UTF-8
+        bytes at offsets into one buffer), the codes 0, 1, …."""
+        if isinstance(x, (str, bytes)):
+            raise ValueError(f"{what}: a sequence of sentences expected, got one string")
+        raw = []
+        for i, v in enumerate(x):
+            if isinstance(v, bytes):
+                raw.append(v)
+            elif isinstance(v, str):
+                raw.append(v.encode("utf-8"))
+            else:
+                raise ValueError(f"{what}: row {i}: a sentence (str) expected, got {type(v).__name__}")
+        offsets = np.zeros(len(raw) + 1, dtype=np.int64)
+        if raw:
+            np.cumsum([len(b) for b in raw], out=offsets[1:])
+        buf = b"".join(raw)
+        codes = np.arange(len(raw), dtype=np.int64)
+        self.keep += [codes, offsets, buf]
+        self.columns.append(
+            _Column(
+                role.encode(),
+                len(raw),
+                None,
+                0,
                 codes.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
                 len(raw),
                 offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
@@ -133,7 +172,13 @@ def _encode_labels(x, what):
     if a.dtype.kind in "iu" and a.size:
         lo, hi = int(a.min()), int(a.max())
         if hi - lo < _DENSE_RANGE:
-            return [str(v) for v in range(lo, hi + 1)], (a.astype(np.int64) - lo)
+            names = [str(v) for v in range(lo, hi + 1)]
+            if a.dtype == np.int64 and lo == 0 and a.flags.c_contiguous:
+                return names, a  # the codes are the labels: no copy
+            codes = a.astype(np.int64)
+            if lo:
+                codes -= lo
+            return names, codes
     if a.dtype.kind not in "iufUS":
         a = np.array([str(v) for v in a.tolist()])
     uniq, codes = np.unique(a, return_inverse=True)
@@ -207,8 +252,8 @@ def _result(task, call, options):
     opts.setdefault("format", "json")
     text = call.run(task, opts)
 
-    def render(fmt):
-        return call.run(task, dict(opts, format=fmt))
+    def render(fmt, **extra):
+        return call.run(task, dict(opts, format=fmt, **_options(extra)))
 
     return Result(task, text, render)
 
@@ -250,7 +295,7 @@ def rank(y_true, y_score, sample_weight=None, **options):
     call.labels("true", y_true, "y_true")
     if not isinstance(y_score, dict) and np.ndim(y_score) == 2:
         # multiclass: a column of probabilities a class
-        p = np.asfortranarray(y_score, dtype=np.float64)
+        p = np.asfortranarray(y_score)  # a contiguous column a class, in its own type
         classes = options.get("classes")
         if classes is None:
             raise ValueError("rank: 2-D scores need classes= (the class of each column, as clf.classes_)")
@@ -274,12 +319,33 @@ def classify(y_true, y_pred, sample_weight=None, **options):
     (evalkit classify).
 
     y_pred is one model's predicted labels, or a dict {name: labels} of
-    several models: their leaderboard and comparisons. Options are those of
+    several models: their leaderboard and comparisons. 2-D y_true and
+    y_pred are multilabel indicator matrices (n rows, a column a label:
+    `evalkit classify --multilabel`), the labels 0, 1, … unless labels=
+    names the columns. Options are those of
     `evalkit classify` in snake_case: labels, pos_label, beta,
     zero_division, class_weights, cost, max_matrix, ci, primary, baseline,
     compare, adjust, …
     """
     call = _Call()
+    if np.ndim(y_true) == 2 and not isinstance(y_pred, dict):
+        # multilabel: (n, k) indicator matrices, column j the label j (or
+        # the j-th of labels=)
+        yt, yp = np.asfortranarray(y_true), np.asfortranarray(y_pred)
+        if yp.shape != yt.shape:
+            raise ValueError(f"classify: y_true has shape {yt.shape} and y_pred {np.shape(y_pred)}; multilabel indicators need the same shape")
+        options["multilabel"] = True
+        if options.get("labels") is None:
+            options["labels"] = [str(j) for j in range(yt.shape[1])]
+        elif not isinstance(options["labels"], str):
+            options["labels"] = [_label_text(v) for v in np.asarray(options["labels"]).tolist()]
+        for j in range(yt.shape[1]):
+            call.values("true", yt[:, j], f"y_true[:, {j}]")
+        for j in range(yp.shape[1]):
+            call.values("pred", yp[:, j], f"y_pred[:, {j}]")
+        if sample_weight is not None:
+            call.values("weight", sample_weight, "sample_weight")
+        return _result("classify", call, options)
     call.labels("true", y_true, "y_true")
     for name, p in _models(y_pred, "pred", options):
         call.labels("pred", p, f"y_pred[{name!r}]" if name is not None else "y_pred")
@@ -352,9 +418,72 @@ def cluster(labels_true, labels_pred, features=None, sample_weight=None, feature
             x = x[:, None]
         if x.ndim != 2:
             raise ValueError(f"cluster: features must be an (n, d) array, got shape {x.shape}")
-        x = np.asfortranarray(x, dtype=np.float64)  # one contiguous column a feature
+        x = np.asfortranarray(x)  # one contiguous column a feature, in its own type
         for j in range(x.shape[1]):
             call.values("features", x[:, j], f"features[:, {j}]")
     if feature_names is not None:
         options["features"] = list(feature_names)
     return _result("cluster", call, options)
+
+
+def _measure(task, labels=(), values=(), **options):
+    """One narrow call of the core (cmd/libevalkit's "curve" and
+    "ranking"): labels and values are (role, array) pairs; the parsed
+    JSON object it returns."""
+    call = _Call()
+    for role, x in labels:
+        call.labels(role, x, role)
+    for role, x in values:
+        call.values(role, x, role)
+    return json.loads(call.run(task, _options(options)))
+
+
+def _text(task, hypotheses, references, options):
+    call = _Call()
+    for name, h in _models(hypotheses, "hyp", options):
+        call.texts("hyp", h, f"hypotheses[{name!r}]" if name is not None else "hypotheses")
+    if isinstance(references, (str, bytes)):
+        raise ValueError("references: a sequence of sentences, or a list of such sequences (several references), expected")
+    refs = list(references)
+    if refs and isinstance(refs[0], (str, bytes)):
+        refs = [refs]  # one reference a sentence
+    if not refs:
+        raise ValueError("references: no reference given")
+    for j, r in enumerate(refs):
+        call.texts("ref", r, f"references[{j}]" if len(refs) > 1 else "references")
+    return _result(task, call, options)
+
+
+def bleu(hypotheses, references, **options):
+    """BLEU of hypotheses (a sequence of sentences, or a dict {name:
+    sentences} of several systems, the first the baseline of a paired
+    test) against references (a sequence of sentences, one a hypothesis,
+    or a list of such sequences: several references), as sacreBLEU
+    (evalkit bleu). Options are those of `evalkit bleu` in snake_case:
+    tokenize, smooth, smooth_value, lowercase, confidence, paired_bs,
+    paired_ar, ci, seed, …; hyp= and ref= name the systems and the
+    references (default "hypotheses" and "references")."""
+    return _text("bleu", hypotheses, references, options)
+
+
+def chrf(hypotheses, references, **options):
+    """chrF (chrF++ with word_order=2) of hypotheses against references, as
+    sacreBLEU (evalkit chrf); arguments as bleu's, options those of
+    `evalkit chrf`: char_order, word_order, beta, lowercase, …"""
+    return _text("chrf", hypotheses, references, options)
+
+
+def ter(hypotheses, references, **options):
+    """Translation edit rate of hypotheses against references, as sacreBLEU
+    (evalkit ter); arguments as bleu's, options those of `evalkit ter`:
+    normalized, no_punct, asian_support, case_sensitive, …"""
+    return _text("ter", hypotheses, references, options)
+
+
+def wer(hypotheses, references, **options):
+    """Word error rate (cer=True: character error rate) of one system's
+    hypotheses against one reference a sentence (evalkit wer); sentences
+    are compared as given, whitespace included."""
+    if isinstance(hypotheses, dict):
+        raise ValueError("wer: one system's hypotheses, not a dict")
+    return _text("wer", hypotheses, references, options)

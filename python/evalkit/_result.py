@@ -59,7 +59,7 @@ class Result(Mapping):
     and r.text the command line's text output for the same data and options.
     """
 
-    __slots__ = ("_task", "_json", "_data", "_render", "_text")
+    __slots__ = ("_task", "_json", "_data", "_render", "_text", "_page")
 
     def __init__(self, task, text, render):
         self._task = task
@@ -67,6 +67,7 @@ class Result(Mapping):
         self._data = json.loads(text)
         self._render = render
         self._text = None
+        self._page = None
 
     @property
     def task(self):
@@ -108,6 +109,18 @@ class Result(Mapping):
             self._text = self._render("text")
         return self._text
 
+    def to_html(self, path=None, *, title=None):
+        """The page "evalkit report" writes for the same data and options
+        (one self-contained HTML document, with intervals unless ci=False
+        or, for text measures, a paired test was asked for), computed again
+        from the same arrays: written to path when given, and returned.
+        title names the page (default: the task and the data)."""
+        page = self._render("html", title=title)
+        if path is not None:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(page)
+        return page
+
     def _models(self):
         m = self._data.get("models")
         return m if isinstance(m, list) else None
@@ -142,7 +155,25 @@ class Result(Mapping):
 
     def _repr_html_(self):
         """A small HTML table of the headline measures, with their intervals
-        under ci=True; for several models the verdict and the leaderboard."""
+        under ci=True (for several models the verdict and the leaderboard),
+        then the report page (to_html) in a sandboxed <iframe srcdoc>: the
+        page keeps its own Content-Security-Policy, and no script of the
+        notebook reaches it."""
+        summary = self._summary_html()
+        if self._page is None:
+            try:
+                self._page = self.to_html()
+            except ValueError:
+                self._page = ""  # a task without a page (wer, …)
+        if not self._page:
+            return summary
+        frame = (
+            f'<iframe class="evalkit-report" sandbox="" srcdoc="{html.escape(self._page, quote=True)}" '
+            'style="width:100%;height:36rem;border:1px solid #ccc" title="evalkit report"></iframe>'
+        )
+        return summary[: -len("</div>")] + frame + "</div>"
+
+    def _summary_html(self):
         e = html.escape
         models = self._models()
         parts = [f"<div class=\"evalkit-result\"><p><b>evalkit {e(self._task)}</b>"]

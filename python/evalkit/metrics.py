@@ -15,20 +15,34 @@ raises TypeError, as any Python function does.
 
 import numpy as np
 
-from ._native import _label_text, classify, cluster, rank, regress
+from ._native import _label_text, _measure, classify, cluster, rank, regress
 
 __all__ = [
     "roc_auc_score",
     "average_precision_score",
     "log_loss",
     "brier_score_loss",
+    "top_k_accuracy_score",
+    "roc_curve",
+    "precision_recall_curve",
+    "det_curve",
+    "dcg_score",
+    "ndcg_score",
+    "label_ranking_average_precision_score",
+    "coverage_error",
+    "label_ranking_loss",
     "accuracy_score",
     "balanced_accuracy_score",
     "precision_score",
     "recall_score",
     "f1_score",
     "fbeta_score",
+    "jaccard_score",
+    "precision_recall_fscore_support",
+    "hamming_loss",
+    "zero_one_loss",
     "confusion_matrix",
+    "multilabel_confusion_matrix",
     "matthews_corrcoef",
     "cohen_kappa_score",
     "mean_squared_error",
@@ -38,6 +52,29 @@ __all__ = [
     "r2_score",
     "adjusted_rand_score",
     "normalized_mutual_info_score",
+    "explained_variance_score",
+    "max_error",
+    "mean_squared_log_error",
+    "mean_pinball_loss",
+    "mean_poisson_deviance",
+    "mean_gamma_deviance",
+    "mean_tweedie_deviance",
+    "d2_tweedie_score",
+    "d2_pinball_score",
+    "d2_absolute_error_score",
+    "adjusted_mutual_info_score",
+    "mutual_info_score",
+    "homogeneity_completeness_v_measure",
+    "homogeneity_score",
+    "completeness_score",
+    "v_measure_score",
+    "fowlkes_mallows_score",
+    "rand_score",
+    "pair_confusion_matrix",
+    "contingency_matrix",
+    "silhouette_score",
+    "calinski_harabasz_score",
+    "davies_bouldin_score",
 ]
 
 
@@ -56,6 +93,20 @@ def _unique(*arrays):
     return np.unique(np.concatenate([np.asarray(a).ravel() for a in arrays]))
 
 
+def _classes(y):
+    """The sorted distinct labels of y: for integers and booleans of two
+    values or fewer without sorting the rows (their least and greatest
+    value, when no other occurs), else numpy's unique."""
+    y = np.asarray(y)
+    if y.dtype.kind in "biu" and y.ndim == 1 and y.size:
+        lo, hi = y.min(), y.max()
+        if lo == hi:
+            return np.array([lo])
+        if not np.any((y != lo) & (y != hi)):
+            return np.array([lo, hi])
+    return np.unique(y)
+
+
 def _texts(labels):
     return [_label_text(v) for v in np.asarray(labels).tolist()]
 
@@ -72,13 +123,21 @@ def _common(y, p):
 
 def _pos_text(y, pos_label):
     """pos_label as the labels of y spell it (1 is "1.0" among floats)."""
-    present = np.unique(np.asarray(y)).tolist()
+    present = _classes(y).tolist()
     if pos_label in present:
         return _label_text(present[present.index(pos_label)])
     return _label_text(pos_label)
 
 
 # --- ranking ---------------------------------------------------------------
+
+
+def _score(function, measure, y, score, sample_weight, pos_label, **options):
+    """One measure of binary scores from the core's score table (the
+    narrow call "score": no other measure of rank computed)."""
+    values = [("score", score)] + ([("weight", sample_weight)] if sample_weight is not None else [])
+    r = _measure("score", labels=[("true", y)], values=values, measure=measure, pos_label=pos_label, **options)
+    return float(r["value"])
 
 
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None, multi_class="raise", labels=None):
@@ -117,14 +176,15 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         return _number(r[f"roc_auc_{multi_class}_{average}"], "roc_auc_score", f"roc_auc_{multi_class}_{average}")
     if y_score.ndim != 1:
         _unsupported("roc_auc_score", "y_score", f"an array of shape {y_score.shape}", "1-D scores for binary y_true")
-    classes = np.unique(y)
+    classes = _classes(y)
     if len(classes) != 2:
         raise ValueError("Only one class present in y_true. ROC AUC score is not defined in that case.")
     if average not in ("macro", "weighted", "micro", "samples", None):
         raise ValueError("average has to be one of ('micro', 'macro', 'samples', 'weighted')")
-    r = rank(y, y_score, sample_weight=sample_weight, pos_label=_label_text(classes[1].item()), max_fpr=max_fpr)
+    if max_fpr is not None and not 0 < max_fpr <= 1:
+        raise ValueError(f"Expected 'max_fpr' in range (0, 1], got: {max_fpr!r}")
     key = "roc_auc" if max_fpr is None or max_fpr == 1 else "partial_auc"
-    return _number(r[key], "roc_auc_score", key)
+    return _score("roc_auc_score", key, y, y_score, sample_weight, _label_text(classes[1].item()), max_fpr=max_fpr)
 
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
@@ -133,13 +193,12 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     y = np.asarray(y_true)
     if y.ndim != 1 or np.ndim(y_score) != 1:
         _unsupported("average_precision_score", "y_true", f"an array of shape {y.shape}", "binary 1-D labels with 1-D scores")
-    present = np.unique(y)
+    present = _classes(y)
     if len(present) > 2:
         _unsupported("average_precision_score", "y_true", "multiclass labels", "binary labels")
     if pos_label not in present.tolist() and len(present) == 2:
         raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {present}")
-    r = rank(y, y_score, sample_weight=sample_weight, pos_label=_pos_text(y, pos_label))
-    return _number(r["average_precision"], "average_precision_score", "average_precision")
+    return _score("average_precision_score", "average_precision", y, y_score, sample_weight, _pos_text(y, pos_label))
 
 
 def log_loss(y_true, y_pred, *, eps="auto", normalize=True, sample_weight=None, labels=None):
@@ -154,13 +213,13 @@ def log_loss(y_true, y_pred, *, eps="auto", normalize=True, sample_weight=None, 
         _unsupported("log_loss", "normalize", normalize, "True")
     y = np.asarray(y_true)
     p = np.asarray(y_pred)
-    classes = np.unique(y) if labels is None else np.unique(np.asarray(labels))
+    classes = _classes(y) if labels is None else np.unique(np.asarray(labels))
     if len(classes) == 1:
         raise ValueError(f"y_true contains only one label ({classes[0]}). Please provide the true labels explicitly through the labels argument.")
     if p.ndim == 1:
         if len(classes) != 2:
             raise ValueError(f"y_true and y_pred contain different number of classes {len(classes)}, 2.")
-        r = rank(y, p, sample_weight=sample_weight, pos_label=_label_text(classes[1].item()))
+        return _score("log_loss", "log_loss", y, p, sample_weight, _label_text(classes[1].item()))
     elif p.ndim == 2:
         if p.shape[1] != len(classes):
             raise ValueError(f"y_true and y_pred contain different number of classes {len(classes)}, {p.shape[1]}.")
@@ -173,28 +232,159 @@ def log_loss(y_true, y_pred, *, eps="auto", normalize=True, sample_weight=None, 
 def brier_score_loss(y_true, y_prob, *, sample_weight=None, pos_label=None):
     """Brier score, the mean squared difference between the probability of
     the positive label and the outcome (sklearn.metrics.brier_score_loss)."""
-    r = rank(y_true, y_prob, sample_weight=sample_weight, pos_label=None if pos_label is None else _pos_text(y_true, pos_label))
-    return _number(r["brier"], "brier_score_loss", "brier")
+    pos = None if pos_label is None else _pos_text(y_true, pos_label)
+    return _score("brier_score_loss", "brier", np.asarray(y_true), y_prob, sample_weight, pos)
+
+
+def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=None, labels=None):
+    """The (weighted) share of rows whose true label is among the k labels
+    of highest score (sklearn.metrics.top_k_accuracy_score); y_score an
+    (n, k) array of scores, the columns the sorted labels (or labels)."""
+    if normalize is not True:
+        _unsupported("top_k_accuracy_score", "normalize", normalize, "True")
+    y, p = np.asarray(y_true), np.asarray(y_score)
+    if p.ndim != 2 or p.shape[1] < 3:
+        _unsupported("top_k_accuracy_score", "y_score", f"an array of shape {p.shape}", "(n, k) scores of k ≥ 3 classes")
+    classes = np.unique(y) if labels is None else np.asarray(labels)
+    if labels is not None and (len(np.unique(classes)) != len(classes)):
+        raise ValueError("Parameter 'labels' must be unique.")
+    if len(classes) != p.shape[1]:
+        raise ValueError(
+            f"Number of given labels ({len(classes)}) not equal to the number of classes in 'y_score' ({p.shape[1]})."
+            if labels is not None
+            else f"Number of classes in 'y_true' ({len(classes)}) not equal to the number of classes in 'y_score' ({p.shape[1]}). You can provide a list of all known classes by assigning it to the `labels` parameter."
+        )
+    r = rank(y, p, sample_weight=sample_weight, classes=_texts(classes), k=min(k, p.shape[1]))
+    return _number(r["top_k_accuracy"], "top_k_accuracy_score", "top_k_accuracy")
+
+
+def _curve(function, curve, y_true, y_score, pos_label, sample_weight, **options):
+    y, s = np.asarray(y_true), np.asarray(y_score)
+    if y.ndim != 1 or s.ndim != 1:
+        _unsupported(function, "y_true", f"arrays of shapes {y.shape} and {s.shape}", "1-D binary labels and scores")
+    if len(np.unique(y)) > 2:
+        raise ValueError("multiclass format is not supported")
+    values = [("score", s)] + ([("weight", sample_weight)] if sample_weight is not None else [])
+    pos = None if pos_label is None else _pos_text(y, pos_label)
+    c = _measure("curve", labels=[("true", y)], values=values, curve=curve, pos_label=pos, **options)
+    out = [np.array([np.inf if v == "inf" else np.nan if v is None else v for v in c[key]], dtype=np.float64) for key in ("x", "y", "thresholds")]
+    return out
+
+
+def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
+    """The ROC curve: false- and true-positive rates and their decreasing
+    thresholds (sklearn.metrics.roc_curve). The first point is (0, 0) at
+    the threshold scikit-learn 1.2 gives it, the largest score + 1."""
+    fpr, tpr, th = _curve("roc_curve", "roc", y_true, y_score, pos_label, sample_weight, drop_intermediate=bool(drop_intermediate))
+    if len(th) > 1:
+        th[0] = th[1] + 1  # scikit-learn 1.2's threshold of the point (0, 0)
+    return fpr, tpr, th
+
+
+def precision_recall_curve(y_true, probas_pred, *, pos_label=None, sample_weight=None):
+    """Precision and recall at each distinct score, increasing, then the
+    point (recall 0, precision 1) (sklearn.metrics.precision_recall_curve)."""
+    return tuple(_curve("precision_recall_curve", "pr", y_true, probas_pred, pos_label, sample_weight))
+
+
+def det_curve(y_true, y_score, pos_label=None, sample_weight=None):
+    """The detection error tradeoff curve: false-positive and false-negative
+    rates and their increasing thresholds (sklearn.metrics.det_curve)."""
+    return tuple(_curve("det_curve", "det", y_true, y_score, pos_label, sample_weight))
+
+
+def _ranking(function, measure, y_true, y_score, sample_weight, **options):
+    y, s = np.asarray(y_true), np.asarray(y_score)
+    if y.ndim != 2:
+        if measure in ("dcg", "ndcg"):
+            kind = "binary" if len(np.unique(y)) <= 2 else "multiclass" if y.dtype.kind in "iub" else "continuous"
+            raise ValueError(f"Only ('multilabel-indicator', 'continuous-multioutput', 'multiclass-multioutput') formats are supported. Got {kind} instead")
+        raise ValueError("multilabel-indicator format expected: y_true must be a 2-D array")
+    if y.shape != s.shape:
+        raise ValueError("y_true and y_score have different shape")
+    if measure not in ("dcg", "ndcg") and not np.isin(y, (0, 1)).all():
+        raise ValueError("multilabel-indicator format is not supported" if y.dtype.kind != "f" else "continuous-multioutput format is not supported")
+    y, s = np.asfortranarray(y), np.asfortranarray(s)  # a contiguous column a label
+    values = [("true", y[:, j]) for j in range(y.shape[1])] + [("score", s[:, j]) for j in range(s.shape[1])]
+    if sample_weight is not None:
+        values.append(("weight", sample_weight))
+    return float(_measure("ranking", values=values, measure=measure, **options)["value"])
+
+
+def dcg_score(y_true, y_score, *, k=None, log_base=2, sample_weight=None, ignore_ties=False):
+    """Discounted cumulative gain of each row's labels ordered by score,
+    averaged over rows (sklearn.metrics.dcg_score); log_base 2 only."""
+    if log_base != 2:
+        _unsupported("dcg_score", "log_base", log_base, "2")
+    return _ranking("dcg_score", "dcg", y_true, y_score, sample_weight, k=k, ignore_ties=bool(ignore_ties))
+
+
+def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False):
+    """DCG over the DCG of the ideal order (0 for a row of no relevance),
+    averaged over rows (sklearn.metrics.ndcg_score)."""
+    y = np.asarray(y_true)
+    if y.ndim == 2 and y.shape[1] <= 1:
+        raise ValueError(f"Computing NDCG is only meaningful when there is more than 1 document. Got {y.shape[1]} instead.")
+    return _ranking("ndcg_score", "ndcg", y_true, y_score, sample_weight, k=k, ignore_ties=bool(ignore_ties))
+
+
+def label_ranking_average_precision_score(y_true, y_score, *, sample_weight=None):
+    """Label ranking average precision of multilabel indicators (sklearn.metrics.label_ranking_average_precision_score)."""
+    return _ranking("label_ranking_average_precision_score", "lrap", y_true, y_score, sample_weight)
+
+
+def coverage_error(y_true, y_score, *, sample_weight=None):
+    """How far down the ranked labels all the true ones are, on average (sklearn.metrics.coverage_error)."""
+    return _ranking("coverage_error", "coverage", y_true, y_score, sample_weight)
+
+
+def label_ranking_loss(y_true, y_score, *, sample_weight=None):
+    """The share of (true, false) label pairs ranked wrongly, averaged over rows (sklearn.metrics.label_ranking_loss)."""
+    return _ranking("label_ranking_loss", "label_ranking_loss", y_true, y_score, sample_weight)
 
 
 # --- classification --------------------------------------------------------
 
 
-def _classify(function, y_true, y_pred, sample_weight, labels=None, **options):
+def _multilabel(y, p):
+    """Whether y and p are multilabel indicator matrices, as scikit-learn
+    tells them (2-D, more than one column, only 0 and 1)."""
+    return y.ndim == 2 and y.shape[1] > 1 and np.isin(y, (0, 1)).all() and p.ndim == 2 and np.isin(p, (0, 1)).all()
+
+
+def _classify(function, y_true, y_pred, sample_weight, labels=None, multilabel=False, **options):
     y, p = _common(y_true, y_pred)
+    if multilabel and (y.ndim == 2 or p.ndim == 2):
+        if not _multilabel(y, p) or y.shape != p.shape:
+            raise ValueError(f"Classification metrics can't handle a mix of {_kind(y)} and {_kind(p)} targets")
+        if labels is not None:
+            _unsupported(function, "labels", labels, "None with multilabel indicators")
+        return classify(y, p, sample_weight=sample_weight, **options)
     for name, a in (("y_true", y), ("y_pred", p)):
         if a.ndim != 1:
-            _unsupported(function, name, f"an array of shape {a.shape}", "1-D labels; not multilabel")
+            if _multilabel(y, p):
+                raise ValueError("multilabel-indicator is not supported")
+            _unsupported(function, name, f"an array of shape {a.shape}", "1-D labels or multilabel indicators")
     if labels is None:
-        labels = _unique(y, p)
+        # the core orders the labels as scikit-learn does (sorted: numbers
+        # as numbers, strings as strings)
+        return classify(y, p, sample_weight=sample_weight, max_matrix=0, **options)
     return classify(y, p, sample_weight=sample_weight, labels=_texts(labels), max_matrix=max(2, len(labels)), **options)
+
+
+def _kind(a):
+    if a.ndim == 2 and a.shape[1] > 1:
+        return "multilabel-indicator" if np.isin(a, (0, 1)).all() else "multiclass-multioutput"
+    return "binary" if len(np.unique(a)) <= 2 else "multiclass"
 
 
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """The (weighted) share of rows predicted right (sklearn.metrics.accuracy_score)."""
     if normalize is not True:
         _unsupported("accuracy_score", "normalize", normalize, "True")
-    return _number(_classify("accuracy_score", y_true, y_pred, sample_weight)["accuracy"], "accuracy_score", "accuracy")
+    r = _classify("accuracy_score", y_true, y_pred, sample_weight, multilabel=True)
+    key = "subset_accuracy" if "subset_accuracy" in r else "accuracy"
+    return _number(r[key], "accuracy_score", key)
 
 
 def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
@@ -209,15 +399,27 @@ _ZERO_DIVISION = {"warn": "0", 0: "0", 1: "1"}
 def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weight, zero_division, beta=None):
     if isinstance(zero_division, bool) or zero_division not in _ZERO_DIVISION:
         _unsupported(function, "zero_division", zero_division, '"warn", 0 or 1')
-    if average not in ("binary", "micro", "macro", "weighted", None):
-        _unsupported(function, "average", average, '"binary", "micro", "macro", "weighted" or None')
+    if average not in ("binary", "micro", "macro", "weighted", "samples", None):
+        raise ValueError("average has to be one of (None, 'micro', 'macro', 'weighted', 'samples', 'binary')")
     options = {"zero_division": _ZERO_DIVISION[zero_division]}
     if beta is not None:
         if beta < 0:
             raise ValueError("beta should be >=0 in the F-beta score")
         options["beta"] = beta
     y_true, y_pred = _common(y_true, y_pred)
-    present = _unique(y_true, y_pred)
+    if y_true.ndim == 2 or y_pred.ndim == 2:
+        if average == "binary" and _multilabel(y_true, y_pred):
+            raise ValueError(
+                "Target is multilabel-indicator but average='binary'. Please choose another average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
+            )
+        r = _classify(function, y_true, y_pred, sample_weight, labels=labels, multilabel=True, **options)
+        if average is None:
+            return np.array([_number(c[key], function, f"per_class.{c['label']}.{key}") for c in r["per_class"]])
+        return _number(r[average][key], function, f"{average}.{key}")
+    if average == "samples":
+        raise ValueError("Samplewise metrics are not available outside of multilabel classification.")
+    if average == "binary" or labels is not None:
+        present = _unique(y_true, y_pred)
     if average == "binary":
         if len(present) > 2:
             raise ValueError(
@@ -231,9 +433,12 @@ def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weigh
         return _number(r["binary"][key], function, f"binary.{key}")
     if labels is not None:
         given = np.asarray(labels)
-        if not set(present.tolist()) <= set(given.tolist()):
-            _unsupported(function, "labels", labels, "a list of all the labels of y_true and y_pred (a subset is not)")
-        r = _classify(function, y_true, y_pred, sample_weight, labels=given, **options)
+        extra = [v for v in present.tolist() if v not in set(given.tolist())]
+        if extra and average is not None:
+            _unsupported(function, "labels", labels, "a list of all the labels of y_true and y_pred with an average (a subset only with average=None)")
+        r = _classify(function, y_true, y_pred, sample_weight, labels=np.concatenate([given, np.asarray(extra, dtype=given.dtype)]), **options)
+        if extra:
+            r = dict(r.to_dict(), per_class=r["per_class"][: len(given)])
     else:
         r = _classify(function, y_true, y_pred, sample_weight, **options)
     if average is None:
@@ -261,18 +466,90 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
     return _prf("fbeta_score", "fbeta", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division, beta=beta)
 
 
+def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division="warn"):
+    """Jaccard index tp / (tp + fp + fn) (sklearn.metrics.jaccard_score)."""
+    return _prf("jaccard_score", "jaccard", y_true, y_pred, labels, pos_label, average, sample_weight, zero_division)
+
+
+def precision_recall_fscore_support(
+    y_true, y_pred, *, beta=1.0, labels=None, pos_label=1, average=None, warn_for=("precision", "recall", "f-score"), sample_weight=None, zero_division="warn"
+):
+    """Precision, recall, F-beta and support (sklearn.metrics.precision_recall_fscore_support):
+    arrays a label with average=None, else three numbers and None."""
+    args = (y_true, y_pred, labels, pos_label, average, sample_weight, zero_division)
+    f = "precision_recall_fscore_support"
+    p = _prf(f, "precision", *args)
+    r = _prf(f, "recall", *args)
+    fb = _prf(f, "f1", *args) if beta == 1 else _prf(f, "fbeta", *args, beta=beta)
+    if average is not None:
+        return p, r, fb, None
+    y, q = _common(y_true, y_pred)
+    k = None
+    if labels is not None and y.ndim == 1:
+        labels, k = _with_labels(f, y, q, labels)
+    res = _classify(f, y, q, sample_weight, labels=labels, multilabel=True)
+    return p, r, fb, np.array([c["support"] for c in res["per_class"][:k]], dtype=np.int64 if sample_weight is None else np.float64)
+
+
+def hamming_loss(y_true, y_pred, *, sample_weight=None):
+    """The (weighted) share of labels predicted wrong (sklearn.metrics.hamming_loss)."""
+    return _number(_classify("hamming_loss", y_true, y_pred, sample_weight, multilabel=True)["hamming_loss"], "hamming_loss", "hamming_loss")
+
+
+def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
+    """The (weighted) share of rows predicted wrong (sklearn.metrics.zero_one_loss)."""
+    if normalize is not True:
+        _unsupported("zero_one_loss", "normalize", normalize, "True")
+    return _number(_classify("zero_one_loss", y_true, y_pred, sample_weight, multilabel=True)["zero_one_loss"], "zero_one_loss", "zero_one_loss")
+
+
+def _with_labels(function, y_true, y_pred, labels):
+    """The labels of a call with labels= naming some of the labels only:
+    those given first, then the others present (the core tallies every
+    label), and how many were given."""
+    present = _unique(*_common(y_true, y_pred))
+    given = np.asarray(labels)
+    if given.size == 0:
+        raise ValueError("'labels' should contains at least one label.")
+    if not set(given.tolist()) & set(np.unique(np.asarray(y_true)).tolist()):
+        raise ValueError("At least one label specified must be in y_true")
+    extra = [v for v in present.tolist() if v not in set(given.tolist())]
+    return np.concatenate([given, np.asarray(extra, dtype=given.dtype)]), len(given)
+
+
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
     """The confusion matrix, rows the true labels and columns the predicted
     ones, in the order of labels (default sorted) (sklearn.metrics.confusion_matrix).
-    Integers without sample_weight, else floats."""
-    if normalize is not None:
-        _unsupported("confusion_matrix", "normalize", normalize, "None")
+    Integers without sample_weight, else floats; normalize ("true", "pred"
+    or "all") divides by the rows', the columns' or the whole sum (0 where
+    that sum is 0). labels may name some of the labels only: the matrix of
+    those."""
+    if normalize not in ("true", "pred", "all", None):
+        raise ValueError("normalize must be one of {'true', 'pred', 'all', None}")
+    k = None
     if labels is not None:
-        present = _unique(y_true, y_pred)
-        if not set(present.tolist()) <= set(np.asarray(labels).tolist()):
-            _unsupported("confusion_matrix", "labels", labels, "a list of all the labels of y_true and y_pred (a subset is not)")
-    r = _classify("confusion_matrix", y_true, y_pred, sample_weight, labels=labels)
-    return np.array(r["confusion_matrix"], dtype=np.int64 if sample_weight is None else np.float64)
+        labels, k = _with_labels("confusion_matrix", y_true, y_pred, labels)
+        if k < len(labels) and normalize is not None:
+            _unsupported("confusion_matrix", "labels", labels[:k], "all the labels present with normalize (a subset only without)")
+    r = _classify("confusion_matrix", y_true, y_pred, sample_weight, labels=labels, normalize=normalize)
+    if normalize is not None:
+        m = np.array([[0.0 if v is None else v for v in row] for row in r["confusion_matrix_normalized"]], dtype=np.float64)
+    else:
+        m = np.array(r["confusion_matrix"], dtype=np.int64 if sample_weight is None else np.float64)
+    return m if k is None else m[:k, :k]
+
+
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
+    """A 2×2 matrix [[tn, fp], [fn, tp]] a label, each label against the
+    rest (sklearn.metrics.multilabel_confusion_matrix); 1-D labels only."""
+    if samplewise:
+        _unsupported("multilabel_confusion_matrix", "samplewise", samplewise, "False")
+    k = None
+    if labels is not None and np.ndim(y_true) == 1:
+        labels, k = _with_labels("multilabel_confusion_matrix", y_true, y_pred, labels)
+    r = _classify("multilabel_confusion_matrix", y_true, y_pred, sample_weight, labels=labels, multilabel=True)
+    cells = [[[c["tn"], c["fp"]], [c["fn"], c["tp"]]] for c in r["per_class"][:k]]
+    return np.array(cells, dtype=np.int64 if sample_weight is None else np.float64)
 
 
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
@@ -300,20 +577,34 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None):
 _MAPE_EPSILON = float(np.finfo(np.float64).eps)
 
 
-def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average")):
-    if isinstance(multioutput, str):
-        if multioutput not in allowed:
-            _unsupported(function, "multioutput", multioutput, " or ".join(f'"{a}"' for a in allowed))
-    else:
-        _unsupported(function, "multioutput", "an array of weights", " or ".join(f'"{a}"' for a in allowed))
+# The regression measures that need every row kept (regress.Options'
+# bounded memory leaves them out).
+_KEPT = {"medae", "d2_pinball", "d2_absolute_error"}
+
+
+def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average"), **options):
     y, p = np.asarray(y_true), np.asarray(y_pred)
+    if not isinstance(multioutput, str):
+        weights = np.asarray(multioutput, dtype=np.float64)
+        outputs = 1 if y.ndim == 1 else y.shape[1]
+        if weights.ndim != 1 or len(weights) != outputs:
+            raise ValueError(f"There must be equally many custom weights ({weights.size}) as outputs ({outputs}).")
+        if outputs == 1:
+            multioutput = "uniform_average"
+        else:
+            options["output_weights"] = weights.tolist()
+    elif multioutput not in allowed:
+        raise ValueError(f"Allowed 'multioutput' string values are {allowed}. You provided multioutput={multioutput!r}")
+    if key not in _KEPT and not (key == "d2_tweedie" and options.get("power", 0) != 0):
+        options["bounded_memory"] = True  # the measure needs no row kept
     if y.ndim == 1 and p.ndim == 1:
-        r = regress(y, p, sample_weight=sample_weight, mape_epsilon=_MAPE_EPSILON)
+        r = regress(y, p, sample_weight=sample_weight, mape_epsilon=_MAPE_EPSILON, **options)
         v = _number(r[key], function, key)
-        return np.array([v]) if multioutput == "raw_values" else v
-    mode = {"raw_values": "raw", "uniform_average": "uniform", "variance_weighted": "variance-weighted"}[multioutput]
-    r = regress(y, p, sample_weight=sample_weight, mape_epsilon=_MAPE_EPSILON, multioutput=mode)
-    if multioutput == "raw_values":
+        return np.array([v]) if isinstance(multioutput, str) and multioutput == "raw_values" else v
+    if "output_weights" not in options:
+        options["multioutput"] = {"raw_values": "raw", "uniform_average": "uniform", "variance_weighted": "variance-weighted"}[multioutput]
+    r = regress(y, p, sample_weight=sample_weight, mape_epsilon=_MAPE_EPSILON, **options)
+    if isinstance(multioutput, str) and multioutput == "raw_values":
         return np.array([_number(o[key], function, f"outputs.{j}.{key}") for j, o in enumerate(r["outputs"])])
     return _number(r[key], function, key)
 
@@ -376,3 +667,192 @@ def normalized_mutual_info_score(labels_true, labels_pred, *, average_method="ar
         average=average_method,
     )
     return _number(r["nmi"], "normalized_mutual_info_score", "nmi")
+
+
+
+def explained_variance_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average", force_finite=True):
+    """Explained variance 1 − Var(y − ŷ) / Var(y) (sklearn.metrics.explained_variance_score)."""
+    if force_finite is not True:
+        _unsupported("explained_variance_score", "force_finite", force_finite, "True")
+    allowed = ("raw_values", "uniform_average", "variance_weighted")
+    return _regress("explained_variance_score", "explained_variance", y_true, y_pred, sample_weight, multioutput, allowed)
+
+
+def max_error(y_true, y_pred):
+    """The largest absolute error (sklearn.metrics.max_error); one output."""
+    if np.ndim(y_true) > 1 and np.shape(y_true)[1] > 1:
+        raise ValueError("Multioutput not supported in max_error")
+    return _regress("max_error", "max_error", np.ravel(y_true), np.ravel(y_pred), None, "uniform_average")
+
+
+def mean_squared_log_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average", squared=True):
+    """Mean squared error of log(1 + y), or with squared=False its root (sklearn.metrics.mean_squared_log_error)."""
+    if (np.asarray(y_true) < 0).any() or (np.asarray(y_pred) < 0).any():
+        raise ValueError("Mean Squared Logarithmic Error cannot be used when targets contain negative values.")
+    return _regress("mean_squared_log_error", "msle" if squared else "rmsle", y_true, y_pred, sample_weight, multioutput)
+
+
+def mean_pinball_loss(y_true, y_pred, *, sample_weight=None, alpha=0.5, multioutput="uniform_average"):
+    """Pinball (quantile) loss at quantile alpha (sklearn.metrics.mean_pinball_loss)."""
+    return _regress("mean_pinball_loss", "pinball", y_true, y_pred, sample_weight, multioutput, alpha=alpha)
+
+
+def _deviance(function, key, y_true, y_pred, sample_weight, power):
+    y, p = np.ravel(y_true), np.ravel(y_pred)
+    if power < 0:
+        if (p <= 0).any():
+            raise ValueError("Mean Tweedie deviance error with power=" + str(power) + " can only be used on strictly positive y_pred.")
+    elif power == 0:
+        pass
+    elif 1 <= power < 2:
+        if (y < 0).any() or (p <= 0).any():
+            raise ValueError("Mean Tweedie deviance error with power=" + str(power) + " can only be used on non-negative y and strictly positive y_pred.")
+    elif power >= 2:
+        if (y <= 0).any() or (p <= 0).any():
+            raise ValueError("Mean Tweedie deviance error with power=" + str(power) + " can only be used on strictly positive y and y_pred.")
+    else:
+        raise ValueError("Tweedie deviance is only defined for power<=0 and power>=1.")
+    return _regress(function, key, y, p, sample_weight, "uniform_average", power=power)
+
+
+def mean_poisson_deviance(y_true, y_pred, *, sample_weight=None):
+    """Mean Poisson deviance (sklearn.metrics.mean_poisson_deviance)."""
+    return _deviance("mean_poisson_deviance", "poisson_deviance", y_true, y_pred, sample_weight, 1)
+
+
+def mean_gamma_deviance(y_true, y_pred, *, sample_weight=None):
+    """Mean Gamma deviance (sklearn.metrics.mean_gamma_deviance)."""
+    return _deviance("mean_gamma_deviance", "gamma_deviance", y_true, y_pred, sample_weight, 2)
+
+
+def mean_tweedie_deviance(y_true, y_pred, *, sample_weight=None, power=0):
+    """Mean Tweedie deviance of power p (sklearn.metrics.mean_tweedie_deviance)."""
+    return _deviance("mean_tweedie_deviance", "tweedie_deviance", y_true, y_pred, sample_weight, power)
+
+
+def d2_tweedie_score(y_true, y_pred, *, sample_weight=None, power=0):
+    """D², the share of Tweedie deviance explained (sklearn.metrics.d2_tweedie_score)."""
+    return _deviance("d2_tweedie_score", "d2_tweedie", y_true, y_pred, sample_weight, power)
+
+
+def d2_pinball_score(y_true, y_pred, *, sample_weight=None, alpha=0.5, multioutput="uniform_average"):
+    """D², the share of pinball loss explained (sklearn.metrics.d2_pinball_score)."""
+    return _regress("d2_pinball_score", "d2_pinball", y_true, y_pred, sample_weight, multioutput, alpha=alpha)
+
+
+def d2_absolute_error_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    """D², the share of absolute error explained (sklearn.metrics.d2_absolute_error_score)."""
+    return _regress("d2_absolute_error_score", "d2_absolute_error", y_true, y_pred, sample_weight, multioutput)
+
+
+def _external(function, labels_true, labels_pred, **options):
+    return cluster(_labels(function, "labels_true", labels_true), _labels(function, "labels_pred", labels_pred), **options)
+
+
+def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method="arithmetic"):
+    """Adjusted mutual information (sklearn.metrics.adjusted_mutual_info_score)."""
+    if average_method not in ("min", "geometric", "arithmetic", "max"):
+        raise ValueError("'average_method' must be 'min', 'geometric', 'arithmetic', or 'max'")
+    r = _external("adjusted_mutual_info_score", labels_true, labels_pred, average=average_method)
+    return _number(r["ami"], "adjusted_mutual_info_score", "ami")
+
+
+def mutual_info_score(labels_true, labels_pred, *, contingency=None):
+    """Mutual information of two labellings, in nats (sklearn.metrics.mutual_info_score)."""
+    if contingency is not None:
+        _unsupported("mutual_info_score", "contingency", "a matrix", "None (the labels)")
+    return _number(_external("mutual_info_score", labels_true, labels_pred)["mutual_info"], "mutual_info_score", "mutual_info")
+
+
+def homogeneity_completeness_v_measure(labels_true, labels_pred, *, beta=1.0):
+    """Homogeneity, completeness and V-measure (sklearn.metrics.homogeneity_completeness_v_measure)."""
+    r = _external("homogeneity_completeness_v_measure", labels_true, labels_pred, beta=beta)
+    return tuple(_number(r[k], "homogeneity_completeness_v_measure", k) for k in ("homogeneity", "completeness", "v_measure"))
+
+
+def homogeneity_score(labels_true, labels_pred):
+    """Homogeneity: each cluster holds one class (sklearn.metrics.homogeneity_score)."""
+    return homogeneity_completeness_v_measure(labels_true, labels_pred)[0]
+
+
+def completeness_score(labels_true, labels_pred):
+    """Completeness: each class is in one cluster (sklearn.metrics.completeness_score)."""
+    return homogeneity_completeness_v_measure(labels_true, labels_pred)[1]
+
+
+def v_measure_score(labels_true, labels_pred, *, beta=1.0):
+    """V-measure, the weighted harmonic mean of homogeneity and completeness (sklearn.metrics.v_measure_score)."""
+    return homogeneity_completeness_v_measure(labels_true, labels_pred, beta=beta)[2]
+
+
+def fowlkes_mallows_score(labels_true, labels_pred, *, sparse=False):
+    """Fowlkes–Mallows index (sklearn.metrics.fowlkes_mallows_score)."""
+    r = _external("fowlkes_mallows_score", labels_true, labels_pred)
+    return _number(r["fowlkes_mallows"], "fowlkes_mallows_score", "fowlkes_mallows")
+
+
+def rand_score(labels_true, labels_pred):
+    """Rand index, the share of pairs on which the labellings agree (sklearn.metrics.rand_score)."""
+    return _number(_external("rand_score", labels_true, labels_pred)["rand_index"], "rand_score", "rand_index")
+
+
+def pair_confusion_matrix(labels_true, labels_pred):
+    """The 2×2 matrix of ordered pairs of rows: [[different in both,
+    together in the prediction only], [together in the truth only,
+    together in both]] (sklearn.metrics.pair_confusion_matrix). The core
+    counts unordered pairs; each is two ordered ones."""
+    r = _external("pair_confusion_matrix", labels_true, labels_pred)
+    return 2 * np.array([[r["d"], r["b"]], [r["c"], r["a"]]], dtype=np.int64)
+
+
+def contingency_matrix(labels_true, labels_pred, *, eps=None, sparse=False, dtype=np.int64):
+    """Rows the sorted classes of labels_true, columns the sorted clusters
+    of labels_pred, the count of rows of each pair (sklearn.metrics.cluster.contingency_matrix)."""
+    if eps is not None and sparse:
+        raise ValueError("Cannot set 'eps' when sparse=True")
+    if sparse:
+        _unsupported("contingency_matrix", "sparse", sparse, "False")
+    r = _external("contingency_matrix", labels_true, labels_pred, max_matrix=0)
+    m = np.array(r["contingency"]["matrix"], dtype=np.int64)
+    if eps is not None:
+        return m.astype(np.float64) + eps  # scikit-learn's eps, added to every cell
+    return m.astype(dtype, copy=False)
+
+
+def _internal(function, key, X, labels, **options):
+    x = np.asarray(X)
+    if x.ndim != 2:
+        raise ValueError(f"Expected 2D array, got {x.ndim}D array instead")
+    r = cluster(None, _labels(function, "labels", labels), features=x, pairwise_limit=0, **options)
+    return _number(r[key], function, key)
+
+
+def silhouette_score(X, labels, *, metric="euclidean", sample_size=None, random_state=None, **kwds):
+    """Mean silhouette coefficient of the rows (sklearn.metrics.silhouette_score);
+    metric euclidean, manhattan or cosine; every row (sample_size None)."""
+    if sample_size is not None:
+        _unsupported("silhouette_score", "sample_size", sample_size, "None")
+    if metric not in ("euclidean", "manhattan", "cosine"):
+        _unsupported("silhouette_score", "metric", metric, '"euclidean", "manhattan" or "cosine"')
+    if kwds:
+        _unsupported("silhouette_score", next(iter(kwds)), kwds[next(iter(kwds))], "no metric parameters")
+    k, n = len(np.unique(np.asarray(labels))), len(labels)
+    if not 1 < k < n:
+        raise ValueError(f"Number of labels is {k}. Valid values are 2 to n_samples - 1 (inclusive)")
+    return _internal("silhouette_score", "silhouette", X, labels, metric=metric)
+
+
+def calinski_harabasz_score(X, labels):
+    """Calinski–Harabasz index, the between- over the within-cluster dispersion (sklearn.metrics.calinski_harabasz_score)."""
+    k, n = len(np.unique(np.asarray(labels))), len(labels)
+    if not 1 < k < n:
+        raise ValueError(f"Number of labels is {k}. Valid values are 2 to n_samples - 1 (inclusive)")
+    return _internal("calinski_harabasz_score", "calinski_harabasz", X, labels)
+
+
+def davies_bouldin_score(X, labels):
+    """Davies–Bouldin index (sklearn.metrics.davies_bouldin_score)."""
+    k, n = len(np.unique(np.asarray(labels))), len(labels)
+    if not 1 < k < n:
+        raise ValueError(f"Number of labels is {k}. Valid values are 2 to n_samples - 1 (inclusive)")
+    return _internal("davies_bouldin_score", "davies_bouldin", X, labels)

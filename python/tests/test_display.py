@@ -58,7 +58,8 @@ def test_repr_html(scores):
     assert h.startswith('<div class="evalkit-result">') and h.endswith("</div>")
     assert "<th>95 % interval</th>" in h
     assert f"<th>roc_auc</th><td>{r['roc_auc']:.4g}</td><td>[{lo:.4g}, {hi:.4g}]</td>" in h
-    assert "<th>value</th>" in ek.rank(y, s)._repr_html_() and "interval" not in ek.rank(y, s)._repr_html_()
+    summary = ek.rank(y, s)._repr_html_().split("<iframe")[0]  # the page follows in an iframe
+    assert "<th>value</th>" in summary and "interval" not in summary
     m = ek.rank(y, {"<b>lr</b>": s, "rf & co": t})
     h = m._repr_html_()
     assert "<b>lr</b>" not in h and "&lt;b&gt;lr&lt;/b&gt;" in h and "rf &amp; co" in h
@@ -78,3 +79,41 @@ def test_repr(scores):
     assert repr(m) == f"<evalkit.Result rank: 2 models by roc_auc: {a['name']}={a['roc_auc']:.4g}, {b['name']}={b['roc_auc']:.4g}>"
     g = ek.regress([1.0, 2.0, 4.0], [1.0, 2.5, 3.0])
     assert repr(g).startswith("<evalkit.Result regress n=3: mse=0.4167, rmse=")
+
+
+def test_to_html(scores, tmp_path):
+    y, s, t = scores
+    r = ek.rank(y, s)
+    path = tmp_path / "page.html"
+    page = r.to_html(path, title="My <model>")
+    assert path.read_text(encoding="utf-8") == page
+    assert page.startswith("<!DOCTYPE html>")
+    # the page's own policy: no script, no request
+    assert "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';" in page
+    assert "<title>My &lt;model&gt;</title>" in page and "<script" not in page
+    # intervals by default, as evalkit report
+    assert "<title>Scores: &lt;arrays&gt;</title>" in r.to_html()
+    for rr in (
+        ek.classify(y, (s > 0.5).astype(int)),
+        ek.rank(y, {"a": s, "b": t}),
+        ek.regress(s, t),
+        ek.cluster(y, (s > 0.5).astype(int)),
+        ek.bleu(["a b c", "d e"], ["a b d", "d e"]),
+    ):
+        assert rr.to_html().startswith("<!DOCTYPE html>")
+
+
+def test_repr_html_page(scores):
+    import html
+
+    y, s, t = scores
+    h = ek.rank(y, s)._repr_html_()
+    i = h.index("<iframe")
+    assert h.startswith('<div class="evalkit-result">') and h.endswith("</iframe></div>")
+    assert ' sandbox="" srcdoc="' in h[i:]
+    src = h[i:].split('srcdoc="', 1)[1].split('"', 1)[0]
+    assert '"' not in src and "<" not in src  # escaped into the attribute
+    assert html.unescape(src).startswith("<!DOCTYPE html>")
+    assert "Content-Security-Policy" in html.unescape(src)
+    # no page: the summary alone
+    assert "<iframe" not in ek.wer(["a b"], ["a c"])._repr_html_()
