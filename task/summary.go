@@ -22,9 +22,20 @@ var (
 // *cluster.Report): its headline numbers with their intervals in one
 // sentence ([board.IntervalSummary]). Other values, and results without
 // intervals, are left as they are. The text measures set theirs
-// themselves. Call it once, before v is written.
+// themselves. A *SlicesResult has its overall result and every slice's
+// summarized, as each would be alone. Call it once, before v is written.
 func Summarize(v any) {
 	switch r := v.(type) {
+	case *SlicesResult:
+		if r == nil {
+			return
+		}
+		Summarize(r.Result)
+		for i := range r.Slices {
+			if r.Slices[i].Result != nil && summarized(r.Slices[i].Result) {
+				r.Slices[i].doc = nil // encoded without its summary
+			}
+		}
 	case *classify.Report:
 		if r != nil && len(r.Intervals) > 0 {
 			r.Summary = board.IntervalSummary(r, classifyHeadline, r.Level)
@@ -42,4 +53,20 @@ func Summarize(v any) {
 			r.Summary = board.IntervalSummary(r, clusterHeadline, r.Level)
 		}
 	}
+}
+
+// summarized summarizes v and reports whether it now has a summary.
+func summarized(v any) bool {
+	Summarize(v)
+	switch r := v.(type) {
+	case *classify.Report:
+		return r != nil && r.Summary != ""
+	case *rank.Report:
+		return r != nil && r.Summary != ""
+	case *regress.Result:
+		return r != nil && r.Single != nil && r.Single.Summary != ""
+	case *cluster.Report:
+		return r != nil && r.Summary != ""
+	}
+	return false
 }
