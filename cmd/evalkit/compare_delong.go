@@ -2,11 +2,13 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -16,13 +18,9 @@ func init() {
 
 func runDeLong(e *env, args []string) error {
 	fs, format := newCompareFlags("delong")
-	yCol := fs.String("true", "y_true", "column of true labels")
-	aCol := fs.String("score-a", "", "column of model A's scores, higher = more positive (required)")
-	bCol := fs.String("score-b", "", "column of model B's scores (required)")
-	posLabel := fs.String("pos-label", "", "positive label; default 1 when the labels are {0, 1} or {-1, 1}")
+	c := defineROCPair(fs, " (pROC's roc.test(paired=FALSE))")
 	conf := fs.Float64("conf", 0.95, "confidence level of the interval of auc_a − auc_b")
 	alternative := fs.String("alternative", "two-sided", "alternative of the p-value: two-sided, greater (auc_a > auc_b) or less; the interval stays two-sided, as pROC's")
-	unpaired := fs.Bool("unpaired", false, "two independent samples: the files A.csv B.csv, each with --true, A's scores in --score-a and B's in --score-b (pROC's roc.test(paired=FALSE))")
 	memory := cli.MemoryFlag(fs)
 	maxFieldFlag(fs, e)
 	inputFormatFlag(fs, e)
@@ -30,20 +28,16 @@ func runDeLong(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var file string
-	if *unpaired {
-		if len(pos) != 2 {
-			return usagef("%s: --unpaired needs two files, A.csv B.csv, got %d", fs.Name(), len(pos))
-		}
-	} else if file, err = oneFile(fs, pos); err != nil {
+	file, err := c.file(fs, pos)
+	if err != nil {
 		return err
 	}
 	f, err := outputFormat(e, *format)
 	if err != nil {
 		return err
 	}
-	if *aCol == "" || *bCol == "" {
-		return usagef("%s: --score-a COL and --score-b COL are required", fs.Name())
+	if err := c.needScores(fs); err != nil {
+		return err
 	}
 	if !(*conf > 0 && *conf < 1) {
 		return usagef("%s: --conf must be in (0, 1), got %v", fs.Name(), *conf)
@@ -52,9 +46,9 @@ func runDeLong(e *env, args []string) error {
 	if err != nil {
 		return usagef("%s: --alternative must be two-sided, greater or less, got %q", fs.Name(), *alternative)
 	}
-	t := task.DeLong{True: *yCol, ScoreA: *aCol, ScoreB: *bCol, PosLabel: *posLabel, Conf: *conf, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()}
-	if *unpaired {
-		out, err := readUnpaired(e, pos[0], pos[1], t)
+	t := task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Conf: *conf, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()}
+	if *c.unpaired {
+		out, err := readUnpaired(e, pos[0], pos[1], t.ReadUnpaired)
 		if err := delongError(err); err != nil {
 			return err
 		}
@@ -67,19 +61,60 @@ func runDeLong(e *env, args []string) error {
 	return emit(e, f, out, func() *report.Doc { return report.DeLong(out) })
 }
 
-// readUnpaired reads the two samples of compare delong --unpaired.
-func readUnpaired(e *env, fileA, fileB string, t task.DeLong) (*task.DeLongUnpairedResult, error) {
+// readUnpaired opens the two files of --unpaired (compare delong and
+// roc-test) and reads their samples with read.
+func readUnpaired[R any](e *env, fileA, fileB string, read func(a, b *table.Reader) (R, error)) (R, error) {
+	var zero R
 	a, err := e.open(fileA)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	defer a.Close()
 	b, err := e.open(fileB)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	defer b.Close()
-	return t.ReadUnpaired(a, b)
+	return read(a, b)
+}
+
+// rocPairFlags are the flags the tests of two ROC curves (compare delong
+// and roc-test) share: the columns, and --unpaired's two files.
+type rocPairFlags struct {
+	yCol, aCol, bCol, posLabel *string
+	unpaired                   *bool
+}
+
+// defineROCPair defines the shared flags on fs; unpairedRef ends the
+// help of --unpaired.
+func defineROCPair(fs *flag.FlagSet, unpairedRef string) rocPairFlags {
+	return rocPairFlags{
+		yCol:     fs.String("true", "y_true", "column of true labels"),
+		aCol:     fs.String("score-a", "", "column of model A's scores, higher = more positive (required)"),
+		bCol:     fs.String("score-b", "", "column of model B's scores (required)"),
+		posLabel: fs.String("pos-label", "", "positive label; default 1 when the labels are {0, 1} or {-1, 1}"),
+		unpaired: fs.Bool("unpaired", false, "two independent samples: the files A.csv B.csv, each with --true, A's scores in --score-a and B's in --score-b"+unpairedRef),
+	}
+}
+
+// file checks the positional arguments: the one file (or stdin), or with
+// --unpaired two files (then file is "").
+func (c rocPairFlags) file(fs *flag.FlagSet, pos []string) (string, error) {
+	if !*c.unpaired {
+		return oneFile(fs, pos)
+	}
+	if len(pos) != 2 {
+		return "", usagef("%s: --unpaired needs two files, A.csv B.csv, got %d", fs.Name(), len(pos))
+	}
+	return "", nil
+}
+
+// needScores checks that both score columns are named.
+func (c rocPairFlags) needScores(fs *flag.FlagSet) error {
+	if *c.aCol == "" || *c.bCol == "" {
+		return usagef("%s: --score-a COL and --score-b COL are required", fs.Name())
+	}
+	return nil
 }
 
 // delongError words the errors of compare delong's reading for the

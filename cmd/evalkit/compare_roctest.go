@@ -13,13 +13,9 @@ func init() {
 
 func runROCTest(e *env, args []string) error {
 	fs, format := newCompareFlags("roc-test")
-	yCol := fs.String("true", "y_true", "column of true labels")
-	aCol := fs.String("score-a", "", "column of model A's scores, higher = more positive (required)")
-	bCol := fs.String("score-b", "", "column of model B's scores (required)")
-	posLabel := fs.String("pos-label", "", "positive label; default 1 when the labels are {0, 1} or {-1, 1}")
+	c := defineROCPair(fs, "")
 	method := fs.String("method", "bootstrap", "bootstrap (the stratified bootstrap of auc_a − auc_b) or venkatraman (a permutation test that the curves are equal; two-sided only)")
 	alternative := fs.String("alternative", "two-sided", "alternative of the bootstrap's p-value: two-sided, greater (auc_a > auc_b) or less")
-	unpaired := fs.Bool("unpaired", false, "two independent samples: the files A.csv B.csv, each with --true, A's scores in --score-a and B's in --score-b")
 	boot := fs.Int("bootstrap", 2000, "bootstrap replicates or permutations (at least 100)")
 	seed := fs.Uint64("seed", 1, "seed of the replicates (PCG)")
 	memory := cli.MemoryFlag(fs)
@@ -29,20 +25,16 @@ func runROCTest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var file string
-	if *unpaired {
-		if len(pos) != 2 {
-			return usagef("%s: --unpaired needs two files, A.csv B.csv, got %d", fs.Name(), len(pos))
-		}
-	} else if file, err = oneFile(fs, pos); err != nil {
+	file, err := c.file(fs, pos)
+	if err != nil {
 		return err
 	}
 	f, err := outputFormat(e, *format)
 	if err != nil {
 		return err
 	}
-	if *aCol == "" || *bCol == "" {
-		return usagef("%s: --score-a COL and --score-b COL are required", fs.Name())
+	if err := c.needScores(fs); err != nil {
+		return err
 	}
 	if *method != "bootstrap" && *method != "venkatraman" {
 		return usagef("%s: --method must be bootstrap or venkatraman, got %q", fs.Name(), *method)
@@ -57,11 +49,11 @@ func runROCTest(e *env, args []string) error {
 	if *boot < 100 {
 		return usagef("%s: --bootstrap must be at least 100, got %d", fs.Name(), *boot)
 	}
-	t := task.ROCTest{DeLong: task.DeLong{True: *yCol, ScoreA: *aCol, ScoreB: *bCol, PosLabel: *posLabel, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()},
+	t := task.ROCTest{DeLong: task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()},
 		Method: *method, Replicates: *boot, Seed: *seed}
 	var out *task.ROCTestResult
-	if *unpaired {
-		out, err = readROCTestUnpaired(e, pos[0], pos[1], t)
+	if *c.unpaired {
+		out, err = readUnpaired(e, pos[0], pos[1], t.ReadUnpaired)
 	} else {
 		out, err = readFile(e, file, t.Read)
 	}
@@ -69,19 +61,4 @@ func runROCTest(e *env, args []string) error {
 		return err
 	}
 	return emit(e, f, out, func() *report.Doc { return report.ROCTest(out) })
-}
-
-// readROCTestUnpaired reads the two samples of compare roc-test --unpaired.
-func readROCTestUnpaired(e *env, fileA, fileB string, t task.ROCTest) (*task.ROCTestResult, error) {
-	a, err := e.open(fileA)
-	if err != nil {
-		return nil, err
-	}
-	defer a.Close()
-	b, err := e.open(fileB)
-	if err != nil {
-		return nil, err
-	}
-	defer b.Close()
-	return t.ReadUnpaired(a, b)
 }
