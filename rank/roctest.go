@@ -81,6 +81,23 @@ func aucOf(p, n []float64) float64 {
 	return sortedAUC(p, n)
 }
 
+// startROCTest checks that a paired test (the function fn) has one set
+// of labels, splits both samples into positive and negative scores, and
+// returns the test's result with its method and both AUCs.
+func startROCTest(method, fn string, posA []bool, sa []float64, posB []bool, sb []float64, paired bool, reps int) (r *ROCTest, pa, na, pb, nb []float64, err error) {
+	if paired && !slices.Equal(posA, posB) {
+		panic("rank: a paired " + fn + " of different labels")
+	}
+	if pa, na, err = split(posA, sa); err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	if pb, nb, err = split(posB, sb); err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	r = &ROCTest{Method: method, Paired: paired, AUCA: aucOf(pa, na), AUCB: aucOf(pb, nb), Replicates: reps}
+	return r, pa, na, pb, nb, nil
+}
+
 // BootstrapTest is pROC's roc.test(method = "bootstrap") with its
 // default boot.stratified = TRUE: each of reps replicates draws, with
 // replacement, as many positives and as many negatives as the data has
@@ -96,18 +113,10 @@ func BootstrapTest(posA []bool, sa []float64, posB []bool, sb []float64, paired 
 	if reps < 2 {
 		panic(fmt.Sprintf("rank: BootstrapTest of %d replicates", reps))
 	}
-	if paired && !slices.Equal(posA, posB) {
-		panic("rank: a paired BootstrapTest of different labels")
-	}
-	pa, na, err := split(posA, sa)
+	r, pa, na, pb, nb, err := startROCTest("bootstrap", "BootstrapTest", posA, sa, posB, sb, paired, reps)
 	if err != nil {
 		return nil, err
 	}
-	pb, nb, err := split(posB, sb)
-	if err != nil {
-		return nil, err
-	}
-	r := &ROCTest{Method: "bootstrap", Paired: paired, AUCA: aucOf(pa, na), AUCB: aucOf(pb, nb), Replicates: reps}
 	draw := func(dst, src []float64, idx []int) {
 		for k := range dst {
 			if idx != nil {
@@ -236,18 +245,10 @@ func VenkatramanTest(posA []bool, sa []float64, posB []bool, sb []float64, paire
 	if reps < 1 {
 		panic(fmt.Sprintf("rank: VenkatramanTest of %d permutations", reps))
 	}
-	if paired && !slices.Equal(posA, posB) {
-		panic("rank: a paired VenkatramanTest of different labels")
-	}
-	pa, na, err := split(posA, sa)
+	r, pa, _, pb, _, err := startROCTest("venkatraman", "VenkatramanTest", posA, sa, posB, sb, paired, reps)
 	if err != nil {
 		return nil, err
 	}
-	pb, nb, err := split(posB, sb)
-	if err != nil {
-		return nil, err
-	}
-	r := &ROCTest{Method: "venkatraman", Paired: paired, AUCA: aucOf(pa, na), AUCB: aucOf(pb, nb), Replicates: reps}
 	R, S := ranksFirst(sa), ranksFirst(sb)
 	if paired {
 		r.Statistic = venkatramanPaired(R, S, posA)
