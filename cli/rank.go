@@ -35,6 +35,8 @@ type RankFlags struct {
 	AtSpecificity       []float64
 	AtSensitivity       []float64
 	Smooth              string
+	SmoothBW            string
+	SmoothKernel        string
 	univariate          bool // UnivariateClasses: one score column for every class
 }
 
@@ -103,7 +105,9 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	fs.BoolVar(&f.PAUCCorrect, "pauc-correct", false, "apply McClish's correction to the --pauc-range partial AUC")
 	fs.Func("at-specificity", "also report the ROC point (sensitivity, threshold) at each of these specificities, a comma list", rateList(&f.AtSpecificity))
 	fs.Func("at-sensitivity", "also report the ROC point (specificity, threshold) at each of these sensitivities, a comma list", rateList(&f.AtSensitivity))
-	fs.StringVar(&f.Smooth, "smooth", "", "also report the ROC curve smoothed by pROC's binormal model (512 points) and its closed-form AUC: binormal")
+	fs.StringVar(&f.Smooth, "smooth", "", "also report the ROC curve smoothed as pROC's smooth() (512 points) and its AUC: binormal (the binormal model, its closed-form AUC) or density (kernel density estimates of each class's scores)")
+	fs.StringVar(&f.SmoothBW, "smooth-bw", "", "with --smooth density: the bandwidth, nrd0 (default), nrd or a positive number")
+	fs.StringVar(&f.SmoothKernel, "smooth-kernel", "", "with --smooth density: the kernel, "+strings.Join(rank.Kernels, ", ")+" (default gaussian)")
 	fs.IntVar(&f.CIBlocks, "ci-blocks", rank.DefaultBootBlocks, "with --ci: the bootstrap of AP, the P-R AUC, BEP and the partial AUC resamples at most this many blocks of adjacent score cells, with the bound on what that moves in the JSON (0: every cell, slower on many distinct scores)")
 }
 
@@ -112,7 +116,7 @@ func (f *RankFlags) Options() rank.Options {
 	return rank.Options{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
 		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins, BootBlocks: bootBlocks(f.CIBlocks),
 		LogLossEps: f.LogLossEps, PAUCRange: f.PAUCRange, PAUCFocus: f.PAUCFocus, PAUCCorrect: f.PAUCCorrect,
-		AtSpecificity: f.AtSpecificity, AtSensitivity: f.AtSensitivity, Smooth: f.Smooth}
+		AtSpecificity: f.AtSpecificity, AtSensitivity: f.AtSensitivity, Smooth: f.Smooth, SmoothBW: f.SmoothBW, SmoothKernel: f.SmoothKernel}
 }
 
 // bootBlocks maps --ci-blocks to Options.BootBlocks (0 there is the

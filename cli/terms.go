@@ -2,6 +2,7 @@ package cli
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -58,6 +59,8 @@ var terms = [][2]string{
 	{"task.RankMultilabel.Trues", "--true"},
 	{"task.RankMultilabel.Scores", "--score"},
 	{"rank.Options.Smooth", "--smooth"},
+	{"rank.Options.SmoothBW", "--smooth-bw"},
+	{"rank.Options.SmoothKernel", "--smooth-kernel"},
 	{"hyptest.ROCPower.AUC", "--auc1"},
 	{"hyptest.ROCPower.Cases", "--ncases"},
 	{"hyptest.ROCPower.Controls", "--ncontrols"},
@@ -105,9 +108,14 @@ var terms = [][2]string{
 	{"task.SplitResult.WriteData", "--emit data"},
 }
 
+// termReplacer replaces the longest name first, so that an option whose
+// name extends another's (rank.Options.SmoothBW, rank.Options.Smooth) is
+// replaced whole: a strings.Replacer tries its pairs in order.
 var termReplacer = func() *strings.Replacer {
+	sorted := slices.Clone(terms)
+	slices.SortStableFunc(sorted, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
 	var pairs []string
-	for _, t := range terms {
+	for _, t := range sorted {
 		pairs = append(pairs, t[0], t[1])
 	}
 	return strings.NewReplacer(pairs...)

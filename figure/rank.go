@@ -116,12 +116,17 @@ func ROC(models []RankModel) *Figure {
 		}
 		roc.Series = append(roc.Series, Series{Name: fmt.Sprintf("%s smoothed (%s) AUC %s", m.Label(), sm.Method, result.Sig(sm.ROCAUC)), X: fpr, Y: sm.Sensitivities, Style: len(models) + i, Bare: true})
 		desc += fmt.Sprintf(" %s smoothed by a %s model: AUC %s.", m.Label(), sm.Method, result.Sig(sm.ROCAUC))
+		if sm.Method == "density" {
+			note += fmt.Sprintf("%s smoothed: the two classes' scores each estimated by a %s kernel density of bandwidth %s (pROC's smooth with method density), drawn at its %d points; its AUC is the trapezoid under them. ",
+				m.Label(), sm.Kernel, result.Sig(*sm.Bandwidth), len(fpr))
+			continue
+		}
 		sign := "+"
-		if sm.Slope < 0 {
+		if *sm.Slope < 0 {
 			sign = "−"
 		}
 		note += fmt.Sprintf("%s smoothed: the %s model Φ⁻¹(specificity) = %s %s %s Φ⁻¹(sensitivity) fitted by least squares to the curve's points (pROC's smooth), drawn at its %d points; its AUC is the model's closed form Φ(a/√(1 + b²)). ",
-			m.Label(), sm.Method, result.Sig(sm.Intercept), sign, result.Sig(math.Abs(sm.Slope)), len(fpr))
+			m.Label(), sm.Method, result.Sig(*sm.Intercept), sign, result.Sig(math.Abs(*sm.Slope)), len(fpr))
 	}
 	for i, m := range models {
 		if len(models) == 1 {

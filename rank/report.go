@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -85,8 +86,15 @@ type Options struct {
 	AtSpecificity, AtSensitivity []float64
 	// Smooth, when "binormal", adds the ROC curve smoothed by pROC's
 	// binormal model with SmoothPoints points ([Table.SmoothBinormal]);
-	// "" adds none.
+	// when "density", smoothed by kernel density estimates of the two
+	// classes' scores ([Table.SmoothDensity]); "" adds none.
 	Smooth string
+	// SmoothBW is the bandwidth of density smoothing: "nrd0" (the
+	// default, also ""), "nrd", or a positive number.
+	SmoothBW string
+	// SmoothKernel is the kernel of density smoothing, one of Kernels
+	// ("" is "gaussian").
+	SmoothKernel string
 }
 
 // pAUCRange returns PAUCRange in increasing order.
@@ -145,6 +153,16 @@ func (o Options) Signature(bn *Binned) *result.Signature {
 	}
 	if o.Smooth != "" {
 		s.Add("smooth", fmt.Sprintf("%s:%d", o.Smooth, SmoothPoints))
+		if o.Smooth == "density" {
+			bw, k := o.SmoothBW, o.SmoothKernel
+			if bw == "" {
+				bw = "nrd0"
+			}
+			if k == "" {
+				k = "gaussian"
+			}
+			s.Add("smooth_bw", bw).Add("smooth_kernel", k)
+		}
 	}
 	return s
 }
@@ -202,8 +220,18 @@ func (o Options) Check() error {
 		return bad("rank.Options.AtSpecificity", "must be rates in [0, 1], got %v", *badRate(o.AtSpecificity))
 	case badRate(o.AtSensitivity) != nil:
 		return bad("rank.Options.AtSensitivity", "must be rates in [0, 1], got %v", *badRate(o.AtSensitivity))
-	case o.Smooth != "" && o.Smooth != "binormal":
-		return bad("rank.Options.Smooth", "must be binormal, got %q", o.Smooth)
+	case o.Smooth != "" && o.Smooth != "binormal" && o.Smooth != "density":
+		return bad("rank.Options.Smooth", "must be binormal or density, got %q", o.Smooth)
+	case o.Smooth != "density" && (o.SmoothBW != "" || o.SmoothKernel != ""):
+		name := "rank.Options.SmoothBW"
+		if o.SmoothBW == "" {
+			name = "rank.Options.SmoothKernel"
+		}
+		return bad(name, "needs rank.Options.Smooth density")
+	case o.SmoothKernel != "" && !slices.Contains(Kernels, o.SmoothKernel):
+		return bad("rank.Options.SmoothKernel", "must be one of %s, got %q", strings.Join(Kernels, ", "), o.SmoothKernel)
+	case o.SmoothBW != "" && o.SmoothBW != "nrd0" && o.SmoothBW != "nrd" && !positiveNumber(o.SmoothBW):
+		return bad("rank.Options.SmoothBW", "must be nrd0, nrd or a positive number, got %q", o.SmoothBW)
 	}
 	return nil
 }
@@ -590,7 +618,13 @@ func (rep *Report) addPROC(t *Table, opt Options) error {
 		rep.CoordsAt = c
 	}
 	if opt.Smooth != "" {
-		sm, err := t.SmoothBinormal(SmoothPoints)
+		var sm *Smooth
+		var err error
+		if opt.Smooth == "density" {
+			sm, err = t.SmoothDensity(SmoothPoints, opt.SmoothBW, opt.SmoothKernel)
+		} else {
+			sm, err = t.SmoothBinormal(SmoothPoints)
+		}
 		if err != nil {
 			return fmt.Errorf("rank.Options.Smooth: %w", err)
 		}
@@ -833,4 +867,10 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("top_k_accuracy: k = %d ≥ number of classes, so it is 1", opt.K))
 	}
 	return rep, nil
+}
+
+// positiveNumber reports whether s is a finite positive number.
+func positiveNumber(s string) bool {
+	v, err := strconv.ParseFloat(s, 64)
+	return err == nil && v > 0 && !math.IsInf(v, 0)
 }

@@ -20,17 +20,23 @@ var ErrNotSmoothable = errors.New("ROC curve not smoothable (not enough points)"
 // ends: pROC's smooth() default n.
 const SmoothPoints = 512
 
-// Smooth is a smoothed ROC curve ([Table.SmoothBinormal]).
+// Smooth is a smoothed ROC curve ([Table.SmoothBinormal],
+// [Table.SmoothDensity]).
 type Smooth struct {
-	// Method is "binormal".
+	// Method is "binormal" or "density".
 	Method string `json:"method"`
 	// ROCAUC is the area under the smoothed curve: for the binormal
-	// model, Φ(a / √(1 + b²)) in closed form.
+	// model, Φ(a / √(1 + b²)) in closed form; for density smoothing, the
+	// trapezoid over the points.
 	ROCAUC float64 `json:"roc_auc"`
 	// Intercept and Slope are a and b of the binormal model
-	// Φ⁻¹(specificity) = a + b Φ⁻¹(sensitivity).
-	Intercept float64 `json:"intercept"`
-	Slope     float64 `json:"slope"`
+	// Φ⁻¹(specificity) = a + b Φ⁻¹(sensitivity) (binormal only).
+	Intercept *float64 `json:"intercept,omitempty"`
+	Slope     *float64 `json:"slope,omitempty"`
+	// Bandwidth and Kernel are those of the density estimates (density
+	// only).
+	Bandwidth *float64 `json:"bandwidth,omitempty"`
+	Kernel    string   `json:"kernel,omitempty"`
 	// Sensitivities and Specificities are the smoothed curve's points in
 	// increasing specificity: (0, 1) first, (1, 0) last.
 	Sensitivities []float64 `json:"sensitivities"`
@@ -74,7 +80,7 @@ func (t *Table) SmoothBinormal(n int) (*Smooth, error) {
 	if !ok {
 		return nil, ErrNotSmoothable
 	}
-	s := &Smooth{Method: "binormal", ROCAUC: normCDF(a / math.Sqrt(1+b*b)), Intercept: a, Slope: b,
+	s := &Smooth{Method: "binormal", ROCAUC: normCDF(a / math.Sqrt(1+b*b)), Intercept: &a, Slope: &b,
 		Sensitivities: make([]float64, 0, n+2), Specificities: make([]float64, 0, n+2)}
 	step := 1 / float64(n-1)
 	se := make([]float64, n)

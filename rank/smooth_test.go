@@ -70,8 +70,8 @@ func TestSmoothBinormalGolden(t *testing.T) {
 			}
 			worst = max(worst, d)
 		}
-		close("intercept", sm.Intercept, c.Intercept)
-		close("slope", sm.Slope, c.Slope)
+		close("intercept", *sm.Intercept, c.Intercept)
+		close("slope", *sm.Slope, c.Slope)
 		close("auc", sm.ROCAUC, c.AUC)
 		worstAUC = max(worstAUC, math.Abs(sm.ROCAUC-rnum(t, c.AUC)))
 		if len(sm.Sensitivities) != 514 || len(c.Sensitivities) != 514 || len(sm.Specificities) != 514 {

@@ -58,7 +58,13 @@ func RankSections(models []RankModel) []*Section {
 		}
 		meas.Rows = append(meas.Rows, cells)
 	}
-	row("ROC AUC (smoothed, binormal)", "smooth.roc_auc", func(r *rank.Report) *float64 {
+	smoothed := "binormal"
+	for _, m := range models {
+		if m.Report.Smooth != nil {
+			smoothed = m.Report.Smooth.Method
+		}
+	}
+	row("ROC AUC (smoothed, "+smoothed+")", "smooth.roc_auc", func(r *rank.Report) *float64 {
 		if r.Smooth == nil {
 			return nil
 		}
