@@ -38,7 +38,30 @@ type RankFlags struct {
 	SmoothBW            string
 	SmoothKernel        string
 	univariate          bool // UnivariateClasses: one score column for every class
+	// ScoreSets holds each --score given, in order; Score is them joined
+	// by commas (so that --score a --score b is --score a,b).
+	ScoreSets []string
 }
+
+// scoreFlag is --score: given again, it adds to ScoreSets.
+type scoreFlag struct{ f *RankFlags }
+
+func (s scoreFlag) String() string {
+	if s.f == nil {
+		return ""
+	}
+	return s.f.Score
+}
+
+func (s scoreFlag) Set(v string) error {
+	s.f.ScoreSets = append(s.f.ScoreSets, v)
+	s.f.Score = strings.Join(s.f.ScoreSets, ",")
+	return nil
+}
+
+// MulticlassModels reports whether the flags ask for several multiclass
+// models: --classes with --score given more than once.
+func (f *RankFlags) MulticlassModels() bool { return f.Classes != "" && len(f.ScoreSets) > 1 }
 
 // rateList parses a comma list of rates for a flag.
 func rateList(dst *[]float64) func(string) error {
@@ -59,7 +82,8 @@ func rateList(dst *[]float64) func(string) error {
 func (f *RankFlags) Define(fs *flag.FlagSet) {
 	d := rank.DefaultOptions()
 	fs.StringVar(&f.True, "true", "y_true", "column of true labels")
-	fs.StringVar(&f.Score, "score", "y_score", "column of scores (binary; higher = more positive); a comma list m1,m2,… without --classes evaluates and compares several models; with --classes, the probability columns, one per class; a glob pattern such as 'lr_p*' gives the matching columns in file order")
+	f.Score = "y_score"
+	fs.Var(scoreFlag{f}, "score", "column of scores (binary; higher = more positive); a comma list m1,m2,… without --classes evaluates and compares several models; with --classes, the probability columns, one per class; a glob pattern such as 'lr_p*' gives the matching columns in file order. Given again with --classes, each --score is one model's columns (NAME=COLUMNS names it): several multiclass models compared")
 	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
 	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label (binary); default 1 when the labels are {0, 1} or {-1, 1}")
 	fs.StringVar(&f.Classes, "classes", "", "comma-separated class labels, one per --score column (multiclass)")

@@ -745,7 +745,7 @@ type MulticlassReport struct {
 	// LabelComparison is how the labels compared with the classes:
 	// "numeric" when every class is a number (a label 1.0 is the class
 	// 1), "string" otherwise (label.ComparisonOfNames).
-	LabelComparison   string  `json:"label_comparison"`
+	LabelComparison   string  `json:"label_comparison,omitempty"`
 	ROCAUCOvRMacro    float64 `json:"roc_auc_ovr_macro"`
 	ROCAUCOvRWeighted float64 `json:"roc_auc_ovr_weighted"`
 	ROCAUCOvRMicro    float64 `json:"roc_auc_ovr_micro"`

@@ -73,6 +73,8 @@ func modelDoc(m *board.Models, md board.Model) *Doc {
 		return Classify(r, md.Name)
 	case *rank.Report:
 		return Rank(r, md.Name)
+	case *rank.MulticlassReport:
+		return RankMulticlass(r, md.Name)
 	case *regress.Report:
 		return regressDoc(r, nil, []string{m.Target}, []string{md.Name}, regress.Uniform)
 	case *cluster.Report:

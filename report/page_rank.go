@@ -182,11 +182,18 @@ func RankSections(models []RankModel) []*Section {
 // RankMulticlassSections lays out a multiclass score report: the AUCs
 // (one-vs-rest and one-vs-one, macro and weighted), log loss, top-k
 // accuracy, each class's one-vs-rest AUC, and every class's one-vs-rest
-// ROC curve overlaid (when the report has its Figures).
-func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
+// ROC curve overlaid (when the report has its Figures). prefix is the
+// report's JSON path ("" alone, "models.i" as one of several models) and
+// model its name ("" alone), which the sections' titles then carry.
+func RankMulticlassSections(r *rank.MulticlassReport, prefix, model string) []*Section {
+	k := func(parts ...any) string { return Join(append([]any{prefix}, parts...)...) }
+	suffix := ""
+	if model != "" {
+		suffix = " — " + model
+	}
 	t := &Table{Title: "Measures", Header: []string{"measure", "value"}, RowHeads: true}
 	add := func(name, key string, v float64) {
-		t.Rows = append(t.Rows, []Cell{T(name), cellInterval(N(key, v), "", key, r.Intervals)})
+		t.Rows = append(t.Rows, []Cell{T(name), cellInterval(N(k(key), v), prefix, key, r.Intervals)})
 	}
 	add("ROC AUC one-vs-rest, macro", "roc_auc_ovr_macro", r.ROCAUCOvRMacro)
 	add("ROC AUC one-vs-rest, weighted", "roc_auc_ovr_weighted", r.ROCAUCOvRWeighted)
@@ -198,7 +205,9 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	if r.Accuracy != nil {
 		add("accuracy of the arg-max prediction", "accuracy", *r.Accuracy)
 	}
-	t.Rows = append(t.Rows, []Cell{T("rows"), C("n", float64(r.N))})
+	if prefix == "" {
+		t.Rows = append(t.Rows, []Cell{T("rows"), C("n", float64(r.N))})
+	}
 	pc := &Table{Title: "Each class against the rest", Header: []string{"class", "support", "ROC AUC"}, RowHeads: true}
 	if r.Accuracy != nil {
 		pc.Title = "Each class: against the rest, and the arg-max prediction's precision, recall and F1"
@@ -206,15 +215,15 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	}
 	for i, c := range r.PerClass {
 		key := Join("per_class", i, "roc_auc_ovr")
-		row := []Cell{T(c.Label), C(Join("per_class", i, "support"), c.Support), cellInterval(N(key, c.ROCAUC), "", key, r.Intervals)}
+		row := []Cell{T(c.Label), C(k("per_class", i, "support"), c.Support), cellInterval(N(k(key), c.ROCAUC), prefix, key, r.Intervals)}
 		if r.Accuracy != nil {
-			row = append(row, N(Join("per_class", i, "precision"), *c.Precision), N(Join("per_class", i, "recall"), *c.Recall), N(Join("per_class", i, "f1"), *c.F1))
+			row = append(row, N(k("per_class", i, "precision"), *c.Precision), N(k("per_class", i, "recall"), *c.Recall), N(k("per_class", i, "f1"), *c.F1))
 		}
 		pc.Rows = append(pc.Rows, row)
 	}
-	s := &Section{ID: "measures", Title: "Measures", Blocks: []Block{t, pc}}
+	s := &Section{ID: "measures" + suffix, Title: "Measures" + suffix, Blocks: []Block{t, pc}}
 	if r.ConfusionMatrix != nil {
-		s.Blocks = append(s.Blocks, argmaxMatrix(r))
+		s.Blocks = append(s.Blocks, argmaxMatrix(r, prefix))
 	}
 	if len(r.Intervals) > 0 {
 		s.Intro, s.Methods = ciIntro(r.Level, r.Intervals, r.Signature)
@@ -224,7 +233,7 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	}
 	out := []*Section{s}
 	if roc := figure.MulticlassROC(r); roc != nil {
-		out = append(out, &Section{ID: "curves", Title: "ROC curves", Blocks: []Block{Figure(roc)}})
+		out = append(out, &Section{ID: "curves" + suffix, Title: "ROC curves" + suffix, Blocks: []Block{Figure(roc)}})
 	}
 	return out
 }

@@ -91,6 +91,21 @@ func RankModelsPage(m *board.Models, data, trueCol, scoreCols string) *Doc {
 	return p
 }
 
+// RankMulticlassModelsPage is the page of several models' class
+// probabilities (each model's columns named in scoreCols) compared on
+// data, with true labels trueCol: the comparison, then each model's
+// measures and curves.
+func RankMulticlassModelsPage(m *board.Models, data, classes, trueCol, scoreCols string) *Doc {
+	p := ModelsPage("Class probabilities of several models", data, m, scoreCols, "rank, classes "+classes+", true labels "+trueCol,
+		func(i int, name string, rep any, prefix string) []*Section {
+			if r, ok := rep.(*rank.MulticlassReport); ok {
+				return RankMulticlassSections(r, prefix, name)
+			}
+			return nil
+		})
+	return p
+}
+
 // RankMulticlassPage is the page of class probabilities on data: true
 // labels trueCol, one score column of scoreCols for each class of
 // classes.
@@ -99,7 +114,7 @@ func RankMulticlassPage(r *rank.MulticlassReport, data, classes, trueCol, scoreC
 		Fact{Name: "classes", Value: T(classes)},
 		Fact{Name: "task", Value: T("rank, columns " + trueCol + " / " + scoreCols)})
 	p.Summary = append(p.Summary, labelsFact(r.LabelComparison)...)
-	p.Sections = RankMulticlassSections(r)
+	p.Sections = RankMulticlassSections(r, "", "")
 	return p
 }
 

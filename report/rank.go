@@ -126,7 +126,7 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 	}
 	d.Blocks = append(d.Blocks, t)
 	if r.ConfusionMatrix != nil {
-		d.Blocks = append(d.Blocks, argmaxMatrix(r))
+		d.Blocks = append(d.Blocks, argmaxMatrix(r, ""))
 	}
 	p := &Pairs{Title: "Measures"}
 	p.Add("AUC one-vs-rest macro / weighted", sig("roc_auc_ovr_macro", r.ROCAUCOvRMacro)+" / "+sig("roc_auc_ovr_weighted", r.ROCAUCOvRWeighted))
@@ -145,12 +145,12 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 
 // argmaxMatrix is the confusion matrix of a multiclass report's arg-max
 // prediction (rows: true classes, columns: predicted).
-func argmaxMatrix(r *rank.MulticlassReport) *Table {
+func argmaxMatrix(r *rank.MulticlassReport, prefix string) *Table {
 	t := &Table{Title: "Confusion matrix of the arg-max prediction (rows: true, columns: predicted)", Header: append([]string{""}, r.Classes...), RowHeads: true}
 	for i, l := range r.Classes {
 		cells := []Cell{T(l)}
 		for j, v := range r.ConfusionMatrix[i] {
-			cells = append(cells, C(Join("confusion_matrix", i, j), v))
+			cells = append(cells, C(Join(prefix, "confusion_matrix", i, j), v))
 		}
 		t.Rows = append(t.Rows, cells)
 	}

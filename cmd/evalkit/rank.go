@@ -90,6 +90,20 @@ func runRank(e *env, args []string) error {
 		}
 		return emit(e, format, rep, func() *report.Doc { return report.RankMultilabel(rep, displayName(path)) })
 	}
+	if f.MulticlassModels() {
+		if err := rankMulticlassModelsChecks(&f); err != nil {
+			return err
+		}
+		ci, withCI, err := f.ci.Options()
+		if err != nil {
+			return err
+		}
+		out, err := rankMulticlassModelsFile(e, path, &f, cli.CIPtr(ci, withCI), f.models.Options(fs))
+		if err != nil {
+			return err
+		}
+		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Ranking of "+displayName(path)) })
+	}
 	if err := e.expandColumns(path, "--score", &f.Score); err != nil {
 		return err
 	}

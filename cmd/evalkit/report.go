@@ -300,6 +300,21 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 		}
 		return report.RankMultilabelPage(flagged(e, rep), displayName(path), trues, scores), nil
 	}
+	if f.MulticlassModels() {
+		if err := rankMulticlassModelsChecks(f); err != nil {
+			return nil, err
+		}
+		ci, withCI, err := f.ci.Options()
+		if err != nil {
+			return nil, err
+		}
+		f.Curves, f.figures, f.figurePoints = false, true, report.CurvePoints
+		out, err := rankMulticlassModelsFile(e, path, f, cli.CIPtr(ci, withCI), f.models.Options(fs))
+		if err != nil {
+			return nil, err
+		}
+		return report.RankMulticlassModelsPage(flagged(e, out), displayName(path), f.Classes, f.True, strings.Join(f.ScoreSets, " ")), nil
+	}
 	if err := e.expandColumns(path, "--score", &f.Score); err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ for f in pets.csv scores.csv sales.csv hyp.txt ref.txt ref2.txt sys2.txt \
 	noclass.csv zero.csv short.txt badutf8.txt compare_bad.csv \
 	onecluster.csv split_in.csv delong_unpaired_a.csv delong_unpaired_b.csv \
 	renorm.csv multilabel.csv multilabel_graded.csv asah_gos6.csv asah.csv \
-	rank_multi_extreme.csv cluster_dist.csv cluster_dist_diag.csv; do
+	rank_multi_extreme.csv cluster_dist.csv cluster_dist_diag.csv rank_multi_models.csv; do
 	cp "$cli/$f" .
 done
 

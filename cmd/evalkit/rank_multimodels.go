@@ -1,0 +1,60 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/task"
+)
+
+// rankMulticlassModelsChecks refuses the flags several multiclass models
+// do not take.
+func rankMulticlassModelsChecks(f *rankFlags) error {
+	switch {
+	case f.Bins > 0:
+		return usagef("rank: --bins is for binary scores only")
+	case f.curvesOut != "":
+		return usagef("rank: --curves-out is for binary scores only")
+	case f.plotDir != "":
+		return usagef("rank: --plot draws one model's curves: with several multiclass models, evalkit report draws each model's")
+	case len(f.slices.By) > 0:
+		return usagef("rank: --by is not offered for several multiclass models: slice one model's --score columns at a time")
+	}
+	return f.Check()
+}
+
+// rankMulticlassModelsFile reads several multiclass models (--classes,
+// --score given once a model) and evaluates and compares them.
+func rankMulticlassModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo board.Options) (*board.Models, error) {
+	r, err := e.open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	classes, names, cols, err := f.MulticlassModelSets(r.Header())
+	if err != nil {
+		var ue *cli.UsageError
+		if errors.As(err, &ue) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	if err := mo.Check("rank", names); err != nil {
+		return nil, cli.OptionUsage(err)
+	}
+	t := &task.RankMultiModels{True: f.True, Weight: f.Weight, Classes: classes, Models: cols, Names: names, Budget: f.memory.Budget(), Renormalize: f.renormalize}
+	stop := progress(e, r)
+	st, err := t.Read(r)
+	stop()
+	if err != nil {
+		return nil, cli.TaskError("rank", err)
+	}
+	out, err := t.Report(r.Name(), st, f.options(), mo, ci)
+	if err != nil {
+		return nil, cli.OptionUsage(err)
+	}
+	return out, nil
+}
