@@ -600,6 +600,8 @@ func TestReportBrowser(t *testing.T) {
 			sections: []string{"models", "measures", "curves", "calibration", "thresholds"}, figs: 8, more: checkThreeModels},
 		{name: "rank-multiclass", twin: []string{"rank", "--ci"}, flags: []string{"--true", "k", "--score", "p0,p1,p2", "--classes", "k0,k1,k2", rmodels},
 			sections: []string{"measures", "curves"}, figs: 1},
+		{name: "rank-multiclass-models", twin: []string{"rank", "--ci"}, flags: []string{"--true", "label", "--classes", "cat,dog,eel", "--score", "lr=lr_p_*", "--score", "nb=nb_p_*", "--score", "rf=rf_p_*", "--bootstrap", "100", filepath.Join("testdata", "cli", "rank_multi_models.csv")},
+			sections: []string{"models", "measures-lr", "curves-rf"}, figs: 3},
 		{name: "rank-multilabel", twin: []string{"rank"}, flags: []string{"--multilabel", "--true", "y_*", "--score", "s_*", "--weight", "w", filepath.Join("testdata", "cli", "multilabel.csv")},
 			sections: []string{"measures", "per-label"}},
 		{name: "regress", report: []string{"--task", "regress"}, twin: []string{"regress", "--ci"}, flags: []string{reg},
