@@ -36,6 +36,16 @@ func (f *RankFlags) multiClasses() (classes, scores []string, index map[string]i
 	return classes, scores, index, err
 }
 
+// ClassList returns the labels of --classes, checked: at least two, none
+// empty, none repeated. Its errors are usage errors.
+func (f *RankFlags) ClassList() ([]string, error) {
+	classes := strings.Split(f.Classes, ",")
+	if _, err := f.checkClasses(classes); err != nil {
+		return nil, err
+	}
+	return classes, nil
+}
+
 // checkClasses checks the labels of --classes and returns each one's
 // index.
 func (f *RankFlags) checkClasses(classes []string) (index map[string]int, err error) {
@@ -67,8 +77,7 @@ func (f *RankFlags) checkClasses(classes []string) (index map[string]int, err er
 // is named after its columns' common prefix, without trailing _ - . or
 // spaces. Its errors are usage errors, or errors naming the pattern.
 func (f *RankFlags) MulticlassModelSets(header []string) (classes, names []string, cols [][]string, err error) {
-	classes = strings.Split(f.Classes, ",")
-	if _, err := f.checkClasses(classes); err != nil {
+	if classes, err = f.ClassList(); err != nil {
 		return nil, nil, nil, err
 	}
 	seen := map[string]bool{}

@@ -80,6 +80,31 @@ func (st *MultiModelsState) Merge(o *MultiModelsState) {
 	}
 }
 
+// add adds a checked row of true class y, every model's probabilities p
+// (model j's at p[j·K:(j+1)·K]) and weight w to each model's builder and
+// to the rows kept; the weights are kept once one is not 1. names name the
+// models in errors.
+func (st *MultiModelsState) add(y int, p []float64, w float64, names []string) error {
+	k := st.Rows.K
+	for j, b := range st.B {
+		if err := b.Add(y, p[j*k:(j+1)*k], w); err != nil {
+			return fmt.Errorf("model %q: %w", names[j], err)
+		}
+		st.Rows.P[j] = append(st.Rows.P[j], p[j*k:(j+1)*k]...)
+	}
+	if w != 1 && st.Rows.W == nil {
+		st.Rows.W = make([]float64, len(st.Rows.Y), cap(st.Rows.Y))
+		for i := range st.Rows.W {
+			st.Rows.W[i] = 1
+		}
+	}
+	if st.Rows.W != nil {
+		st.Rows.W = append(st.Rows.W, w)
+	}
+	st.Rows.Y = append(st.Rows.Y, int32(y))
+	return nil
+}
+
 // Bytes returns the memory the state holds.
 func (st *MultiModelsState) Bytes() int64 {
 	n := st.Rows.Bytes()
@@ -130,22 +155,9 @@ func (t *RankMultiModels) Fold(st *MultiModelsState, r *table.Reader, cols []int
 				return r.Errorf(-1, fmt.Errorf("model %q: %w", t.Names[j], err))
 			}
 		}
-		for j := range m {
-			if err := st.B[j].Add(y, p[j*k:(j+1)*k], w); err != nil {
-				return r.Errorf(-1, fmt.Errorf("model %q: %w", t.Names[j], err))
-			}
-			st.Rows.P[j] = append(st.Rows.P[j], p[j*k:(j+1)*k]...)
+		if err := st.add(y, p, w, t.Names); err != nil {
+			return r.Errorf(-1, err)
 		}
-		if w != 1 && st.Rows.W == nil {
-			st.Rows.W = make([]float64, len(st.Rows.Y), cap(st.Rows.Y))
-			for i := range st.Rows.W {
-				st.Rows.W[i] = 1
-			}
-		}
-		if st.Rows.W != nil {
-			st.Rows.W = append(st.Rows.W, w)
-		}
-		st.Rows.Y = append(st.Rows.Y, int32(y))
 	}
 	return nil
 }
@@ -199,4 +211,77 @@ func (t *RankMultiModels) Report(name string, st *MultiModelsState, opt rank.Opt
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return out, nil
+}
+
+// ReadArrays reads the labels y (each one of Classes), every model's
+// class probabilities (scores[j·K + c], model j's probability of class
+// c, K the classes) and the weights weight (nil: every weight 1) of an
+// input held in memory, named name: [RankMultiModels.Read] for arrays.
+// A row's label is checked first, then each probability (in [0, 1]) in
+// model order, then the weight, then each model's row sum; the first bad
+// row is the error, its column named by Models. It panics if the shapes
+// differ.
+func (t *RankMultiModels) ReadArrays(name string, y Labels, scores [][]float64, weight []float64) (*MultiModelsState, error) {
+	k, m, n := len(t.Classes), len(t.Models), y.Len()
+	if len(scores) != m*k || (weight != nil && len(weight) != n) {
+		panic("task: RankMultiModels.ReadArrays with the wrong columns")
+	}
+	for _, s := range scores {
+		if len(s) != n {
+			panic("task: RankMultiModels.ReadArrays with columns of different lengths")
+		}
+	}
+	if err := checkCodes(name, t.True, y); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	classes := label.NewSet(t.Classes)
+	class := make([]int, len(y.Names))
+	for i, l := range y.Names {
+		if c, ok := classes.Lookup(l); ok {
+			class[i] = c
+		} else {
+			class[i] = -1
+		}
+	}
+	st := t.New()
+	one := &RankMulti{Classes: t.Classes, Renormalize: t.Renormalize}
+	p := make([]float64, m*k)
+	for i := 0; i < n; i++ {
+		c := class[y.Codes[i]]
+		if c < 0 {
+			return nil, &RowError{Name: name, Row: i, Column: t.True, Err: &ClassError{Label: y.Names[y.Codes[i]], Classes: t.Classes}}
+		}
+		for j, s := range scores {
+			p[j] = s[i]
+			col := t.Models[j/k][j%k]
+			if err := checkValue(p[j]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: col, Err: err}
+			}
+			if !(p[j] >= 0 && p[j] <= 1) {
+				return nil, &RowError{Name: name, Row: i, Column: col, Err: fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j])}
+			}
+		}
+		w := 1.0
+		if weight != nil {
+			if w = weight[i]; checkWeight(w) != nil {
+				return nil, &RowError{Name: name, Row: i, Column: t.Weight, Err: checkWeight(w)}
+			}
+		}
+		for j := range m {
+			if err := one.checkSum(p[j*k : (j+1)*k]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Err: fmt.Errorf("model %q: %w", t.Names[j], err)}
+			}
+		}
+		if err := st.add(c, p, w, t.Names); err != nil {
+			return nil, &RowError{Name: name, Row: i, Err: err}
+		}
+	}
+	acct := t.Budget.Account(fmt.Sprintf("several multiclass models' rows (each row's %d probabilities, which the paired tests need)", m*k), "or evaluate one model's columns at a time")
+	if err := acct.Set(st.Bytes()); err != nil {
+		return nil, err
+	}
+	return st, nil
 }

@@ -29,6 +29,9 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 	models.Define(fs, "roc_auc")
 	mem := cli.MemoryFlag(fs)
 	format := formatFlag(fs)
+	// Python's dict of (n, k) arrays: the models' names, their k columns
+	// each, in order, among the scores.
+	multiModels := fs.String("multiclass-models", "", "several multiclass models: their names, a comma list")
 	if err := parseOptions(fs, options); err != nil {
 		return nil, err
 	}
@@ -57,6 +60,12 @@ func evalRank(options []byte, in *Input) ([]byte, error) {
 	cio, withCI, err := ci.Options()
 	if err != nil {
 		return nil, err
+	}
+	if *multiModels != "" {
+		if name := models.Used(fs); name == "compare" {
+			return nil, cli.Usagef("rank: --compare is not offered with several multiclass models")
+		}
+		return rankMulticlassModels(in, fs, &f, &models, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, strings.Split(*multiModels, ","))
 	}
 	if f.Classes == "" && (len(scores) > 1 || strings.Contains(f.Score, ",")) {
 		return rankModels(in, fs, &f, &models, mem, outFmt, cli.CIPtr(cio, withCI), y, scores, w, in.name())
@@ -204,4 +213,50 @@ func (in *Input) rankOptions(f *cli.RankFlags) rank.Options {
 		opt.FigurePoints = report.CurvePoints
 	}
 	return opt
+}
+
+// rankMulticlassModels is "evalkit rank --classes" of several models
+// (Python's dict of (n, k) arrays): the labels and every model's class
+// probabilities (scores, the k columns of each model in turn) read as
+// task.RankMultiModels reads a file, their leaderboard, comparisons and
+// verdict.
+func rankMulticlassModels(in *Input, fs *flag.FlagSet, f *cli.RankFlags, models *cli.ModelFlags, mem *budget.Size, outFmt report.Format, ci *hyptest.CIOptions,
+	y task.Labels, scores [][]float64, w []float64, names []string) ([]byte, error) {
+	if f.Classes == "" {
+		return nil, cli.Usagef("rank: several multiclass models need --classes")
+	}
+	if f.Bins > 0 {
+		return nil, cli.Usagef("rank: --bins is for binary scores only")
+	}
+	classes, err := f.ClassList()
+	if err != nil {
+		return nil, err
+	}
+	k := len(classes)
+	if len(scores) != k*len(names) {
+		return nil, cli.Usagef("rank: %d models of %d classes need %d probability columns, but %d were given", len(names), k, k*len(names), len(scores))
+	}
+	cols := make([][]string, len(names))
+	for j, nm := range names {
+		for c := range k {
+			cols[j] = append(cols[j], fmt.Sprintf("y_score[%q][:, %d]", nm, c))
+		}
+	}
+	mo := models.Options(fs)
+	if err := mo.Check("rank", names); err != nil {
+		return nil, cli.OptionUsage(err)
+	}
+	t := &task.RankMultiModels{True: f.True, Weight: f.Weight, Classes: classes, Models: cols, Names: names, Budget: mem.Budget()}
+	st, err := t.ReadArrays(in.name(), y, scores, w)
+	if err != nil {
+		return nil, cli.TaskError("rank", err)
+	}
+	out, err := t.Report(in.name(), st, in.rankOptions(f), mo, ci)
+	if err != nil {
+		return nil, cli.OptionUsage(err)
+	}
+	return in.emitPage(outFmt, out, func() *report.Doc { return report.Models(out, "Ranking of "+in.name()) },
+		func() *report.Doc {
+			return report.RankMulticlassModelsPage(out, in.name(), f.Classes, f.True, strings.Join(names, ", "))
+		})
 }

@@ -286,13 +286,32 @@ def rank(y_true, y_score, sample_weight=None, **options):
     of several models: their leaderboard and comparisons (DeLong's paired
     test, with compare= the paired bootstrap), or an (n, k) array of class
     probabilities with classes= the class of each column (multiclass:
-    one-vs-rest and one-vs-one AUC, top-k accuracy, log loss, …). Options are those of
+    one-vs-rest and one-vs-one AUC, top-k accuracy, log loss, …), or a
+    dict {name: (n, k) array} of several multiclass models (compared by
+    macro one-vs-rest AUC, log loss and accuracy, with the verdict). Options are those of
     `evalkit rank` in snake_case: pos_label, max_fpr, cal_bins, curves,
     curve_points, bins, ci, ci_method, level, bootstrap, seed, memory,
     primary, baseline, compare, adjust, …
     """
     call = _Call()
     call.labels("true", y_true, "y_true")
+    if isinstance(y_score, dict) and y_score and all(np.ndim(v) == 2 for v in y_score.values()):
+        # several multiclass models: each an (n, k) array of class probabilities
+        classes = options.get("classes")
+        if classes is None:
+            raise ValueError("rank: 2-D scores need classes= (the class of each column, as clf.classes_)")
+        if not isinstance(classes, str):
+            options["classes"] = [_label_text(c) for c in np.asarray(classes).tolist()]
+        if options.get("score") is not None:
+            raise ValueError("score= names the models, which the dict's keys name already")
+        options["multiclass_models"] = [str(k) for k in y_score]
+        for name, v in y_score.items():
+            p = np.asfortranarray(v)
+            for j in range(p.shape[1]):
+                call.values("score", p[:, j], f"y_score[{name!r}][:, {j}]")
+        if sample_weight is not None:
+            call.values("weight", sample_weight, "sample_weight")
+        return _result("rank", call, options)
     if not isinstance(y_score, dict) and np.ndim(y_score) == 2:
         # multiclass: a column of probabilities a class
         p = np.asfortranarray(y_score)  # a contiguous column a class, in its own type

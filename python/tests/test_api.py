@@ -154,3 +154,21 @@ def test_by_warning_names_the_row_given():
     r = ek.regress(y, y + 0.5, by={"g": g})
     (b,) = [x for x in r["slices"] if x["by"]["g"] == "b"]
     assert any("<arrays>: row 5:" in w for w in b["result"]["warnings"])
+
+
+def test_rank_multiclass_models_equal_cli():
+    """A dict of (n, k) probability arrays is several multiclass models:
+    the command line's JSON for the same columns (rank --score lr=… once a
+    model), to the byte."""
+    from conftest import GOLDEN
+
+    path = GOLDEN / "rank_multi_models.csv"
+    rows = np.genfromtxt(path, delimiter=",", names=True, dtype=None, encoding="utf-8")
+    y = rows["label"]
+    models = {m: np.column_stack([rows[f"{m}_p_{c}"] for c in ("cat", "dog", "eel")]) for m in ("lr", "nb", "rf")}
+    r = ek.rank(y, models, classes=["cat", "dog", "eel"], baseline="lr", curves=False)
+    want = (GOLDEN / "rank_multi_models_json.stdout").read_text()
+    assert r.to_dict() == json.loads(want)
+    assert r["verdict"]["best"] == "rf"
+    with pytest.raises(ValueError, match="classes="):
+        ek.rank(y, models)
