@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/evalkit-go/evalkit/classify"
-	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -162,15 +161,7 @@ func (t *RankMulti) ReadArrays(name string, y Labels, scores [][]float64, weight
 	if n == 0 {
 		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
 	}
-	classes := label.NewSet(t.Classes)
-	class := make([]int, len(y.Names))
-	for i, l := range y.Names {
-		if c, ok := classes.Lookup(l); ok {
-			class[i] = c
-		} else {
-			class[i] = -1
-		}
-	}
+	class := classCodes(t.Classes, y)
 	b := t.New()
 	p := make([]float64, k)
 	for i := 0; i < n; i++ {
@@ -183,8 +174,8 @@ func (t *RankMulti) ReadArrays(name string, y Labels, scores [][]float64, weight
 			if err := checkValue(p[j]); err != nil {
 				return nil, &RowError{Name: name, Row: i, Column: t.Scores[j], Err: err}
 			}
-			if !(p[j] >= 0 && p[j] <= 1) {
-				return nil, &RowError{Name: name, Row: i, Column: t.Scores[j], Err: fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j])}
+			if err := checkProbability(p[j]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: t.Scores[j], Err: err}
 			}
 		}
 		w := 1.0

@@ -98,8 +98,8 @@ func (t *RankMulti) FoldRows(b rank.MultiRows, r *table.Reader, cols []int, p []
 			if p[j], err = r.Float(c); err != nil {
 				return err
 			}
-			if !(p[j] >= 0 && p[j] <= 1) {
-				return r.Errorf(c, fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j]))
+			if err := checkProbability(p[j]); err != nil {
+				return r.Errorf(c, err)
 			}
 		}
 		w := 1.0
@@ -162,4 +162,29 @@ func (t *RankMulti) Check(name string, res *rank.Multiclass) error {
 		}
 	}
 	return nil
+}
+
+// checkProbability returns an error wrapping rank.ErrNotProbability for a
+// probability outside [0, 1].
+func checkProbability(p float64) error {
+	if !(p >= 0 && p <= 1) {
+		return fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p)
+	}
+	return nil
+}
+
+// classCodes returns, for each label name of y, its index among classes
+// (by value when the classes are all numbers), or −1 for a label that is
+// none of them.
+func classCodes(classes []string, y Labels) []int {
+	set := label.NewSet(classes)
+	class := make([]int, len(y.Names))
+	for i, l := range y.Names {
+		if c, ok := set.Lookup(l); ok {
+			class[i] = c
+		} else {
+			class[i] = -1
+		}
+	}
+	return class
 }

@@ -140,8 +140,8 @@ func (t *RankMultiModels) Fold(st *MultiModelsState, r *table.Reader, cols []int
 			if p[i], err = r.Float(c); err != nil {
 				return err
 			}
-			if !(p[i] >= 0 && p[i] <= 1) {
-				return r.Errorf(c, fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[i]))
+			if err := checkProbability(p[i]); err != nil {
+				return r.Errorf(c, err)
 			}
 		}
 		w := 1.0
@@ -237,15 +237,7 @@ func (t *RankMultiModels) ReadArrays(name string, y Labels, scores [][]float64, 
 	if n == 0 {
 		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
 	}
-	classes := label.NewSet(t.Classes)
-	class := make([]int, len(y.Names))
-	for i, l := range y.Names {
-		if c, ok := classes.Lookup(l); ok {
-			class[i] = c
-		} else {
-			class[i] = -1
-		}
-	}
+	class := classCodes(t.Classes, y)
 	st := t.New()
 	one := &RankMulti{Classes: t.Classes, Renormalize: t.Renormalize}
 	p := make([]float64, m*k)
@@ -260,8 +252,8 @@ func (t *RankMultiModels) ReadArrays(name string, y Labels, scores [][]float64, 
 			if err := checkValue(p[j]); err != nil {
 				return nil, &RowError{Name: name, Row: i, Column: col, Err: err}
 			}
-			if !(p[j] >= 0 && p[j] <= 1) {
-				return nil, &RowError{Name: name, Row: i, Column: col, Err: fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p[j])}
+			if err := checkProbability(p[j]); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: col, Err: err}
 			}
 		}
 		w := 1.0
