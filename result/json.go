@@ -166,6 +166,12 @@ func (e *jsonEncoder) encode(v reflect.Value) error {
 		if err != nil {
 			return err
 		}
+		if e.buf.Len() == 0 {
+			// The whole document (a sliced result's, say, which can be
+			// large): taken as it is, not copied.
+			e.buf = *bytes.NewBuffer(b)
+			return nil
+		}
 		e.buf.Write(b)
 		return nil
 	}

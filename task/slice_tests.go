@@ -336,36 +336,32 @@ func number(f map[string]string, k string) (float64, bool) {
 }
 
 // pickPaths returns the values at paths (flattened JSON paths) of the JSON
-// object doc, as [result.Flatten] writes them (a string unquoted, null
-// ""), without flattening the rest of doc (a result's curves, say).
+// object doc (valid: the task's own encoding), as [result.Flatten] writes
+// them (a string unquoted, null ""), without decoding or copying the rest
+// of doc (a result's curves, say): each path's value is found by skipping
+// the members and elements before it.
 func pickPaths(doc []byte, paths []string) (map[string]string, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(doc, &top); err != nil {
-		return nil, err
-	}
 	out := make(map[string]string, len(paths))
 	for _, p := range paths {
-		parts := strings.Split(p, ".")
-		raw, ok := top[parts[0]]
-		for _, k := range parts[1:] {
-			if !ok {
+		raw, ok := []byte(doc), true
+		for _, k := range strings.Split(p, ".") {
+			if raw, ok = member(raw, k); !ok {
 				break
 			}
-			raw, ok = member(raw, k)
 		}
 		if !ok {
 			continue
 		}
-		switch raw = bytes.TrimSpace(raw); {
+		switch {
 		case string(raw) == "null":
 			out[p] = ""
-		case len(raw) > 0 && raw[0] == '"':
+		case raw[0] == '"':
 			var s string
 			if err := json.Unmarshal(raw, &s); err != nil {
 				return nil, err
 			}
 			out[p] = s
-		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '['):
+		case raw[0] == '{' || raw[0] == '[':
 		default:
 			out[p] = string(raw)
 		}
@@ -374,29 +370,90 @@ func pickPaths(doc []byte, paths []string) (map[string]string, error) {
 }
 
 // member returns the member k of the JSON object raw, or element k of the
-// array raw.
-func member(raw json.RawMessage, k string) (json.RawMessage, bool) {
+// array raw (valid JSON), as a slice of raw without spaces around it.
+func member(raw []byte, k string) ([]byte, bool) {
 	raw = bytes.TrimSpace(raw)
-	switch {
-	case len(raw) > 0 && raw[0] == '{':
-		var m map[string]json.RawMessage
-		if json.Unmarshal(raw, &m) != nil {
-			return nil, false
-		}
-		v, ok := m[k]
-		return v, ok
-	case len(raw) > 0 && raw[0] == '[':
+	if len(raw) < 2 {
+		return nil, false
+	}
+	index := -1
+	switch raw[0] {
+	case '{':
+	case '[':
 		i, err := strconv.Atoi(k)
 		if err != nil || i < 0 {
 			return nil, false
 		}
-		var a []json.RawMessage
-		if json.Unmarshal(raw, &a) != nil || i >= len(a) {
+		index = i
+	default:
+		return nil, false
+	}
+	i := 1
+	for n := 0; ; n++ {
+		i = skipSpace(raw, i)
+		if i >= len(raw) || raw[i] == '}' || raw[i] == ']' {
 			return nil, false
 		}
-		return a[i], true
+		match := index == n
+		if index < 0 { // a member: "key": value
+			j := skipJSON(raw, i)
+			var key string
+			if json.Unmarshal(raw[i:j], &key) != nil {
+				return nil, false
+			}
+			match = key == k
+			i = skipSpace(raw, j) + 1 // the colon
+			i = skipSpace(raw, i)
+		}
+		j := skipJSON(raw, i)
+		if match {
+			return raw[i:j], true
+		}
+		i = skipSpace(raw, j) + 1 // the comma
 	}
-	return nil, false
+}
+
+// skipSpace returns the index of the first byte from i on that is not
+// JSON white space.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\t' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipJSON returns the index just past the JSON value (valid) that
+// starts at b[i].
+func skipJSON(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+			if depth < 0 {
+				return i
+			}
+		case ',', ' ', '\n', '\t', '\r', ':':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return i
 }
 
 // flatten is v's JSON flattened ([result.Flatten]) into a map.
