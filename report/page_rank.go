@@ -174,7 +174,7 @@ func RankSections(models []RankModel) []*Section {
 }
 
 // RankMulticlassSections lays out a multiclass score report: the AUCs
-// (one-vs-rest and one-vs-one, macro and weighted), log loss, top-k
+// (one-vs-rest and one-vs-one, macro and weighted), log loss, hinge loss, top-k
 // accuracy, each class's one-vs-rest AUC, and every class's one-vs-rest
 // ROC curve overlaid (when the report has its Figures).
 func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
@@ -188,6 +188,9 @@ func RankMulticlassSections(r *rank.MulticlassReport) []*Section {
 	add("ROC AUC one-vs-one (Hand & Till), macro", "roc_auc_ovo_macro", r.ROCAUCOvOMacro)
 	add("ROC AUC one-vs-one, weighted", "roc_auc_ovo_weighted", r.ROCAUCOvOWeighted)
 	add("log loss", "log_loss", r.LogLoss)
+	if r.HingeLoss != nil {
+		add("hinge loss (Crammer–Singer)", "hinge_loss", *r.HingeLoss)
+	}
 	add(fmt.Sprintf("top-%d accuracy", r.K), "top_k_accuracy", r.TopKAccuracy)
 	if r.Accuracy != nil {
 		add("accuracy of the arg-max prediction", "accuracy", *r.Accuracy)
