@@ -103,7 +103,7 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	fs.Float64Var(&f.Conf, "conf", d.Conf, "level of DeLong's AUC confidence interval")
 	fs.Float64Var(&f.CostFP, "cost-fp", d.CostFP, "cost of a false positive (min_cost threshold)")
 	fs.Float64Var(&f.CostFN, "cost-fn", d.CostFN, "cost of a false negative (min_cost threshold)")
-	fs.BoolVar(&f.Curves, "curves", d.Curves, "include roc_curve and pr_curve in machine output")
+	fs.BoolVar(&f.Curves, "curves", d.Curves, "include roc_curve, pr_curve and det_curve in machine output")
 	fs.IntVar(&f.CurvePoints, "curve-points", d.CurvePoints, "print a curve of more vertices thinned to this many of its own, with curve_thinning_error (0: every vertex)")
 	fs.Func("log-loss-eps", "clip probabilities to [eps, 1 − eps] in log_loss and log_loss_sum, as scikit-learn's eps (binary; default auto, the machine epsilon)", func(s string) error {
 		if s == "auto" {

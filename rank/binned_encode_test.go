@@ -157,8 +157,12 @@ func TestMulticlassEncoding(t *testing.T) {
 	if !bytes.Equal(again, data) || got.ll.Value() != m.ll.Value() || got.ll2.Value() != m.ll2.Value() {
 		t.Fatal("round trip changed the log loss sums")
 	}
+	if got.hl.Value() != m.hl.Value() || got.hl2.Value() != m.hl2.Value() || got.NoHinge {
+		t.Fatal("round trip changed the hinge loss sums")
+	}
 	got.ll, got.ll2, m.ll, m.ll2 = xsum.Sum{}, xsum.Sum{}, xsum.Sum{}, xsum.Sum{}
-	if data[0] != multiclassWeightedArgmaxVersion || got.sq == nil || !m.Weighted {
+	got.hl, got.hl2, m.hl, m.hl2 = xsum.Sum{}, xsum.Sum{}, xsum.Sum{}, xsum.Sum{}
+	if data[0] != multiclassWeightedHingeVersion || got.sq == nil || !m.Weighted {
 		t.Fatalf("weighted rows: version %d, squared-weight sums %v", data[0], got.sq != nil)
 	}
 	if !sameSq(got.sq, m.sq) {
@@ -180,11 +184,27 @@ func TestMulticlassEncoding(t *testing.T) {
 			t.Fatalf("version 4: %v, arg-max %v", err, x.Argmax != nil)
 		}
 	}
+	// Without the hinge loss sums (a statistic of version 5 or 6) the
+	// encoding is version 6, and decodes without them but with the
+	// arg-max matrix.
+	v6 := *m
+	v6.NoHinge = true
+	if data6, _ := v6.MarshalBinary(); data6[0] != multiclassWeightedArgmaxVersion {
+		t.Fatalf("without the hinge loss sums: version %d", data6[0])
+	} else {
+		var x Multiclass
+		if err := x.UnmarshalBinary(data6); err != nil || x.Argmax == nil || !x.NoHinge || x.HingeSum != 0 {
+			t.Fatalf("version 6: %v, arg-max %v, no hinge %v", err, x.Argmax != nil, x.NoHinge)
+		}
+		if _, err := x.HingeLoss(); !errors.Is(err, ErrBadEncoding) {
+			t.Fatalf("version 6: hinge loss error %v", err)
+		}
+	}
 	got.Argmax, m.Argmax = nil, nil
 	if !reflect.DeepEqual(&got, m) {
 		t.Fatal("round trip changed the statistic")
 	}
-	for _, bad := range [][]byte{nil, {2}, data[:len(data)-3], append(append([]byte{}, data...), 1), {multiclassVersion, 1}} {
+	for _, bad := range [][]byte{nil, {2}, data[:len(data)-3], append(append([]byte{}, data...), 1), {multiclassVersion, 1}, {multiclassWeightedHingeVersion + 1}} {
 		var x Multiclass
 		if err := x.UnmarshalBinary(bad); !errors.Is(err, ErrBadEncoding) {
 			t.Fatalf("%x: %v", bad, err)
@@ -194,7 +214,8 @@ func TestMulticlassEncoding(t *testing.T) {
 
 // sameSq compares the values of two sets of sums of squared weights.
 func sameSq(a, b *multiSq) bool {
-	if a == nil || b == nil || len(a.rank) != len(b.rank) || a.ll.Value() != b.ll.Value() || a.ll2.Value() != b.ll2.Value() {
+	if a == nil || b == nil || len(a.rank) != len(b.rank) || a.ll.Value() != b.ll.Value() || a.ll2.Value() != b.ll2.Value() ||
+		a.hl.Value() != b.hl.Value() || a.hl2.Value() != b.hl2.Value() {
 		return a == b
 	}
 	for i := range a.rank {
@@ -222,7 +243,10 @@ func sameBinned(a, b *Binned) bool {
 // unweighted binned states keep the bytes of version 2 (the multiclass
 // one holds its tables in the table encoding's version 3); weighted binned states moved to version 3 (the bins' row
 // counts and Σw²), and without those (withoutStats) they are still
-// written as version 2, byte for byte.
+// written as version 2, byte for byte. The multiclass state moved to
+// version 5 (the arg-max matrix and the row of the largest log loss) and
+// then 7 (the hinge loss sums); without the hinge sums it is still
+// version 5, and without both version 3, byte for byte.
 func TestEncodingPinned(t *testing.T) {
 	var unweighted, weighted, weightedV2 []encoding.BinaryMarshaler
 	for _, fresh := range []func() *Binned{
@@ -254,9 +278,12 @@ func TestEncodingPinned(t *testing.T) {
 	}
 	mc := mb.Result()
 	legacy := *mc
-	legacy.Argmax = nil // as version 3 wrote it: the same bytes
+	legacy.Argmax, legacy.NoHinge = nil, true // as version 3 wrote it: the same bytes
 	wiretest.Pin(t, "5a7d46fdddff4e52c4a4fd577cd1eef3ebf43e1e93436607e41604c70d4e9584", append(unweighted, &legacy)...)
-	wiretest.Pin(t, "3d260b29701f6b5e60df6ed509b865275c944d040047fb91ab9a263bd5189d34", mc) // version 5: with the arg-max matrix, the rows and the row of the largest log loss
+	v5 := *mc
+	v5.NoHinge = true                                                                        // as version 5 wrote it: the same bytes
+	wiretest.Pin(t, "3d260b29701f6b5e60df6ed509b865275c944d040047fb91ab9a263bd5189d34", &v5) // version 5: with the arg-max matrix, the rows and the row of the largest log loss
+	wiretest.Pin(t, "bb9d89c3559e2e7ef1ec9a9bc444b9d7f6b85b290c9bc934bb679959d0436367", mc)  // version 7: 5 with the hinge loss sums
 	wiretest.Pin(t, "7bc4c62aa4267dfdccc1e0c17e81a93f82ba1040ceb7b99d159ee7d48e8b37f6", weightedV2...)
 	wiretest.Pin(t, "e1bc1ac5ad1e115468f4ee169cf2be66d2505120fdccbe98129e7516c574fbd4", weighted...)
 }

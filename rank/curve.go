@@ -2,6 +2,7 @@ package rank
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -223,4 +224,96 @@ func (t *Table) DET() (DETCurve, error) {
 		c.Thresholds = append(c.Thresholds, t.Score[i])
 	}
 	return c, nil
+}
+
+// detStream gives the vertices of the DET curve ([Table.DET]) to sink in
+// stream order, from the rows of a score table and their cumulative
+// masses fed in decreasing score order: (FPR, FNR, threshold) of the rows
+// from the last one whose false-positive mass equals the first row's to
+// the first one whose true-positive mass reaches p — the DET curve's
+// points in decreasing threshold order, the reverse of its own.
+type detStream struct {
+	p, n    float64
+	sink    vertexSink
+	rows    int
+	fp0     float64
+	pend    [3]float64 // tp, fp, score of the last row while fp = fp0
+	lastAt  int        // the first row whose tp reaches p (−1: none yet)
+	started bool       // the curve's last point (in stream order, its first) was given
+	done    bool
+}
+
+func (d *detStream) give(tp, fp, s float64) { d.sink.vertex(fp/d.n, (d.p-tp)/d.p, s) }
+
+func (d *detStream) feed(sg *segment) {
+	tp, fp := sg.tp, sg.fp
+	for g := range sg.score {
+		i := d.rows
+		d.rows++
+		if d.done {
+			continue
+		}
+		if i == 0 {
+			d.fp0, d.lastAt = fp[g], -1
+		}
+		if !d.started {
+			if fp[g] == d.fp0 {
+				if d.lastAt < 0 && tp[g] >= d.p {
+					d.lastAt = i
+				}
+				d.pend = [3]float64{tp[g], fp[g], sg.score[g]}
+				continue
+			}
+			// Row i − 1 is the first point in stream order.
+			d.started = true
+			if d.lastAt >= 0 {
+				if d.lastAt == i-1 {
+					d.give(d.pend[0], d.pend[1], d.pend[2])
+				}
+				d.done = true
+				continue
+			}
+			d.give(d.pend[0], d.pend[1], d.pend[2])
+		}
+		d.give(tp[g], fp[g], sg.score[g])
+		if tp[g] >= d.p {
+			d.done = true
+		}
+	}
+}
+
+// finish gives the last point when every row had the first row's
+// false-positive mass.
+func (d *detStream) finish() {
+	if !d.started && d.rows > 0 && d.lastAt == d.rows-1 {
+		d.give(d.pend[0], d.pend[1], d.pend[2])
+	}
+}
+
+// detFromStream turns the vertices of a DET curve in stream order into a
+// DETCurve (increasing thresholds).
+func detFromStream(x, y, thr []float64) DETCurve {
+	slices.Reverse(x)
+	slices.Reverse(y)
+	slices.Reverse(thr)
+	return DETCurve{FPR: x, FNR: y, Thresholds: thr}
+}
+
+// thinDET returns [Table.DET] thinned to n vertices as a printed curve is
+// (n ≥ 2; 0: every vertex), with the full curve's vertex count and the
+// thinning's error, without building the full curve: the vertices go in
+// decreasing threshold order to a thinner that cuts its blocks evenly
+// along |ΔFPR| + |ΔFNR| (at most 2 in all), in rate units as the ROC
+// curve's.
+func (t *Table) thinDET(n, rows int) (DETCurve, int, float64, error) {
+	p, neg, err := t.check()
+	if err != nil {
+		return DETCurve{}, 0, 0, err
+	}
+	out := newCurveOut(n, 2, true, rows, 0)
+	d := detStream{p: p, n: neg, sink: out}
+	t.feedAll(d.feed)
+	d.finish()
+	x, y, th, e := out.finish()
+	return detFromStream(x, y, th), out.count, e, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -197,6 +198,7 @@ func TestBinaryGolden(t *testing.T) {
 				checkSlice(t, "det.fpr", d.FPR, e.DET["fpr"])
 				checkSlice(t, "det.fnr", d.FNR, e.DET["fnr"])
 				checkSlice(t, "det.thresholds", d.Thresholds, e.DET["thresholds"])
+				checkReportDET(t, tb, d, e.DET)
 			}
 			hl, err := tb.HingeLoss()
 			if err != nil {
@@ -307,5 +309,58 @@ func TestReportLossesGolden(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkReportDET checks the report's det_curve: unthinned (curve points
+// 0), scikit-learn's det_curve; thinned to 4 points, at most 4 of the
+// full curve's own vertices (fewer when the rest are collinear), its
+// first and its last among them, in order.
+func checkReportDET(t *testing.T, tb *Table, full DETCurve, want map[string][]fnum) {
+	t.Helper()
+	opt := DefaultOptions()
+	opt.CurvePoints = 0
+	rep, err := NewReport(tb, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSlice(t, "report det_curve.fpr", rep.DETCurve.FPR, want["fpr"])
+	checkSlice(t, "report det_curve.fnr", rep.DETCurve.FNR, want["fnr"])
+	checkSlice(t, "report det_curve.thresholds", rep.DETCurve.Thresholds, want["thresholds"])
+	// The page's DET figure, unthinned, is the same curve, bit for bit.
+	opt.Figures, opt.FigurePoints = true, 0
+	if rep, err = NewReport(tb, opt); err != nil {
+		t.Fatal(err)
+	}
+	if f, d := rep.Figures.DET, rep.DETCurve; !slices.Equal(f.FPR, d.FPR) || !slices.Equal(f.FNR, d.FNR) || !slices.Equal(f.Thresholds, d.Thresholds) {
+		t.Errorf("the figure's DET curve %v differs from det_curve %v", f, *d)
+	}
+	opt.Figures = false
+	opt.CurvePoints = 4
+	rep, err = NewReport(tb, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := rep.DETCurve
+	if m := len(full.FPR); len(d.FPR) > min(m, 4) || len(d.FPR) < min(m, 2) {
+		t.Fatalf("thinned det_curve: %d points of %d", len(d.FPR), m)
+	}
+	if len(d.FPR) == 0 {
+		return
+	}
+	j := 0
+	for i := range d.FPR {
+		for j < len(full.FPR) && full.Thresholds[j] != d.Thresholds[i] {
+			j++
+		}
+		if j == len(full.FPR) || full.FPR[j] != d.FPR[i] || full.FNR[j] != d.FNR[i] {
+			t.Fatalf("thinned det_curve point %d (%v, %v, %v) is not a vertex of the full curve, in order", i, d.FPR[i], d.FNR[i], d.Thresholds[i])
+		}
+	}
+	if d.Thresholds[0] != full.Thresholds[0] || d.Thresholds[len(d.FPR)-1] != full.Thresholds[len(full.FPR)-1] {
+		t.Error("thinned det_curve lost an end of the full curve")
+	}
+	if len(full.FPR) > 4 && (rep.CurveThinning == nil || !(rep.CurveThinning.DETCurve >= 0)) {
+		t.Error("thinned det_curve: no curve_thinning_error.det_curve")
 	}
 }

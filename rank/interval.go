@@ -832,6 +832,9 @@ func (u *Table) apCopies(single []bool) float64 {
 //     log(mean) (the state keeps Σℓ and Σℓ²; method delta-lognormal, see
 //     [logLossCI]).
 //
+//   - hinge_loss: the t-interval of the rows' hinge losses (the state
+//     keeps Σh and Σh²), clipped at 0.
+//
 //   - roc_auc_ovo_macro and roc_auc_ovo_weighted: delong-bound, from each
 //     pair's two DeLong variances (the pair's two AUCs' covariance needs a
 //     row's two columns together, which the state does not keep).
@@ -850,7 +853,9 @@ func (u *Table) apCopies(single []bool) float64 {
 // number of rows (method wilson-kish by default, as classify's weighted
 // proportions); log_loss the interval of [logLossCI] with the weighted
 // mean's Var = c·Σ w²(ℓ − m)²/W², c = n_e/(n_e − 1), and n_e − 1 degrees
-// of freedom (method delta-lognormal, as the binary log loss's). A weighted state of
+// of freedom (method delta-lognormal, as the binary log loss's);
+// hinge_loss the t-interval of the weighted mean with the same variance
+// of the hinge losses (method t-weighted). A weighted state of
 // encoding version 3 lacks the sums of squared weights: its top-k
 // accuracy and log loss get none. Warnings says which measures get none
 // and why. It returns an error for bad options.
@@ -912,6 +917,15 @@ func (r *MulticlassReport) AddIntervals(m *Multiclass, ci hyptest.CIOptions) err
 			r.Intervals["log_loss"] = iv
 		} else {
 			warn("log_loss: no interval: %v", err)
+		}
+		if r.HingeLoss != nil {
+			mean := m.HingeSum / n
+			v := math.Max(0, (m.HingeSq-n*mean*mean)/(n-1))
+			if iv, err := hyptest.MeanCI(n, *r.HingeLoss, v, ci.Level); err == nil {
+				r.Intervals["hinge_loss"] = iv.Clip(0, math.Inf(1))
+			} else {
+				warn("hinge_loss: no interval: %v", err)
+			}
 		}
 	}
 	// One-vs-one: each pair's score (A(a|b) + A(b|a))/2 is a mean of two
@@ -983,5 +997,16 @@ func (r *MulticlassReport) weightedScalarIntervals(m *Multiclass, W float64, ci 
 		r.Intervals["log_loss"] = iv
 	} else {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("log_loss: no interval: %v", err))
+	}
+	if r.HingeLoss != nil {
+		mean := *r.HingeLoss
+		S := math.Max(0, sq.hl2.Value()-2*mean*sq.hl.Value()+mean*mean*Q)
+		n, v := kishVar(W, Q, S)
+		if iv, err := hyptest.MeanCI(n, mean, v, ci.Level); err == nil {
+			iv.Method = hyptest.CITWeighted
+			r.Intervals["hinge_loss"] = iv.Clip(0, math.Inf(1))
+		} else {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("hinge_loss: no interval: %v", err))
+		}
 	}
 }

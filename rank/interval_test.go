@@ -268,7 +268,7 @@ func multiclassCoverage(t *testing.T, seed uint64, nsim, n int, w func(*rand.Ran
 		t.Fatal(err)
 	}
 	truth := map[string]float64{"roc_auc_ovr_macro": big.ROCAUCOvRMacro, "roc_auc_ovr_weighted": big.ROCAUCOvRWeighted, "top_k_accuracy": big.TopKAccuracy,
-		"roc_auc_ovo_macro": big.ROCAUCOvOMacro, "roc_auc_ovo_weighted": big.ROCAUCOvOWeighted, "log_loss": big.LogLoss}
+		"roc_auc_ovo_macro": big.ROCAUCOvOMacro, "roc_auc_ovo_weighted": big.ROCAUCOvOWeighted, "log_loss": big.LogLoss, "hinge_loss": *big.HingeLoss}
 	for j, c := range big.PerClass {
 		truth[fmt.Sprintf("per_class.%d.roc_auc_ovr", j)] = c.ROCAUC
 	}
@@ -324,8 +324,9 @@ func checkMulticlassCoverage(t *testing.T, cov map[string]float64) {
 // n = 300 (multiclassSample): DeLong per class (want 93–97 %), the
 // conservative delong-bound of the macro and weighted one-vs-rest and
 // one-vs-one AUCs (want at least 95 %; the figures are in docs/ci.md),
-// Wilson for top-1 accuracy and the t-interval of the log loss. The
-// truth is each measure on 300 000 rows of the same model.
+// Wilson for top-1 accuracy, the delta-lognormal interval of the log
+// loss and the t-interval of the Crammer–Singer hinge loss. The truth is
+// each measure on 300 000 rows of the same model.
 func TestMulticlassCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("coverage simulation")
@@ -337,7 +338,8 @@ func TestMulticlassCoverage(t *testing.T) {
 // TestMulticlassWeightedCoverage: as TestMulticlassCoverage, the rows
 // weighted uniformly on [0.5, 2] independently of everything else:
 // delong-weighted per class, delong-bound from the weighted standard
-// errors, wilson-kish top-1 accuracy, delta-lognormal log loss (docs/ci.md).
+// errors, wilson-kish top-1 accuracy, delta-lognormal log loss, t-weighted hinge
+// loss (docs/ci.md).
 func TestMulticlassWeightedCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("coverage simulation")
@@ -348,7 +350,7 @@ func TestMulticlassWeightedCoverage(t *testing.T) {
 	}
 	cov, methods := multiclassCoverage(t, 2027, nsim, 300, func(r *rand.Rand) float64 { return 0.5 + 1.5*r.Float64() })
 	want := map[string]string{"per_class.0.roc_auc_ovr": hyptest.CIDeLongWeighted, "roc_auc_ovr_macro": hyptest.CIDeLongBound,
-		"roc_auc_ovo_weighted": hyptest.CIDeLongBound, "top_k_accuracy": "wilson-kish", "log_loss": hyptest.CIDeltaLogNormal}
+		"roc_auc_ovo_weighted": hyptest.CIDeLongBound, "top_k_accuracy": "wilson-kish", "log_loss": hyptest.CIDeltaLogNormal, "hinge_loss": hyptest.CITWeighted}
 	for key, m := range want {
 		if methods[key] != m {
 			t.Errorf("%s: method %q, want %q", key, methods[key], m)

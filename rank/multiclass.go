@@ -20,6 +20,7 @@ type MultiBuilder struct {
 	cell     [][]Builder // cell[c][j]: true class c scored by column j
 	ll       xsum.Sum    // Σ w ℓ, exact: the same bits however rows are split and merged
 	ll2      xsum.Sum    // Σ w ℓ², for log loss's interval
+	hl, hl2  xsum.Sum    // Σ w h and Σ w h² of the rows' hinge losses h
 	rankMass []fsum.Sum
 	// weighted: a row of weight other than 0 and 1 was added. Only then
 	// are the sums of squared weights kept (rankSq, sll, sll2); before,
@@ -28,6 +29,8 @@ type MultiBuilder struct {
 	rankSq   []xsum.Sum // Σ w² of the rows whose true class ranks r-th
 	sll      xsum.Sum   // Σ w² ℓ
 	sll2     xsum.Sum   // Σ w² ℓ²
+	shl      xsum.Sum   // Σ w² h
+	shl2     xsum.Sum   // Σ w² h²
 	// Renormalize makes Add accept a row whose probabilities do not sum
 	// to 1 (but to more than 0): the score tables and the rank of the
 	// true class take the row divided by its sum, and the log loss is
@@ -150,8 +153,12 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	}
 	if w != 1 && !m.weighted {
 		m.rankSq, m.sll, m.sll2 = unitSq(m.rankMass, &m.ll, &m.ll2)
+		m.shl, m.shl2 = m.hl, m.hl2
 		m.weighted = true
 	}
+	h := CrammerSinger(raw, y)
+	m.hl.Add(w * h)
+	m.hl2.Add(w * h * h)
 	// log loss: clip, renormalise (scikit-learn's log_loss)
 	z := 0.0
 	for _, v := range raw {
@@ -174,9 +181,31 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 		w2 := w * w
 		m.sll.Add(w2 * l)
 		m.sll2.Add(w2 * l * l)
+		m.shl.Add(w2 * h)
+		m.shl2.Add(w2 * h * h)
 		m.rankSq[r].Add(w2)
 	}
 	return nil
+}
+
+// CrammerSinger returns the Crammer–Singer multiclass hinge loss of a row
+// of decision values p whose true class is y:
+//
+//	h = max(0, 1 − (p_y − max_{j≠y} p_j))
+//
+// as scikit-learn's hinge_loss computes it for more than two labels. It
+// panics if y is out of range or p has fewer than 2 values.
+func CrammerSinger(p []float64, y int) float64 {
+	if len(p) < 2 {
+		panic("rank: CrammerSinger: fewer than 2 classes")
+	}
+	other := math.Inf(-1)
+	for j, v := range p {
+		if j != y {
+			other = max(other, v)
+		}
+	}
+	return max(0, 1-(p[y]-other))
 }
 
 // argmax returns the index of the first of the highest values of p, as
@@ -229,21 +258,27 @@ func (m *MultiBuilder) Merge(o *MultiBuilder) {
 	}
 	if o.weighted && !m.weighted {
 		m.rankSq, m.sll, m.sll2 = unitSq(m.rankMass, &m.ll, &m.ll2)
+		m.shl, m.shl2 = m.hl, m.hl2
 		m.weighted = true
 	}
 	if m.weighted {
-		rank, sll, sll2 := o.rankSq, o.sll, o.sll2
+		rank, sll, sll2, shl, shl2 := o.rankSq, o.sll, o.sll2, o.shl, o.shl2
 		if !o.weighted {
 			rank, sll, sll2 = unitSq(o.rankMass, &o.ll, &o.ll2)
+			shl, shl2 = o.hl, o.hl2
 		}
 		for r := range m.rankSq {
 			m.rankSq[r].Merge(&rank[r])
 		}
 		m.sll.Merge(&sll)
 		m.sll2.Merge(&sll2)
+		m.shl.Merge(&shl)
+		m.shl2.Merge(&shl2)
 	}
 	m.ll.Merge(&o.ll)
 	m.ll2.Merge(&o.ll2)
+	m.hl.Merge(&o.hl)
+	m.hl2.Merge(&o.hl2)
 	for i := range m.rankMass {
 		m.rankMass[i].Merge(o.rankMass[i])
 	}
@@ -259,9 +294,9 @@ func (m *MultiBuilder) Reset() {
 			m.cell[c][j].Reset()
 		}
 	}
-	m.ll, m.ll2 = xsum.Sum{}, xsum.Sum{}
+	m.ll, m.ll2, m.hl, m.hl2 = xsum.Sum{}, xsum.Sum{}, xsum.Sum{}, xsum.Sum{}
 	clear(m.rankMass)
-	m.weighted, m.rankSq, m.sll, m.sll2 = false, nil, xsum.Sum{}, xsum.Sum{}
+	m.weighted, m.rankSq, m.sll, m.sll2, m.shl, m.shl2 = false, nil, xsum.Sum{}, xsum.Sum{}, xsum.Sum{}, xsum.Sum{}
 	m.argmax = classify.NewConfusion(m.k)
 	m.top, m.rows = TopLoss{Row: -1}, 0
 }
@@ -290,10 +325,18 @@ type Multiclass struct {
 	// encoding of version 3 or 4.
 	Top  TopLoss
 	Rows int64
+	// HingeSum and HingeSq are Σ w h and Σ w h² of the rows'
+	// Crammer–Singer hinge losses h ([CrammerSinger]) of the scores as
+	// they were given. NoHinge says they are unknown: a statistic decoded
+	// from encoding version 3 to 6 (or merged with one), which did not
+	// carry them.
+	HingeSum, HingeSq float64
+	NoHinge           bool
 	// ll and ll2 are LogLossSum and LogLossSq as exact sums, which
 	// MergeMulticlass merges and the encoding carries, so that the two
-	// are the same bits however the rows were split.
-	ll, ll2 xsum.Sum
+	// are the same bits however the rows were split; hl and hl2 likewise
+	// HingeSum and HingeSq.
+	ll, ll2, hl, hl2 xsum.Sum
 	// sq holds the sums of squared weights of a weighted statistic, for
 	// the weighted intervals of top-k accuracy and log loss; nil when
 	// unweighted (they are then the plain sums, [Multiclass.sqSums]) or
@@ -302,10 +345,12 @@ type Multiclass struct {
 }
 
 // multiSq holds a weighted statistic's exact sums of squared weights:
-// Σ w² of the rows whose true class ranks r-th, Σ w² ℓ and Σ w² ℓ².
+// Σ w² of the rows whose true class ranks r-th, Σ w² ℓ and Σ w² ℓ², and
+// Σ w² h and Σ w² h² (unknown when the statistic's NoHinge is set).
 type multiSq struct {
 	rank    []xsum.Sum
 	ll, ll2 xsum.Sum
+	hl, hl2 xsum.Sum
 }
 
 // tablesWeighted reports whether a score table is weighted.
@@ -334,15 +379,16 @@ func (m *Multiclass) sqSums() *multiSq {
 	for r, v := range m.RankMass {
 		rank[r].Add(v)
 	}
-	return &multiSq{rank: rank, ll: m.ll, ll2: m.ll2}
+	return &multiSq{rank: rank, ll: m.ll, ll2: m.ll2, hl: m.hl, hl2: m.hl2}
 }
 
 // Result sorts the accumulated samples and returns their statistic. The
 // builder is left empty.
 func (m *MultiBuilder) Result() *Multiclass {
-	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted, Argmax: m.argmax, Top: m.top, Rows: m.rows}
+	r := &Multiclass{K: m.k, Cell: make([][]*Table, m.k), LogLossSum: m.ll.Value(), LogLossSq: m.ll2.Value(), RankMass: make([]float64, m.k), ll: m.ll, ll2: m.ll2, Weighted: m.weighted, Argmax: m.argmax, Top: m.top, Rows: m.rows,
+		HingeSum: m.hl.Value(), HingeSq: m.hl2.Value(), hl: m.hl, hl2: m.hl2}
 	if m.weighted {
-		r.sq = &multiSq{rank: m.rankSq, ll: m.sll, ll2: m.sll2}
+		r.sq = &multiSq{rank: m.rankSq, ll: m.sll, ll2: m.sll2, hl: m.shl, hl2: m.shl2}
 	}
 	for c := range r.Cell {
 		r.Cell[c] = make([]*Table, m.k)
@@ -373,7 +419,7 @@ func MergeMulticlass(a, b *Multiclass) *Multiclass {
 	if a.K != b.K {
 		panic("rank: MergeMulticlass: different numbers of classes")
 	}
-	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), RankMass: make([]float64, a.K), ll: a.ll, ll2: a.ll2, Top: TopLoss{Row: -1}}
+	r := &Multiclass{K: a.K, Cell: make([][]*Table, a.K), RankMass: make([]float64, a.K), ll: a.ll, ll2: a.ll2, hl: a.hl, hl2: a.hl2, Top: TopLoss{Row: -1}}
 	if a.Argmax != nil && b.Argmax != nil {
 		// b's rows follow a's
 		r.Top, r.Rows = a.Top.merge(b.Top, a.Rows), a.Rows+b.Rows
@@ -381,12 +427,26 @@ func MergeMulticlass(a, b *Multiclass) *Multiclass {
 	r.ll.Merge(&b.ll)
 	r.ll2.Merge(&b.ll2)
 	r.LogLossSum, r.LogLossSq = r.ll.Value(), r.ll2.Value()
+	r.NoHinge = a.NoHinge || b.NoHinge
+	if r.NoHinge {
+		r.hl, r.hl2 = xsum.Sum{}, xsum.Sum{}
+	} else {
+		r.hl.Merge(&b.hl)
+		r.hl2.Merge(&b.hl2)
+	}
+	r.HingeSum, r.HingeSq = r.hl.Value(), r.hl2.Value()
 	r.Weighted = a.Weighted || b.Weighted
 	if r.Weighted {
 		if sa, sb := a.sqSums(), b.sqSums(); sa != nil && sb != nil {
-			r.sq = &multiSq{rank: make([]xsum.Sum, a.K), ll: sa.ll, ll2: sa.ll2}
+			r.sq = &multiSq{rank: make([]xsum.Sum, a.K), ll: sa.ll, ll2: sa.ll2, hl: sa.hl, hl2: sa.hl2}
 			r.sq.ll.Merge(&sb.ll)
 			r.sq.ll2.Merge(&sb.ll2)
+			if r.NoHinge {
+				r.sq.hl, r.sq.hl2 = xsum.Sum{}, xsum.Sum{}
+			} else {
+				r.sq.hl.Merge(&sb.hl)
+				r.sq.hl2.Merge(&sb.hl2)
+			}
 			for i := range r.sq.rank {
 				r.sq.rank[i] = sa.rank[i]
 				r.sq.rank[i].Merge(&sb.rank[i])
@@ -582,6 +642,23 @@ func (m *Multiclass) LogLoss() (float64, error) {
 	return m.LogLossSum / t, nil
 }
 
+// HingeLoss returns the (weighted) mean Crammer–Singer hinge loss of the
+// rows, Σ w h / Σ w with h of [CrammerSinger] of each row's probabilities
+// as decision values (as given, before any renormalisation), as
+// scikit-learn's hinge_loss(y, p, labels=classes). It returns ErrEmpty
+// for no samples and ErrBadEncoding when the statistic does not carry the
+// sums (NoHinge).
+func (m *Multiclass) HingeLoss() (float64, error) {
+	t := m.total()
+	if t == 0 {
+		return math.NaN(), ErrEmpty
+	}
+	if m.NoHinge {
+		return math.NaN(), fmt.Errorf("%w: the hinge loss sums (a statistic of encoding version 3 to 6)", ErrBadEncoding)
+	}
+	return m.HingeSum / t, nil
+}
+
 // TopK returns the top-k accuracy: the (weighted) fraction of samples
 // whose true class is among the k highest probabilities, ties broken
 // towards the higher class index as scikit-learn's top_k_accuracy_score.
@@ -607,12 +684,18 @@ func (m *Multiclass) TopK(k int) (float64, error) {
 // bytes it keeps); 5 and 6 are 3 and 4 followed by the arg-max
 // prediction's confusion matrix (as a [classify.Tally] over the class
 // indices), the rows and the row of the largest log loss
-// ([Multiclass.Top]), written when the statistic has them.
+// ([Multiclass.Top]), written when the statistic has them; 7 and 8 are
+// 5 and 6 with the hinge loss sums (Σ w h and Σ w h² after the log loss
+// sums, Σ w² h and Σ w² h² after the squared-weight log loss sums),
+// written when the statistic has them and the arg-max matrix (a
+// statistic with NoHinge is still written as 5 or 6, byte for byte).
 const (
 	multiclassVersion               = 3
 	multiclassWeightedVersion       = 4
 	multiclassArgmaxVersion         = 5
 	multiclassWeightedArgmaxVersion = 6
+	multiclassHingeVersion          = 7
+	multiclassWeightedHingeVersion  = 8
 )
 
 // argmaxLabels are the names the encoding gives the k classes of the
@@ -635,12 +718,22 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 	if m.Weighted {
 		a[0] = multiclassWeightedVersion
 	}
-	if m.Argmax != nil {
+	// The hinge sums go only with the arg-max matrix (versions 7 and 8);
+	// every statistic that has them has it.
+	hinge := m.Argmax != nil && !m.NoHinge
+	switch {
+	case hinge:
+		a[0] += multiclassHingeVersion - multiclassVersion
+	case m.Argmax != nil:
 		a[0] += multiclassArgmaxVersion - multiclassVersion
 	}
 	a.Uvarint(uint64(m.K))
 	a.XSum(&m.ll)
 	a.XSum(&m.ll2)
+	if hinge {
+		a.XSum(&m.hl)
+		a.XSum(&m.hl2)
+	}
 	for _, v := range m.RankMass {
 		a.Float(v)
 	}
@@ -655,6 +748,10 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 			}
 			a.XSum(&m.sq.ll)
 			a.XSum(&m.sq.ll2)
+			if hinge {
+				a.XSum(&m.sq.hl)
+				a.XSum(&m.sq.hl2)
+			}
 		}
 	}
 	if m.Argmax != nil {
@@ -681,14 +778,19 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary replaces m with the statistic encoded in data by
-// [Multiclass.MarshalBinary] (version 3 to 6); an error wraps
+// [Multiclass.MarshalBinary] (version 3 to 8); an error wraps
 // ErrBadEncoding. A weighted statistic of version 3 has no sums of
-// squared weights: its top-k accuracy and log loss get no interval.
+// squared weights: its top-k accuracy and log loss get no interval. A
+// statistic of version 3 to 6 has no hinge loss sums (NoHinge).
 func (m *Multiclass) UnmarshalBinary(data []byte) error {
 	r := wire.NewReader(data, fmt.Errorf("%w: multiclass", ErrBadEncoding))
 	version := r.Byte()
-	if version < multiclassVersion || version > multiclassWeightedArgmaxVersion {
+	if version < multiclassVersion || version > multiclassWeightedHingeVersion {
 		return fmt.Errorf("%w: multiclass: unknown version", ErrBadEncoding)
+	}
+	withHinge := version >= multiclassHingeVersion
+	if withHinge {
+		version -= multiclassHingeVersion - multiclassArgmaxVersion
 	}
 	withArgmax := version >= multiclassArgmaxVersion
 	if withArgmax {
@@ -699,8 +801,12 @@ func (m *Multiclass) UnmarshalBinary(data []byte) error {
 		r.Fail("bad number of classes")
 	}
 	ll, ll2 := r.XSum(), r.XSum()
-	out := Multiclass{K: k, Cell: make([][]*Table, k), RankMass: make([]float64, k), ll: ll, ll2: ll2}
+	out := Multiclass{K: k, Cell: make([][]*Table, k), RankMass: make([]float64, k), ll: ll, ll2: ll2, NoHinge: !withHinge}
 	out.LogLossSum, out.LogLossSq = ll.Value(), ll2.Value()
+	if withHinge {
+		out.hl, out.hl2 = r.XSum(), r.XSum()
+		out.HingeSum, out.HingeSq = out.hl.Value(), out.hl2.Value()
+	}
 	for i := range out.RankMass {
 		out.RankMass[i] = r.Float()
 	}
@@ -714,6 +820,9 @@ func (m *Multiclass) UnmarshalBinary(data []byte) error {
 				out.sq.rank[i] = r.XSum()
 			}
 			out.sq.ll, out.sq.ll2 = r.XSum(), r.XSum()
+			if withHinge {
+				out.sq.hl, out.sq.hl2 = r.XSum(), r.XSum()
+			}
 		default:
 			r.Fail("bad squared-weights flag")
 		}

@@ -84,7 +84,7 @@ func TestMulticlassWeightedConstant(t *testing.T) {
 			ys, ps := multiRows(rng, 90, k, ties)
 			ru := multiIntervals(t, multiState(t, k, ys, ps, func(int) float64 { return 1 }))
 			rw := multiIntervals(t, multiState(t, k, ys, ps, func(int) float64 { return 2 }))
-			if len(ru.Intervals) != 6+k || len(rw.Intervals) != len(ru.Intervals) {
+			if len(ru.Intervals) != 7+k || len(rw.Intervals) != len(ru.Intervals) {
 				t.Fatalf("k=%d: %d unweighted intervals, %d weighted; warnings %q", k, len(ru.Intervals), len(rw.Intervals), rw.Warnings)
 			}
 			rename := map[string]string{hyptest.CIDeLong: hyptest.CIDeLongWeighted, hyptest.CIT: hyptest.CITWeighted, hyptest.CIWilson: "wilson-kish", hyptest.CIDeLongBound: hyptest.CIDeLongBound, hyptest.CIDeltaLogNormal: hyptest.CIDeltaLogNormal}
@@ -193,7 +193,7 @@ func TestMulticlassSqMerge(t *testing.T) {
 		t.Fatal("unit weights: weighted statistic")
 	}
 	data, _ := unit.MarshalBinary()
-	if data[0] != multiclassArgmaxVersion {
+	if data[0] != multiclassHingeVersion {
 		t.Fatalf("unit weights written as version %d", data[0])
 	}
 	var dec Multiclass
@@ -231,14 +231,14 @@ func TestMulticlassSqMerge(t *testing.T) {
 // TestMulticlassWeightedLegacy: a weighted statistic of encoding version
 // 3 (no sums of squared weights) gets its AUC intervals from its tables
 // and none for top-k accuracy and log loss, with a warning; so does its
-// merge with a current weighted one. Version 4 round-trips.
+// merge with a current weighted one. Version 8 round-trips.
 func TestMulticlassWeightedLegacy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	const k = 3
 	ys, ps := multiRows(rng, 90, k, false)
 	m := multiState(t, k, ys, ps, func(i int) float64 { return 1 + float64(i%3) })
 	old := *m
-	old.Weighted, old.sq, old.Argmax = false, nil, nil // as version 3 wrote it
+	old.Weighted, old.sq, old.Argmax, old.NoHinge = false, nil, nil, true // as version 3 wrote it
 	data, _ := old.MarshalBinary()
 	if data[0] != 3 {
 		t.Fatalf("version %d", data[0])
@@ -264,7 +264,7 @@ func TestMulticlassWeightedLegacy(t *testing.T) {
 		t.Fatal(err)
 	}
 	if again, _ := back.MarshalBinary(); !bytes.Equal(again, enc) || !sameSq(back.sq, m.sq) {
-		t.Error("version 4 round trip changed the statistic")
+		t.Error("version 8 round trip changed the statistic")
 	}
 }
 
@@ -315,7 +315,7 @@ func TestMulticlassWeightedCIGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]float64{"roc_auc_ovr_macro": r.ROCAUCOvRMacro, "roc_auc_ovr_weighted": r.ROCAUCOvRWeighted,
-		"roc_auc_ovo_macro": r.ROCAUCOvOMacro, "roc_auc_ovo_weighted": r.ROCAUCOvOWeighted, "log_loss": r.LogLoss, "top_k_accuracy": r.TopKAccuracy}
+		"roc_auc_ovo_macro": r.ROCAUCOvOMacro, "roc_auc_ovo_weighted": r.ROCAUCOvOWeighted, "log_loss": r.LogLoss, "hinge_loss": *r.HingeLoss, "top_k_accuracy": r.TopKAccuracy}
 	for j, c := range r.PerClass {
 		got[fmt.Sprintf("per_class.%d.roc_auc_ovr", j)] = c.ROCAUC
 	}

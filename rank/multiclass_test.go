@@ -23,6 +23,7 @@ func TestMulticlassGolden(t *testing.T) {
 				OvOWeighted *float64  `json:"ovo_weighted"`
 				PerClass    []float64 `json:"ovr_per_class"`
 				LogLoss     float64   `json:"log_loss"`
+				HingeLoss   float64   `json:"hinge_loss"`
 				TopK        []float64 `json:"top_k"`
 			} `json:"expected"`
 		} `json:"cases"`
@@ -62,6 +63,11 @@ func TestMulticlassGolden(t *testing.T) {
 			}
 			ll, _ := m.LogLoss()
 			checkNum(t, "log_loss", ll, e.LogLoss)
+			hl, err := m.HingeLoss()
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkNum(t, "hinge_loss", hl, e.HingeLoss)
 			for kk := 1; kk < k; kk++ {
 				got, _ := m.TopK(kk)
 				checkNum(t, "top_k", got, e.TopK[kk-1])

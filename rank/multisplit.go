@@ -9,10 +9,10 @@ type MultiRows interface {
 }
 
 // NewMultiScalars returns a [MultiBuilder] for k classes that keeps only
-// the log loss sums and the top-k rank masses, not the score tables: its
-// Result has empty tables, for a caller that builds them otherwise
-// ([MultiSplit]). It checks the rows as NewMultiBuilder's does. It panics
-// if k < 2.
+// the log loss and hinge loss sums, the top-k rank masses and the arg-max
+// matrix, not the score tables: its Result has empty tables, for a caller
+// that builds them otherwise ([MultiSplit]). It checks the rows as
+// NewMultiBuilder's does. It panics if k < 2.
 func NewMultiScalars(k int) *MultiBuilder {
 	m := NewMultiBuilder(k)
 	m.cell = nil

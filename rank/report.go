@@ -37,7 +37,7 @@ type Options struct {
 	// CostFP and CostFN (finite, ≥ 0) are the costs of the min_cost
 	// threshold.
 	CostFP, CostFN float64
-	// Curves adds roc_curve and pr_curve to the report.
+	// Curves adds roc_curve, pr_curve and det_curve to the report.
 	Curves bool
 	// CurvePoints, when > 0 (at least 2), thins a printed curve of more
 	// vertices to that many of its own (see [ROCCurve.Thin]), reporting
@@ -253,6 +253,23 @@ type ROCPoints struct {
 	Thresholds []float64 `json:"thresholds"`
 }
 
+// DETPoints is the DET curve as printed: false-positive and
+// false-negative rates in increasing threshold order.
+type DETPoints struct {
+	FPR        []float64 `json:"fpr"`
+	FNR        []float64 `json:"fnr"`
+	Thresholds []float64 `json:"thresholds"`
+}
+
+// nonNil returns a, or an empty slice for nil (printed [] rather than
+// null).
+func nonNil(a []float64) []float64 {
+	if a == nil {
+		return []float64{}
+	}
+	return a
+}
+
 // PRPoints is the precision–recall curve as printed.
 type PRPoints struct {
 	Precision  []float64 `json:"precision"`
@@ -356,6 +373,10 @@ type Report struct {
 	CurveThinning *CurveThinning `json:"curve_thinning_error,omitempty"`
 	ROCCurve      *ROCPoints     `json:"roc_curve,omitempty"`
 	PRCurve       *PRPoints      `json:"pr_curve,omitempty"`
+	// DETCurve is the DET curve ([Table.DET]), in scikit-learn's
+	// det_curve order (increasing thresholds), thinned as the other
+	// printed curves.
+	DETCurve *DETPoints `json:"det_curve,omitempty"`
 	// Level and Intervals are set by [Report.AddIntervals]: the
 	// confidence level and an interval for each headline number, keyed by
 	// its flattened JSON path.
@@ -379,6 +400,7 @@ type Report struct {
 type CurveThinning struct {
 	ROCCurve float64 `json:"roc_curve"`
 	PRCurve  float64 `json:"pr_curve"`
+	DETCurve float64 `json:"det_curve"`
 }
 
 func fptr(v float64) *float64 { return &v }
@@ -525,6 +547,10 @@ func newReport(t *Table, bn *Binned, opt Options) (*Report, error) {
 			pc.rocLen = len(pc.roc.FPR)
 		})
 		var e6 error
+		var e7 error
+		if opt.Curves {
+			wg.Go(func() { pc.detThin, pc.detLen, pc.detErr, e7 = t.thinDET(opt.CurvePoints, rows) })
+		}
 		if stream {
 			pc.prThin, pc.prLen, pc.prErr, e6 = t.thinPR(opt.CurvePoints, rows)
 		} else {
@@ -536,7 +562,7 @@ func newReport(t *Table, bn *Binned, opt Options) (*Report, error) {
 			pc.prLen = len(pc.pr.Recall)
 		}
 		wg.Wait()
-		if err := errors.Join(e5, e6); err != nil {
+		if err := errors.Join(e5, e6, e7); err != nil {
 			return nil, err
 		}
 	}
@@ -655,6 +681,9 @@ type pieces struct {
 	pr, prThin                           PRCurve
 	rocErr, prErr                        float64
 	rocLen, prLen                        int      // the full curves' vertices
+	detThin                              DETCurve // the printed DET curve
+	detErr                               float64
+	detLen                               int
 	rocFig                               ROCCurve // the curves drawn (Options.Figures)
 	prFig                                PRCurve
 	rocFigThin, prFigThin                Thinning
@@ -728,10 +757,12 @@ func (rep *Report) assemble(pc *pieces, bn *Binned, opt Options) error {
 		rocThin, prThin := pc.rocThin, pc.prThin
 		rep.ROCCurve = &ROCPoints{FPR: rocThin.FPR, TPR: rocThin.TPR, Thresholds: rocThin.Thresholds}
 		rep.PRCurve = &PRPoints{Precision: prThin.Precision, Recall: prThin.Recall, Thresholds: prThin.Thresholds}
-		if len(rocThin.FPR) < pc.rocLen || len(prThin.Recall) < pc.prLen {
-			rep.CurveThinning = &CurveThinning{ROCCurve: pc.rocErr, PRCurve: pc.prErr}
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve: %d and %d vertices thinned to %d and %d of them (rank.Options.CurvePoints %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and rank.Table.WriteCurvesCSV writes every vertex",
-				pc.rocLen, pc.prLen, len(rocThin.FPR), len(prThin.Recall), opt.CurvePoints))
+		det := pc.detThin
+		rep.DETCurve = &DETPoints{FPR: nonNil(det.FPR), FNR: nonNil(det.FNR), Thresholds: nonNil(det.Thresholds)}
+		if len(rocThin.FPR) < pc.rocLen || len(prThin.Recall) < pc.prLen || len(det.FPR) < pc.detLen {
+			rep.CurveThinning = &CurveThinning{ROCCurve: pc.rocErr, PRCurve: pc.prErr, DETCurve: pc.detErr}
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("roc_curve, pr_curve, det_curve: %d, %d and %d vertices thinned to %d, %d and %d of them (rank.Options.CurvePoints %d), each curve within curve_thinning_error of the full one; every measure is from the full table, and rank.Table.WriteCurvesCSV writes every ROC and P-R vertex",
+				pc.rocLen, pc.prLen, pc.detLen, len(rocThin.FPR), len(prThin.Recall), len(det.FPR), opt.CurvePoints))
 		}
 	}
 	return nil
@@ -752,8 +783,12 @@ type MulticlassReport struct {
 	ROCAUCOvOMacro    float64 `json:"roc_auc_ovo_macro"`
 	ROCAUCOvOWeighted float64 `json:"roc_auc_ovo_weighted"`
 	LogLoss           float64 `json:"log_loss"`
-	K                 int     `json:"k"`
-	TopKAccuracy      float64 `json:"top_k_accuracy"`
+	// HingeLoss is the Crammer–Singer hinge loss of the probabilities
+	// as decision values ([Multiclass.HingeLoss]); null, with a warning,
+	// for a statistic that does not carry it.
+	HingeLoss    *float64 `json:"hinge_loss"`
+	K            int      `json:"k"`
+	TopKAccuracy float64  `json:"top_k_accuracy"`
 	// Accuracy and ConfusionMatrix are those of the arg-max prediction:
 	// each row predicts its class of highest probability, the first of
 	// equal ones (numpy.argmax); rows are true classes, columns predicted
@@ -836,13 +871,17 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 		return nil, err
 	}
 	ll, _ := m.LogLoss()
+	var hinge *float64
+	if h, err := m.HingeLoss(); err == nil {
+		hinge = &h
+	}
 	tk, _ := m.TopK(opt.K)
 	var n int64
 	for _, row := range m.Cell {
 		n += row[0].Rows
 	}
 	rep := &MulticlassReport{N: n, Classes: classes, LabelComparison: label.ComparisonOfNames(classes).String(), ROCAUCOvRMacro: a.OvRMacro, ROCAUCOvRWeighted: a.OvRWeighted, ROCAUCOvRMicro: a.OvRMicro,
-		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, K: opt.K, TopKAccuracy: tk,
+		ROCAUCOvOMacro: a.OvOMacro, ROCAUCOvOWeighted: a.OvOWeighted, LogLoss: ll, HingeLoss: hinge, K: opt.K, TopKAccuracy: tk,
 		Signature: opt.MulticlassSignature(classes)}
 	for c := range classes {
 		rep.PerClass = append(rep.PerClass, ClassAUC{Label: classes[c], Support: sup[c], ROCAUC: a.PerClass[c]})
@@ -862,6 +901,9 @@ func NewMulticlassReport(m *Multiclass, classes []string, opt Options) (*Multicl
 		if w := topLossWarning(fmt.Sprintf("data row %d (counting from 1)", m.Top.Row+1), m.Top.Weight, m.Top.Loss, m.LogLossSum, m.total()); w != "" {
 			rep.Warnings = append(rep.Warnings, w)
 		}
+	}
+	if hinge == nil {
+		rep.Warnings = append(rep.Warnings, "hinge_loss: null, the state was encoded by an older evalkit (multiclass encoding version 3 to 6), which did not keep it")
 	}
 	if opt.K >= len(classes) {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("top_k_accuracy: k = %d ≥ number of classes, so it is 1", opt.K))

@@ -110,9 +110,18 @@ func streamReport(s *Spill, opt Options, curves io.Writer) (*Report, error) {
 		if sw.curves() {
 			wg.Go(func() { sw.rocs.feed(sg) })
 			sw.prs.feed(sg)
+			sw.feedDET(sg)
 		}
 		wg.Wait()
-		return errors.Join(werr, sw.rocOut.err(), sw.prOut.err())
+		// One curve's overflow is enough to say (every curve has about
+		// as many vertices as rows).
+		cerr := sw.rocOut.err()
+		for _, c := range []*curveOut{sw.prOut, sw.detOut} {
+			if cerr == nil {
+				cerr = c.err()
+			}
+		}
+		return errors.Join(werr, cerr)
 	})
 	if err != nil {
 		return nil, err
@@ -162,6 +171,7 @@ func sweepReport(t *Table, opt Options) *pieces {
 		sw.feedB(sg)
 		if curves {
 			sw.prs.feed(sg)
+			sw.feedDET(sg)
 		}
 		return nil
 	})
@@ -219,6 +229,8 @@ type sweep struct {
 	prs    *prStream
 	rocOut *curveOut
 	prOut  *curveOut
+	dets   *detStream // the printed DET curve (opt.Curves)
+	detOut *curveOut
 	rocFig *curveOut // the curves drawn (opt.Figures)
 	prFig  *curveOut
 	dl     delongAcc
@@ -252,6 +264,8 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt Options) *sw
 		sw.prOut = newCurveOut(opt.CurvePoints, 1, false, rows, maxScores)
 		rocSinks = append(rocSinks, sw.rocOut)
 		prSinks = append(prSinks, sw.prOut)
+		sw.detOut = newCurveOut(opt.CurvePoints, 2, true, rows, maxScores)
+		sw.dets = &detStream{p: p, n: n, sink: sw.detOut}
 	}
 	if opt.Figures {
 		sw.rocFig = newCurveOut(opt.FigurePoints, 2, true, rows, 0)
@@ -268,6 +282,13 @@ func newSweep(p, n float64, weighted bool, rows, maxScores int, opt Options) *sw
 
 // curves reports whether the curves' streams are fed.
 func (sw *sweep) curves() bool { return sw.sinks }
+
+// feedDET feeds the printed DET curve, when there is one.
+func (sw *sweep) feedDET(sg *segment) {
+	if sw.dets != nil {
+		sw.dets.feed(sg)
+	}
+}
 
 // feedA feeds the AUC, rank loss, AP, trapezoidal P-R AUC, BEP, the
 // hinge loss and the cost curve's hull. (With the ROC curve in sweepReport, it takes about
@@ -372,6 +393,9 @@ func (sw *sweep) finish() {
 		pc.rocThin, pc.rocLen = ROCCurve{FPR: x, TPR: y, Thresholds: t}, sw.rocOut.count
 		x, y, t, pc.prErr = sw.prOut.finish()
 		pc.prThin, pc.prLen = prFromStream(x, y, t), sw.prOut.count
+		sw.dets.finish()
+		x, y, t, pc.detErr = sw.detOut.finish()
+		pc.detThin, pc.detLen = detFromStream(x, y, t), sw.detOut.count
 	}
 	if sw.opt.Figures {
 		var x, y, t []float64

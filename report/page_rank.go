@@ -180,7 +180,7 @@ func RankSections(models []RankModel) []*Section {
 }
 
 // RankMulticlassSections lays out a multiclass score report: the AUCs
-// (one-vs-rest and one-vs-one, macro and weighted), log loss, top-k
+// (one-vs-rest and one-vs-one, macro and weighted), log loss, hinge loss, top-k
 // accuracy, each class's one-vs-rest AUC, and every class's one-vs-rest
 // ROC curve overlaid (when the report has its Figures). prefix is the
 // report's JSON path ("" alone, "models.i" as one of several models) and
@@ -201,6 +201,9 @@ func RankMulticlassSections(r *rank.MulticlassReport, prefix, model string) []*S
 	add("ROC AUC one-vs-one (Hand & Till), macro", "roc_auc_ovo_macro", r.ROCAUCOvOMacro)
 	add("ROC AUC one-vs-one, weighted", "roc_auc_ovo_weighted", r.ROCAUCOvOWeighted)
 	add("log loss", "log_loss", r.LogLoss)
+	if r.HingeLoss != nil {
+		add("hinge loss (Crammer–Singer)", "hinge_loss", *r.HingeLoss)
+	}
 	add(fmt.Sprintf("top-%d accuracy", r.K), "top_k_accuracy", r.TopKAccuracy)
 	if r.Accuracy != nil {
 		add("accuracy of the arg-max prediction", "accuracy", *r.Accuracy)

@@ -133,6 +133,9 @@ func RankMulticlass(r *rank.MulticlassReport, name string) *Doc {
 	p.Add("AUC one-vs-rest micro", sig("roc_auc_ovr_micro", r.ROCAUCOvRMicro))
 	p.Add("AUC one-vs-one (Hand & Till) macro / weighted", sig("roc_auc_ovo_macro", r.ROCAUCOvOMacro)+" / "+sig("roc_auc_ovo_weighted", r.ROCAUCOvOWeighted))
 	p.Add("log loss", sig("log_loss", r.LogLoss))
+	if r.HingeLoss != nil {
+		p.Add("hinge loss (Crammer–Singer)", sig("hinge_loss", *r.HingeLoss))
+	}
 	p.Add(fmt.Sprintf("top-%d accuracy", r.K), sig("top_k_accuracy", r.TopKAccuracy))
 	if r.Accuracy != nil {
 		p.Add("accuracy of the arg-max prediction", Sig(*r.Accuracy))

@@ -52,7 +52,7 @@ func TestRankCurvePoints(t *testing.T) {
 	few := rankRunJSON(t, "--curve-points", "100", path)
 	for k, v := range full {
 		switch k {
-		case "roc_curve", "pr_curve", "warnings":
+		case "roc_curve", "pr_curve", "det_curve", "warnings":
 			continue
 		}
 		if d := rankDiff(k, thin[k], v); d != nil {
@@ -74,9 +74,13 @@ func TestRankCurvePoints(t *testing.T) {
 		if l := len(pr["recall"].([]any)); l > c.n || l != len(pr["thresholds"].([]any))+1 {
 			t.Errorf("--curve-points %d: P-R curve of %d points", c.n, l)
 		}
+		det := c.m["det_curve"].(map[string]any)
+		if l := len(det["fpr"].([]any)); l > c.n || l < c.n/2 || l != len(det["fnr"].([]any)) || l != len(det["thresholds"].([]any)) {
+			t.Errorf("--curve-points %d: DET curve of %d points", c.n, l)
+		}
 		e := c.m["curve_thinning_error"].(map[string]any)
-		re, pe := e["roc_curve"].(float64), e["pr_curve"].(float64)
-		if !(re > 0 && re < 0.05 && pe > 0 && pe < 0.2) {
+		re, pe, de := e["roc_curve"].(float64), e["pr_curve"].(float64), e["det_curve"].(float64)
+		if !(re > 0 && re < 0.05 && pe > 0 && pe < 0.2 && de > 0 && de < 0.05) {
 			t.Errorf("--curve-points %d: thinning error %v", c.n, e)
 		}
 		w := c.m["warnings"].([]any)

@@ -29,6 +29,19 @@ def test_rank_binary(binary):
     assert r["log_loss"] == pytest.approx(metrics.log_loss(y, s), rel=REL)
     assert r["brier"] == pytest.approx(metrics.brier_score_loss(y, s), rel=REL)
     assert r["pos_label"] == "1"
+    # det_curve: every vertex (fewer than curve_points), in scikit-learn's order
+    fpr, fnr, th = metrics.det_curve(y, s)
+    for key, want in (("fpr", fpr), ("fnr", fnr), ("thresholds", th)):
+        assert r["det_curve"][key] == pytest.approx(want.tolist(), rel=REL, abs=1e-15)
+
+
+def test_rank_det_weighted(binary):
+    y, s, w = binary
+    r = ek.rank(y, s, sample_weight=w)
+    fpr, fnr, th = metrics.det_curve(y, s, sample_weight=w)
+    for key, want in (("fpr", fpr), ("fnr", fnr), ("thresholds", th)):
+        assert r["det_curve"][key] == pytest.approx(want.tolist(), rel=REL, abs=1e-15)
+    assert "det_curve" not in ek.rank(y, s, curves=False)
 
 
 def test_rank_weighted(binary):
@@ -210,6 +223,11 @@ def test_rank_multiclass():
             want = metrics.roc_auc_score(y, p, multi_class=multi, average=avg)
             assert r[f"roc_auc_{multi}_{avg}"] == pytest.approx(want, rel=REL)
     assert r["top_k_accuracy"] == pytest.approx(metrics.top_k_accuracy_score(y, p, k=2), rel=REL)
+    # Crammer–Singer, the probabilities as decision values
+    assert r["hinge_loss"] == pytest.approx(metrics.hinge_loss(y, p, labels=[0, 1, 2]), rel=REL)
+    w = rng.uniform(0.5, 2.0, n)
+    rw = ek.rank(y, p, classes=[0, 1, 2], sample_weight=w)
+    assert rw["hinge_loss"] == pytest.approx(metrics.hinge_loss(y, p, labels=[0, 1, 2], sample_weight=w), rel=REL)
     with pytest.raises(ValueError, match="classes="):
         ek.rank(y, p)
 

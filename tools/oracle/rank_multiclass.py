@@ -3,7 +3,8 @@
 
 Expected values from Debian's python3-sklearn: roc_auc_score(multi_class=
 "ovr"/"ovo", average="macro"/"weighted"/None; "ovr" also "micro"), log_loss(labels=...),
-top_k_accuracy_score(k, labels=...). One-vs-one takes no sample weights in
+top_k_accuracy_score(k, labels=...), hinge_loss(labels=...) (Crammer-Singer,
+the probabilities as decision values). One-vs-one takes no sample weights in
 scikit-learn, so it is given for unweighted cases only.
 
 Rerun:  /usr/bin/python3 tools/oracle/rank_multiclass.py
@@ -46,6 +47,7 @@ for n in (6, 10, 25, 60, 150, 400, 2000):
                 E["ovr_micro"] = M.roc_auc_score(y, p, multi_class="ovr", average="micro", sample_weight=w, labels=labels)
                 E["ovr_per_class"] = M.roc_auc_score(y, p, multi_class="ovr", average=None, sample_weight=w, labels=labels).tolist()
                 E["log_loss"] = M.log_loss(y, p, sample_weight=w, labels=labels)
+                E["hinge_loss"] = M.hinge_loss(y, p, sample_weight=w, labels=labels)
                 E["top_k"] = [M.top_k_accuracy_score(y, p, k=kk, sample_weight=w, labels=labels) for kk in range(1, k)]
                 names = CLASSNAMES[len(cases) % 3][:k]
                 cases.append({"name": "n%d_k%d_%s_%s" % (n, k, "ties" if ties else "cont", "w" if weighted else "u"),

@@ -31,6 +31,10 @@ definitions, row by row (no score table):
   Var = c sum w^2 (l - m)^2 / W^2, scipy's t quantile with n_e - 1 degrees
   of freedom, the low end clipped at 0.
 
+  hinge_loss, t-weighted: likewise for the rows' Crammer-Singer hinge
+  losses h = max(0, 1 - (p_y - max_{j != y} p_j)), whose weighted mean is
+  scikit-learn's hinge_loss(y, P, labels=..., sample_weight=w).
+
 Rerun:  /usr/bin/python3 tools/oracle/rank_multiclass_weighted_ci.py
 """
 import json, os
@@ -131,6 +135,14 @@ se = np.sqrt(ne / (ne - 1) * (w ** 2 @ (l - ll) ** 2) / W ** 2)
 t = stats.t.ppf((1 + LEVEL) / 2, ne - 1)
 V["log_loss"] = ll
 I["log_loss"] = {"low": float(max(ll - t * se, 0)), "high": float(ll + t * se), "method": "t-weighted"}
+mask = np.ones_like(P, dtype=bool)
+mask[np.arange(len(y)), y] = False
+h = np.maximum(0, 1 - (P[np.arange(len(y)), y] - np.max(np.where(mask, P, -np.inf), axis=1)))
+hm = w @ h / W
+assert abs(hm - M.hinge_loss(y, P, sample_weight=w, labels=list(range(K)))) < 1e-12
+se = np.sqrt(ne / (ne - 1) * (w ** 2 @ (h - hm) ** 2) / W ** 2)
+V["hinge_loss"] = hm
+I["hinge_loss"] = {"low": float(max(hm - t * se, 0)), "high": float(hm + t * se), "method": "t-weighted"}
 out["values"] = {k: float(v) for k, v in V.items()}
 with open(OUT, "w") as f:
     json.dump(out, f, indent=1, sort_keys=True)
