@@ -1,0 +1,159 @@
+package task
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/hyptest"
+)
+
+// procPowerData is testdata/proc_roc_power_data.json, written by
+// tools/oracle/compare_roc_power.R with pROC 1.18.0.
+type procPowerData struct {
+	Source string                       `json:"source"`
+	Data   []map[string]json.RawMessage `json:"data"`
+	Covvar []map[string]string          `json:"covvar"`
+	Cases  []map[string]any             `json:"cases"`
+}
+
+func readProcPowerData(t *testing.T) (procPowerData, map[string]string) {
+	b, err := os.ReadFile("testdata/proc_roc_power_data.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc procPowerData
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 100 || !strings.HasPrefix(doc.Source, "pROC") {
+		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	}
+	csv := map[string]string{}
+	for _, d := range doc.Data {
+		var name string
+		cols := map[string][]float64{}
+		for k, v := range d {
+			if k == "name" {
+				if err := json.Unmarshal(v, &name); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			var xs []float64
+			if err := json.Unmarshal(v, &xs); err != nil {
+				t.Fatal(err)
+			}
+			cols[k] = xs
+		}
+		var sb strings.Builder
+		sb.WriteString("y,s100b,ndka,wfns\n")
+		for i := range cols["y"] {
+			fmt.Fprintf(&sb, "%v,%v,%v,%v\n", cols["y"][i], strconv.FormatFloat(cols["s100b"][i], 'g', -1, 64),
+				strconv.FormatFloat(cols["ndka"][i], 'g', -1, 64), strconv.FormatFloat(cols["wfns"][i], 'g', -1, 64))
+		}
+		csv[name] = sb.String()
+	}
+	return doc, csv
+}
+
+func pnum(t *testing.T, v any) float64 {
+	s, ok := v.(string)
+	if !ok {
+		t.Fatalf("not a string: %v", v)
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// TestROCPowerDataGolden checks ROCPower.Read against pROC 1.18.0
+// power.roc.test(roc1, roc2, method = "delong" | "obuchowski")
+// (testdata/proc_roc_power_data.json, tools/oracle/compare_roc_power.R)
+// on pROC's aSAH data and two simulated sets with ties: the per-case
+// variances (pROC's covvar) to 1e-12 relative, and each solved unknown
+// (the power at the data's sample, the cases for a power with the data's
+// or a given kappa, the level at the data's sample) to 1e-12 relative
+// (levels below 1e-4: 1e-16 absolute, pROC's 1 − pnorm). It includes
+// pROC's own test values (tests/testthat/test-power.roc.test.R): ndka
+// against wfns, power 0.7131594 (DeLong) and 0.8061004 (Obuchowski);
+// power 0.9 needs 64.77777 and 53.23685 cases; the level for power 0.9 is
+// 0.1836639 and 0.1150686; s100b against ndka at power 0.9 needs
+// 213.117677 cases.
+func TestROCPowerDataGolden(t *testing.T) {
+	doc, csv := readProcPowerData(t)
+	for _, c := range doc.Covvar {
+		tk := ROCPower{DeLong: DeLong{True: "y", ScoreA: c["score_a"], ScoreB: c["score_b"]}, Method: c["method"],
+			Study: hyptest.ROCDiffPower{SigLevel: 0.05, Power: math.NaN(), Cases: math.NaN()}}
+		got, err := tk.Read(csvReader(t, csv[c["data"]]))
+		if err != nil {
+			t.Fatalf("%v: %v", c, err)
+		}
+		for _, v := range []struct {
+			name      string
+			got, want float64
+		}{{"auc1", got.AUC1, pnum(t, c["auc1"])}, {"auc2", got.AUC2, pnum(t, c["auc2"])},
+			{"var1", got.Var1, pnum(t, c["var1"])}, {"var2", got.Var2, pnum(t, c["var2"])}, {"cov12", got.Cov, pnum(t, c["cov12"])}} {
+			if !(math.Abs(v.got-v.want) <= 1e-12*math.Abs(v.want)) {
+				t.Errorf("%v: %s = %.17g, want %.17g", c, v.name, v.got, v.want)
+			}
+		}
+	}
+	worst := map[string]float64{}
+	n := 0
+	for i, c := range doc.Cases {
+		if c["score_b"] == "" {
+			continue
+		}
+		n++
+		st := hyptest.ROCDiffPower{SigLevel: 0.05, Power: math.NaN(), Cases: math.NaN(), OneSided: c["alternative"] == "one.sided"}
+		if v, ok := c["sig"].(float64); ok {
+			st.SigLevel = v
+		}
+		if v, ok := c["power_given"].(float64); ok {
+			st.Power = v
+		}
+		if v, ok := c["kappa"].(float64); ok {
+			st.Kappa = v
+		}
+		if c["solve"] == "sig_level" {
+			st.SigLevel, st.Cases, st.Controls = math.NaN(), pnum(t, c["ncases"]), pnum(t, c["ncontrols"])
+		}
+		tk := ROCPower{DeLong: DeLong{True: "y", ScoreA: c["score_a"].(string), ScoreB: c["score_b"].(string)}, Method: c["method"].(string), Study: st}
+		got, err := tk.Read(csvReader(t, csv[c["data"].(string)]))
+		want := pnum(t, c[c["solve"].(string)])
+		if c["solve"] == "sig_level" && !(want < 1) {
+			if err == nil {
+				t.Errorf("case %d %v: pROC's level %v is out of range, got %v", i, c, want, got.SigLevel)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("case %d %v: %v", i, c, err)
+		}
+		v := map[string]float64{"ncases": got.Cases, "power": got.Power, "sig_level": got.SigLevel}[c["solve"].(string)]
+		d := math.Abs(v-want) / math.Abs(want)
+		if c["solve"] == "sig_level" {
+			d = math.Abs(v-want) / math.Max(1e-4, want)
+		}
+		if !(d <= 1e-12) || got.Solved != c["solve"] {
+			t.Errorf("case %d %v: %s = %.17g, want %.17g", i, c, got.Solved, v, want)
+		}
+		for _, k := range []struct {
+			name string
+			got  float64
+		}{{"ncases", got.Cases}, {"ncontrols", got.Controls}} {
+			if w := pnum(t, c[k.name]); !(math.Abs(k.got-w) <= 1e-12*w) {
+				t.Errorf("case %d %v: %s = %.17g, want %.17g", i, c, k.name, k.got, w)
+			}
+		}
+		worst[c["method"].(string)+" "+c["solve"].(string)] = math.Max(worst[c["method"].(string)+" "+c["solve"].(string)], d)
+	}
+	t.Logf("%d two-curve cases; largest relative differences from pROC: %v", n, worst)
+}
