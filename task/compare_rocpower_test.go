@@ -2,6 +2,7 @@ package task
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/rank"
 )
 
 // procPowerData is testdata/proc_roc_power_data.json, written by
@@ -156,4 +158,88 @@ func TestROCPowerDataGolden(t *testing.T) {
 		worst[c["method"].(string)+" "+c["solve"].(string)] = math.Max(worst[c["method"].(string)+" "+c["solve"].(string)], d)
 	}
 	t.Logf("%d two-curve cases; largest relative differences from pROC: %v", n, worst)
+}
+
+// TestROCPowerOneCurveGolden checks that pROC 1.18.0's power.roc.test(roc1)
+// of one curve from data (testdata/proc_roc_power_data.json) is
+// hyptest.ROCPower with the curve's AUC (rank's) and counts, as the docs
+// say: the power at the data's sample, the cases for power 0.9 (kappa the
+// data's, or 1), the level for power 0.9, to 1e-12 relative (where pROC's
+// two-sided level is 1 or more, Solve returns ErrNoRoot). pROC's own
+// test values are among them (tests/testthat/test-power.roc.test.R:
+// s100b's power 0.9904833; at power 0.9, 23.5598674 cases, or 29.5697422
+// with kappa 1).
+func TestROCPowerOneCurveGolden(t *testing.T) {
+	doc, _ := readProcPowerData(t)
+	cols := map[string]map[string][]float64{}
+	for _, d := range doc.Data {
+		var name string
+		if err := json.Unmarshal(d["name"], &name); err != nil {
+			t.Fatal(err)
+		}
+		cols[name] = map[string][]float64{}
+		for _, k := range []string{"y", "s100b", "ndka", "wfns"} {
+			var xs []float64
+			if err := json.Unmarshal(d[k], &xs); err != nil {
+				t.Fatal(err)
+			}
+			cols[name][k] = xs
+		}
+	}
+	n, worst := 0, 0.0
+	for i, c := range doc.Cases {
+		if c["score_b"] != "" {
+			continue
+		}
+		n++
+		d := cols[c["data"].(string)]
+		pos := make([]bool, len(d["y"]))
+		var np float64
+		for j, y := range d["y"] {
+			pos[j] = y == 1
+			if pos[j] {
+				np++
+			}
+		}
+		tb, err := rank.NewTable(d[c["score_a"].(string)], pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		auc, err := tb.AUC()
+		if err != nil {
+			t.Fatal(err)
+		}
+		nn := float64(len(pos)) - np
+		p := hyptest.ROCPower{AUC: auc, Cases: np, Controls: nn, SigLevel: 0.05, Power: math.NaN(), OneSided: c["alternative"] == "one.sided"}
+		switch c["solve"] {
+		case "ncases":
+			p.Power, p.Cases, p.Controls, p.Kappa = 0.9, math.NaN(), 0, nn/np
+			if k, ok := c["kappa"].(float64); ok {
+				p.Kappa = k
+			}
+		case "sig_level":
+			p.Power, p.SigLevel = 0.9, math.NaN()
+		}
+		got, err := p.Solve()
+		want := pnum(t, c[c["solve"].(string)])
+		if c["solve"] == "sig_level" && !(want < 1) {
+			if !errors.Is(err, hyptest.ErrNoRoot) {
+				t.Errorf("case %d %v: pROC's level %v is out of range, got %v (%v)", i, c, want, got.SigLevel, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("case %d %v: %v", i, c, err)
+		}
+		v := map[string]float64{"ncases": got.Cases, "power": got.Power, "sig_level": got.SigLevel}[c["solve"].(string)]
+		e := math.Abs(v-want) / math.Max(1e-4, math.Abs(want))
+		if !(e <= 1e-12) {
+			t.Errorf("case %d %v: %s = %.17g, want %.17g", i, c, c["solve"], v, want)
+		}
+		worst = math.Max(worst, e)
+	}
+	if n < 20 {
+		t.Fatalf("%d one-curve cases", n)
+	}
+	t.Logf("%d one-curve cases; largest relative difference from pROC %.3g", n, worst)
 }
