@@ -235,7 +235,8 @@ type ROCDiffPower struct {
 // given as [ROCPower]'s (Cases with Controls or Kappa). It returns an
 // error for a value out of range, for not exactly one unknown, for a V₀ or
 // V_A that is not positive, and ErrNoRoot when no value in range solves
-// the equation: a Delta of 0 with the cases unknown, a power that any
+// the equation: a Delta of 0 (or so small that the sample overflows) with
+// the cases unknown, a power that any
 // sample reaches (z_{1−α} √V₀ + z_power √V_A ≤ 0; pROC squares it), or a
 // two-sided significance level of 1 or more.
 func (p ROCDiffPower) Solve() (ROCDiffPower, error) {
@@ -283,6 +284,9 @@ func (p ROCDiffPower) Solve() (ROCDiffPower, error) {
 		}
 		p.Cases = s * s / (d * d)
 		p.Controls = p.Kappa * p.Cases
+		if math.IsInf(p.Controls, 0) || math.IsInf(p.Cases, 0) {
+			return p, fmt.Errorf("roc power: no finite sample detects a difference of %v: %w", p.Delta, ErrNoRoot)
+		}
 		p.Solved = "ncases"
 	case math.IsNaN(p.Power):
 		p.Power = normCDF((math.Sqrt(p.Cases)*d - normQuantile(1-alpha)*math.Sqrt(v0)) / math.Sqrt(va))

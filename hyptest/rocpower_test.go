@@ -277,3 +277,34 @@ func TestROCDiffPowerErrors(t *testing.T) {
 		t.Errorf("full %v %v %v, partial over [0, 1] %v %v %v", v1, v2, c, w1, w2, d)
 	}
 }
+
+// FuzzROCDiffPower checks that SolveBinormal never panics and never
+// returns a NaN or an infinity: it solves, or returns an error.
+func FuzzROCDiffPower(f *testing.F) {
+	f.Add(2.6, 1.0, 1.9, 1.0, 0.6, 0.6, 0.037, 0.0, 0.2, 107.0, 1.0, 0.05, 0.8, uint8(0))
+	f.Add(1.0, 0.5, 0.2, 2.0, -0.3, 0.9, 0.1, 0.1, 0.1, 30.0, 2.0, 0.01, 0.9, uint8(1))
+	f.Fuzz(func(t *testing.T, a1, b1, a2, b2, ra, rn, delta, lo, hi, cases, kappa, sig, power float64, mode uint8) {
+		b := BinormalPair{A1: a1, B1: b1, A2: a2, B2: b2, RCases: ra, RControls: rn}
+		if mode&4 != 0 {
+			b.FPR = &[2]float64{lo, hi}
+		}
+		p := ROCDiffPower{Delta: delta, Cases: cases, Kappa: kappa, SigLevel: sig, Power: power, OneSided: mode&8 != 0}
+		switch mode % 3 {
+		case 0:
+			p.Cases = math.NaN()
+		case 1:
+			p.Power = math.NaN()
+		default:
+			p.SigLevel = math.NaN()
+		}
+		got, err := p.SolveBinormal(b)
+		if err != nil {
+			return
+		}
+		for _, v := range []float64{got.Cases, got.Controls, got.Kappa, got.SigLevel, got.Power, got.Var1, got.Var2, got.Cov} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("%+v %+v: NaN or ±Inf in %+v", p, b, got)
+			}
+		}
+	})
+}
