@@ -100,6 +100,9 @@ func TestROCPowerErrors(t *testing.T) {
 	if _, err := (ROCPower{AUC: nan, Cases: 1, Kappa: 1, SigLevel: 0.05, Power: 0.99}).Solve(); !errors.Is(err, ErrNoRoot) {
 		t.Errorf("1 case at power 0.99: %v", err)
 	}
+	if _, err := (ROCPower{AUC: 0.55, Cases: 5, Kappa: 1, SigLevel: nan, Power: 0.99}).Solve(); !errors.Is(err, ErrNoRoot) {
+		t.Errorf("a two-sided level above 1: %v", err)
+	}
 	p, err := ROCPower{AUC: nan, Cases: 50, Kappa: 2, SigLevel: 0.05, Power: 0.8}.Solve()
 	if err != nil {
 		t.Fatal(err)

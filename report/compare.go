@@ -330,12 +330,13 @@ func ROCDiffPower(p *hyptest.ROCDiffPower) *Doc {
 // ROCPowerData lays out the power and sample size of a study of two
 // paired AUCs whose AUCs and variances come from data.
 func ROCPowerData(r *task.ROCPowerResult) *Doc {
-	how := "DeLong"
-	if r.Method == "obuchowski" {
-		how = "Obuchowski"
-	}
+	how := map[string]string{"delong": "DeLong", "obuchowski": "Obuchowski", "bootstrap": "bootstrap"}[r.Method]
 	title := fmt.Sprintf("Power of a test of two paired ROC AUCs (Obuchowski & McClish; %s variances from n = %d: %d positive)", how, r.N, r.Positives)
-	return warned(rocDiffPowerDoc(title, &r.ROCDiffPower), r.Warnings)
+	d := rocDiffPowerDoc(title, &r.ROCDiffPower)
+	if b := r.Bootstrap; b != nil {
+		d.Blocks[0].(*Pairs).Add("resampling", fmt.Sprintf("%d stratified bootstrap replicates, seed %d", b.Replicates, b.Seed))
+	}
+	return warned(d, r.Warnings)
 }
 
 // rocDiffPowerDoc is the layout of both two-AUC forms.

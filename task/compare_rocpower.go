@@ -15,7 +15,9 @@ import (
 // ROC curves, with the AUCs and their variances taken from data, as
 // pROC's power.roc.test(roc1, roc2, method = …): the columns, positive
 // label and budget are DeLong's (its Conf and Alternative are not used).
-// Method is "delong" (the default, "") or "obuchowski".
+// Method is "delong" (the default, "") or "obuchowski", or "bootstrap"
+// with Replicates stratified bootstrap replicates drawn from a PCG stream
+// seeded by Seed (as [ROCTest]'s).
 //
 // Study holds the planned study: its SigLevel, Power, Cases, Controls,
 // Kappa and OneSided, NaN (or, for Controls and Kappa, 0) where not
@@ -29,8 +31,10 @@ import (
 // scales the controls).
 type ROCPower struct {
 	DeLong
-	Method string
-	Study  hyptest.ROCDiffPower
+	Method     string
+	Replicates int
+	Seed       uint64
+	Study      hyptest.ROCDiffPower
 }
 
 // ROCPowerResult is the result of [ROCPower.Read]: the data's rows and
@@ -41,7 +45,15 @@ type ROCPowerResult struct {
 	Negatives int    `json:"negatives"`
 	PosLabel  string `json:"pos_label"`
 	hyptest.ROCDiffPower
-	Warnings []string `json:"warnings"`
+	// Bootstrap is the resampling of Method "bootstrap" (else nil).
+	Bootstrap *ROCPowerBootstrap `json:"bootstrap,omitempty"`
+	Warnings  []string           `json:"warnings"`
+}
+
+// ROCPowerBootstrap is the resampling behind a bootstrap estimate.
+type ROCPowerBootstrap struct {
+	Replicates int    `json:"replicates"`
+	Seed       uint64 `json:"seed"`
 }
 
 // Read reads every row of r (a label and the two scores), estimates the
@@ -52,7 +64,10 @@ type ROCPowerResult struct {
 // each curve's A and B the intercept and slope of its binormal fit
 // ([rank.Table.SmoothBinormal], as pROC takes them) and the correlations
 // the Pearson correlations of the two scores among the positives and
-// among the negatives. The errors are those of [DeLong.Read], those of
+// among the negatives. Method "bootstrap": the variances and covariance
+// of the two AUCs over the replicates ([rank.BootstrapCov]) times the
+// positives, as pROC's method = "bootstrap" (boot.stratified = TRUE).
+// The errors are those of [DeLong.Read], those of
 // [rank.Table.SmoothBinormal] (obuchowski), an error when a score is
 // constant among the positives or the negatives (obuchowski: no
 // correlation), and those of Solve.
@@ -89,6 +104,14 @@ func (t ROCPower) Read(r *table.Reader) (*ROCPowerResult, error) {
 			return nil, named(r, err)
 		}
 		s.Var1, s.Var2, s.Cov = b.Moments(nn / np)
+	case "bootstrap":
+		s.Method = "bootstrap"
+		v1, v2, c, err := rank.BootstrapCov(pos, sa, sb, t.Replicates, ROCTest{Seed: t.Seed}.rng())
+		if err != nil {
+			return nil, named(r, err)
+		}
+		s.Var1, s.Var2, s.Cov = v1*np, v2*np, c*np
+		out.Bootstrap = &ROCPowerBootstrap{Replicates: t.Replicates, Seed: t.Seed}
 	default:
 		panic(fmt.Sprintf("task: ROCPower.Method %q", t.Method))
 	}

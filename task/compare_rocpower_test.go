@@ -243,3 +243,71 @@ func TestROCPowerOneCurveGolden(t *testing.T) {
 	}
 	t.Logf("%d one-curve cases; largest relative difference from pROC %.3g", n, worst)
 }
+
+// TestROCPowerBootstrapGolden checks Method "bootstrap" against pROC
+// 1.18.0 with boot.n = 5000 (testdata/proc_roc_power_bootstrap.json,
+// written by tools/oracle/compare_roc_power_bootstrap.R): its covvar on
+// three pairs of curves, and power.roc.test(roc1, roc2, method =
+// "bootstrap") on aSAH's ndka and wfns, within Monte Carlo error: R's
+// random stream cannot be matched, so evalkit draws 20000 replicates. A
+// bootstrap variance over B replicates has a relative standard error of
+// about √(2/B) (2% at 5000, 1% at 20000), so each variance must agree to
+// 9%, the covariance to 9% of √(var1 var2), the power to 0.03 and the
+// cases for power 0.9 to 10%.
+func TestROCPowerBootstrapGolden(t *testing.T) {
+	b, err := os.ReadFile("testdata/proc_roc_power_bootstrap.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Source string           `json:"source"`
+		Cases  []map[string]any `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	_, csv := readProcPowerData(t)
+	if len(doc.Cases) < 3 || !strings.HasPrefix(doc.Source, "pROC") {
+		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	}
+	worst := map[string]float64{}
+	for i, c := range doc.Cases {
+		read := func(power float64) *ROCPowerResult {
+			tk := ROCPower{DeLong: DeLong{True: "y", ScoreA: c["score_a"].(string), ScoreB: c["score_b"].(string)}, Method: "bootstrap",
+				Replicates: 20000, Seed: uint64(i + 1), Study: hyptest.ROCDiffPower{SigLevel: 0.05, Power: power, Cases: math.NaN()}}
+			got, err := tk.Read(csvReader(t, csv[c["data"].(string)]))
+			if err != nil {
+				t.Fatalf("case %d %v: %v", i, c, err)
+			}
+			return got
+		}
+		p := read(math.NaN())
+		v1, v2 := pnum(t, c["var1"]), pnum(t, c["var2"])
+		checks := []struct {
+			name           string
+			got, want, tol float64
+		}{
+			{"var1", p.Var1, v1, 0.09 * v1},
+			{"var2", p.Var2, v2, 0.09 * v2},
+			{"cov", p.Cov, pnum(t, c["cov12"]), 0.09 * math.Sqrt(v1*v2)},
+		}
+		if _, ok := c["power"]; ok {
+			n := read(0.9)
+			w := pnum(t, c["ncases_power_0.9"])
+			checks = append(checks, struct {
+				name           string
+				got, want, tol float64
+			}{"power", p.Power, pnum(t, c["power"]), 0.03}, struct {
+				name           string
+				got, want, tol float64
+			}{"ncases", n.Cases, w, 0.1 * w})
+		}
+		for _, v := range checks {
+			if !(math.Abs(v.got-v.want) <= v.tol) {
+				t.Errorf("case %d %v: %s = %v, want %v ± %v", i, c, v.name, v.got, v.want, v.tol)
+			}
+			worst[v.name] = math.Max(worst[v.name], math.Abs(v.got-v.want)/v.tol)
+		}
+	}
+	t.Logf("largest differences from pROC, as a share of the tolerance: %v", worst)
+}

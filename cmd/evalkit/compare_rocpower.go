@@ -38,7 +38,9 @@ func runROCPower(e *env, args []string) error {
 	sig := fs.Float64("sig-level", 0.05, "the significance level, in (0, 1); solved for when every other quantity is given and it is not")
 	alternative := fs.String("alternative", "two-sided", "two-sided or one-sided")
 	c := defineROCPair(fs, "; not offered: pROC has no power for unpaired curves")
-	method := fs.String("method", "delong", "from data: the variances, delong or obuchowski (binormal)")
+	method := fs.String("method", "delong", "from data: the variances, delong, obuchowski (binormal) or bootstrap")
+	boot := fs.Int("bootstrap", 2000, "--method bootstrap: replicates (at least 100)")
+	seed := fs.Uint64("seed", 1, "--method bootstrap: seed of the replicates (PCG)")
 	memory := cli.MemoryFlag(fs)
 	maxFieldFlag(fs, e)
 	inputFormatFlag(fs, e)
@@ -69,8 +71,8 @@ func runROCPower(e *env, args []string) error {
 	for _, n := range rocPowerBinormalFlags {
 		two = two || set[n]
 	}
-	if !data && set["method"] {
-		return usagef("%s: --method applies to data (FILE with --score-a and --score-b)", fs.Name())
+	if given := givenOf(set, []string{"method", "bootstrap", "seed"}); !data && given != "" {
+		return usagef("%s: %s applies to data (FILE with --score-a and --score-b)", fs.Name(), given)
 	}
 	if data {
 		if given := givenOf(set, append([]string{"auc1"}, rocPowerBinormalFlags...)); given != "" {
@@ -86,8 +88,14 @@ func runROCPower(e *env, args []string) error {
 		if err := c.needScores(fs); err != nil {
 			return err
 		}
-		if *method != "delong" && *method != "obuchowski" {
-			return usagef("%s: --method must be delong or obuchowski, got %q", fs.Name(), *method)
+		if *method != "delong" && *method != "obuchowski" && *method != "bootstrap" {
+			return usagef("%s: --method must be delong, obuchowski or bootstrap, got %q", fs.Name(), *method)
+		}
+		if (set["bootstrap"] || set["seed"]) && *method != "bootstrap" {
+			return usagef("%s: --bootstrap and --seed go with --method bootstrap", fs.Name())
+		}
+		if *boot < 100 {
+			return usagef("%s: --bootstrap must be at least 100, got %d", fs.Name(), *boot)
 		}
 		st := hyptest.ROCDiffPower{Cases: *ncases, Controls: *ncontrols, Kappa: *kappa, SigLevel: *sig, Power: *power, OneSided: oneSided}
 		if !set["kappa"] {
@@ -103,7 +111,7 @@ func runROCPower(e *env, args []string) error {
 			st.SigLevel = math.NaN()
 		}
 		t := task.ROCPower{DeLong: task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Name: fs.Name(), Budget: memory.Budget()},
-			Method: *method, Study: st}
+			Method: *method, Replicates: *boot, Seed: *seed, Study: st}
 		out, err := readFile(e, file, t.Read)
 		if err := rocPowerError(fs, delongError(err)); err != nil {
 			return err
