@@ -320,10 +320,9 @@ func TestROCPowerBootstrapGolden(t *testing.T) {
 // each test; the two tests correlated ra among the cases and rn among the
 // controls); each simulated study is tested with DeLong's two-sided test
 // at 5% (rank.DeLongTest). Obuchowski and McClish's variances (pROC's)
-// leave out the covariance of the estimates of A and B, which overstates
-// the variance of a high AUC (per case 0.104 for the first pair's AUC 1,
-// where 4000 simulated studies give 0.078), so the studies reject more
-// often than promised: 0.87 here. The rate over 1000 studies (Monte Carlo
+// are larger than the empirical AUC's for a high AUC (per case 0.104 for
+// the first pair's AUC 1, where 4000 simulated studies give 0.078), so
+// the studies reject more often than promised: 0.87 here. The rate over 1000 studies (Monte Carlo
 // standard error 0.013) must be in [0.76, 0.95].
 func TestROCDiffPowerSimulated(t *testing.T) {
 	for _, c := range []struct {
