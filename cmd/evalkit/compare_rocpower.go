@@ -104,6 +104,9 @@ func runROCPower(e *env, args []string) error {
 		if !set["ncontrols"] {
 			st.Controls = 0
 		}
+		if set["kappa"] && !set["power"] && !sample {
+			return usagef("%s: with data and neither --power nor --ncases/--ncontrols, the sample is the data's: --kappa has nothing to set", fs.Name())
+		}
 		if set["power"] && sample {
 			if set["sig-level"] {
 				return usagef("%s: with data, --power, the sample and --sig-level leave nothing to solve: leave one out", fs.Name())
