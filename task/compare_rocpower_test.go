@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // procPowerData is testdata/proc_roc_power_data.json, written by
@@ -373,4 +374,33 @@ func TestROCDiffPowerSimulated(t *testing.T) {
 		}
 		t.Logf("%+v κ %v: %d cases, %d controls reject at 5%% in %.3f of %d studies", c.b, c.kappa, m, n, rate, studies)
 	}
+}
+
+// FuzzROCPowerRead checks that ROCPower.Read never panics and never
+// returns a NaN or an infinity, whatever the rows: it solves, or returns
+// an error.
+func FuzzROCPowerRead(f *testing.F) {
+	f.Add("y,a,b\n1,0.9,0.8\n0,0.1,0.3\n1,0.7,0.2\n0,0.4,0.5\n1,0.6,0.9\n0,0.2,0.1\n", uint8(0))
+	f.Add("y,a,b\n1,1,1\n0,1,1\n1,2,2\n0,0,0\n", uint8(1))
+	f.Fuzz(func(t *testing.T, in string, mode uint8) {
+		methods := []string{"delong", "obuchowski", "bootstrap"}
+		st := hyptest.ROCDiffPower{SigLevel: 0.05, Power: math.NaN(), Cases: math.NaN(), OneSided: mode&4 != 0}
+		if mode&8 != 0 {
+			st.Power = 0.9
+		}
+		tk := ROCPower{DeLong: DeLong{True: "y", ScoreA: "a", ScoreB: "b"}, Method: methods[int(mode)%3], Replicates: 100, Seed: 1, Study: st}
+		r, err := table.NewReader(strings.NewReader(in), "f.csv", table.CSV)
+		if err != nil {
+			return
+		}
+		got, err := tk.Read(r)
+		if err != nil {
+			return
+		}
+		for _, v := range []float64{got.AUC1, got.AUC2, got.Delta, got.Var1, got.Var2, got.Cov, got.Cases, got.Controls, got.Kappa, got.SigLevel, got.Power} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("%q: NaN or ±Inf in %+v", in, got)
+			}
+		}
+	})
 }
