@@ -85,3 +85,19 @@ func ExampleResample() {
 	// Output:
 	// median 2.35, percentile 95% CI [0.95, 3.20]
 }
+
+// pROC's own test of power.roc.test with binormal parameters (pROC
+// 1.18.0, tests/testthat/test-power.roc.test.R): partial AUCs over FPR
+// 0–0.2 differing by 0.037 need 107.0238 cases for power 0.8, and 107
+// cases give power 0.7999286.
+func ExampleROCDiffPower_SolveBinormal() {
+	b := hyptest.BinormalPair{A1: 2.6, B1: 1, A2: 1.9, B2: 1, RCases: 0.6, RControls: 0.6, FPR: &[2]float64{0, 0.2}}
+	n, err := hyptest.ROCDiffPower{Delta: 0.037, Cases: math.NaN(), Kappa: 1, SigLevel: 0.05, Power: 0.8}.SolveBinormal(b)
+	if err != nil {
+		panic(err)
+	}
+	p, _ := hyptest.ROCDiffPower{Delta: 0.037, Cases: 107, Kappa: 1, SigLevel: 0.05, Power: math.NaN()}.SolveBinormal(b)
+	fmt.Printf("%s %.4f, %s %.7f\n", n.Solved, n.Cases, p.Solved, p.Power)
+	// Output:
+	// ncases 107.0238, power 0.7999286
+}

@@ -117,48 +117,16 @@ func BootstrapTest(posA []bool, sa []float64, posB []bool, sb []float64, paired 
 	if err != nil {
 		return nil, err
 	}
-	draw := func(dst, src []float64, idx []int) {
-		for k := range dst {
-			if idx != nil {
-				dst[k] = src[idx[k]]
-			} else {
-				dst[k] = src[rng.IntN(len(src))]
-			}
-		}
-		slices.Sort(dst)
-	}
-	index := func(idx []int, n int) []int {
-		for k := range idx {
-			idx[k] = rng.IntN(n)
-		}
-		return idx
-	}
-	xa, ya := make([]float64, len(pa)), make([]float64, len(na))
-	xb, yb := make([]float64, len(pb)), make([]float64, len(nb))
-	ip, in := make([]int, len(pa)), make([]int, len(na))
 	// Welford's mean and sum of squared deviations of the differences.
 	var mean, m2 float64
 	allZero := true
-	for k := range reps {
-		if paired {
-			index(ip, len(pa))
-			index(in, len(na))
-			draw(xa, pa, ip)
-			draw(ya, na, in)
-			draw(xb, pb, ip)
-			draw(yb, nb, in)
-		} else {
-			draw(xa, pa, nil)
-			draw(ya, na, nil)
-			draw(xb, pb, nil)
-			draw(yb, nb, nil)
-		}
-		d := sortedAUC(xa, ya) - sortedAUC(xb, yb)
+	bootReplicates(pa, na, pb, nb, paired, reps, rng, func(k int, aucA, aucB float64) {
+		d := aucA - aucB
 		allZero = allZero && d == 0
 		delta := d - mean
 		mean += delta / float64(k+1)
 		m2 += delta * (d - mean)
-	}
+	})
 	sd := math.Sqrt(m2 / float64(reps-1))
 	r.Statistic = (r.AUCA - r.AUCB) / sd
 	if allZero && r.AUCA == r.AUCB {

@@ -320,3 +320,51 @@ func ROCPower(p *hyptest.ROCPower) *Doc {
 		{"significance level (" + alt + ")", mark("sig_level", Sig(p.SigLevel))},
 		{"power", mark("power", Sig(p.Power))}}})
 }
+
+// ROCDiffPower lays out the power and sample size of a study of two
+// paired AUCs from binormal parameters, the solved quantity marked.
+func ROCDiffPower(p *hyptest.ROCDiffPower) *Doc {
+	return rocDiffPowerDoc("Power of a test of two paired ROC AUCs (Obuchowski & McClish, binormal)", p)
+}
+
+// ROCPowerData lays out the power and sample size of a study of two
+// paired AUCs whose AUCs and variances come from data.
+func ROCPowerData(r *task.ROCPowerResult) *Doc {
+	how := map[string]string{"delong": "DeLong", "obuchowski": "Obuchowski", "bootstrap": "bootstrap"}[r.Method]
+	title := fmt.Sprintf("Power of a test of two paired ROC AUCs (Obuchowski & McClish; %s variances from n = %d: %d positive)", how, r.N, r.Positives)
+	d := rocDiffPowerDoc(title, &r.ROCDiffPower)
+	if b := r.Bootstrap; b != nil {
+		d.Blocks[0].(*Pairs).Add("resampling", fmt.Sprintf("%d stratified bootstrap replicates, seed %d", b.Replicates, b.Seed))
+	}
+	return warned(d, r.Warnings)
+}
+
+// rocDiffPowerDoc is the layout of both two-AUC forms.
+func rocDiffPowerDoc(title string, p *hyptest.ROCDiffPower) *Doc {
+	mark := func(name, v string) string {
+		if name == p.Solved {
+			return v + "  (solved)"
+		}
+		return v
+	}
+	alt := "two-sided"
+	if p.OneSided {
+		alt = "one-sided"
+	}
+	pr := &Pairs{Items: [][2]string{{"AUC 1", Sig(p.AUC1)}, {"AUC 2", Sig(p.AUC2)}}}
+	if b := p.Binormal; b != nil {
+		pr.Add("binormal A, B of curve 1", Sig(b.A1)+", "+Sig(b.B1))
+		pr.Add("binormal A, B of curve 2", Sig(b.A2)+", "+Sig(b.B2))
+		pr.Add("correlation among cases, controls", Sig(b.RCases)+", "+Sig(b.RControls))
+		if b.FPR != nil {
+			pr.Add("partial AUCs over FPR", Sig(b.FPR[0])+" to "+Sig(b.FPR[1]))
+		}
+	}
+	pr.Add("difference to detect", Sig(p.Delta))
+	pr.Add("per-case variances 1, 2, covariance", Sig(p.Var1)+", "+Sig(p.Var2)+", "+Sig(p.Cov))
+	pr.Add("cases (positives)", mark("ncases", Sig(p.Cases)))
+	pr.Add("controls (negatives)", mark("ncases", Sig(p.Controls)))
+	pr.Add("significance level ("+alt+")", mark("sig_level", Sig(p.SigLevel)))
+	pr.Add("power", mark("power", Sig(p.Power)))
+	return pairsDoc(title, pr)
+}
