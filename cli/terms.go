@@ -42,7 +42,7 @@ var terms = [][2]string{
 	{"cluster.Options.Beta", "--beta"},
 	{"gate.Options.Intervals", "--ci"},
 	{"rank.Options.CalBins", "--cal-bins"},
-	{"rank.Options.Conf", "--conf"},
+	{"rank.Options.Conf", "--level"},
 	{"rank.Options.CostFN", "--cost-fn"},
 	{"rank.Options.CostFP", "--cost-fp"},
 	{"rank.Options.K", "--k"},

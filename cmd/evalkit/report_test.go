@@ -26,7 +26,8 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"report", "-o", out, filepath.Join(dir, "missing.csv")}, "missing.csv", 1},
 		{[]string{"report", "-o", out, "--task", "nope", bad}, `unknown --task "nope"`, 2},
 		{[]string{"report", "-o", out, "--nope", bad}, "nope", 2},
-		{[]string{"report", "-o", out, "--score", "y_score", "--conf", "2", bad}, "--conf", 2},
+		{[]string{"report", "-o", out, "--score", "y_score", "--conf", "2", bad}, "--level", 2},
+		{[]string{"report", "-o", out, "--score", "y_score", "--level", "2", bad}, "--level", 2},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(c.args, strings.NewReader(""), &stdout, &stderr)
