@@ -814,3 +814,62 @@ func TestStrayLabelChunk(t *testing.T) {
 		})
 	}
 }
+
+// TestClassifyFloatLabels: classify (and report, which infers classify
+// from --true and --pred) refuses a label that is a number with a
+// fraction — a regression target — naming the file, line and column and
+// pointing at evalkit regress and --allow-float-labels; whole numbers
+// written as floats (1.0) are labels as before, and --allow-float-labels
+// takes fractions as classes.
+func TestClassifyFloatLabels(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	target := write("target.csv", "y_true,y_pred\n1,1\n0.37,0\n2.5,2\n")
+	pred := write("pred.csv", "y_true,y_pred\n1,1\n0,0\n1,0.75\n")
+	models := write("models.csv", "y_true,a,b\n1,1,1\n0,0,0\n1,0,1.5\n")
+	whole := write("whole.csv", "y_true,y_pred\n1.0,1\n0.0,0\n1,0.0\n")
+	for _, c := range []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{[]string{"classify", target}, 1, []string{"target.csv:3", `column "y_true"`, `"0.37"`, "evalkit regress", "--allow-float-labels"}},
+		{[]string{"classify", "--format", "json", pred}, 1, []string{"pred.csv:4", `column "y_pred"`, `"0.75"`, "evalkit regress"}},
+		{[]string{"classify", "--pred", "a,b", models}, 1, []string{"models.csv:4", `column "b"`, `"1.5"`, "evalkit regress", "--allow-float-labels"}},
+		{[]string{"report", "-o", filepath.Join(dir, "r.html"), target}, 1, []string{"target.csv:3", `column "y_true"`, "evalkit regress"}},
+		{[]string{"classify", "--format", "json", whole}, 0, nil},
+		{[]string{"classify", "--format", "json", "--allow-float-labels", target}, 0, nil},
+		{[]string{"classify", "--format", "json", "--allow-float-labels", "--pred", "a,b", models}, 0, nil},
+	} {
+		stdout, stderr, code := runCLI(c.args, "")
+		if code != c.code {
+			t.Errorf("%q: exit %d, want %d (stderr %q)", c.args, code, c.code, stderr)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%q: stderr %q lacks %q", c.args, stderr, w)
+			}
+		}
+		if c.code != 0 && stdout != "" {
+			t.Errorf("%q: wrote %q to stdout", c.args, stdout)
+		}
+	}
+	// --allow-float-labels: each distinct number is a class.
+	stdout, _, _ := runCLI([]string{"classify", "--format", "json", "--allow-float-labels", target}, "")
+	var rep struct {
+		Labels []string `json:"labels"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"0", "0.37", "1", "2", "2.5"}; !slices.Equal(rep.Labels, want) {
+		t.Errorf("--allow-float-labels: labels %q, want %q", rep.Labels, want)
+	}
+}
