@@ -162,3 +162,29 @@ func TestReportPeerOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestReportHelp: report --help says how to see every task's flags and
+// shows the flags of the task its arguments give (classify by default),
+// beside report's own.
+func TestReportHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"report", "--help"}, []string{"flags of report with --task classify", "-allow-float-labels", "-pos-label", "-o string", "-title string"}},
+		{[]string{"report", "--score", "s", "--help"}, []string{"flags of report with --task rank", "-max-fpr", "-level"}},
+		{[]string{"report", "--task", "regress", "-h"}, []string{"flags of report with --task regress", "-mape-epsilon"}},
+		{[]string{"report", "--task", "bleu", "--help"}, []string{"flags of report:", "-title string", "and those of evalkit bleu:", "-hyp"}},
+		{[]string{"report", "--task", "friedman", "--help"}, []string{"and those of evalkit compare friedman:", "-control"}},
+	} {
+		stdout, stderr, code := runCLI(c.args, "")
+		if code != 0 || stderr != "" {
+			t.Errorf("%q: exit %d, stderr %q", c.args, code, stderr)
+		}
+		for _, w := range append(c.want, "evalkit report --task cluster --help", "evalkit report --task ter --help") {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%q: the help lacks %q", c.args, w)
+			}
+		}
+	}
+}
