@@ -33,7 +33,7 @@ func regressDoc(c *regress.Report, mr *regress.MultiReport, trues, preds []strin
 	info := &Pairs{}
 	info.Add("rows", fmt.Sprint(c.N))
 	if c.WeightSum != float64(c.N) {
-		info.Add("weight sum", Sig(c.WeightSum))
+		info.Add("weight sum", Int(c.WeightSum))
 	}
 	info.Add("pinball α", Sig(c.Alpha))
 	info.Add("Tweedie power", Sig(c.Power))
