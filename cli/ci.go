@@ -19,16 +19,24 @@ type CIFlags struct {
 	// --ci they are then no usage error.
 	Paired bool
 	seed   *uint64
-	fs     *flag.FlagSet
+	// sharedLevel: --level was defined before Define, by a task whose
+	// level also serves outside --ci (rank's DeLong interval, auc_ci):
+	// it is read from fs, and is no usage error without --ci.
+	sharedLevel bool
+	fs          *flag.FlagSet
 }
 
 // Define adds --ci, --level, --ci-method, --bootstrap and --seed to fs. A
-// task that already has --seed (cluster's --sample) keeps it: one seed
-// serves both.
+// task that already has --seed (cluster's --sample) or --level (rank's
+// DeLong interval, [RankFlags]) keeps it: one flag serves both.
 func (c *CIFlags) Define(fs *flag.FlagSet) {
 	c.fs = fs
 	fs.BoolVar(&c.On, "ci", false, "add a confidence interval to every headline number (\"intervals\" in JSON)")
-	fs.Float64Var(&c.Level, "level", 0.95, "with --ci: the confidence level")
+	if fs.Lookup("level") == nil {
+		fs.Float64Var(&c.Level, "level", 0.95, "with --ci: the confidence level")
+	} else {
+		c.sharedLevel = true
+	}
 	fs.StringVar(&c.Method, "ci-method", "auto", "with --ci: auto (Wilson for proportions, DeLong for ROC AUC, t for mean losses, BCa bootstrap for the rest), or wilson, clopper-pearson, agresti-coull, jeffreys, wald (proportions), bca, percentile (bootstrapped measures)")
 	fs.IntVar(&c.Boot, "bootstrap", 1000, "with --ci: bootstrap replicates")
 	if fs.Lookup("seed") == nil {
@@ -47,6 +55,9 @@ func (c *CIFlags) Options() (opt hyptest.CIOptions, ok bool, err error) {
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
 			case "level", "bootstrap":
+				if f.Name == "level" && c.sharedLevel {
+					break
+				}
 				if bad == "" {
 					bad = f.Name
 				}
@@ -69,6 +80,9 @@ func (c *CIFlags) Options() (opt hyptest.CIOptions, ok bool, err error) {
 		seed = *c.seed
 	} else if s, err := strconv.ParseUint(fs.Lookup("seed").Value.String(), 10, 64); err == nil {
 		seed = s
+	}
+	if c.sharedLevel {
+		c.Level, _ = strconv.ParseFloat(fs.Lookup("level").Value.String(), 64)
 	}
 	if !(c.Level > 0 && c.Level < 1) {
 		return opt, false, Usagef("%s: --level must be between 0 and 1, got %v", fs.Name(), c.Level)

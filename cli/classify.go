@@ -24,6 +24,7 @@ type ClassifyFlags struct {
 	Multilabel         bool
 	Sep                string
 	MaxMatrix          int
+	FloatLabels        bool // --allow-float-labels: task.Classify.FloatLabels
 }
 
 // Define adds the classify flags to fs.
@@ -40,6 +41,7 @@ func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.Cost, "cost", "", "cost matrix in label order, rows separated by ';' (\"0,1;5,0\"): adds \"cost_sensitive_error\"")
 	fs.BoolVar(&f.Multilabel, "multilabel", false, "each cell is a set of labels (JSON array, or joined by --sep): per-label confusion, samples averages, subset accuracy, Hamming loss")
 	fs.StringVar(&f.Sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
+	fs.BoolVar(&f.FloatLabels, "allow-float-labels", false, "take labels that are numbers with a fraction (0.37, 2.5) as classes; without it such a label is an error, as a regression target belongs to evalkit regress (whole numbers such as 1.0 are labels either way)")
 	fs.IntVar(&f.MaxMatrix, "max-matrix", classify.DefaultMaxMatrix, "above this many classes print the confusion matrix as its non-zero cells (confusion_cells) and, as text, the classes with most errors and the largest off-diagonal cells (0: never)")
 }
 

@@ -23,7 +23,7 @@ type RankFlags struct {
 	maxFPRGiven         bool // --max-fpr was given (0 then is an error, not "none")
 	CalBins             int
 	CalStrategy         string
-	Conf                float64
+	Level               LevelFlag // --level (and the deprecated --conf): DeLong's AUC interval, and every interval under --ci
 	CostFP, CostFN      float64
 	Curves              bool
 	CurvePoints         int
@@ -100,7 +100,7 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	})
 	fs.IntVar(&f.CalBins, "cal-bins", d.CalBins, "number of calibration bins")
 	fs.StringVar(&f.CalStrategy, "cal-strategy", d.CalStrategy, "calibration bins: uniform or quantile")
-	fs.Float64Var(&f.Conf, "conf", d.Conf, "level of DeLong's AUC confidence interval")
+	f.Level.Define(fs, d.Conf, "the confidence level of DeLong's AUC interval (auc_ci) and, with --ci, of every interval")
 	fs.Float64Var(&f.CostFP, "cost-fp", d.CostFP, "cost of a false positive (min_cost threshold)")
 	fs.Float64Var(&f.CostFN, "cost-fn", d.CostFN, "cost of a false negative (min_cost threshold)")
 	fs.BoolVar(&f.Curves, "curves", d.Curves, "include roc_curve, pr_curve and det_curve in machine output")
@@ -137,7 +137,7 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 
 // Options returns the report options of the flags (unchecked: see Check).
 func (f *RankFlags) Options() rank.Options {
-	return rank.Options{PosLabel: f.PosLabel, Conf: f.Conf, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
+	return rank.Options{PosLabel: f.PosLabel, Conf: f.Level.Level, MaxFPR: f.MaxFPR, CalBins: f.CalBins, CalStrategy: f.CalStrategy,
 		CostFP: f.CostFP, CostFN: f.CostFN, Curves: f.Curves, CurvePoints: f.CurvePoints, K: f.K, Weights: f.Weight, Bins: f.Bins, BootBlocks: bootBlocks(f.CIBlocks),
 		LogLossEps: f.LogLossEps, PAUCRange: f.PAUCRange, PAUCFocus: f.PAUCFocus, PAUCCorrect: f.PAUCCorrect,
 		AtSpecificity: f.AtSpecificity, AtSensitivity: f.AtSensitivity, Smooth: f.Smooth, SmoothBW: f.SmoothBW, SmoothKernel: f.SmoothKernel}
@@ -155,6 +155,9 @@ func bootBlocks(n int) int {
 // Check checks the report options and --bins; --bin-range is checked by
 // Binned.
 func (f *RankFlags) Check() error {
+	if err := f.Level.Check("rank"); err != nil {
+		return err
+	}
 	if err := f.Options().Check(); err != nil {
 		return OptionUsage(err)
 	}

@@ -36,7 +36,7 @@ func (f *MultilabelFlags) Task(rf *RankFlags, fs *flag.FlagSet, memory *budget.B
 	}
 	given := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
-	for _, name := range []string{"classes", "pos-label", "bins", "bin-range", "max-fpr", "cal-bins", "cal-strategy", "conf", "cost-fp", "cost-fn",
+	for _, name := range []string{"classes", "pos-label", "bins", "bin-range", "max-fpr", "cal-bins", "cal-strategy", "level", "conf", "cost-fp", "cost-fn",
 		"curves", "curve-points", "log-loss-eps", "pauc-range", "pauc-focus", "pauc-correct", "at-specificity", "at-sensitivity", "ci-blocks"} {
 		if given[name] {
 			return nil, Usagef("rank: --%s does not apply with --multilabel", name)

@@ -30,6 +30,7 @@ var terms = [][2]string{
 	{"rank.Table.WriteCurvesCSV", "--curves-out FILE"},
 	{"(cluster.InternalOptions.Metric precomputed)", "(--precomputed)"},
 	{"cluster.InternalOptions.SilhouetteSample)", "--sample)"},
+	{"evaluate it with task.Regress", "evaluate it with evalkit regress --true COL --pred COL"},
 
 	// Names.
 	{"board.Options.Adjust", "--adjust"},
@@ -43,7 +44,7 @@ var terms = [][2]string{
 	{"cluster.Options.Beta", "--beta"},
 	{"gate.Options.Intervals", "--ci"},
 	{"rank.Options.CalBins", "--cal-bins"},
-	{"rank.Options.Conf", "--conf"},
+	{"rank.Options.Conf", "--level"},
 	{"rank.Options.CostFN", "--cost-fn"},
 	{"rank.Options.CostFP", "--cost-fp"},
 	{"rank.Options.K", "--k"},
@@ -100,8 +101,10 @@ var terms = [][2]string{
 	{"rank.Options.CurvePoints", "--curve-points"},
 	{"table.Options.MaxField", "--max-field"},
 	{"task.ABMeans.B", "--b"},
+	{"task.Classify.FloatLabels", "--allow-float-labels"},
 	{"task.Classify.Pred", "--pred"},
 	{"task.Classify.True", "--true"},
+	{"task.ClassifyModels.FloatLabels", "--allow-float-labels"},
 	{"task.ClassifyModels.Preds", "--pred"},
 	{"task.ClassifyModels.True", "--true"},
 	{"task.Cluster.Features", "--features"},

@@ -350,7 +350,7 @@ func Calibration(models []RankModel) []*Figure {
 		cal[1].Bars = append(cal[1].Bars, b)
 		for j := range c.ProbPred {
 			k := func(f string) string { return join(m.Prefix, "calibration", f, j) }
-			tab.Rows = append(tab.Rows, []Cell{plain(m.Label()), plain(fmt.Sprint(j + 1)), num(k("prob_pred"), c.ProbPred[j]), num(k("prob_true"), c.ProbTrue[j]), num(k("mass"), c.Mass[j])})
+			tab.Rows = append(tab.Rows, []Cell{plain(m.Label()), plain(fmt.Sprint(j + 1)), num(k("prob_pred"), c.ProbPred[j]), num(k("prob_true"), c.ProbTrue[j]), count(k("mass"), c.Mass[j])})
 		}
 	}
 	if len(cal) > 0 {

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/result"
 )
 
 // BandFPR is the grid of false positive rates of [Table.ROCBand]: finer
@@ -149,9 +150,9 @@ func (t *Table) ROCBand(level float64, fpr []float64) (*ROCBand, error) {
 	}
 	if len(b.FPR) == 0 {
 		if t.Weighted {
-			return nil, fmt.Errorf("%w: %.4g effective negatives (Kish's W²/Σw² of %g), fewer than %d on each side of every threshold of the grid", ErrTooFew, nen, n, BandMinNegatives)
+			return nil, fmt.Errorf("%w: %.4g effective negatives (Kish's W²/Σw² of %s), fewer than %d on each side of every threshold of the grid", ErrTooFew, nen, result.FormatFloat(n), BandMinNegatives)
 		}
-		return nil, fmt.Errorf("%w: %g negatives, fewer than %d on each side of every threshold of the grid", ErrTooFew, n, BandMinNegatives)
+		return nil, fmt.Errorf("%w: %s negatives, fewer than %d on each side of every threshold of the grid", ErrTooFew, result.FormatFloat(n), BandMinNegatives)
 	}
 	return b, nil
 }

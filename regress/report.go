@@ -8,37 +8,37 @@ import (
 )
 
 // Spec describes one measure of the all-measures report: its JSON key, its
-// name for people, whether text output shows it as a percentage, and the
-// function computing it.
+// name for people and the function computing it. MAPE, sMAPE and WAPE
+// are fractions, as scikit-learn's mean_absolute_percentage_error is, in
+// every output (0.07062, not 7.062 %).
 type Spec struct {
-	Key     string
-	Name    string
-	Percent bool
-	F       Measure
+	Key  string
+	Name string
+	F    Measure
 }
 
 // Specs lists the measures of [State.Report] in report order (not the
 // adjusted R², which needs the number of features).
 var Specs = []Spec{
-	{"mse", "MSE", false, (*State).MSE},
-	{"rmse", "RMSE", false, (*State).RMSE},
-	{"mae", "MAE", false, (*State).MAE},
-	{"mape", "MAPE", true, (*State).MAPE},
-	{"smape", "sMAPE", true, (*State).SMAPE},
-	{"wape", "WAPE", true, (*State).WAPE},
-	{"medae", "median absolute error", false, (*State).MedAE},
-	{"max_error", "max error", false, (*State).MaxError},
-	{"r2", "R²", false, (*State).R2},
-	{"explained_variance", "explained variance", false, (*State).ExplainedVariance},
-	{"msle", "MSLE", false, (*State).MSLE},
-	{"rmsle", "RMSLE", false, (*State).RMSLE},
-	{"pinball", "pinball loss", false, (*State).Pinball},
-	{"poisson_deviance", "Poisson deviance", false, (*State).PoissonDeviance},
-	{"gamma_deviance", "Gamma deviance", false, (*State).GammaDeviance},
-	{"tweedie_deviance", "Tweedie deviance", false, (*State).TweedieDeviance},
-	{"d2_tweedie", "D² Tweedie", false, (*State).D2Tweedie},
-	{"d2_pinball", "D² pinball", false, (*State).D2Pinball},
-	{"d2_absolute_error", "D² absolute error", false, (*State).D2AbsoluteError},
+	{"mse", "MSE", (*State).MSE},
+	{"rmse", "RMSE", (*State).RMSE},
+	{"mae", "MAE", (*State).MAE},
+	{"mape", "MAPE (fraction)", (*State).MAPE},
+	{"smape", "sMAPE (fraction)", (*State).SMAPE},
+	{"wape", "WAPE (fraction)", (*State).WAPE},
+	{"medae", "median absolute error", (*State).MedAE},
+	{"max_error", "max error", (*State).MaxError},
+	{"r2", "R²", (*State).R2},
+	{"explained_variance", "explained variance", (*State).ExplainedVariance},
+	{"msle", "MSLE", (*State).MSLE},
+	{"rmsle", "RMSLE", (*State).RMSLE},
+	{"pinball", "pinball loss", (*State).Pinball},
+	{"poisson_deviance", "Poisson deviance", (*State).PoissonDeviance},
+	{"gamma_deviance", "Gamma deviance", (*State).GammaDeviance},
+	{"tweedie_deviance", "Tweedie deviance", (*State).TweedieDeviance},
+	{"d2_tweedie", "D² Tweedie", (*State).D2Tweedie},
+	{"d2_pinball", "D² pinball", (*State).D2Pinball},
+	{"d2_absolute_error", "D² absolute error", (*State).D2AbsoluteError},
 }
 
 // Report holds every measure of one output. An undefined measure is NaN

@@ -127,7 +127,11 @@ func RankSections(models []RankModel) []*Section {
 		for _, m := range models {
 			o := op.get(m.Report)
 			k := func(f string) string { return Join(m.Prefix, op.key, f) }
-			ops.Rows = append(ops.Rows, []Cell{T(op.name), T(m.Label()), N(k("threshold"), o.Threshold), N(k("value"), o.Value),
+			value := N(k("value"), o.Value)
+			if op.key == "min_cost" { // a count of errors, each weighted by its cost
+				value = C(k("value"), o.Value)
+			}
+			ops.Rows = append(ops.Rows, []Cell{T(op.name), T(m.Label()), N(k("threshold"), o.Threshold), value,
 				N(k("tpr"), o.TPR), N(k("fpr"), o.FPR), N(k("precision"), o.Precision)})
 		}
 	}

@@ -22,8 +22,8 @@ func RegressSections(r *regress.Report, sig *result.Signature, fg *regress.Figur
 	add("median absolute error", "medae", r.MedAE)
 	add("max error", "max_error", r.MaxError)
 	add("MAPE (fraction)", "mape", r.MAPE)
-	add("sMAPE", "smape", r.SMAPE)
-	add("WAPE", "wape", r.WAPE)
+	add("sMAPE (fraction)", "smape", r.SMAPE)
+	add("WAPE (fraction)", "wape", r.WAPE)
 	add("R²", "r2", r.R2)
 	if r.AdjustedR2 != nil {
 		add("adjusted R²", "adjusted_r2", *r.AdjustedR2)

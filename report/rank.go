@@ -16,7 +16,11 @@ func Rank(r *rank.Report, name string) *Doc {
 		name string
 		op   rank.OperatingPoint
 	}{{"max Youden J", r.Youden}, {"max F1", r.MaxF1}, {"min cost", r.MinCost}} {
-		t.Rows = append(t.Rows, Row(o.name, threshold(o.op.Threshold), Sig(o.op.Value), Sig(o.op.TPR), Sig(o.op.FPR), Sig(o.op.Precision)))
+		value := Sig(o.op.Value)
+		if o.name == "min cost" { // a count of errors, each weighted by its cost
+			value = Int(o.op.Value)
+		}
+		t.Rows = append(t.Rows, Row(o.name, threshold(o.op.Threshold), value, Sig(o.op.TPR), Sig(o.op.FPR), Sig(o.op.Precision)))
 	}
 	d.Blocks = append(d.Blocks, t)
 	if len(r.CoordsAt) > 0 {

@@ -33,7 +33,7 @@ func regressDoc(c *regress.Report, mr *regress.MultiReport, trues, preds []strin
 	info := &Pairs{}
 	info.Add("rows", fmt.Sprint(c.N))
 	if c.WeightSum != float64(c.N) {
-		info.Add("weight sum", Sig(c.WeightSum))
+		info.Add("weight sum", Int(c.WeightSum))
 	}
 	info.Add("pinball α", Sig(c.Alpha))
 	info.Add("Tweedie power", Sig(c.Power))
@@ -57,7 +57,7 @@ func regressDoc(c *regress.Report, mr *regress.MultiReport, trues, preds []strin
 		for _, key := range regress.MeasureKeys(c) {
 			sp := regress.SpecOf(key)
 			v, _ := c.Get(key)
-			p.Add(label(sp), withInterval(sp, v, c.Intervals, key))
+			p.Add(label(sp), withInterval(v, c.Intervals, key))
 		}
 		d.Blocks = append(d.Blocks, p)
 		if n := hyptest.IntervalNote(c.Level, c.Intervals); n != "" {
@@ -76,11 +76,11 @@ func regressDoc(c *regress.Report, mr *regress.MultiReport, trues, preds []strin
 			row := []string{label(sp)}
 			for j := range mr.Outputs {
 				v, _ := mr.Outputs[j].Get(key)
-				row = append(row, withInterval(sp, v, mr.Outputs[j].Intervals, key))
+				row = append(row, withInterval(v, mr.Outputs[j].Intervals, key))
 			}
 			if how != regress.Raw {
 				v, _ := c.Get(key)
-				row = append(row, withInterval(sp, v, c.Intervals, key))
+				row = append(row, withInterval(v, c.Intervals, key))
 			}
 			t.Rows = append(t.Rows, Row(row...))
 		}
@@ -110,25 +110,13 @@ func regressDoc(c *regress.Report, mr *regress.MultiReport, trues, preds []strin
 	return d
 }
 
-// display formats a measure for people: MAPE, sMAPE and WAPE as
-// percentages, the rest to 4 significant digits.
-func display(sp regress.Spec, v float64) string {
-	if sp.Percent {
-		return Pct(v)
-	}
-	return Sig(v)
-}
-
 // withInterval formats v, the measure at key, followed by its interval in
-// ivs if it has one.
-func withInterval(sp regress.Spec, v float64, ivs map[string]hyptest.Interval, key string) string {
-	text := display(sp, v)
+// ivs if it has one. MAPE, sMAPE and WAPE are fractions, as in JSON
+// (regress.Spec).
+func withInterval(v float64, ivs map[string]hyptest.Interval, key string) string {
+	text := Sig(v)
 	if iv, ok := ivs[key]; ok {
-		if sp.Percent {
-			text += " [" + Pct(iv.Low) + ", " + Pct(iv.High) + "]"
-		} else {
-			text += " " + Interval(iv.Low, iv.High)
-		}
+		text += " " + Interval(iv.Low, iv.High)
 	}
 	return text
 }

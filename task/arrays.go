@@ -234,12 +234,21 @@ func (c *Classify) ReadArrays(name string, y, pred Labels, weight []float64) (*c
 				return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: err}
 			}
 		}
+		k := tally.Labels.Len()
 		if ok, bad := tally.Add(yt, yp, w); !ok {
 			col, v := c.True, yt
 			if bad == 1 {
 				col, v = c.Pred, yp
 			}
 			return nil, &RowError{Name: name, Row: i, Column: col, Err: labelError(string(v), c.Options.Labels)}
+		}
+		if tally.Labels.Len() != k && !c.FloatLabels {
+			if err := floatLabel(yt, "task.Classify.FloatLabels"); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: c.True, Err: err}
+			}
+			if err := floatLabel(yp, "task.Classify.FloatLabels"); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: c.Pred, Err: err}
+			}
 		}
 	}
 	acct := c.account()

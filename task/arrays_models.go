@@ -52,12 +52,23 @@ func (c *ClassifyModels) ReadArrays(name string, y Labels, preds []Labels, weigh
 				return nil, &RowError{Name: name, Row: i, Column: c.Weight, Err: err}
 			}
 		}
+		k := joint.Labels.Len()
 		if ok, bad := joint.Add(yt, row, w); !ok {
 			col, v := c.True, yt
 			if bad >= 0 {
 				col, v = c.Preds[bad], row[bad]
 			}
 			return nil, &RowError{Name: name, Row: i, Column: col, Err: labelError(string(v), c.Options.Labels)}
+		}
+		if joint.Labels.Len() != k && !c.FloatLabels {
+			if err := floatLabel(yt, "task.ClassifyModels.FloatLabels"); err != nil {
+				return nil, &RowError{Name: name, Row: i, Column: c.True, Err: err}
+			}
+			for j, p := range row {
+				if err := floatLabel(p, "task.ClassifyModels.FloatLabels"); err != nil {
+					return nil, &RowError{Name: name, Row: i, Column: c.Preds[j], Err: err}
+				}
+			}
 		}
 	}
 	acct := c.account()

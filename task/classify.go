@@ -1,7 +1,9 @@
 package task
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/board"
@@ -18,6 +20,11 @@ type Classify struct {
 	True, Pred, Weight string // column names; Weight "" for none
 	Options            classify.Options
 	Budget             *budget.Budget // charged with the merged state; nil: no limit
+	// FloatLabels takes labels that are numbers with a fraction (0.37,
+	// 2.5) as classes; without it such a label is an error wrapping
+	// [ErrFloatLabel] (a regression target is no class label). Whole
+	// numbers (1, 1.0) are labels either way.
+	FloatLabels bool
 }
 
 // Columns returns the true, predicted and weight columns.
@@ -29,7 +36,9 @@ func (c *Classify) New() *classify.Tally { return classify.NewTally(c.Options.La
 // Fold adds the rows of r to st; cols are the indexes of [Classify.Columns]
 // (-1 for no weight column). Without a weight column each row has weight 1
 // and the tally counts rows. A label outside Options.Labels (when given) is
-// a positioned error wrapping [classify.ErrUnknownLabel].
+// a positioned error wrapping [classify.ErrUnknownLabel]; a label that is
+// a number with a fraction, one wrapping [ErrFloatLabel] (unless
+// FloatLabels).
 func (c *Classify) Fold(st *classify.Tally, r *table.Reader, cols []int) error {
 	return c.fold(st, r, cols, nil)
 }
@@ -65,12 +74,21 @@ func (c *Classify) fold(st *classify.Tally, r *table.Reader, cols []int, sc *sli
 			}
 			more = ts
 		}
+		k := t.Labels.Len()
 		if ok, bad := t.Add(yt, yp, w); !ok {
 			col, v := tc, yt
 			if bad == 1 {
 				col, v = pc, yp
 			}
 			return unknownLabel(r, col, v, c.Options.Labels)
+		}
+		if t.Labels.Len() != k && !c.FloatLabels { // a new label: is it a class?
+			if err := floatLabel(yt, "task.Classify.FloatLabels"); err != nil {
+				return r.Errorf(tc, err)
+			}
+			if err := floatLabel(yp, "task.Classify.FloatLabels"); err != nil {
+				return r.Errorf(pc, err)
+			}
 		}
 		for _, t := range more {
 			t.Add(yt, yp, w) // the labels passed the first one's check
@@ -163,6 +181,7 @@ type ClassifyModels struct {
 	Models       board.Options
 	CI           *hyptest.CIOptions // the intervals, or nil
 	Budget       *budget.Budget
+	FloatLabels  bool // as Classify.FloatLabels
 }
 
 // Columns returns the true and weight columns, then the models' columns.
@@ -202,12 +221,23 @@ func (c *ClassifyModels) fold(st *classify.Models, r *table.Reader, cols []int, 
 				return err
 			}
 		}
+		k := st.Labels.Len()
 		if ok, bad := st.Add(yt, preds, w); !ok {
 			col, v := tc, yt
 			if bad >= 0 {
 				col, v = pcs[bad], preds[bad]
 			}
 			return unknownLabel(r, col, v, c.Options.Labels)
+		}
+		if st.Labels.Len() != k && !c.FloatLabels { // a new label: is it a class?
+			if err := floatLabel(yt, "task.ClassifyModels.FloatLabels"); err != nil {
+				return r.Errorf(tc, err)
+			}
+			for j, p := range preds {
+				if err := floatLabel(p, "task.ClassifyModels.FloatLabels"); err != nil {
+					return r.Errorf(pcs[j], err)
+				}
+			}
 		}
 		if sc != nil {
 			for _, s := range sc.row(r) {
@@ -269,6 +299,20 @@ func (c *ClassifyModels) Read(r *table.Reader) (*classify.Models, error) {
 // joint state. Its errors are those of [classify.NewModelsReport].
 func (c *ClassifyModels) Report(st *classify.Models) (*board.Models, error) {
 	return classify.NewModelsReport(st, c.Preds, c.Options, c.Models, c.CI)
+}
+
+// ErrFloatLabel is a label of classify that is a number with a fraction
+// (0.37, 2.5): a regression target, not a class.
+var ErrFloatLabel = errors.New("a number with a fraction as a class label")
+
+// floatLabel returns the error for label v when it is a finite number
+// that is not whole, naming option, the option that accepts it; else nil.
+func floatLabel(v []byte, option string) error {
+	f, err := table.ParseFloat(v)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f == math.Trunc(f) {
+		return nil
+	}
+	return fmt.Errorf("%w: %q (a regression target? evaluate it with task.Regress, or %s takes each distinct number as a class)", ErrFloatLabel, v, option)
 }
 
 // unknownLabel is the error for value v in column col of r's row, a label

@@ -159,3 +159,42 @@ func TestClassifyModelsWeightedChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyFloatLabel: a label that is a number with a fraction is an
+// error wrapping ErrFloatLabel that names its row and column, from a file
+// and from arrays, for one model and several; whole numbers (1.0) are
+// labels; FloatLabels takes fractions as classes.
+func TestClassifyFloatLabel(t *testing.T) {
+	read := func(c *Classify, data string) error {
+		_, err := c.Read(csvReader(t, data))
+		return err
+	}
+	one := &Classify{True: "y", Pred: "p"}
+	if err := read(one, "y,p\n1,1\n0.5,0\n"); !errors.Is(err, ErrFloatLabel) || !strings.Contains(err.Error(), `t.csv:3: column "y"`) {
+		t.Errorf("fraction in y: %v", err)
+	}
+	if err := read(one, "y,p\n1,1\n0,2.25\n"); !errors.Is(err, ErrFloatLabel) || !strings.Contains(err.Error(), `t.csv:3: column "p"`) {
+		t.Errorf("fraction in p: %v", err)
+	}
+	for _, ok := range []string{"y,p\n1.0,1\n0.0,0\n", "y,p\n1,1\nnan,inf\n", "y,p\ncat,1e3\n"} {
+		if err := read(one, ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	if err := read(&Classify{True: "y", Pred: "p", FloatLabels: true}, "y,p\n1,1\n0.5,0\n"); err != nil {
+		t.Errorf("FloatLabels: %v", err)
+	}
+	models := &ClassifyModels{True: "y", Preds: []string{"a", "b"}}
+	if _, err := models.Read(csvReader(t, "y,a,b\n1,1,1\n0,0,0.5\n")); !errors.Is(err, ErrFloatLabel) || !strings.Contains(err.Error(), `t.csv:3: column "b"`) {
+		t.Errorf("several models: %v", err)
+	}
+	_, err := one.ReadArrays("arrays", Labels{Names: []string{"1", "0.5"}, Codes: []int64{0, 1}}, Labels{Names: []string{"1"}, Codes: []int64{0, 0}}, nil)
+	var re *RowError
+	if !errors.Is(err, ErrFloatLabel) || !errors.As(err, &re) || re.Row != 1 || re.Column != "y" {
+		t.Errorf("arrays: %v", err)
+	}
+	_, err = models.ReadArrays("arrays", Labels{Names: []string{"1"}, Codes: []int64{0, 0}}, []Labels{{Names: []string{"1"}, Codes: []int64{0, 0}}, {Names: []string{"1", "2.5"}, Codes: []int64{0, 1}}}, nil)
+	if !errors.Is(err, ErrFloatLabel) || !errors.As(err, &re) || re.Row != 1 || re.Column != "b" {
+		t.Errorf("arrays, several models: %v", err)
+	}
+}

@@ -88,7 +88,7 @@ func runClassify(e *env, args []string) error {
 				if err := mo.Check("classify", names); err != nil {
 					return nil, cli.OptionUsage(err)
 				}
-				t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, Budget: sl.Budget}
+				t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, Budget: sl.Budget, FloatLabels: f.FloatLabels}
 				st, err := t.ReadSliced(r, sl)
 				if err != nil {
 					return nil, err
@@ -106,7 +106,7 @@ func runClassify(e *env, args []string) error {
 		} else if f.models.Used(fs) == "" {
 			// One model: one pass, a tally per slice.
 			job.onePass = func(r *table.Reader, sl *task.Slices) (*slicedRun, error) {
-				t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: sl.Budget}
+				t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: sl.Budget, FloatLabels: f.FloatLabels}
 				st, err := t.ReadSliced(r, sl)
 				if err != nil {
 					return nil, err
@@ -201,7 +201,7 @@ func classifyFile(e *env, path string, f *classifyFlags, opt classify.Options) (
 		return nil, nil, err
 	}
 	defer r.Close()
-	t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: f.memory.Budget()}
+	t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: f.memory.Budget(), FloatLabels: f.FloatLabels}
 	stop := progress(e, r)
 	tally, err := t.Read(r)
 	stop()
@@ -274,7 +274,7 @@ func classifyModelsFile(e *env, path string, f *classifyFlags, opt classify.Opti
 		return nil, err
 	}
 	defer r.Close()
-	t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, CI: ci, Budget: f.memory.Budget()}
+	t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, CI: ci, Budget: f.memory.Budget(), FloatLabels: f.FloatLabels}
 	stop := progress(e, r)
 	joint, err := t.Read(r)
 	stop()

@@ -136,13 +136,38 @@ func readFile[R any](e *env, file string, read func(*table.Reader) (R, error)) (
 
 // ---- mcnemar ---------------------------------------------------------------
 
+// mcnemarOptions is the form of McNemar's test of --method, --exact and
+// --no-correction: the exact test by default, as classify's several
+// models have it; the χ² with --method chi2 or --no-correction.
+func mcnemarOptions(cmd, method string, exact, noCorr bool) (hyptest.McNemarOptions, error) {
+	switch method {
+	case "":
+		if exact && noCorr {
+			return hyptest.McNemarOptions{}, usagef("%s: --exact and --no-correction exclude each other (--no-correction is for the χ² statistic, --method chi2)", cmd)
+		}
+		return hyptest.McNemarOptions{Exact: !noCorr, NoCorrection: noCorr}, nil
+	case "exact":
+		if noCorr {
+			return hyptest.McNemarOptions{}, usagef("%s: --no-correction is for --method chi2, not exact", cmd)
+		}
+		return hyptest.McNemarOptions{Exact: true}, nil
+	case "chi2":
+		if exact {
+			return hyptest.McNemarOptions{}, usagef("%s: --exact and --method chi2 exclude each other", cmd)
+		}
+		return hyptest.McNemarOptions{NoCorrection: noCorr}, nil
+	}
+	return hyptest.McNemarOptions{}, usagef("%s: --method must be exact or chi2, got %q", cmd, method)
+}
+
 func runMcNemar(e *env, args []string) error {
 	fs, format := newCompareFlags("mcnemar")
 	yCol := fs.String("true", "y_true", "column of true labels")
 	aCol := fs.String("pred-a", "", "column of model A's predicted labels (required)")
 	bCol := fs.String("pred-b", "", "column of model B's predicted labels (required)")
-	exact := fs.Bool("exact", false, "exact binomial test instead of χ²")
-	noCorr := fs.Bool("no-correction", false, "χ² without the continuity correction (default: with)")
+	method := fs.String("method", "", "exact (the default: the exact binomial test, as classify --pred a,b and statsmodels' mcnemar) or chi2 (the χ² statistic, with the continuity correction unless --no-correction)")
+	exact := fs.Bool("exact", false, "the exact binomial test (the default; the same as --method exact)")
+	noCorr := fs.Bool("no-correction", false, "the χ² statistic without the continuity correction (implies --method chi2)")
 	file, f, err := fileTask(e, fs, args, format)
 	if err != nil {
 		return err
@@ -150,7 +175,11 @@ func runMcNemar(e *env, args []string) error {
 	if *aCol == "" || *bCol == "" {
 		return usagef("%s: --pred-a COL and --pred-b COL are required", fs.Name())
 	}
-	t := task.McNemar{True: *yCol, PredA: *aCol, PredB: *bCol, Options: hyptest.McNemarOptions{Exact: *exact, NoCorrection: *noCorr}}
+	opt, err := mcnemarOptions(fs.Name(), *method, *exact, *noCorr)
+	if err != nil {
+		return err
+	}
+	t := task.McNemar{True: *yCol, PredA: *aCol, PredB: *bCol, Options: opt}
 	out, err := readFile(e, file, t.Read)
 	if err != nil {
 		return err

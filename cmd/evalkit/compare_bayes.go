@@ -66,7 +66,7 @@ func runSignedRank(e *env, args []string) error {
 	cols := twoColumnFlags(fs)
 	rope, lower := ropeFlags(fs)
 	samples := fs.Int("samples", 50000, "Monte Carlo samples of the posterior")
-	seed := fs.Uint64("seed", 0, "seed of the Monte Carlo sampler (the same seed gives the same result)")
+	seed := fs.Uint64("seed", 1, "seed of the Monte Carlo sampler (PCG; the same seed gives the same result)")
 	prior := fs.Float64("prior", 0.5, "strength of the Dirichlet process prior (a pseudo-observation at 0)")
 	plotPath := fs.String("plot", "", "write the posterior in the probability simplex to this file (SVG, or PNG for a .png name)")
 	file, f, err := fileTask(e, fs, args, format)

@@ -19,7 +19,8 @@ func init() {
 func runDeLong(e *env, args []string) error {
 	fs, format := newCompareFlags("delong")
 	c := defineROCPair(fs, " (pROC's roc.test(paired=FALSE))")
-	conf := fs.Float64("conf", 0.95, "confidence level of the interval of auc_a − auc_b")
+	var level cli.LevelFlag
+	level.Define(fs, 0.95, "confidence level of the interval of auc_a − auc_b")
 	alternative := fs.String("alternative", "two-sided", "alternative of the p-value: two-sided, greater (auc_a > auc_b) or less; the interval stays two-sided, as pROC's")
 	memory := cli.MemoryFlag(fs)
 	maxFieldFlag(fs, e)
@@ -39,14 +40,17 @@ func runDeLong(e *env, args []string) error {
 	if err := c.needScores(fs); err != nil {
 		return err
 	}
-	if !(*conf > 0 && *conf < 1) {
-		return usagef("%s: --conf must be in (0, 1), got %v", fs.Name(), *conf)
+	if err := level.Check(fs.Name()); err != nil {
+		return err
+	}
+	if !(level.Level > 0 && level.Level < 1) {
+		return usagef("%s: --level must be in (0, 1), got %v", fs.Name(), level.Level)
 	}
 	alt, err := hyptest.ParseAlternative(*alternative)
 	if err != nil {
 		return usagef("%s: --alternative must be two-sided, greater or less, got %q", fs.Name(), *alternative)
 	}
-	t := task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Conf: *conf, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()}
+	t := task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Conf: level.Level, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()}
 	if *c.unpaired {
 		out, err := readUnpaired(e, pos[0], pos[1], t.ReadUnpaired)
 		if err := delongError(err); err != nil {

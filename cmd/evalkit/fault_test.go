@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -812,5 +813,127 @@ func TestStrayLabelChunk(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestClassifyFloatLabels: classify (and report, which infers classify
+// from --true and --pred) refuses a label that is a number with a
+// fraction — a regression target — naming the file, line and column and
+// pointing at evalkit regress and --allow-float-labels; whole numbers
+// written as floats (1.0) are labels as before, and --allow-float-labels
+// takes fractions as classes.
+func TestClassifyFloatLabels(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	target := write("target.csv", "y_true,y_pred\n1,1\n0.37,0\n2.5,2\n")
+	pred := write("pred.csv", "y_true,y_pred\n1,1\n0,0\n1,0.75\n")
+	models := write("models.csv", "y_true,a,b\n1,1,1\n0,0,0\n1,0,1.5\n")
+	whole := write("whole.csv", "y_true,y_pred\n1.0,1\n0.0,0\n1,0.0\n")
+	for _, c := range []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{[]string{"classify", target}, 1, []string{"target.csv:3", `column "y_true"`, `"0.37"`, "evalkit regress", "--allow-float-labels"}},
+		{[]string{"classify", "--format", "json", pred}, 1, []string{"pred.csv:4", `column "y_pred"`, `"0.75"`, "evalkit regress"}},
+		{[]string{"classify", "--pred", "a,b", models}, 1, []string{"models.csv:4", `column "b"`, `"1.5"`, "evalkit regress", "--allow-float-labels"}},
+		{[]string{"report", "-o", filepath.Join(dir, "r.html"), target}, 1, []string{"target.csv:3", `column "y_true"`, "evalkit regress"}},
+		{[]string{"classify", "--format", "json", whole}, 0, nil},
+		{[]string{"classify", "--format", "json", "--allow-float-labels", target}, 0, nil},
+		{[]string{"classify", "--format", "json", "--allow-float-labels", "--pred", "a,b", models}, 0, nil},
+	} {
+		stdout, stderr, code := runCLI(c.args, "")
+		if code != c.code {
+			t.Errorf("%q: exit %d, want %d (stderr %q)", c.args, code, c.code, stderr)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%q: stderr %q lacks %q", c.args, stderr, w)
+			}
+		}
+		if c.code != 0 && stdout != "" {
+			t.Errorf("%q: wrote %q to stdout", c.args, stdout)
+		}
+	}
+	// --allow-float-labels: each distinct number is a class.
+	stdout, _, _ := runCLI([]string{"classify", "--format", "json", "--allow-float-labels", target}, "")
+	var rep struct {
+		Labels []string `json:"labels"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"0", "0.37", "1", "2", "2.5"}; !slices.Equal(rep.Labels, want) {
+		t.Errorf("--allow-float-labels: labels %q, want %q", rep.Labels, want)
+	}
+}
+
+// TestWholeCountsAsIntegers: counts print as integers in every format,
+// however large: rows weighted about 10⁹ each make every count of
+// classify, rank and regress (supports, confusion cells, positives,
+// negatives, weight sums, the min-cost value, calibration masses) a whole
+// number past 10¹⁰, which must never print with an exponent. The summed
+// log loss, no count, may; so may a figure's axis ticks.
+func TestWholeCountsAsIntegers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("y_true,y_pred,y_score,w\n")
+	for i := range 60 {
+		y := i * 7 % 11 % 2
+		p := y
+		if i%4 == 0 {
+			p = 1 - y
+		}
+		fmt.Fprintf(&b, "%d,%d,%.3f,%d\n", y, p, 0.4*float64(y)+float64(i*37%50)/100, 1000000007+i%3)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "big.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exp := regexp.MustCompile(`[0-9]e\+[0-9]`)
+	check := func(what, out string) {
+		for _, line := range strings.Split(out, "\n") {
+			if exp.MatchString(line) && !strings.Contains(line, "log loss") && !strings.Contains(line, "log_loss") {
+				t.Errorf("%s: a number with an exponent: %q", what, line)
+			}
+		}
+	}
+	for _, args := range [][]string{
+		{"classify", "--weight", "w"}, {"classify", "--weight", "w", "--pos-label", "1"}, {"classify", "--weight", "w", "--pred", "y_pred,y_true"},
+		{"rank", "--weight", "w"}, {"rank", "--weight", "w", "--score", "y_score,y_pred"}, {"regress", "--weight", "w", "--pred", "y_score"},
+	} {
+		for _, f := range []string{"text", "markdown", "csv", "json"} {
+			a := append(slices.Clone(args), "--format", f, path)
+			stdout, stderr, code := runCLI(a, "")
+			if code != 0 {
+				t.Fatalf("%q: exit %d: %s", a, code, stderr)
+			}
+			check(strings.Join(a[:len(a)-1], " "), stdout)
+		}
+		page := filepath.Join(dir, "r.html")
+		a := append([]string{"report", "-o", page}, args[1:]...)
+		if args[0] == "regress" {
+			a = append(a, "--task", "regress")
+		}
+		if _, stderr, code := runCLI(append(a, path), ""); code != 0 {
+			t.Fatalf("%q: exit %d: %s", a, code, stderr)
+		}
+		html, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The page's text, a line a table row, without its figures
+		// (whose axis ticks may have exponents) and tags.
+		s := regexp.MustCompile(`(?s)<svg.*?</svg>`).ReplaceAllString(string(html), "")
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "<tr", "\n<tr")
+		s = regexp.MustCompile(`<[^>]*>`).ReplaceAllString(s, " ")
+		check(strings.Join(a, " "), s)
 	}
 }

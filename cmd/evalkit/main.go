@@ -179,9 +179,11 @@ func parseFlags(fs *flag.FlagSet, e *env, args []string) ([]string, error) {
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
+			cli.WarnDeprecated(fs, e.stderr, "evalkit")
 			return pos, nil
 		}
 		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			cli.WarnDeprecated(fs, e.stderr, "evalkit")
 			return append(pos, rest...), nil
 		}
 		pos = append(pos, rest[0])

@@ -50,6 +50,9 @@ func reportTask(args []string) (string, error) {
 			task = val
 			continue
 		}
+		if name == "h" || name == "help" { // every task has help: it tells none
+			continue
+		}
 		names = append(names, name)
 	}
 	if task == "" && (slices.Contains(names, "hyp") || slices.Contains(names, "ref")) {
@@ -120,6 +123,9 @@ func runReport(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if helpAsked(args) {
+		return reportHelp(e, task)
+	}
 	switch task {
 	case "bleu", "chrf", "ter", "friedman":
 		return textReport(e, task, args)
@@ -174,6 +180,64 @@ func runReport(e *env, args []string) error {
 		return err
 	}
 	return cli.GateFailure(gates)
+}
+
+// helpAsked reports whether args ask for help (-h, --help) before a "--".
+func helpAsked(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// reportHelp prints the help of "evalkit report" for task (the one the
+// other arguments give, classify by default): what it does, how the task
+// is chosen, how to see each task's flags, then report's flags and the
+// task's.
+func reportHelp(e *env, task string) error {
+	w := e.stdout
+	fmt.Fprintf(w, "usage: evalkit report [--task TASK] [-o FILE] [--title TITLE] [task flags] [FILE]\n\n")
+	fmt.Fprintf(w, "Writes everything a task measures, with figures, as one self-contained HTML page.\n")
+	fmt.Fprintf(w, "The task is --task, else the first of classify, rank, regress and cluster that has every\n")
+	fmt.Fprintf(w, "flag given (--score means rank); --hyp and --ref mean bleu. A report takes the flags of\n")
+	fmt.Fprintf(w, "its task's command (intervals, --ci, on by default). Each task's flags:\n\n")
+	for _, t := range reportTasks {
+		fmt.Fprintf(w, "  evalkit report --task %s --help\n", t)
+	}
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	var rf reportFlags
+	rf.define(fs, "") // no default --task: the help says how it is chosen
+	switch task {
+	case "bleu", "chrf", "ter", "friedman":
+		fmt.Fprintf(w, "\nflags of report:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		cmd := task
+		args := []string{"--help"}
+		if task == "friedman" {
+			cmd, args = "compare", []string{"friedman", "--help"}
+		}
+		fmt.Fprintf(w, "\nand those of evalkit %s:\n", strings.Join(append([]string{cmd}, args[:len(args)-1]...), " "))
+		for _, c := range commands {
+			if c.name == cmd {
+				return c.run(e, args)
+			}
+		}
+		return errHelp
+	}
+	reportTaskFlags(fs, task)
+	if fl := fs.Lookup("ci"); fl != nil {
+		fl.DefValue = "true"
+	}
+	fmt.Fprintf(w, "\nflags of report with --task %s (report's and the task's):\n", task)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	return errHelp
 }
 
 // sliced reports whether --by was given on fs.

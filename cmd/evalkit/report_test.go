@@ -26,7 +26,8 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"report", "-o", out, filepath.Join(dir, "missing.csv")}, "missing.csv", 1},
 		{[]string{"report", "-o", out, "--task", "nope", bad}, `unknown --task "nope"`, 2},
 		{[]string{"report", "-o", out, "--nope", bad}, "nope", 2},
-		{[]string{"report", "-o", out, "--score", "y_score", "--conf", "2", bad}, "--conf", 2},
+		{[]string{"report", "-o", out, "--score", "y_score", "--conf", "2", bad}, "--level", 2},
+		{[]string{"report", "-o", out, "--score", "y_score", "--level", "2", bad}, "--level", 2},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(c.args, strings.NewReader(""), &stdout, &stderr)
@@ -157,6 +158,32 @@ func TestReportPeerOptions(t *testing.T) {
 		for _, w := range c.want {
 			if !bytes.Contains(page, []byte(w)) {
 				t.Errorf("%q: the page lacks %q", c.args, w)
+			}
+		}
+	}
+}
+
+// TestReportHelp: report --help says how to see every task's flags and
+// shows the flags of the task its arguments give (classify by default),
+// beside report's own.
+func TestReportHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"report", "--help"}, []string{"flags of report with --task classify", "-allow-float-labels", "-pos-label", "-o string", "-title string"}},
+		{[]string{"report", "--score", "s", "--help"}, []string{"flags of report with --task rank", "-max-fpr", "-level"}},
+		{[]string{"report", "--task", "regress", "-h"}, []string{"flags of report with --task regress", "-mape-epsilon"}},
+		{[]string{"report", "--task", "bleu", "--help"}, []string{"flags of report:", "-title string", "and those of evalkit bleu:", "-hyp"}},
+		{[]string{"report", "--task", "friedman", "--help"}, []string{"and those of evalkit compare friedman:", "-control"}},
+	} {
+		stdout, stderr, code := runCLI(c.args, "")
+		if code != 0 || stderr != "" {
+			t.Errorf("%q: exit %d, stderr %q", c.args, code, stderr)
+		}
+		for _, w := range append(c.want, "evalkit report --task cluster --help", "evalkit report --task ter --help") {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%q: the help lacks %q", c.args, w)
 			}
 		}
 	}

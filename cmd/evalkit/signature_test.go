@@ -29,7 +29,7 @@ func TestSignatureOptions(t *testing.T) {
 			wants: []string{"task:classify-multilabel|"}},
 		{base: []string{"rank", "--pos-label", "spam", d + "scores.csv"},
 			vary: [][]string{{"--pos-label", "ham"}, {"--weight", "w"}, {"--bins", "4"}, {"--bins", "4", "--bin-range", "0,2"},
-				{"--conf", "0.9"}, {"--max-fpr", "0.5"}, {"--cal-bins", "5"}, {"--cal-strategy", "quantile"},
+				{"--level", "0.9"}, {"--max-fpr", "0.5"}, {"--cal-bins", "5"}, {"--cal-strategy", "quantile"},
 				{"--cost-fp", "2"}, {"--cost-fn", "2"}, {"--curve-points", "5"}},
 			wants: []string{"task:rank|"}},
 		{base: []string{"rank", "--true", "label", "--score", "p_cat,p_dog,p_eel", "--classes", "cat,dog,eel", d + "rank_multi.csv"},

@@ -27,7 +27,7 @@ func runSplit(e *env, args []string) error {
 	stratify := fs.String("stratify", "", "keep the class shares of column COL in every fold or in both hold-out sets")
 	group := fs.String("group", "", "keep the rows of each value of column COL in one fold (group K-fold; no shuffling)")
 	shuffle := fs.Bool("shuffle", false, "shuffle before assigning folds or the hold-out test set (default: data order, as scikit-learn)")
-	seed := fs.Uint64("seed", 0, "seed of the random generator (PCG; the same on every platform)")
+	seed := fs.Uint64("seed", 1, "seed of the random generator (PCG; the same on every platform)")
 	repeats := fs.Int("repeats", 1, "repeat K-fold (always shuffled) or hold-out (shuffle split) this many times: adds fold_1…fold_R or set_1…set_R")
 	name := fs.String("name", "", "name of the added column(s) (default fold, set or boot)")
 	maxFieldFlag(fs, e)

@@ -67,7 +67,7 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 		if err := mo.Check("classify", names); err != nil {
 			return nil, cli.OptionUsage(err)
 		}
-		t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget()}
+		t := task.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo, CI: cli.CIPtr(cio, withCI), Budget: mem.Budget(), FloatLabels: f.FloatLabels}
 		joint, err := t.ReadArrays(in.name(), y, preds, w)
 		if err != nil {
 			return nil, err
@@ -83,7 +83,7 @@ func evalClassify(options []byte, in *Input) ([]byte, error) {
 	if name := models.Used(fs); name != "" {
 		return nil, cli.Usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 	}
-	t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: mem.Budget()}
+	t := task.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, Budget: mem.Budget(), FloatLabels: f.FloatLabels}
 	tally, err := t.ReadArrays(in.name(), y, pred, w)
 	if err != nil {
 		return nil, err

@@ -22,6 +22,9 @@ awk 'BEGIN { print "y_true,y_pred"; for (i = 0; i < 1000; i++) { t = int(i/2); p
 # memory.md: a field of 2000 bytes on line 3
 awk 'BEGIN { print "y_true,y_pred"; print "a,a"; s = ""; for (i = 0; i < 2000; i++) s = s "x"; print "b," s }' > longfield.csv
 
+# classify.md: a regression target, which classify refuses as labels
+printf 'y_true,y_pred\n3.2,2.9\n1.75,2.1\n4,3.6\n' > target.csv
+
 # rank-scale.md: 200 distinct scores, more than --memory 4KiB holds
 awk 'BEGIN { print "y_true,y_score"; for (i = 0; i < 200; i++) print (i % 3 == 0 ? 1 : 0) "," (i + 0.5) / 200 }' > s.csv
 # rank-scale.md: two models' scores of the same rows

@@ -13,6 +13,7 @@ import ctypes
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -248,6 +249,8 @@ def _result(task, call, options):
                 call.labels("by:" + name, x, f"by[{name!r}]")
             slicings.append([name for name, _ in cols])
         options["by"] = slicings
+    if options.get("conf") is not None:
+        warnings.warn("conf= is deprecated: use level= (same meaning)", DeprecationWarning, stacklevel=3)
     opts = _options(options)
     opts.setdefault("format", "json")
     text = call.run(task, opts)

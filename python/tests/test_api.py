@@ -47,6 +47,24 @@ def test_options_snake_case():
     assert "cost_sensitive_error" in r and "class_weighted" in r
 
 
+def test_level_and_deprecated_conf():
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 2, 100)
+    s = rng.random(100) + 0.3 * y
+    r = ek.rank(y, s, level=0.9)
+    assert r["conf_level"] == 0.9
+    with pytest.warns(DeprecationWarning, match="use level="):
+        old = ek.rank(y, s, conf=0.9)
+    assert old["auc_ci_delong"] == r["auc_ci_delong"]
+    with pytest.raises(ValueError, match="--conf 0.8 and --level 0.9 disagree"):
+        ek.rank(y, s, level=0.9, conf=0.8)
+
+
+def test_allow_float_labels():
+    r = ek.classify([1.0, 0.37, 0.37], [1.0, 0.37, 0.0], allow_float_labels=True)
+    assert r["labels"] == ["0", "0.37", "1"]
+
+
 def test_format_option():
     r = ek.regress([1.0, 2.0, 3.0], [1.5, 2.0, 2.0], format="json")
     assert r["n"] == 3
@@ -68,6 +86,7 @@ def test_format_option():
         (lambda: ek.rank([0, 1], [0.1, 0.2], max_fpr=2), r"^rank: --max-fpr"),
         (lambda: ek.classify(["a"], ["b"], labels=["a"]), r'^<arrays>: row 0: column "y_pred": .*"b" \(--labels gives a\)$'),
         (lambda: ek.classify(["a"], ["a"], beta=0), r"^classify: --beta must be a positive number, got 0$"),
+        (lambda: ek.classify([1.0, 0.37], [1.0, 0.0]), r'^<arrays>: row 1: column "y_true": a number with a fraction as a class label: "0.37" \(a regression target\? evaluate it with evalkit regress'),
         (lambda: ek.regress([1.0, 2.0], [1.0, np.inf]), r'^<arrays>: row 1: column "y_pred": value "\+Inf" is not a finite number$'),
         (lambda: ek.regress([1.0, 2.0], [1.0, 2.0], alpha=1.5), r"^regress: "),
         (lambda: ek.regress([], []), r"^<arrays>: no data rows$"),

@@ -49,8 +49,12 @@ ra, rb = a == y, b == y
 n01, n10 = int(np.sum(~ra & rb)), int(np.sum(ra & ~rb))
 table = [[int(np.sum(ra & rb)), n10], [n01, int(np.sum(~ra & ~rb))]]
 base = ["compare", "mcnemar", "--true", "y_true", "--pred-a", "model_a", "--pred-b", "model_b", "--format", "json"]
+# The default is the exact test (statsmodels' mcnemar(exact=True)); the χ²
+# with continuity correction is --method chi2.
+r = mcnemar(table, exact=True)
+case("mcnemar", base + ["preds.csv"], {"n01": n01, "n10": n10, "p_value": r.pvalue})
 r = mcnemar(table, exact=False, correction=True)
-case("mcnemar", base + ["preds.csv"], {"n01": n01, "n10": n10, "statistic": r.statistic, "p_value": r.pvalue})
+case("mcnemar_chi2", base + ["--method", "chi2", "preds.csv"], {"n01": n01, "n10": n10, "statistic": r.statistic, "p_value": r.pvalue})
 r = mcnemar(table, exact=False, correction=False)
 case("mcnemar_nocorr", base + ["--no-correction", "preds.csv"], {"n01": n01, "n10": n10, "statistic": r.statistic, "p_value": r.pvalue})
 r = mcnemar(table, exact=True)

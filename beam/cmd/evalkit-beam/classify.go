@@ -62,11 +62,11 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 				return nil, cli.OptionUsage(err)
 			}
 			return &evalbeam.ClassifyModels{ClassifyModels: evtask.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo,
-				CI: cli.CIPtr(civ, withCI)}, Name: c.Name, Output: c.Output, Slices: sl}, nil
+				CI: cli.CIPtr(civ, withCI), FloatLabels: f.FloatLabels}, Name: c.Name, Output: c.Output, Slices: sl}, nil
 		}
 		if name := models.Used(fs); name != "" {
 			return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 		}
-		return &evalbeam.Classify{Classify: evtask.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt}, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output, Slices: sl}, nil
+		return &evalbeam.Classify{Classify: evtask.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, FloatLabels: f.FloatLabels}, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output, Slices: sl}, nil
 	}
 }
