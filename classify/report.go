@@ -422,6 +422,9 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 	r.Macro.F1FromPR = FFromPR(r.Macro.Precision, r.Macro.Recall, 1)
 	r.Macro.FBetaFromPR = FFromPR(r.Macro.Precision, r.Macro.Recall, beta)
 	r.Weighted = Averaged(per, sup)
+	if subset && z != ZeroDivNaN {
+		r.Weighted = zeroSupportWeighted(r.Weighted, counts, z)
+	}
 
 	cw := opt.ClassWeights
 	if cw == nil && opt.InvLog2ClassWeights {

@@ -163,3 +163,27 @@ func subsetWarning(s *LabelSubset, weighted bool) string {
 	}
 	return fmt.Sprintf("classify.Options.Labels leaves out %s of the data (%s): the per-class table, the averages, the confusion matrix and cohen_kappa are over the listed labels; %s with a true or predicted label outside them are not in the confusion matrix but count in the other measures and as false positives and negatives of the listed labels", what, list, rows)
 }
+
+// zeroSupportWeighted is the weighted average w of listed labels whose
+// supports sum to zero, as scikit-learn 1.2's
+// precision_recall_fscore_support(average="weighted") gives it: precision,
+// F1 and F-beta are the policy's value when no listed label is predicted
+// either, else 0; recall is the policy's value; Jaccard stays the plain
+// mean (jaccard_score). Any other w is returned as it is.
+func zeroSupportWeighted(w PRF, counts []ClassCounts, z ZeroDivision) PRF {
+	var sup, pred fsum.Sum
+	for _, k := range counts {
+		sup.Add(k.Support())
+		pred.Add(k.Predicted())
+	}
+	if sup.Value() != 0 {
+		return w
+	}
+	v := z.value()
+	w.Recall = v
+	if pred.Value() != 0 {
+		v = 0
+	}
+	w.Precision, w.F1, w.FBeta = v, v, v
+	return w
+}

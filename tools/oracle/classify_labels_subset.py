@@ -97,9 +97,40 @@ def make_case(rng, i):
     }
 
 
+def fixed_cases():
+    """Listed labels whose supports sum to zero (scikit-learn 1.2's
+    weighted average then takes the zero-division value), listed labels
+    none of which is in y_true, and a reordered subset."""
+    out = []
+    for i, (yt, yp, L) in enumerate([
+        (["a", "a", "b"], ["x", "a", "b"], ["x", "z"]),
+        (["a", "a", "b"], ["x", "a", "b"], ["z"]),
+        (["a", "b", "b", "c"], ["b", "b", "c", "c"], ["c", "b"]),
+    ]):
+        for zd in ("0", "1"):
+            present = cc.sort_labels(sorted(set(yt) | set(yp)))
+            if set(L) & set(yt):
+                exp = cc.expected(yt, yp, None, L, 2, zd, None)
+            else:
+                # confusion_matrix and cohen_kappa_score raise ValueError
+                # when no listed label is in y_true: left out of the case
+                cm, ck = M.confusion_matrix, M.cohen_kappa_score
+                M.confusion_matrix = lambda *a, **k: np.zeros((len(L), len(L)))
+                M.cohen_kappa_score = lambda *a, **k: float("nan")
+                try:
+                    exp = cc.expected(yt, yp, None, L, 2, zd, None)
+                finally:
+                    M.confusion_matrix, M.cohen_kappa_score = cm, ck
+                for k in ("confusion_matrix", "cohen_kappa", "cohen_kappa_linear", "cohen_kappa_quadratic"):
+                    exp.pop(k)
+            out.append({"name": f"fixed{i}_zd{zd}", "y_true": yt, "y_pred": yp, "weights": None, "labels": L,
+                        "beta": 2, "zero_division": zd, "pos_label": None, "expected": exp})
+    return out
+
+
 def main():
     rng = random.Random(20261127)
-    cases = [make_case(rng, i) for i in range(120)]
+    cases = fixed_cases() + [make_case(rng, i) for i in range(120)]
     doc = {
         "source": f"scikit-learn {sklearn.__version__} (numpy {np.__version__}); tools/oracle/classify_labels_subset.py",
         "cases": cases,
