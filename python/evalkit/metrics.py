@@ -13,6 +13,8 @@ support raises ValueError naming it, never ignored; an unknown argument
 raises TypeError, as any Python function does.
 """
 
+import warnings
+
 import numpy as np
 
 from ._native import _label_text, _measure, classify, cluster, rank, regress
@@ -45,6 +47,7 @@ __all__ = [
     "multilabel_confusion_matrix",
     "matthews_corrcoef",
     "cohen_kappa_score",
+    "classification_report",
     "mean_squared_error",
     "mean_absolute_error",
     "median_absolute_error",
@@ -556,6 +559,71 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None):
     # undefined (no expected disagreement, e.g. one listed label): NaN, as
     # scikit-learn's 0/0 gives it
     return float("nan") if r[key] is None else float(r[key])
+
+
+def classification_report(y_true, y_pred, *, labels=None, target_names=None, sample_weight=None, digits=2, output_dict=False, zero_division="warn"):
+    """Precision, recall, F1 and support of each label, and their micro
+    (shown as "accuracy" when it is the accuracy: single-label data over
+    all its labels), macro and weighted averages (and samples, multilabel),
+    as text or a dict (sklearn.metrics.classification_report). labels may
+    name some of the labels only: then the micro average is shown as such."""
+    if isinstance(zero_division, bool) or zero_division not in _ZERO_DIVISION:
+        _unsupported("classification_report", "zero_division", zero_division, '"warn", 0 or 1')
+    y, p = _common(y_true, y_pred)
+    r = _classify("classification_report", y, p, sample_weight, labels=labels, multilabel=True, zero_division=_ZERO_DIVISION[zero_division])
+    multilabel = "samples" in r
+    if labels is None:
+        names = [c["label"] for c in r["per_class"]] if multilabel else [str(v) for v in _unique(y, p)]
+        given = False
+    else:
+        names = [str(v) for v in np.asarray(labels)]
+        given = True
+    micro_is_accuracy = not multilabel and (not given or set(np.asarray(labels).tolist()) == set(_unique(y, p).tolist()))
+    if target_names is not None and len(target_names) != len(names):
+        if not given:
+            raise ValueError(
+                f"Number of classes, {len(names)}, does not match size of target_names, {len(target_names)}. Try specifying the labels parameter"
+            )
+        warnings.warn(f"labels size, {len(names)}, does not match size of target_names, {len(target_names)}")
+    if target_names is None:
+        target_names = names
+    kind = int if sample_weight is None else float
+    per = [(str(t), c["precision"], c["recall"], c["f1"], kind(c["support"])) for t, c in zip(target_names, r["per_class"])]
+    total = kind(sum(c["support"] for c in r["per_class"]))
+    averages = ["micro", "macro", "weighted"] + (["samples"] if multilabel else [])
+    headers = ["precision", "recall", "f1-score", "support"]
+
+    def value(v):
+        return 0.0 if v is None else float(v)
+
+    if output_dict:
+        out = {t: dict(zip(headers, (value(a), value(b), value(c), n))) for t, a, b, c, n in per}
+        for a in averages:
+            v = r[a]
+            if a == "micro" and micro_is_accuracy:
+                out["accuracy"] = value(v["precision"])
+            else:
+                out[a + " avg"] = dict(zip(headers, (value(v["precision"]), value(v["recall"]), value(v["f1"]), total)))
+        return out
+    width = max([len(t) for t, *_ in per] + [len("weighted avg"), digits])
+
+    def line(head, cells):
+        return f"{head:>{width}} " + "".join(f" {c:>9}" for c in cells) + "\n"
+
+    def num(v):
+        return f"{value(v):.{digits}f}"
+
+    text = line("", headers) + "\n"
+    for t, a, b, c, n in per:
+        text += line(t, [num(a), num(b), num(c), n])
+    text += "\n"
+    for a in averages:
+        v = r[a]
+        if a == "micro" and micro_is_accuracy:
+            text += line("accuracy", ["", "", num(v["f1"]), total])
+        else:
+            text += line(a + " avg", [num(v["precision"]), num(v["recall"]), num(v["f1"]), total])
+    return text
 
 
 # --- regression ------------------------------------------------------------

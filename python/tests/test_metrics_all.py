@@ -425,3 +425,51 @@ def test_cluster_errors():
             call(sk)
         with pytest.raises(ValueError):
             call(ek)
+
+
+def same_report(got, want):
+    assert got.keys() == want.keys(), (got.keys(), want.keys())
+    for k, w in want.items():
+        if isinstance(w, dict):
+            assert got[k].keys() == w.keys()
+            for m, v in w.items():
+                assert type(got[k][m]) is type(v), (k, m, got[k][m], v)
+                assert got[k][m] == pytest.approx(v, rel=REL, abs=1e-15)
+        else:
+            assert got[k] == pytest.approx(w, rel=REL, abs=1e-15)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_classification_report(labels, weighted):
+    """The text and the dict, with and without labels= (a subset shows
+    "micro avg" instead of "accuracy"), target_names and digits."""
+    y, p, w = labels
+    w = w if weighted else None
+    for kw in ({}, {"labels": [2, 0]}, {"labels": [1, 0, 9]}, {"labels": list(range(y.max() + 1))},
+               {"labels": [1, 2], "target_names": ["one", "two"], "digits": 4}, {"zero_division": 1, "labels": [9, 0]}):
+        if w is None:
+            # with weights the text prints each support's every digit, and
+            # the core's compensated sums may differ from numpy's in the last
+            assert ek.classification_report(y, p, **kw) == sk.classification_report(y, p, **kw)
+        same_report(ek.classification_report(y, p, sample_weight=w, output_dict=True, **kw),
+                    sk.classification_report(y, p, sample_weight=w, output_dict=True, **kw))
+
+
+def test_classification_report_kinds():
+    g = rng(11)
+    names = np.array(["ant", "bee", "a longer label", "dog"])
+    y, p = names[g.integers(0, 4, 200)], names[g.integers(0, 4, 200)]
+    for kw in ({}, {"labels": ["dog", "ant"]}):
+        assert ek.classification_report(y, p, **kw) == sk.classification_report(y, p, **kw)
+    Y, P = g.integers(0, 2, (50, 3)), g.integers(0, 2, (50, 3))
+    # a value on a rounding boundary (0.625 here, or 1e-16 above it in
+    # scikit-learn's sums) may print one unit apart; the dict is exact
+    # to 1e-12
+    got, want = ek.classification_report(Y, P).split(), sk.classification_report(Y, P).split()
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        if g != w:
+            assert abs(float(g) - float(w)) <= 0.0100001, (g, w)
+    same_report(ek.classification_report(Y, P, output_dict=True), sk.classification_report(Y, P, output_dict=True))
+    with pytest.raises(ValueError, match="does not match size of target_names"):
+        ek.classification_report(y, p, target_names=["x"])
