@@ -15,7 +15,8 @@ import (
 var ErrBadEncoding = errors.New("classify: bad binary encoding")
 
 // tallyVersion is the version of the encoding: 2 adds listed label sets (flag
-// 4); version 1, without them, still decodes.
+// 4). A state without one is written as version 1, byte for byte as
+// before (encodings that embed it, such as rank's, keep their bytes).
 const tallyVersion = 2
 
 // MarshalBinary encodes the tally (its labels in first-seen order, how
@@ -29,7 +30,11 @@ func (t *Tally) MarshalBinary() ([]byte, error) {
 	if c.weighted {
 		flags |= 2
 	}
-	a := wire.Appender{tallyVersion, flags}
+	version := byte(1)
+	if flags&4 != 0 {
+		version = tallyVersion
+	}
+	a := wire.Appender{version, flags}
 	a = appendSet(a, t.Labels)
 	a.Uvarint(uint64(c.n))
 	for _, v := range c.cnt {
@@ -48,10 +53,14 @@ func (t *Tally) MarshalBinary() ([]byte, error) {
 // anything else.
 func (t *Tally) UnmarshalBinary(data []byte) error {
 	r := wire.NewReader(data, ErrBadEncoding)
-	if v := r.Byte(); v != tallyVersion && v != 1 {
+	v := r.Byte()
+	if v != tallyVersion && v != 1 {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := r.Byte()
+	if (v == 1) == (flags&4 != 0) {
+		return fmt.Errorf("%w: version %d with flags %d", ErrBadEncoding, v, flags)
+	}
 	set := readSet(r, flags)
 	if r.Err() != nil {
 		return r.Err()

@@ -102,7 +102,8 @@ func FuzzTallyUnmarshal(f *testing.F) {
 // of the format must change the version and this digest on purpose. (The
 // digest changed once without the format: the weighted several-model
 // state had counted its first row's weight and one more. Version 2 changed
-// it on purpose: a label list is a listed set, encoded with its count.)
+// it on purpose: a label list is a listed set, encoded with its count;
+// the states without a list keep version 1's bytes.)
 func TestEncodingPinned(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var states []encoding.BinaryMarshaler
@@ -122,5 +123,5 @@ func TestEncodingPinned(t *testing.T) {
 			states = append(states, tl, ms)
 		}
 	}
-	wiretest.Pin(t, "c6ea58d3f545b7fd8cadb2265d9bd1093b85a7876d29bf61d565c9600bfc4967", states...)
+	wiretest.Pin(t, "2421b651cae2a7f025c1a085d2891f78d2574bbf3722caa150624b64a7567c8e", states...)
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // modelsVersion is the version of the encoding: 2 adds listed label sets (flag
-// 4); version 1, without them, still decodes.
+// 4). A state without one is written as version 1, byte for byte as
+// before (encodings that embed it, such as rank's, keep their bytes).
 const modelsVersion = 2
 
 // MarshalBinary encodes the joint state of several models (the number of
@@ -23,7 +24,11 @@ func (s *Models) MarshalBinary() ([]byte, error) {
 	if s.weighted {
 		flags |= 2
 	}
-	a := wire.Appender{modelsVersion, flags}
+	version := byte(1)
+	if flags&4 != 0 {
+		version = modelsVersion
+	}
+	a := wire.Appender{version, flags}
 	a.Uvarint(uint64(s.m))
 	a = appendSet(a, s.Labels)
 	a.Uvarint(uint64(s.n))
@@ -45,10 +50,14 @@ func (s *Models) MarshalBinary() ([]byte, error) {
 // anything else.
 func (s *Models) UnmarshalBinary(data []byte) error {
 	r := wire.NewReader(data, ErrBadEncoding)
-	if v := r.Byte(); v != modelsVersion && v != 1 {
+	v := r.Byte()
+	if v != modelsVersion && v != 1 {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := r.Byte()
+	if (v == 1) == (flags&4 != 0) {
+		return fmt.Errorf("%w: version %d with flags %d", ErrBadEncoding, v, flags)
+	}
 	m := r.Count(1)
 	if r.Err() == nil && (m < 1 || m > 1<<16) {
 		r.Fail("bad number of models")
