@@ -7,12 +7,11 @@ import (
 
 // Evaluate is the one-call form: it tallies true and predicted labels with
 // optional weights (nil: every weight 1) and returns the report, labels in
-// label order ([label.Sort]) unless opt.Labels fixes them; labels that
-// are all numbers compare as numbers ([Tally.Sorted]). Errors:
-// ErrEmpty, ErrWeight for a negative or non-finite weight,
-// ErrUnknownLabel for a label outside opt.Labels; each names the row
-// (0-based). It panics if the slices differ
-// in length.
+// label order ([label.Sort]) unless opt.Labels gives them (a subset of the
+// labels included, see [Options].Labels); labels that are all numbers
+// compare as numbers ([Tally.Sorted]). Errors: ErrEmpty, ErrWeight for a
+// negative or non-finite weight, naming the row (0-based), and NewReport's.
+// It panics if the slices differ in length.
 func Evaluate(yTrue, yPred []string, w []float64, opt Options) (*Report, error) {
 	if len(yTrue) != len(yPred) || (w != nil && len(w) != len(yTrue)) {
 		panic("classify: yTrue, yPred and weights differ in length")

@@ -425,10 +425,14 @@ type Tally struct {
 	C      *Confusion
 }
 
-// NewTally returns an empty tally. With fixed labels (not nil) only those
-// labels are accepted, in that order.
-func NewTally(fixed []string) *Tally {
-	s := label.NewSet(fixed)
+// NewTally returns an empty tally. With listed labels (not nil) those
+// are its first classes, in that order, whether they occur or not; any
+// other label is a class after them ([label.NewListedSet]).
+func NewTally(listed []string) *Tally {
+	s := label.NewSet(nil)
+	if listed != nil {
+		s = label.NewListedSet(listed)
+	}
 	return &Tally{Labels: s, C: NewConfusion(s.Len())}
 }
 
@@ -439,9 +443,10 @@ func (t *Tally) Bytes() int64 {
 }
 
 // Add counts a row given its true and predicted labels and weight (w < 0
-// means unweighted). With a fixed label list it returns false, counting
-// nothing, if a label is not in the list; which is reported by bad (0 true,
-// 1 predicted).
+// means unweighted). With a fixed label set ([Tally.Labels] made by
+// label.NewSet(list)) it returns false, counting nothing, if a label is not
+// in the list; which is reported by bad (0 true, 1 predicted). A tally
+// made by [NewTally] takes every label.
 func (t *Tally) Add(yTrue, yPred []byte, w float64) (ok bool, bad int) {
 	a, ok := t.Labels.ID(yTrue)
 	if !ok {

@@ -73,11 +73,9 @@ func (r *Report) measures(vals []float64, keys *[]string) []float64 {
 // their numerator and denominator: accuracy and error rate (and the equal
 // Hamming and zero-one losses), per-class and micro precision and recall,
 // and the binary block's precision, recall and specificity (docs/ci.md).
-func (r *Report) proportions() map[string][2]float64 {
-	var diag float64
-	for _, c := range r.PerClass { // TP is the diagonal cell
-		diag += c.TP
-	}
+// c is the matrix r was computed from.
+func (r *Report) proportions(c *Confusion) map[string][2]float64 {
+	diag, _ := c.correct()
 	tot := r.WeightSum
 	p := map[string][2]float64{
 		"accuracy": {diag, tot}, "error_rate": {tot - diag, tot},
@@ -85,6 +83,15 @@ func (r *Report) proportions() map[string][2]float64 {
 		// Single-label micro averages pool every TP, FP and FN: both are
 		// the accuracy.
 		"micro.precision": {diag, tot}, "micro.recall": {diag, tot},
+	}
+	if r.classes != nil && len(r.classes) != len(r.Labels) || r.LabelSubset != nil {
+		// Over listed labels: the pooled TP over the pooled predicted
+		// and true mass of those labels.
+		var tp, pred, sup float64
+		for _, c := range r.PerClass {
+			tp, pred, sup = tp+c.TP, pred+c.TP+c.FP, sup+c.Support
+		}
+		p["micro.precision"], p["micro.recall"] = [2]float64{tp, pred}, [2]float64{tp, sup}
 	}
 	for i, c := range r.PerClass {
 		k := "per_class." + strconv.Itoa(i) + "."
@@ -131,7 +138,7 @@ func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) e
 	ests := r.measures(nil, &keys)
 	props := map[string][2]float64{}
 	if !c.Weighted() {
-		props = r.proportions()
+		props = r.proportions(c)
 	}
 	r.Level = ci.Level
 	r.Intervals = map[string]hyptest.Interval{}
@@ -164,7 +171,7 @@ func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) e
 	var ferr error
 	hyptest.Replicate(bootReps(bootOK, ci.Bootstrap), ci.Seed, ci.Workers, boot.scratch, func(b int, rng *rand.Rand, s *confusionScratch) {
 		d := boot.draw(rng, s)
-		rr, err := NewReport(r.Labels, d, opt)
+		rr, err := NewReport(r.matrixLabels(), d, opt)
 		if err != nil {
 			ferr = err // cannot happen: the options passed for r
 			return
@@ -184,7 +191,7 @@ func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) e
 			r.Warnings = append(r.Warnings, fmt.Sprintf("percentile intervals instead of BCa: its jackknife over %d cells of %d classes is too much work", len(c.cnt), c.k))
 			ci.Method = hyptest.CIPercentile
 		} else {
-			jack, jw = boot.jackknife(r.Labels, opt, len(keys))
+			jack, jw = boot.jackknife(r.matrixLabels(), opt, len(keys))
 		}
 	}
 	for i, key := range keys {
@@ -217,6 +224,14 @@ func (r *Report) AddIntervals(c *Confusion, opt Options, ci hyptest.CIOptions) e
 		}
 	}
 	return nil
+}
+
+// matrixLabels are the labels of the matrix r was computed from.
+func (r *Report) matrixLabels() []string {
+	if r.classes != nil {
+		return r.classes
+	}
+	return r.Labels
 }
 
 // confusionBoot draws stratified row bootstraps of a confusion matrix.

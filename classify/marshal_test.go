@@ -101,7 +101,9 @@ func FuzzTallyUnmarshal(f *testing.F) {
 // the encoders as they were before they moved to internal/wire. A change
 // of the format must change the version and this digest on purpose. (The
 // digest changed once without the format: the weighted several-model
-// state had counted its first row's weight and one more.)
+// state had counted its first row's weight and one more. Version 2 changed
+// it on purpose: a label list is a listed set, encoded with its count;
+// the states without a list keep version 1's bytes.)
 func TestEncodingPinned(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	var states []encoding.BinaryMarshaler
@@ -121,5 +123,5 @@ func TestEncodingPinned(t *testing.T) {
 			states = append(states, tl, ms)
 		}
 	}
-	wiretest.Pin(t, "3e8ad08ffb1fa57971a1ca4760bcd694c6e08079ff0134dbbf47789f55253d98", states...)
+	wiretest.Pin(t, "2421b651cae2a7f025c1a085d2891f78d2574bbf3722caa150624b64a7567c8e", states...)
 }

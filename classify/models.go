@@ -37,13 +37,18 @@ type Models struct {
 	fixed    []string
 }
 
-// NewModels returns an empty joint state of m models. With fixed labels
-// (not nil) only those labels are accepted, in that order.
+// NewModels returns an empty joint state of m models. With listed labels
+// (not nil) those are its first classes, in that order, whether they occur
+// or not; any other label is a class after them ([label.NewListedSet]).
 func NewModels(m int, fixed []string) *Models {
 	if m < 1 {
 		panic(fmt.Sprintf("classify: %d models", m))
 	}
-	s := &Models{Labels: label.NewSet(fixed), m: m, index64: map[uint64]int32{}, ids: make([]int32, m+1), fixed: fixed, wide: m+1 > 8}
+	set := label.NewSet(nil)
+	if fixed != nil {
+		set = label.NewListedSet(fixed)
+	}
+	s := &Models{Labels: set, m: m, index64: map[uint64]int32{}, ids: make([]int32, m+1), fixed: fixed, wide: m+1 > 8}
 	if s.wide {
 		s.index = map[string]int32{}
 	}
@@ -69,8 +74,9 @@ func (s *Models) Bytes() int64 {
 }
 
 // Add counts a row: its true label, each model's predicted label (len(preds)
-// = NumModels) and its weight (w < 0: unweighted). With fixed labels it
-// returns false, counting nothing, for a label not in the list; bad is −1
+// = NumModels) and its weight (w < 0: unweighted). With a fixed label set
+// (not one NewModels makes) it returns false, counting nothing, for a
+// label not in the list; bad is −1
 // for the true label, j for model j's prediction.
 func (s *Models) Add(yTrue []byte, preds [][]byte, w float64) (ok bool, bad int) {
 	id, ok := s.Labels.ID(yTrue)

@@ -8,25 +8,29 @@ import (
 	"github.com/evalkit-go/evalkit/internal/wire"
 )
 
-const modelsVersion = 1
+// modelsVersion is the version of the encoding: 2 adds listed label sets (flag
+// 4). A state without one is written as version 1, byte for byte as
+// before (encodings that embed it, such as rank's, keep their bytes).
+const modelsVersion = 2
 
 // MarshalBinary encodes the joint state of several models (the number of
-// models, the labels in first-seen order or the fixed list, and every
+// models, the labels in first-seen order and how many a list gave, and every
 // cell: its tuple of label ids, its row count and, when weighted, its
 // compensated weight sum) so that a distributed engine can ship it between
 // workers. [Models.UnmarshalBinary] restores an equal state: the same
 // cells in the same order, so the same reports.
 func (s *Models) MarshalBinary() ([]byte, error) {
-	var flags byte
-	if s.Labels.Fixed() {
-		flags |= 1
-	}
+	flags := setFlags(s.Labels)
 	if s.weighted {
 		flags |= 2
 	}
-	a := wire.Appender{modelsVersion, flags}
+	version := byte(1)
+	if flags&4 != 0 {
+		version = modelsVersion
+	}
+	a := wire.Appender{version, flags}
 	a.Uvarint(uint64(s.m))
-	a = appendLabels(a, s.Labels.Names())
+	a = appendSet(a, s.Labels)
 	a.Uvarint(uint64(s.n))
 	a.Uvarint(uint64(len(s.cnt)))
 	for c, v := range s.cnt {
@@ -46,15 +50,19 @@ func (s *Models) MarshalBinary() ([]byte, error) {
 // anything else.
 func (s *Models) UnmarshalBinary(data []byte) error {
 	r := wire.NewReader(data, ErrBadEncoding)
-	if r.Byte() != modelsVersion {
+	v := r.Byte()
+	if v != modelsVersion && v != 1 {
 		return fmt.Errorf("%w: unknown version", ErrBadEncoding)
 	}
 	flags := r.Byte()
+	if (v == 1) == (flags&4 != 0) {
+		return fmt.Errorf("%w: version %d with flags %d", ErrBadEncoding, v, flags)
+	}
 	m := r.Count(1)
 	if r.Err() == nil && (m < 1 || m > 1<<16) {
 		r.Fail("bad number of models")
 	}
-	set := readLabels(r, flags&1 != 0)
+	set := readSet(r, flags)
 	n := int64(r.Uvarint(math.MaxInt64))
 	cells := r.Count(1)
 	if r.Err() != nil {
@@ -64,8 +72,8 @@ func (s *Models) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: short data", ErrBadEncoding)
 	}
 	var fixed []string
-	if set.Fixed() {
-		fixed = set.Names()
+	if set.Listed() > 0 {
+		fixed = set.Names()[:set.Listed()]
 	}
 	out := NewModels(m, fixed)
 	out.Labels = set

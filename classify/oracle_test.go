@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/internal/golden"
 	"github.com/evalkit-go/evalkit/result"
 )
@@ -242,6 +243,93 @@ func TestScikitLearnNormalize(t *testing.T) {
 			for _, d := range diffs {
 				t.Error(d)
 			}
+		})
+	}
+}
+
+// Options.Labels naming a subset of the labels (some left out, some absent,
+// shuffled), with and without weights and a positive label inside or
+// outside the list: testdata/sklearn_labels_subset.json (scikit-learn
+// 1.2.1 with labels=, tools/oracle/classify_labels_subset.py). Each case
+// is evaluated in one call, and again in two halves tallied apart and
+// merged, and through the several-model state (the same report).
+func TestScikitLearnLabelSubset(t *testing.T) {
+	b, err := os.ReadFile("testdata/sklearn_labels_subset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Source string       `json:"source"`
+		Cases  []OracleCase `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 100 || !strings.HasPrefix(doc.Source, "scikit-learn") {
+		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	}
+	for _, c := range doc.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			z, err := ParseZeroDivision(c.ZeroDivision)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := Options{Labels: c.Labels, Beta: c.Beta, ZeroDivision: z}
+			if c.PosLabel != nil {
+				opt.PosLabel = *c.PosLabel
+			}
+			check := func(how string, rep *Report) {
+				t.Helper()
+				got, err := result.JSON(rep, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				diffs, err := golden.Diff(got, c.Expected, relTol, absTol)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range diffs {
+					t.Errorf("%s: %s", how, d)
+				}
+			}
+			rep, err := Evaluate(c.YTrue, c.YPred, c.Weights, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check("evaluate", rep)
+
+			half := len(c.YTrue) / 2
+			a, b := NewTally(c.Labels), NewTally(c.Labels)
+			ms := NewModels(1, c.Labels)
+			for i := range c.YTrue {
+				w := -1.0
+				if c.Weights != nil {
+					w = c.Weights[i]
+				}
+				tl := a
+				if i >= half {
+					tl = b
+				}
+				tl.Add([]byte(c.YTrue[i]), []byte(c.YPred[i]), w)
+				ms.Add([]byte(c.YTrue[i]), [][]byte{[]byte(c.YPred[i])}, w)
+			}
+			enc, _ := b.MarshalBinary()
+			var b2 Tally
+			if err := b2.UnmarshalBinary(enc); err != nil {
+				t.Fatal(err)
+			}
+			a.Merge(&b2)
+			labels, conf := a.Sorted()
+			merged, err := NewReport(labels, conf, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check("merged", merged)
+			mr, err := NewModelsReport(ms, []string{"m"}, opt, board.Options{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check("models", mr.Models[0].Report.(*Report))
 		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/internal/fsum"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/result"
 )
@@ -26,9 +27,18 @@ var (
 // Options configure [Evaluate] and [NewReport]. The zero value is valid: β = 1, zero
 // division 0, no positive label, no class weights, no cost matrix.
 type Options struct {
-	// Labels, when not nil, fixes the label list and its order for
-	// [Evaluate]: labels may be absent from the data, and a label not in the
-	// list is an error wrapping ErrUnknownLabel.
+	// Labels, when not nil, are the labels the report is over, in that
+	// order, as scikit-learn's labels=: they may be absent from the data
+	// (zero support), and they may leave out labels of the data. Then the
+	// per-class table, the micro, macro, weighted and class-weighted
+	// averages, the confusion matrix and Cohen's kappa are over the listed
+	// labels only, and every row still counts where scikit-learn counts
+	// it: a row of another true label predicted as a listed one is a false
+	// positive of that one (micro averages included); accuracy, error rate,
+	// balanced accuracy, MCC, the losses and the Binary block are over
+	// every row and label (Report.LabelSubset, and a warning, say what
+	// was left out). A list of numbers takes a label of the same value
+	// spelled otherwise as its own. Cost needs every label of the data.
 	Labels []string
 	// Beta is β of the FBeta fields; 0 means 1. It must not be negative.
 	// +Inf gives F-beta's limit, the recall (the report's JSON beta is then
@@ -41,7 +51,7 @@ type Options struct {
 	// its value ("1.0" names the class "1").
 	PosLabel string
 	// ClassWeights, when not nil, adds the ClassWeighted average with
-	// these weights (one per label, in label order).
+	// these weights (one per label of the report, in its order).
 	ClassWeights []float64
 	// InvLog2ClassWeights adds the ClassWeighted average with the seeds'
 	// w_c = 1/log2(n_c) (n_c the support). It is ignored if ClassWeights
@@ -194,7 +204,10 @@ type Report struct {
 	// a number: "1" and "1.0" one class, named "1") or "string"
 	// ([label.Comparison]). Empty inside a several-model result, which
 	// says it once for its models.
-	LabelComparison string       `json:"label_comparison,omitempty"`
+	LabelComparison string `json:"label_comparison,omitempty"`
+	// LabelSubset is set when Options.Labels leave out labels of the
+	// data: which, and the rows and mass outside the listed labels.
+	LabelSubset     *LabelSubset `json:"label_subset,omitempty"`
 	ConfusionMatrix [][]float64  `json:"confusion_matrix,omitempty"`
 	ConfusionCells  [][3]float64 `json:"confusion_cells,omitempty"`
 	// ConfusionMatrixNormalized is set by Options.Normalize (with the
@@ -232,6 +245,11 @@ type Report struct {
 	// Signature says how the report was computed (nil inside a
 	// several-model result, whose own signature covers its models).
 	Signature *result.Signature `json:"signature,omitempty"`
+
+	// classes are the labels of the confusion matrix the report was
+	// computed from (Labels, unless Options.Labels chose others): the
+	// intervals recompute the report from resamples of that matrix.
+	classes []string
 }
 
 // totalErr is ErrZeroWeight for a total weight of zero, ErrWeightRange
@@ -248,7 +266,10 @@ func totalErr(total float64) error {
 }
 
 // NewReport computes the report of confusion matrix c over labels (one per
-// class, in order; opt.Labels is not used). It returns ErrEmpty for an empty
+// class, in order). When opt.Labels is not nil the report is over those
+// labels, in that order (see [Options].Labels): each is the class of
+// labels of its name (a list of numbers: of its value), or a class with
+// no rows. It returns ErrEmpty for an empty
 // matrix, ErrZeroWeight when the total weight is zero, ErrWeightRange when it
 // overflowed, and an error for a
 // bad option. It panics if len(labels) ≠ c.K().
@@ -267,10 +288,18 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 		return nil, fmt.Errorf("classify: beta must be a number ≥ 0 or +Inf, got %v", opt.Beta)
 	}
 	beta, z := opt.beta(), opt.ZeroDivision
+	sel, subset := selection(labels, opt.Labels)
+	// m is the matrix over the report's labels: c, or its rows within
+	// the listed labels.
+	m, repLabels := c, labels
+	if subset {
+		m, repLabels = c.sub(sel), opt.Labels
+	}
 	r := &Report{
 		N:            c.N(),
 		WeightSum:    total,
-		Labels:       labels,
+		Labels:       repLabels,
+		classes:      labels,
 		Accuracy:     c.Accuracy(),
 		ErrorRate:    c.ErrorRate(),
 		Beta:         beta,
@@ -279,18 +308,40 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 		Signature:    opt.Signature(),
 	}
 	warn := func(format string, args ...any) { r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...)) }
-	if c.K() <= opt.maxMatrix() {
-		r.ConfusionMatrix = c.Matrix()
-		if r.ConfusionMatrixNormalized = c.Normalized(opt.Normalize); r.ConfusionMatrixNormalized != nil {
+	if subset {
+		if opt.Cost != nil {
+			return nil, fmt.Errorf("%w: classify.Options.Labels leaves out labels of the data, and a cost matrix needs every label", ErrCost)
+		}
+		in := make([]bool, len(labels))
+		for _, i := range sel {
+			if i >= 0 {
+				in[i] = true
+			}
+		}
+		ls := &LabelSubset{Others: []string{}}
+		for i, l := range labels {
+			if !in[i] {
+				ls.Others = append(ls.Others, l)
+			}
+		}
+		if len(ls.Others) > 0 {
+			ls.Rows, ls.Weight = c.outside(in)
+			r.LabelSubset = ls
+			warn("%s", subsetWarning(ls, c.Weighted()))
+		}
+	}
+	if m.K() <= opt.maxMatrix() {
+		r.ConfusionMatrix = m.Matrix()
+		if r.ConfusionMatrixNormalized = m.Normalized(opt.Normalize); r.ConfusionMatrixNormalized != nil {
 			r.Normalize = opt.Normalize.String()
 		}
 	} else {
-		cells := c.NonZero()
+		cells := m.NonZero()
 		r.ConfusionCells = make([][3]float64, len(cells))
 		for i, x := range cells {
 			r.ConfusionCells[i] = [3]float64{float64(x.True), float64(x.Pred), x.Mass}
 		}
-		warn("%d classes are more than max-matrix %d: the confusion matrix is given as confusion_cells, its %d cells with rows as [true, predicted, count], indices into labels", c.K(), opt.maxMatrix(), len(cells))
+		warn("%d classes are more than max-matrix %d: the confusion matrix is given as confusion_cells, its %d cells with rows as [true, predicted, count], indices into labels", m.K(), opt.maxMatrix(), len(cells))
 		if opt.Normalize != NoNormalization {
 			warn("confusion_matrix_normalized: omitted, the confusion matrix is given as confusion_cells (classify.Options.MaxMatrix)")
 		}
@@ -301,11 +352,17 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 	if math.IsNaN(r.BalancedAccuracyAdjusted) {
 		warn("balanced_accuracy_adjusted is undefined: only one class has true samples")
 	}
-	r.CohenKappa = c.CohenKappa(KappaUnweighted)
-	r.CohenKappaLinear = c.CohenKappa(KappaLinear)
-	r.CohenKappaQuadratic = c.CohenKappa(KappaQuadratic)
-	if math.IsNaN(r.CohenKappa) {
-		warn("cohen_kappa is undefined: the expected disagreement is zero (one class on both sides)")
+	if m.N() == 0 {
+		// Over listed labels that no row has on both sides.
+		r.CohenKappa, r.CohenKappaLinear, r.CohenKappaQuadratic = math.NaN(), math.NaN(), math.NaN()
+		warn("cohen_kappa is undefined: no row has both its true and its predicted label in classify.Options.Labels")
+	} else {
+		r.CohenKappa = m.CohenKappa(KappaUnweighted)
+		r.CohenKappaLinear = m.CohenKappa(KappaLinear)
+		r.CohenKappaQuadratic = m.CohenKappa(KappaQuadratic)
+		if math.IsNaN(r.CohenKappa) {
+			warn("cohen_kappa is undefined: the expected disagreement is zero (one class on both sides)")
+		}
 	}
 	if math.IsNaN(r.CohenKappaLinear) && !math.IsNaN(r.CohenKappa) {
 		warn("weighted cohen_kappa is undefined: the expected weighted disagreement is zero")
@@ -316,14 +373,22 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 		warn("mcc is undefined (all true or all predicted labels are one class); reported as 0, as scikit-learn does")
 	}
 
-	counts := c.Counts()
-	per := c.PerClass(beta, z)
+	all := c.Counts()
+	allPer := c.PerClass(beta, z)
+	counts, per := all, allPer
+	if subset {
+		counts = selectedCounts(all, sel, total)
+		per = make([]PRF, len(counts))
+		for i, k := range counts {
+			per[i] = prfOf(k.TP, k.FP, k.FN, beta, z)
+		}
+	}
 	var illDefined []string
 	sup := make([]float64, len(counts))
 	r.PerClass = make([]ClassStats, len(counts))
 	for i, k := range counts {
 		sup[i] = k.Support()
-		r.PerClass[i] = ClassStats{Label: labels[i], PRF: per[i], Support: sup[i], TP: k.TP, FP: k.FP, FN: k.FN, TN: k.TN}
+		r.PerClass[i] = ClassStats{Label: repLabels[i], PRF: per[i], Support: sup[i], TP: k.TP, FP: k.FP, FN: k.FN, TN: k.TN}
 		var what []string
 		if k.Predicted() == 0 {
 			what = append(what, "precision (no predicted samples)")
@@ -332,35 +397,49 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 			what = append(what, "recall (no true samples)")
 		}
 		if len(what) > 0 {
-			illDefined = append(illDefined, fmt.Sprintf("class %q: %s ill-defined, set to %s (zero division policy)", labels[i], strings.Join(what, " and "), z))
+			illDefined = append(illDefined, fmt.Sprintf("class %q: %s ill-defined, set to %s (zero division policy)", repLabels[i], strings.Join(what, " and "), z))
 		}
 	}
 	// Above max-matrix classes, one warning stands for many.
-	if len(illDefined) > maxIllDefined && c.K() > opt.maxMatrix() {
+	if len(illDefined) > maxIllDefined && m.K() > opt.maxMatrix() {
 		warn("%d classes have ill-defined precision or recall (no predicted or no true samples), set to %s (zero division policy); the first: %s", len(illDefined), z, strings.Join(illDefined[:maxIllDefined], "; "))
 	} else {
 		r.Warnings = append(r.Warnings, illDefined...)
 	}
-	r.Micro = c.Micro(beta, z)
+	if subset {
+		r.Micro = microOf(counts, beta, z)
+		if r.LabelSubset != nil {
+			var s fsum.Sum
+			for _, v := range sup {
+				s.Add(v)
+			}
+			r.LabelSubset.Support = s.Value()
+		}
+	} else {
+		r.Micro = c.Micro(beta, z)
+	}
 	r.Macro.PRF = Averaged(per, nil)
 	r.Macro.F1FromPR = FFromPR(r.Macro.Precision, r.Macro.Recall, 1)
 	r.Macro.FBetaFromPR = FFromPR(r.Macro.Precision, r.Macro.Recall, beta)
 	r.Weighted = Averaged(per, sup)
+	if subset && z != ZeroDivNaN {
+		r.Weighted = zeroSupportWeighted(r.Weighted, counts, z)
+	}
 
 	cw := opt.ClassWeights
 	if cw == nil && opt.InvLog2ClassWeights {
 		var err error
-		if cw, err = InvLog2Weights(sup, labels); err != nil {
+		if cw, err = InvLog2Weights(sup, repLabels); err != nil {
 			return nil, err
 		}
 	}
 	if cw != nil {
-		if len(cw) != len(labels) {
-			return nil, fmt.Errorf("%w: %d weights for %d classes", ErrClassWeight, len(cw), len(labels))
+		if len(cw) != len(repLabels) {
+			return nil, fmt.Errorf("%w: %d weights for %d classes", ErrClassWeight, len(cw), len(repLabels))
 		}
 		for i, w := range cw {
 			if !(w >= 0) || math.IsInf(w, 0) {
-				return nil, fmt.Errorf("%w: class %q has weight %v", ErrClassWeight, labels[i], w)
+				return nil, fmt.Errorf("%w: class %q has weight %v", ErrClassWeight, repLabels[i], w)
 			}
 		}
 		a := Averaged(per, cw)
@@ -395,8 +474,10 @@ func NewReport(labels []string, c *Confusion, opt Options) (*Report, error) {
 		if pos < 0 {
 			return nil, fmt.Errorf("%w: %q (labels: %s)", ErrPosLabel, opt.PosLabel, strings.Join(labels, ", "))
 		}
-		k := counts[pos]
-		b := &Binary{Label: labels[pos], PRF: per[pos], TP: k.TP, FP: k.FP, FN: k.FN, TN: k.TN,
+		// scikit-learn's average="binary" ignores labels=: the positive
+		// class against every other row.
+		k := all[pos]
+		b := &Binary{Label: labels[pos], PRF: allPer[pos], TP: k.TP, FP: k.FP, FN: k.FN, TN: k.TN,
 			Specificity: z.div(k.TN, k.TN+k.FP)}
 		b.PositiveLR, b.NegativeLR = c.LikelihoodRatios(pos)
 		if math.IsNaN(b.PositiveLR) {

@@ -17,6 +17,8 @@ import (
 type ClassifyFlags struct {
 	True, Pred, Weight string
 	Labels, PosLabel   string
+	// LabelsSet says --labels was given (an empty list is bad usage).
+	LabelsSet          bool
 	Beta               float64
 	ZeroDivision       string
 	Normalize          string
@@ -32,7 +34,7 @@ func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.True, "true", "y_true", "column of true labels")
 	fs.StringVar(&f.Pred, "pred", "y_pred", "column of predicted labels; a comma list m1,m2,… (or a glob pattern such as 'm*', the matching columns in file order) evaluates and compares several models")
 	fs.StringVar(&f.Weight, "weight", "", "column of sample weights (default: every weight 1)")
-	fs.StringVar(&f.Labels, "labels", "", "comma-separated label list: fixes the order, may name absent labels, makes others an error")
+	fs.Var(labelsValue{&f.Labels, &f.LabelsSet}, "labels", "comma-separated `list` of labels, as scikit-learn's labels=: the per-class table, averages, confusion matrix and kappa are over these labels, in this order; they may name absent labels and leave out labels of the data (rows of those still count in accuracy, MCC, … and as false positives and negatives); with --multilabel every label must be listed")
 	fs.StringVar(&f.PosLabel, "pos-label", "", "positive label: adds the \"binary\" block (that class against the rest)")
 	fs.Float64Var(&f.Beta, "beta", 1, "β of the fbeta fields (> 0; inf: F-beta's limit, the recall)")
 	fs.StringVar(&f.Normalize, "normalize", "", "adds confusion_matrix_normalized: the matrix over each true row (true), predicted column (pred) or the total (all)")
@@ -43,6 +45,24 @@ func (f *ClassifyFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.Sep, "sep", "|", "with --multilabel: the separator of labels in a cell (an empty cell is the empty set)")
 	fs.BoolVar(&f.FloatLabels, "allow-float-labels", false, "take labels that are numbers with a fraction (0.37, 2.5) as classes; without it such a label is an error, as a regression target belongs to evalkit regress (whole numbers such as 1.0 are labels either way)")
 	fs.IntVar(&f.MaxMatrix, "max-matrix", classify.DefaultMaxMatrix, "above this many classes print the confusion matrix as its non-zero cells (confusion_cells) and, as text, the classes with most errors and the largest off-diagonal cells (0: never)")
+}
+
+// labelsValue is the --labels flag: its text, and whether it was given.
+type labelsValue struct {
+	s   *string
+	set *bool
+}
+
+func (v labelsValue) String() string {
+	if v.s == nil {
+		return ""
+	}
+	return *v.s
+}
+
+func (v labelsValue) Set(s string) error {
+	*v.s, *v.set = s, true
+	return nil
 }
 
 // Options checks the flags and returns classify.Options.
@@ -75,6 +95,9 @@ func (f *ClassifyFlags) Options() (classify.Options, error) {
 		opt.MaxMatrix = -1
 	default:
 		opt.MaxMatrix = f.MaxMatrix
+	}
+	if f.LabelsSet && f.Labels == "" {
+		return opt, Usagef("classify: --labels is empty: name at least one label")
 	}
 	if f.Labels != "" {
 		opt.Labels = strings.Split(f.Labels, ",")

@@ -175,7 +175,9 @@ func Repeated(names []string) (a, b string, ok bool) {
 // its class in names. Under [Numbers] the labels of one value are one
 // class, named by its [Canonical] spelling; under [Strings] each label
 // is a class of its own. A fixed set's classes are its list, in its
-// order (its labels matched the list as c compares them).
+// order (its labels matched the list as c compares them); the listed
+// labels of [NewListedSet] are its first classes, in their order and
+// spelling, and the others follow as in an open set.
 func (s *Set) Classes(c Comparison) (names []string, class []int) {
 	class = make([]int, len(s.names))
 	if s.fixed {
@@ -191,8 +193,15 @@ func (s *Set) Classes(c Comparison) (names []string, class []int) {
 		}
 		return names, class
 	}
-	vals := make([]float64, len(s.names))
-	for i, n := range s.names {
+	// The listed labels took every label of their value (a list of
+	// numbers matches by value), so the others' values are new.
+	first := s.listed
+	names = slices.Clone(s.names[:first])
+	for i := range first {
+		class[i] = i
+	}
+	vals := make([]float64, len(s.names)-first)
+	for i, n := range s.names[first:] {
 		v, ok := Number(n)
 		if !ok {
 			panic("label: Classes(Numbers) of a set with the label " + strconv.Quote(n) + ", not a number")
@@ -202,12 +211,12 @@ func (s *Set) Classes(c Comparison) (names []string, class []int) {
 	distinct := slices.Clone(vals)
 	slices.Sort(distinct)
 	distinct = slices.Compact(distinct)
-	names = make([]string, len(distinct))
-	for k, v := range distinct {
-		names[k] = Canonical(v)
+	for _, v := range distinct {
+		names = append(names, Canonical(v))
 	}
 	for i, v := range vals {
-		class[i], _ = slices.BinarySearch(distinct, v)
+		k, _ := slices.BinarySearch(distinct, v)
+		class[first+i] = first + k
 	}
 	return names, class
 }

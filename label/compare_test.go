@@ -126,3 +126,39 @@ func TestEqualSpelling(t *testing.T) {
 		t.Error("Spelling")
 	}
 }
+
+func TestListedSet(t *testing.T) {
+	s := NewListedSet([]string{"2", "0.50"})
+	for _, c := range []struct {
+		in string
+		id int
+	}{{"2", 0}, {"2.0", 0}, {"0.5", 1}, {"7", 2}, {"1", 3}, {"7.0", 4}, {"2", 0}} {
+		if id, ok := s.ID([]byte(c.in)); !ok || id != c.id {
+			t.Errorf("ID(%q) = %d, %v; want %d", c.in, id, ok, c.id)
+		}
+	}
+	if s.Fixed() || s.Listed() != 2 || s.Len() != 5 {
+		t.Fatalf("Fixed %v, Listed %d, Len %d", s.Fixed(), s.Listed(), s.Len())
+	}
+	names, class := s.Classes(Numbers)
+	if want := []string{"2", "0.50", "1", "7"}; !slices.Equal(names, want) {
+		t.Errorf("Classes(Numbers) names = %q, want %q", names, want)
+	}
+	if want := []int{0, 1, 3, 2, 3}; !slices.Equal(class, want) {
+		t.Errorf("Classes(Numbers) class = %v, want %v", class, want)
+	}
+	w := NewListedSet([]string{"b"})
+	for _, l := range []string{"c", "a", "b"} {
+		w.ID([]byte(l))
+	}
+	names, class = w.Classes(Strings)
+	if want := []string{"b", "a", "c"}; !slices.Equal(names, want) {
+		t.Errorf("Classes(Strings) names = %q, want %q", names, want)
+	}
+	if want := []int{0, 2, 1}; !slices.Equal(class, want) {
+		t.Errorf("Classes(Strings) class = %v, want %v", class, want)
+	}
+	if NewSet([]string{"a"}).Listed() != 1 || NewSet(nil).Listed() != 0 {
+		t.Error("Listed of NewSet")
+	}
+}

@@ -12,8 +12,10 @@
 // spellings of one number.
 //
 // Order: labels are sorted numerically when every one of them is a
-// number, otherwise bytewise. An explicit list (classify.Options.Labels)
-// overrides the order, may name labels absent from the data, and makes
-// any other label an error; a list of numbers takes a label of the same
-// value spelled otherwise as the list's.
+// number, otherwise bytewise. An explicit list overrides the order and may
+// name labels absent from the data; a fixed list ([NewSet]) makes any
+// other label an error, a listed set ([NewListedSet], as
+// classify.Options.Labels makes) puts the list first and any other label
+// after it, sorted. A list of numbers takes a label of the same value
+// spelled otherwise as the list's.
 package label

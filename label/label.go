@@ -12,6 +12,9 @@ type Set struct {
 	names []string
 	index map[string]int
 	fixed bool
+	// listed is how many of the first names a list gave (NewSet's fixed
+	// list, NewListedSet's first labels); 0 for a plain open set.
+	listed int
 	// byValue, for a fixed list of numbers, finds the list's label of a
 	// number spelled otherwise ("1.0" for "1").
 	byValue map[float64]int
@@ -42,27 +45,49 @@ func NewSet(fixed []string) *Set {
 	s := &Set{index: map[string]int{}}
 	if fixed != nil {
 		s.fixed = true
-		if a, b, dup := Repeated(fixed); dup {
-			panic("label: repeated label " + strconv.Quote(a) + " (" + strconv.Quote(b) + ")")
-		}
-		if AllNumbers(fixed) {
-			s.byValue = map[float64]int{}
-		}
-		for _, n := range fixed {
-			if s.byValue != nil {
-				v, _ := Number(n)
-				s.byValue[v] = len(s.names)
-			}
-			s.index[n] = len(s.names)
-			s.names = append(s.names, n)
-			s.bytes += int64(len(n)) + labelOverhead
-		}
+		s.list(fixed)
 	}
 	return s
 }
 
+// NewListedSet returns an open set whose first labels are first's, in
+// that order (indices 0…len(first)−1, matched as a fixed list's are: a
+// list of numbers takes "1.0" as its "1"); any other label is added after
+// them as it is first seen. [Set.Classes] keeps the listed labels first, in
+// their order, and sorts only the others. It panics if first repeats a
+// label (see [Repeated]).
+func NewListedSet(first []string) *Set {
+	s := &Set{index: map[string]int{}}
+	s.list(first)
+	return s
+}
+
+// list adds the listed labels of a new set.
+func (s *Set) list(names []string) {
+	if a, b, dup := Repeated(names); dup {
+		panic("label: repeated label " + strconv.Quote(a) + " (" + strconv.Quote(b) + ")")
+	}
+	if AllNumbers(names) && len(names) > 0 {
+		s.byValue = map[float64]int{}
+	}
+	for _, n := range names {
+		if s.byValue != nil {
+			v, _ := Number(n)
+			s.byValue[v] = len(s.names)
+		}
+		s.index[n] = len(s.names)
+		s.names = append(s.names, n)
+		s.bytes += int64(len(n)) + labelOverhead
+	}
+	s.listed = len(names)
+}
+
 // Fixed reports whether the set is a closed list.
 func (s *Set) Fixed() bool { return s.fixed }
+
+// Listed returns how many of the set's first labels a list gave: all of
+// a fixed set's, the first labels of [NewListedSet], 0 for [NewSet](nil).
+func (s *Set) Listed() int { return s.listed }
 
 // ID returns the index of label b, adding it to an open set. For a fixed set
 // ok is false when b is not in the list.
@@ -75,14 +100,14 @@ func (s *Set) ID(b []byte) (id int, ok bool) {
 		s.cache[slot] = int32(i + 1)
 		return i, true
 	}
-	if s.fixed {
-		if s.byValue != nil {
-			if v, isNum := Number(string(b)); isNum {
-				if i, found := s.byValue[v]; found {
-					return i, true
-				}
+	if s.byValue != nil {
+		if v, isNum := Number(string(b)); isNum {
+			if i, found := s.byValue[v]; found {
+				return i, true
 			}
 		}
+	}
+	if s.fixed {
 		return -1, false
 	}
 	id = len(s.names)
@@ -94,8 +119,8 @@ func (s *Set) ID(b []byte) (id int, ok bool) {
 	return id, true
 }
 
-// Lookup returns the index of name without adding it (for a fixed list
-// of numbers, of the list's label of its value).
+// Lookup returns the index of name without adding it (for a list of
+// numbers, of the list's label of its value).
 func (s *Set) Lookup(name string) (int, bool) {
 	i, ok := s.index[name]
 	if !ok && s.byValue != nil {
@@ -119,7 +144,9 @@ func (s *Set) Len() int { return len(s.names) }
 func (s *Set) Names() []string { return s.names }
 
 // Sorted returns the labels in label order (see the package doc) and perm
-// with perm[k] = the index of the k-th label in sorted order. A fixed set keeps its given order.
+// with perm[k] = the index of the k-th label in sorted order. A fixed set keeps its given order;
+// the listed labels of [NewListedSet] come first, in their order, and the
+// others after them, sorted.
 func (s *Set) Sorted() (names []string, perm []int) {
 	perm = make([]int, len(s.names))
 	for i := range perm {
@@ -127,7 +154,7 @@ func (s *Set) Sorted() (names []string, perm []int) {
 	}
 	if !s.fixed {
 		numeric := AllNumbers(s.names)
-		slices.SortStableFunc(perm, func(a, b int) int { return compare(s.names[a], s.names[b], numeric) })
+		slices.SortStableFunc(perm[s.listed:], func(a, b int) int { return compare(s.names[a], s.names[b], numeric) })
 	}
 	names = make([]string, len(perm))
 	for k, i := range perm {

@@ -48,6 +48,11 @@ func Classify(r *classify.Report, name string) *Doc {
 	}
 	t.Rows = append(t.Rows, make([]Cell, len(head)))
 	total := Int(r.WeightSum)
+	if r.LabelSubset != nil {
+		// Over the listed labels the averages' support is theirs, as in
+		// scikit-learn's classification_report.
+		total = Int(r.LabelSubset.Support)
+	}
 	t.Rows = append(t.Rows, Row(row("micro avg", "micro.", r.Micro, total)...))
 	t.Rows = append(t.Rows, Row(row("macro avg", "macro.", r.Macro.PRF, total)...))
 	t.Rows = append(t.Rows, Row(row("weighted avg", "weighted.", r.Weighted, total)...))

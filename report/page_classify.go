@@ -101,7 +101,11 @@ func ClassifySections(r *classify.Report, prefix, model string) []*Section {
 	if r.ClassWeighted != nil {
 		avgs = append(avgs, namedPRF{"class-weighted average", "class_weighted", *r.ClassWeighted})
 	}
-	pc := prfTable(n, r.Beta, r.PerClass, avgs, C(k("weight_sum"), r.WeightSum))
+	avgSupport := C(k("weight_sum"), r.WeightSum)
+	if r.LabelSubset != nil {
+		avgSupport = C(k("label_subset", "support"), r.LabelSubset.Support)
+	}
+	pc := prfTable(n, r.Beta, r.PerClass, avgs, avgSupport)
 	ps := &Section{ID: "per-class" + suffix, Title: "Per class" + suffix, Blocks: []Block{pc}}
 	if len(r.PerClass) <= MaxMatrix {
 		ps.Add(Figure(figure.ClassBars(r.Labels, r.PerClass)))

@@ -207,8 +207,8 @@ func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*Rank
 // ReadArrays folds the true labels y, the predicted labels pred and the
 // weights weight (nil: every weight 1) of an input held in memory, named
 // name, into one tally, charged to Budget: [Classify.Read] for arrays. A
-// label outside Options.Labels (when given) is a *RowError wrapping
-// [classify.ErrUnknownLabel]. It panics if the lengths differ.
+// label outside Options.Labels is counted as Fold counts it. It panics if
+// the lengths differ.
 func (c *Classify) ReadArrays(name string, y, pred Labels, weight []float64) (*classify.Tally, error) {
 	n := y.Len()
 	if pred.Len() != n || (weight != nil && len(weight) != n) {

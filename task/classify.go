@@ -30,15 +30,17 @@ type Classify struct {
 // Columns returns the true, predicted and weight columns.
 func (c *Classify) Columns() []string { return []string{c.True, c.Pred, c.Weight} }
 
-// New returns an empty tally over Options.Labels.
+// New returns an empty tally: Options.Labels (when given) first, any
+// other label of the data after them ([classify.NewTally]); the report is
+// over Options.Labels.
 func (c *Classify) New() *classify.Tally { return classify.NewTally(c.Options.Labels) }
 
 // Fold adds the rows of r to st; cols are the indexes of [Classify.Columns]
 // (-1 for no weight column). Without a weight column each row has weight 1
-// and the tally counts rows. A label outside Options.Labels (when given) is
-// a positioned error wrapping [classify.ErrUnknownLabel]; a label that is
-// a number with a fraction, one wrapping [ErrFloatLabel] (unless
-// FloatLabels).
+// and the tally counts rows. A label outside Options.Labels is counted
+// too: the report leaves it out where scikit-learn's labels= does. A label
+// that is a number with a fraction is a positioned error wrapping
+// [ErrFloatLabel] (unless FloatLabels).
 func (c *Classify) Fold(st *classify.Tally, r *table.Reader, cols []int) error {
 	return c.fold(st, r, cols, nil)
 }

@@ -63,15 +63,27 @@ func TestClassifyFoldEqualsRead(t *testing.T) {
 	}
 }
 
-func TestClassifyUnknownLabel(t *testing.T) {
-	c := &Classify{True: "y", Pred: "p", Options: classify.Options{Labels: []string{"a", "b"}}}
-	_, err := c.Read(csvReader(t, "y,p\na,a\nb,z\n"))
-	var pe *table.ParseError
-	if !errors.Is(err, classify.ErrUnknownLabel) || !errors.As(err, &pe) || pe.Line != 3 {
-		t.Fatalf("got %v, want ErrUnknownLabel at line 3", err)
+// A label outside Options.Labels is no error: the report is over the
+// listed labels (scikit-learn's labels=), and the row of "z" counts as a
+// false negative of "b".
+func TestClassifyLabelSubset(t *testing.T) {
+	c := &Classify{True: "y", Pred: "p", Options: classify.Options{Labels: []string{"b", "a"}}}
+	st, err := c.Read(csvReader(t, "y,p\na,a\nb,z\nz,b\n"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(err.Error(), `"z" (classify.Options.Labels gives a,b)`) {
-		t.Errorf("message %q does not name the label and the list", err)
+	r, _, err := c.Report(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(r.Labels, ",") != "b,a" || r.N != 3 || r.Accuracy != 1.0/3 || len(r.ConfusionMatrix) != 2 {
+		t.Fatalf("labels %q n %d accuracy %v matrix %v", r.Labels, r.N, r.Accuracy, r.ConfusionMatrix)
+	}
+	if b := r.PerClass[0]; b.Label != "b" || b.FN != 1 || b.FP != 1 || b.TP != 0 {
+		t.Errorf("class b: %+v", b)
+	}
+	if s := r.LabelSubset; s == nil || strings.Join(s.Others, ",") != "z" || s.Rows != 2 || s.Support != 2 {
+		t.Errorf("label_subset %+v", s)
 	}
 }
 

@@ -145,6 +145,10 @@ func TestReportPeerOptions(t *testing.T) {
 	}{
 		{[]string{"--normalize", "true", td("pets.csv")}, []string{"Confusion matrix normalized over each true row", "confusion_matrix_normalized.0.0"}},
 		{[]string{"--task", "regress", "--true", "a,b", "--pred", "pa,pb", "--output-weights", "0.4,0.6", td("multi.csv")}, []string{"output-weighted"}},
+		// --labels naming a subset: the averages' support is the listed
+		// labels', and the warning says what was left out.
+		{[]string{"--labels", "dog,cat", "--ci=false", td("pets.csv")}, []string{"label_subset.support", "--labels leaves out a label of the data"}},
+		{[]string{"--labels", "cat,dog", "--pred", "m1,m2", td("models3.csv")}, []string{"--labels leaves out a label of the data"}},
 	} {
 		out := filepath.Join(dir, "page.html")
 		var stdout, stderr bytes.Buffer

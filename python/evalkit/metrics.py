@@ -13,6 +13,8 @@ support raises ValueError naming it, never ignored; an unknown argument
 raises TypeError, as any Python function does.
 """
 
+import warnings
+
 import numpy as np
 
 from ._native import _label_text, _measure, classify, cluster, rank, regress
@@ -45,6 +47,7 @@ __all__ = [
     "multilabel_confusion_matrix",
     "matthews_corrcoef",
     "cohen_kappa_score",
+    "classification_report",
     "mean_squared_error",
     "mean_absolute_error",
     "median_absolute_error",
@@ -369,7 +372,13 @@ def _classify(function, y_true, y_pred, sample_weight, labels=None, multilabel=F
         # the core orders the labels as scikit-learn does (sorted: numbers
         # as numbers, strings as strings)
         return classify(y, p, sample_weight=sample_weight, max_matrix=0, **options)
-    return classify(y, p, sample_weight=sample_weight, labels=_texts(labels), max_matrix=max(2, len(labels)), **options)
+    texts = _texts(labels)
+    if len(set(texts)) != len(texts):
+        _unsupported(function, "labels", labels, "labels without repeats")
+    # labels may leave out labels of y and p: the core's result is over
+    # the listed labels as scikit-learn's labels= (per class, averages,
+    # confusion matrix, kappa)
+    return classify(y, p, sample_weight=sample_weight, labels=texts, max_matrix=max(2, len(labels)), **options)
 
 
 def _kind(a):
@@ -418,9 +427,8 @@ def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weigh
         return _number(r[average][key], function, f"{average}.{key}")
     if average == "samples":
         raise ValueError("Samplewise metrics are not available outside of multilabel classification.")
-    if average == "binary" or labels is not None:
-        present = _unique(y_true, y_pred)
     if average == "binary":
+        present = _unique(y_true, y_pred)
         if len(present) > 2:
             raise ValueError(
                 "Target is multiclass but average='binary'. Please choose another average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
@@ -429,18 +437,12 @@ def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weigh
             if len(present) >= 2:
                 raise ValueError(f"pos_label={pos_label!r} is not a valid label. It should be one of {present.tolist()}")
             present = np.unique(np.append(present, pos_label))
+        # labels= is ignored with average="binary", as in scikit-learn
         r = _classify(function, y_true, y_pred, sample_weight, labels=present, pos_label=_pos_text(present, pos_label), **options)
         return _number(r["binary"][key], function, f"binary.{key}")
-    if labels is not None:
-        given = np.asarray(labels)
-        extra = [v for v in present.tolist() if v not in set(given.tolist())]
-        if extra and average is not None:
-            _unsupported(function, "labels", labels, "a list of all the labels of y_true and y_pred with an average (a subset only with average=None)")
-        r = _classify(function, y_true, y_pred, sample_weight, labels=np.concatenate([given, np.asarray(extra, dtype=given.dtype)]), **options)
-        if extra:
-            r = dict(r.to_dict(), per_class=r["per_class"][: len(given)])
-    else:
-        r = _classify(function, y_true, y_pred, sample_weight, **options)
+    if labels is not None and np.asarray(labels).size == 0:
+        _unsupported(function, "labels", labels, "at least one label")
+    r = _classify(function, y_true, y_pred, sample_weight, labels=labels, **options)
     if average is None:
         return np.array([_number(c[key], function, f"per_class.{c['label']}.{key}") for c in r["per_class"]])
     return _number(r[average][key], function, f"{average}.{key}")
@@ -484,11 +486,8 @@ def precision_recall_fscore_support(
     if average is not None:
         return p, r, fb, None
     y, q = _common(y_true, y_pred)
-    k = None
-    if labels is not None and y.ndim == 1:
-        labels, k = _with_labels(f, y, q, labels)
     res = _classify(f, y, q, sample_weight, labels=labels, multilabel=True)
-    return p, r, fb, np.array([c["support"] for c in res["per_class"][:k]], dtype=np.int64 if sample_weight is None else np.float64)
+    return p, r, fb, np.array([c["support"] for c in res["per_class"]], dtype=np.int64 if sample_weight is None else np.float64)
 
 
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
@@ -503,18 +502,14 @@ def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     return _number(_classify("zero_one_loss", y_true, y_pred, sample_weight, multilabel=True)["zero_one_loss"], "zero_one_loss", "zero_one_loss")
 
 
-def _with_labels(function, y_true, y_pred, labels):
-    """The labels of a call with labels= naming some of the labels only:
-    those given first, then the others present (the core tallies every
-    label), and how many were given."""
-    present = _unique(*_common(y_true, y_pred))
+def _check_matrix_labels(y_true, labels):
+    """scikit-learn's checks of confusion_matrix's labels=: at least one
+    label, and one of them in y_true."""
     given = np.asarray(labels)
     if given.size == 0:
         raise ValueError("'labels' should contains at least one label.")
     if not set(given.tolist()) & set(np.unique(np.asarray(y_true)).tolist()):
         raise ValueError("At least one label specified must be in y_true")
-    extra = [v for v in present.tolist() if v not in set(given.tolist())]
-    return np.concatenate([given, np.asarray(extra, dtype=given.dtype)]), len(given)
 
 
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
@@ -523,20 +518,17 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     Integers without sample_weight, else floats; normalize ("true", "pred"
     or "all") divides by the rows', the columns' or the whole sum (0 where
     that sum is 0). labels may name some of the labels only: the matrix of
-    those."""
+    the rows whose true and predicted labels are both listed."""
     if normalize not in ("true", "pred", "all", None):
         raise ValueError("normalize must be one of {'true', 'pred', 'all', None}")
-    k = None
     if labels is not None:
-        labels, k = _with_labels("confusion_matrix", y_true, y_pred, labels)
-        if k < len(labels) and normalize is not None:
-            _unsupported("confusion_matrix", "labels", labels[:k], "all the labels present with normalize (a subset only without)")
+        _check_matrix_labels(y_true, labels)
     r = _classify("confusion_matrix", y_true, y_pred, sample_weight, labels=labels, normalize=normalize)
     if normalize is not None:
         m = np.array([[0.0 if v is None else v for v in row] for row in r["confusion_matrix_normalized"]], dtype=np.float64)
     else:
         m = np.array(r["confusion_matrix"], dtype=np.int64 if sample_weight is None else np.float64)
-    return m if k is None else m[:k, :k]
+    return m
 
 
 def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
@@ -544,11 +536,8 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
     rest (sklearn.metrics.multilabel_confusion_matrix); 1-D labels only."""
     if samplewise:
         _unsupported("multilabel_confusion_matrix", "samplewise", samplewise, "False")
-    k = None
-    if labels is not None and np.ndim(y_true) == 1:
-        labels, k = _with_labels("multilabel_confusion_matrix", y_true, y_pred, labels)
     r = _classify("multilabel_confusion_matrix", y_true, y_pred, sample_weight, labels=labels, multilabel=True)
-    cells = [[[c["tn"], c["fp"]], [c["fn"], c["tp"]]] for c in r["per_class"][:k]]
+    cells = [[[c["tn"], c["fp"]], [c["fn"], c["tp"]]] for c in r["per_class"]]
     return np.array(cells, dtype=np.int64 if sample_weight is None else np.float64)
 
 
@@ -564,11 +553,77 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None):
     if key is None:
         raise ValueError(f"Unknown kappa weighting type: {weights}")
     if labels is not None:
-        present = _unique(y1, y2)
-        if not set(present.tolist()) <= set(np.asarray(labels).tolist()):
-            _unsupported("cohen_kappa_score", "labels", labels, "a list of all the labels of y1 and y2 (a subset is not)")
+        # the kappa of confusion_matrix(labels=labels), with its checks
+        _check_matrix_labels(y1, labels)
     r = _classify("cohen_kappa_score", y1, y2, sample_weight, labels=labels)
-    return _number(r[key], "cohen_kappa_score", key)
+    # undefined (no expected disagreement, e.g. one listed label): NaN, as
+    # scikit-learn's 0/0 gives it
+    return float("nan") if r[key] is None else float(r[key])
+
+
+def classification_report(y_true, y_pred, *, labels=None, target_names=None, sample_weight=None, digits=2, output_dict=False, zero_division="warn"):
+    """Precision, recall, F1 and support of each label, and their micro
+    (shown as "accuracy" when it is the accuracy: single-label data over
+    all its labels), macro and weighted averages (and samples, multilabel),
+    as text or a dict (sklearn.metrics.classification_report). labels may
+    name some of the labels only: then the micro average is shown as such."""
+    if isinstance(zero_division, bool) or zero_division not in _ZERO_DIVISION:
+        _unsupported("classification_report", "zero_division", zero_division, '"warn", 0 or 1')
+    y, p = _common(y_true, y_pred)
+    r = _classify("classification_report", y, p, sample_weight, labels=labels, multilabel=True, zero_division=_ZERO_DIVISION[zero_division])
+    multilabel = "samples" in r
+    if labels is None:
+        names = [c["label"] for c in r["per_class"]] if multilabel else [str(v) for v in _unique(y, p)]
+        given = False
+    else:
+        names = [str(v) for v in np.asarray(labels)]
+        given = True
+    micro_is_accuracy = not multilabel and (not given or set(np.asarray(labels).tolist()) == set(_unique(y, p).tolist()))
+    if target_names is not None and len(target_names) != len(names):
+        if not given:
+            raise ValueError(
+                f"Number of classes, {len(names)}, does not match size of target_names, {len(target_names)}. Try specifying the labels parameter"
+            )
+        warnings.warn(f"labels size, {len(names)}, does not match size of target_names, {len(target_names)}")
+    if target_names is None:
+        target_names = names
+    kind = int if sample_weight is None else float
+    per = [(str(t), c["precision"], c["recall"], c["f1"], kind(c["support"])) for t, c in zip(target_names, r["per_class"])]
+    total = kind(sum(c["support"] for c in r["per_class"]))
+    averages = ["micro", "macro", "weighted"] + (["samples"] if multilabel else [])
+    headers = ["precision", "recall", "f1-score", "support"]
+
+    def value(v):
+        return 0.0 if v is None else float(v)
+
+    if output_dict:
+        out = {t: dict(zip(headers, (value(a), value(b), value(c), n))) for t, a, b, c, n in per}
+        for a in averages:
+            v = r[a]
+            if a == "micro" and micro_is_accuracy:
+                out["accuracy"] = value(v["precision"])
+            else:
+                out[a + " avg"] = dict(zip(headers, (value(v["precision"]), value(v["recall"]), value(v["f1"]), total)))
+        return out
+    width = max([len(t) for t, *_ in per] + [len("weighted avg"), digits])
+
+    def line(head, cells):
+        return f"{head:>{width}} " + "".join(f" {c:>9}" for c in cells) + "\n"
+
+    def num(v):
+        return f"{value(v):.{digits}f}"
+
+    text = line("", headers) + "\n"
+    for t, a, b, c, n in per:
+        text += line(t, [num(a), num(b), num(c), n])
+    text += "\n"
+    for a in averages:
+        v = r[a]
+        if a == "micro" and micro_is_accuracy:
+            text += line("accuracy", ["", "", num(v["f1"]), total])
+        else:
+            text += line(a + " avg", [num(v["precision"]), num(v["recall"]), num(v["f1"]), total])
+    return text
 
 
 # --- regression ------------------------------------------------------------

@@ -30,7 +30,7 @@ def same(got, want):
         np.testing.assert_allclose(got, want, rtol=REL, atol=1e-300)
     else:
         assert isinstance(got, float), type(got)
-        assert got == pytest.approx(float(want), rel=REL, abs=1e-15)
+        assert got == pytest.approx(float(want), rel=REL, abs=1e-15, nan_ok=True)
 
 
 def rng(seed):
@@ -87,18 +87,59 @@ def test_classify(labels, weighted):
     same(ek.precision_recall_fscore_support(yb, pb, average="binary"), sk.precision_recall_fscore_support(yb, pb, average="binary"))
 
 
-def test_label_subsets(labels):
+SUBSETS = [[2, 0], [1], [0, 2, 9], [9, 1]]  # 9 is absent from the data
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("sub", SUBSETS, ids=str)
+def test_label_subsets(labels, sub, weighted):
+    """labels= naming some of the labels (and absent ones), with every
+    average, as scikit-learn 1.2 computes it."""
     y, p, w = labels
-    sub = [2, 0]
-    for f in ("precision_score", "recall_score", "f1_score", "jaccard_score"):
-        same(getattr(ek, f)(y, p, labels=sub, average=None), getattr(sk, f)(y, p, labels=sub, average=None))
-    same(ek.confusion_matrix(y, p, labels=sub), sk.confusion_matrix(y, p, labels=sub))
-    same(ek.confusion_matrix(y, p, labels=sub, sample_weight=w), sk.confusion_matrix(y, p, labels=sub, sample_weight=w))
-    same(ek.multilabel_confusion_matrix(y, p, labels=sub), sk.multilabel_confusion_matrix(y, p, labels=sub))
-    same(ek.precision_recall_fscore_support(y, p, labels=sub), sk.precision_recall_fscore_support(y, p, labels=sub))
-    # the averages over a subset are not in the core yet: refused, not wrong
-    with pytest.raises(ValueError, match="subset"):
-        ek.f1_score(y, p, labels=sub, average="macro")
+    w = w if weighted else None
+    for avg in ("micro", "macro", "weighted", None):
+        for zd in ("warn", 1):
+            for f in ("precision_score", "recall_score", "f1_score", "jaccard_score"):
+                same(getattr(ek, f)(y, p, labels=sub, average=avg, sample_weight=w, zero_division=zd),
+                     getattr(sk, f)(y, p, labels=sub, average=avg, sample_weight=w, zero_division=zd))
+            same(ek.fbeta_score(y, p, beta=2, labels=sub, average=avg, sample_weight=w, zero_division=zd),
+                 sk.fbeta_score(y, p, beta=2, labels=sub, average=avg, sample_weight=w, zero_division=zd))
+            same(ek.precision_recall_fscore_support(y, p, labels=sub, average=avg, sample_weight=w, zero_division=zd),
+                 sk.precision_recall_fscore_support(y, p, labels=sub, average=avg, sample_weight=w, zero_division=zd))
+    same(ek.multilabel_confusion_matrix(y, p, labels=sub, sample_weight=w), sk.multilabel_confusion_matrix(y, p, labels=sub, sample_weight=w))
+    for norm in ("true", "pred", "all", None):
+        same(ek.confusion_matrix(y, p, labels=sub, sample_weight=w, normalize=norm), sk.confusion_matrix(y, p, labels=sub, sample_weight=w, normalize=norm))
+    for kw in (None, "linear", "quadratic"):
+        same(ek.cohen_kappa_score(y, p, labels=sub, weights=kw, sample_weight=w), sk.cohen_kappa_score(y, p, labels=sub, weights=kw, sample_weight=w))
+    # labels= is ignored with average="binary" (binary data)
+    yb, pb = np.where(y == 1, 1, 3), np.where(p == 1, 1, 3)
+    same(ek.f1_score(yb, pb, pos_label=3, labels=[1], sample_weight=w), sk.f1_score(yb, pb, pos_label=3, labels=[1], sample_weight=w))
+
+
+def test_label_subsets_strings():
+    g = rng(7)
+    names = np.array(["ant", "bee", "cat", "dog", "emu"])
+    y, p = names[g.integers(0, 5, 400)], names[g.integers(0, 5, 400)]
+    w = g.uniform(0.0, 2.0, 400)
+    for sub in (["dog", "ant"], ["emu"], ["cat", "yak", "bee"]):
+        for avg in ("micro", "macro", "weighted", None):
+            same(ek.f1_score(y, p, labels=sub, average=avg, sample_weight=w), sk.f1_score(y, p, labels=sub, average=avg, sample_weight=w))
+            same(ek.jaccard_score(y, p, labels=sub, average=avg), sk.jaccard_score(y, p, labels=sub, average=avg))
+        same(ek.confusion_matrix(y, p, labels=sub, sample_weight=w), sk.confusion_matrix(y, p, labels=sub, sample_weight=w))
+        same(ek.cohen_kappa_score(y, p, labels=sub), sk.cohen_kappa_score(y, p, labels=sub))
+
+
+def test_label_subsets_no_support():
+    """Listed labels whose supports sum to zero: scikit-learn 1.2's
+    weighted average is the zero-division value, or 0 when a listed label
+    is predicted."""
+    y, p = np.array(["a", "a", "b"]), np.array(["x", "a", "b"])
+    for sub in (["x", "z"], ["z"], ["x"]):
+        for zd in ("warn", 0, 1):
+            for avg in ("micro", "macro", "weighted", None):
+                same(ek.precision_recall_fscore_support(y, p, labels=sub, average=avg, zero_division=zd),
+                     sk.precision_recall_fscore_support(y, p, labels=sub, average=avg, zero_division=zd))
+                same(ek.jaccard_score(y, p, labels=sub, average=avg, zero_division=zd), sk.jaccard_score(y, p, labels=sub, average=avg, zero_division=zd))
 
 
 def test_classify_strings():
@@ -116,6 +157,7 @@ def test_classify_errors():
         lambda m: m.confusion_matrix(y, p, normalize="rows"),
         lambda m: m.confusion_matrix(y, p, labels=[7, 8]),
         lambda m: m.confusion_matrix(y, p, labels=[]),
+        lambda m: m.cohen_kappa_score(y, p, labels=[7, 8]),
         lambda m: m.jaccard_score(y, p),
         lambda m: m.fbeta_score(y, p, beta=-1, average="macro"),
         lambda m: m.precision_recall_fscore_support(y, p, average="binary"),
@@ -383,3 +425,51 @@ def test_cluster_errors():
             call(sk)
         with pytest.raises(ValueError):
             call(ek)
+
+
+def same_report(got, want):
+    assert got.keys() == want.keys(), (got.keys(), want.keys())
+    for k, w in want.items():
+        if isinstance(w, dict):
+            assert got[k].keys() == w.keys()
+            for m, v in w.items():
+                assert type(got[k][m]) is type(v), (k, m, got[k][m], v)
+                assert got[k][m] == pytest.approx(v, rel=REL, abs=1e-15)
+        else:
+            assert got[k] == pytest.approx(w, rel=REL, abs=1e-15)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_classification_report(labels, weighted):
+    """The text and the dict, with and without labels= (a subset shows
+    "micro avg" instead of "accuracy"), target_names and digits."""
+    y, p, w = labels
+    w = w if weighted else None
+    for kw in ({}, {"labels": [2, 0]}, {"labels": [1, 0, 9]}, {"labels": list(range(y.max() + 1))},
+               {"labels": [1, 2], "target_names": ["one", "two"], "digits": 4}, {"zero_division": 1, "labels": [9, 0]}):
+        if w is None:
+            # with weights the text prints each support's every digit, and
+            # the core's compensated sums may differ from numpy's in the last
+            assert ek.classification_report(y, p, **kw) == sk.classification_report(y, p, **kw)
+        same_report(ek.classification_report(y, p, sample_weight=w, output_dict=True, **kw),
+                    sk.classification_report(y, p, sample_weight=w, output_dict=True, **kw))
+
+
+def test_classification_report_kinds():
+    g = rng(11)
+    names = np.array(["ant", "bee", "a longer label", "dog"])
+    y, p = names[g.integers(0, 4, 200)], names[g.integers(0, 4, 200)]
+    for kw in ({}, {"labels": ["dog", "ant"]}):
+        assert ek.classification_report(y, p, **kw) == sk.classification_report(y, p, **kw)
+    Y, P = g.integers(0, 2, (50, 3)), g.integers(0, 2, (50, 3))
+    # a value on a rounding boundary (0.625 here, or 1e-16 above it in
+    # scikit-learn's sums) may print one unit apart; the dict is exact
+    # to 1e-12
+    got, want = ek.classification_report(Y, P).split(), sk.classification_report(Y, P).split()
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        if g != w:
+            assert abs(float(g) - float(w)) <= 0.0100001, (g, w)
+    same_report(ek.classification_report(Y, P, output_dict=True), sk.classification_report(Y, P, output_dict=True))
+    with pytest.raises(ValueError, match="does not match size of target_names"):
+        ek.classification_report(y, p, target_names=["x"])
