@@ -100,7 +100,7 @@ func (f *RankFlags) Define(fs *flag.FlagSet) {
 	})
 	fs.IntVar(&f.CalBins, "cal-bins", d.CalBins, "number of calibration bins")
 	fs.StringVar(&f.CalStrategy, "cal-strategy", d.CalStrategy, "calibration bins: uniform or quantile")
-	f.Level.Define(fs, d.Conf, "the confidence level of DeLong's AUC interval (auc_ci) and, with --ci, of every interval")
+	f.Level.Define(fs, d.Conf, "the confidence level of DeLong's AUC interval (auc_ci_delong) and, with --ci, of every interval")
 	fs.Float64Var(&f.CostFP, "cost-fp", d.CostFP, "cost of a false positive (min_cost threshold)")
 	fs.Float64Var(&f.CostFN, "cost-fn", d.CostFN, "cost of a false negative (min_cost threshold)")
 	fs.BoolVar(&f.Curves, "curves", d.Curves, "include roc_curve, pr_curve and det_curve in machine output")
