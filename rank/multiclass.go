@@ -329,7 +329,8 @@ type Multiclass struct {
 	// Crammer–Singer hinge losses h ([CrammerSinger]) of the scores as
 	// they were given. NoHinge says they are unknown: a statistic decoded
 	// from encoding version 3 to 6 (or merged with one), which did not
-	// carry them.
+	// carry them. The encoding carries them with Argmax only: a statistic
+	// without Argmax is encoded, and decodes, without them.
 	HingeSum, HingeSq float64
 	NoHinge           bool
 	// ll and ll2 are LogLossSum and LogLossSq as exact sums, which
