@@ -26,7 +26,7 @@ func TextSections(v any) []*Section {
 	case text.BLEUResult:
 		t := score("BLEU (sacreBLEU)", r.Mean, r.CI)
 		t.Rows = append([][]Cell{{T("BLEU"), N("bleu", r.BLEU)}}, t.Rows...)
-		for i := range 4 {
+		for i := range r.Precisions {
 			t.Rows = append(t.Rows, []Cell{T(fmt.Sprintf("%d-gram precision (%%)", i+1)), N(Join("precisions", i), r.Precisions[i])},
 				[]Cell{T(fmt.Sprintf("%d-gram matches / total", i+1)), T(fmt.Sprintf("%d / %d", r.Counts[i], r.Totals[i]))})
 		}

@@ -13,7 +13,7 @@ func BLEU(b text.BLEUResult) *Doc {
 	p := &Pairs{}
 	p.Add("BLEU", fmt.Sprintf("%.4f", b.BLEU))
 	addUncertainty(p, b.Mean, b.CI, b.Level, b.Intervals, "bleu")
-	for i := range 4 {
+	for i := range b.Precisions {
 		p.Add(fmt.Sprintf("%d-gram precision", i+1), fmt.Sprintf("%.4f (%d/%d)", b.Precisions[i], b.Counts[i], b.Totals[i]))
 	}
 	p.Add("brevity penalty", fmt.Sprintf("%.4f", b.BP))

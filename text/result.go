@@ -177,21 +177,23 @@ func (m Metric[S]) Interval(stats *Packed[S], ci hyptest.CIOptions) (hyptest.Int
 type BLEUResult struct {
 	// Summary is the score with its interval in one sentence, set with
 	// intervals (CorpusOptions.CI).
-	Summary    string     `json:"summary,omitempty"`
-	Line       int        `json:"line,omitempty"` // sentence-level only, 1-based
-	Name       string     `json:"name"`
-	BLEU       float64    `json:"bleu"`
-	Precisions [4]float64 `json:"precisions"`
-	Counts     [4]int64   `json:"counts"`
-	Totals     [4]int64   `json:"totals"`
-	BP         float64    `json:"bp"`
-	Ratio      float64    `json:"ratio"`
-	HypLen     int64      `json:"hyp_len"`
-	RefLen     int64      `json:"ref_len"`
-	Sentences  int        `json:"sentences,omitempty"`
-	Mean       *float64   `json:"mean,omitempty"` // with a confidence interval
-	CI         *float64   `json:"ci,omitempty"`
-	Signature  string     `json:"signature"`
+	Summary string  `json:"summary,omitempty"`
+	Line    int     `json:"line,omitempty"` // sentence-level only, 1-based
+	Name    string  `json:"name"`
+	BLEU    float64 `json:"bleu"`
+	// Precisions, Counts and Totals hold orders 1…N
+	// (BLEUOptions.MaxNgramOrder; 4 by default).
+	Precisions []float64 `json:"precisions"`
+	Counts     []int64   `json:"counts"`
+	Totals     []int64   `json:"totals"`
+	BP         float64   `json:"bp"`
+	Ratio      float64   `json:"ratio"`
+	HypLen     int64     `json:"hyp_len"`
+	RefLen     int64     `json:"ref_len"`
+	Sentences  int       `json:"sentences,omitempty"`
+	Mean       *float64  `json:"mean,omitempty"` // with a confidence interval
+	CI         *float64  `json:"ci,omitempty"`
+	Signature  string    `json:"signature"`
 	// Level and Intervals (key "bleu") are set by [Metric.Interval].
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
@@ -199,13 +201,18 @@ type BLEUResult struct {
 
 // NewBLEUResult lays out score s under sacreBLEU signature sig.
 func NewBLEUResult(s BLEUScore, sig string) BLEUResult {
-	return BLEUResult{Name: "BLEU", BLEU: s.Score, Precisions: s.Precisions, Counts: s.Counts, Totals: s.Totals,
+	n := s.Order
+	if n == 0 {
+		n = DefaultOrder
+	}
+	return BLEUResult{Name: "BLEU", BLEU: s.Score, Precisions: append([]float64(nil), s.Precisions[:n]...),
+		Counts: append([]int64(nil), s.Counts[:n]...), Totals: append([]int64(nil), s.Totals[:n]...),
 		BP: s.BP, Ratio: s.Ratio, HypLen: s.HypLen, RefLen: s.RefLen, Signature: sig}
 }
 
 // Verbose is sacreBLEU's one-line rendering.
 func (b BLEUResult) Verbose() string {
-	p := make([]string, 4)
+	p := make([]string, len(b.Precisions))
 	for i, x := range b.Precisions {
 		p[i] = fmt.Sprintf("%.1f", x)
 	}
