@@ -122,7 +122,7 @@ func (b *BLEUFlags) Options(sentence bool) (text.BLEUOptions, error) {
 	opts := text.BLEUOptions{Tokenize: b.Tokenize, Lowercase: b.Lowercase, Smooth: b.Smooth, EffectiveOrder: b.EffectiveOrder,
 		MaxNgramOrder: b.MaxNgramOrder}
 	if b.MaxNgramOrder == 0 { // the library's default; not an order
-		return opts, Usagef("bleu: --max-ngram-order 0 is not an order from 1 to %d", text.OrderLimit)
+		return opts, Usagef("bleu: %v: --max-ngram-order 0 is not an order from 1 to %d", text.ErrBadOption, text.OrderLimit)
 	}
 	set := map[string]bool{}
 	b.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

@@ -161,8 +161,16 @@ type testSig struct {
 	seed uint64
 }
 
+// RNG names the random generator of the resamplings in a signature's
+// field rng, after seed: ChaCha8 streams (math/rand/v2) keyed by the seed
+// and the resample, not the numpy default_rng (PCG64) stream sacreBLEU
+// draws from, so that a seed is not taken to reproduce sacreBLEU's
+// resamples. sacreBLEU's signature has no such field.
+const RNG = "chacha8"
+
 // buildSignature orders the fields as sacreBLEU does: nrefs (negative:
-// "var"), bs, ar, seed, then the metric's fields, then version.
+// "var"), bs, ar, seed (and evalkit's rng), then the metric's fields, then
+// version.
 func buildSignature(nrefs int, test *testSig, fields [][2]string) string {
 	var b strings.Builder
 	b.WriteString("nrefs:")
@@ -184,7 +192,7 @@ func buildSignature(nrefs int, test *testSig, fields [][2]string) string {
 		if test.kind == "ar" {
 			b.WriteString("|ar:" + strconv.Itoa(test.n))
 		}
-		b.WriteString("|seed:" + strconv.FormatUint(test.seed, 10))
+		b.WriteString("|seed:" + strconv.FormatUint(test.seed, 10) + "|rng:" + RNG)
 	}
 	for _, f := range fields {
 		b.WriteString("|" + f[0] + ":" + f[1])

@@ -25,14 +25,20 @@ func near(a, b float64) bool {
 }
 
 // sigFromSacre turns sacreBLEU's signature into evalkit's: the version
-// field names evalkit (see SignatureVersion); every other field is equal.
+// field names evalkit (see SignatureVersion) and a seed is followed by
+// rng:chacha8 (see RNG); every other field is equal.
 func sigFromSacre(t *testing.T, s string) string {
 	t.Helper()
 	i := strings.LastIndex(s, "|version:")
 	if i < 0 || s[i+len("|version:"):] != SacreBLEUVersion {
 		t.Fatalf("golden signature %q is not from sacreBLEU %s", s, SacreBLEUVersion)
 	}
-	return s[:i] + "|version:" + SignatureVersion
+	s = s[:i] + "|version:" + SignatureVersion
+	if j := strings.Index(s, "|seed:"); j >= 0 {
+		k := j + 1 + strings.IndexByte(s[j+1:], '|')
+		s = s[:k] + "|rng:" + RNG + s[k:]
+	}
+	return s
 }
 
 type goldenBLEUOpts struct {
