@@ -303,7 +303,7 @@ func (o Options) AddTo(s *result.Signature, names []string) {
 	s.List("models", names, "none").Add("primary", o.Primary).Column("baseline", o.Baseline).
 		List("compare", o.Compare, "none").Add("adjust", o.Adjust)
 	if len(o.Compare) > 0 {
-		s.Int("compare_bootstrap", o.Bootstrap).Add("compare_seed", strconv.FormatUint(o.Seed, 10)).Float("compare_level", o.Level)
+		s.Int("compare_bootstrap", o.Bootstrap).Seed("compare_seed", o.Seed).Float("compare_level", o.Level)
 	}
 }
 

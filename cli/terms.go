@@ -94,6 +94,7 @@ var terms = [][2]string{
 	{"cluster.InternalOptions.Budget", "--memory"},
 	{"cluster.InternalOptions.SilhouetteSample", "--sample"},
 	{"hyptest.CIOptions", "--ci"},
+	{"text.BLEUOptions.MaxNgramOrder", "--max-ngram-order"},
 	{"hyptest.SignedRankOptions.KeepSamples", "--plot"},
 	{"rank.Report.AddIntervals", "--ci"},
 	{"rank.Options.Bins", "--bins"},

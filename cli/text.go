@@ -2,6 +2,7 @@ package cli
 
 import (
 	"flag"
+	"fmt"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
@@ -100,6 +101,7 @@ type BLEUFlags struct {
 	Tokenize, Smooth          string
 	Lowercase, EffectiveOrder bool
 	SmoothValue               float64
+	MaxNgramOrder             int
 	fs                        *flag.FlagSet
 }
 
@@ -111,12 +113,17 @@ func (b *BLEUFlags) Define(fs *flag.FlagSet) {
 	fs.StringVar(&b.Smooth, "smooth", text.SmoothExp, "smoothing: "+strings.Join(text.Smooths, ", "))
 	fs.Float64Var(&b.SmoothValue, "smooth-value", 0, "value for --smooth floor (default 0.1) or add-k (default 1)")
 	fs.BoolVar(&b.EffectiveOrder, "effective-order", false, "average only the n-gram orders present (default on with --sentence, as sacreBLEU)")
+	fs.IntVar(&b.MaxNgramOrder, "max-ngram-order", text.DefaultOrder, fmt.Sprintf("maximum n-gram order N, 1 to %d (sacreBLEU's max_ngram_order)", text.OrderLimit))
 }
 
 // Options checks the flags and returns the BLEU options; sentence says
 // whether sentence-level scores are printed (--sentence).
 func (b *BLEUFlags) Options(sentence bool) (text.BLEUOptions, error) {
-	opts := text.BLEUOptions{Tokenize: b.Tokenize, Lowercase: b.Lowercase, Smooth: b.Smooth, EffectiveOrder: b.EffectiveOrder}
+	opts := text.BLEUOptions{Tokenize: b.Tokenize, Lowercase: b.Lowercase, Smooth: b.Smooth, EffectiveOrder: b.EffectiveOrder,
+		MaxNgramOrder: b.MaxNgramOrder}
+	if b.MaxNgramOrder == 0 { // the library's default; not an order
+		return opts, Usagef("bleu: %v: --max-ngram-order 0 is not an order from 1 to %d", text.ErrBadOption, text.OrderLimit)
+	}
 	set := map[string]bool{}
 	b.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["smooth-value"] {

@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/result"
@@ -38,7 +37,7 @@ func DefaultOptions() Options {
 func (o Options) Signature() *result.Signature {
 	return result.NewSignature("cluster").Column("weights", o.Weights).Float("beta", o.Beta).Add("average", o.Average.String()).
 		List("features", o.Features, "none").Add("metric", o.Internal.Metric.String()).Int("sample", o.Internal.SilhouetteSample).
-		Add("sample_seed", strconv.FormatUint(o.Internal.Seed, 10)).Int("pairwise_limit", o.Internal.MaxPairwise)
+		Seed("sample_seed", o.Internal.Seed).Int("pairwise_limit", o.Internal.MaxPairwise)
 }
 
 // Check returns a *result.OptionError for an option out of its range.

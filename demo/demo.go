@@ -3,7 +3,6 @@ package demo
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/learn"
@@ -154,7 +153,7 @@ func Run(opt Options) (*Report, error) {
 	pl := &progressLine{w: opt.Progress}
 	defer pl.done()
 	rep := &Report{Seed: seed, Folds: k,
-		Signature: result.NewSignature("demo").Int("folds", k).Int("rounds", rounds).Add("seed", strconv.FormatUint(seed, 10))}
+		Signature: result.NewSignature("demo").Int("folds", k).Int("rounds", rounds).Seed("seed", seed)}
 	cfg := func(what string) resample.Config {
 		return resample.Config{Workers: workers, Progress: func(done, total int) {
 			pl.show("evalkit demo: %s %d/%d", what, done, total)

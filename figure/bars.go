@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cluster"
@@ -58,12 +60,18 @@ func Silhouette(clusters []cluster.ClusterDetail) *Figure {
 	return f
 }
 
-// NGramPrecisions is BLEU's four clipped n-gram precisions as bars.
+// NGramPrecisions is BLEU's clipped n-gram precisions, one bar an order
+// (four by default).
 func NGramPrecisions(r text.BLEUResult) *Figure {
-	f := &Figure{Title: "Modified n-gram precisions", XLabel: "n-gram order", YLabel: "precision (%)", X: Axis{Min: -0.5, Max: 3.5}, Y: Axis{Min: 0, Max: 100},
-		XNames: []string{"1", "2", "3", "4"}, Desc: fmt.Sprintf("Clipped n-gram precisions: %.2f, %.2f, %.2f, %.2f %%; brevity penalty %.4f.", r.Precisions[0], r.Precisions[1], r.Precisions[2], r.Precisions[3], r.BP)}
+	n := len(r.Precisions)
+	names, ps := make([]string, n), make([]string, n)
+	for i, p := range r.Precisions {
+		names[i], ps[i] = strconv.Itoa(i+1), fmt.Sprintf("%.2f", p)
+	}
+	f := &Figure{Title: "Modified n-gram precisions", XLabel: "n-gram order", YLabel: "precision (%)", X: Axis{Min: -0.5, Max: float64(n) - 0.5}, Y: Axis{Min: 0, Max: 100},
+		XNames: names, Desc: fmt.Sprintf("Clipped n-gram precisions: %s %%; brevity penalty %.4f.", strings.Join(ps, ", "), r.BP)}
 	b := Bars{Style: 0}
-	for i := range 4 {
+	for i := range n {
 		b.Left, b.Right, b.Y = append(b.Left, float64(i)-0.35), append(b.Right, float64(i)+0.35), append(b.Y, r.Precisions[i])
 	}
 	f.Bars = []Bars{b}

@@ -199,7 +199,7 @@ func TestSignatures(t *testing.T) {
 		{FriedmanOptions{}.Signature(names).String(), "task:compare-friedman|lower_is_better:no|tie_correction:no|alpha:0.05|posthoc:nemenyi|control:none|version:0.1.0"},
 		{FriedmanOptions{VsControl: true, Control: 1}.Signature(names).String(), "task:compare-friedman|lower_is_better:no|tie_correction:no|alpha:0.05|posthoc:bonferroni-dunn|control:b|version:0.1.0"},
 		{CorrelatedTTestOptions{NTrain: 90, NTest: 10, Rope: 0.01}.Signature().String(), "task:compare-corrttest|n_train:90|n_test:10|rope:0.01|lower_is_better:no|version:0.1.0"},
-		{SignedRankOptions{Seed: 3}.Signature().String(), "task:compare-signedrank|rope:0|samples:50000|seed:3|prior:0.5|lower_is_better:no|version:0.1.0"},
+		{SignedRankOptions{Seed: 3}.Signature().String(), "task:compare-signedrank|rope:0|samples:50000|seed:3|rng:pcg|prior:0.5|lower_is_better:no|version:0.1.0"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got  %s\nwant %s", c.got, c.want)

@@ -1,8 +1,6 @@
 package hyptest
 
 import (
-	"strconv"
-
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -49,5 +47,5 @@ func (o SignedRankOptions) Signature() *result.Signature {
 		prior = 0.5
 	}
 	return result.NewSignature("compare-signedrank").Float("rope", o.Rope).Int("samples", samples).
-		Add("seed", strconv.FormatUint(o.Seed, 10)).Float("prior", prior).Bool("lower_is_better", o.LowerIsBetter)
+		Seed("seed", o.Seed).Float("prior", prior).Bool("lower_is_better", o.LowerIsBetter)
 }

@@ -25,8 +25,8 @@ func TextSections(v any) []*Section {
 	switch r := v.(type) {
 	case text.BLEUResult:
 		t := score("BLEU (sacreBLEU)", r.Mean, r.CI)
-		t.Rows = append([][]Cell{{T("BLEU"), N("bleu", r.BLEU)}}, t.Rows...)
-		for i := range 4 {
+		t.Rows = append([][]Cell{{T("BLEU"), N("score", r.Score)}}, t.Rows...)
+		for i := range r.Precisions {
 			t.Rows = append(t.Rows, []Cell{T(fmt.Sprintf("%d-gram precision (%%)", i+1)), N(Join("precisions", i), r.Precisions[i])},
 				[]Cell{T(fmt.Sprintf("%d-gram matches / total", i+1)), T(fmt.Sprintf("%d / %d", r.Counts[i], r.Totals[i]))})
 		}
@@ -96,7 +96,43 @@ func systemsSection(metric, test string, rows []text.SystemRow, intro string) *S
 		}
 		t.Rows = append(t.Rows, cells)
 	}
-	return &Section{ID: "systems", Title: "Systems", Intro: intro, Blocks: []Block{t, Figure(figure.Systems(metric, rows))}}
+	s := &Section{ID: "systems", Title: "Systems", Intro: intro, Blocks: []Block{t}}
+	if d := systemDetails(metric, rows); d != nil {
+		s.Add(d)
+	}
+	return s.Add(Figure(figure.Systems(metric, rows)))
+}
+
+// systemDetails is the table of each system's details (BLEU's n-gram
+// precisions, brevity penalty, length ratio and lengths; TER's edits and
+// reference length), or nil when the metric has none (chrF).
+func systemDetails(metric string, rows []text.SystemRow) *Table {
+	if len(rows) == 0 || rows[0].BLEUDetails == nil && rows[0].TERDetails == nil {
+		return nil
+	}
+	t := &Table{Title: metric + " details of each system", Header: []string{"system"}, RowHeads: true}
+	if b := rows[0].BLEUDetails; b != nil {
+		for i := range b.Precisions {
+			t.Header = append(t.Header, fmt.Sprintf("%d-gram precision (%%)", i+1))
+		}
+		t.Header = append(t.Header, "brevity penalty", "length ratio", "hypothesis length", "reference length")
+	} else {
+		t.Header = append(t.Header, "edits", "reference length")
+	}
+	for i, r := range rows {
+		k := func(f string, at ...any) string { return Join(append([]any{"systems", i, f}, at...)...) }
+		cells := []Cell{T(filepath.Base(r.System))}
+		if b := r.BLEUDetails; b != nil {
+			for n, p := range b.Precisions {
+				cells = append(cells, N(k("precisions", n), p))
+			}
+			cells = append(cells, N(k("bp"), b.BP), N(k("ratio"), b.Ratio), C(k("hyp_len"), float64(b.HypLen)), C(k("ref_len"), float64(b.RefLen)))
+		} else if d := r.TERDetails; d != nil {
+			cells = append(cells, C(k("num_edits"), float64(d.NumEdits)), C(k("ref_length"), d.RefLength))
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	return t
 }
 
 // plusMinus is the cell "m ± h" of a bootstrap mean and its half-width.

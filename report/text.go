@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/text"
@@ -11,9 +12,9 @@ import (
 // BLEU lays a BLEU score out for people.
 func BLEU(b text.BLEUResult) *Doc {
 	p := &Pairs{}
-	p.Add("BLEU", fmt.Sprintf("%.4f", b.BLEU))
-	addUncertainty(p, b.Mean, b.CI, b.Level, b.Intervals, "bleu")
-	for i := range 4 {
+	p.Add("BLEU", fmt.Sprintf("%.4f", b.Score))
+	addUncertainty(p, b.Mean, b.CI, b.Level, b.Intervals, "score")
+	for i := range b.Precisions {
 		p.Add(fmt.Sprintf("%d-gram precision", i+1), fmt.Sprintf("%.4f (%d/%d)", b.Precisions[i], b.Counts[i], b.Totals[i]))
 	}
 	p.Add("brevity penalty", fmt.Sprintf("%.4f", b.BP))
@@ -40,13 +41,16 @@ func CHRF(c text.CHRFResult) *Doc {
 // TER lays a TER score out for people.
 func TER(t text.TERResult) *Doc {
 	p := &Pairs{}
-	p.Add("TER", strconv.FormatFloat(t.Score, 'f', 2, 64))
+	p.Add(t.Name, fmt.Sprintf("%.4f", t.Score))
 	addUncertainty(p, t.Mean, t.CI, t.Level, t.Intervals, "score")
 	p.Add("edits", strconv.FormatInt(t.NumEdits, 10))
 	p.Add("reference length", Int(t.RefLength))
 	p.Add("sentences", strconv.FormatInt(t.Sentences, 10))
-	p.Add("signature", t.Signature)
-	d := &Doc{Title: "Translation edit rate", Blocks: append(summaryLead(t.Summary), p)}
+	line := fmt.Sprintf("%s|%s = %.2f", t.Name, t.Signature, t.Score)
+	if t.Mean != nil {
+		line += fmt.Sprintf(" (μ = %.2f ± %.2f)", *t.Mean, *t.CI)
+	}
+	d := &Doc{Title: t.Name, Blocks: append(summaryLead(t.Summary), p, Note(line))}
 	for _, w := range t.Warnings {
 		d.Blocks = append(d.Blocks, Note("warning: "+w))
 	}
@@ -92,7 +96,7 @@ func Paired(p *text.PairedReport) *Doc {
 	if p.Verdict != nil {
 		d.Blocks = append(d.Blocks, Lead("Verdict: "+p.Verdict.Sentence))
 	}
-	t := &Table{Header: []string{"system", p.Metric, "μ ± 95% CI", "p-value"}}
+	t := &Table{Header: append([]string{"system", p.Metric, "μ ± 95% CI", "p-value"}, detailsHeader(p.Systems)...)}
 	for _, r := range p.Systems {
 		name := r.System
 		if r.Baseline {
@@ -108,7 +112,7 @@ func Paired(p *text.PairedReport) *Doc {
 				pv += " *"
 			}
 		}
-		t.Rows = append(t.Rows, Row(name, fmt.Sprintf("%.4f", r.Score), ci, pv))
+		t.Rows = append(t.Rows, Row(append([]string{name, fmt.Sprintf("%.4f", r.Score), ci, pv}, detailsCells(r)...)...))
 	}
 	d.Blocks = append(d.Blocks, t,
 		Note(fmt.Sprintf("* p < 0.05: the difference from the baseline is unlikely to be due to chance. %d sentences.", p.Sentences)),
@@ -134,6 +138,7 @@ func Systems(m *text.SystemsReport) *Doc {
 	if method != "" {
 		t.Header = append(t.Header, fmt.Sprintf("%s%% CI (%s)", strconv.FormatFloat(100*m.Level, 'g', -1, 64), method))
 	}
+	t.Header = append(t.Header, detailsHeader(m.Systems)...)
 	for k, r := range m.Systems {
 		row := []string{r.System, fmt.Sprintf("%.4f", r.Score)}
 		if withCI {
@@ -146,7 +151,7 @@ func Systems(m *text.SystemsReport) *Doc {
 			}
 			row = append(row, cell)
 		}
-		t.Rows = append(t.Rows, Row(row...))
+		t.Rows = append(t.Rows, Row(append(row, detailsCells(r)...)...))
 	}
 	d.Blocks = append(d.Blocks, t)
 	if len(m.Systems) > 0 {
@@ -162,6 +167,37 @@ func summaryLead(s string) []Block {
 		return nil
 	}
 	return []Block{Lead(s)}
+}
+
+// detailsHeader is the header of each system's details in a table of
+// several systems: BLEU's n-gram precisions, brevity penalty, length
+// ratio and lengths (as sacreBLEU's line of one system), TER's edits and
+// reference length.
+func detailsHeader(rows []text.SystemRow) []string {
+	switch {
+	case len(rows) == 0:
+	case rows[0].BLEUDetails != nil:
+		return []string{"n-gram precisions", "BP", "ratio", "hyp_len", "ref_len"}
+	case rows[0].TERDetails != nil:
+		return []string{"edits", "reference length"}
+	}
+	return nil
+}
+
+// detailsCells is the cells of r's details under detailsHeader.
+func detailsCells(r text.SystemRow) []string {
+	switch {
+	case r.BLEUDetails != nil:
+		d := r.BLEUDetails
+		ps := make([]string, len(d.Precisions))
+		for i, x := range d.Precisions {
+			ps[i] = fmt.Sprintf("%.1f", x)
+		}
+		return []string{strings.Join(ps, "/"), fmt.Sprintf("%.3f", d.BP), fmt.Sprintf("%.3f", d.Ratio), strconv.FormatInt(d.HypLen, 10), strconv.FormatInt(d.RefLen, 10)}
+	case r.TERDetails != nil:
+		return []string{strconv.FormatInt(r.NumEdits, 10), Int(r.RefLength)}
+	}
+	return nil
 }
 
 // addUncertainty adds a text score's uncertainty to its text layout: sacreBLEU's

@@ -91,8 +91,8 @@ func isDigits(s string, hex bool) bool {
 //
 //	task:classify|labels:auto|beta:1|zero_division:0|weights:none|pos_label:none|version:0.1.0
 //
-// with the interval fields ci, level, bootstrap and seed before version
-// when CI is set. A "|" or "\" inside a value is escaped with "\".
+// with the interval fields ci, level, bootstrap, seed and rng (the
+// generator, RNG) before version when CI is set. A "|" or "\" inside a value is escaped with "\".
 //
 // Every task builds its signature here (its options' Signature method),
 // so every signature has this shape. bleu, chrf and ter print sacreBLEU's
@@ -114,6 +114,30 @@ type SignatureCI struct {
 	// bootstrap resampled (rank on large tables); it prints as
 	// blocks:K after seed.
 	Blocks int
+}
+
+// RNG names the random generator of every resampling a signature's seed
+// drives (bootstrap replicates, splits, Monte Carlo samples): math/rand/v2's
+// PCG, so that a seed is not taken to reproduce another tool's stream
+// (numpy's, R's). It prints as the field rng:pcg after the first seed.
+const RNG = "pcg"
+
+// Seed appends key with the seed v, then rng:RNG (once a signature).
+func (s *Signature) Seed(key string, v uint64) *Signature {
+	s.Add(key, strconv.FormatUint(v, 10))
+	if !s.hasRNG() {
+		s.Add("rng", RNG)
+	}
+	return s
+}
+
+func (s *Signature) hasRNG() bool {
+	for _, f := range s.Fields {
+		if f[0] == "rng" {
+			return true
+		}
+	}
+	return false
 }
 
 // NewSignature returns the signature of task with no fields yet.
@@ -173,6 +197,9 @@ func (s *Signature) String() string {
 	if c := s.CI; c != nil {
 		b.WriteString("|ci:" + escapeSig(c.Method) + "|level:" + FormatFloat(c.Level) +
 			"|bootstrap:" + strconv.Itoa(c.Bootstrap) + "|seed:" + strconv.FormatUint(c.Seed, 10))
+		if !s.hasRNG() {
+			b.WriteString("|rng:" + RNG)
+		}
 		if c.Blocks > 0 {
 			b.WriteString("|blocks:" + strconv.Itoa(c.Blocks))
 		}

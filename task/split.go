@@ -334,7 +334,7 @@ func (t Split) signature(repeats int) *result.Signature {
 		sig.Int("k", t.KFold)
 	}
 	return sig.Column("stratify", t.Stratify).Column("group", t.Group).Bool("shuffle", t.Shuffle).
-		Int("repeats", repeats).Add("seed", strconv.FormatUint(t.Seed, 10))
+		Int("repeats", repeats).Seed("seed", t.Seed)
 }
 
 // numbered returns base for a single assignment, base_1… for several.

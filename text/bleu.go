@@ -10,8 +10,12 @@ import (
 	"github.com/evalkit-go/evalkit/internal/parallel"
 )
 
-// MaxOrder is BLEU's maximum n-gram order N.
-const MaxOrder = 4
+// BLEU's maximum n-gram order N: DefaultOrder unless
+// BLEUOptions.MaxNgramOrder sets another, from 1 to OrderLimit.
+const (
+	DefaultOrder = 4 // sacreBLEU's MAX_NGRAM_ORDER
+	OrderLimit   = 9 // the largest order BLEUOptions.MaxNgramOrder may set
+)
 
 // Smoothing methods for BLEU (Chen & Cherry 2014), as sacreBLEU names them.
 const (
@@ -37,6 +41,17 @@ type BLEUOptions struct {
 	// zero (sacreBLEU's effective_order). sacreBLEU's sentence_bleu and
 	// its --sentence-level mode turn it on.
 	EffectiveOrder bool
+	// MaxNgramOrder is the maximum n-gram order N, from 1 to OrderLimit
+	// (sacreBLEU's max_ngram_order); 0 means DefaultOrder, 4.
+	MaxNgramOrder int
+}
+
+// Order returns the maximum n-gram order N in use.
+func (o BLEUOptions) Order() int {
+	if o.MaxNgramOrder == 0 {
+		return DefaultOrder
+	}
+	return o.MaxNgramOrder
 }
 
 func (o BLEUOptions) tokenizer() string {
@@ -68,8 +83,12 @@ func (o BLEUOptions) smoothValue() float64 {
 }
 
 // Check returns ErrUnknownTokenizer, ErrUnknownSmooth or ErrBadOption
-// (a SmoothValue that is negative, infinite or NaN) for bad options.
+// (a SmoothValue that is negative, infinite or NaN, a MaxNgramOrder
+// outside 0…OrderLimit) for bad options.
 func (o BLEUOptions) Check() error {
+	if !(o.MaxNgramOrder >= 0 && o.MaxNgramOrder <= OrderLimit) {
+		return fmt.Errorf("%w: text.BLEUOptions.MaxNgramOrder %d is not an order from 1 to %d", ErrBadOption, o.MaxNgramOrder, OrderLimit)
+	}
 	if _, err := tokenizerFunc(o.Tokenize); err != nil {
 		return err
 	}
@@ -90,7 +109,10 @@ func (o BLEUOptions) Check() error {
 //	nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0+evalkit
 //
 // floor and add-k carry their value: smooth:floor[0.10], smooth:add-k[1.00].
-// The version field is SignatureVersion.
+// The version field is SignatureVersion. A MaxNgramOrder other than 4
+// adds the field order:N after smooth: sacreBLEU's signature has no field
+// for its max_ngram_order (BLEU(max_ngram_order=2).get_signature() prints
+// the same string as the default's), so that one field is evalkit's.
 func (o BLEUOptions) Signature(nrefs int) string {
 	return o.signature(nrefs, nil)
 }
@@ -100,12 +122,16 @@ func (o BLEUOptions) signature(nrefs int, test *testSig) string {
 	if sm == SmoothFloor || sm == SmoothAddK {
 		sm += "[" + strconv.FormatFloat(o.smoothValue(), 'f', 2, 64) + "]"
 	}
-	return buildSignature(nrefs, test, [][2]string{
+	fields := [][2]string{
 		{"case", yesNo(o.Lowercase, "lc", "mixed")},
 		{"eff", yesNo(o.EffectiveOrder, "yes", "no")},
 		{"tok", o.tokenizer()},
 		{"smooth", sm},
-	})
+	}
+	if n := o.Order(); n != DefaultOrder {
+		fields = append(fields, [2]string{"order", strconv.Itoa(n)})
+	}
+	return buildSignature(nrefs, test, fields)
 }
 
 func yesNo(b bool, yes, no string) string {
@@ -135,8 +161,16 @@ type testSig struct {
 	seed uint64
 }
 
+// RNG names the random generator of the resamplings in a signature's
+// field rng, after seed: ChaCha8 streams (math/rand/v2) keyed by the seed
+// and the resample, not the numpy default_rng (PCG64) stream sacreBLEU
+// draws from, so that a seed is not taken to reproduce sacreBLEU's
+// resamples. sacreBLEU's signature has no such field.
+const RNG = "chacha8"
+
 // buildSignature orders the fields as sacreBLEU does: nrefs (negative:
-// "var"), bs, ar, seed, then the metric's fields, then version.
+// "var"), bs, ar, seed (and evalkit's rng), then the metric's fields, then
+// version.
 func buildSignature(nrefs int, test *testSig, fields [][2]string) string {
 	var b strings.Builder
 	b.WriteString("nrefs:")
@@ -158,7 +192,7 @@ func buildSignature(nrefs int, test *testSig, fields [][2]string) string {
 		if test.kind == "ar" {
 			b.WriteString("|ar:" + strconv.Itoa(test.n))
 		}
-		b.WriteString("|seed:" + strconv.FormatUint(test.seed, 10))
+		b.WriteString("|seed:" + strconv.FormatUint(test.seed, 10) + "|rng:" + RNG)
 	}
 	for _, f := range fields {
 		b.WriteString("|" + f[0] + ":" + f[1])
@@ -173,38 +207,65 @@ func buildSignature(nrefs int, test *testSig, fields [][2]string) string {
 // statistics from any split of the corpus merge exactly with Add.
 type BLEUStats struct {
 	HypLen, RefLen int64
-	Counts         [MaxOrder]int64 // clipped n-gram matches, n = 1…4
-	Totals         [MaxOrder]int64 // hypothesis n-grams, n = 1…4
+	// Order is the maximum n-gram order N counted: orders above it are
+	// zero. 0 means DefaultOrder, except in the zero value, the empty
+	// sum, which takes the order of the first statistics added to it.
+	Order  int
+	Counts [OrderLimit]int64 // clipped n-gram matches, n = 1…N
+	Totals [OrderLimit]int64 // hypothesis n-grams, n = 1…N
 }
 
-// Add adds o to s.
+// order returns the order N of s (0 means DefaultOrder).
+func (s *BLEUStats) order() int {
+	if s.Order == 0 {
+		return DefaultOrder
+	}
+	return s.Order
+}
+
+// Add adds o to s. It panics when both have an order and they differ
+// (statistics of another BLEU).
 func (s *BLEUStats) Add(o BLEUStats) {
+	s.merge(o)
 	s.HypLen += o.HypLen
 	s.RefLen += o.RefLen
-	for i := range MaxOrder {
+	for i := range OrderLimit {
 		s.Counts[i] += o.Counts[i]
 		s.Totals[i] += o.Totals[i]
 	}
 }
 
+// merge sets s's order for adding o to it.
+func (s *BLEUStats) merge(o BLEUStats) {
+	if s.Order != o.Order {
+		if s.Order != 0 && o.Order != 0 {
+			panic(fmt.Sprintf("text: adding BLEU statistics of order %d to order %d", o.Order, s.Order))
+		}
+		s.Order = max(s.Order, o.Order)
+	}
+}
+
 // Sub subtracts o from s (the inverse of Add).
 func (s *BLEUStats) Sub(o BLEUStats) {
+	s.merge(o)
 	s.HypLen -= o.HypLen
 	s.RefLen -= o.RefLen
-	for i := range MaxOrder {
+	for i := range OrderLimit {
 		s.Counts[i] -= o.Counts[i]
 		s.Totals[i] -= o.Totals[i]
 	}
 }
 
-// BLEUScore is a BLEU result, with sacreBLEU's fields.
+// BLEUScore is a BLEU result, with sacreBLEU's fields. Its arrays hold
+// orders 1…Order; the rest are zero.
 type BLEUScore struct {
-	Score      float64           // BLEU in [0, 100]
-	Precisions [MaxOrder]float64 // smoothed n-gram precisions in [0, 100]
+	Score      float64             // BLEU in [0, 100]
+	Order      int                 // the maximum n-gram order N
+	Precisions [OrderLimit]float64 // smoothed n-gram precisions in [0, 100]
 	// Counts and Totals are the raw statistics. (With add-k smoothing
 	// sacreBLEU's BLEUScore.counts and .totals include the added k for
 	// n ≥ 2; these do not.)
-	Counts, Totals [MaxOrder]int64
+	Counts, Totals [OrderLimit]int64
 	BP             float64 // brevity penalty
 	Ratio          float64 // HypLen / RefLen (0 when RefLen is 0)
 	HypLen, RefLen int64
@@ -217,16 +278,21 @@ type BLEUScore struct {
 //	p_n  = 100·c_n/t_n
 //	BLEU = BP · exp( Σ_{n=1}^{N'} log p_n / N' )
 //
-// N' is 4, or with EffectiveOrder the number of leading orders with
+// N' is N (Order; 4 by default), or with EffectiveOrder the number of leading orders with
 // t_n > 0. When every c_n is 0 BLEU and every p_n are 0. Otherwise, for an
 // order with c_n = 0: exp smoothing sets p_n = 100/(2^k·t_n) for the k-th
 // such order; floor sets p_n = 100·ε/t_n; add-k uses
 // p_n = 100·(c_n+k)/(t_n+k) for every n ≥ 2; none leaves p_n = 0, which
 // makes BLEU 0 (sacreBLEU takes log 0 as −9 999 999 999). An order with
 // t_n = 0 ends the loop: its p_n and later ones stay 0. The arithmetic is
-// sacreBLEU's, operation for operation. The options must be valid.
+// sacreBLEU's, operation for operation. The options must be valid. It
+// panics when s has an order other than N.
 func (o BLEUOptions) Score(s BLEUStats) BLEUScore {
-	res := BLEUScore{Counts: s.Counts, Totals: s.Totals, HypLen: s.HypLen, RefLen: s.RefLen, BP: 1}
+	order := o.Order()
+	if s.Order != 0 && s.Order != order || s.Order == 0 && order != DefaultOrder && s != (BLEUStats{}) {
+		panic(fmt.Sprintf("text: BLEU statistics of order %d scored with text.BLEUOptions.MaxNgramOrder %d", s.order(), order))
+	}
+	res := BLEUScore{Order: order, Counts: s.Counts, Totals: s.Totals, HypLen: s.HypLen, RefLen: s.RefLen, BP: 1}
 	if s.RefLen != 0 {
 		res.Ratio = float64(s.HypLen) / float64(s.RefLen)
 	}
@@ -249,8 +315,8 @@ func (o BLEUOptions) Score(s BLEUStats) BLEUScore {
 	method := o.smooth()
 	k := o.smoothValue()
 	mteval := 1.0
-	eff := MaxOrder
-	for n := 1; n <= MaxOrder; n++ {
+	eff := order
+	for n := 1; n <= order; n++ {
 		c, t := float64(s.Counts[n-1]), float64(s.Totals[n-1])
 		if method == SmoothAddK && n > 1 {
 			c += k
@@ -289,8 +355,9 @@ func (o BLEUOptions) Score(s BLEUStats) BLEUScore {
 // BLEU computes BLEU statistics for sentences. It is safe for concurrent
 // use. Build it with NewBLEU.
 type BLEU struct {
-	opts BLEUOptions
-	tok  tokFunc
+	opts  BLEUOptions
+	tok   tokFunc
+	order int // opts.Order()
 }
 
 // NewBLEU returns a BLEU scorer for opts, or opts.Check's error.
@@ -299,7 +366,7 @@ func NewBLEU(opts BLEUOptions) (*BLEU, error) {
 		return nil, err
 	}
 	tok, _ := tokenizerFunc(opts.Tokenize)
-	return &BLEU{opts: opts, tok: tok}, nil
+	return &BLEU{opts: opts, tok: tok, order: opts.Order()}, nil
 }
 
 // Options returns the options b was built with.
@@ -378,7 +445,7 @@ func (b *BLEU) Sentence(hyp string, refs []string) BLEUStats {
 // has.
 func (b *BLEU) sentence(w *bleuWork, hyp string, refs []string) BLEUStats {
 	h := b.preprocess(w, hyp)
-	if !slowPath {
+	if !slowPath && b.order <= 4 {
 		if st, ok := b.sentenceFast(w, h, refs); ok {
 			return st
 		}
@@ -388,11 +455,13 @@ func (b *BLEU) sentence(w *bleuWork, hyp string, refs []string) BLEUStats {
 
 // sentenceFast is sentence with the hypothesis tokens numbered 1, 2, …
 // (at most 65 535 distinct ones, else it returns false) and an n-gram's
-// key its token ids packed 16 bits each into a uint64. Reference tokens
+// key its token ids packed 16 bits each into a uint64 (so orders up to 4;
+// higher ones take sentenceSlow). Reference tokens
 // absent from the hypothesis get id 0, and n-grams containing them are
 // skipped: they cannot match.
 func (b *BLEU) sentenceFast(w *bleuWork, h string, refs []string) (BLEUStats, bool) {
-	var st BLEUStats
+	st := BLEUStats{Order: b.order}
+	N := b.order
 	clear(w.vocab)
 	ids := w.tokIDs[:0]
 	for i := 0; i < len(h); {
@@ -414,11 +483,11 @@ func (b *BLEU) sentenceFast(w *bleuWork, h string, refs []string) (BLEUStats, bo
 	w.tokIDs = ids
 	ntok := len(ids)
 	st.HypLen = int64(ntok)
-	w.grams.reset(4 * ntok)
+	w.grams.reset(N * ntok)
 	w.hypCnt, w.order = w.hypCnt[:0], w.order[:0]
 	for i := range ntok {
 		var k uint64
-		for n := 1; n <= MaxOrder && i+n <= ntok; n++ {
+		for n := 1; n <= N && i+n <= ntok; n++ {
 			k |= uint64(ids[i+n-1]) << (16 * (n - 1))
 			idx, isNew := w.grams.add(k)
 			if isNew {
@@ -428,7 +497,7 @@ func (b *BLEU) sentenceFast(w *bleuWork, h string, refs []string) (BLEUStats, bo
 			w.hypCnt[idx]++
 		}
 	}
-	for n := 1; n <= MaxOrder; n++ {
+	for n := 1; n <= N; n++ {
 		if ntok >= n {
 			st.Totals[n-1] = int64(ntok - n + 1)
 		}
@@ -456,7 +525,7 @@ func (b *BLEU) sentenceFast(w *bleuWork, h string, refs []string) (BLEUStats, bo
 		}
 		for i := range rids {
 			var key uint64
-			for n := 1; n <= MaxOrder && i+n <= len(rids); n++ {
+			for n := 1; n <= N && i+n <= len(rids); n++ {
 				id := rids[i+n-1]
 				if id == 0 {
 					break
@@ -484,13 +553,14 @@ func (b *BLEU) sentenceFast(w *bleuWork, h string, refs []string) (BLEUStats, bo
 
 // sentenceSlow keys n-grams by their text.
 func (b *BLEU) sentenceSlow(w *bleuWork, h string, refs []string) BLEUStats {
-	var st BLEUStats
+	st := BLEUStats{Order: b.order}
+	N := b.order
 	clear(w.ids)
 	w.hypCnt, w.order = w.hypCnt[:0], w.order[:0]
 	ntok := tokenBounds(w, h)
 	st.HypLen = int64(ntok)
 	bd := w.bounds
-	for n := 1; n <= MaxOrder; n++ {
+	for n := 1; n <= N; n++ {
 		for i := 0; i+n <= ntok; i++ {
 			g := h[bd[i] : bd[i+n]-1]
 			id, ok := w.ids[g]
@@ -519,7 +589,7 @@ func (b *BLEU) sentenceSlow(w *bleuWork, h string, refs []string) BLEUStats {
 			cnt = w.refCnt
 		}
 		bd := w.bounds
-		for n := 1; n <= MaxOrder; n++ {
+		for n := 1; n <= N; n++ {
 			for i := 0; i+n <= nr; i++ {
 				if id, ok := w.ids[r[bd[i]:bd[i+n]-1]]; ok {
 					cnt[id]++

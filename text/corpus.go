@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/hyptest"
@@ -53,13 +54,22 @@ type uncertainty struct {
 // corpusReport returns the result for the systems' statistics st (their
 // sums, and with o.PerSentence their sentences): a [*PairedReport] with
 // o.Paired; else for one system the row that row lays out from the
-// system's summed statistics and uncertainty (the interval under key);
-// else a [*SystemsReport] of those rows, with score giving a row's score
-// (and with o.CI each system's interval under "systems.K.score").
-func corpusReport[S any, R CorpusResult](m Metric[S], st *Stats[S], o CorpusOptions, key string,
-	row func(sum S, u uncertainty) R, score func(R) float64) (CorpusResult, error) {
+// system's summed statistics and uncertainty (the interval under the key
+// "score"); else a [*SystemsReport] of those rows, with score giving a
+// row's score (and with o.CI each system's interval under
+// "systems.K.score"). With several systems, details sets a system's
+// details in its SystemRow from its row.
+func corpusReport[S any, R CorpusResult](m Metric[S], st *Stats[S], o CorpusOptions,
+	row func(sum S, u uncertainty) R, score func(R) float64, details func(R, *SystemRow)) (CorpusResult, error) {
 	if o.Paired != nil {
-		return m.Paired(o.Systems, st.Sentences, *o.Paired)
+		out, err := m.Paired(o.Systems, st.Sentences, *o.Paired)
+		if err != nil {
+			return nil, err
+		}
+		for k := range out.Systems {
+			details(row(st.Sums[k], uncertainty{}), &out.Systems[k])
+		}
+		return out, nil
 	}
 	n := len(st.Sums)
 	rows := make([]R, n)
@@ -72,7 +82,11 @@ func corpusReport[S any, R CorpusResult](m Metric[S], st *Stats[S], o CorpusOpti
 			return nil, err
 		}
 		if o.CI != nil {
-			// One system: the interval of its score under key; several:
+			if o.ConfidenceN == 0 {
+				// The signature names the resampling: bs, seed and rng.
+				u.Signature = m.BootstrapSignature(o.CI.WithDefaults().Bootstrap, o.CI.Seed)
+			}
+			// One system: the interval of its score under "score"; several:
 			// each system's under "systems.K.score", from the same
 			// resamples.
 			iv, err := m.Interval(st.Sentences[k], *o.CI)
@@ -81,7 +95,7 @@ func corpusReport[S any, R CorpusResult](m Metric[S], st *Stats[S], o CorpusOpti
 			}
 			level := o.CI.WithDefaults().Level
 			if n == 1 {
-				u.Level, u.Intervals = level, map[string]hyptest.Interval{key: iv}
+				u.Level, u.Intervals = level, map[string]hyptest.Interval{"score": iv}
 			} else {
 				if out.Intervals == nil {
 					out.Level, out.Intervals = level, map[string]hyptest.Interval{}
@@ -91,6 +105,9 @@ func corpusReport[S any, R CorpusResult](m Metric[S], st *Stats[S], o CorpusOpti
 		}
 		rows[k] = row(st.Sums[k], u)
 		systems[k] = SystemRow{System: o.Systems[k], Score: score(rows[k]), Mean: u.Mean, CI: u.CI, Signature: u.Signature}
+		if n > 1 {
+			details(rows[k], &systems[k])
+		}
 	}
 	if n == 1 {
 		return rows[0], nil
@@ -114,15 +131,16 @@ func (b *BLEU) Metric(nrefs int) Metric[BLEUStats] {
 // [CorpusOptions]) against nrefs references: a [BLEUResult], a
 // [*SystemsReport] or a [*PairedReport].
 func (b *BLEU) Report(st *Stats[BLEUStats], nrefs int, o CorpusOptions) (CorpusResult, error) {
-	return corpusReport(b.Metric(nrefs), st, o, "bleu", func(sum BLEUStats, u uncertainty) BLEUResult {
+	return corpusReport(b.Metric(nrefs), st, o, func(sum BLEUStats, u uncertainty) BLEUResult {
 		r := NewBLEUResult(b.Score(sum), u.Signature)
 		r.Sentences = st.N
 		r.Mean, r.CI, r.Level, r.Intervals = u.Mean, u.CI, u.Level, u.Intervals
 		if u.Intervals != nil {
-			r.Summary = board.IntervalSummary(r, []string{"bleu"}, u.Level)
+			r.Intervals["bleu"] = r.Intervals["score"] // the key of "bleu", BLEU's older key
+			r.Summary = summary(r.Name, r, u.Level)
 		}
 		return r
-	}, func(r BLEUResult) float64 { return r.BLEU })
+	}, func(r BLEUResult) float64 { return r.Score }, func(r BLEUResult, row *SystemRow) { row.BLEUDetails = &r.BLEUDetails })
 }
 
 // Metric is chrF with the options of c as a [Metric], for nrefs
@@ -139,16 +157,16 @@ func (c *CHRF) Metric(nrefs int) Metric[CHRFStats] {
 // [*SystemsReport] or a [*PairedReport].
 func (c *CHRF) Report(st *Stats[CHRFStats], nrefs int, o CorpusOptions) (CorpusResult, error) {
 	base := NewCHRFResult(c.opts, nrefs)
-	return corpusReport(c.Metric(nrefs), st, o, "score", func(sum CHRFStats, u uncertainty) CHRFResult {
+	return corpusReport(c.Metric(nrefs), st, o, func(sum CHRFStats, u uncertainty) CHRFResult {
 		r := base
 		r.Score = c.Score(sum)
 		r.Sentences = st.N
 		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
 		if u.Intervals != nil {
-			r.Summary = board.IntervalSummary(r, []string{"score"}, u.Level)
+			r.Summary = summary(r.Name, r, u.Level)
 		}
 		return r
-	}, func(r CHRFResult) float64 { return r.Score })
+	}, func(r CHRFResult) float64 { return r.Score }, func(CHRFResult, *SystemRow) {})
 }
 
 // Metric is TER with options o as a [Metric], for nrefs references.
@@ -165,14 +183,25 @@ func (o TEROptions) Report(st *Stats[TERStats], nrefs int, co CorpusOptions) (Co
 	if err := TERHasSentences(st.N, co.Systems[0]); err != nil {
 		return nil, err
 	}
-	return corpusReport(o.Metric(nrefs), st, co, "score", func(sum TERStats, u uncertainty) TERResult {
+	return corpusReport(o.Metric(nrefs), st, co, func(sum TERStats, u uncertainty) TERResult {
 		r := NewTERResult(sum)
 		r.Mean, r.CI, r.Signature, r.Level, r.Intervals = u.Mean, u.CI, u.Signature, u.Level, u.Intervals
 		if u.Intervals != nil {
-			r.Summary = board.IntervalSummary(r, []string{"score"}, u.Level)
+			r.Summary = summary(r.Name, r, u.Level)
 		}
 		return r
-	}, func(r TERResult) float64 { return r.Score })
+	}, func(r TERResult) float64 { return r.Score }, func(r TERResult, row *SystemRow) { row.TERDetails = &r.TERDetails })
+}
+
+// summary is the sentence of one system's score (the key "score") with
+// its interval at level, which names the score by name, the metric's
+// name ("BLEU", "chrF2", "TER"), as the text and the page do.
+func summary(name string, r any, level float64) string {
+	s := board.IntervalSummary(r, []string{"score"}, level)
+	if rest, ok := strings.CutPrefix(s, "score "); ok {
+		return name + " " + rest
+	}
+	return s
 }
 
 // TERHasSentences returns the error for a TER of no sentence (TER divides

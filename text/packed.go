@@ -10,9 +10,10 @@ import (
 // sentence, of uint16 while every number is below 2¹⁶ (the common case: a
 // sentence of fewer than 65 536 tokens) and of uint32 from the first that
 // is not, in blocks of packBlock sentences (so that growing never copies).
-// A BLEU sentence takes 10 numbers (20 bytes), a TER sentence 2 (4 bytes;
-// the sentence count and the references are the same for all), a chrF
-// sentence one a statistic (3 an order). Sums of rows are exact (int64),
+// A BLEU sentence takes 10 numbers (20 bytes; 2 + 2N of order N, so that
+// the order is the row's length), a TER sentence 2 (4 bytes; the sentence
+// count and the references are the same for all), a chrF sentence one a
+// statistic (3 an order). Sums of rows are exact (int64),
 // so every score computed from them is the same bits as from the
 // statistics themselves.
 type Packed[S any] struct {
@@ -78,8 +79,12 @@ func (p *Packed[S]) append(s S) error {
 	dim := 0
 	switch x := any(s).(type) {
 	case BLEUStats:
-		dim = 2 + 2*MaxOrder
-		v = append(append(append(v, x.HypLen, x.RefLen), x.Counts[:]...), x.Totals[:]...)
+		n := x.order()
+		dim = 2 + 2*n
+		if p.n > 0 && dim != p.dim {
+			return fmt.Errorf("%w: BLEU statistics of order %d after order %d", ErrPack, n, (p.dim-2)/2)
+		}
+		v = append(append(append(v, x.HypLen, x.RefLen), x.Counts[:n]...), x.Totals[:n]...)
 	case CHRFStats:
 		if p.n > 0 && len(x) != p.dim || len(x) == 0 {
 			return fmt.Errorf("%w: chrF statistics of %d numbers after %d", ErrPack, len(x), p.dim)
@@ -188,9 +193,10 @@ func (p *Packed[S]) unpack(acc []int64, m int) S {
 	var out S
 	switch o := any(&out).(type) {
 	case *BLEUStats:
-		o.HypLen, o.RefLen = acc[0], acc[1]
-		copy(o.Counts[:], acc[2:2+MaxOrder])
-		copy(o.Totals[:], acc[2+MaxOrder:])
+		n := (len(acc) - 2) / 2
+		o.HypLen, o.RefLen, o.Order = acc[0], acc[1], n
+		copy(o.Counts[:], acc[2:2+n])
+		copy(o.Totals[:], acc[2+n:])
 	case *CHRFStats:
 		*o = append(CHRFStats(nil), acc...)
 	case *TERStats:

@@ -35,7 +35,9 @@ const packedVersion = 1
 // MarshalBinary encodes p: a version byte, the numbers a sentence, the
 // sentences, the TER references and the width (2 or 4 bytes), as
 // uvarints, then every number little-endian at that width, sentence by
-// sentence.
+// sentence. The numbers a BLEU sentence, 2 + 2N, carry its order N, so
+// encodings made before BLEUOptions.MaxNgramOrder existed (N = 4) decode
+// as they did.
 func (p *Packed[S]) MarshalBinary() ([]byte, error) {
 	width := 2
 	if p.wide != nil {
@@ -79,6 +81,9 @@ func (p *Packed[S]) UnmarshalBinary(b []byte) error {
 	}
 	if width != 2 && width != 4 || n > 0 && dim == 0 || dim > 1<<16 {
 		return fmt.Errorf("%w: bad header", errPacked)
+	}
+	if _, bleu := any(*new(S)).(BLEUStats); bleu && n > 0 && (dim%2 != 0 || dim < 4 || dim > 2+2*OrderLimit) {
+		return fmt.Errorf("%w: BLEU sentences of %d numbers (want 2 + 2N for an order N from 1 to %d)", errPacked, dim, OrderLimit)
 	}
 	if r.Len() != width*n*dim {
 		return fmt.Errorf("%w: %d bytes of numbers, want %d", errPacked, r.Len(), width*n*dim)

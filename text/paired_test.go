@@ -280,7 +280,7 @@ func TestPackedSameAsSlices(t *testing.T) {
 // store left as it was, and the generic path takes them.
 func TestPackedErrors(t *testing.T) {
 	var p Packed[BLEUStats]
-	if err := p.Append(BLEUStats{HypLen: 3, RefLen: 3, Counts: [4]int64{3, 2, 1, 0}, Totals: [4]int64{3, 2, 1, 0}}); err != nil || p.Len() != 1 {
+	if err := p.Append(BLEUStats{HypLen: 3, RefLen: 3, Counts: [OrderLimit]int64{3, 2, 1, 0}, Totals: [OrderLimit]int64{3, 2, 1, 0}}); err != nil || p.Len() != 1 {
 		t.Fatalf("a sentence: %v, %d", err, p.Len())
 	}
 	if err := p.Append(BLEUStats{HypLen: 1}, BLEUStats{HypLen: 1 << 32}); !errors.Is(err, ErrPack) || p.Len() != 1 {
@@ -297,7 +297,7 @@ func TestPackedErrors(t *testing.T) {
 	if err := tr.Append(TERStats{Sentences: 1, NRefs: 1}, TERStats{Sentences: 1, NRefs: 2}); !errors.Is(err, ErrPack) || tr.Len() != 0 {
 		t.Errorf("TER of 1 then 2 references: %v, %d", err, tr.Len())
 	}
-	big := []BLEUStats{{HypLen: 1 << 33, Totals: [4]int64{1 << 33}}, {HypLen: 2, Totals: [4]int64{2, 1}}}
+	big := []BLEUStats{{HypLen: 1 << 33, Totals: [OrderLimit]int64{1 << 33}}, {HypLen: 2, Totals: [OrderLimit]int64{2, 1}}}
 	if _, ok := newSentenceSet([][]BLEUStats{big}, (*BLEUStats).Add, func(s BLEUStats) float64 { return float64(s.HypLen) }).(sliceSet[BLEUStats]); !ok {
 		t.Error("statistics past 2³² were packed")
 	}

@@ -113,7 +113,7 @@ func TestEdgeCases(t *testing.T) {
 		t.Errorf("empty hypothesis: %+v", s)
 	}
 	s, _ = CorpusBLEU([]string{"a b"}, [][]string{{"c d"}}, BLEUOptions{})
-	if s.Score != 0 || s.Precisions != [4]float64{} {
+	if s.Score != 0 || s.Precisions != [OrderLimit]float64{} {
 		t.Errorf("no match: %+v", s)
 	}
 	if f, _ := CorpusCHRF([]string{""}, [][]string{{""}}, CHRFOptions{}); f != 0 {

@@ -17,15 +17,43 @@ import (
 
 func fptr(f float64) *float64 { return &f }
 
-// SystemRow is one system in multi-system and paired output.
+// SystemRow is one system in multi-system and paired output: its score
+// (the headline number, under "score" for every metric), the test's
+// p-value and bootstrap mean ± half-width where computed, and the
+// system's own details, as one system's result has them: BLEU's
+// precisions, counts, totals, brevity penalty, ratio and lengths; TER's
+// edits and reference length. (chrF has none beyond its score.)
 type SystemRow struct {
-	System    string   `json:"system"`
-	Baseline  bool     `json:"baseline,omitempty"`
-	Score     float64  `json:"score"`
-	PValue    *float64 `json:"p_value,omitempty"`
-	Mean      *float64 `json:"mean,omitempty"`
-	CI        *float64 `json:"ci,omitempty"`
-	Signature string   `json:"signature,omitempty"`
+	System   string   `json:"system"`
+	Baseline bool     `json:"baseline,omitempty"`
+	Score    float64  `json:"score"`
+	PValue   *float64 `json:"p_value,omitempty"`
+	Mean     *float64 `json:"mean,omitempty"`
+	CI       *float64 `json:"ci,omitempty"`
+	*BLEUDetails
+	*TERDetails
+	Signature string `json:"signature,omitempty"`
+}
+
+// BLEUDetails are a BLEU score's numbers besides the score, with
+// [BLEUResult]'s keys.
+type BLEUDetails struct {
+	// Precisions, Counts and Totals hold orders 1…N
+	// (BLEUOptions.MaxNgramOrder; 4 by default).
+	Precisions []float64 `json:"precisions"`
+	Counts     []int64   `json:"counts"`
+	Totals     []int64   `json:"totals"`
+	BP         float64   `json:"bp"`
+	Ratio      float64   `json:"ratio"`
+	HypLen     int64     `json:"hyp_len"`
+	RefLen     int64     `json:"ref_len"`
+}
+
+// TERDetails are a TER score's numbers besides the score, with
+// [TERResult]'s keys.
+type TERDetails struct {
+	NumEdits  int64   `json:"num_edits"`
+	RefLength float64 `json:"ref_length"`
 }
 
 // PairedReport is the result of a paired test of every system against the
@@ -177,35 +205,39 @@ func (m Metric[S]) Interval(stats *Packed[S], ci hyptest.CIOptions) (hyptest.Int
 type BLEUResult struct {
 	// Summary is the score with its interval in one sentence, set with
 	// intervals (CorpusOptions.CI).
-	Summary    string     `json:"summary,omitempty"`
-	Line       int        `json:"line,omitempty"` // sentence-level only, 1-based
-	Name       string     `json:"name"`
-	BLEU       float64    `json:"bleu"`
-	Precisions [4]float64 `json:"precisions"`
-	Counts     [4]int64   `json:"counts"`
-	Totals     [4]int64   `json:"totals"`
-	BP         float64    `json:"bp"`
-	Ratio      float64    `json:"ratio"`
-	HypLen     int64      `json:"hyp_len"`
-	RefLen     int64      `json:"ref_len"`
-	Sentences  int        `json:"sentences,omitempty"`
-	Mean       *float64   `json:"mean,omitempty"` // with a confidence interval
-	CI         *float64   `json:"ci,omitempty"`
-	Signature  string     `json:"signature"`
-	// Level and Intervals (key "bleu") are set by [Metric.Interval].
+	Summary string `json:"summary,omitempty"`
+	Line    int    `json:"line,omitempty"` // sentence-level only, 1-based
+	Name    string `json:"name"`
+	// Score is BLEU, under the key "score" as chrF's and TER's scores;
+	// BLEU is the same number under its older key "bleu".
+	Score float64 `json:"score"`
+	BLEU  float64 `json:"bleu"`
+	BLEUDetails
+	Sentences int      `json:"sentences,omitempty"`
+	Mean      *float64 `json:"mean,omitempty"` // with a confidence interval
+	CI        *float64 `json:"ci,omitempty"`
+	Signature string   `json:"signature"`
+	// Level and Intervals (the same interval under the keys "score" and
+	// "bleu") are set by [Metric.Interval].
 	Level     float64                     `json:"level,omitempty"`
 	Intervals map[string]hyptest.Interval `json:"intervals,omitempty"`
 }
 
 // NewBLEUResult lays out score s under sacreBLEU signature sig.
 func NewBLEUResult(s BLEUScore, sig string) BLEUResult {
-	return BLEUResult{Name: "BLEU", BLEU: s.Score, Precisions: s.Precisions, Counts: s.Counts, Totals: s.Totals,
-		BP: s.BP, Ratio: s.Ratio, HypLen: s.HypLen, RefLen: s.RefLen, Signature: sig}
+	n := s.Order
+	if n == 0 {
+		n = DefaultOrder
+	}
+	return BLEUResult{Name: "BLEU", Score: s.Score, BLEU: s.Score, Signature: sig, BLEUDetails: BLEUDetails{
+		Precisions: append([]float64(nil), s.Precisions[:n]...),
+		Counts:     append([]int64(nil), s.Counts[:n]...), Totals: append([]int64(nil), s.Totals[:n]...),
+		BP: s.BP, Ratio: s.Ratio, HypLen: s.HypLen, RefLen: s.RefLen}}
 }
 
 // Verbose is sacreBLEU's one-line rendering.
 func (b BLEUResult) Verbose() string {
-	p := make([]string, 4)
+	p := make([]string, len(b.Precisions))
 	for i, x := range b.Precisions {
 		p[i] = fmt.Sprintf("%.1f", x)
 	}
@@ -248,11 +280,10 @@ func NewCHRFResult(o CHRFOptions, nrefs int) CHRFResult {
 type TERResult struct {
 	// Summary is the score with its interval in one sentence, set with
 	// intervals (CorpusOptions.CI).
-	Summary   string   `json:"summary,omitempty"`
-	Name      string   `json:"name"`
-	Score     float64  `json:"score"`
-	NumEdits  int64    `json:"num_edits"`
-	RefLength float64  `json:"ref_length"`
+	Summary string  `json:"summary,omitempty"`
+	Name    string  `json:"name"`
+	Score   float64 `json:"score"`
+	TERDetails
 	Sentences int64    `json:"sentences"`
 	Mean      *float64 `json:"mean,omitempty"` // with a confidence interval
 	CI        *float64 `json:"ci,omitempty"`
@@ -266,7 +297,7 @@ type TERResult struct {
 // NewTERResult lays out the TER of summed statistics s.
 func NewTERResult(s TERStats) TERResult {
 	r := s.Result()
-	return TERResult{Name: "TER", Score: r.Score, NumEdits: r.NumEdits, RefLength: r.RefLength,
+	return TERResult{Name: "TER", Score: r.Score, TERDetails: TERDetails{NumEdits: r.NumEdits, RefLength: r.RefLength},
 		Sentences: s.Sentences, Warnings: r.Warnings}
 }
 

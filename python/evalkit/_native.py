@@ -482,9 +482,11 @@ def bleu(hypotheses, references, **options):
     test) against references (a sequence of sentences, one a hypothesis,
     or a list of such sequences: several references), as sacreBLEU
     (evalkit bleu). Options are those of `evalkit bleu` in snake_case:
-    tokenize, smooth, smooth_value, lowercase, confidence, paired_bs,
-    paired_ar, ci, seed, …; hyp= and ref= name the systems and the
-    references (default "hypotheses" and "references")."""
+    tokenize, smooth, smooth_value, lowercase, max_ngram_order (1 to 9,
+    default 4, as sacreBLEU's BLEU(max_ngram_order=N)), confidence,
+    paired_bs, paired_ar, ci, seed, …; hyp= and ref= name the systems and
+    the references (default "hypotheses" and "references"). The score is
+    r["score"] (also r["bleu"])."""
     return _text("bleu", hypotheses, references, options)
 
 

@@ -90,6 +90,21 @@ def test_text_api():
     assert set(ek.bleu({"a": h, "b": ref}, ref, paired_bs=True, paired_bs_n=50).to_dict()) >= {"systems", "test"}
 
 
+def test_bleu_max_ngram_order():
+    # sacreBLEU 2.6.0's own test_max_ngram_order (test/test_bleu.py): its
+    # sentences and the scores it expects for orders 1, 2, 5 and 6.
+    refs = [["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
+            ["The dog had bit the man.", "No one was surprised.", "The man had bitten the dog."]]
+    hyps = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
+    for order, want in [(1, "77.65"), (2, "60.50"), (5, "46.14"), (6, "43.28")]:
+        r = ek.bleu(hyps, refs, max_ngram_order=order)
+        assert f"{r['score']:.2f}" == want and r["bleu"] == r["score"]
+        assert len(r["precisions"]) == order and f"|order:{order}|" in r["signature"]
+    assert "order:" not in ek.bleu(hyps, refs, max_ngram_order=4)["signature"]
+    with pytest.raises(ValueError, match="max-ngram-order 10 is not an order from 1 to 9"):
+        ek.bleu(hyps, refs, max_ngram_order=10)
+
+
 @pytest.mark.parametrize(
     "call,message",
     [
