@@ -202,7 +202,11 @@ func NewMulticlassModelsReport(ms []*Multiclass, rows *MulticlassRows, classes, 
 	out.Adjusted(mo.Adjust)
 	out.Decide(mo.Level)
 	sig := *out.Signature
-	mo.AddTo(&sig, names)
+	// The signature names the log loss's paired bootstrap as a compared
+	// measure: its replicates, seed and level.
+	bs := mo
+	bs.Compare = []string{"log_loss"}
+	bs.AddTo(&sig, names)
 	if ci != nil {
 		c := ci.WithDefaults()
 		sig.CI = &result.SignatureCI{Method: c.Method, Level: c.Level, Bootstrap: c.Bootstrap, Seed: c.Seed}
