@@ -17,13 +17,23 @@ func init() {
 	})
 }
 
+// notOffered is the message of evalkit rank's multilabel flags, which
+// evalkit-beam knows only to refuse them.
+const notOffered = "not offered in evalkit-beam; use evalkit rank --multilabel"
+
 // defineRank adds evalkit rank's flags (cli.RankFlags, --ci, the
-// several-model flags and --memory) to fs, and --ranges.
+// several-model flags and --memory) to fs, and --ranges. evalkit rank's
+// --multilabel, --graded and --ignore-ties are defined too, to be refused
+// as usage errors that say where they are offered.
 func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var f cli.RankFlags
 	var ci cli.CIFlags
 	var models cli.ModelFlags
 	f.Define(fs)
+	multilabel := map[string]*bool{}
+	for _, name := range []string{"multilabel", "graded", "ignore-ties"} {
+		multilabel[name] = fs.Bool(name, false, notOffered)
+	}
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
 	models.Define(fs, "roc_auc")
@@ -31,6 +41,11 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 	ranges := fs.Int("ranges", 16, "number of score ranges the rows are partitioned into (the parallelism of the sort)")
 	sf := defineSlices(fs, "rank")
 	return func(c common) (pipeline, error) {
+		for _, name := range []string{"multilabel", "graded", "ignore-ties"} {
+			if *multilabel[name] {
+				return nil, usagef("rank: --%s is %s", name, notOffered)
+			}
+		}
 		if err := f.Check(); err != nil {
 			return nil, err
 		}

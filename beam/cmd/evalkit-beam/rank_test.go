@@ -72,3 +72,24 @@ func TestRankEmpty(t *testing.T) {
 	sameError(t, "rank", path)
 	sameError(t, "rank", path, "--ci")
 }
+
+// evalkit rank's multilabel flags are refused as usage errors that say
+// where they are offered, not as unknown flags, and before any input is
+// read.
+func TestRankMultilabelRefused(t *testing.T) {
+	for _, tc := range []struct {
+		flags []string
+		name  string
+	}{
+		{[]string{"--multilabel", "--true", "y_a,y_b", "--score", "s_a,s_b"}, "multilabel"},
+		{[]string{"--multilabel=true", "--graded"}, "multilabel"},
+		{[]string{"--graded"}, "graded"},
+		{[]string{"--ignore-ties", "--k", "2"}, "ignore-ties"},
+	} {
+		_, msg, code := runBeam(t, append(append([]string{"rank"}, tc.flags...), "--input", golden+"nosuch-*.csv")...)
+		want := "evalkit-beam: rank: --" + tc.name + " is not offered in evalkit-beam; use evalkit rank --multilabel\n"
+		if msg != want || code != 2 {
+			t.Errorf("%v: exit %d, %q; want exit 2, %q", tc.flags, code, msg, want)
+		}
+	}
+}
