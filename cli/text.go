@@ -42,7 +42,7 @@ func (t *TextFlags) Define(fs *flag.FlagSet) {
 	fs.BoolVar(&t.PairedAR, "paired-ar", false, "paired approximate randomisation test of each --hyp against the first")
 	fs.IntVar(&t.PairedBSN, "paired-bs-n", 1000, "bootstrap resamples for --paired-bs")
 	fs.IntVar(&t.PairedARN, "paired-ar-n", 10000, "randomisation trials for --paired-ar")
-	fs.Uint64Var(&t.Seed, "seed", text.DefaultSeed, "random seed of the bootstrap and randomisation tests (sacreBLEU's default)")
+	fs.Uint64Var(&t.Seed, "seed", text.DefaultSeed, "random seed of the bootstrap and randomisation tests (1, as every resampling; sacreBLEU's 12345 does not give sacreBLEU's draws: the generator differs)")
 	t.CI.Define(fs)
 	t.Memory = MemoryFlag(fs)
 }

@@ -15,11 +15,18 @@ const (
 	PairedAR = "ar" // paired approximate randomisation (Riezler & Maxwell 2005)
 )
 
-// DefaultSeed is sacreBLEU's default random seed (SACREBLEU_SEED).
-const DefaultSeed = 12345
+// DefaultSeed is the default seed of the bootstrap and randomisation
+// tests: 1, the seed of every resampling of evalkit. The generator is
+// not numpy's (the signature names it, RNG), so sacreBLEU's default seed
+// would not give sacreBLEU's draws anyway.
+const DefaultSeed = 1
+
+// SacreBLEUSeed is sacreBLEU's default random seed (SACREBLEU_SEED),
+// which its signatures print.
+const SacreBLEUSeed = 12345
 
 // PairedOptions configures Paired. The zero value is a paired bootstrap
-// test with 1000 resamples and seed 0; sacreBLEU's default seed is
+// test with 1000 resamples and seed 0; the command line's default seed is
 // DefaultSeed.
 type PairedOptions struct {
 	Method string // PairedBS ("" means bs) or PairedAR

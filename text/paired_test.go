@@ -63,7 +63,7 @@ func TestPairedAgainstSacreBLEU(t *testing.T) {
 				idx = append(idx, k)
 				sysLines = append(sysLines, readGzLines(t, p)[:c.Lines])
 			}
-			opts := PairedOptions{Method: c.Test, N: c.Samples, Seed: DefaultSeed}
+			opts := PairedOptions{Method: c.Test, N: c.Samples, Seed: SacreBLEUSeed}
 			var res PairedResult
 			var sig string
 			switch c.Metric {
@@ -73,12 +73,12 @@ func TestPairedAgainstSacreBLEU(t *testing.T) {
 					st[k], _ = bleu.Corpus(h, refs)
 				}
 				if c.Test == "confidence" {
-					m, ci, err := BootstrapCI(st[0], (*BLEUStats).Add, func(s BLEUStats) float64 { return bleu.Score(s).Score }, c.Samples, DefaultSeed)
+					m, ci, err := BootstrapCI(st[0], (*BLEUStats).Add, func(s BLEUStats) float64 { return bleu.Score(s).Score }, c.Samples, SacreBLEUSeed)
 					if err != nil {
 						t.Fatal(err)
 					}
 					res.Baseline = SystemResult{Score: bleu.Score(SumBLEU(st[0])).Score, Mean: m, CI: ci, HasCI: true}
-					sig = BLEUOptions{}.BootstrapSignature(1, c.Samples, DefaultSeed)
+					sig = BLEUOptions{}.BootstrapSignature(1, c.Samples, SacreBLEUSeed)
 					break
 				}
 				var err error

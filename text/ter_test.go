@@ -543,7 +543,7 @@ func TestPairedTERAgainstSacreBLEU(t *testing.T) {
 	}
 	for test, want := range g.Tests {
 		t.Run(test, func(t *testing.T) {
-			opts := PairedOptions{Method: test, Seed: DefaultSeed}
+			opts := PairedOptions{Method: test, Seed: SacreBLEUSeed}
 			res, err := PairedTER(stats[0], stats[1:], opts)
 			if err != nil {
 				t.Fatal(err)
