@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -248,7 +249,7 @@ func (e *evaluator) compare(x Expr, l, r match) Check {
 		point(fmt.Sprintf("the result compares %s and %s on %s by no paired test (board.Options.Compare lists the measures compared): ", ln, rn, measure))
 		return c
 	case !hasCI:
-		point(fmt.Sprintf("the paired test (%s) of %s and %s on %s gives no interval: ", test, ln, rn, measure))
+		point(fmt.Sprintf("the paired test (%s) of %s and %s on %s gives no interval: ", hyptest.MethodWords(test), ln, rn, measure))
 		return c
 	}
 	c.Interval = &[2]result.Float{result.Float(iv[0]), result.Float(iv[1])}
@@ -276,7 +277,7 @@ func pointReason(what string, v float64, x Expr, holds bool) string {
 
 // intervalReason decides x by interval iv and says why.
 func intervalReason(what string, iv [2]float64, method string, x Expr) (bool, string) {
-	desc := fmt.Sprintf("%s [%s, %s] (%s)", what, num4(iv[0]), num4(iv[1]), method)
+	desc := fmt.Sprintf("%s [%s, %s] (%s)", what, num4(iv[0]), num4(iv[1]), hyptest.MethodWords(method))
 	end, endName := iv[0], "low"
 	if x.Op.upper() {
 		end, endName = iv[1], "high"

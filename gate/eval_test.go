@@ -50,12 +50,12 @@ func TestEvaluateOne(t *testing.T) {
 		{"slices.json", "recall <= 0.8", point, true, "recall", 0.8, nil, "is at most 0.8"},
 		{"slices.json", "macro.f1 < 0.77", point, false, "macro.f1", 0.77, nil, "is not below 0.77"},
 		// intervals: the low end decides > and >=, the high end < and <=
-		{"slices.json", "recall >= 0.75", ci, false, "recall", 0.8, &[2]float64{0.72, 0.86}, "the low end 0.72 of the 95% interval [0.72, 0.86] (wilson) is not at least 0.75"},
-		{"slices.json", "recall >= 0.72", ci, true, "recall", 0.8, &[2]float64{0.72, 0.86}, "the whole 95% interval [0.72, 0.86] (wilson) is at least 0.72"},
+		{"slices.json", "recall >= 0.75", ci, false, "recall", 0.8, &[2]float64{0.72, 0.86}, "the low end 0.72 of the 95% interval [0.72, 0.86] (Wilson) is not at least 0.75"},
+		{"slices.json", "recall >= 0.72", ci, true, "recall", 0.8, &[2]float64{0.72, 0.86}, "the whole 95% interval [0.72, 0.86] (Wilson) is at least 0.72"},
 		{"slices.json", "recall > 0.72", ci, false, "recall", 0.8, &[2]float64{0.72, 0.86}, "is not above 0.72"},
-		{"slices.json", "recall < 0.9", ci, true, "recall", 0.8, &[2]float64{0.72, 0.86}, "the whole 95% interval [0.72, 0.86] (wilson) is below 0.9"},
+		{"slices.json", "recall < 0.9", ci, true, "recall", 0.8, &[2]float64{0.72, 0.86}, "the whole 95% interval [0.72, 0.86] (Wilson) is below 0.9"},
 		{"slices.json", "recall <= 0.85", ci, false, "recall", 0.8, &[2]float64{0.72, 0.86}, "the high end 0.86 of"},
-		{"slices.json", "macro.f1 >= 0.6", ci, true, "macro.f1", 0.77, &[2]float64{0.69, 0.84}, "(bca)"},
+		{"slices.json", "macro.f1 >= 0.6", ci, true, "macro.f1", 0.77, &[2]float64{0.69, 0.84}, "(BCa bootstrap)"},
 		{"slices.json", "per_class.yes.recall >= 0.75", ci, false, "per_class.1.recall", 0.8, &[2]float64{0.7, 0.87}, "the low end 0.7"},
 		{"slices.json", "per_class.1.recall >= 0.7", ci, true, "per_class.1.recall", 0.8, &[2]float64{0.7, 0.87}, ""},
 		// no interval for the value: its point estimate, said so
@@ -68,7 +68,7 @@ func TestEvaluateOne(t *testing.T) {
 		{"slices.json", "precision >= 0", point, false, "precision", math.NaN(), nil, "the value is undefined (null): the gate fails"},
 		{"slices.json", "precision >= 0", ci, false, "precision", math.NaN(), nil, "undefined"},
 		// a model by its name, its own interval
-		{"models.json", "models.new.roc_auc >= 0.65", ci, true, "models.1.roc_auc", 0.7775, &[2]float64{0.657, 0.898}, "delong"},
+		{"models.json", "models.new.roc_auc >= 0.65", ci, true, "models.1.roc_auc", 0.7775, &[2]float64{0.657, 0.898}, "DeLong"},
 		{"models.json", "models.m-1.roc_auc > 0.7", ci, true, "models.2.roc_auc", 0.729, nil, "no interval"},
 	} {
 		t.Run(tc.file+": "+tc.expr, func(t *testing.T) {
@@ -114,9 +114,9 @@ func TestEvaluateCompare(t *testing.T) {
 		{"models.new.roc_auc >= models.old.roc_auc - 0.01", point, true, 0.7775 - 0.768, nil, "",
 			"the difference new − old in roc_auc, 0.7775 − 0.768 = 0.0095, is at least -0.01 (gate.Options.Intervals unset, point estimates decide)"},
 		{"models.new.roc_auc >= models.old.roc_auc - 0.01", ci, false, 0.7775 - 0.768, &[2]float64{-0.0995, 0.1185}, "delong",
-			"the low end -0.0995 of the paired interval of the difference new − old in roc_auc [-0.0995, 0.1185] (delong) is not at least -0.01"},
+			"the low end -0.0995 of the paired interval of the difference new − old in roc_auc [-0.0995, 0.1185] (DeLong) is not at least -0.01"},
 		{"models.new.roc_auc >= models.old.roc_auc - 0.1", ci, true, 0.7775 - 0.768, &[2]float64{-0.0995, 0.1185}, "delong",
-			"the whole paired interval of the difference new − old in roc_auc [-0.0995, 0.1185] (delong) is at least -0.1"},
+			"the whole paired interval of the difference new − old in roc_auc [-0.0995, 0.1185] (DeLong) is at least -0.1"},
 		// the comparison as computed, a − b
 		{"models.old.roc_auc <= models.new.roc_auc + 0.1", ci, true, 0.768 - 0.7775, &[2]float64{-0.1185, 0.0995}, "delong", "is at most 0.1"},
 		{"models.m-1.roc_auc < models.new.roc_auc", ci, true, 0.729 - 0.7775, &[2]float64{-0.0925, -0.004}, "delong", "is below 0"},
@@ -127,7 +127,7 @@ func TestEvaluateCompare(t *testing.T) {
 		{"models.new.n >= models.old.n", ci, true, 0, nil, "", "by no paired test"},
 		// a comparison without an interval
 		{"models.new.average_precision >= models.old.average_precision - 0.05", ci, true, 0.64 - 0.68, nil, "",
-			"the paired test (paired-bootstrap) of new and old on average_precision gives no interval: the difference"},
+			"the paired test (paired bootstrap) of new and old on average_precision gives no interval: the difference"},
 		// two measures that are not one measure of two models
 		{"models.new.roc_auc >= models.old.average_precision", ci, true, 0.7775 - 0.68, nil, "",
 			"no paired interval for two values that are not one measure of two models: the difference models.1.roc_auc − models.0.average_precision"},

@@ -27,7 +27,7 @@ func ExampleEvaluateJSON() {
 		fmt.Printf("%s: %v: %s\n", g.Expression, g.Holds, g.Reason)
 	}
 	// Output:
-	// roc_auc >= 0.8: false: the low end 0.77 of the 95% interval [0.77, 0.89] (delong) is not at least 0.8
+	// roc_auc >= 0.8: false: the low end 0.77 of the 95% interval [0.77, 0.89] (DeLong) is not at least 0.8
 	// n >= 100: true: the result has no interval for n: the point estimate 200 is at least 100
 }
 

@@ -276,9 +276,9 @@ func TCritical(level, df float64) (float64, error) {
 }
 
 // IntervalNote returns the line that text output prints under intervals:
-// the level and the methods used, with how many measures each served
-// ("[low, high]: 95% confidence intervals (bca 40, wilson 8)"); "" when
-// there are none.
+// the level and the methods used, in words, with how many measures each
+// served ("[low, high]: 95% confidence intervals (BCa bootstrap 40,
+// Wilson 8)"); "" when there are none.
 func IntervalNote(level float64, ivs map[string]Interval) string {
 	if len(ivs) == 0 {
 		return ""
@@ -294,7 +294,47 @@ func IntervalNote(level float64, ivs map[string]Interval) string {
 	slices.Sort(names)
 	parts := make([]string, len(names))
 	for i, m := range names {
-		parts[i] = fmt.Sprintf("%s %d", m, count[m])
+		parts[i] = fmt.Sprintf("%s %d", MethodWords(m), count[m])
 	}
 	return fmt.Sprintf("[low, high]: %s%% confidence intervals (%s)", strconv.FormatFloat(100*level, 'g', -1, 64), strings.Join(parts, ", "))
+}
+
+// MethodWords names an interval method (a CI… constant) or a paired test
+// of several models ("delong", "mcnemar-exact", "paired-bootstrap") in
+// words, for text output and pages; the JSON keeps the key. Any other key
+// is returned as it is.
+func MethodWords(key string) string {
+	if w, ok := methodWords[key]; ok {
+		return w
+	}
+	return key
+}
+
+var methodWords = map[string]string{
+	CIWilson:           "Wilson",
+	"wilson-kish":      "Wilson with Kish's effective size",
+	CIClopperPearson:   "Clopper–Pearson",
+	CIAgrestiCoull:     "Agresti–Coull",
+	CIJeffreys:         "Jeffreys",
+	CIWald:             "Wald",
+	CIT:                "t-interval",
+	CITWeighted:        "weighted t-interval",
+	CIDeLong:           "DeLong",
+	CIDeLongWeighted:   "weighted DeLong",
+	CIDeLongBound:      "average DeLong bound",
+	CIPercentile:       "percentile bootstrap",
+	CIBCa:              "BCa bootstrap",
+	CISacreBLEU:        "paired-resampling bootstrap",
+	CISqrtT:            "square root of the MSE's t-interval",
+	CIBootT:            "bootstrap-t",
+	CISqrtBootT:        "square root of the MSE's bootstrap-t",
+	CILogitBoot:        "logit-scale bootstrap",
+	CIDelta:            "delta method",
+	CIDeltaLogit:       "delta method on the logit scale",
+	CIDeltaLog:         "delta method on the log(1 − θ) scale",
+	CIDeltaSqrt:        "square root of the MSE's delta interval",
+	CIDeltaLogNormal:   "delta method on the log scale",
+	CIAverageBound:     "average of the interval ends",
+	"mcnemar-exact":    "McNemar exact",
+	"paired-bootstrap": "paired bootstrap",
 }

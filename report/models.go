@@ -8,6 +8,7 @@ import (
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
 )
@@ -38,7 +39,7 @@ func Models(m *board.Models, title string) *Doc {
 			if c.CI != nil {
 				ci = "[" + Sig(c.CI[0]) + ", " + Sig(c.CI[1]) + "]"
 			}
-			t.Rows = append(t.Rows, Row(c.A, c.B, c.Measure, Sig(c.Diff), ci, c.Test, Sig(c.Statistic), PValue(c.PValue), PValue(c.PAdjusted)))
+			t.Rows = append(t.Rows, Row(c.A, c.B, c.Measure, Sig(c.Diff), ci, hyptest.MethodWords(c.Test), Sig(c.Statistic), PValue(c.PValue), PValue(c.PAdjusted)))
 		}
 		d.Blocks = append(d.Blocks, t)
 	}

@@ -86,7 +86,7 @@ func ciIntro(level float64, ivs map[string]hyptest.Interval, sig *result.Signatu
 		if w, ok := words[m]; ok {
 			return w
 		}
-		return m
+		return hyptest.MethodWords(m)
 	}
 	sort.Slice(methods, func(i, j int) bool { return what(methods[i]) < what(methods[j]) })
 	ms := &Methods{Title: "How each interval was computed"}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/result"
 )
 
@@ -52,7 +53,7 @@ func ModelsSections(m *board.Models, perModel func(i int, name string, rep any, 
 		if c.CI != nil {
 			d = d.WithCI(Join(k("ci"), 0), c.CI[0], Join(k("ci"), 1), c.CI[1])
 		}
-		ct.Rows = append(ct.Rows, []Cell{T(c.A), T(c.B), T(c.Measure), d, T(c.Test), N(k("statistic"), c.Statistic), P(k("p_value"), c.PValue), P(k("p_adjusted"), c.PAdjusted)})
+		ct.Rows = append(ct.Rows, []Cell{T(c.A), T(c.B), T(c.Measure), d, T(hyptest.MethodWords(c.Test)), N(k("statistic"), c.Statistic), P(k("p_value"), c.PValue), P(k("p_adjusted"), c.PAdjusted)})
 		if c.Measure == m.Primary {
 			a, b := idx[c.A], idx[c.B]
 			pm.Cells[a][b] = P(k("p_adjusted"), c.PAdjusted)
