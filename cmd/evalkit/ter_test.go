@@ -76,14 +76,15 @@ func TestTERCLI(t *testing.T) {
 {"score":33.33333333333333,"num_edits":1,"ref_length":3}
 `},
 		{name: "text", args: []string{"ter", "--hyp", p("h.txt"), "--ref", p("r.txt"), "--format", "text"},
-			stdout: `Translation edit rate
-=====================
+			stdout: `TER
+===
 
-  TER               42.86
+  TER               42.8571
   edits             3
   reference length  7
   sentences         2
-  signature         ` + sig1 + `
+
+TER|` + sig1 + ` = 42.86
 `},
 		{name: "line mismatch", args: []string{"ter", "--hyp", p("h.txt"), "--ref", p("short.txt")}, code: 1,
 			stderr: "has 1 lines but the hypothesis " + p("h.txt") + " has 2"},
