@@ -23,7 +23,7 @@ func TestClassifyModels(t *testing.T) {
 	}
 	sameError(t, "classify", golden+"models3.csv", "--pred", "m1,m2", "--baseline", "m7")
 	sameError(t, "classify", golden+"models3.csv", "--pred", "m1,m9")
-	sameError(t, "classify", golden+"models3.csv", "--pred", "m1,m2", "--labels", "cat,dog")
+	sameError(t, "classify", golden+"models3.csv", "--pred", "m1,m2", "--labels", "cat,cat")
 	sameError(t, "classify", golden+"models3.csv", "--compare", "accuracy")
 	sameError(t, "classify", golden+"models_oneclass.csv", "--pred", "good,const", "--pos-label", "nosuch")
 }

@@ -57,10 +57,10 @@ func TestParquetRemote(t *testing.T) {
 			}
 		})
 	}
-	rows[7*37+5].True = "c7"
+	rows[7*37+5].True = "0.5" // a number with a fraction: no class label
 	rows[8*37+2].Score = math.NaN()
 	badLocal, badRemote := put("bad.parquet", rows)
-	for _, args := range [][]string{{"classify", "--labels", "c0,c1"}, {"rank", "--true", "y"}} {
+	for _, args := range [][]string{{"classify"}, {"rank", "--true", "y"}} {
 		_, stderr, code := runEvalkit(t, append(append(args[:1:1], "--format", "json"), append(args[1:], badLocal)...)...)
 		want := strings.ReplaceAll(strings.TrimPrefix(stderr, "evalkit: "), badLocal, badRemote)
 		_, msg, gotCode := runBeam(t, append(args, "--input", badRemote)...)
