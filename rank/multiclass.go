@@ -159,12 +159,7 @@ func (m *MultiBuilder) Add(y int, p []float64, w float64) error {
 	h := CrammerSinger(raw, y)
 	m.hl.Add(w * h)
 	m.hl2.Add(w * h * h)
-	// log loss: clip, renormalise (scikit-learn's log_loss)
-	z := 0.0
-	for _, v := range raw {
-		z += min(max(v, Eps), 1-Eps)
-	}
-	l := -math.Log(min(max(raw[y], Eps), 1-Eps) / z)
+	l := rowLogLoss(raw, y)
 	m.ll.Add(w * l)
 	m.ll2.Add(w * l * l)
 	m.top = m.top.merge(TopLoss{Row: row, Weight: w, Loss: w * l}, 0)
@@ -206,6 +201,17 @@ func CrammerSinger(p []float64, y int) float64 {
 		}
 	}
 	return max(0, 1-(p[y]-other))
+}
+
+// rowLogLoss is a row's log loss, as scikit-learn's log_loss takes it:
+// the probabilities p (as given) clipped to [Eps, 1 − Eps] and divided by
+// their clipped sum, −log of true class y's.
+func rowLogLoss(p []float64, y int) float64 {
+	z := 0.0
+	for _, v := range p {
+		z += min(max(v, Eps), 1-Eps)
+	}
+	return -math.Log(min(max(p[y], Eps), 1-Eps) / z)
 }
 
 // argmax returns the index of the first of the highest values of p, as

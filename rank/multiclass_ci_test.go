@@ -153,14 +153,6 @@ func TestMulticlassWeightedDirect(t *testing.T) {
 	}
 }
 
-func rowLogLoss(p []float64, y int) float64 {
-	z := 0.0
-	for _, v := range p {
-		z += min(max(v, Eps), 1-Eps)
-	}
-	return -math.Log(min(max(p[y], Eps), 1-Eps) / z)
-}
-
 func checkIv(t *testing.T, key string, iv hyptest.Interval, lo, hi float64, method string) {
 	t.Helper()
 	if math.Abs(iv.Low-lo) > 1e-12 || math.Abs(iv.High-hi) > 1e-12 || iv.Method != method {

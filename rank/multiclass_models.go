@@ -58,16 +58,10 @@ func (r *MulticlassRows) row(j, i int, q []float64) []float64 {
 	return p
 }
 
-// loss returns row i's log loss under model j: its true class's
-// probability clipped to [Eps, 1 − Eps] over the row's clipped sum, as
-// [MultiBuilder.Add] sums it.
+// loss returns row i's log loss under model j, as [MultiBuilder.Add]
+// sums it.
 func (r *MulticlassRows) loss(j, i int) float64 {
-	p := r.P[j][i*r.K : (i+1)*r.K]
-	z := 0.0
-	for _, v := range p {
-		z += min(max(v, Eps), 1-Eps)
-	}
-	return -math.Log(min(max(p[r.Y[i]], Eps), 1-Eps) / z)
+	return rowLogLoss(r.P[j][i*r.K:(i+1)*r.K], int(r.Y[i]))
 }
 
 // MulticlassModelsMeasures are the measures several multiclass models are

@@ -158,21 +158,10 @@ func (t *RankModels) ReadArrays(name string, y Labels, scores [][]float64, weigh
 // row is the error. It panics if the shapes differ.
 func (t *RankMulti) ReadArrays(name string, y Labels, scores [][]float64, weight []float64) (*rank.Multiclass, error) {
 	k, n := len(t.Classes), y.Len()
-	if len(scores) != k || (weight != nil && len(weight) != n) {
-		panic("task: RankMulti.ReadArrays with the wrong columns")
-	}
-	for _, s := range scores {
-		if len(s) != n {
-			panic("task: RankMulti.ReadArrays with columns of different lengths")
-		}
-	}
-	if err := checkCodes(name, t.True, y); err != nil {
+	class, err := probabilityArrays("RankMulti", name, t.True, t.Classes, y, scores, k, weight)
+	if err != nil {
 		return nil, err
 	}
-	if n == 0 {
-		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
-	}
-	class := classCodes(t.Classes, y)
 	b := t.New()
 	p := make([]float64, k)
 	for i := 0; i < n; i++ {
@@ -208,4 +197,28 @@ func (t *RankMulti) ReadArrays(name string, y Labels, scores [][]float64, weight
 	}
 	res := b.Result()
 	return res, t.Check(name, res)
+}
+
+// probabilityArrays checks the shapes of multiclass probability arrays
+// (want columns of y.Len() values, weight nil or as long; a panic
+// otherwise, naming the task type who), then the labels y (column
+// trueCol, of the input named name) and that there are rows, and returns
+// each label name's class (classCodes).
+func probabilityArrays(who, name, trueCol string, classes []string, y Labels, scores [][]float64, want int, weight []float64) ([]int, error) {
+	n := y.Len()
+	if len(scores) != want || (weight != nil && len(weight) != n) {
+		panic("task: " + who + ".ReadArrays with the wrong columns")
+	}
+	for _, s := range scores {
+		if len(s) != n {
+			panic("task: " + who + ".ReadArrays with columns of different lengths")
+		}
+	}
+	if err := checkCodes(name, trueCol, y); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
+	}
+	return classCodes(classes, y), nil
 }

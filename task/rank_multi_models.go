@@ -223,21 +223,10 @@ func (t *RankMultiModels) Report(name string, st *MultiModelsState, opt rank.Opt
 // differ.
 func (t *RankMultiModels) ReadArrays(name string, y Labels, scores [][]float64, weight []float64) (*MultiModelsState, error) {
 	k, m, n := len(t.Classes), len(t.Models), y.Len()
-	if len(scores) != m*k || (weight != nil && len(weight) != n) {
-		panic("task: RankMultiModels.ReadArrays with the wrong columns")
-	}
-	for _, s := range scores {
-		if len(s) != n {
-			panic("task: RankMultiModels.ReadArrays with columns of different lengths")
-		}
-	}
-	if err := checkCodes(name, t.True, y); err != nil {
+	class, err := probabilityArrays("RankMultiModels", name, t.True, t.Classes, y, scores, m*k, weight)
+	if err != nil {
 		return nil, err
 	}
-	if n == 0 {
-		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
-	}
-	class := classCodes(t.Classes, y)
 	st := t.New()
 	one := &RankMulti{Classes: t.Classes, Renormalize: t.Renormalize}
 	p := make([]float64, m*k)
