@@ -33,13 +33,7 @@ func runABMeans(e *env, args []string) error {
 	target := fs.Float64("power", 0.8, "target power for the required sample size")
 	mde := fs.Float64("mde", 0, "minimum detectable difference mean_b − mean_a for power and sample size (default: the observed difference)")
 	memory := cli.MemoryFlag(fs)
-	maxFieldFlag(fs, e)
-	inputFormatFlag(fs, e)
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	f, err := outputFormat(e, *format)
+	pos, f, err := filesTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}

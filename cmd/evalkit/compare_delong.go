@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
@@ -22,22 +23,8 @@ func runDeLong(e *env, args []string) error {
 	var level cli.LevelFlag
 	level.Define(fs, 0.95, "confidence level of the interval of auc_a − auc_b")
 	alternative := fs.String("alternative", "two-sided", "alternative of the p-value: two-sided, greater (auc_a > auc_b) or less; the interval stays two-sided, as pROC's")
-	memory := cli.MemoryFlag(fs)
-	maxFieldFlag(fs, e)
-	inputFormatFlag(fs, e)
-	pos, err := parseFlags(fs, e, args)
+	pos, file, f, err := c.parse(e, fs, args, format)
 	if err != nil {
-		return err
-	}
-	file, err := c.file(fs, pos)
-	if err != nil {
-		return err
-	}
-	f, err := outputFormat(e, *format)
-	if err != nil {
-		return err
-	}
-	if err := c.needScores(fs); err != nil {
 		return err
 	}
 	if err := level.Check(fs.Name()); err != nil {
@@ -50,7 +37,8 @@ func runDeLong(e *env, args []string) error {
 	if err != nil {
 		return usagef("%s: --alternative must be two-sided, greater or less, got %q", fs.Name(), *alternative)
 	}
-	t := task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Conf: level.Level, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()}
+	t := c.task(fs)
+	t.Conf, t.Alternative = level.Level, alt
 	if *c.unpaired {
 		out, err := readUnpaired(e, pos[0], pos[1], t.ReadUnpaired)
 		if err := delongError(err); err != nil {
@@ -82,11 +70,31 @@ func readUnpaired[R any](e *env, fileA, fileB string, read func(a, b *table.Read
 	return read(a, b)
 }
 
-// rocPairFlags are the flags the tests of two ROC curves (compare delong
-// and roc-test) share: the columns, and --unpaired's two files.
+// rocPairFlags are the flags the tests of two ROC curves (compare delong,
+// roc-test and roc-power) share: the columns, --unpaired's two files and
+// --memory.
 type rocPairFlags struct {
 	yCol, aCol, bCol, posLabel *string
 	unpaired                   *bool
+	memory                     *budget.Size
+}
+
+// parse parses the arguments of a test of two ROC curves: the flags, the
+// file (or with --unpaired the two files, then file is ""), the output
+// format, and both score columns named.
+func (c rocPairFlags) parse(e *env, fs *flag.FlagSet, args []string, format *string) (pos []string, file string, f report.Format, err error) {
+	if pos, f, err = filesTask(e, fs, args, format); err != nil {
+		return nil, "", 0, err
+	}
+	if file, err = c.file(fs, pos); err != nil {
+		return nil, "", 0, err
+	}
+	return pos, file, f, c.needScores(fs)
+}
+
+// task is the columns and budget of the flags, as a task.DeLong.
+func (c rocPairFlags) task(fs *flag.FlagSet) task.DeLong {
+	return task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Name: fs.Name(), Budget: c.memory.Budget()}
 }
 
 // defineROCPair defines the shared flags on fs; unpairedRef ends the
@@ -98,6 +106,7 @@ func defineROCPair(fs *flag.FlagSet, unpairedRef string) rocPairFlags {
 		bCol:     fs.String("score-b", "", "column of model B's scores (required)"),
 		posLabel: fs.String("pos-label", "", "positive label; default 1 when the labels are {0, 1} or {-1, 1}"),
 		unpaired: fs.Bool("unpaired", false, "two independent samples: the files A.csv B.csv, each with --true, A's scores in --score-a and B's in --score-b"+unpairedRef),
+		memory:   cli.MemoryFlag(fs),
 	}
 }
 

@@ -41,14 +41,7 @@ func runROCPower(e *env, args []string) error {
 	method := fs.String("method", "delong", "from data: the variances, delong, obuchowski (binormal) or bootstrap")
 	boot := fs.Int("bootstrap", 2000, "--method bootstrap: replicates (at least 100)")
 	seed := fs.Uint64("seed", 1, "--method bootstrap: seed of the replicates (PCG)")
-	memory := cli.MemoryFlag(fs)
-	maxFieldFlag(fs, e)
-	inputFormatFlag(fs, e)
-	pos, err := parseFlags(fs, e, args)
-	if err != nil {
-		return err
-	}
-	f, err := outputFormat(e, *format)
+	pos, f, err := filesTask(e, fs, args, format)
 	if err != nil {
 		return err
 	}
@@ -113,8 +106,7 @@ func runROCPower(e *env, args []string) error {
 			}
 			st.SigLevel = math.NaN()
 		}
-		t := task.ROCPower{DeLong: task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Name: fs.Name(), Budget: memory.Budget()},
-			Method: *method, Replicates: *boot, Seed: *seed, Study: st}
+		t := task.ROCPower{DeLong: c.task(fs), Method: *method, Replicates: *boot, Seed: *seed, Study: st}
 		out, err := readFile(e, file, t.Read)
 		if err := rocPowerError(fs, delongError(err)); err != nil {
 			return err

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
@@ -18,22 +17,8 @@ func runROCTest(e *env, args []string) error {
 	alternative := fs.String("alternative", "two-sided", "alternative of the bootstrap's p-value: two-sided, greater (auc_a > auc_b) or less")
 	boot := fs.Int("bootstrap", 2000, "bootstrap replicates or permutations (at least 100)")
 	seed := fs.Uint64("seed", 1, "seed of the replicates (PCG)")
-	memory := cli.MemoryFlag(fs)
-	maxFieldFlag(fs, e)
-	inputFormatFlag(fs, e)
-	pos, err := parseFlags(fs, e, args)
+	pos, file, f, err := c.parse(e, fs, args, format)
 	if err != nil {
-		return err
-	}
-	file, err := c.file(fs, pos)
-	if err != nil {
-		return err
-	}
-	f, err := outputFormat(e, *format)
-	if err != nil {
-		return err
-	}
-	if err := c.needScores(fs); err != nil {
 		return err
 	}
 	if *method != "bootstrap" && *method != "venkatraman" {
@@ -49,8 +34,8 @@ func runROCTest(e *env, args []string) error {
 	if *boot < 100 {
 		return usagef("%s: --bootstrap must be at least 100, got %d", fs.Name(), *boot)
 	}
-	t := task.ROCTest{DeLong: task.DeLong{True: *c.yCol, ScoreA: *c.aCol, ScoreB: *c.bCol, PosLabel: *c.posLabel, Alternative: alt, Name: fs.Name(), Budget: memory.Budget()},
-		Method: *method, Replicates: *boot, Seed: *seed}
+	t := task.ROCTest{DeLong: c.task(fs), Method: *method, Replicates: *boot, Seed: *seed}
+	t.Alternative = alt
 	var out *task.ROCTestResult
 	if *c.unpaired {
 		out, err = readUnpaired(e, pos[0], pos[1], t.ReadUnpaired)

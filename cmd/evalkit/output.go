@@ -79,18 +79,26 @@ func outputFormat(e *env, s string) (report.Format, error) {
 // (which may follow FILE), the one FILE ("" for standard input) and the
 // output format of --format.
 func fileTask(e *env, fs *flag.FlagSet, args []string, format *string) (path string, f report.Format, err error) {
-	maxFieldFlag(fs, e)
-	inputFormatFlag(fs, e)
-	pos, err := parseFlags(fs, e, args)
+	pos, f, err := filesTask(e, fs, args, format)
 	if err != nil {
 		return "", 0, err
 	}
 	e.gates = cli.Gates(fs)
-	if path, err = oneFile(fs, pos); err != nil {
-		return "", 0, err
+	path, err = oneFile(fs, pos)
+	return path, f, err
+}
+
+// filesTask parses the arguments of a command that reads its files
+// itself: the flags (which may follow the files), the positional
+// arguments and the output format of --format.
+func filesTask(e *env, fs *flag.FlagSet, args []string, format *string) (pos []string, f report.Format, err error) {
+	maxFieldFlag(fs, e)
+	inputFormatFlag(fs, e)
+	if pos, err = parseFlags(fs, e, args); err != nil {
+		return nil, 0, err
 	}
 	f, err = outputFormat(e, *format)
-	return path, f, err
+	return pos, f, err
 }
 
 // noFileTask parses the arguments of a task that reads no file (its inputs
