@@ -3,7 +3,6 @@ package rank
 import (
 	"encoding/json"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/evalkit-go/evalkit/hyptest"
@@ -15,10 +14,6 @@ import (
 // (tools/oracle/rank_delong_alternative.R), to 1e-9 relative (pROC's JSON
 // has 15 significant digits).
 func TestDeLongAlternativeGolden(t *testing.T) {
-	b, err := os.ReadFile("testdata/delong_alternative.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	type exp struct {
 		Z      float64    `json:"z"`
 		P      float64    `json:"p_value"`
@@ -34,18 +29,10 @@ func TestDeLongAlternativeGolden(t *testing.T) {
 			Expected map[string]exp `json:"expected"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Cases) < 10 || !strings.HasPrefix(doc.Source, "pROC") {
-		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
-	}
+	readGolden(t, "testdata/delong_alternative.json", "pROC", 10, &doc)
 	for _, c := range doc.Cases {
 		t.Run(c.Name, func(t *testing.T) {
-			pos := make([]bool, len(c.Y))
-			for j, y := range c.Y {
-				pos[j] = y == 1
-			}
+			pos := labelsOf(c.Y)
 			d, err := DeLongTest(pos, c.A, c.B)
 			if err != nil {
 				t.Fatal(err)

@@ -36,10 +36,7 @@ func TestDeLongGolden(t *testing.T) {
 	}
 	for _, c := range g.Cases {
 		t.Run(c.Name, func(t *testing.T) {
-			pos := make([]bool, len(c.Y))
-			for i, y := range c.Y {
-				pos[i] = y == 1
-			}
+			pos := labelsOf(c.Y)
 			ta, err := NewTable(c.A, pos, nil)
 			if err != nil {
 				t.Fatal(err)

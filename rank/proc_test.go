@@ -58,18 +58,52 @@ func rnums(t *testing.T, s []string) []float64 {
 }
 
 func readProcGolden(t *testing.T) procGolden {
-	b, err := os.ReadFile("testdata/proc_pauc_coords.json")
+	var doc procGolden
+	readGolden(t, "testdata/proc_pauc_coords.json", "pROC", 10, &doc)
+	return doc
+}
+
+// readGolden reads the golden file path into doc, whose JSON is an object
+// {"source": …, "cases": […]}, and fails the test unless it has at least
+// min cases from a source that starts with source.
+func readGolden(t *testing.T, path, source string, min int, doc any) {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc procGolden
-	if err := json.Unmarshal(b, &doc); err != nil {
+	var head struct {
+		Source string            `json:"source"`
+		Cases  []json.RawMessage `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
 		t.Fatal(err)
 	}
-	if len(doc.Cases) < 10 || !strings.HasPrefix(doc.Source, "pROC") {
-		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
+	if len(head.Cases) < min || !strings.HasPrefix(head.Source, source) {
+		t.Fatalf("%s: %d cases from %q", path, len(head.Cases), head.Source)
 	}
-	return doc
+	if err := json.Unmarshal(b, doc); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// labelsOf is the positives of 0/1 labels.
+func labelsOf(y []int) []bool {
+	pos := make([]bool, len(y))
+	for j, v := range y {
+		pos[j] = v == 1
+	}
+	return pos
+}
+
+// goldenTable is the unweighted score table of 0/1 labels y and scores s.
+func goldenTable(t *testing.T, y []int, s []float64) *Table {
+	t.Helper()
+	tb, err := NewTable(s, labelsOf(y), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
 }
 
 // sameNum is [within] with NaN equal to NaN and ±∞ to itself.
@@ -89,14 +123,7 @@ func TestPartialAUCRangeGolden(t *testing.T) {
 	var worst float64
 	nas := 0
 	for _, c := range doc.Cases {
-		pos := make([]bool, len(c.Y))
-		for j, y := range c.Y {
-			pos[j] = y == 1
-		}
-		tb, err := NewTable(c.S, pos, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb := goldenTable(t, c.Y, c.S)
 		for _, p := range c.PAUC {
 			lo, hi := min(p.Range[0], p.Range[1]), max(p.Range[0], p.Range[1])
 			v, ok, err := tb.PartialAUCRange(lo, hi, p.Focus, p.Corrected)
@@ -132,14 +159,7 @@ func TestCoordsAtGolden(t *testing.T) {
 	var worst float64
 	interp := 0
 	for _, c := range doc.Cases {
-		pos := make([]bool, len(c.Y))
-		for j, y := range c.Y {
-			pos[j] = y == 1
-		}
-		tb, err := NewTable(c.S, pos, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb := goldenTable(t, c.Y, c.S)
 		sp, se := rnums(t, c.AtSpecificity), rnums(t, c.AtSensitivity)
 		got, err := tb.CoordsAt(sp, se)
 		if err != nil {
@@ -180,14 +200,7 @@ func TestPartialAUCRangePROCSuite(t *testing.T) {
 	doc := readProcGolden(t)
 	tables := map[string]*Table{}
 	for _, c := range doc.Cases {
-		pos := make([]bool, len(c.Y))
-		for j, y := range c.Y {
-			pos[j] = y == 1
-		}
-		tb, err := NewTable(c.S, pos, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb := goldenTable(t, c.Y, c.S)
 		tables[c.Name] = tb
 	}
 	nan := math.NaN()
@@ -244,14 +257,7 @@ func TestPartialAUCRangePROCSuite(t *testing.T) {
 func TestPartialAUCRangeMaxFPR(t *testing.T) {
 	doc := readProcGolden(t)
 	for _, c := range doc.Cases {
-		pos := make([]bool, len(c.Y))
-		for j, y := range c.Y {
-			pos[j] = y == 1
-		}
-		tb, err := NewTable(c.S, pos, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb := goldenTable(t, c.Y, c.S)
 		for _, x := range []float64{0.05, 0.1, 0.3, 0.5} {
 			sk, err := tb.PartialAUC(x)
 			if err != nil {

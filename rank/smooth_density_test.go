@@ -1,11 +1,8 @@
 package rank
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
-	"os"
-	"strings"
 	"testing"
 )
 
@@ -19,10 +16,6 @@ import (
 // Fourier transform and evalkit by direct sums, so the two differ by
 // rounding. It reports the largest difference.
 func TestSmoothDensityGolden(t *testing.T) {
-	b, err := os.ReadFile("testdata/proc_smooth_density.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Source string `json:"source"`
 		Cases  []struct {
@@ -37,46 +30,18 @@ func TestSmoothDensityGolden(t *testing.T) {
 			Specificities []string  `json:"specificities"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Cases) < 20 || !strings.HasPrefix(doc.Source, "pROC") {
-		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
-	}
+	readGolden(t, "testdata/proc_smooth_density.json", "pROC", 20, &doc)
 	var worst, worstAUC float64
 	for _, c := range doc.Cases {
-		pos := make([]bool, len(c.Y))
-		for j, y := range c.Y {
-			pos[j] = y == 1
-		}
-		tb, err := NewTable(c.S, pos, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb := goldenTable(t, c.Y, c.S)
 		sm, err := tb.SmoothDensity(SmoothPoints, c.BW, c.Kernel)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}
-		close := func(what string, got float64, want string) {
-			w := rnum(t, want)
-			d := math.Abs(got - w)
-			if !(d <= 1e-12) {
-				t.Errorf("%s %s = %.17g, want %.17g", c.Name, what, got, w)
-			}
-			worst = max(worst, d)
-		}
 		if w := rnum(t, c.Bandwidth); math.Abs(*sm.Bandwidth-w) > 1e-14*w {
 			t.Errorf("%s bandwidth = %.17g, want %.17g", c.Name, *sm.Bandwidth, w)
 		}
-		close("auc", sm.ROCAUC, c.AUC)
-		worstAUC = max(worstAUC, math.Abs(sm.ROCAUC-rnum(t, c.AUC)))
-		if len(sm.Sensitivities) != 514 || len(c.Sensitivities) != 514 || len(sm.Specificities) != 514 {
-			t.Fatalf("%s: %d points, want 514", c.Name, len(sm.Sensitivities))
-		}
-		for i := range c.Sensitivities {
-			close("sensitivity", sm.Sensitivities[i], c.Sensitivities[i])
-			close("specificity", sm.Specificities[i], c.Specificities[i])
-		}
+		worstAUC = max(worstAUC, checkSmoothCurve(t, &worst, c.Name, sm, c.AUC, c.Sensitivities, c.Specificities))
 	}
 	t.Logf("largest difference from pROC: %.3g (AUC %.3g)", worst, worstAUC)
 }

@@ -1,11 +1,8 @@
 package rank
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
-	"os"
-	"strings"
 	"testing"
 )
 
@@ -16,10 +13,6 @@ import (
 // all 514 points of the curve to 1e-12 absolute, the cases pROC cannot
 // smooth as ErrNotSmoothable. It reports the largest difference.
 func TestSmoothBinormalGolden(t *testing.T) {
-	b, err := os.ReadFile("testdata/proc_smooth.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Source string `json:"source"`
 		Cases  []struct {
@@ -34,23 +27,11 @@ func TestSmoothBinormalGolden(t *testing.T) {
 			Specificities []string  `json:"specificities"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Cases) < 10 || !strings.HasPrefix(doc.Source, "pROC") {
-		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
-	}
+	readGolden(t, "testdata/proc_smooth.json", "pROC", 10, &doc)
 	var worst, worstAUC float64
 	not := 0
 	for _, c := range doc.Cases {
-		pos := make([]bool, len(c.Y))
-		for j, y := range c.Y {
-			pos[j] = y == 1
-		}
-		tb, err := NewTable(c.S, pos, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tb := goldenTable(t, c.Y, c.S)
 		sm, err := tb.SmoothBinormal(SmoothPoints)
 		if !c.Smoothable {
 			not++
@@ -62,30 +43,41 @@ func TestSmoothBinormalGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}
-		close := func(what string, got float64, want string) {
-			w := rnum(t, want)
-			d := math.Abs(got - w)
-			if !(d <= 1e-12) {
-				t.Errorf("%s %s = %.17g, want %.17g", c.Name, what, got, w)
-			}
-			worst = max(worst, d)
-		}
-		close("intercept", *sm.Intercept, c.Intercept)
-		close("slope", *sm.Slope, c.Slope)
-		close("auc", sm.ROCAUC, c.AUC)
-		worstAUC = max(worstAUC, math.Abs(sm.ROCAUC-rnum(t, c.AUC)))
-		if len(sm.Sensitivities) != 514 || len(c.Sensitivities) != 514 || len(sm.Specificities) != 514 {
-			t.Fatalf("%s: %d points, want 514", c.Name, len(sm.Sensitivities))
-		}
-		for i := range c.Sensitivities {
-			close("sensitivity", sm.Sensitivities[i], c.Sensitivities[i])
-			close("specificity", sm.Specificities[i], c.Specificities[i])
-		}
+		closeTo(t, &worst, c.Name+" intercept", *sm.Intercept, c.Intercept)
+		closeTo(t, &worst, c.Name+" slope", *sm.Slope, c.Slope)
+		worstAUC = max(worstAUC, checkSmoothCurve(t, &worst, c.Name, sm, c.AUC, c.Sensitivities, c.Specificities))
 	}
 	if not == 0 {
 		t.Error("no case pROC cannot smooth in the golden file")
 	}
 	t.Logf("largest difference from pROC: %.3g (AUC %.3g; %d cases not smoothable)", worst, worstAUC, not)
+}
+
+// closeTo fails the test unless got is within 1e-12 of want (a number
+// as R prints it), and keeps the largest difference in worst.
+func closeTo(t *testing.T, worst *float64, what string, got float64, want string) {
+	t.Helper()
+	w := rnum(t, want)
+	d := math.Abs(got - w)
+	if !(d <= 1e-12) {
+		t.Errorf("%s = %.17g, want %.17g", what, got, w)
+	}
+	*worst = max(*worst, d)
+}
+
+// checkSmoothCurve checks a smoothed curve's AUC and its 514 points
+// against pROC's to 1e-12 absolute and returns the AUC's difference.
+func checkSmoothCurve(t *testing.T, worst *float64, name string, sm *Smooth, auc string, sens, spec []string) float64 {
+	t.Helper()
+	closeTo(t, worst, name+" auc", sm.ROCAUC, auc)
+	if len(sm.Sensitivities) != 514 || len(sens) != 514 || len(sm.Specificities) != 514 {
+		t.Fatalf("%s: %d points, want 514", name, len(sm.Sensitivities))
+	}
+	for i := range sens {
+		closeTo(t, worst, name+" sensitivity", sm.Sensitivities[i], sens[i])
+		closeTo(t, worst, name+" specificity", sm.Specificities[i], spec[i])
+	}
+	return math.Abs(sm.ROCAUC - rnum(t, auc))
 }
 
 // TestSmoothBinormalModel checks the closed form on an exact binormal

@@ -1,10 +1,8 @@
 package rank
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -18,10 +16,6 @@ import (
 // classes and direction exactly, its AUC and the mean to 1e-12, and
 // reports the largest difference.
 func TestUnivariateGolden(t *testing.T) {
-	b, err := os.ReadFile("testdata/proc_multiclass.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Source string `json:"source"`
 		Cases  []struct {
@@ -35,12 +29,7 @@ func TestUnivariateGolden(t *testing.T) {
 			AUC string `json:"auc"`
 		} `json:"cases"`
 	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Cases) < 20 || !strings.HasPrefix(doc.Source, "pROC") {
-		t.Fatalf("golden file: %d cases from %q", len(doc.Cases), doc.Source)
-	}
+	readGolden(t, "testdata/proc_multiclass.json", "pROC", 20, &doc)
 	var worst float64
 	greater := 0
 	for _, c := range doc.Cases {
