@@ -1,9 +1,6 @@
 package task
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/rank"
@@ -58,28 +55,40 @@ type DeLongResult struct {
 // errors of [rank.DeLongTest] prefixed by the input's name (and, for
 // rank.ErrOneClass and rank.ErrTooFew, the label column).
 func (t DeLong) Read(r *table.Reader) (*DeLongResult, error) {
+	p, err := t.readTest(r)
+	if err != nil {
+		return nil, err
+	}
+	d := p.DeLong
+	out := &DeLongResult{N: len(p.pos), Positives: p.positives, Negatives: len(p.pos) - p.positives, PosLabel: p.posName,
+		AUCA: d.AUCA, AUCB: d.AUCB, VarA: d.VarA, VarB: d.VarB, Cov: d.Cov,
+		Diff: d.AUCA - d.AUCB, Statistic: d.Z, PValue: d.PValue(t.Alternative), Alternative: t.Alternative.String(), Conf: t.Conf, Warnings: []string{}}
+	out.DiffCI[0], out.DiffCI[1] = d.DiffCI(t.Conf)
+	return out, nil
+}
+
+// pairedTest is the rows of a file of two scores and DeLong's test of
+// them.
+type pairedTest struct {
+	rank.DeLong
+	pos       []bool
+	sa, sb    []float64
+	posName   string
+	positives int
+}
+
+// readTest reads every row of r and runs DeLong's test: the errors of
+// [DeLong.Read].
+func (t DeLong) readTest(r *table.Reader) (*pairedTest, error) {
 	pos, sa, sb, posName, err := t.readPaired(r)
 	if err != nil {
 		return nil, err
 	}
 	d, err := rank.DeLongTest(pos, sa, sb)
 	if err != nil {
-		if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrTooFew) {
-			err = fmt.Errorf("column %q: %w", t.True, err)
-		}
-		return nil, named(r, err)
+		return nil, named(r, t.labelError(err))
 	}
-	out := &DeLongResult{N: len(pos), PosLabel: t.PosLabel, AUCA: d.AUCA, AUCB: d.AUCB, VarA: d.VarA, VarB: d.VarB, Cov: d.Cov,
-		Diff: d.AUCA - d.AUCB, Statistic: d.Z, PValue: d.PValue(t.Alternative), Alternative: t.Alternative.String(), Conf: t.Conf, Warnings: []string{}}
-	for _, p := range pos {
-		if p {
-			out.Positives++
-		}
-	}
-	out.Negatives = out.N - out.Positives
-	out.PosLabel = posName
-	out.DiffCI[0], out.DiffCI[1] = d.DiffCI(t.Conf)
-	return out, nil
+	return &pairedTest{DeLong: d, pos: pos, sa: sa, sb: sb, posName: posName, positives: count(pos)}, nil
 }
 
 // readPaired reads every row of r: the classes of the labels and the two

@@ -37,35 +37,42 @@ type DeLongUnpairedResult struct {
 // or the default rule's). The errors are those of [DeLong.Read], named by
 // the input they come from.
 func (t DeLong) ReadUnpaired(a, b *table.Reader) (*DeLongUnpairedResult, error) {
-	sa, err := t.readSample(a, t.ScoreA)
+	sa, sb, err := t.readSamples(a, b)
 	if err != nil {
 		return nil, err
-	}
-	sb, err := t.readSample(b, t.ScoreB)
-	if err != nil {
-		return nil, err
-	}
-	if sa.posName != sb.posName {
-		return nil, fmt.Errorf("%s and %s: the positive labels differ (%q and %q); give the positive label", a.Name(), b.Name(), sa.posName, sb.posName)
 	}
 	d, err := rank.DeLongUnpairedTest(sa.pos, sa.s, sb.pos, sb.s)
 	if err != nil {
-		if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrTooFew) {
-			err = fmt.Errorf("column %q: %w", t.True, err)
-		}
-		return nil, fmt.Errorf("%s, %s: %w", a.Name(), b.Name(), err)
-	}
-	count := func(p []bool) (n int) {
-		for _, v := range p {
-			if v {
-				n++
-			}
-		}
-		return n
+		return nil, fmt.Errorf("%s, %s: %w", a.Name(), b.Name(), t.labelError(err))
 	}
 	return &DeLongUnpairedResult{NA: d.NA, NB: d.NB, PositivesA: count(sa.pos), PositivesB: count(sb.pos), PosLabel: sa.posName,
 		AUCA: d.AUCA, AUCB: d.AUCB, VarA: d.VarA, VarB: d.VarB, Diff: d.AUCA - d.AUCB, Statistic: d.D, DF: d.DF,
 		PValue: d.PValue(t.Alternative), Alternative: t.Alternative.String(), Warnings: []string{}}, nil
+}
+
+// readSamples reads the two samples of an unpaired test, a with t.True
+// and t.ScoreA, b with t.True and t.ScoreB, and checks that their
+// positive labels agree.
+func (t DeLong) readSamples(a, b *table.Reader) (sa, sb sample, err error) {
+	if sa, err = t.readSample(a, t.ScoreA); err != nil {
+		return sa, sb, err
+	}
+	if sb, err = t.readSample(b, t.ScoreB); err != nil {
+		return sa, sb, err
+	}
+	if sa.posName != sb.posName {
+		return sa, sb, fmt.Errorf("%s and %s: the positive labels differ (%q and %q); give the positive label", a.Name(), b.Name(), sa.posName, sb.posName)
+	}
+	return sa, sb, nil
+}
+
+// labelError names the label column in an error of a class missing or
+// too few rows of a class.
+func (t DeLong) labelError(err error) error {
+	if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrTooFew) {
+		return fmt.Errorf("column %q: %w", t.True, err)
+	}
+	return err
 }
 
 // sample is one sample of an unpaired test: the classes of its labels,

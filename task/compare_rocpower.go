@@ -1,7 +1,6 @@
 package task
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -72,24 +71,12 @@ type ROCPowerBootstrap struct {
 // constant among the positives or the negatives (obuchowski: no
 // correlation), and those of Solve.
 func (t ROCPower) Read(r *table.Reader) (*ROCPowerResult, error) {
-	pos, sa, sb, posName, err := t.readPaired(r)
+	p, err := t.readTest(r)
 	if err != nil {
 		return nil, err
 	}
-	d, err := rank.DeLongTest(pos, sa, sb)
-	if err != nil {
-		if errors.Is(err, rank.ErrOneClass) || errors.Is(err, rank.ErrTooFew) {
-			err = fmt.Errorf("column %q: %w", t.True, err)
-		}
-		return nil, named(r, err)
-	}
-	out := &ROCPowerResult{N: len(pos), PosLabel: posName, Warnings: []string{}}
-	for _, p := range pos {
-		if p {
-			out.Positives++
-		}
-	}
-	out.Negatives = out.N - out.Positives
+	d, pos, sa, sb := p.DeLong, p.pos, p.sa, p.sb
+	out := &ROCPowerResult{N: len(pos), Positives: p.positives, Negatives: len(pos) - p.positives, PosLabel: p.posName, Warnings: []string{}}
 	np, nn := float64(out.Positives), float64(out.Negatives)
 	s := t.Study
 	s.AUC1, s.AUC2, s.Delta = d.AUCA, d.AUCB, d.AUCA-d.AUCB

@@ -1,7 +1,6 @@
 package task
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -63,14 +62,6 @@ func (t ROCTest) result(d *rank.ROCTest, posName string) *ROCTestResult {
 		Statistic: d.Statistic, PValue: d.PValue(t.Alternative), Alternative: t.Alternative.String(), Replicates: d.Replicates, Seed: t.Seed, Warnings: []string{}}
 }
 
-// oneClass names the label column in a missing-class error.
-func (t ROCTest) oneClass(err error) error {
-	if errors.Is(err, rank.ErrOneClass) {
-		return fmt.Errorf("column %q: %w", t.True, err)
-	}
-	return err
-}
-
 // Read reads every row of r (a label and the two scores) and tests the
 // paired curves. The errors are those of [DeLong.Read].
 func (t ROCTest) Read(r *table.Reader) (*ROCTestResult, error) {
@@ -80,7 +71,7 @@ func (t ROCTest) Read(r *table.Reader) (*ROCTestResult, error) {
 	}
 	d, err := t.test(pos, sa, pos, sb, true)
 	if err != nil {
-		return nil, named(r, t.oneClass(err))
+		return nil, named(r, t.labelError(err))
 	}
 	out := t.result(d, posName)
 	out.N = len(pos)
@@ -92,20 +83,13 @@ func (t ROCTest) Read(r *table.Reader) (*ROCTestResult, error) {
 // b with t.True and t.ScoreB, and tests their curves. The errors are
 // those of [DeLong.ReadUnpaired].
 func (t ROCTest) ReadUnpaired(a, b *table.Reader) (*ROCTestResult, error) {
-	sa, err := t.readSample(a, t.ScoreA)
+	sa, sb, err := t.readSamples(a, b)
 	if err != nil {
 		return nil, err
-	}
-	sb, err := t.readSample(b, t.ScoreB)
-	if err != nil {
-		return nil, err
-	}
-	if sa.posName != sb.posName {
-		return nil, fmt.Errorf("%s and %s: the positive labels differ (%q and %q); give the positive label", a.Name(), b.Name(), sa.posName, sb.posName)
 	}
 	d, err := t.test(sa.pos, sa.s, sb.pos, sb.s, false)
 	if err != nil {
-		return nil, fmt.Errorf("%s, %s: %w", a.Name(), b.Name(), t.oneClass(err))
+		return nil, fmt.Errorf("%s, %s: %w", a.Name(), b.Name(), t.labelError(err))
 	}
 	out := t.result(d, sa.posName)
 	out.NA, out.NB = len(sa.pos), len(sb.pos)
