@@ -133,6 +133,9 @@ func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*Rank
 		s.spill = t.newSpill(weighted)
 	}
 	classes := newLabelCodes(t.PosLabel, name, y)
+	if pos, neg, ok := classes.counts(); ok && t.Bins == nil {
+		s.spill.Grow(pos, neg)
+	}
 	var first FirstLabels
 	p := t.New()
 	merge := func() error {
@@ -361,6 +364,30 @@ type labelCodes struct {
 func newLabelCodes(posLabel, name string, y Labels) *labelCodes {
 	return &labelCodes{posLabel: posLabel, name: name, y: y,
 		classes: make([]LabelClass, len(y.Names)), known: make([]bool, len(y.Names))}
+}
+
+// counts returns the number of positive and negative rows, when every
+// label has a class (ok false otherwise: class then names the row).
+func (l *labelCodes) counts() (pos, neg int, ok bool) {
+	n := make([]int, len(l.y.Names))
+	for _, c := range l.y.Codes {
+		n[c]++
+	}
+	for code, k := range n {
+		if k == 0 {
+			continue
+		}
+		c, ok := labelClass(l.posLabel, l.y.Names[code])
+		if !ok {
+			return 0, 0, false
+		}
+		if c.Pos {
+			pos += k
+		} else {
+			neg += k
+		}
+	}
+	return pos, neg, true
 }
 
 // class returns the class of row i's label and notes in seen the first
