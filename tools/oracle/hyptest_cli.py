@@ -3,8 +3,8 @@
 
     /usr/bin/python3 tools/oracle/hyptest_cli.py
 
-writes cmd/evalkit/testdata/compare/*.csv (inputs), *.args (one argument a
-line) and *.expected.json (the keys that scipy 1.10 / statsmodels 0.13 give
+writes cmd/evalkit/testdata/cli/*.csv (inputs), compare_*.args (one argument
+a line) and compare_*.expected.json (the keys that scipy 1.10 / statsmodels 0.13 give
 for the same input). The Go test compares evalkit's JSON with the
 expected keys (1e-9 on statistics, 1e-7 on p-values) and its whole output
 with NAME.stdout.
@@ -23,16 +23,16 @@ from statsmodels.stats.proportion import (confint_proportions_2indep,
                                           proportion_effectsize,
                                           proportions_ztest)
 
-D = "cmd/evalkit/testdata/compare"
+D = "cmd/evalkit/testdata/cli"
 rng = np.random.default_rng(7)
 ref = {"scipy": scipy.__version__, "statsmodels": statsmodels.__version__}
 
 
 def case(name, args, expected):
-    with open(f"{D}/{name}.args", "w") as f:
+    with open(f"{D}/compare_{name}.args", "w") as f:
         f.write("\n".join(args) + "\n")
     expected = dict(expected, reference=ref)
-    with open(f"{D}/{name}.expected.json", "w") as f:
+    with open(f"{D}/compare_{name}.expected.json", "w") as f:
         json.dump(expected, f, indent=1)
         f.write("\n")
 
