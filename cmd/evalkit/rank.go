@@ -91,14 +91,7 @@ func runRank(e *env, args []string) error {
 		return emit(e, format, rep, func() *report.Doc { return report.RankMultilabel(rep, displayName(path)) })
 	}
 	if f.MulticlassModels() {
-		if err := rankMulticlassModelsChecks(&f); err != nil {
-			return err
-		}
-		ci, withCI, err := f.ci.Options()
-		if err != nil {
-			return err
-		}
-		out, err := rankMulticlassModelsFile(e, path, &f, cli.CIPtr(ci, withCI), f.models.Options(fs))
+		out, err := rankMulticlassModelsFile(e, path, &f, fs)
 		if err != nil {
 			return err
 		}
@@ -144,58 +137,90 @@ func runRank(e *env, args []string) error {
 		}
 		return runSliced(e, job)
 	}
-	name := displayName(path)
-	if f.Classes == "" && strings.Contains(f.Score, ",") {
-		if f.Bins > 0 || f.plotDir != "" {
-			return usagef("rank: --bins and --plot are for one score column")
-		}
-		if format != report.JSONFormat && format != report.CSV {
-			f.Curves = false
-		}
-		cip := cli.CIPtr(ci, withCI)
-		out, err := rankModelsFile(e, path, &f, cip, f.models.Options(fs))
-		if err != nil {
-			return err
-		}
-		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Ranking of "+name) })
-	}
-	if name := f.models.Used(fs); name != "" {
-		return usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
-	}
-	if f.Classes != "" || strings.Contains(f.Score, ",") {
-		if f.Classes == "" {
-			return usagef("rank: several --score columns need --classes (one class label per column)")
-		}
-		if f.Bins > 0 {
-			return usagef("rank: --bins is for binary scores only")
-		}
-		if f.curvesOut != "" {
-			return usagef("rank: --curves-out is for binary scores only")
-		}
-		if f.Classes != "" && !strings.Contains(f.Score, ",") {
-			if withCI {
-				return usagef("rank: --ci is not offered for one score column with --classes")
-			}
-			rep, err := rankUnivariateFile(e, path, &f)
-			if err != nil {
-				return err
-			}
-			return emit(e, format, rep, func() *report.Doc { return report.RankUnivariate(rep, name) })
-		}
-		rep, err := rankMulticlassFile(e, path, &f)
-		if err != nil {
-			return err
-		}
-		return emit(e, format, rep, func() *report.Doc { return report.RankMulticlass(rep, name) })
-	}
-	if format != report.JSONFormat && format != report.CSV {
-		f.Curves = false // text and Markdown show no curves
-	}
-	rep, err := rankBinaryFile(e, path, &f)
+	form, err := f.form(fs, withCI)
 	if err != nil {
 		return err
 	}
-	return emit(e, format, rep, func() *report.Doc { return report.Rank(rep, name) })
+	if (form == rankModels || form == rankBinary) && format != report.JSONFormat && format != report.CSV {
+		f.Curves = false // text and Markdown show no curves
+	}
+	out, err := f.run(e, path, fs, form)
+	if err != nil {
+		return err
+	}
+	name := displayName(path)
+	return emit(e, format, out, func() *report.Doc {
+		switch rep := out.(type) {
+		case *board.Models:
+			return report.Models(rep, "Ranking of "+name)
+		case *rank.UnivariateReport:
+			return report.RankUnivariate(rep, name)
+		case *rank.MulticlassReport:
+			return report.RankMulticlass(rep, name)
+		default:
+			return report.Rank(out.(*rank.Report), name)
+		}
+	})
+}
+
+// rankForm is the form of rank that the score columns and --classes ask
+// for.
+type rankForm int
+
+const (
+	rankBinary     rankForm = iota // one column of binary scores
+	rankModels                     // several models' binary scores (--score m1,m2,…)
+	rankUnivariate                 // --classes with one score column (pROC's multiclass.roc)
+	rankMulticlass                 // --classes with a probability column a class
+)
+
+// form checks the flags that evalkit rank and its report page share and
+// returns the form they ask for.
+func (f *rankFlags) form(fs *flag.FlagSet, withCI bool) (rankForm, error) {
+	several := strings.Contains(f.Score, ",")
+	if f.Classes == "" && several {
+		if f.Bins > 0 || f.plotDir != "" {
+			return 0, usagef("rank: --bins and --plot are for one score column")
+		}
+		return rankModels, nil
+	}
+	if name := f.models.Used(fs); name != "" {
+		return 0, usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
+	}
+	if f.Classes == "" {
+		return rankBinary, nil
+	}
+	if f.Bins > 0 {
+		return 0, usagef("rank: --bins is for binary scores only")
+	}
+	if f.curvesOut != "" {
+		return 0, usagef("rank: --curves-out is for binary scores only")
+	}
+	if !several {
+		if withCI {
+			return 0, usagef("rank: --ci is not offered for one score column with --classes")
+		}
+		return rankUnivariate, nil
+	}
+	return rankMulticlass, nil
+}
+
+// run reads path and computes the form's report: a *rank.Report,
+// *board.Models, *rank.UnivariateReport or *rank.MulticlassReport.
+func (f *rankFlags) run(e *env, path string, fs *flag.FlagSet, form rankForm) (any, error) {
+	switch form {
+	case rankModels:
+		ci, withCI, err := f.ci.Options()
+		if err != nil {
+			return nil, err
+		}
+		return rankModelsFile(e, path, f, cli.CIPtr(ci, withCI), f.models.Options(fs))
+	case rankUnivariate:
+		return rankUnivariateFile(e, path, f)
+	case rankMulticlass:
+		return rankMulticlassFile(e, path, f)
+	}
+	return rankBinaryFile(e, path, f)
 }
 
 // rankTask is the binary rank task of the flags (without --bins), reading

@@ -2,11 +2,11 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
-	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -26,9 +26,18 @@ func rankMulticlassModelsChecks(f *rankFlags) error {
 	return f.Check()
 }
 
-// rankMulticlassModelsFile reads several multiclass models (--classes,
-// --score given once a model) and evaluates and compares them.
-func rankMulticlassModelsFile(e *env, path string, f *rankFlags, ci *hyptest.CIOptions, mo board.Options) (*board.Models, error) {
+// rankMulticlassModelsFile checks the flags, reads several multiclass
+// models (--classes, --score given once a model) and evaluates and
+// compares them.
+func rankMulticlassModelsFile(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*board.Models, error) {
+	if err := rankMulticlassModelsChecks(f); err != nil {
+		return nil, err
+	}
+	cio, withCI, err := f.ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	ci, mo := cli.CIPtr(cio, withCI), f.models.Options(fs)
 	r, err := e.open(path)
 	if err != nil {
 		return nil, err

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -365,15 +367,8 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 		return report.RankMultilabelPage(flagged(e, rep), displayName(path), trues, scores), nil
 	}
 	if f.MulticlassModels() {
-		if err := rankMulticlassModelsChecks(f); err != nil {
-			return nil, err
-		}
-		ci, withCI, err := f.ci.Options()
-		if err != nil {
-			return nil, err
-		}
 		f.Curves, f.figures, f.figurePoints = false, true, report.CurvePoints
-		out, err := rankMulticlassModelsFile(e, path, f, cli.CIPtr(ci, withCI), f.models.Options(fs))
+		out, err := rankMulticlassModelsFile(e, path, f, fs)
 		if err != nil {
 			return nil, err
 		}
@@ -391,46 +386,28 @@ func rankPage(e *env, path string, f *rankFlags, fs *flag.FlagSet) (*report.Doc,
 	f.Curves = false
 	f.figures = true
 	f.figurePoints = report.CurvePoints
-	if f.Classes == "" && strings.Contains(f.Score, ",") {
-		if f.Bins > 0 {
-			return nil, usagef("rank: --bins is for one score column")
-		}
-		ci, withCI, err := f.ci.Options()
-		if err != nil {
-			return nil, err
-		}
-		cip := cli.CIPtr(ci, withCI)
-		out, err := rankModelsFile(e, path, f, cip, f.models.Options(fs))
-		if err != nil {
-			return nil, err
-		}
-		return report.RankModelsPage(flagged(e, out), displayName(path), f.True, f.Score), nil
-	}
-	if f.Classes != "" || strings.Contains(f.Score, ",") {
-		if f.Classes == "" {
-			return nil, usagef("rank: several --score columns need --classes (one class label per column)")
-		}
-		if f.Bins > 0 {
-			return nil, usagef("rank: --bins is for binary scores only")
-		}
-		if f.Classes != "" && !strings.Contains(f.Score, ",") {
-			rep, err := rankUnivariateFile(e, path, f)
-			if err != nil {
-				return nil, err
-			}
-			return report.RankUnivariatePage(rep, displayName(path), f.Classes, f.True, f.Score), nil
-		}
-		rep, err := rankMulticlassFile(e, path, f)
-		if err != nil {
-			return nil, err
-		}
-		return report.RankMulticlassPage(flagged(e, rep), displayName(path), f.Classes, f.True, f.Score), nil
-	}
-	rep, err := rankBinaryFile(e, path, f)
+	_, withCI, err := f.ci.Options()
 	if err != nil {
 		return nil, err
 	}
-	return report.RankPage(flagged(e, rep), displayName(path), f.True, f.Score), nil
+	form, err := f.form(fs, withCI)
+	if err != nil {
+		return nil, err
+	}
+	out, err := f.run(e, path, fs, form)
+	if err != nil {
+		return nil, err
+	}
+	name := displayName(path)
+	switch rep := out.(type) {
+	case *board.Models:
+		return report.RankModelsPage(flagged(e, rep), name, f.True, f.Score), nil
+	case *rank.UnivariateReport:
+		return report.RankUnivariatePage(rep, name, f.Classes, f.True, f.Score), nil
+	case *rank.MulticlassReport:
+		return report.RankMulticlassPage(flagged(e, rep), name, f.Classes, f.True, f.Score), nil
+	}
+	return report.RankPage(flagged(e, out.(*rank.Report)), name, f.True, f.Score), nil
 }
 
 // reportSample is how many rows the regression figures of a report draw

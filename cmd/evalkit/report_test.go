@@ -28,6 +28,9 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"report", "-o", out, "--nope", bad}, "nope", 2},
 		{[]string{"report", "-o", out, "--score", "y_score", "--conf", "2", bad}, "--level", 2},
 		{[]string{"report", "-o", out, "--score", "y_score", "--level", "2", bad}, "--level", 2},
+		// The page refuses what evalkit rank refuses (one check serves both).
+		{[]string{"report", "-o", out, "--task", "rank", "--score", "y_score", "--adjust", "holm", bad}, "rank: --adjust needs several models", 2},
+		{[]string{"report", "-o", out, "--task", "rank", "--classes", "a,b,c", "--score", "y_score", "--ci", bad}, "rank: --ci is not offered for one score column with --classes", 2},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(c.args, strings.NewReader(""), &stdout, &stderr)
