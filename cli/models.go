@@ -73,6 +73,15 @@ func (m *ModelFlags) Compares() bool {
 	return m.Compare != "none" && (m.Compare != "" || m.comparePrimary)
 }
 
+// OneModel is the usage error of a several-model flag given on fs for
+// one model ("TASK: --adjust needs several models (SEVERAL)"), or nil.
+func (m *ModelFlags) OneModel(fs *flag.FlagSet, task, several string) error {
+	if name := m.Used(fs); name != "" {
+		return Usagef("%s: --%s needs several models (%s)", task, name, several)
+	}
+	return nil
+}
+
 // Used returns the name of a several-model flag given on fs ("" if none).
 func (m *ModelFlags) Used(fs *flag.FlagSet) string {
 	name := ""

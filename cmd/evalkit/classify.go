@@ -147,8 +147,8 @@ func runClassify(e *env, args []string) error {
 		}
 		return emit(e, format, out, func() *report.Doc { return report.Models(out, "Classification of "+displayName(path)) })
 	}
-	if name := f.models.Used(fs); name != "" {
-		return usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
+	if err := f.models.OneModel(fs, "classify", "--pred m1,m2,…"); err != nil {
+		return err
 	}
 	rep, c, err := classifyFile(e, path, &f, opt)
 	if err != nil {

@@ -102,8 +102,8 @@ func runCluster(e *env, args []string) error {
 		}
 		return emit(e, outFmt, out, func() *report.Doc { return report.Models(out, "Clustering of "+displayName(path)) })
 	}
-	if name := f.models.Used(fs); name != "" {
-		return usagef("cluster: --%s needs several models (--pred m1,m2,…)", name)
+	if err := f.models.OneModel(fs, "cluster", "--pred m1,m2,…"); err != nil {
+		return err
 	}
 	out, err := clusterFile(e, path, &f)
 	if err != nil {

@@ -184,8 +184,8 @@ func (f *rankFlags) form(fs *flag.FlagSet, withCI bool) (rankForm, error) {
 		}
 		return rankModels, nil
 	}
-	if name := f.models.Used(fs); name != "" {
-		return 0, usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
+	if err := f.models.OneModel(fs, "rank", "--score m1,m2,… without --classes"); err != nil {
+		return 0, err
 	}
 	if f.Classes == "" {
 		return rankBinary, nil

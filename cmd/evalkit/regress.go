@@ -110,8 +110,8 @@ func runRegress(e *env, args []string) error {
 		}
 		return emit(e, outFmt, out, func() *report.Doc { return report.Models(out, "Regression of "+displayName(path)) })
 	}
-	if name := f.models.Used(fs); name != "" {
-		return usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
+	if err := f.models.OneModel(fs, "regress", "--pred m1,m2,… with one --true"); err != nil {
+		return err
 	}
 	sampleSize := 0
 	if *f.plotDir != "" {

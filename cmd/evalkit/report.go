@@ -335,8 +335,8 @@ func classifyPage(e *env, path string, f *classifyFlags, fs *flag.FlagSet) (*rep
 		}
 		return report.ClassifyModelsPage(flagged(e, out), displayName(path), f.True, f.Pred), nil
 	}
-	if name := f.models.Used(fs); name != "" {
-		return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
+	if err := f.models.OneModel(fs, "classify", "--pred m1,m2,…"); err != nil {
+		return nil, err
 	}
 	rep, c, err := classifyFile(e, path, f, opt)
 	if err != nil {
@@ -426,6 +426,9 @@ func regressPage(e *env, path string, f *regressFlags, fs *flag.FlagSet) (*repor
 		}
 		return report.RegressModelsPage(flagged(e, out), displayName(path), f.Pred, trues[0]), nil
 	}
+	if err := f.models.OneModel(fs, "regress", "--pred m1,m2,… with one --true"); err != nil {
+		return nil, err
+	}
 	res, sample, err := regressFile(e, path, f, reportSample, true)
 	if err != nil {
 		return nil, err
@@ -440,6 +443,9 @@ func clusterPage(e *env, path string, f *clusterFlags, fs *flag.FlagSet) (*repor
 			return nil, err
 		}
 		return report.ClusterModelsPage(flagged(e, out), displayName(path), f.Pred), nil
+	}
+	if err := f.models.OneModel(fs, "cluster", "--pred m1,m2,…"); err != nil {
+		return nil, err
 	}
 	rep, err := clusterFile(e, path, f)
 	if err != nil {

@@ -31,6 +31,8 @@ func TestReportBadInput(t *testing.T) {
 		// The page refuses what evalkit rank refuses (one check serves both).
 		{[]string{"report", "-o", out, "--task", "rank", "--score", "y_score", "--adjust", "holm", bad}, "rank: --adjust needs several models", 2},
 		{[]string{"report", "-o", out, "--task", "rank", "--classes", "a,b,c", "--score", "y_score", "--ci", bad}, "rank: --ci is not offered for one score column with --classes", 2},
+		{[]string{"report", "-o", out, "--task", "regress", "--true", "y_true", "--pred", "y_score", "--compare", "mae", bad}, "regress: --compare needs several models", 2},
+		{[]string{"report", "-o", out, "--task", "cluster", "--true", "y_true", "--pred", "y_score", "--primary", "v_measure", bad}, "cluster: --primary needs several models", 2},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(c.args, strings.NewReader(""), &stdout, &stderr)
