@@ -3,6 +3,7 @@ package rank
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // Thinning a curve keeps some of its own vertices and joins them by
@@ -124,8 +125,10 @@ func thin(x, y []float64, n int) ([]int, float64) {
 //     block, then the earlier in the block), which is what splitting the
 //     worst chord of the whole curve again and again would choose: when a
 //     block's worst chord is the worst of all, a child chord worse than it
-//     is split at once. Only the best n candidates are held, and a block
-//     stops refining when its f falls below the worst of them.
+//     is split at once. The candidates are held in a buffer of at most
+//     2(n − 2); when it fills, the best n − 2 of them are kept (no other
+//     can be among the best n − cuts), the worst of those becomes the bar,
+//     and a block stops refining when its f falls below the bar.
 //
 // The error is the largest squared distance left in any block's chords
 // after its chosen vertices, as a distance.
@@ -137,19 +140,34 @@ type thinner struct {
 	cap       int     // the most vertices of a block
 	s         float64 // the length so far
 	count     int     // vertices added
-	head      []vtx   // the first n vertices (the result when there are no more)
 	pend      vtx     // the last vertex added, processed when the next comes
-	blk       []vtx   // the current block, from its first cut
-	cuts      []vtx   // the cuts so far (the first vertex first)
-	pool      candHeap
-	blocks    int       // blocks closed
-	blockErr  []float64 // per block, the squared error with no vertex chosen
-	forced    int       // cuts made by cap
-	chordBuf  chordHeap // a block's chords (reused)
+	blocks    int     // blocks closed
+	forced    int     // cuts made by cap
+	bar       cand    // the worst candidate kept at the last pruning
+	barred    bool    // the pool was pruned (bar is set)
 	lastX     float64
 	lastY     float64
 	haveFirst bool
+	*thinBufs
 }
+
+// thinBufs are a thinner's buffers, taken from thinPool and given back
+// when it finishes: the next thinner (of the next curve, or of the next
+// slice's) reuses them instead of growing fresh ones.
+type thinBufs struct {
+	head     []vtx     // the first n vertices (the result when there are no more)
+	blk      []vtx     // the current block, from its first cut
+	cuts     []vtx     // the cuts so far (the first vertex first)
+	pool     []cand    // the candidates, at most 2(n − 2)
+	blockErr []float64 // per block, the squared error with no vertex chosen
+	chordBuf chordHeap // a block's chords
+	worst    []float64 // finish: per block, the squared error left
+	chosen   []int     // finish: per block, the vertices chosen
+	at       []int     // finish: where each block's candidates start
+	out      []vtx     // finish: the kept vertices
+}
+
+var thinPool = sync.Pool{New: func() any { return new(thinBufs) }}
 
 // vtx is a vertex of a thinned curve: its coordinates, a payload (the
 // threshold) and its index along the curve.
@@ -169,7 +187,7 @@ func newThinner(n int, span float64, useY bool, rows int) *thinner {
 	if n < 2 {
 		panic("rank: thin: fewer than 2 vertices")
 	}
-	th := &thinner{n: n, k: n / 2, useY: useY, cap: max(thinMinCap, 4*rows/n+1)}
+	th := &thinner{n: n, k: n / 2, useY: useY, cap: max(thinMinCap, 4*rows/n+1), thinBufs: thinPool.Get().(*thinBufs)}
 	if th.k > 1 && span > 0 {
 		th.step = span / float64(th.k)
 		th.next = th.step
@@ -220,44 +238,85 @@ func (th *thinner) process(v vtx) {
 }
 
 // finish takes the last vertex and returns the kept vertices' coordinates
-// and payloads, in order, and the error.
+// and payloads, in order, and the error. The thinner is done: its buffers
+// go to the next one.
 func (th *thinner) finish() (x, y, t []float64, e float64) {
-	var out []vtx
-	if th.count <= th.n {
-		out = th.head
-	} else {
+	out := th.head
+	if th.count > th.n {
 		last := th.pend
 		th.blk = append(th.blk, last)
 		th.closeBlock()
 		th.cuts = append(th.cuts, last)
-		take := th.n - len(th.cuts)
-		// The pool is prefix-closed in every block; the best take of it
-		// are too (ties go to the earlier block, then the earlier vertex).
-		cands := []cand(th.pool)
-		slices.SortFunc(cands, func(a, b cand) int { return -cmpCand(a, b) })
-		cands = cands[:min(take, len(cands))]
-		worst := slices.Clone(th.blockErr)
-		chosen := make([]int, len(worst)) // vertices chosen per block
-		out = append(out, th.cuts...)
+		// The best take of the pool (ties go to the earlier block, then
+		// the earlier vertex); the pool is prefix-closed in every block,
+		// and so are they.
+		cands := th.pool
+		take := min(th.n-len(th.cuts), len(cands))
+		selectBest(cands, take)
+		cands = cands[:take]
+		// Block b's vertices lie between cuts b and b + 1: the kept
+		// vertices in order are each cut followed by its block's chosen
+		// vertices, in order (counted by block, then sorted in each).
+		blocks := len(th.blockErr)
+		th.worst = append(th.worst[:0], th.blockErr...)
+		th.chosen = zeros(th.chosen, blocks)
+		th.at = zeros(th.at, blocks+1)
 		for _, c := range cands {
-			out = append(out, c.v)
-			if c.k >= chosen[c.block] {
-				chosen[c.block] = c.k + 1
-				worst[c.block] = c.rest
+			if c.k >= th.chosen[c.block] {
+				th.chosen[c.block] = c.k + 1
+				th.worst[c.block] = c.rest
+			}
+			th.at[c.block+1]++
+		}
+		for b := range blocks {
+			th.at[b+1] += th.at[b]
+		}
+		n := len(th.cuts) + take
+		if cap(th.out) < n {
+			th.out = make([]vtx, n)
+		}
+		out = th.out[:n]
+		// Block b's chosen vertices go to out[at[b]+b+1 …], after cut b.
+		fill := th.chosen // reused as each block's next slot
+		for b := range blocks {
+			out[th.at[b]+b] = th.cuts[b]
+			fill[b] = th.at[b] + b + 1
+		}
+		out[n-1] = th.cuts[blocks]
+		for _, c := range cands {
+			out[fill[c.block]] = c.v
+			fill[c.block]++
+		}
+		for b := range blocks {
+			if blk := out[th.at[b]+b+1 : th.at[b+1]+b+1]; len(blk) > 1 {
+				slices.SortFunc(blk, func(a, b vtx) int { return a.i - b.i })
 			}
 		}
 		var w float64
-		for _, d := range worst {
+		for _, d := range th.worst {
 			w = max(w, d)
 		}
 		e = math.Sqrt(w)
-		slices.SortFunc(out, func(a, b vtx) int { return a.i - b.i })
 	}
 	x, y, t = make([]float64, len(out)), make([]float64, len(out)), make([]float64, len(out))
 	for k, v := range out {
 		x[k], y[k], t[k] = v.x, v.y, v.t
 	}
+	b := th.thinBufs
+	b.head, b.blk, b.cuts, b.pool, b.blockErr = b.head[:0], b.blk[:0], b.cuts[:0], b.pool[:0], b.blockErr[:0]
+	th.thinBufs = new(thinBufs)
+	thinPool.Put(b)
 	return x, y, t, e
+}
+
+// zeros returns a cleared slice of n ints, a's memory when it has room.
+func zeros(a []int, n int) []int {
+	if cap(a) < n {
+		return make([]int, n)
+	}
+	a = a[:n]
+	clear(a)
+	return a
 }
 
 // cand is a vertex a block's refinement chose: the k-th of block, at
@@ -285,10 +344,51 @@ func cmpCand(a, b cand) int {
 	}
 }
 
-// candHeap is a min-heap of candidates by priority: the worst on top.
-type candHeap []cand
-
-func (h candHeap) Less(i, j int) bool { return cmpCand(h[i], h[j]) < 0 }
+// selectBest moves the k best of a (by cmpCand; no two compare equal) to
+// its front, in no particular order: Hoare's selection, its pivot the
+// median of three.
+func selectBest(a []cand, k int) {
+	lo, hi := 0, len(a) // the boundary is in [lo, hi]
+	for hi-lo > 16 {
+		m := lo + (hi-lo)/2
+		// Order a[lo], a[m], a[hi-1] best first: a[m] is their median.
+		if cmpCand(a[m], a[lo]) > 0 {
+			a[m], a[lo] = a[lo], a[m]
+		}
+		if cmpCand(a[hi-1], a[m]) > 0 {
+			a[hi-1], a[m] = a[m], a[hi-1]
+			if cmpCand(a[m], a[lo]) > 0 {
+				a[m], a[lo] = a[lo], a[m]
+			}
+		}
+		p := a[m]
+		i, j := lo, hi-1
+		for i <= j {
+			for cmpCand(a[i], p) > 0 {
+				i++
+			}
+			for cmpCand(a[j], p) < 0 {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		// a[lo:j+1] are no worse than p, a[i:hi] no better, a[j+1:i] p.
+		switch {
+		case k <= j+1:
+			hi = j + 1
+		case k >= i:
+			lo = i
+		default:
+			return
+		}
+	}
+	s := a[lo:hi]
+	slices.SortFunc(s, func(x, y cand) int { return cmpCand(y, x) })
+}
 
 // closeBlock refines the current block (its vertices from one cut to the
 // next, both included) and offers its vertices to the pool.
@@ -311,11 +411,10 @@ func (th *thinner) closeBlock() {
 		c := popHeap(&h, chordHeap.Less)
 		f = min(f, c.d)
 		cd := cand{f: f, block: id, k: k, v: b[c.at]}
-		full := len(th.pool) >= room
-		if full && cmpCand(cd, th.pool[0]) <= 0 {
-			// Neither this nor any later vertex of the block is taken
-			// (the order does not look at rest): the split of c is not
-			// needed.
+		if th.barred && cmpCand(cd, th.bar) <= 0 {
+			// room candidates are better: neither this nor any later
+			// vertex of the block is taken (the order does not look at
+			// rest), and the split of c is not needed.
 			break
 		}
 		for _, s := range [2]chord{farthest(b, c.a, c.at), farthest(b, c.at, c.b)} {
@@ -326,10 +425,21 @@ func (th *thinner) closeBlock() {
 		if len(h) > 0 {
 			cd.rest = h[0].d
 		}
-		if full {
-			popHeap(&th.pool, candHeap.Less)
+		if len(th.pool) >= 2*room {
+			selectBest(th.pool, room)
+			th.pool = th.pool[:room]
+			th.bar = th.pool[0]
+			for _, p := range th.pool[1:] {
+				if cmpCand(p, th.bar) < 0 {
+					th.bar = p
+				}
+			}
+			th.barred = true
+			if cmpCand(cd, th.bar) <= 0 {
+				break
+			}
 		}
-		pushHeap(&th.pool, cd, candHeap.Less)
+		th.pool = append(th.pool, cd)
 	}
 	th.chordBuf = h[:0]
 }

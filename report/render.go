@@ -48,16 +48,16 @@ func Interval(lo, hi float64) string { return result.Interval(lo, hi) }
 func Pct(v float64) string { return result.Pct(v) }
 
 // Write renders a result in format f: JSON and CSV from v, text and Markdown
-// from the Doc that doc builds (called only when needed).
+// from the Doc that doc builds (called only when needed). JSON is encoded
+// whole before any of it is written (an encoding error writes nothing),
+// then indented as it is written (result.WriteJSON).
 func Write(w io.Writer, f Format, v any, doc func() *Doc) error {
 	switch f {
 	case JSONFormat:
-		b, err := result.JSON(v, "  ")
-		if err != nil {
+		if err := result.WriteJSON(w, v, "  "); err != nil {
 			return err
 		}
-		b = append(b, '\n')
-		_, err = w.Write(b)
+		_, err := io.WriteString(w, "\n")
 		return err
 	case CSV:
 		return result.WriteCSV(w, v)

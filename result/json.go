@@ -28,114 +28,6 @@ func JSON(v any, indent string) ([]byte, error) {
 	return indentJSON(e.buf.Bytes(), indent), nil
 }
 
-// indentJSON indents compact JSON, object members one a line, but keeps an
-// array that holds no object on one line ("confusion_matrix": [[2,1],[0,3]]),
-// which is how people read vectors and matrices.
-func indentJSON(src []byte, indent string) []byte {
-	var out bytes.Buffer
-	out.Grow(len(src) + len(src)/4) // the indentation, about
-	depth := 0
-	newline := func() {
-		out.WriteByte('\n')
-		for range depth {
-			out.WriteString(indent)
-		}
-	}
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch c {
-		case '"':
-			j := skipString(src, i)
-			out.Write(src[i:j])
-			i = j - 1
-		case '{':
-			if i+1 < len(src) && src[i+1] == '}' {
-				out.WriteString("{}")
-				i++
-				continue
-			}
-			out.WriteByte('{')
-			depth++
-			newline()
-		case '}':
-			depth--
-			newline()
-			out.WriteByte('}')
-		case '[':
-			end, flat := arrayEnd(src, i)
-			if flat {
-				for k := i; k < end; k++ {
-					out.WriteByte(src[k])
-					if src[k] == ',' {
-						out.WriteByte(' ')
-					}
-					if src[k] == '"' {
-						j := skipString(src, k)
-						out.Write(src[k+1 : j])
-						k = j - 1
-					}
-				}
-				i = end - 1
-				continue
-			}
-			out.WriteByte('[')
-			depth++
-			newline()
-		case ']':
-			depth--
-			newline()
-			out.WriteByte(']')
-		case ',':
-			out.WriteByte(',')
-			newline()
-		case ':':
-			out.WriteString(": ")
-		default:
-			out.WriteByte(c)
-		}
-	}
-	return out.Bytes()
-}
-
-// skipString returns the index just past the string starting at src[i].
-func skipString(src []byte, i int) int {
-	for j := i + 1; j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(src)
-}
-
-// arrayEnd returns the index just past the array starting at src[i] and
-// whether it is to be written on one line: it holds no object, and either
-// no string or, in all, at most 100 bytes.
-func arrayEnd(src []byte, i int) (int, bool) {
-	depth, flat := 0, true
-	for j := i; j < len(src); j++ {
-		switch src[j] {
-		case '"':
-			j = skipString(src, j) - 1
-		case '{':
-			flat = false
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				if flat && j+1-i > 100 && bytes.IndexByte(src[i:j], '"') >= 0 {
-					flat = false
-				}
-				return j + 1, flat
-			}
-		}
-	}
-	return len(src), flat
-}
-
 type jsonEncoder struct{ buf bytes.Buffer }
 
 var marshalerType = reflect.TypeFor[json.Marshaler]()
@@ -144,16 +36,34 @@ var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 // FormatFloat formats f as machine output does: a whole number below 10²¹
 // as an integer, others 'g' with the fewest digits that round-trip, "null"
 // for NaN and infinities.
-func FormatFloat(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return "null"
-	}
-	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
+func FormatFloat(f float64) string { return string(appendFloat(nil, f)) }
+
+// appendFloat appends FormatFloat(f) to b.
+func appendFloat(b []byte, f float64) []byte {
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		return append(b, "null"...)
+	case f == math.Trunc(f) && math.Abs(f) < 1e21:
 		// A whole number (a count, a sum of whole weights) as an integer:
 		// 500000793, not 5.00000793e+08.
-		return strconv.FormatFloat(f, 'f', -1, 64)
+		return strconv.AppendFloat(b, f, 'f', -1, 64)
 	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return strconv.AppendFloat(b, f, 'g', -1, 64)
+}
+
+var float64sType = reflect.TypeFor[[]float64]()
+
+// floats writes the JSON array of a.
+func (e *jsonEncoder) floats(a []float64) {
+	e.buf.Grow(len(a)*20 + 2)
+	b := append(e.buf.AvailableBuffer(), '[')
+	for i, f := range a {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendFloat(b, f)
+	}
+	e.buf.Write(append(b, ']'))
 }
 
 func (e *jsonEncoder) encode(v reflect.Value) error {
@@ -177,7 +87,7 @@ func (e *jsonEncoder) encode(v reflect.Value) error {
 	}
 	switch v.Kind() {
 	case reflect.Float32, reflect.Float64:
-		e.buf.WriteString(FormatFloat(v.Float()))
+		e.buf.Write(appendFloat(e.buf.AvailableBuffer(), v.Float()))
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		e.buf.WriteString(strconv.FormatInt(v.Int(), 10))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
@@ -195,6 +105,11 @@ func (e *jsonEncoder) encode(v reflect.Value) error {
 	case reflect.Slice, reflect.Array:
 		if v.Kind() == reflect.Slice && v.IsNil() {
 			e.buf.WriteString("null")
+			return nil
+		}
+		if v.Type() == float64sType {
+			// A curve's coordinates, say: the bulk of a large document.
+			e.floats(v.Interface().([]float64))
 			return nil
 		}
 		e.buf.WriteByte('[')

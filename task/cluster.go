@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/budget"
@@ -64,6 +65,10 @@ type ClusterState struct {
 	Lines []int
 	Rows  int64 // rows read, weight 0 included
 	ids   []int
+	// first, when not nil, holds the line each label first occurs on:
+	// first[0] the reference labels', first[1 + j] model j's (a slice's
+	// state, merged into the state of every row in [Cluster.ReadSliced]).
+	first [][]int
 }
 
 // external reports whether the reference labels are read.
@@ -177,12 +182,18 @@ func (c *Cluster) addOne(st *ClusterState, r *table.Reader, cols []int) error {
 			return err
 		}
 		p, _ := st.Preds[0].ID(pb)
+		if st.first != nil && p == len(st.first[1]) {
+			st.first[1] = append(st.first[1], r.Line())
+		}
 		if external {
 			tb, err := r.Text(tc)
 			if err != nil {
 				return err
 			}
 			t, _ := st.True.ID(tb)
+			if st.first != nil && t == len(st.first[0]) {
+				st.first[0] = append(st.first[0], r.Line())
+			}
 			w, err := clusterWeight(r, wc)
 			if err != nil {
 				return err
@@ -288,11 +299,40 @@ func (c *Cluster) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*ClusterState]
 	if n, d := c.Rows, len(c.Features); c.internal() && n > 0 && int64(n)*int64(d+1)*8 <= c.Budget.Available() {
 		all.X, all.Pred = make([]float64, 0, n*d), make([]int, 0, n)
 	}
+	// One model's contingency table of every row is the merge of the
+	// first slicing's (which partition the rows; counts merge exactly),
+	// its labels numbered by the line each first occurs on: each row is
+	// added to its slices' states only. The features are kept in input
+	// order, row by row, in the state of every row.
+	merged := len(c.Preds) == 1 && !c.internal()
+	if merged {
+		f.newChunk = func() *ClusterState {
+			st := c.New()
+			st.first = make([][]int, 1+len(st.Preds))
+			return st
+		}
+		f.newGlobal = f.newChunk
+	}
 	in, states, err := foldSliced(r, f, all, acct, func(st *ClusterState, sub *table.Reader, sc *sliceChunk[*ClusterState]) error {
+		if merged {
+			return c.foldSlices(sub, cols, sc)
+		}
 		return c.fold(st, sub, cols, sc)
 	})
 	if err != nil {
 		return nil, err
+	}
+	if merged {
+		var first []*ClusterState
+		for i, st := range states {
+			if in.Slices[i].Slicing == 0 {
+				first = append(first, st)
+			}
+		}
+		c.mergeFirst(all, first)
+		if err := acct.Set(all.bytes()); err != nil {
+			return nil, err
+		}
 	}
 	if err := c.checkMatrix(all, r); err != nil {
 		return nil, err
@@ -300,8 +340,64 @@ func (c *Cluster) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*ClusterState]
 	return &Sliced[*ClusterState]{In: in, All: all, States: states}, nil
 }
 
+// foldSlices adds the rows of r to their slices' states in sc only.
+func (c *Cluster) foldSlices(r *table.Reader, cols []int, sc *sliceChunk[*ClusterState]) error {
+	for r.Next() {
+		for _, s := range sc.row(r) {
+			if err := c.addRow(s, r, cols); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// mergeFirst merges into all, empty, the states of slices that partition
+// the rows, whose labels carry the line they first occur on: all's labels
+// are numbered in order of first occurrence, as a read in input order
+// numbers them.
+func (c *Cluster) mergeFirst(all *ClusterState, states []*ClusterState) {
+	sets := func(st *ClusterState) []*label.Set { return append([]*label.Set{st.True}, st.Preds...) }
+	for k, set := range sets(all) {
+		line := map[string]int{}
+		for _, st := range states {
+			for i, name := range sets(st)[k].Names() {
+				if l, ok := line[name]; !ok || st.first[k][i] < l {
+					line[name] = st.first[k][i]
+				}
+			}
+		}
+		names := make([]string, 0, len(line))
+		for name := range line {
+			names = append(names, name)
+		}
+		slices.SortFunc(names, func(a, b string) int { return line[a] - line[b] })
+		for _, name := range names {
+			set.ID([]byte(name))
+		}
+	}
+	for _, st := range states {
+		c.merge(all, st)
+	}
+}
+
 // merge adds st, the state of the next chunk, to all.
 func (c *Cluster) merge(all, st *ClusterState) {
+	if all.first != nil {
+		// A label new to all first occurs where it does in st, the
+		// first of all's chunks to hold it.
+		for k, set := range append([]*label.Set{st.True}, st.Preds...) {
+			g := all.True
+			if k > 0 {
+				g = all.Preds[k-1]
+			}
+			for i, name := range set.Names() {
+				if id, _ := g.ID([]byte(name)); id == len(all.first[k]) {
+					all.first[k] = append(all.first[k], st.first[k][i])
+				}
+			}
+		}
+	}
 	tm := remap(st.True, all.True)
 	pm := make([][]int, len(st.Tabs))
 	for j := range st.Tabs {

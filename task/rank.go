@@ -192,6 +192,16 @@ func (t *Rank) ReadSliced(r *table.Reader, s *Slices) (st *Sliced[*RankScores], 
 		p.names.reset()
 	}
 	f.newGlobal = func() *rankSlice { return &rankSlice{spill: slice.newSpill(weighted)} }
+	// Each slice's keys are reserved at once, for its share of the
+	// estimated rows in the first chunk it is met in, split between the
+	// classes as there: no growing and copying as the chunks merge.
+	f.est = t.Rows
+	f.growChunk = func(g *rankSlice, p *RankPart, n int) {
+		pos, neg := p.b.Len()
+		if all := pos + neg; all > 0 {
+			g.spill.Grow(int(float64(n)*float64(pos)/float64(all))+64, int(float64(n)*float64(neg)/float64(all))+64)
+		}
+	}
 	f.merge = func(g *rankSlice, p *RankPart) {
 		if g.err == nil {
 			g.err = g.spill.Merge(&p.b)

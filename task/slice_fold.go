@@ -47,10 +47,13 @@ type sliceFold[C, G any] struct {
 	// n rows, estimated from est, the estimated rows of the input (0:
 	// unknown), and the slice's share of the first chunk it is met in.
 	grow func(G, int)
-	est  int
-	acct *budget.Account // the slices' memory
-	sets []sliceSet[G]
-	rows int64
+	// growChunk, if not nil, is grow given also the chunk's state of the
+	// slice (to split the room as its rows are split, say).
+	growChunk func(G, C, int)
+	est       int
+	acct      *budget.Account // the slices' memory
+	sets      []sliceSet[G]
+	rows      int64
 }
 
 // sliceSet is the slices of one slicing met so far, in the order first met.
@@ -122,8 +125,13 @@ func (f *sliceFold[C, G]) mergeChunk(c *sliceChunk[C]) {
 					continue
 				}
 				st := f.newGlobal()
-				if f.grow != nil && f.est > 0 {
-					f.grow(st, int(float64(cs.rows[i])/float64(chunkRows)*float64(f.est)*1.05)+64)
+				if f.est > 0 {
+					n := int(float64(cs.rows[i])/float64(chunkRows)*float64(f.est)*1.05) + 64
+					if f.growChunk != nil {
+						f.growChunk(st, cs.states[i], n)
+					} else if f.grow != nil {
+						f.grow(st, n)
+					}
 				}
 				id = g.add(key, st)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/evalkit-go/evalkit/result"
 )
@@ -46,17 +47,10 @@ type SliceResult struct {
 // MarshalJSON writes the members by, rows, result, vs_rest and error,
 // the last three when they are set.
 func (s SliceResult) MarshalJSON() ([]byte, error) {
-	return s.appendJSON(nil)
-}
-
-// appendJSON appends s's JSON to b.
-func (s *SliceResult) appendJSON(b []byte) ([]byte, error) {
-	by, err := s.By.MarshalJSON()
+	b, err := s.appendHead(nil)
 	if err != nil {
 		return nil, err
 	}
-	b = append(append(b, `{"by":`...), by...)
-	b = strconv.AppendInt(append(b, `,"rows":`...), int64(s.Rows), 10)
 	if s.Result != nil {
 		doc, err := s.encoded()
 		if err != nil {
@@ -64,6 +58,21 @@ func (s *SliceResult) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(append(b, `,"result":`...), doc...)
 	}
+	return s.appendTail(b)
+}
+
+// appendHead appends to b the start of s's JSON: its members by and rows.
+func (s *SliceResult) appendHead(b []byte) ([]byte, error) {
+	b, err := result.AppendJSON(append(b, `{"by":`...), s.By)
+	if err != nil {
+		return nil, err
+	}
+	return strconv.AppendInt(append(b, `,"rows":`...), int64(s.Rows), 10), nil
+}
+
+// appendTail appends to b the end of s's JSON, after its result: the
+// members vs_rest and error when set, and the closing brace.
+func (s *SliceResult) appendTail(b []byte) ([]byte, error) {
 	var o result.Object
 	if len(s.VsRest) > 0 {
 		o = append(o, result.KV("vs_rest", s.VsRest))
@@ -81,14 +90,22 @@ func (s *SliceResult) appendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
+// encodeBuf is a buffer for encoding a slice's result, reused: the
+// encoded bytes are copied out at their size, not grown anew for each
+// slice.
+var encodeBuf = sync.Pool{New: func() any { return new([]byte) }}
+
 // encoded returns the JSON of s.Result, encoding it once.
 func (s *SliceResult) encoded() ([]byte, error) {
 	if s.doc == nil {
-		b, err := result.JSON(s.Result, "")
+		p := encodeBuf.Get().(*[]byte)
+		defer encodeBuf.Put(p)
+		b, err := result.AppendJSON((*p)[:0], s.Result)
 		if err != nil {
 			return nil, err
 		}
-		s.doc = b
+		s.doc = bytes.Clone(b)
+		*p = b[:0]
 	}
 	return s.doc, nil
 }
@@ -131,8 +148,29 @@ func (in *SlicedInput) Assemble(by [][]string, overall any, results []any, errs 
 }
 
 // MarshalJSON writes the overall result's members, then "slices" and
-// "slice_warnings".
+// "slice_warnings": the parts of [SlicesResult.JSONChunks], joined.
 func (s *SlicesResult) MarshalJSON() ([]byte, error) {
+	parts, err := s.JSONChunks()
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	out := make([]byte, 0, n)
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out, nil
+}
+
+// JSONChunks returns the bytes of MarshalJSON in parts
+// ([result.Chunked]): each slice's result as it was encoded once, and the
+// bytes that join them, so that the document, the bulk of which is the
+// slices' results (each slice's curves, say), is written without being
+// copied into one.
+func (s *SlicesResult) JSONChunks() ([][]byte, error) {
 	b, err := result.JSON(s.Result, "")
 	if err != nil {
 		return nil, err
@@ -141,34 +179,33 @@ func (s *SlicesResult) MarshalJSON() ([]byte, error) {
 	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
 		return nil, fmt.Errorf("task: a sliced result must be a JSON object")
 	}
-	// The slices' results, the bulk of the document (each slice's curves,
-	// say), are appended to one buffer of their size.
-	n := len(b) + 64
+	glue := append([]byte(nil), b[:len(b)-1]...) // b may be a Marshaler's own
+	if len(b) > 2 {
+		glue = append(glue, ',')
+	}
+	glue = append(glue, `"slices":[`...)
+	var parts [][]byte
 	for i := range s.Slices {
-		n += 128
-		if s.Slices[i].Result != nil {
-			doc, err := s.Slices[i].encoded()
+		sl := &s.Slices[i]
+		if i > 0 {
+			glue = append(glue, ',')
+		}
+		if glue, err = sl.appendHead(glue); err != nil {
+			return nil, err
+		}
+		if sl.Result != nil {
+			doc, err := sl.encoded()
 			if err != nil {
 				return nil, err
 			}
-			n += len(doc)
+			parts = append(parts, append(glue, `,"result":`...), doc)
+			glue = nil // a new part: the one above is kept
 		}
-	}
-	out := make([]byte, 0, n)
-	out = append(out, b[:len(b)-1]...)
-	if len(b) > 2 {
-		out = append(out, ',')
-	}
-	out = append(out, `"slices":[`...)
-	for i := range s.Slices {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		if out, err = s.Slices[i].appendJSON(out); err != nil {
+		if glue, err = sl.appendTail(glue); err != nil {
 			return nil, err
 		}
 	}
-	out = append(out, ']')
+	glue = append(glue, ']')
 	var extra result.Object
 	if s.Disparity != nil {
 		extra = append(extra, result.KV("disparity", s.Disparity))
@@ -184,9 +221,9 @@ func (s *SlicesResult) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(append(out, ','), e[1:len(e)-1]...)
+		glue = append(append(glue, ','), e[1:len(e)-1]...)
 	}
-	return append(out, '}'), nil
+	return append(parts, append(glue, '}')), nil
 }
 
 // HeadlineMeasures are the measures of SliceMeasures that result v has

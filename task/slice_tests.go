@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/result"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -499,17 +501,22 @@ type SlicingDisparity struct {
 // Disparities fills out.Disparity: for each slicing of s, each measure
 // of measures (flattened paths) that two or more of its slices have.
 func (out *SlicesResult) Disparities(in *SlicedInput, by [][]string, measures []string) error {
+	// Each slice's result is encoded here, once, on every core.
 	flats := make([]map[string]string, len(out.Slices))
-	for i := range out.Slices {
+	errs := make([]error, len(out.Slices))
+	parallel.For(len(out.Slices), runtime.GOMAXPROCS(0), func(i int) {
 		s := &out.Slices[i]
 		if s.Result == nil {
-			continue
+			return
 		}
 		doc, err := s.encoded()
-		if err != nil {
-			return err
+		if err == nil {
+			flats[i], err = pickPaths(doc, measures)
 		}
-		if flats[i], err = pickPaths(doc, measures); err != nil {
+		errs[i] = err
+	})
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}

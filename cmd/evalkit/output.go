@@ -119,7 +119,8 @@ func noFileTask(e *env, fs *flag.FlagSet, args []string, format *string) (report
 }
 
 // emit renders the result completely before writing any of it, so that a
-// failure leaves nothing half-written on stdout. Its warnings name flags
+// failure leaves nothing half-written on stdout (JSON: encoded whole, then
+// indented as it is written). Its warnings name flags
 // (cli.FlagWarnings). With --gate, the gates' verdicts are part of the
 // output ("gates" in JSON, a table first in text) and a failed gate is
 // returned, after the output is written, as a *cli.GateError (exit
@@ -143,6 +144,14 @@ func emit(e *env, f report.Format, v any, doc func() *report.Doc) error {
 			report.AddGates(d, gates)
 			return d
 		}
+	}
+	if f == report.JSONFormat {
+		// Encoded whole before any of it is written, then written as it
+		// is indented (a sliced result's JSON can be 100 MB).
+		if err := report.Write(e.stdout, f, out, doc); err != nil {
+			return err
+		}
+		return cli.GateFailure(gates)
 	}
 	var b bytes.Buffer
 	if err := report.Write(&b, f, out, doc); err != nil {
