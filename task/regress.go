@@ -189,8 +189,12 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	}
 	f.newChunk, f.newGlobal, f.reset = fresh, fresh, (*regress.Multi).Reset
 	f.merge, f.bytes = (*regress.Multi).Merge, (*regress.Multi).Bytes
+	// As in Read, room is reserved for the kept values only when the
+	// intervals or the paired bootstraps will read them as one slice;
+	// else they stay in blocks: copied from each chunk's slice states
+	// into the slice's, and read there by the state of every row.
 	keep := func(n int) bool {
-		return n > 0 && g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available()
+		return n > 0 && g.State.KeepValues && (g.CI != nil || k > 1) && int64(n)*24*int64(k) <= g.Budget.Available()
 	}
 	f.est = g.Rows
 	f.grow = func(m *regress.Multi, n int) {
@@ -242,9 +246,11 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	// kept values are sorted for the measures that use them, so the
 	// order of a merge makes no difference to the result (the rows of a
 	// file, permuted, give the same result: regress's
-	// TestChunkInvariance).
+	// TestChunkInvariance). Unless they are needed as one slice, the
+	// kept values are the slices', read where they are.
 	m := fresh()
-	if keep(g.Rows) {
+	grown := keep(g.Rows)
+	if grown {
 		for j := range k {
 			m.Output(j).Grow(g.Rows)
 		}
@@ -252,7 +258,11 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	acct := g.account()
 	for i, st := range states {
 		if in.Slices[i].Slicing == 0 {
-			m.Merge(st)
+			if grown {
+				m.Merge(st)
+			} else {
+				m.Share(st)
+			}
 		}
 	}
 	if err := acct.Set(m.Bytes()); err != nil {
