@@ -281,17 +281,20 @@ func (s *State) keptBytes() int64 {
 
 // orderStatsOf is orderStats over the values of parts (n in all). A single
 // part is orderStats's (which may reorder it); several parts are never
-// reordered: the band method reads them where they are, and its fallback
-// is a radix selection, a few more passes that neither move nor copy a
-// value.
+// reordered: fewer than bandMinSize values are selected in a copy; more,
+// the band method reads them where they are, and its fallback is a radix
+// selection, a few more passes that neither move nor copy a value.
 func orderStatsOf(parts [][]float64, n, k int) (float64, float64) {
 	if len(parts) == 1 {
 		return orderStats(parts[0], k)
 	}
-	if n >= bandMinSize {
-		if v0, v1, ok := bandStatsParts(parts, n, k); ok {
-			return v0, v1
-		}
+	if n < bandMinSize {
+		// A copy costs less than the radix selection's passes, each of
+		// which clears 2¹⁶ counts.
+		return orderStats(slices.Concat(parts...), k)
+	}
+	if v0, v1, ok := bandStatsParts(parts, n, k); ok {
+		return v0, v1
 	}
 	v0 := radixSelect(parts, k)
 	if k+1 >= n {
