@@ -314,8 +314,9 @@ func (s *State) add(y, yhat, w float64) {
 func (s *State) Merge(o *State) { s.merge(o, copyKept) }
 
 // Take is Merge that takes o's kept values rather than copying them (unless
-// room reserved by [State.Grow] awaits them), leaving o without them: o
-// must be Reset, or dropped, before it is used again.
+// room reserved by [State.Grow] awaits them, or another state shares them:
+// [State.Share]), leaving o without them: o must be Reset, or dropped,
+// before it is used again.
 func (s *State) Take(o *State) { s.merge(o, take) }
 
 // Share is Merge that reads o's kept values where they are rather than
@@ -368,7 +369,7 @@ func (s *State) merge(o *State, how int) {
 		case how == share:
 			o.pinned = true
 			s.borrow(o)
-		case how == take && !(len(s.more) == 0 && cap(s.ys)-len(s.ys) >= len(o.ys)+o.blockRows()):
+		case how == take && !o.pinned && !(len(s.more) == 0 && cap(s.ys)-len(s.ys) >= len(o.ys)+o.blockRows()):
 			s.handOver(o)
 		default:
 			s.appendKept(o)
