@@ -131,3 +131,70 @@ func TestLargeMean(t *testing.T) {
 		t.Errorf("m2 of y %v, want %v", got, want)
 	}
 }
+
+// TestSharedTerms: a block's terms shared by two sums (the squared error's
+// with Σ d², half the absolute error's as the pinball loss at α = ½) give
+// the bits of each row's own terms (rows added one at a time): with
+// differences and weighted errors near and below the smallest normal
+// (where halving rounds), weights that overflow w·|d|, zeros, and blocks
+// around the size from which the terms are shared.
+func TestSharedTerms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for trial := range 300 {
+		n := 1 + rng.IntN(600)
+		if trial%3 == 0 {
+			n = mergeRows - 2 + rng.IntN(4)
+		}
+		weighted := trial%2 == 1
+		opt := StateOptions{Alpha: []float64{0, 0.5, 0.3}[trial%3], Power: 1.5}
+		y, p, w := make([]float64, n), make([]float64, n), []float64(nil)
+		// Half the trials have no tiny difference but weights that
+		// overflow w·|d|: their blocks take the shared path unless such
+		// a weight comes.
+		for i := range y {
+			y[i] = rng.NormFloat64() * 10
+			r := rng.IntN(12)
+			if trial%4 >= 2 && (r == 0 || r == 2) {
+				r = 3
+			}
+			switch r {
+			case 0: // a subnormal or barely normal difference
+				y[i] = float64(rng.IntN(8)) * 0x1p-1074 * float64(1+rng.IntN(1<<20))
+				p[i] = 0
+			case 1:
+				p[i] = y[i]
+			case 2:
+				y[i], p[i] = 0x1p-1021, 0x1p-1022
+			default:
+				p[i] = y[i] + rng.NormFloat64()
+			}
+		}
+		if weighted {
+			w = make([]float64, n)
+			for i := range w {
+				w[i] = []float64{rng.ExpFloat64(), 0, 1e-300, 0x1p-60, 1e308}[rng.IntN(4+trial%4/2)]
+			}
+		}
+		batch, rows := New(opt), New(opt)
+		if err := batch.AddBatch(y, p, w); err != nil {
+			t.Fatal(err)
+		}
+		for i := range y {
+			var err error
+			if weighted {
+				err = rows.AddWeighted(y[i], p[i], w[i])
+			} else {
+				err = rows.Add(y[i], p[i])
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		a, _ := batch.MarshalBinary()
+		b, _ := rows.MarshalBinary()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("trial %d (%d rows, weighted %v): the encodings differ: pinball %v vs %v, MSE sum %v vs %v, Σd² %v vs %v",
+				trial, n, weighted, batch.pinball.Value(), rows.pinball.Value(), batch.sq.Value(), rows.sq.Value(), batch.d.s2.Value(), rows.d.s2.Value())
+		}
+	}
+}

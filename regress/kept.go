@@ -4,7 +4,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -22,9 +21,13 @@ import (
 // them first ([State.flat]).
 
 // keptBlock is a block of kept values: targets, absolute errors and, once
-// the state is weighted, weights (nil: every weight 1).
+// the state is weighted, weights (nil: every weight 1). A borrowed block
+// is another state's, read where it is ([State.Share]): its slices have
+// no room past their length, so nothing is ever appended to it, and its
+// memory is charged to its owner.
 type keptBlock struct {
 	ys, ads, ws []float64
+	borrowed    bool
 }
 
 // maxBlock is the most rows of a block: a state's first block holds the
@@ -45,36 +48,78 @@ func (s *State) keep(y, yhat, w []float64) {
 		return
 	}
 	for len(y) > 0 {
-		var b *keptBlock
-		if k := len(s.more); k > 0 && len(s.more[k-1].ys) < cap(s.more[k-1].ys) {
-			b = &s.more[k-1]
-		} else {
-			size := len(y) // the first block: the rows at hand
-			if k > 0 {
-				size = max(size, min(maxBlock, 2*cap(s.more[k-1].ys)))
-			}
-			size = min(size, maxBlock)
-			s.more = append(s.more, keptBlock{ys: slab.Floats(size), ads: slab.Floats(size)})
-			b = &s.more[len(s.more)-1]
-		}
+		b := s.room(len(y))
 		n := min(len(y), cap(b.ys)-len(b.ys))
 		b.ys = append(b.ys, y[:n]...)
 		b.ads = appendAbsErr(b.ads, y[:n], yhat[:n])
-		if s.weighted {
-			if b.ws == nil {
-				b.ws = appendWeights(slab.Floats(cap(b.ys)), nil, len(b.ys)-n)
-			}
-			var wn []float64
-			if w != nil {
-				wn = w[:n]
-			}
-			b.ws = appendWeights(b.ws, wn, n)
-		}
+		s.keepWeights(b, w, n)
 		y, yhat = y[n:], yhat[n:]
 		if w != nil {
 			w = w[n:]
 		}
 	}
+}
+
+// keepKept appends kept rows (targets ys, absolute errors ads, weights
+// ws, nil meaning 1) as keep does.
+func (s *State) keepKept(ys, ads, ws []float64) {
+	if len(s.more) == 0 && cap(s.ys)-len(s.ys) >= len(ys) && cap(s.ads)-len(s.ads) >= len(ys) {
+		s.ys = append(s.ys, ys...)
+		s.ads = append(s.ads, ads...)
+		if s.weighted {
+			s.ws = appendWeights(s.ws, ws, len(ys))
+		}
+		return
+	}
+	for len(ys) > 0 {
+		b := s.room(len(ys))
+		n := min(len(ys), cap(b.ys)-len(b.ys))
+		b.ys = append(b.ys, ys[:n]...)
+		b.ads = append(b.ads, ads[:n]...)
+		s.keepWeights(b, ws, n)
+		ys, ads = ys[n:], ads[n:]
+		if ws != nil {
+			ws = ws[n:]
+		}
+	}
+}
+
+// room returns the last block when it has room for a row, else a new
+// one of about want rows (the first block want, each next one twice the
+// last's, up to maxBlock), from internal/slab.
+func (s *State) room(want int) *keptBlock {
+	k := len(s.more)
+	if k > 0 && len(s.more[k-1].ys) < cap(s.more[k-1].ys) {
+		return &s.more[k-1]
+	}
+	if len(s.spare) > 0 {
+		s.more = append(s.more, s.spare[0])
+		s.spare = s.spare[1:]
+		return &s.more[k]
+	}
+	size := want
+	if k > 0 {
+		size = max(size, min(maxBlock, 2*cap(s.more[k-1].ys)))
+	}
+	size = min(size, maxBlock)
+	s.more = append(s.more, keptBlock{ys: slab.Floats(size), ads: slab.Floats(size)})
+	return &s.more[k]
+}
+
+// keepWeights appends the weights of the n rows just appended to block b
+// (w nil: weights 1), when the state is weighted.
+func (s *State) keepWeights(b *keptBlock, w []float64, n int) {
+	if !s.weighted {
+		return
+	}
+	if b.ws == nil {
+		b.ws = appendWeights(slab.Floats(cap(b.ys)), nil, len(b.ys)-n)
+	}
+	var wn []float64
+	if w != nil {
+		wn = w[:n]
+	}
+	b.ws = appendWeights(b.ws, wn, n)
 }
 
 // appendAbsErr appends |y[i] − yhat[i]| to a.
@@ -113,26 +158,35 @@ func (s *State) handOver(o *State) {
 	o.ys, o.ads, o.ws, o.more = nil, nil, nil, nil
 }
 
+// borrow appends o's kept values to s's as borrowed blocks, read where
+// they are.
+func (s *State) borrow(o *State) {
+	add := func(b keptBlock) {
+		if n := len(b.ys); n > 0 {
+			c := keptBlock{ys: b.ys[:n:n], ads: b.ads[:n:n], borrowed: true}
+			if b.ws != nil { // else every weight 1, as a block's nil weights
+				c.ws = b.ws[:n:n]
+			}
+			s.more = append(s.more, c)
+		}
+	}
+	own := keptBlock{ys: o.ys, ads: o.ads}
+	if o.weighted {
+		own.ws = o.ws
+	}
+	add(own)
+	for _, b := range o.more {
+		add(b)
+	}
+}
+
 // appendKept copies o's kept values after s's: to the contiguous part
-// while no blocks follow it, else as a block.
+// while it has room and no blocks follow it, else to blocks.
 func (s *State) appendKept(o *State) {
 	add := func(b keptBlock) {
-		if len(b.ys) == 0 {
-			return
+		if len(b.ys) > 0 {
+			s.keepKept(b.ys, b.ads, b.ws)
 		}
-		if len(s.more) == 0 {
-			s.ys = append(s.ys, b.ys...)
-			s.ads = append(s.ads, b.ads...)
-			if s.weighted {
-				s.ws = appendWeights(s.ws, b.ws, len(b.ys))
-			}
-			return
-		}
-		c := keptBlock{ys: slices.Clone(b.ys), ads: slices.Clone(b.ads)}
-		if s.weighted {
-			c.ws = appendWeights(make([]float64, 0, len(b.ys)), b.ws, len(b.ys))
-		}
-		s.more = append(s.more, c)
 	}
 	own := keptBlock{ys: o.ys, ads: o.ads}
 	if o.weighted {
@@ -195,28 +249,52 @@ func (s *State) parts(ads bool) [][]float64 {
 	return out
 }
 
+// quantileParts returns the parts of the kept targets (ads false) or
+// absolute errors (ads true) for a quantile measure, which selects in
+// place in a single part ([orderStatsOf]): that part is then flagged
+// reordered, or, when the values are shared with another state
+// ([State.Share]) and must stay as they are, cut in two, which is read
+// where it is.
+func (s *State) quantileParts(ads bool) [][]float64 {
+	parts := s.parts(ads)
+	if len(parts) != 1 {
+		return parts
+	}
+	if s.pinned || len(s.more) == 1 && s.more[0].borrowed {
+		h := len(parts[0]) / 2
+		return [][]float64{parts[0][:h], parts[0][h:]}
+	}
+	s.reordered.Store(true)
+	return parts
+}
+
 // keptBytes returns the memory of the kept values' slices.
 func (s *State) keptBytes() int64 {
 	c := cap(s.ys) + cap(s.ads) + cap(s.ws)
 	for _, b := range s.more {
-		c += cap(b.ys) + cap(b.ads) + cap(b.ws)
+		if !b.borrowed {
+			c += cap(b.ys) + cap(b.ads) + cap(b.ws)
+		}
 	}
 	return 8 * int64(c)
 }
 
 // orderStatsOf is orderStats over the values of parts (n in all). A single
 // part is orderStats's (which may reorder it); several parts are never
-// reordered: the band method reads them where they are, and its fallback
-// is a radix selection, a few more passes that neither move nor copy a
-// value.
+// reordered: fewer than bandMinSize values are selected in a copy; more,
+// the band method reads them where they are, and its fallback is a radix
+// selection, a few more passes that neither move nor copy a value.
 func orderStatsOf(parts [][]float64, n, k int) (float64, float64) {
 	if len(parts) == 1 {
 		return orderStats(parts[0], k)
 	}
-	if n >= bandMinSize {
-		if v0, v1, ok := bandStatsParts(parts, n, k); ok {
-			return v0, v1
-		}
+	if n < bandMinSize {
+		// A copy costs less than the radix selection's passes, each of
+		// which clears 2¹⁶ counts.
+		return orderStats(slices.Concat(parts...), k)
+	}
+	if v0, v1, ok := bandStatsParts(parts, n, k); ok {
+		return v0, v1
 	}
 	v0 := radixSelect(parts, k)
 	if k+1 >= n {
@@ -233,11 +311,21 @@ func bandStatsParts(parts [][]float64, n, k int) (float64, float64, bool) {
 		e += len(p)
 		ends[i] = e
 	}
+	// A systematic sample: every (n/m)-th value from a pseudo-random
+	// start, read in order (values drawn at random positions would each
+	// miss the cache: most of the time of a band pass over a slice of
+	// 10⁵ values).
+	m := sampleFor(n)
 	rng := xorshift(0x9e3779b97f4a7c15)
-	sample := make([]float64, sampleSize)
+	u := float64(rng.next()>>11) / (1 << 53)
+	step := float64(n) / float64(m)
+	sample := make([]float64, m)
+	p := 0
 	for i := range sample {
-		j := int(rng.next() % uint64(n))
-		p := sort.SearchInts(ends, j+1)
+		j := min(n-1, int((float64(i)+u)*step))
+		for ends[p] <= j {
+			p++
+		}
 		sample[i] = parts[p][j-(ends[p]-len(parts[p]))]
 	}
 	slices.Sort(sample)
@@ -249,7 +337,7 @@ func bandStatsParts(parts [][]float64, n, k int) (float64, float64, bool) {
 	// on the split.
 	limit := n / 8
 	in := inBand(lo, hi)
-	kept := make([]float64, bandCap(n))
+	kept := make([]float64, bandCap(n, m))
 	window := max(16, len(kept)/256) // what a worker reserves at a time
 	var next atomic.Int64            // the next free position of kept
 	var mu sync.Mutex

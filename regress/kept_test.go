@@ -57,19 +57,23 @@ func TestOrderStatsParts(t *testing.T) {
 	}
 }
 
-// Take (values handed over in blocks) and Merge (copied) give the same
-// state as one state fed every row: the same report, intervals and
-// encoding, weighted or not, with and without room reserved by Grow.
+// Take (values handed over in blocks), Merge (copied, from a fresh state
+// or from one Reset and reused) and Share (read where they are) give the
+// same state as one state fed every row: the same report, intervals and
+// encoding, weighted or not, with and without room reserved by Grow. A
+// state shared leaves its values as they were, and a Reset of it leaves
+// the sharer's.
 func TestTakeMerge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for trial := range 12 {
 		weighted, grow := trial%2 == 1, trial%3 == 0
 		opt := StateOptions{KeepValues: true}
-		one, took, merged := New(opt), New(opt), New(opt)
+		one, took, merged, reused, shared := New(opt), New(opt), New(opt), New(opt), New(opt)
 		if grow {
 			took.Grow(50000)
 		}
-		chunk := New(opt)
+		chunk, again := New(opt), New(opt)
+		var parts []*State
 		for range 1 + rng.IntN(8) {
 			n := rng.IntN(9000)
 			y, p := make([]float64, n), make([]float64, n)
@@ -84,7 +88,7 @@ func TestTakeMerge(t *testing.T) {
 			if len(w) != n {
 				w = nil
 			}
-			for _, s := range []*State{one, chunk} {
+			for _, s := range []*State{one, chunk, again} {
 				if err := s.AddBatch(y, p, w); err != nil {
 					t.Fatal(err)
 				}
@@ -94,6 +98,12 @@ func TestTakeMerge(t *testing.T) {
 			merged.Merge(part)
 			took.Take(chunk)
 			chunk.Reset()
+			reused.Merge(again)
+			again.Reset()
+			part2 := New(opt)
+			part2.AddBatch(y, p, w)
+			shared.Share(part2)
+			parts = append(parts, part2)
 		}
 		if one.N() == 0 {
 			continue
@@ -111,7 +121,32 @@ func TestTakeMerge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for name, s := range map[string]*State{"Take": took, "Merge": merged} {
+		var partBytes int64
+		for _, p := range parts {
+			partBytes += p.Bytes()
+		}
+		if b := shared.Bytes(); b != 0 || partBytes < 16*one.N() {
+			t.Fatalf("trial %d: Share charged %d bytes to the sharer, %d to the shared states of %d rows", trial, b, partBytes, one.N())
+		}
+		// Each shared state's values stay as they were: its report, after
+		// the sharer's, equals that of a copy taken before.
+		copies := make([]*State, len(parts))
+		for i, p := range parts {
+			copies[i] = New(opt)
+			copies[i].Merge(p)
+		}
+		for i, p := range parts {
+			if p.N() > 0 {
+				if r1, r2 := copies[i].Report(0), p.Report(0); fmt.Sprint(r1) != fmt.Sprint(r2) {
+					t.Fatalf("trial %d, part %d: report after Share %+v, want %+v", trial, i, r2, r1)
+				}
+			}
+		}
+		for _, p := range parts {
+			p.Reset()
+			p.AddBatch([]float64{1e9, 2e9}, []float64{0, 0}, nil)
+		}
+		for name, s := range map[string]*State{"Take": took, "Merge": merged, "Merge after Reset": reused, "Share": shared} {
 			got, err := s.Intervals(ci)
 			if err != nil {
 				t.Fatal(err)
@@ -120,8 +155,8 @@ func TestTakeMerge(t *testing.T) {
 				t.Fatalf("trial %d, %s: intervals %v, want %v", trial, name, got.Intervals, iv.Intervals)
 			}
 		}
-		for name, s := range map[string]*State{"Take": took, "Merge": merged} {
-			if s.Bytes() < 16*s.N() {
+		for name, s := range map[string]*State{"Take": took, "Merge": merged, "Merge after Reset": reused, "Share": shared} {
+			if s != shared && s.Bytes() < 16*s.N() {
 				t.Fatalf("trial %d, %s: %d bytes for %d rows", trial, name, s.Bytes(), s.N())
 			}
 			if r1, r2 := one.Report(0), s.Report(0); r1.MedAE != r2.MedAE || r1.D2Pinball != r2.D2Pinball || r1.D2AbsoluteError != r2.D2AbsoluteError {
@@ -129,7 +164,7 @@ func TestTakeMerge(t *testing.T) {
 			}
 		}
 		// The encodings after the reports: the kept values as a multiset.
-		for name, s := range map[string]*State{"Take": took, "Merge": merged} {
+		for name, s := range map[string]*State{"Take": took, "Merge": merged, "Merge after Reset": reused, "Share": shared} {
 			got := enc(s)
 			if len(got) != len(want) {
 				t.Fatalf("trial %d, %s: encoding of %d bytes, want %d", trial, name, len(got), len(want))

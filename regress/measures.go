@@ -288,11 +288,7 @@ func (s *State) MedAE() (float64, error) {
 		s.flat()
 		return weightedPercentile(s.ads, s.ws, 50), nil
 	}
-	parts := s.parts(true)
-	if len(parts) == 1 { // selected in place
-		s.reordered.Store(true)
-	}
-	return medianParts(parts, int(s.n)), nil
+	return medianParts(s.quantileParts(true), int(s.n)), nil
 }
 
 // D2Tweedie returns the fraction of Tweedie deviance explained,
@@ -417,10 +413,7 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 		q = weightedPercentile(s.ys, s.ws, alpha*100)
 		acc = pinballSum([][]float64{s.ys}, s.ws, q, alpha)
 	} else {
-		parts := s.parts(false)
-		if len(parts) == 1 {
-			s.reordered.Store(true)
-		}
+		parts := s.quantileParts(false)
 		q = percentileLinearOf(parts, int(s.n), alpha*100)
 		acc = pinballSum(parts, nil, q, alpha)
 	}

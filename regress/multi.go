@@ -174,6 +174,17 @@ func (m *Multi) Take(o *Multi) {
 	}
 }
 
+// Share merges o into m as Merge does, reading o's kept values where
+// they are ([State.Share]).
+func (m *Multi) Share(o *Multi) {
+	if len(o.outs) != len(m.outs) {
+		panic("regress: Share of multi-output states with different numbers of outputs")
+	}
+	for j, s := range m.outs {
+		s.Share(o.outs[j])
+	}
+}
+
 // Measure is a measure of one output, such as (*State).MSE.
 type Measure func(*State) (float64, error)
 

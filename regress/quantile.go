@@ -179,12 +179,21 @@ func (b band) in(v float64) bool {
 	return v >= b.lo && v <= b.hi
 }
 
-// bandCap is the room reserved for the band of n values: the 2d + 1
-// sample ranks of bandAround span about (2d + 1)/sampleSize of the values,
+// bandCap is the room reserved for the band of n values placed from a
+// sample of m: the 2d + 1 sample ranks of bandAround span about
+// (2d + 1)/m of the values,
 // plus a margin, so that the band seldom grows (and leaves garbage behind).
-func bandCap(n int) int {
-	d := int(bandSigmas*math.Sqrt(sampleSize)/2) + 1
-	return min(n/8+1, int(float64(n)*float64(2*d+1)/sampleSize*1.25)+1024)
+func bandCap(n, m int) int {
+	d := int(bandSigmas*math.Sqrt(float64(m))/2) + 1
+	return min(n/8+1, int(float64(n)*float64(2*d+1)/float64(m)*1.25)+1024)
+}
+
+// sampleFor is the size of the sample of the band method over n values:
+// sampleSize, or n/16 for fewer than 16·sampleSize values, but at least
+// 4096, whose band (9% of the values) stays below the n/8 the band
+// method keeps at most.
+func sampleFor(n int) int {
+	return max(4096, min(sampleSize, n/16))
 }
 
 // bandAround returns the values of a sorted sample bandSigmas standard
@@ -320,7 +329,7 @@ func weightedBand(a, w []float64, q float64) (float64, bool) {
 	}
 	lo, hi := bandAround(vals, f)
 	var below xsum.Sum
-	band := make([]vw, 0, bandCap(n))
+	band := make([]vw, 0, bandCap(n, sampleSize))
 	limit := n / 8
 	in := inBand(lo, hi)
 	for i, v := range a {

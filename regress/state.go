@@ -155,10 +155,14 @@ type State struct {
 
 	ys, ads, ws []float64   // kept values (ws only once weighted), then
 	more        []keptBlock // those in blocks (kept.go)
+	spare       []keptBlock // empty blocks of the state's own, kept by Reset for reuse
 	// reordered is set once a quantile measure has reordered ys or ads
 	// (each alone): their rows no longer line up, which the bootstrap of
 	// [State.Intervals] needs. Reset clears it.
 	reordered atomic.Bool
+	// pinned is set once another state shares the kept values
+	// ([State.Share]): they are never reordered, and Reset lets them go.
+	pinned bool
 
 	name func(int64) string   // names rows in messages
 	yq   map[float64]nullLoss // the null models' pinball losses computed since the last add
@@ -181,7 +185,18 @@ func New(opt StateOptions) *State {
 // Reset empties the state, as New would, keeping its options, its row
 // namer ([State.SetRowName]) and the memory of its kept values for reuse.
 func (s *State) Reset() {
-	*s = State{opt: s.opt, name: s.name, ys: s.ys[:0], ads: s.ads[:0], ws: s.ws[:0]}
+	var spare []keptBlock
+	if s.pinned {
+		s.ys, s.ads, s.ws = nil, nil, nil
+	} else {
+		spare = s.spare[:0]
+		for _, b := range append(s.more, s.spare...) {
+			if !b.borrowed {
+				spare = append(spare, keptBlock{ys: b.ys[:0], ads: b.ads[:0]})
+			}
+		}
+	}
+	*s = State{opt: s.opt, name: s.name, ys: s.ys[:0], ads: s.ads[:0], ws: s.ws[:0], spare: spare}
 	if s.opt.Moments {
 		s.ci = new(ciSums)
 	}
@@ -296,14 +311,30 @@ func (s *State) add(y, yhat, w float64) {
 // so states read from parts of one file, in any order, and merged in any
 // order name the first offending row of the file. Both states must have the
 // same options; it panics otherwise.
-func (s *State) Merge(o *State) { s.merge(o, false) }
+func (s *State) Merge(o *State) { s.merge(o, copyKept) }
 
 // Take is Merge that takes o's kept values rather than copying them (unless
-// room reserved by [State.Grow] awaits them), leaving o without them: o
-// must be Reset, or dropped, before it is used again.
-func (s *State) Take(o *State) { s.merge(o, true) }
+// room reserved by [State.Grow] awaits them, or another state shares them:
+// [State.Share]), leaving o without them: o must be Reset, or dropped,
+// before it is used again.
+func (s *State) Take(o *State) { s.merge(o, take) }
 
-func (s *State) merge(o *State, take bool) {
+// Share is Merge that reads o's kept values where they are rather than
+// copying them: o keeps them, and neither state reorders them from then
+// on (the quantile measures read them in place). o's memory is charged to
+// o alone ([State.Bytes]). Rows added to either state later are their
+// own; a Reset of o lets go of the shared values rather than reusing
+// their memory.
+func (s *State) Share(o *State) { s.merge(o, share) }
+
+// How merge treats the other state's kept values.
+const (
+	copyKept = iota
+	take
+	share
+)
+
+func (s *State) merge(o *State, how int) {
 	if s.opt != o.opt {
 		panic("regress: Merge of states with different options")
 	}
@@ -334,9 +365,13 @@ func (s *State) merge(o *State, take bool) {
 		s.ci.merge(o.ci)
 	}
 	if s.opt.KeepValues {
-		if take && !(len(s.more) == 0 && cap(s.ys)-len(s.ys) >= len(o.ys)+o.blockRows()) {
+		switch {
+		case how == share:
+			o.pinned = true
+			s.borrow(o)
+		case how == take && !o.pinned && !(len(s.more) == 0 && cap(s.ys)-len(s.ys) >= len(o.ys)+o.blockRows()):
 			s.handOver(o)
-		} else {
+		default:
 			s.appendKept(o)
 		}
 	}

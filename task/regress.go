@@ -189,8 +189,12 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	}
 	f.newChunk, f.newGlobal, f.reset = fresh, fresh, (*regress.Multi).Reset
 	f.merge, f.bytes = (*regress.Multi).Merge, (*regress.Multi).Bytes
+	// As in Read, room is reserved for the kept values only when the
+	// intervals or the paired bootstraps will read them as one slice;
+	// else they stay in blocks: copied from each chunk's slice states
+	// into the slice's, and read there by the state of every row.
 	keep := func(n int) bool {
-		return n > 0 && g.State.KeepValues && int64(n)*24*int64(k) <= g.Budget.Available()
+		return n > 0 && g.State.KeepValues && (g.CI != nil || k > 1) && int64(n)*24*int64(k) <= g.Budget.Available()
 	}
 	f.est = g.Rows
 	f.grow = func(m *regress.Multi, n int) {
@@ -213,7 +217,7 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	workers := runtime.GOMAXPROCS(0)
 	batches := make([]*regressBatch, workers)
 	for i := range batches {
-		batches[i] = newRegressBatch(cols)
+		batches[i] = newRegressBatchOf(cols, slicedBatchRows)
 	}
 	none := &RegressSample{}
 	err = r.Parallel(workers, func(worker int, sub *table.Reader) error {
@@ -242,9 +246,11 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	// kept values are sorted for the measures that use them, so the
 	// order of a merge makes no difference to the result (the rows of a
 	// file, permuted, give the same result: regress's
-	// TestChunkInvariance).
+	// TestChunkInvariance). Unless they are needed as one slice, the
+	// kept values are the slices', read where they are.
 	m := fresh()
-	if keep(g.Rows) {
+	grown := keep(g.Rows)
+	if grown {
 		for j := range k {
 			m.Output(j).Grow(g.Rows)
 		}
@@ -252,7 +258,11 @@ func (g *Regress) ReadSliced(r *table.Reader, s *Slices) (*Sliced[*regress.Multi
 	acct := g.account()
 	for i, st := range states {
 		if in.Slices[i].Slicing == 0 {
-			m.Merge(st)
+			if grown {
+				m.Merge(st)
+			} else {
+				m.Share(st)
+			}
 		}
 	}
 	if err := acct.Set(m.Bytes()); err != nil {
@@ -304,6 +314,7 @@ type regressBatch struct {
 	y, p   [][]float64
 	w      []float64
 	lines  []int64
+	rows   int // the most rows of a batch
 	// sc, when not nil, takes each row to its slices' states too: ids[k][i]
 	// is row i's slice of slicing k (an id of sc), and the rows of each
 	// slice are gathered into the batch's second half (gy, gp, gw, glines).
@@ -315,25 +326,35 @@ type regressBatch struct {
 	count  []int
 }
 
-const regressBatchRows = 4096
+// regressBatchRows is the rows of a batch; slicedBatchRows those of a
+// sliced read's batch, whose rows are shared among the slices (100
+// slices get about 160 rows each at a time, so that the per-call costs
+// of their states' exact sums are spread over more rows).
+const (
+	regressBatchRows = 4096
+	slicedBatchRows  = 16384
+)
 
 // newRegressBatch returns a batch over the columns of [Regress.Columns].
-func newRegressBatch(cols []int) *regressBatch {
+func newRegressBatch(cols []int) *regressBatch { return newRegressBatchOf(cols, regressBatchRows) }
+
+// newRegressBatchOf returns a batch of at most rows rows.
+func newRegressBatchOf(cols []int, rows int) *regressBatch {
 	k := len(cols) / 2
-	b := &regressBatch{tc: make([]int, k), pc: make([]int, k), wc: cols[2*k], y: make([][]float64, k), p: make([][]float64, k)}
+	b := &regressBatch{tc: make([]int, k), pc: make([]int, k), wc: cols[2*k], y: make([][]float64, k), p: make([][]float64, k), rows: rows}
 	for j := range k {
 		b.tc[j], b.pc[j] = cols[2*j], cols[2*j+1]
-		b.y[j] = make([]float64, 0, regressBatchRows)
-		b.p[j] = make([]float64, 0, regressBatchRows)
+		b.y[j] = make([]float64, 0, b.rows)
+		b.p[j] = make([]float64, 0, b.rows)
 	}
 	if b.wc >= 0 {
-		b.w = make([]float64, 0, regressBatchRows)
+		b.w = make([]float64, 0, b.rows)
 	}
-	b.lines = make([]int64, 0, regressBatchRows)
+	b.lines = make([]int64, 0, b.rows)
 	return b
 }
 
-// truncate keeps the first n rows (n ≤ regressBatchRows; the slices keep
+// truncate keeps the first n rows (n ≤ b.rows; the slices keep
 // their full capacity, which parse fills by index).
 func (b *regressBatch) truncate(n int) {
 	for j := range b.y {
@@ -353,10 +374,10 @@ func (b *regressBatch) truncate(n int) {
 // too; without, it is left to the caller (as Fold leaves it).
 func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *RegressSample, end bool) error {
 	for {
-		b.truncate(regressBatchRows)
+		b.truncate(b.rows)
 		n := 0
 		var bad error
-		for n < regressBatchRows && sub.Next() {
+		for n < b.rows && sub.Next() {
 			if bad = b.parse(sub, n); bad != nil {
 				break
 			}
@@ -382,7 +403,7 @@ func (b *regressBatch) read(sub *table.Reader, m *regress.Multi, sample *Regress
 			}
 			sample.add(b)
 		}
-		if bad != nil || n < regressBatchRows {
+		if bad != nil || n < b.rows {
 			return bad
 		}
 	}
@@ -415,7 +436,7 @@ func (b *regressBatch) parse(sub *table.Reader, i int) error {
 		if b.ids == nil {
 			b.ids = make([][]int, len(b.sc.cols))
 			for k := range b.ids {
-				b.ids[k] = make([]int, regressBatchRows)
+				b.ids[k] = make([]int, b.rows)
 			}
 		}
 		for k, id := range b.sc.slices(sub) {
@@ -431,12 +452,12 @@ func (b *regressBatch) addSlices(n int) error {
 	if b.gy == nil {
 		b.gy, b.gp = make([][]float64, len(b.y)), make([][]float64, len(b.y))
 		for j := range b.y {
-			b.gy[j], b.gp[j] = make([]float64, regressBatchRows), make([]float64, regressBatchRows)
+			b.gy[j], b.gp[j] = make([]float64, b.rows), make([]float64, b.rows)
 		}
 		if b.w != nil {
-			b.gw = make([]float64, regressBatchRows)
+			b.gw = make([]float64, b.rows)
 		}
-		b.glines = make([]int64, regressBatchRows)
+		b.glines = make([]int64, b.rows)
 	}
 	for k, ids := range b.ids {
 		set := &b.sc.sets[k]

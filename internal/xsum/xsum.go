@@ -107,9 +107,14 @@ func (a *Sum) addWide(xs []float64) {
 	if a.adds >= limit-int32(len(xs))-6 {
 		a.normalize()
 	}
+	// The largest and the smallest non-zero magnitude, as bits (less one
+	// for the smallest, which makes a zero the largest uint64).
 	var top uint64
+	low := uint64(math.MaxUint64)
 	for _, x := range xs {
-		top = max(top, math.Float64bits(x)&(0x7ff<<52))
+		m := math.Float64bits(x) &^ (1 << 63)
+		top = max(top, m)
+		low = min(low, m-1)
 	}
 	// The largest term is below 2^(e−1022) (e its biased exponent; 2⁻¹⁰²²
 	// for subnormals and zero); scaled by 2^k, below 2⁵².
@@ -123,6 +128,24 @@ func (a *Sum) addWide(xs []float64) {
 	}
 	scale := math.Float64frombits(uint64(k+1023) << 52)
 	const unit = 1 << 52
+	p := 1074 - k
+	// A normal term of biased exponent f ≥ e − 51, scaled, is a multiple
+	// of 2^(f−e−1) ≥ 2⁻⁵²: its integer part and 2⁵² times the rest are
+	// exact integers, and no third part is needed (the usual case: terms
+	// within 51 binades of the largest). A subnormal term (exponent 0)
+	// never qualifies, as e ≤ 51 would put k above 970.
+	if int((low+1)>>52) >= e-51 {
+		var s1, s2 int64
+		for _, x := range xs {
+			y := x * scale
+			t1 := int64(y)
+			s1 += t1
+			s2 += int64((y - float64(t1)) * unit)
+		}
+		a.putInt(s1, p)
+		a.putInt(s2, p-52)
+		return
+	}
 	var s1, s2, s3 int64
 	for _, x := range xs {
 		y := x * scale
@@ -142,7 +165,6 @@ func (a *Sum) addWide(xs []float64) {
 	// Unit 1 of s1 is 2^−k, of s3 2^(−k−104): position 1074−k−104 of the
 	// digits. k ≤ 970 and the largest term below 2^(52−k) keep every
 	// part's position within [0, 2045].
-	p := 1074 - k
 	a.putInt(s1, p)
 	a.putInt(s2, p-52)
 	a.putInt(s3, p-104)
@@ -217,6 +239,27 @@ func (a *Sum) Merge(o *Sum) {
 		a.normalize()
 	}
 	a.special |= o.special
+}
+
+// AddHalf adds half of o's sum to a, exactly, and reports true; when half
+// of o's finite part is not a multiple of 2⁻¹⁰⁷⁴ (its [Sum.Int] is odd) it
+// adds nothing and reports false. Half a special value is itself.
+func (a *Sum) AddHalf(o *Sum) bool {
+	t := *o
+	t.normalize()
+	if t.c[0]&1 != 0 {
+		return false
+	}
+	// Normalized, each chunk below the top is a digit in [0, 2³²): half
+	// of each, with the low bit of the one above as its top bit; the top
+	// chunk, signed, is halved by an arithmetic shift (its low bit moved
+	// down).
+	for i := range nChunks - 1 {
+		t.c[i] = t.c[i]>>1 | (t.c[i+1]&1)<<(digit-1)
+	}
+	t.c[nChunks-1] >>= 1
+	a.Merge(&t)
+	return true
 }
 
 // normalize propagates carries: every chunk but the top one in [0, 2³²).

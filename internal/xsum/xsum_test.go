@@ -264,7 +264,8 @@ func BenchmarkAddSlice(b *testing.B) {
 }
 
 // AddSlice is exact at the edges of its three int64 sums: terms at the top of
-// the window and 64 bits below it, just outside it, all of one sign at
+// the window and 64 bits below it, just outside it, 51 and 52 binades
+// below the largest (two parts a term, or three), all of one sign at
 // the largest mantissa (the most the window holds), tops near the
 // subnormals, near 2⁶⁴ units and near the largest top the window takes.
 func TestAddSliceWindow(t *testing.T) {
@@ -273,10 +274,15 @@ func TestAddSliceWindow(t *testing.T) {
 		top := []int{1, 3, 63, 64, 65, 66, 102, 103, 104, 130, 1000, 1073, 1074, 1075, 1500, 2045}[trial%16]
 		n := 1 + rng.IntN(2*wideMax+10)
 		xs := make([]float64, n)
+		// Terms spread over 70 binades (some below the window), or 51
+		// (two parts a term) or 52 (a third part for some).
+		spread := []int{70, 51, 52}[trial/16%3]
 		for i := range xs {
-			e := top - rng.IntN(70) // some below the window
-			if rng.IntN(4) == 0 {
+			e := top - rng.IntN(spread+1)
+			if spread == 70 && rng.IntN(4) == 0 {
 				e = top - []int{0, 64, 65}[rng.IntN(3)]
+			} else if spread < 70 && rng.IntN(8) == 0 {
+				e = top - []int{0, spread}[rng.IntN(2)]
 			}
 			if e < 0 {
 				e = 0
@@ -317,4 +323,49 @@ func BenchmarkAddSliceShort(b *testing.B) {
 		a.AddSlice(xs[lo : lo+8])
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/8, "ns/add")
+}
+
+// AddHalf adds exactly half of an even sum (of either sign, with carries
+// across chunks, specials kept) and refuses an odd one.
+func TestAddHalf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for trial := range 300 {
+		xs := randomTerms(rng, rng.IntN(300))
+		var o, a, want Sum
+		for _, x := range xs {
+			o.Add(x)
+			o.Add(x) // twice: an even sum
+		}
+		for _, x := range randomTerms(rng, rng.IntN(50)) {
+			a.Add(x)
+			want.Add(x)
+		}
+		for _, x := range xs {
+			want.Add(x)
+		}
+		if trial%9 == 0 {
+			inf := []float64{math.Inf(1), math.Inf(-1), math.NaN()}[trial%3]
+			o.Add(inf)
+			want.Add(inf)
+		}
+		if !a.AddHalf(&o) {
+			t.Fatalf("trial %d: AddHalf refused an even sum", trial)
+		}
+		if a.Int().Cmp(want.Int()) != 0 || a.special != want.special {
+			t.Fatalf("trial %d: AddHalf gives %v, want %v", trial, a.Value(), want.Value())
+		}
+	}
+	var odd, a Sum
+	odd.Add(5e-324)
+	a.Add(1)
+	if a.AddHalf(&odd) || a.Value() != 1 {
+		t.Errorf("AddHalf of 2⁻¹⁰⁷⁴: accepted, or changed the sum (%v)", a.Value())
+	}
+	var neg Sum
+	neg.Add(-3 * 0x1p32)
+	neg.Add(-2) // −3·2³² − 2: a borrow through the chunks
+	var h Sum
+	if !h.AddHalf(&neg) || h.Value() != -1.5*0x1p32-1 {
+		t.Errorf("half of −3·2³² − 2: %v", h.Value())
+	}
 }
