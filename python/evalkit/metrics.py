@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from ._native import _label_text, _measure, classify, cluster, rank, regress
+from ._native import _array, _label_text, _lean, _measure, classify, cluster, rank, regress
 
 __all__ = [
     "roc_auc_score",
@@ -637,7 +637,58 @@ _MAPE_EPSILON = float(np.finfo(np.float64).eps)
 _KEPT = {"medae", "d2_pinball", "d2_absolute_error"}
 
 
+_MULTIOUTPUT = {"raw_values": "raw", "uniform_average": "uniform", "variance_weighted": "variance-weighted"}
+
+# The lean call's options of every regression measure: scikit-learn's
+# MAPE epsilon.
+_REGRESS_OPTIONS = ("mape_epsilon=" + repr(_MAPE_EPSILON),)
+
+
 def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average"), **options):
+    """One regression measure of the core's lean call (a state of the
+    measure's own sums, regress.FoldOnly); inputs it does not take (not
+    numbers, shapes that differ) go through the task, which gives its
+    error."""
+    y, p = np.asarray(y_true), np.asarray(y_pred)
+    raw = isinstance(multioutput, str) and multioutput == "raw_values"
+    if isinstance(multioutput, str) and multioutput not in allowed:
+        raise ValueError(f"Allowed 'multioutput' string values are {allowed}. You provided multioutput={multioutput!r}")
+    if y.ndim == 1 and p.ndim == 1:
+        k = 1
+    else:
+        if y.ndim == 1:
+            y = y[:, None]
+        if p.ndim == 1:
+            p = p[:, None]
+        k = y.shape[1] if y.ndim == 2 else 0
+    a, b = _array(y), _array(p)
+    w = None if sample_weight is None else _array(sample_weight)
+    n = y.shape[0] if y.ndim else 0
+    if a is None or b is None or y.shape != p.shape or k == 0 or (w is not None and (w[0].ndim != 1 or w[0].shape[0] != n)) or (sample_weight is not None and w is None):
+        return _regress_task(function, key, y_true, y_pred, sample_weight, multioutput, allowed, **options)
+    opts = _REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())
+    if not isinstance(multioutput, str):
+        weights = np.asarray(multioutput, dtype=np.float64)
+        if weights.ndim != 1 or len(weights) != k:
+            raise ValueError(f"There must be equally many custom weights ({weights.size}) as outputs ({k}).")
+        if k > 1:
+            opts += ("output_weights=" + ",".join(repr(float(v)) for v in weights.tolist()),)
+    elif k > 1:
+        opts += ("multioutput=" + _MULTIOUTPUT[multioutput],)
+    out, m = _lean(b"regress", opts, n, k, a, b, w, size=k)
+    if raw:
+        vals = [out[j] for j in range(m)]
+        for j, v in enumerate(vals):
+            if v != v:
+                raise ValueError(f"evalkit.metrics.{function}: outputs.{j}.{key} is undefined on these data")
+        return np.array(vals)
+    v = out[0]
+    if v != v:
+        raise ValueError(f"evalkit.metrics.{function}: {key} is undefined on these data")
+    return v
+
+
+def _regress_task(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average"), **options):
     y, p = np.asarray(y_true), np.asarray(y_pred)
     if not isinstance(multioutput, str):
         weights = np.asarray(multioutput, dtype=np.float64)

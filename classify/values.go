@@ -1,0 +1,105 @@
+package classify
+
+import (
+	"math"
+	"runtime"
+	"sync"
+)
+
+// maxValueRange is the widest range of integer labels that
+// [ConfusionOfValues] codes by a table (one entry a value of the range).
+const maxValueRange = 1 << 20
+
+// ConfusionOfValues returns the confusion matrix of labels that are
+// numbers: its classes are the distinct values of yTrue and yPred in
+// increasing order (values), row i's true class that of yTrue[i], its
+// predicted class that of yPred[i], its weight w[i] (w nil: unweighted).
+// It is the matrix a [Tally] of the labels' decimal texts gives
+// ([Tally.Sorted]), with the same bits: an unweighted cell is a count
+// (whatever order rows are counted in, on every processor), a weighted
+// one the compensated sum of its rows' weights in row order. The labels
+// are coded by a table, without sorting the rows. It returns ok = false,
+// and no matrix, when a label is not an integer (NaN, ±Inf, a fraction)
+// or the labels span more than 2²⁰ values, or a weight is negative or
+// not finite. It panics if the lengths differ.
+func ConfusionOfValues(yTrue, yPred, w []float64) (values []float64, c *Confusion, ok bool) {
+	if len(yTrue) != len(yPred) || w != nil && len(w) != len(yTrue) {
+		panic("classify: ConfusionOfValues of columns of different lengths")
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	integral := true
+	for _, col := range [][]float64{yTrue, yPred} {
+		for _, v := range col {
+			lo, hi = min(lo, v), max(hi, v)
+			integral = integral && v == math.Trunc(v) // NaN fails
+		}
+	}
+	if !integral || !(hi-lo < maxValueRange) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return nil, nil, false
+	}
+	for _, x := range w {
+		if !(x >= 0 && x <= math.MaxFloat64) {
+			return nil, nil, false
+		}
+	}
+	base := int(lo)
+	r := int(hi-lo) + 1
+	present := make([]bool, r)
+	for _, col := range [][]float64{yTrue, yPred} {
+		for _, v := range col {
+			present[int(v)-base] = true
+		}
+	}
+	code := make([]int32, r) // the class of value base+i
+	for i, p := range present {
+		if p {
+			code[i] = int32(len(values))
+			values = append(values, float64(base+i))
+		}
+	}
+	k := len(values)
+	c = NewConfusion(k)
+	if w != nil {
+		for i, t := range yTrue {
+			c.AddWeighted(int(code[int(t)-base]), int(code[int(yPred[i])-base]), w[i])
+		}
+		return values, c, true
+	}
+	// Counts by class pairs, on every processor.
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(yTrue)>>16))
+	if k > 2048 { // a table of k² counts a processor is too large: one pass of Add
+		for i, t := range yTrue {
+			c.Add(int(code[int(t)-base]), int(code[int(yPred[i])-base]))
+		}
+		return values, c, true
+	}
+	counts := make([][]int64, workers)
+	var wg sync.WaitGroup
+	for p := range counts {
+		lo, hi := p*len(yTrue)/workers, (p+1)*len(yTrue)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cnt := make([]int64, k*k)
+			for i := lo; i < hi; i++ {
+				cnt[int(code[int(yTrue[i])-base])*k+int(code[int(yPred[i])-base])]++
+			}
+			counts[p] = cnt
+		}()
+	}
+	wg.Wait()
+	for t := range k {
+		for p := range k {
+			var n int64
+			for _, cnt := range counts {
+				n += cnt[t*k+p]
+			}
+			if n > 0 {
+				at := c.cell(t, p)
+				c.n += n
+				c.cnt[at] += n
+			}
+		}
+	}
+	return values, c, true
+}
