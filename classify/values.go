@@ -34,7 +34,7 @@ func ConfusionOfValues(yTrue, yPred, w []float64) (values []float64, c *Confusio
 			integral = integral && v == math.Trunc(v) // NaN fails
 		}
 	}
-	if !integral || !(hi-lo < maxValueRange) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+	if !integral || !(hi-lo < maxValueRange) || !(math.Abs(lo) <= 1<<53 && math.Abs(hi) <= 1<<53) {
 		return nil, nil, false
 	}
 	for _, x := range w {
@@ -74,20 +74,26 @@ func ConfusionOfValues(yTrue, yPred, w []float64) (values []float64, c *Confusio
 		return values, c, true
 	}
 	counts := make([][]int64, workers)
-	var wg sync.WaitGroup
-	for p := range counts {
-		lo, hi := p*len(yTrue)/workers, (p+1)*len(yTrue)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cnt := make([]int64, k*k)
-			for i := lo; i < hi; i++ {
-				cnt[int(code[int(yTrue[i])-base])*k+int(code[int(yPred[i])-base])]++
-			}
-			counts[p] = cnt
-		}()
+	count := func(p int) {
+		cnt := make([]int64, k*k)
+		for i := p * len(yTrue) / workers; i < (p+1)*len(yTrue)/workers; i++ {
+			cnt[int(code[int(yTrue[i])-base])*k+int(code[int(yPred[i])-base])]++
+		}
+		counts[p] = cnt
 	}
-	wg.Wait()
+	if workers == 1 {
+		count(0) // no goroutine: a call from a thread of C's is quickest alone
+	} else {
+		var wg sync.WaitGroup
+		for p := range counts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				count(p)
+			}()
+		}
+		wg.Wait()
+	}
 	for t := range k {
 		for p := range k {
 			var n int64

@@ -17,3 +17,16 @@ func BenchmarkMeasureRegress100(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkMeasureClassify100(b *testing.B) {
+	values, _ := classifyInput(rand.New(rand.NewPCG(3, 4)), 100, 0, 10, false)
+	for _, opts := range []string{"measure=accuracy", "measure=confusion", "measure=prf\x1ffield=f1\x1fzero_division=0"} {
+		b.Run(opts[8:15], func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Measure("classify", opts, values); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -198,6 +198,10 @@ def _array(x):
 _OUT = ctypes.c_double * 16
 
 
+class _Declined(Exception):
+    """A lean call left its input to the task (status 3)."""
+
+
 def _lean(name, options, n, k=1, a=None, b=None, w=None, columns=None, size=1):
     """The numbers of one lean call of the library (evalkit_measure):
     a, b and w are (array, type code) pairs from _array or None (a and b
@@ -221,6 +225,8 @@ def _lean(name, options, n, k=1, a=None, b=None, w=None, columns=None, size=1):
             size = r
             continue
         length = (-r) // 4
+        if (-r) % 4 == 3:
+            raise _Declined()
         if length <= 8 * len(out):
             raise ValueError(ctypes.string_at(out, length).decode("utf-8", "replace"))
         size = (length + 7) // 8

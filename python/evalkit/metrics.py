@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from ._native import _array, _label_text, _lean, _measure, classify, cluster, rank, regress
+from ._native import _Declined, _array, _label_text, _lean, _measure, classify, cluster, rank, regress
 
 __all__ = [
     "roc_auc_score",
@@ -381,6 +381,24 @@ def _classify(function, y_true, y_pred, sample_weight, labels=None, multilabel=F
     return classify(y, p, sample_weight=sample_weight, labels=texts, max_matrix=max(2, len(labels)), **options)
 
 
+def _classify_lean(options, y_true, y_pred, sample_weight, size=16):
+    """The numbers of the lean call "classify" of 1-D integer labels given
+    as numbers (the core codes them), or None for other labels (strings,
+    fractions, 2-D, …), which go through the task."""
+    y, p = np.asarray(y_true), np.asarray(y_pred)
+    if y.ndim != 1 or p.shape != y.shape or y.dtype.kind not in "biuf" or p.dtype.kind not in "biuf":
+        return None
+    w = None
+    if sample_weight is not None:
+        w = _array(sample_weight)
+        if w is None or w[0].shape != y.shape:
+            return None
+    try:
+        return _lean(b"classify", options, y.shape[0], 1, _array(y), _array(p), w, size=size)
+    except _Declined:
+        return None
+
+
 def _kind(a):
     if a.ndim == 2 and a.shape[1] > 1:
         return "multilabel-indicator" if np.isin(a, (0, 1)).all() else "multiclass-multioutput"
@@ -391,6 +409,9 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """The (weighted) share of rows predicted right (sklearn.metrics.accuracy_score)."""
     if normalize is not True:
         _unsupported("accuracy_score", "normalize", normalize, "True")
+    lean = _classify_lean(("measure=accuracy",), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return lean[0][0]
     r = _classify("accuracy_score", y_true, y_pred, sample_weight, multilabel=True)
     key = "subset_accuracy" if "subset_accuracy" in r else "accuracy"
     return _number(r[key], "accuracy_score", key)
@@ -427,6 +448,28 @@ def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weigh
         return _number(r[average][key], function, f"{average}.{key}")
     if average == "samples":
         raise ValueError("Samplewise metrics are not available outside of multilabel classification.")
+    if labels is None and (average != "binary" or (isinstance(pos_label, (int, float, np.number)) and not isinstance(pos_label, bool))):
+        opts = ("measure=prf", "field=" + key, "zero_division=" + options["zero_division"], "beta=" + repr(float(options.get("beta", 1))))
+        if average == "binary":
+            opts += ("pos_label=" + repr(float(pos_label)),)
+        lean = _classify_lean(opts, y_true, y_pred, sample_weight, size=1030)
+        if lean is not None:
+            out, m = lean
+            k = int(out[0])
+            if average == "binary" and k > 2:
+                raise ValueError(
+                    "Target is multiclass but average='binary'. Please choose another average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
+                )
+            if average is None:
+                per = np.array(out[1 : 1 + k])
+                if np.isnan(per).any():
+                    raise ValueError(f"evalkit.metrics.{function}: per_class.{key} is undefined on these data")
+                return per
+            if average != "binary" or out[k + 5]:
+                v = out[k + {"micro": 1, "macro": 2, "weighted": 3, "binary": 4}[average]]
+                if v != v:
+                    raise ValueError(f"evalkit.metrics.{function}: {average}.{key} is undefined on these data")
+                return v
     if average == "binary":
         present = _unique(y_true, y_pred)
         if len(present) > 2:
@@ -523,6 +566,16 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         raise ValueError("normalize must be one of {'true', 'pred', 'all', None}")
     if labels is not None:
         _check_matrix_labels(y_true, labels)
+    else:
+        opts = ("measure=confusion",) + (("normalize=" + normalize,) if normalize is not None else ())
+        lean = _classify_lean(opts, y_true, y_pred, sample_weight, size=1025)
+        if lean is not None:
+            out, m = lean
+            k = int(out[0])
+            cells = np.ctypeslib.as_array(out)[1 : 1 + k * k].reshape(k, k)
+            if normalize is not None:
+                return np.nan_to_num(cells, nan=0.0)  # 0 where the sum divided by is 0
+            return cells.astype(np.int64 if sample_weight is None else np.float64)
     r = _classify("confusion_matrix", y_true, y_pred, sample_weight, labels=labels, normalize=normalize)
     if normalize is not None:
         m = np.array([[0.0 if v is None else v for v in row] for row in r["confusion_matrix_normalized"]], dtype=np.float64)
