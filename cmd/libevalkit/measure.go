@@ -9,7 +9,9 @@ import (
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/cluster"
 	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // The lean calls of evalkit.metrics (evalkit_measure): one measure's
@@ -23,6 +25,8 @@ import (
 var measureKinds = map[string]func(o measureOptions, in *Input) ([]float64, error){
 	"regress":  measureRegress,
 	"classify": measureClassify,
+	"cluster":  measureCluster,
+	"score":    measureScore,
 }
 
 // errDeclined is the error of a lean call whose input it leaves to the
@@ -109,6 +113,14 @@ func (o measureOptions) floats(key string) ([]float64, error) {
 //     pos_label (found 1 when it is present, else 0 and NaN), as the
 //     task's report computes them (classify.Confusion.PerClass, Micro,
 //     Averaged).
+//   - "cluster": the adjusted Rand index (option measure ari) of integer
+//     labels given as numbers, the reference classes ("true") and the
+//     clusters ("pred"): [ARI], from their contingency table
+//     (cluster.ContingencyOfValues, Contingency.AdjustedRand).
+//   - "score": a measure of binary scores, as the narrow task "score"
+//     (evalScore: options measure, pos_label, max_fpr): [value], of the
+//     labels ("true": integer labels given as numbers, or a label
+//     column), the scores ("score") and the weights ("weight").
 //
 // A call whose input it leaves to the task is an errDeclined.
 func Measure(name, options string, in *Input) ([]float64, error) {
@@ -313,4 +325,86 @@ var prfFields = map[string]func(classify.PRF) float64{
 	"f1":        func(p classify.PRF) float64 { return p.F1 },
 	"fbeta":     func(p classify.PRF) float64 { return p.FBeta },
 	"jaccard":   func(p classify.PRF) float64 { return p.Jaccard },
+}
+
+// measureCluster is the lean call "cluster".
+func measureCluster(o measureOptions, in *Input) ([]float64, error) {
+	if o["measure"] != "ari" {
+		return nil, cli.Usagef("cluster: measure %q is not ari", o["measure"])
+	}
+	y, err := in.value1("cluster", "true")
+	if err != nil {
+		return nil, err
+	}
+	p, err := in.value1("cluster", "pred")
+	if err != nil {
+		return nil, err
+	}
+	if y == nil || p == nil || len(in.Values["weight"]) > 0 {
+		return nil, errDeclined{"no label values, or weights"}
+	}
+	t, ok := cluster.ContingencyOfValues(y, p)
+	if !ok {
+		return nil, errDeclined{"labels that are not integers, or no rows"}
+	}
+	ari, err := t.AdjustedRand()
+	if err != nil {
+		return nil, errDeclined{err.Error()} // the task's error
+	}
+	return []float64{ari}, nil
+}
+
+// measureScore is the lean call "score".
+func measureScore(o measureOptions, in *Input) ([]float64, error) {
+	if y, err := in.value1("score", "true"); err != nil {
+		return nil, err
+	} else if y != nil {
+		l, ok := valueLabels(y)
+		if !ok {
+			return nil, errDeclined{"labels that are not integers"}
+		}
+		in.Labels["true"] = append(in.Labels["true"], l)
+		delete(in.Values, "true")
+	}
+	pos := o["pos_label"]
+	if v, err := strconv.ParseFloat(pos, 64); err == nil && pos != "" {
+		pos = strconv.FormatFloat(v, 'g', -1, 64) // as valueLabels spells it
+	}
+	maxFPR, err := o.float("max_fpr", 1)
+	if err != nil {
+		return nil, err
+	}
+	v, err := scoreMeasure(in, pos, o["measure"], maxFPR)
+	if err != nil {
+		return nil, err
+	}
+	return []float64{v}, nil
+}
+
+// valueLabels is the label column of integer labels given as numbers:
+// names the decimal texts of the values from the least to the greatest,
+// codes their offsets from the least; ok = false for labels that are not
+// integers of magnitude at most 2⁵³, or span more than 2²⁰ values.
+func valueLabels(y []float64) (task.Labels, bool) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	integral := true
+	for _, v := range y {
+		lo, hi = min(lo, v), max(hi, v)
+		integral = integral && v == math.Trunc(v)
+	}
+	if len(y) == 0 {
+		return task.Labels{}, true
+	}
+	if !integral || !(hi-lo < 1<<20) || !(math.Abs(lo) <= 1<<53 && math.Abs(hi) <= 1<<53) {
+		return task.Labels{}, false
+	}
+	names := make([]string, int(hi-lo)+1)
+	for i := range names {
+		names[i] = strconv.FormatFloat(lo+float64(i), 'g', -1, 64)
+	}
+	codes := make([]int64, len(y))
+	for i, v := range y {
+		codes[i] = int64(v - lo)
+	}
+	return task.Labels{Names: names, Codes: codes}, true
 }

@@ -235,3 +235,29 @@ func TestMeasureClassifyDeclines(t *testing.T) {
 		t.Errorf("fractional labels: %v", err)
 	}
 }
+
+// TestMeasureCluster checks that the lean call "cluster" gives the
+// adjusted Rand index of the task's JSON, bit for bit.
+func TestMeasureCluster(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{1, 2, 50, 3000} {
+		for _, k := range []int{1, 4, 12} {
+			values, labels := classifyInput(rng, n, -2, k, false)
+			out, err := Evaluate("cluster", nil, labels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r map[string]any
+			if err := json.Unmarshal(out, &r); err != nil {
+				t.Fatal(err)
+			}
+			got, err := Measure("cluster", "measure=ari", values)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := number(r["adjusted_rand_index"]); math.Float64bits(got[0]) != math.Float64bits(want) {
+				t.Errorf("n=%d k=%d: %v, the task's %v", n, k, got[0], want)
+			}
+		}
+	}
+}

@@ -138,6 +138,21 @@ def _pos_text(y, pos_label):
 def _score(function, measure, y, score, sample_weight, pos_label, **options):
     """One measure of binary scores from the core's score table (the
     narrow call "score": no other measure of rank computed)."""
+    y, s = np.asarray(y), np.asarray(score)
+    if y.ndim == 1 and s.shape == y.shape and y.dtype.kind in "biuf":
+        # the lean call: integer labels as numbers, coded by the core
+        opts = ("measure=" + measure,) + tuple(f"{k}={float(v)!r}" for k, v in options.items() if v is not None)
+        try:
+            pos = () if pos_label is None else ("pos_label=" + repr(float(pos_label)),)
+        except (TypeError, ValueError):
+            pos = None  # a label that is no number: the task's way
+        a, b = _array(y), _array(s)
+        w = None if sample_weight is None else _array(sample_weight)
+        if pos is not None and b is not None and (sample_weight is None or (w is not None and w[0].shape == y.shape)):
+            try:
+                return _lean(b"score", opts + pos, y.shape[0], 1, a, b, w)[0][0]
+            except _Declined:
+                pass
     values = [("score", score)] + ([("weight", sample_weight)] if sample_weight is not None else [])
     r = _measure("score", labels=[("true", y)], values=values, measure=measure, pos_label=pos_label, **options)
     return float(r["value"])
@@ -811,6 +826,12 @@ def _labels(function, name, a):
 
 def adjusted_rand_score(labels_true, labels_pred):
     """Adjusted Rand index (sklearn.metrics.adjusted_rand_score)."""
+    y, p = np.asarray(labels_true), np.asarray(labels_pred)
+    if y.ndim == 1 and p.shape == y.shape and y.dtype.kind in "biuf" and p.dtype.kind in "biuf":
+        try:
+            return _lean(b"cluster", ("measure=ari",), y.shape[0], 1, _array(y), _array(p))[0][0]
+        except _Declined:
+            pass  # labels the lean call leaves to the task
     r = cluster(_labels("adjusted_rand_score", "labels_true", labels_true), _labels("adjusted_rand_score", "labels_pred", labels_pred))
     return _number(r["adjusted_rand_index"], "adjusted_rand_score", "adjusted_rand_index")
 
