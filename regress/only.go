@@ -227,7 +227,7 @@ func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) {
 // (into s's own sums, and the kept values' rows lo to hi), a block of
 // rows at a time, each sum's terms computed as addBlock computes them.
 func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) {
-	buf := make([]float64, 6*1024) // moments: 2 and 4 terms a row
+	buf := make([]float64, 5*1024) // moments: 1 and 4 terms a row, and d
 	a := s.opt.alpha()
 	eps := s.opt.MAPEEpsilon
 	p := s.opt.Power
@@ -270,37 +270,44 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) {
 			}
 			sum.AddSlice(t)
 		}
-		moments := func(m *moments, x func(yi, pi float64) float64) {
-			t1, t2 := buf[:0], buf[2*1024:2*1024]
-			for i := range ys {
-				xi := x(ys[i], ps[i])
-				if !weighted {
-					q := xi * xi
-					t1 = append(t1, xi)
-					t2 = append(t2, q, math.FMA(xi, xi, -q))
-					continue
-				}
-				wx := ws[i] * xi
-				e := math.FMA(ws[i], xi, -wx)
-				q := wx * xi
-				r := e * xi
-				t1 = append(t1, wx, e)
-				t2 = append(t2, q, math.FMA(wx, xi, -q), r, math.FMA(e, xi, -r))
-			}
-			m.s1.AddSlice(t1)
-			m.s2.AddSlice(t2)
-		}
+		// The hot sums in loops of their own, without a call a row.
 		if nd&needY != 0 {
-			moments(&s.y, func(yi, _ float64) float64 { return yi })
+			foldMoments(&s.y, ys, ws, buf)
 		}
 		if nd&needD != 0 {
-			moments(&s.d, func(yi, pi float64) float64 { return yi - pi })
+			d := buf[4*1024 : 4*1024+len(ys)]
+			for i := range d {
+				d[i] = ys[i] - ps[i]
+			}
+			foldMoments(&s.d, d, ws, buf)
 		}
 		if nd&needSq != 0 {
-			add(&s.sq, func(i int, yi, pi float64) float64 { d := yi - pi; return wt(i, d*d) })
+			t := buf[:len(ys)]
+			if weighted {
+				for i := range t {
+					d := ys[i] - ps[i]
+					t[i] = ws[i] * (d * d)
+				}
+			} else {
+				for i := range t {
+					d := ys[i] - ps[i]
+					t[i] = d * d
+				}
+			}
+			s.sq.AddSlice(t)
 		}
 		if nd&needAbs != 0 {
-			add(&s.abs, func(i int, yi, pi float64) float64 { return wt(i, math.Abs(yi-pi)) })
+			t := buf[:len(ys)]
+			if weighted {
+				for i := range t {
+					t[i] = ws[i] * math.Abs(ys[i]-ps[i])
+				}
+			} else {
+				for i := range t {
+					t[i] = math.Abs(ys[i] - ps[i])
+				}
+			}
+			s.abs.AddSlice(t)
 		}
 		if nd&needAbsY != 0 {
 			add(&s.absY, func(i int, yi, _ float64) float64 { return wt(i, math.Abs(yi)) })
@@ -366,4 +373,34 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) {
 			}
 		}
 	}
+}
+
+// foldMoments adds the terms of the values x of weights w (nil: 1) to
+// the moments m, as addBlock's terms.moments splits them; buf holds at
+// least 4·len(x) values.
+func foldMoments(m *moments, x, w, buf []float64) {
+	if w == nil {
+		m.s1.AddSlice(x)
+		t := buf[:2*len(x)]
+		for i, xi := range x {
+			q := xi * xi
+			t[2*i], t[2*i+1] = q, math.FMA(xi, xi, -q)
+		}
+		m.s2.AddSlice(t)
+		return
+	}
+	t1 := buf[:2*len(x)]
+	for i, xi := range x {
+		wx := w[i] * xi
+		t1[2*i], t1[2*i+1] = wx, math.FMA(w[i], xi, -wx)
+	}
+	m.s1.AddSlice(t1)
+	t2 := buf[:4*len(x)]
+	for i := len(x) - 1; i >= 0; i-- { // from the end: t1's pairs are read before t2 overwrites them
+		xi := x[i]
+		wx, e := t1[2*i], t1[2*i+1]
+		q, r := wx*xi, e*xi
+		t2[4*i], t2[4*i+1], t2[4*i+2], t2[4*i+3] = q, math.FMA(wx, xi, -q), r, math.FMA(e, xi, -r)
+	}
+	m.s2.AddSlice(t2)
 }
