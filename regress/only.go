@@ -152,7 +152,17 @@ func FoldOnly(keys []string, varianceWeighted bool, opt StateOptions, y, yhat []
 	if nd&(needAds|needYs) != 0 {
 		opt.KeepValues = true
 	}
-	m := NewMulti(len(y), opt)
+	if err := opt.Check(); err != nil {
+		panic("regress: " + err.Error())
+	}
+	opt.Moments = false // the sums of intervals are no measure's
+	m := &Multi{outs: make([]*State, len(y))}
+	for j := range m.outs {
+		m.outs[j] = &State{opt: opt} // as New makes it, without a copy of a whole State
+		for i := range m.outs[j].first {
+			m.outs[j].first[i] = noIssue
+		}
+	}
 	if !modest(y, yhat, w) {
 		// Every sum, as the full state's: some could overflow, which
 		// every measure checks; or AddBatch names the first bad row.
