@@ -112,7 +112,10 @@ func (o measureOptions) floats(key string) ([]float64, error) {
 //     under beta and zero_division, binary that of the class of value
 //     pos_label (found 1 when it is present, else 0 and NaN), as the
 //     task's report computes them (classify.Confusion.PerClass, Micro,
-//     Averaged).
+//     Averaged); report: [the value] of the option key, a number of the
+//     task's report (classify.NewReport of the matrix): balanced_accuracy,
+//     balanced_accuracy_adjusted, mcc, cohen_kappa, cohen_kappa_linear,
+//     cohen_kappa_quadratic, hamming_loss or zero_one_loss.
 //   - "cluster": the adjusted Rand index (option measure ari) of integer
 //     labels given as numbers, the reference classes ("true") and the
 //     clusters ("pred"): [ARI], from their contingency table
@@ -314,8 +317,26 @@ func measureClassify(o measureOptions, in *Input) ([]float64, error) {
 			}
 		}
 		return append(out, binary, found), nil
+	case "report":
+		names := make([]string, k)
+		for i, v := range values {
+			names[i] = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+		rep, err := classify.NewReport(names, c, classify.Options{})
+		if err != nil {
+			return nil, errDeclined{err.Error()} // the task's error
+		}
+		v, ok := map[string]float64{
+			"balanced_accuracy": rep.BalancedAccuracy, "balanced_accuracy_adjusted": rep.BalancedAccuracyAdjusted,
+			"mcc": rep.MCC, "cohen_kappa": rep.CohenKappa, "cohen_kappa_linear": rep.CohenKappaLinear,
+			"cohen_kappa_quadratic": rep.CohenKappaQuadratic, "hamming_loss": rep.HammingLoss, "zero_one_loss": rep.ZeroOneLoss,
+		}[o["key"]]
+		if !ok {
+			return nil, cli.Usagef("classify: no report key %q", o["key"])
+		}
+		return []float64{v}, nil
 	}
-	return nil, cli.Usagef("classify: measure %q is not accuracy, confusion or prf", o["measure"])
+	return nil, cli.Usagef("classify: measure %q is not accuracy, confusion, prf or report", o["measure"])
 }
 
 // prfFields are the fields of a classify.PRF by name.

@@ -435,6 +435,9 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
 def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
     """The mean of the recalls of the classes of y_true (sklearn.metrics.balanced_accuracy_score)."""
     key = "balanced_accuracy_adjusted" if adjusted else "balanced_accuracy"
+    lean = _classify_lean(("measure=report", "key=" + key), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return _number(None if lean[0][0] != lean[0][0] else lean[0][0], "balanced_accuracy_score", key)
     return _number(_classify("balanced_accuracy_score", y_true, y_pred, sample_weight)[key], "balanced_accuracy_score", key)
 
 
@@ -550,6 +553,9 @@ def precision_recall_fscore_support(
 
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
     """The (weighted) share of labels predicted wrong (sklearn.metrics.hamming_loss)."""
+    lean = _classify_lean(("measure=report", "key=hamming_loss"), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return lean[0][0]
     return _number(_classify("hamming_loss", y_true, y_pred, sample_weight, multilabel=True)["hamming_loss"], "hamming_loss", "hamming_loss")
 
 
@@ -557,6 +563,9 @@ def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     """The (weighted) share of rows predicted wrong (sklearn.metrics.zero_one_loss)."""
     if normalize is not True:
         _unsupported("zero_one_loss", "normalize", normalize, "True")
+    lean = _classify_lean(("measure=report", "key=zero_one_loss"), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return lean[0][0]
     return _number(_classify("zero_one_loss", y_true, y_pred, sample_weight, multilabel=True)["zero_one_loss"], "zero_one_loss", "zero_one_loss")
 
 
@@ -611,6 +620,9 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
 
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     """Matthews correlation coefficient (sklearn.metrics.matthews_corrcoef)."""
+    lean = _classify_lean(("measure=report", "key=mcc"), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return _number(None if lean[0][0] != lean[0][0] else lean[0][0], "matthews_corrcoef", "mcc")
     return _number(_classify("matthews_corrcoef", y_true, y_pred, sample_weight)["mcc"], "matthews_corrcoef", "mcc")
 
 
@@ -623,6 +635,10 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None):
     if labels is not None:
         # the kappa of confusion_matrix(labels=labels), with its checks
         _check_matrix_labels(y1, labels)
+    else:
+        lean = _classify_lean(("measure=report", "key=" + key), y1, y2, sample_weight)
+        if lean is not None:
+            return lean[0][0]  # NaN where undefined, as scikit-learn's 0/0
     r = _classify("cohen_kappa_score", y1, y2, sample_weight, labels=labels)
     # undefined (no expected disagreement, e.g. one listed label): NaN, as
     # scikit-learn's 0/0 gives it

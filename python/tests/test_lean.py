@@ -229,3 +229,27 @@ def test_scores_one_class():
         em.roc_auc_score(np.ones(5, dtype=int), np.arange(5.0))
     with pytest.raises(ValueError):
         em.average_precision_score(np.array([0, 1, 2]), np.arange(3.0))
+
+
+@pytest.mark.parametrize("n,k,weighted", [(1, 2, False), (60, 2, True), (400, 6, False), (400, 6, True)])
+def test_classification_report_numbers(n, k, weighted):
+    y, p, w = labels_data(n * 7 + k, n, k, lo=-2)
+    w = w if weighted else None
+    kw = {} if w is None else {"sample_weight": w}
+    native = ek.classify(y, p, sample_weight=w, max_matrix=0)
+    for function, key, extra in (
+        ("balanced_accuracy_score", "balanced_accuracy", {}),
+        ("matthews_corrcoef", "mcc", {}),
+        ("cohen_kappa_score", "cohen_kappa", {}),
+        ("cohen_kappa_score", "cohen_kappa_quadratic", {"weights": "quadratic"}),
+        ("hamming_loss", "hamming_loss", {}),
+        ("zero_one_loss", "zero_one_loss", {}),
+    ):
+        want = getattr(sk, function)(y, p, **kw, **extra)
+        got = getattr(em, function)(y, p, **kw, **extra)
+        assert isinstance(got, float)
+        if np.isnan(want):
+            assert np.isnan(got) and native[key] is None
+            continue
+        close(got, want)
+        assert got == native[key]
