@@ -22,18 +22,11 @@ const maxValueRange = 1 << 20
 // and no matrix, when a label is not an integer (NaN, ±Inf, a fraction)
 // or the labels span more than 2²⁰ values, or a weight is negative or
 // not finite. It panics if the lengths differ.
-func ConfusionOfValues(yTrue, yPred, w []float64) (values []float64, c *Confusion, ok bool) {
+func ConfusionOfValues[T float64 | int64](yTrue, yPred []T, w []float64) (values []float64, c *Confusion, ok bool) {
 	if len(yTrue) != len(yPred) || w != nil && len(w) != len(yTrue) {
 		panic("classify: ConfusionOfValues of columns of different lengths")
 	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	integral := true
-	for _, col := range [][]float64{yTrue, yPred} {
-		for _, v := range col {
-			lo, hi = min(lo, v), max(hi, v)
-			integral = integral && v == math.Trunc(v) // NaN fails
-		}
-	}
+	lo, hi, integral := valueRange(yTrue, yPred)
 	if !integral || !(hi-lo < maxValueRange) || !(math.Abs(lo) <= 1<<53 && math.Abs(hi) <= 1<<53) {
 		return nil, nil, false
 	}
@@ -45,7 +38,7 @@ func ConfusionOfValues(yTrue, yPred, w []float64) (values []float64, c *Confusio
 	base := int(lo)
 	r := int(hi-lo) + 1
 	present := make([]bool, r)
-	for _, col := range [][]float64{yTrue, yPred} {
+	for _, col := range [][]T{yTrue, yPred} {
 		for _, v := range col {
 			present[int(v)-base] = true
 		}
@@ -108,4 +101,37 @@ func ConfusionOfValues(yTrue, yPred, w []float64) (values []float64, c *Confusio
 		}
 	}
 	return values, c, true
+}
+
+// valueRange returns the least and greatest label of the columns, as
+// float64, and whether every label is an integer (for float64 columns:
+// no NaN, ±Inf or fraction).
+func valueRange[T float64 | int64](cols ...[]T) (lo, hi float64, integral bool) {
+	integral = true
+	var zero T
+	if _, isFloat := any(zero).(float64); !isFloat {
+		first := true
+		var l, h T
+		for _, col := range cols {
+			for _, v := range col {
+				if first {
+					l, h, first = v, v, false
+				}
+				l, h = min(l, v), max(h, v)
+			}
+		}
+		if first {
+			return math.Inf(1), math.Inf(-1), true
+		}
+		return float64(l), float64(h), true
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, col := range cols {
+		for _, v := range col {
+			f := float64(v)
+			lo, hi = min(lo, f), max(hi, f)
+			integral = integral && f == math.Trunc(f) // NaN fails
+		}
+	}
+	return lo, hi, integral
 }

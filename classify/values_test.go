@@ -64,6 +64,14 @@ func TestConfusionOfValues(t *testing.T) {
 			if a, b := c.Accuracy(), want.Accuracy(); math.Float64bits(a) != math.Float64bits(b) {
 				t.Fatalf("accuracy %v, the tally's %v", a, b)
 			}
+			yi, pi := make([]int64, n), make([]int64, n)
+			for i := range y {
+				yi[i], pi[i] = int64(y[i]), int64(p[i])
+			}
+			ivalues, ic, ok := ConfusionOfValues(yi, pi, w)
+			if !ok || !slices.Equal(ivalues, values) || !slices.EqualFunc(ic.Matrix(), gm, slices.Equal) {
+				t.Fatalf("int64 labels: %v %v, the float64's %v %v", ivalues, ic.Matrix(), values, gm)
+			}
 		}
 	}
 	for _, bad := range [][]float64{{0.5}, {math.NaN()}, {math.Inf(1)}, {0, 1 << 30}} {

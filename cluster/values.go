@@ -16,19 +16,15 @@ const maxValueRange = 1 << 20
 // table, when a label is not an integer (NaN, ±Inf, a fraction) of
 // magnitude at most 2⁵³, a side's labels span more than 2²⁰ values, or
 // there are no rows.
-// It panics if the lengths differ.
-func ContingencyOfValues(truth, pred []float64) (t *Contingency, ok bool) {
+// It panics if the lengths differ. Labels held as int64 are read as
+// they are, without a conversion.
+func ContingencyOfValues[T float64 | int64](truth, pred []T) (t *Contingency, ok bool) {
 	if len(truth) != len(pred) {
 		panic("cluster: ContingencyOfValues of columns of different lengths")
 	}
 	var lo, hi [2]float64
-	for s, col := range [][]float64{truth, pred} {
-		l, h := math.Inf(1), math.Inf(-1)
-		integral := true
-		for _, v := range col {
-			l, h = min(l, v), max(h, v)
-			integral = integral && v == math.Trunc(v) // NaN fails
-		}
+	for s, col := range [][]T{truth, pred} {
+		l, h, integral := valueRange(col)
 		if !integral || !(h-l < maxValueRange) || !(math.Abs(l) <= 1<<53 && math.Abs(h) <= 1<<53) {
 			return nil, false
 		}
@@ -67,4 +63,28 @@ func adjustedRand(p Pairs) float64 {
 		ari = -ari
 	}
 	return ari
+}
+
+// valueRange returns the least and greatest value of col, as float64,
+// and whether every value is an integer (for float64: no NaN, ±Inf or
+// fraction); +Inf and −Inf for no values.
+func valueRange[T float64 | int64](col []T) (lo, hi float64, integral bool) {
+	var zero T
+	if _, isFloat := any(zero).(float64); !isFloat {
+		if len(col) == 0 {
+			return math.Inf(1), math.Inf(-1), true
+		}
+		l, h := col[0], col[0]
+		for _, v := range col {
+			l, h = min(l, v), max(h, v)
+		}
+		return float64(l), float64(h), true
+	}
+	lo, hi, integral = math.Inf(1), math.Inf(-1), true
+	for _, v := range col {
+		f := float64(v)
+		lo, hi = min(lo, f), max(hi, f)
+		integral = integral && f == math.Trunc(f) // NaN fails
+	}
+	return lo, hi, integral
 }

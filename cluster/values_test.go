@@ -41,12 +41,20 @@ func TestContingencyOfValues(t *testing.T) {
 			if math.Float64bits(got) != math.Float64bits(want.AdjustedRand) {
 				t.Errorf("n=%d k=%d: ARI %v, External's %v", n, k, got, want.AdjustedRand)
 			}
+			ti, pi := make([]int64, n), make([]int64, n)
+			for i := range truth {
+				ti[i], pi[i] = int64(truth[i]), int64(pred[i])
+			}
+			itab, _ := ContingencyOfValues(ti, pi)
+			if got, _ := itab.AdjustedRand(); math.Float64bits(got) != math.Float64bits(want.AdjustedRand) {
+				t.Errorf("n=%d k=%d: ARI of int64 labels %v, External's %v", n, k, got, want.AdjustedRand)
+			}
 		}
 	}
 	if _, ok := ContingencyOfValues([]float64{0.5}, []float64{1}); ok {
 		t.Error("a fractional label: ok")
 	}
-	if _, ok := ContingencyOfValues(nil, nil); ok {
+	if _, ok := ContingencyOfValues[float64](nil, nil); ok {
 		t.Error("no rows: ok")
 	}
 }

@@ -167,6 +167,14 @@ func evalkit_measure(name, options *C.char, n C.int64_t, k C.int32_t, a unsafe.P
 		if c.p == nil {
 			continue
 		}
+		if c.dtype == C.EVALKIT_INT64 && c.k == 1 && c.role != "weight" && intLabels[C.GoString(name)] {
+			// labels as they are: no conversion
+			if in.ints == nil {
+				in.ints = map[string][]int64{}
+			}
+			in.ints[c.role] = unsafe.Slice((*int64)(c.p), rows)
+			continue
+		}
 		all, err := cValues(c.role, c.p, c.dtype, rows*c.k)
 		if err != nil {
 			return fail(err)

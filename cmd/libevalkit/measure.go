@@ -233,13 +233,42 @@ func regressError(o measureOptions, in *Input) error {
 	return cli.Usagef("regress: no measure %q", o["measure"])
 }
 
+// intLabels are the lean calls that read int64 labels as they are.
+var intLabels = map[string]bool{"classify": true, "cluster": true}
+
+// labelValues returns the label columns "true" and "pred" of in given as
+// numbers: both as int64 (yi, pi) when both are held so, else both as
+// float64 (y, p).
+func labelValues(taskName string, in *Input) (y, p []float64, yi, pi []int64, err error) {
+	yi, pi = in.ints["true"], in.ints["pred"]
+	if yi != nil && pi != nil {
+		return nil, nil, yi, pi, nil
+	}
+	if y, err = in.value1(taskName, "true"); err != nil {
+		return
+	}
+	if p, err = in.value1(taskName, "pred"); err != nil {
+		return
+	}
+	asFloats := func(v []int64) []float64 {
+		out := make([]float64, len(v))
+		for i, x := range v {
+			out[i] = float64(x)
+		}
+		return out
+	}
+	if yi != nil {
+		y = asFloats(yi)
+	}
+	if pi != nil {
+		p = asFloats(pi)
+	}
+	return y, p, nil, nil, nil
+}
+
 // measureClassify is the lean call "classify".
 func measureClassify(o measureOptions, in *Input) ([]float64, error) {
-	y, err := in.value1("classify", "true")
-	if err != nil {
-		return nil, err
-	}
-	p, err := in.value1("classify", "pred")
+	y, p, yi, pi, err := labelValues("classify", in)
 	if err != nil {
 		return nil, err
 	}
@@ -247,10 +276,15 @@ func measureClassify(o measureOptions, in *Input) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if y == nil || p == nil || len(y) == 0 {
-		return nil, errDeclined{"no label values"}
+	var values []float64
+	var c *classify.Confusion
+	ok := false
+	switch {
+	case yi != nil && len(yi) > 0:
+		values, c, ok = classify.ConfusionOfValues(yi, pi, w)
+	case y != nil && p != nil && len(y) > 0:
+		values, c, ok = classify.ConfusionOfValues(y, p, w)
 	}
-	values, c, ok := classify.ConfusionOfValues(y, p, w)
 	if !ok {
 		return nil, errDeclined{"labels that are not integers, or a bad weight"}
 	}
@@ -353,18 +387,21 @@ func measureCluster(o measureOptions, in *Input) ([]float64, error) {
 	if o["measure"] != "ari" {
 		return nil, cli.Usagef("cluster: measure %q is not ari", o["measure"])
 	}
-	y, err := in.value1("cluster", "true")
+	y, p, yi, pi, err := labelValues("cluster", in)
 	if err != nil {
 		return nil, err
 	}
-	p, err := in.value1("cluster", "pred")
-	if err != nil {
-		return nil, err
+	if len(in.Values["weight"]) > 0 {
+		return nil, errDeclined{"weights"}
 	}
-	if y == nil || p == nil || len(in.Values["weight"]) > 0 {
-		return nil, errDeclined{"no label values, or weights"}
+	var t *cluster.Contingency
+	ok := false
+	switch {
+	case yi != nil:
+		t, ok = cluster.ContingencyOfValues(yi, pi)
+	case y != nil && p != nil:
+		t, ok = cluster.ContingencyOfValues(y, p)
 	}
-	t, ok := cluster.ContingencyOfValues(y, p)
 	if !ok {
 		return nil, errDeclined{"labels that are not integers, or no rows"}
 	}

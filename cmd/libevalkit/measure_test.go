@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -257,6 +258,47 @@ func TestMeasureCluster(t *testing.T) {
 			}
 			if want := number(r["adjusted_rand_index"]); math.Float64bits(got[0]) != math.Float64bits(want) {
 				t.Errorf("n=%d k=%d: %v, the task's %v", n, k, got[0], want)
+			}
+		}
+	}
+}
+
+// TestMeasureIntLabels checks that int64 labels read as they are give
+// the numbers of the same labels as float64.
+func TestMeasureIntLabels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{3, 400, 100000} {
+		for _, weighted := range []bool{false, true} {
+			values, _ := classifyInput(rng, n, -3, 6, weighted)
+			ints := &Input{Labels: values.Labels, Values: map[string][][]float64{}, ints: map[string][]int64{}}
+			for _, role := range []string{"true", "pred"} {
+				v := values.Values[role][0]
+				iv := make([]int64, len(v))
+				for i, x := range v {
+					iv[i] = int64(x)
+				}
+				ints.ints[role] = iv
+			}
+			if weighted {
+				ints.Values["weight"] = values.Values["weight"]
+			}
+			calls := [][2]string{{"classify", "measure=accuracy"}, {"classify", "measure=confusion"}, {"classify", "measure=prf\x1ffield=f1\x1fpos_label=0"},
+				{"classify", "measure=report\x1fkey=mcc"}}
+			if !weighted {
+				calls = append(calls, [2]string{"cluster", "measure=ari"})
+			}
+			for _, call := range calls {
+				want, err := Measure(call[0], call[1], values)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := Measure(call[0], call[1], ints)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.EqualFunc(got, want, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+					t.Errorf("n=%d %s %q: %v, of float64 labels %v", n, call[0], call[1], got, want)
+				}
 			}
 		}
 	}
