@@ -66,3 +66,13 @@ func BenchmarkValue(b *testing.B) {
 		_ = a.Value()
 	}
 }
+
+func BenchmarkValueBig(b *testing.B) {
+	var a Sum
+	for i := range 100 {
+		a.Add(float64(i) * 0.37)
+	}
+	for b.Loop() {
+		_ = Round(new(big.Float).SetInt(slowInt(&a)), Scale)
+	}
+}
