@@ -190,16 +190,7 @@ func (t *Contingency) External(beta float64) (External, error) {
 	} else {
 		r.RandIndex = float64(p.A+p.D) / float64(tot)
 	}
-	if p.B == 0 && p.C == 0 {
-		r.AdjustedRand = 1
-	} else {
-		num, neg := mul(p.A, p.D).sub(mul(p.B, p.C))
-		den := mul(p.A+p.C, p.C+p.D).add(mul(p.A+p.B, p.B+p.D))
-		r.AdjustedRand = 2 * num.float() / den.float()
-		if neg {
-			r.AdjustedRand = -r.AdjustedRand
-		}
-	}
+	r.AdjustedRand = adjustedRand(p)
 
 	r.EntropyTrue = entropy(c.classes, c.n)
 	r.EntropyPred = entropy(c.clusters, c.n)

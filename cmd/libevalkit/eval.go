@@ -44,6 +44,9 @@ type Input struct {
 	Name   string // the input's name in messages and titles ("": InputName)
 	Labels map[string][]task.Labels
 	Values map[string][][]float64
+	// ints are the int64 label columns of a lean call that reads them as
+	// they are (intLabels), by role, not in Values.
+	ints map[string][]int64
 	// capture, when set, receives the task's result and its document
 	// instead of their rendering (the runs of a slicing: slices.go).
 	capture func(v any, doc func() *report.Doc)

@@ -113,30 +113,48 @@ func evalScore(options []byte, in *Input) ([]byte, error) {
 	if err := parseOptions(fs, options); err != nil {
 		return nil, err
 	}
-	tb, s, err := scoreTable("score", in, *posLabel)
+	var pos string
+	v, err := scoreMeasure(in, *posLabel, *measure, *maxFPR, &pos)
 	if err != nil {
 		return nil, err
 	}
+	return json.Marshal(map[string]any{"value": v, "pos_label": pos})
+}
+
+// scoreMeasure is the measure named measure of the score table of in
+// (scoreTable) with the positive label posLabel, and in posName, when
+// given, the positive label's name.
+func scoreMeasure(in *Input, posLabel, measure string, maxFPR float64, posName ...*string) (float64, error) {
+	switch measure {
+	case "roc_auc", "partial_auc", "average_precision", "log_loss", "brier":
+	default:
+		return 0, cli.Usagef("score: measure %q is not roc_auc, partial_auc, average_precision, log_loss or brier", measure)
+	}
+	tb, s, err := scoreTable("score", in, posLabel)
+	if err != nil {
+		return 0, err
+	}
 	defer s.Close()
+	for _, p := range posName {
+		*p = s.PosLabel
+	}
 	var v float64
-	switch *measure {
+	switch measure {
 	case "roc_auc":
 		v, err = tb.AUC()
 	case "partial_auc":
-		v, err = tb.PartialAUC(*maxFPR)
+		v, err = tb.PartialAUC(maxFPR)
 	case "average_precision":
 		v, err = tb.AveragePrecision()
 	case "log_loss":
 		v, err = tb.LogLoss()
 	case "brier":
 		v, err = tb.Brier()
-	default:
-		return nil, cli.Usagef("score: measure %q is not roc_auc, partial_auc, average_precision, log_loss or brier", *measure)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.name(), err)
+		return 0, fmt.Errorf("%s: %w", in.name(), err)
 	}
-	return json.Marshal(map[string]any{"value": v, "pos_label": s.PosLabel})
+	return v, nil
 }
 
 // finite is v with ±Inf as the strings "inf" and "-inf" and NaN as

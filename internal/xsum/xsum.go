@@ -288,17 +288,7 @@ func (a *Sum) Special() (v float64, ok bool) {
 
 // Int returns the exact finite part of the sum as an integer multiple of
 // 2⁻¹⁰⁷⁴: the sum is Int()·2⁻¹⁰⁷⁴.
-func (a *Sum) Int() *big.Int {
-	t := *a
-	t.normalize()
-	v := big.NewInt(t.c[nChunks-1])
-	var d big.Int
-	for i := nChunks - 2; i >= 0; i-- {
-		v.Lsh(v, digit)
-		v.Add(v, d.SetInt64(t.c[i]))
-	}
-	return v
-}
+func (a *Sum) Int() *big.Int { return a.bigInt() }
 
 // Scale is the exponent of the unit of [Sum.Int]: −1074.
 const Scale = -1074
@@ -307,6 +297,9 @@ const Scale = -1074
 // the float64 range), or the special value of a sum with non-finite terms.
 func (a *Sum) Value() float64 {
 	if v, ok := a.Special(); ok {
+		return v
+	}
+	if v, ok := a.value(); ok {
 		return v
 	}
 	return Round(new(big.Float).SetInt(a.Int()), Scale)

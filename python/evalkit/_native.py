@@ -35,7 +35,7 @@ class _Column(ctypes.Structure):
     ]
 
 
-_ABI = 2
+_ABI = 3
 
 # The value types the library reads in place (evalkit_column's dtype).
 _DTYPES = {np.dtype(np.float64): 0, np.dtype(np.float32): 1, np.dtype(np.int64): 2, np.dtype(np.int32): 3, np.dtype(np.bool_): 4}
@@ -63,6 +63,23 @@ def _load():
         ctypes.c_int,
         ctypes.POINTER(ctypes.c_void_p),
         ctypes.POINTER(ctypes.c_int64),
+    ]
+    lib.evalkit_measure.restype = ctypes.c_int64
+    lib.evalkit_measure.argtypes = [
+        ctypes.c_char_p,  # name
+        ctypes.c_char_p,  # options
+        ctypes.c_int64,  # rows
+        ctypes.c_int32,  # columns of a and of b
+        ctypes.c_void_p,  # a
+        ctypes.c_int32,
+        ctypes.c_void_p,  # b
+        ctypes.c_int32,
+        ctypes.c_void_p,  # weights
+        ctypes.c_int32,
+        ctypes.POINTER(_Column),
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_double),  # out
+        ctypes.c_int64,
     ]
     lib.evalkit_free.restype = None
     lib.evalkit_free.argtypes = [ctypes.c_void_p]
@@ -156,6 +173,63 @@ class _Call:
         if status != 0:
             raise ValueError(text)
         return text
+
+
+def _array(x):
+    """x as an array the library reads in place (C-contiguous, 1-D, or
+    2-D in column order: a column after the other) and its type's code,
+    or None when it holds no numbers or is more than 2-D."""
+    a = np.asarray(x)
+    code = _DTYPES.get(a.dtype)
+    if code is None:
+        if a.dtype.kind not in "biuf":
+            return None
+        a, code = a.astype(np.float64), 0  # another type (int8, float16, big-endian, …): converted once
+    if a.ndim == 1:
+        if not a.flags.c_contiguous:
+            a = np.ascontiguousarray(a)
+    elif a.ndim == 2:
+        a = np.asfortranarray(a)
+    else:
+        return None
+    return a, code
+
+
+_OUT = ctypes.c_double * 16
+
+
+class _Declined(Exception):
+    """A lean call left its input to the task (status 3)."""
+
+
+def _lean(name, options, n, k=1, a=None, b=None, w=None, columns=None, size=1):
+    """The numbers of one lean call of the library (evalkit_measure):
+    a, b and w are (array, type code) pairs from _array or None (a and b
+    of k columns of n rows), columns a _Call's label columns or None,
+    size the numbers expected (a larger result is fetched again). Options
+    are "key=value" texts; an error of the call is a ValueError."""
+    opts = "\x1f".join(options).encode()
+    pa, ta = (a[0].ctypes.data, a[1]) if a is not None else (None, 0)
+    pb, tb = (b[0].ctypes.data, b[1]) if b is not None else (None, 0)
+    pw, tw = (w[0].ctypes.data, w[1]) if w is not None else (None, 0)
+    cols, ncols = None, 0
+    if columns is not None and columns.columns:
+        ncols = len(columns.columns)
+        cols = (_Column * ncols)(*columns.columns)
+    while True:
+        out = _OUT() if size <= 16 else (ctypes.c_double * size)()
+        r = _lib.evalkit_measure(name, opts, n, k, pa, ta, pb, tb, pw, tw, cols, ncols, out, len(out))
+        if r >= 0:
+            if r <= len(out):
+                return out, r
+            size = r
+            continue
+        length = (-r) // 4
+        if (-r) % 4 == 3:
+            raise _Declined()
+        if length <= 8 * len(out):
+            raise ValueError(ctypes.string_at(out, length).decode("utf-8", "replace"))
+        size = (length + 7) // 8
 
 
 # Integer labels over a range this small are coded without sorting.

@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from ._native import _label_text, _measure, classify, cluster, rank, regress
+from ._native import _Declined, _array, _label_text, _lean, _measure, classify, cluster, rank, regress
 
 __all__ = [
     "roc_auc_score",
@@ -138,6 +138,21 @@ def _pos_text(y, pos_label):
 def _score(function, measure, y, score, sample_weight, pos_label, **options):
     """One measure of binary scores from the core's score table (the
     narrow call "score": no other measure of rank computed)."""
+    y, s = np.asarray(y), np.asarray(score)
+    if y.ndim == 1 and s.shape == y.shape and y.dtype.kind in "biuf":
+        # the lean call: integer labels as numbers, coded by the core
+        opts = ("measure=" + measure,) + tuple(f"{k}={float(v)!r}" for k, v in options.items() if v is not None)
+        try:
+            pos = () if pos_label is None else ("pos_label=" + repr(float(pos_label)),)
+        except (TypeError, ValueError):
+            pos = None  # a label that is no number: the task's way
+        a, b = _array(y), _array(s)
+        w = None if sample_weight is None else _array(sample_weight)
+        if pos is not None and b is not None and (sample_weight is None or (w is not None and w[0].shape == y.shape)):
+            try:
+                return _lean(b"score", opts + pos, y.shape[0], 1, a, b, w)[0][0]
+            except _Declined:
+                pass
     values = [("score", score)] + ([("weight", sample_weight)] if sample_weight is not None else [])
     r = _measure("score", labels=[("true", y)], values=values, measure=measure, pos_label=pos_label, **options)
     return float(r["value"])
@@ -381,6 +396,24 @@ def _classify(function, y_true, y_pred, sample_weight, labels=None, multilabel=F
     return classify(y, p, sample_weight=sample_weight, labels=texts, max_matrix=max(2, len(labels)), **options)
 
 
+def _classify_lean(options, y_true, y_pred, sample_weight, size=16):
+    """The numbers of the lean call "classify" of 1-D integer labels given
+    as numbers (the core codes them), or None for other labels (strings,
+    fractions, 2-D, …), which go through the task."""
+    y, p = np.asarray(y_true), np.asarray(y_pred)
+    if y.ndim != 1 or p.shape != y.shape or y.dtype.kind not in "biuf" or p.dtype.kind not in "biuf":
+        return None
+    w = None
+    if sample_weight is not None:
+        w = _array(sample_weight)
+        if w is None or w[0].shape != y.shape:
+            return None
+    try:
+        return _lean(b"classify", options, y.shape[0], 1, _array(y), _array(p), w, size=size)
+    except _Declined:
+        return None
+
+
 def _kind(a):
     if a.ndim == 2 and a.shape[1] > 1:
         return "multilabel-indicator" if np.isin(a, (0, 1)).all() else "multiclass-multioutput"
@@ -391,6 +424,9 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """The (weighted) share of rows predicted right (sklearn.metrics.accuracy_score)."""
     if normalize is not True:
         _unsupported("accuracy_score", "normalize", normalize, "True")
+    lean = _classify_lean(("measure=accuracy",), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return lean[0][0]
     r = _classify("accuracy_score", y_true, y_pred, sample_weight, multilabel=True)
     key = "subset_accuracy" if "subset_accuracy" in r else "accuracy"
     return _number(r[key], "accuracy_score", key)
@@ -399,6 +435,9 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
 def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
     """The mean of the recalls of the classes of y_true (sklearn.metrics.balanced_accuracy_score)."""
     key = "balanced_accuracy_adjusted" if adjusted else "balanced_accuracy"
+    lean = _classify_lean(("measure=report", "key=" + key), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return _number(None if lean[0][0] != lean[0][0] else lean[0][0], "balanced_accuracy_score", key)
     return _number(_classify("balanced_accuracy_score", y_true, y_pred, sample_weight)[key], "balanced_accuracy_score", key)
 
 
@@ -427,6 +466,28 @@ def _prf(function, key, y_true, y_pred, labels, pos_label, average, sample_weigh
         return _number(r[average][key], function, f"{average}.{key}")
     if average == "samples":
         raise ValueError("Samplewise metrics are not available outside of multilabel classification.")
+    if labels is None and (average != "binary" or (isinstance(pos_label, (int, float, np.number)) and not isinstance(pos_label, bool))):
+        opts = ("measure=prf", "field=" + key, "zero_division=" + options["zero_division"], "beta=" + repr(float(options.get("beta", 1))))
+        if average == "binary":
+            opts += ("pos_label=" + repr(float(pos_label)),)
+        lean = _classify_lean(opts, y_true, y_pred, sample_weight, size=1030)
+        if lean is not None:
+            out, m = lean
+            k = int(out[0])
+            if average == "binary" and k > 2:
+                raise ValueError(
+                    "Target is multiclass but average='binary'. Please choose another average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
+                )
+            if average is None:
+                per = np.array(out[1 : 1 + k])
+                if np.isnan(per).any():
+                    raise ValueError(f"evalkit.metrics.{function}: per_class.{key} is undefined on these data")
+                return per
+            if average != "binary" or out[k + 5]:
+                v = out[k + {"micro": 1, "macro": 2, "weighted": 3, "binary": 4}[average]]
+                if v != v:
+                    raise ValueError(f"evalkit.metrics.{function}: {average}.{key} is undefined on these data")
+                return v
     if average == "binary":
         present = _unique(y_true, y_pred)
         if len(present) > 2:
@@ -492,6 +553,9 @@ def precision_recall_fscore_support(
 
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
     """The (weighted) share of labels predicted wrong (sklearn.metrics.hamming_loss)."""
+    lean = _classify_lean(("measure=report", "key=hamming_loss"), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return lean[0][0]
     return _number(_classify("hamming_loss", y_true, y_pred, sample_weight, multilabel=True)["hamming_loss"], "hamming_loss", "hamming_loss")
 
 
@@ -499,6 +563,9 @@ def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     """The (weighted) share of rows predicted wrong (sklearn.metrics.zero_one_loss)."""
     if normalize is not True:
         _unsupported("zero_one_loss", "normalize", normalize, "True")
+    lean = _classify_lean(("measure=report", "key=zero_one_loss"), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return lean[0][0]
     return _number(_classify("zero_one_loss", y_true, y_pred, sample_weight, multilabel=True)["zero_one_loss"], "zero_one_loss", "zero_one_loss")
 
 
@@ -523,6 +590,16 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         raise ValueError("normalize must be one of {'true', 'pred', 'all', None}")
     if labels is not None:
         _check_matrix_labels(y_true, labels)
+    else:
+        opts = ("measure=confusion",) + (("normalize=" + normalize,) if normalize is not None else ())
+        lean = _classify_lean(opts, y_true, y_pred, sample_weight, size=1025)
+        if lean is not None:
+            out, m = lean
+            k = int(out[0])
+            cells = np.ctypeslib.as_array(out)[1 : 1 + k * k].reshape(k, k)
+            if normalize is not None:
+                return np.nan_to_num(cells, nan=0.0)  # 0 where the sum divided by is 0
+            return cells.astype(np.int64 if sample_weight is None else np.float64)
     r = _classify("confusion_matrix", y_true, y_pred, sample_weight, labels=labels, normalize=normalize)
     if normalize is not None:
         m = np.array([[0.0 if v is None else v for v in row] for row in r["confusion_matrix_normalized"]], dtype=np.float64)
@@ -543,6 +620,9 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
 
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     """Matthews correlation coefficient (sklearn.metrics.matthews_corrcoef)."""
+    lean = _classify_lean(("measure=report", "key=mcc"), y_true, y_pred, sample_weight)
+    if lean is not None:
+        return _number(None if lean[0][0] != lean[0][0] else lean[0][0], "matthews_corrcoef", "mcc")
     return _number(_classify("matthews_corrcoef", y_true, y_pred, sample_weight)["mcc"], "matthews_corrcoef", "mcc")
 
 
@@ -555,6 +635,10 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None):
     if labels is not None:
         # the kappa of confusion_matrix(labels=labels), with its checks
         _check_matrix_labels(y1, labels)
+    else:
+        lean = _classify_lean(("measure=report", "key=" + key), y1, y2, sample_weight)
+        if lean is not None:
+            return lean[0][0]  # NaN where undefined, as scikit-learn's 0/0
     r = _classify("cohen_kappa_score", y1, y2, sample_weight, labels=labels)
     # undefined (no expected disagreement, e.g. one listed label): NaN, as
     # scikit-learn's 0/0 gives it
@@ -637,7 +721,58 @@ _MAPE_EPSILON = float(np.finfo(np.float64).eps)
 _KEPT = {"medae", "d2_pinball", "d2_absolute_error"}
 
 
+_MULTIOUTPUT = {"raw_values": "raw", "uniform_average": "uniform", "variance_weighted": "variance-weighted"}
+
+# The lean call's options of every regression measure: scikit-learn's
+# MAPE epsilon.
+_REGRESS_OPTIONS = ("mape_epsilon=" + repr(_MAPE_EPSILON),)
+
+
 def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average"), **options):
+    """One regression measure of the core's lean call (a state of the
+    measure's own sums, regress.FoldOnly); inputs it does not take (not
+    numbers, shapes that differ) go through the task, which gives its
+    error."""
+    y, p = np.asarray(y_true), np.asarray(y_pred)
+    raw = isinstance(multioutput, str) and multioutput == "raw_values"
+    if isinstance(multioutput, str) and multioutput not in allowed:
+        raise ValueError(f"Allowed 'multioutput' string values are {allowed}. You provided multioutput={multioutput!r}")
+    if y.ndim == 1 and p.ndim == 1:
+        k = 1
+    else:
+        if y.ndim == 1:
+            y = y[:, None]
+        if p.ndim == 1:
+            p = p[:, None]
+        k = y.shape[1] if y.ndim == 2 else 0
+    a, b = _array(y), _array(p)
+    w = None if sample_weight is None else _array(sample_weight)
+    n = y.shape[0] if y.ndim else 0
+    if a is None or b is None or y.shape != p.shape or k == 0 or (w is not None and (w[0].ndim != 1 or w[0].shape[0] != n)) or (sample_weight is not None and w is None):
+        return _regress_task(function, key, y_true, y_pred, sample_weight, multioutput, allowed, **options)
+    opts = _REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())
+    if not isinstance(multioutput, str):
+        weights = np.asarray(multioutput, dtype=np.float64)
+        if weights.ndim != 1 or len(weights) != k:
+            raise ValueError(f"There must be equally many custom weights ({weights.size}) as outputs ({k}).")
+        if k > 1:
+            opts += ("output_weights=" + ",".join(repr(float(v)) for v in weights.tolist()),)
+    elif k > 1:
+        opts += ("multioutput=" + _MULTIOUTPUT[multioutput],)
+    out, m = _lean(b"regress", opts, n, k, a, b, w, size=k)
+    if raw:
+        vals = [out[j] for j in range(m)]
+        for j, v in enumerate(vals):
+            if v != v:
+                raise ValueError(f"evalkit.metrics.{function}: outputs.{j}.{key} is undefined on these data")
+        return np.array(vals)
+    v = out[0]
+    if v != v:
+        raise ValueError(f"evalkit.metrics.{function}: {key} is undefined on these data")
+    return v
+
+
+def _regress_task(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average"), **options):
     y, p = np.asarray(y_true), np.asarray(y_pred)
     if not isinstance(multioutput, str):
         weights = np.asarray(multioutput, dtype=np.float64)
@@ -707,6 +842,12 @@ def _labels(function, name, a):
 
 def adjusted_rand_score(labels_true, labels_pred):
     """Adjusted Rand index (sklearn.metrics.adjusted_rand_score)."""
+    y, p = np.asarray(labels_true), np.asarray(labels_pred)
+    if y.ndim == 1 and p.shape == y.shape and y.dtype.kind in "biuf" and p.dtype.kind in "biuf":
+        try:
+            return _lean(b"cluster", ("measure=ari",), y.shape[0], 1, _array(y), _array(p))[0][0]
+        except _Declined:
+            pass  # labels the lean call leaves to the task
     r = cluster(_labels("adjusted_rand_score", "labels_true", labels_true), _labels("adjusted_rand_score", "labels_pred", labels_pred))
     return _number(r["adjusted_rand_index"], "adjusted_rand_score", "adjusted_rand_index")
 

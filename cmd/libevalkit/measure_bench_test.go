@@ -1,0 +1,54 @@
+package main
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/evalkit-go/evalkit/task"
+)
+
+func BenchmarkMeasureRegress100(b *testing.B) {
+	in := regressInput(rand.New(rand.NewPCG(3, 4)), 100, 1, false)
+	for _, key := range []string{"mse", "r2", "medae"} {
+		b.Run(key, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Measure("regress", "mape_epsilon=2.220446049250313e-16\x1fmeasure="+key, in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkMeasureClassify100(b *testing.B) {
+	values, _ := classifyInput(rand.New(rand.NewPCG(3, 4)), 100, 0, 10, false)
+	for _, opts := range []string{"measure=accuracy", "measure=confusion", "measure=prf\x1ffield=f1\x1fzero_division=0"} {
+		b.Run(opts[8:15], func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Measure("classify", opts, values); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkMeasureScoreLarge(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 1 << 23
+	y, s := make([]float64, n), make([]float64, n)
+	for i := range y {
+		y[i] = float64(rng.IntN(2))
+		s[i] = rng.Float64() + 0.2*y[i]
+	}
+	for _, m := range []string{"roc_auc", "average_precision"} {
+		b.Run(m, func(b *testing.B) {
+			for b.Loop() {
+				in := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{"true": {y}, "score": {s}}}
+				if _, err := Measure("score", "measure="+m, in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

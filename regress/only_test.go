@@ -1,0 +1,130 @@
+package regress
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestFoldOnly checks that every measure of a state of its own sums has
+// the bits (or the error) of the measure of a full state of the same
+// rows: one and three outputs, with and without weights, rows in the
+// domains and outside them, one processor and several.
+func TestFoldOnly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{1, 2, 7, 1000, 3*onlyRows + 17} {
+		for _, k := range []int{1, 3} {
+			for _, weighted := range []bool{false, true} {
+				for _, kind := range []string{"normal", "positive", "zeros"} {
+					y, p := make([][]float64, k), make([][]float64, k)
+					for j := range k {
+						y[j], p[j] = make([]float64, n), make([]float64, n)
+						for i := range n {
+							switch kind {
+							case "normal":
+								y[j][i], p[j][i] = rng.NormFloat64()*3+1, rng.NormFloat64()
+							case "positive":
+								y[j][i], p[j][i] = rng.ExpFloat64(), rng.ExpFloat64()+0.1
+							default:
+								y[j][i], p[j][i] = float64(rng.IntN(3)), float64(rng.IntN(3))
+							}
+						}
+					}
+					var w []float64
+					if weighted {
+						w = make([]float64, n)
+						for i := range w {
+							w[i] = float64(rng.IntN(4)) * 0.37
+						}
+					}
+					for oi, opt := range []StateOptions{{MAPEEpsilon: 2.220446049250313e-16}, {Power: 1.5, Alpha: 0.3}, {Power: 2}, {Power: -1}} {
+						if n > 1000 && (oi > 1 || kind == "zeros" || k > 1) {
+							continue // the parts of several processors: one set of options is enough
+						}
+						full := NewMulti(k, StateOptions{MAPEEpsilon: opt.MAPEEpsilon, Power: opt.Power, Alpha: opt.Alpha, KeepValues: true})
+						if err := full.AddBatch(y, p, w); err != nil {
+							t.Fatal(err)
+						}
+						specs := append(Specs[:len(Specs):len(Specs)], Spec{Key: "adjusted_r2", F: func(s *State) (float64, error) { return s.AdjustedR2(0) }})
+						for _, sp := range specs {
+							for _, how := range []Multioutput{Raw, Uniform, VarianceWeighted} {
+								m, err := FoldOnly([]string{sp.Key}, how == VarianceWeighted, opt, y, p, w)
+								if err != nil {
+									t.Fatal(err)
+								}
+								got, gerr := m.Score(sp.F, how)
+								want, werr := full.Score(sp.F, how)
+								if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+									t.Fatalf("n=%d k=%d w=%v %s %v %s: error %v, full state's %v", n, k, weighted, kind, opt, sp.Key, gerr, werr)
+								}
+								for i := range got {
+									if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+										t.Fatalf("n=%d k=%d w=%v %s %v %s %v: %v, full state's %v", n, k, weighted, kind, opt, sp.Key, how, got, want)
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFoldOnlyErrors checks the errors of bad rows and keys.
+func TestFoldOnlyErrors(t *testing.T) {
+	y, p := [][]float64{{1, 2, math.NaN()}}, [][]float64{{1, 2, 3}}
+	want := NewMulti(1, StateOptions{}).AddBatch(y, p, nil)
+	if _, err := FoldOnly([]string{"mse"}, false, StateOptions{}, y, p, nil); err == nil || err.Error() != want.Error() {
+		t.Errorf("NaN: %v, want %v", err, want)
+	}
+	if _, err := FoldOnly([]string{"mse"}, false, StateOptions{}, [][]float64{{1}}, [][]float64{{1}}, []float64{-1}); err == nil {
+		t.Error("negative weight: no error")
+	}
+	if _, err := FoldOnly([]string{"nope"}, false, StateOptions{}, [][]float64{{1}}, [][]float64{{1}}, nil); err == nil {
+		t.Error("unknown key: no error")
+	}
+}
+
+func BenchmarkFoldOnly(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 1 << 22
+	y, p := make([]float64, n), make([]float64, n)
+	for i := range y {
+		y[i], p[i] = rng.NormFloat64(), rng.NormFloat64()
+	}
+	for _, key := range []string{"mse", "r2", "medae", "mape"} {
+		b.Run(key, func(b *testing.B) {
+			b.SetBytes(int64(16 * n))
+			for b.Loop() {
+				m, err := FoldOnly([]string{key}, false, StateOptions{MAPEEpsilon: 1e-16}, [][]float64{y}, [][]float64{p}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := m.Score(SpecOf(key).F, Uniform); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestFoldOnlyHuge checks that a value too large for every sum to stay
+// finite gives the full state's errors: MAE is an overflow when the
+// squared errors overflow, as the full state's base checks.
+func TestFoldOnlyHuge(t *testing.T) {
+	y, p := [][]float64{{1e200, 0, 1}}, [][]float64{{0, 0, 2}}
+	full := NewMulti(1, StateOptions{})
+	if err := full.AddBatch(y, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	m, err := FoldOnly([]string{"mae"}, false, StateOptions{}, y, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, gerr := m.Score((*State).MAE, Uniform)
+	_, werr := full.Score((*State).MAE, Uniform)
+	if werr == nil || gerr == nil || gerr.Error() != werr.Error() {
+		t.Errorf("MAE: error %v, full state's %v", gerr, werr)
+	}
+}
