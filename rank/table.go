@@ -322,6 +322,10 @@ func (b *Builder) Table() *Table {
 // (the sort's buffer): the scores are written there when they fill at
 // least half of it, which saves allocating them anew.
 func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
+	if pw == nil && len(pk)+len(nk) >= parallelFill {
+		t.fillHalves(pk, nk, spare)
+		return
+	}
 	// Count distinct keys first so the table is allocated once.
 	d := distinctKeys(pk, nk)
 	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
@@ -342,6 +346,41 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 		st = &cellStats{t.PosRows, t.NegRows, t.PosSq, t.NegSq}
 	}
 	fillRows(t.Score, t.Pos, t.Neg, st, 0, pk, nk, pw, nw, np)
+}
+
+// parallelFill is the number of unweighted samples from which fill
+// builds the table on two goroutines.
+const parallelFill = 1 << 20
+
+// fillHalves is fill of unweighted keys on two goroutines: the keys above
+// a split key (the table's first rows) and those at or below it are
+// counted and written apart, each half being the table of its own keys.
+func (t *Table) fillHalves(pk, nk []uint64, spare []uint64) {
+	// The split key: the middle of the longer list.
+	var split uint64
+	if len(pk) >= len(nk) {
+		split = pk[len(pk)/2]
+	} else {
+		split = nk[len(nk)/2]
+	}
+	ip, _ := slices.BinarySearch(pk, split+1) // pk[ip:] > split (keys are below 2⁶⁴−1: finite scores)
+	jn, _ := slices.BinarySearch(nk, split+1)
+	var d1, d2 int
+	var wg sync.WaitGroup
+	wg.Go(func() { d1 = distinctKeys(pk[ip:], nk[jn:]) })
+	d2 = distinctKeys(pk[:ip], nk[:jn])
+	wg.Wait()
+	d := d1 + d2
+	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
+		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
+	} else {
+		t.Score = make([]float64, d)
+	}
+	t.Pos = make([]float64, d)
+	t.Neg = make([]float64, d)
+	wg.Go(func() { fillRows(t.Score[:d1], t.Pos[:d1], t.Neg[:d1], nil, 0, pk[ip:], nk[jn:], nil, nil, nil) })
+	fillRows(t.Score[d1:], t.Pos[d1:], t.Neg[d1:], nil, d1, pk[:ip], nk[:jn], nil, nil, nil)
+	wg.Wait()
 }
 
 // cellStats is where fillRows writes a weighted table's per-cell row
