@@ -6,6 +6,7 @@ of the same name, and their ratio (scikit-learn's time over evalkit's;
 
     pip install --no-build-isolation ./python     # into a venv with Debian's python3-sklearn
     python3 bench/python.py [ROWS ...]            # default 100 1000000 10000000
+    python3 bench/python.py 10000000 --only roc_auc_score,average_precision_score
 
 Each figure is the best of 3 runs (of 200 calls at 100 rows and 20 at
 10⁴). The data: binary labels and scores (roc_auc_score,
@@ -58,6 +59,11 @@ def rows(n, rng):
 
 def main(args):
     native = "--native" in args
+    only = None
+    if "--only" in args:
+        i = args.index("--only")
+        only = set(args[i + 1].split(","))
+        args = args[:i] + args[i + 2 :]
     sizes = [int(a) for a in args if not a.startswith("--")] or [100, 1_000_000, 10_000_000]
     rng = np.random.default_rng(0)
     print(f"{'function':<30} {'rows':>9} {'evalkit s':>11} {'sklearn s':>11} {'ratio':>7}")
@@ -65,6 +71,8 @@ def main(args):
         reps = 200 if n <= 1000 else 20 if n <= 10_000 else 1
         cases, (y, s, yc, pc, yr, pr) = rows(n, rng)
         for name, a, kw in cases:
+            if only is not None and name not in only:
+                continue
             fe, fs = getattr(em, name), getattr(sk, name)
             want, got = fs(*a, **kw), fe(*a, **kw)
             assert np.allclose(got, want, rtol=1e-9, atol=0), (name, got, want)
