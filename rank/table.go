@@ -328,14 +328,7 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 	}
 	// Count distinct keys first so the table is allocated once.
 	d := distinctKeys(pk, nk)
-	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
-		// The same 8 bytes a value: a float64 view of the spare keys.
-		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
-	} else {
-		t.Score = make([]float64, d)
-	}
-	t.Pos = make([]float64, d)
-	t.Neg = make([]float64, d)
+	t.alloc(d, spare)
 	var np *npCum
 	var st *cellStats
 	if pw != nil {
@@ -346,6 +339,20 @@ func (t *Table) fill(pk, nk []uint64, pw, nw []float64, spare []uint64) {
 		st = &cellStats{t.PosRows, t.NegRows, t.PosSq, t.NegSq}
 	}
 	fillRows(t.Score, t.Pos, t.Neg, st, 0, pk, nk, pw, nw, np)
+}
+
+// alloc allocates the scores and counts of d rows; the scores are
+// written in spare (free memory: the sort's buffer) when they fill at
+// least half of it.
+func (t *Table) alloc(d int, spare []uint64) {
+	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
+		// The same 8 bytes a value: a float64 view of the spare keys.
+		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
+	} else {
+		t.Score = make([]float64, d)
+	}
+	t.Pos = make([]float64, d)
+	t.Neg = make([]float64, d)
 }
 
 // parallelFill is the number of unweighted samples from which fill
@@ -371,13 +378,7 @@ func (t *Table) fillHalves(pk, nk []uint64, spare []uint64) {
 	d2 = distinctKeys(pk[:ip], nk[:jn])
 	wg.Wait()
 	d := d1 + d2
-	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
-		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
-	} else {
-		t.Score = make([]float64, d)
-	}
-	t.Pos = make([]float64, d)
-	t.Neg = make([]float64, d)
+	t.alloc(d, spare)
 	wg.Go(func() { fillRows(t.Score[:d1], t.Pos[:d1], t.Neg[:d1], nil, 0, pk[ip:], nk[jn:], nil, nil, nil) })
 	fillRows(t.Score[d1:], t.Pos[d1:], t.Neg[d1:], nil, d1, pk[:ip], nk[:jn], nil, nil, nil)
 	wg.Wait()
