@@ -25,16 +25,15 @@ import (
 // With ci not nil every model's report gets its intervals
 // ([State.Intervals], computed before the report reorders the kept values).
 func NewModelsReport(m *Multi, target string, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
+	keep := len(m.outs) > 0 && m.outs[0].opt.KeepValues
+	return newModelsReport(m, keep, nil, target, names, opt, mo, ci)
+}
+
+func newModelsReport(m *Multi, keep bool, rows *PairedRows, target string, names []string, opt Options, mo board.Options, ci *hyptest.CIOptions) (*board.Models, error) {
 	if len(names) != len(m.outs) {
 		panic(fmt.Sprintf("regress: %d names for %d models", len(names), len(m.outs)))
 	}
-	mo = mo.WithDefaults()
-	if mo.Primary == "" {
-		mo.Primary = "mse"
-	}
-	keep := len(m.outs) > 0 && m.outs[0].opt.KeepValues
-	mo.Compare = mo.Compared(mo.Primary, func(k string) bool { return keep && rowMeasures[k] != nil })
-	mo.ComparePrimary = false
+	mo = modelsOptions(mo, keep)
 	if err := mo.Check("regress", names); err != nil {
 		return nil, err
 	}
@@ -52,7 +51,14 @@ func NewModelsReport(m *Multi, target string, names []string, opt Options, mo bo
 	var warnings []string
 	for _, p := range mo.Pairs(names) {
 		for _, c := range mo.Compare {
-			cmp, dropped, err := pairedBootstrap(m.outs[p[0]], m.outs[p[1]], c, mo)
+			var cmp board.Comparison
+			var dropped int
+			var err error
+			if rows != nil {
+				cmp, dropped = rows.draws(m, p[0], p[1], c, mo)
+			} else {
+				cmp, dropped, err = pairedBootstrap(m.outs[p[0]], m.outs[p[1]], c, mo)
+			}
 			if err != nil {
 				return nil, &result.OptionError{Task: "regress", Option: "board.Options.Compare", Problem: err.Error()}
 			}

@@ -80,12 +80,6 @@ func pairedBootstrap(a, b *State, key string, mo board.Options) (board.Compariso
 	if err := pairable(a, b); err != nil {
 		return board.Comparison{}, 0, err
 	}
-	f := rowMeasures[key]
-	n := len(a.ys)
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
 	var wa, wb []float64
 	if a.weighted {
 		wa = a.ws
@@ -93,8 +87,30 @@ func pairedBootstrap(a, b *State, key string, mo board.Options) (board.Compariso
 	if b.weighted {
 		wb = b.ws
 	}
+	c, dropped := pairedDraws(pairedSide{a.opt, a.ys, a.ads, wa}, pairedSide{b.opt, b.ys, b.ads, wb}, key, mo)
+	return c, dropped, nil
+}
+
+// pairedSide is what a paired bootstrap reads of one model: its options
+// and its rows in order (targets, absolute errors, weights; ws nil: every
+// weight 1).
+type pairedSide struct {
+	opt         StateOptions
+	ys, ads, ws []float64
+}
+
+// pairedDraws is the paired bootstrap of measure key of a and b (rows of
+// the same number, in the same order): the comparison and the number of
+// undefined replicates.
+func pairedDraws(a, b pairedSide, key string, mo board.Options) (board.Comparison, int) {
+	f := rowMeasures[key]
+	n := len(a.ads)
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
 	diff := func(idx []int) float64 {
-		return f(a.opt, a.ys, a.ads, wa, idx) - f(b.opt, b.ys, b.ads, wb, idx)
+		return f(a.opt, a.ys, a.ads, a.ws, idx) - f(b.opt, b.ys, b.ads, b.ws, idx)
 	}
 	bs := &hyptest.Bootstrap{Estimate: diff(all), Replicates: make([]float64, mo.Bootstrap)}
 	hyptest.Replicate(mo.Bootstrap, mo.Seed, 0, func() []int { return make([]int, n) }, func(r int, rng *rand.Rand, idx []int) {
@@ -108,7 +124,7 @@ func pairedBootstrap(a, b *State, key string, mo board.Options) (board.Compariso
 	if err == nil {
 		c.CI = &[2]float64{lo, hi}
 	}
-	return c, dropped, nil
+	return c, dropped
 }
 
 // pairedKeys lists the measures rowMeasures computes, sorted.

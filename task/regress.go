@@ -305,6 +305,17 @@ func (g *Regress) Models(m *regress.Multi, mo board.Options) (*board.Models, err
 	return regress.NewModelsReport(m, target, names, ro, mo, g.CI)
 }
 
+// ModelsRows is [Regress.Models] for a merged state m whose rows are
+// not kept (a distributed evaluation): the paired bootstraps read rows,
+// every row in input order ([regress.NewModelsReportRows]; nil: m's rows
+// are not at hand, and a comparison is an error).
+func (g *Regress) ModelsRows(m *regress.Multi, rows *regress.PairedRows, mo board.Options) (*board.Models, error) {
+	ro := g.Options
+	target, names := ro.Trues[0], ro.Preds
+	ro.Trues, ro.Preds = nil, nil
+	return regress.NewModelsReportRows(m, rows, target, names, ro, mo, g.CI)
+}
+
 // regressBatch is one worker's buffer of parsed rows: y[j][i], p[j][i]
 // are output j of row i, w[i] its weight, lines[i] its position.
 type regressBatch struct {

@@ -26,8 +26,10 @@ import (
 // the measures that need every row (medae and the D² pinball,
 // absolute-error and Tweedie scores) are computed exactly from further
 // reads of the units (regress_exact.go); without, they are left out, with
-// the warning of "evalkit regress --bounded-memory" naming them. The paired
-// bootstraps of --compare, which draw rows, are not available.
+// the warning of "evalkit regress --bounded-memory" naming them. Several
+// models are compared by the command line's paired bootstraps, from the
+// rows the units send to the writer (regress_rows.go), unless
+// State.KeepValues is unset (as the command line with --bounded-memory).
 type Regress struct {
 	State   regress.StateOptions // KeepValues is ignored (see Pipeline)
 	Options regress.Options      // the columns (Trues, Preds, Weights) among them
@@ -202,18 +204,25 @@ type regressWriteFn struct {
 // ProcessElement builds the report from the state of every unit, as the
 // command line does, and writes it.
 func (f *regressWriteFn) ProcessElement(ctx context.Context, s *regressState) error {
+	return f.write(ctx, s, nil)
+}
+
+// write builds the report from the merged state s (with rows, for the
+// paired bootstraps of several models) and writes it.
+func (f *regressWriteFn) write(ctx context.Context, s *regressState, rows *regress.PairedRows) error {
 	if s.Units != f.Units {
 		return fmt.Errorf("evalkit-beam: internal error: %d of %d units merged", s.Units, f.Units)
 	}
-	out, err := f.C.result(s)
+	out, err := f.C.result(s, rows)
 	if err != nil {
 		return err
 	}
 	return writeJSON(ctx, f.C.Output, out)
 }
 
-// result is the report of the merged state s.
-func (c *Regress) result(s *regressState) (any, error) {
+// result is the report of the merged state s; rows, if not nil, are its
+// rows for the paired bootstraps of several models.
+func (c *Regress) result(s *regressState, rows *regress.PairedRows) (any, error) {
 	m := s.Multi
 	if m.Output(0).N() == 0 {
 		return nil, userError(noRows(c.Name))
@@ -222,7 +231,7 @@ func (c *Regress) result(s *regressState) (any, error) {
 	if c.Models != nil {
 		// As the command line: the report options without the columns,
 		// which NewModelsReport names from the target and the models.
-		out, err := c.task().Models(m, *c.Models)
+		out, err := c.task().ModelsRows(m, rows, *c.Models)
 		if err != nil {
 			return nil, reportError(cli.OptionUsage(err))
 		}
@@ -259,6 +268,6 @@ type regressSliceFn struct{ C Regress }
 
 // ProcessElement gives the result of one key's merged state.
 func (f *regressSliceFn) ProcessElement(key string, s *regressState) (sliceOut, error) {
-	out, err := f.C.result(s)
+	out, err := f.C.result(s, nil)
 	return sliceResult(key, out, err)
 }

@@ -1,14 +1,17 @@
 package evalbeam
 
 import (
+	"bytes"
 	"cmp"
 	"context"
+	"encoding/gob"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -16,6 +19,7 @@ import (
 	"github.com/evalkit-go/evalkit/internal/xsum"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
+	"github.com/evalkit-go/evalkit/table"
 )
 
 // The measures of regress that need an order statistic or a second pass
@@ -40,6 +44,13 @@ import (
 // The writer gives the merged state its order statistics and null sums
 // and writes the command line's report. One worker holds at most the rows
 // of a few ranges (about 2/regressRanges of them, plus ties), never all.
+//
+// With slices (--by) every read folds, besides all the unit's rows (key
+// ""), each slice's rows into a state of their own (eachSlice), and every
+// step above runs per key: a column of a slice is a stream of its own
+// (streamID), with its own ranges, targets and null sums; each key's
+// merged state gets its order statistics and gives its result, which the
+// slices' writer assembles.
 
 // regressRanges is the number of key ranges per kept column.
 const regressRanges = 256
@@ -47,39 +58,46 @@ const regressRanges = 256
 // regressSketchCap bounds the keys the sketch keeps per column.
 const regressSketchCap = 1 << 14
 
-// regressSample is one unit's sample of one column's keys (Stream:
-// 2·output + regress.Kept), each standing for Weight rows.
+// regressSample is one unit's sample of one column's keys (Stream: a
+// streamID), each standing for Weight rows.
 type regressSample struct {
-	Stream int
+	Stream string
 	Weight int64
 	Keys   []uint64
+}
+
+// streamID names a column of the rows of key (a slice's, "" all the
+// rows): st is 2·output + regress.Kept.
+func streamID(key string, st int) string {
+	return strconv.Itoa(st) + "\x00" + key
 }
 
 // regressSketch is the merged samples: per stream, keys and the rows
 // each stands for, compacted past regressSketchCap.
 type regressSketch struct {
-	Keys    map[int][]uint64
-	Weights map[int][]int64
+	Keys    map[string][]uint64
+	Weights map[string][]int64
 }
 
 // regressBounds is the range boundaries per stream (rank.KeyRange's).
 type regressBounds struct {
-	Bounds map[int][]uint64
+	Bounds map[string][]uint64
 }
 
 // regressHist is, per stream, the rows and the exact weight (encoded
 // xsum sums, nil without weights) of each key range.
 type regressHist struct {
-	Rows    map[int][]int64
-	Weights map[int][]byte
+	Rows    map[string][]int64
+	Weights map[string][]byte
 }
 
-// regressTarget is where one order statistic lies: the ranges First…Last
-// of stream Stream, with Below rows (weight BelowWeight, an encoded exact
-// sum) in lower ranges.
+// regressTarget is where one order statistic of key Key lies: the ranges
+// First…Last of its stream Stream, with Below rows (weight BelowWeight, an
+// encoded exact sum) in lower ranges.
 type regressTarget struct {
+	Key           string
 	Output, Index int // the output and the index of the selection in its Selections
-	Stream        int
+	Stream        int // 2·output + regress.Kept
 	First, Last   int
 	Below         int64
 	BelowWeight   []byte
@@ -96,40 +114,53 @@ type regressPicks struct {
 	Weights map[int][]float64
 }
 
-// regressSelected is, per output, the selections' values and then the
-// null models' specification (regress.Nulls without its sums), as JSON.
+// regressSelected is, per key, its selections and null models.
 type regressSelected struct {
+	Keys map[string]regressKeySelected
+}
+
+// regressKeySelected is, per output of one key, the selections' values
+// and then the null models' specification (regress.Nulls without its
+// sums), as JSON.
+type regressKeySelected struct {
 	Values [][]float64 // per output: lo, hi of each selection in turn
 	Nulls  []byte
 }
 
-// regressNullSums is, per output, the encoded regress.Nulls of some units.
+// regressNullSums is, per key and output, the encoded regress.Nulls of
+// some units.
 type regressNullSums struct {
 	Units int
-	Sums  [][]byte
+	Sums  map[string][][]byte
 }
 
 func init() {
-	for _, v := range []any{(*regressSample)(nil), (*regressSketch)(nil), (*regressBounds)(nil), (*regressHist)(nil), (*regressTargets)(nil), (*regressPicks)(nil), (*regressSelected)(nil), (*regressNullSums)(nil)} {
+	for _, v := range []any{(*regressSample)(nil), (*regressSketch)(nil), (*regressBounds)(nil), (*regressHist)(nil), (*regressTargets)(nil), (*regressPicks)(nil), (*regressSelected)(nil), (*regressKeySelected)(nil), (*regressNullSums)(nil)} {
 		beam.RegisterType(reflect.TypeOf(v).Elem())
 	}
 	beam.RegisterCoder(reflect.TypeOf((*regressSketch)(nil)), encodeRegressSketch, decodeRegressSketch)
 	beam.RegisterCoder(reflect.TypeOf((*regressHist)(nil)), encodeRegressHist, decodeRegressHist)
 	beam.RegisterCoder(reflect.TypeOf((*regressPicks)(nil)), encodeRegressPicks, decodeRegressPicks)
 	beam.RegisterCoder(reflect.TypeOf((*regressNullSums)(nil)), encodeRegressNullSums, decodeRegressNullSums)
-	register.DoFn4x1[context.Context, Unit, func(*regressState), func(regressSample), error](&regressScanFn{})
-	register.Emitter1[*regressState]()
+	beam.RegisterCoder(reflect.TypeOf(regressSelected{}), encodeRegressSelected, decodeRegressSelected)
+	beam.RegisterType(reflect.TypeOf((*regressRows)(nil)).Elem())
+	beam.RegisterCoder(reflect.TypeOf((*regressRows)(nil)), encodeRegressRows, decodeRegressRows)
+	register.DoFn6x1[context.Context, Unit, func(string, *regressState), func(regressSample), func(string, *regressRows), func(string, int64), error](&regressScanFn{})
 	register.Emitter1[regressSample]()
+	register.Emitter2[string, *regressRows]()
+	register.Iter1[*regressRows]()
+	register.Iter2[string, *regressState]()
 	register.Combiner3[*regressSketch, regressSample, regressBounds](&regressSketchFn{})
 	register.DoFn3x2[context.Context, Unit, func(*regressBounds) bool, *regressHist, error](&regressHistFn{})
 	register.Combiner1[*regressHist](&regressHistMergeFn{})
-	register.DoFn3x2[*regressHist, func(**regressState) bool, func(*regressBounds) bool, regressTargets, error](&regressTargetFn{})
+	register.DoFn3x2[*regressHist, func(*string, **regressState) bool, func(*regressBounds) bool, regressTargets, error](&regressTargetFn{})
 	register.DoFn4x2[context.Context, Unit, func(*regressBounds) bool, func(*regressTargets) bool, *regressPicks, error](&regressPickFn{})
 	register.Combiner1[*regressPicks](&regressPicksMergeFn{})
-	register.DoFn3x2[*regressPicks, func(**regressState) bool, func(*regressTargets) bool, regressSelected, error](&regressSelectFn{})
+	register.DoFn3x2[*regressPicks, func(*string, **regressState) bool, func(*regressTargets) bool, regressSelected, error](&regressSelectFn{})
 	register.DoFn3x2[context.Context, Unit, func(*regressSelected) bool, *regressNullSums, error](&regressNullFn{})
 	register.Combiner1[*regressNullSums](&regressNullsMergeFn{})
-	register.DoFn4x1[context.Context, *regressState, func(*regressSelected) bool, func(**regressNullSums) bool, error](&regressExactWriteFn{})
+	register.DoFn6x1[context.Context, string, func(**regressState) bool, func(**regressRows) bool, func(*regressSelected) bool, func(**regressNullSums) bool, error](&regressExactWriteFn{})
+	register.DoFn6x2[context.Context, string, func(**regressState) bool, func(**regressRows) bool, func(*regressSelected) bool, func(**regressNullSums) bool, sliceOut, error](&regressExactSliceFn{})
 	register.Iter1[*regressBounds]()
 	register.Iter1[*regressTargets]()
 	register.Iter1[*regressSelected]()
@@ -152,6 +183,17 @@ func decodeRegressPicks(b []byte) (*regressPicks, error) {
 	s := new(regressPicks)
 	return s, json.Unmarshal(b, s)
 }
+
+// The selections travel by gob, which keeps an infinite upper value.
+func encodeRegressSelected(s regressSelected) ([]byte, error) {
+	var b bytes.Buffer
+	err := gob.NewEncoder(&b).Encode(s)
+	return b.Bytes(), err
+}
+func decodeRegressSelected(b []byte) (regressSelected, error) {
+	var s regressSelected
+	return s, gob.NewDecoder(bytes.NewReader(b)).Decode(&s)
+}
 func encodeRegressNullSums(s *regressNullSums) ([]byte, error) { return json.Marshal(s) }
 func decodeRegressNullSums(b []byte) (*regressNullSums, error) {
 	s := new(regressNullSums)
@@ -161,18 +203,54 @@ func decodeRegressNullSums(b []byte) (*regressNullSums, error) {
 // exactPipeline is Pipeline with the measures that need every row (see
 // the top of this file).
 func (c *Regress) exactPipeline(s beam.Scope, units []Unit) {
-	s = s.Scope("regress")
+	name := "regress"
+	if c.Slices != nil {
+		name = "regress-slices"
+	}
+	s = s.Scope(name)
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	states, samples := beam.ParDo2(s, &regressScanFn{C: *c}, us)
-	state := beam.Combine(s, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, states)
+	states, samples, rows, counts := beam.ParDo4(s, &regressScanFn{C: *c}, us)
+	state := beam.CombinePerKey(s, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, states)
 	bounds := beam.Combine(s, &regressSketchFn{}, samples)
 	hist := beam.Combine(s, &regressHistMergeFn{}, beam.ParDo(s, &regressHistFn{C: *c}, us, beam.SideInput{Input: bounds}))
 	targets := beam.ParDo(s, &regressTargetFn{}, hist, beam.SideInput{Input: state}, beam.SideInput{Input: bounds})
 	picks := beam.Combine(s, &regressPicksMergeFn{}, beam.ParDo(s, &regressPickFn{C: *c}, us, beam.SideInput{Input: bounds}, beam.SideInput{Input: targets}))
 	selected := beam.ParDo(s, &regressSelectFn{}, picks, beam.SideInput{Input: state}, beam.SideInput{Input: targets})
 	nulls := beam.Combine(s, &regressNullsMergeFn{}, beam.ParDo(s, &regressNullFn{C: *c}, us, beam.SideInput{Input: selected}))
-	beam.ParDo0(s, &regressExactWriteFn{C: *c, Units: len(units)}, state, beam.SideInput{Input: selected}, beam.SideInput{Input: nulls})
+	// Each key's merged state meets its rows for the paired bootstraps of
+	// several models (none otherwise).
+	grouped := beam.CoGroupByKey(s, state, rows)
+	if c.Slices == nil {
+		beam.ParDo0(s, &regressExactWriteFn{C: *c, Units: len(units)}, grouped, beam.SideInput{Input: selected}, beam.SideInput{Input: nulls})
+		return
+	}
+	outs := beam.ParDo(s, &regressExactSliceFn{C: *c}, grouped, beam.SideInput{Input: selected}, beam.SideInput{Input: nulls})
+	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
 }
+
+// foldEach reads unit u, keeping its values, into a state of all its
+// rows (key "") and, with slices, one of each slice's rows (eachSlice,
+// which gives count each key's rows), and calls f with each.
+func (c *Regress) foldEach(ctx context.Context, u Unit, count func(string, int64), f func(key string, m *regress.Multi, rows map[int64]string) error) error {
+	if c.Slices == nil {
+		m, rows, err := c.fold(ctx, u, true)
+		if err != nil {
+			return err
+		}
+		return f("", m, rows)
+	}
+	t := c.keeping(true)
+	return eachSlice(ctx, u, c.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+		m, rows := t.New(), map[int64]string{}
+		if err := c.foldRows(t, m, rows, r, cols, u.Index); err != nil {
+			return err
+		}
+		return f(key, m, rows)
+	}, count)
+}
+
+// noCount is the count of foldEach's reads after the first.
+func noCount(string, int64) {}
 
 // column returns the kept values of a stream (2·output + regress.Kept) and
 // the weights (nil without).
@@ -186,40 +264,44 @@ func column(m *regress.Multi, stream int) ([]float64, []float64) {
 
 type regressScanFn struct{ C Regress }
 
-// ProcessElement reads a unit: its state without kept values, and a
-// sample of each column's keys.
-func (f *regressScanFn) ProcessElement(ctx context.Context, u Unit, emit func(*regressState), emitSample func(regressSample)) error {
-	m, rows, err := f.C.fold(ctx, u, true)
-	if err != nil {
-		return err
-	}
-	for st := range 2 * m.K() {
-		v, _ := column(m, st)
-		if len(v) == 0 {
-			continue
+// ProcessElement reads a unit: per key, its state without kept values, a
+// sample of each column's keys and, for the paired bootstraps of several
+// models, the columns they read (see pairedRows); and, with slices, each
+// key's rows.
+func (f *regressScanFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *regressState), emitSample func(regressSample), emitRows func(string, *regressRows), count func(string, int64)) error {
+	need, targets := f.C.pairedRows()
+	return f.C.foldEach(ctx, u, count, func(key string, m *regress.Multi, rows map[int64]string) error {
+		if need && m.Output(0).N() > 0 {
+			emitRows(key, unitRows(u.Index, m, targets))
 		}
-		rng := rand.New(rand.NewPCG(uint64(u.Index), uint64(st)))
-		n := min(len(v), sampleSize)
-		keys := make([]uint64, n)
-		for i := range keys {
-			if n == len(v) {
-				keys[i] = rank.Key(v[i])
-			} else {
-				keys[i] = rank.Key(v[rng.IntN(len(v))])
+		for st := range 2 * m.K() {
+			v, _ := column(m, st)
+			if len(v) == 0 {
+				continue
 			}
+			rng := rand.New(rand.NewPCG(uint64(u.Index), uint64(st)))
+			n := min(len(v), sampleSize)
+			keys := make([]uint64, n)
+			for i := range keys {
+				if n == len(v) {
+					keys[i] = rank.Key(v[i])
+				} else {
+					keys[i] = rank.Key(v[rng.IntN(len(v))])
+				}
+			}
+			emitSample(regressSample{Stream: streamID(key, st), Weight: int64(max(1, len(v)/n)), Keys: keys})
 		}
-		emitSample(regressSample{Stream: st, Weight: int64(max(1, len(v)/n)), Keys: keys})
-	}
-	m.DropValues()
-	emit(&regressState{Units: 1, Multi: m, Rows: rows})
-	return nil
+		m.DropValues()
+		emit(key, &regressState{Units: 1, Multi: m, Rows: rows})
+		return nil
+	})
 }
 
 // regressSketchFn merges the samples and places the range boundaries.
 type regressSketchFn struct{}
 
 func (f *regressSketchFn) CreateAccumulator() *regressSketch {
-	return &regressSketch{Keys: map[int][]uint64{}, Weights: map[int][]int64{}}
+	return &regressSketch{Keys: map[string][]uint64{}, Weights: map[string][]int64{}}
 }
 
 func (f *regressSketchFn) AddInput(a *regressSketch, s regressSample) *regressSketch {
@@ -242,7 +324,7 @@ func (f *regressSketchFn) MergeAccumulators(a, b *regressSketch) *regressSketch 
 
 // compact halves a stream's keys once they pass the cap: sorted, each
 // pair becomes its first key with the pair's weight.
-func (a *regressSketch) compact(st int) {
+func (a *regressSketch) compact(st string) {
 	if len(a.Keys[st]) <= regressSketchCap {
 		return
 	}
@@ -269,7 +351,7 @@ func (a *regressSketch) compact(st int) {
 // ExtractOutput places regressRanges−1 boundaries per stream at the
 // sketch's weighted quantiles (fewer where keys repeat).
 func (f *regressSketchFn) ExtractOutput(a *regressSketch) regressBounds {
-	out := regressBounds{Bounds: map[int][]uint64{}}
+	out := regressBounds{Bounds: map[string][]uint64{}}
 	for st, ks := range a.Keys {
 		idx := make([]int, len(ks))
 		for i := range idx {
@@ -301,7 +383,7 @@ func boundsSide(iter func(*regressBounds) bool) *regressBounds {
 	var b regressBounds
 	iter(&b)
 	if b.Bounds == nil {
-		b.Bounds = map[int][]uint64{}
+		b.Bounds = map[string][]uint64{}
 	}
 	return &b
 }
@@ -312,32 +394,32 @@ type regressHistFn struct{ C Regress }
 // per key range of each stream.
 func (f *regressHistFn) ProcessElement(ctx context.Context, u Unit, boundsIter func(*regressBounds) bool) (*regressHist, error) {
 	bounds := boundsSide(boundsIter)
-	m, _, err := f.C.fold(ctx, u, true)
-	if err != nil {
-		return nil, err
-	}
-	h := &regressHist{Rows: map[int][]int64{}, Weights: map[int][]byte{}}
-	for st := range 2 * m.K() {
-		v, w := column(m, st)
-		b := bounds.Bounds[st]
-		rows := make([]int64, len(b)+1)
-		var sums []xsum.Sum
-		if w != nil {
-			sums = make([]xsum.Sum, len(b)+1)
-		}
-		for i, x := range v {
-			r := rank.KeyRange(b, rank.Key(x))
-			rows[r]++
+	h := &regressHist{Rows: map[string][]int64{}, Weights: map[string][]byte{}}
+	err := f.C.foldEach(ctx, u, noCount, func(key string, m *regress.Multi, _ map[int64]string) error {
+		for st := range 2 * m.K() {
+			id := streamID(key, st)
+			v, w := column(m, st)
+			b := bounds.Bounds[id]
+			rows := make([]int64, len(b)+1)
+			var sums []xsum.Sum
 			if w != nil {
-				sums[r].Add(w[i])
+				sums = make([]xsum.Sum, len(b)+1)
+			}
+			for i, x := range v {
+				r := rank.KeyRange(b, rank.Key(x))
+				rows[r]++
+				if w != nil {
+					sums[r].Add(w[i])
+				}
+			}
+			h.Rows[id] = rows
+			if w != nil {
+				h.Weights[id] = appendSums(nil, sums)
 			}
 		}
-		h.Rows[st] = rows
-		if w != nil {
-			h.Weights[st] = appendSums(nil, sums)
-		}
-	}
-	return h, nil
+		return nil
+	})
+	return h, err
 }
 
 func appendSums(b []byte, sums []xsum.Sum) []byte {
@@ -364,7 +446,7 @@ type regressHistMergeFn struct{}
 
 func (f *regressHistMergeFn) MergeAccumulators(a, b *regressHist) *regressHist {
 	if a.Rows == nil {
-		a.Rows, a.Weights = map[int][]int64{}, map[int][]byte{}
+		a.Rows, a.Weights = map[string][]int64{}, map[string][]byte{}
 	}
 	for st, rows := range b.Rows {
 		ar := a.Rows[st]
@@ -396,28 +478,51 @@ func (f *regressHistMergeFn) MergeAccumulators(a, b *regressHist) *regressHist {
 	return a
 }
 
-// stateSide returns the merged state from its side input.
-func stateSide(iter func(**regressState) bool) *regressState {
+// statesSide returns each key's merged state from its side input.
+func statesSide(iter func(*string, **regressState) bool) map[string]*regressState {
+	out := map[string]*regressState{}
+	var k string
 	var s *regressState
-	iter(&s)
-	return s
+	for iter(&k, &s) {
+		out[k] = s
+		s = nil
+	}
+	return out
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 type regressTargetFn struct{}
 
-// ProcessElement finds, for each selection of each output of the merged
-// state, the key ranges that hold it.
-func (f *regressTargetFn) ProcessElement(h *regressHist, stateIter func(**regressState) bool, boundsIter func(*regressBounds) bool) (regressTargets, error) {
-	s := stateSide(stateIter)
+// ProcessElement finds, for each selection of each output of each key's
+// merged state, the key ranges that hold it.
+func (f *regressTargetFn) ProcessElement(h *regressHist, stateIter func(*string, **regressState) bool, boundsIter func(*regressBounds) bool) (regressTargets, error) {
 	var out regressTargets
-	if s == nil {
-		return out, nil
+	states := statesSide(stateIter)
+	for _, key := range sortedKeys(states) {
+		if err := out.add(h, key, states[key]); err != nil {
+			return out, err
+		}
 	}
+	return out, nil
+}
+
+// add appends the targets of key's merged state s.
+func (out *regressTargets) add(h *regressHist, key string, s *regressState) error {
 	for j := range s.Multi.K() {
 		for i, sel := range s.Multi.Output(j).Selections() {
 			st := 2*j + int(sel.Of)
-			rows := h.Rows[st]
-			t := regressTarget{Output: j, Index: i, Stream: st}
+			id := streamID(key, st)
+			rows := h.Rows[id]
+			t := regressTarget{Key: key, Output: j, Index: i, Stream: st}
 			if !sel.Weighted {
 				// The ranges of ranks Rank and Rank+1.
 				var below int64
@@ -433,12 +538,12 @@ func (f *regressTargetFn) ProcessElement(h *regressHist, stateIter func(**regres
 					below += n
 				}
 				if first < 0 {
-					return out, fmt.Errorf("evalkit-beam: internal error: rank %d of %d rows", sel.Rank, below)
+					return fmt.Errorf("evalkit-beam: internal error: rank %d of %d rows", sel.Rank, below)
 				}
 			} else {
-				sums, err := decodeSums(h.Weights[st], len(rows))
+				sums, err := decodeSums(h.Weights[id], len(rows))
 				if err != nil {
-					return out, err
+					return err
 				}
 				var below xsum.Sum
 				last := -1
@@ -469,7 +574,7 @@ func (f *regressTargetFn) ProcessElement(h *regressHist, stateIter func(**regres
 			out.Targets = append(out.Targets, t)
 		}
 	}
-	return out, nil
+	return nil
 }
 
 func targetsSide(iter func(*regressTargets) bool) *regressTargets {
@@ -488,23 +593,27 @@ func (f *regressPickFn) ProcessElement(ctx context.Context, u Unit, boundsIter f
 	if len(targets.Targets) == 0 {
 		return p, nil
 	}
-	m, _, err := f.C.fold(ctx, u, true)
-	if err != nil {
-		return nil, err
-	}
+	byKey := map[string][]int{}
 	for ti, t := range targets.Targets {
-		v, w := column(m, t.Stream)
-		b := bounds.Bounds[t.Stream]
-		for i, x := range v {
-			if r := rank.KeyRange(b, rank.Key(x)); r >= t.First && r <= t.Last {
-				p.Values[ti] = append(p.Values[ti], x)
-				if w != nil {
-					p.Weights[ti] = append(p.Weights[ti], w[i])
+		byKey[t.Key] = append(byKey[t.Key], ti)
+	}
+	err := f.C.foldEach(ctx, u, noCount, func(key string, m *regress.Multi, _ map[int64]string) error {
+		for _, ti := range byKey[key] {
+			t := targets.Targets[ti]
+			v, w := column(m, t.Stream)
+			b := bounds.Bounds[streamID(key, t.Stream)]
+			for i, x := range v {
+				if r := rank.KeyRange(b, rank.Key(x)); r >= t.First && r <= t.Last {
+					p.Values[ti] = append(p.Values[ti], x)
+					if w != nil {
+						p.Weights[ti] = append(p.Weights[ti], w[i])
+					}
 				}
 			}
 		}
-	}
-	return p, nil
+		return nil
+	})
+	return p, err
 }
 
 // regressPicksMergeFn gathers the picked values.
@@ -526,19 +635,38 @@ func (f *regressPicksMergeFn) MergeAccumulators(a, b *regressPicks) *regressPick
 type regressSelectFn struct{}
 
 // ProcessElement finds each order statistic among its ranges' values and
-// gives the merged state its selections, so that the null models'
+// gives each key's merged state its selections, so that the null models'
 // quantiles follow.
-func (f *regressSelectFn) ProcessElement(p *regressPicks, stateIter func(**regressState) bool, targetsIter func(*regressTargets) bool) (regressSelected, error) {
-	s, targets := stateSide(stateIter), targetsSide(targetsIter)
-	var out regressSelected
-	if s == nil || s.Multi.Output(0).N() == 0 {
-		return out, nil
+func (f *regressSelectFn) ProcessElement(p *regressPicks, stateIter func(*string, **regressState) bool, targetsIter func(*regressTargets) bool) (regressSelected, error) {
+	states, targets := statesSide(stateIter), targetsSide(targetsIter)
+	out := regressSelected{Keys: map[string]regressKeySelected{}}
+	byKey := map[string][]int{}
+	for ti, t := range targets.Targets {
+		byKey[t.Key] = append(byKey[t.Key], ti)
 	}
+	for key, s := range states {
+		if s.Multi.Output(0).N() == 0 {
+			continue
+		}
+		ks, err := selectKey(s, targets, byKey[key], p)
+		if err != nil {
+			return out, err
+		}
+		out.Keys[key] = ks
+	}
+	return out, nil
+}
+
+// selectKey answers the selections of one key's merged state s from the
+// picks of its targets (their indexes tis in targets).
+func selectKey(s *regressState, targets *regressTargets, tis []int, p *regressPicks) (regressKeySelected, error) {
+	var out regressKeySelected
 	vals := make([][][2]float64, s.Multi.K())
 	for j := range vals {
 		vals[j] = make([][2]float64, len(s.Multi.Output(j).Selections()))
 	}
-	for ti, t := range targets.Targets {
+	for _, ti := range tis {
+		t := targets.Targets[ti]
 		sel := s.Multi.Output(t.Output).Selections()[t.Index]
 		v, err := selectAmong(sel, t, p.Values[ti], p.Weights[ti])
 		if err != nil {
@@ -610,8 +738,8 @@ func selectedSide(iter func(*regressSelected) bool) *regressSelected {
 	return &s
 }
 
-// nullsOf decodes the null models' specifications of every output.
-func nullsOf(s *regressSelected) ([]*regress.Nulls, error) {
+// nullsOf decodes the null models' specifications of every output of a key.
+func nullsOf(s regressKeySelected) ([]*regress.Nulls, error) {
 	if len(s.Nulls) == 0 {
 		return nil, nil
 	}
@@ -627,52 +755,58 @@ func nullsOf(s *regressSelected) ([]*regress.Nulls, error) {
 
 type regressNullFn struct{ C Regress }
 
-// ProcessElement sums a unit's null-model losses, per output.
+// ProcessElement sums a unit's null-model losses, per key and output.
 func (f *regressNullFn) ProcessElement(ctx context.Context, u Unit, selIter func(*regressSelected) bool) (*regressNullSums, error) {
-	ns, err := nullsOf(selectedSide(selIter))
-	if err != nil {
-		return nil, err
-	}
-	out := &regressNullSums{Units: 1}
-	if ns == nil {
+	sel := selectedSide(selIter)
+	out := &regressNullSums{Units: 1, Sums: map[string][][]byte{}}
+	if len(sel.Keys) == 0 {
 		return out, nil
 	}
-	m, _, err := f.C.fold(ctx, u, true)
-	if err != nil {
-		return nil, err
-	}
-	for j, n := range ns {
-		y, _, w := m.Output(j).Kept()
-		for i, x := range y {
-			wi := 1.0
-			if w != nil {
-				wi = w[i]
+	err := f.C.foldEach(ctx, u, noCount, func(key string, m *regress.Multi, _ map[int64]string) error {
+		ks, ok := sel.Keys[key]
+		if !ok {
+			return nil
+		}
+		ns, err := nullsOf(ks)
+		if err != nil || ns == nil {
+			return err
+		}
+		for j, n := range ns {
+			y, _, w := m.Output(j).Kept()
+			for i, x := range y {
+				wi := 1.0
+				if w != nil {
+					wi = w[i]
+				}
+				n.Add(x, wi)
 			}
-			n.Add(x, wi)
+			b, err := n.MarshalBinary()
+			if err != nil {
+				return err
+			}
+			out.Sums[key] = append(out.Sums[key], b)
 		}
-		b, err := n.MarshalBinary()
-		if err != nil {
-			return nil, err
-		}
-		out.Sums = append(out.Sums, b)
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 // regressNullsMergeFn adds the units' null sums (exact: any order).
 type regressNullsMergeFn struct{}
 
 func (f *regressNullsMergeFn) MergeAccumulators(a, b *regressNullSums) *regressNullSums {
-	switch {
-	case a.Sums == nil:
-		b.Units += a.Units
-		return b
-	case b.Sums == nil:
-		a.Units += b.Units
-		return a
+	if a.Sums == nil {
+		a.Sums = map[string][][]byte{}
 	}
-	for j := range a.Sums {
-		a.Sums[j] = addNullSums(a.Sums[j], b.Sums[j])
+	for key, bs := range b.Sums {
+		as, ok := a.Sums[key]
+		if !ok {
+			a.Sums[key] = bs
+			continue
+		}
+		for j := range as {
+			as[j] = addNullSums(as[j], bs[j])
+		}
 	}
 	a.Units += b.Units
 	return a
@@ -709,36 +843,71 @@ type regressExactWriteFn struct {
 	Units int
 }
 
-// ProcessElement gives the merged state its order statistics and null
-// sums and writes the report, as the command line does.
-func (f *regressExactWriteFn) ProcessElement(ctx context.Context, s *regressState, selIter func(*regressSelected) bool, nullsIter func(**regressNullSums) bool) error {
+// ProcessElement gives the merged state of every row (key "") its order
+// statistics and null sums and writes the report, as the command line
+// does.
+func (f *regressExactWriteFn) ProcessElement(ctx context.Context, key string, stateIter func(**regressState) bool, rowsIter func(**regressRows) bool, selIter func(*regressSelected) bool, nullsIter func(**regressNullSums) bool) error {
+	s, rows, err := f.C.exactState(key, stateIter, rowsIter, selIter, nullsIter, f.Units)
+	if err != nil {
+		return err
+	}
+	return (&regressWriteFn{C: f.C, Units: f.Units}).write(ctx, s, rows)
+}
+
+type regressExactSliceFn struct{ C Regress }
+
+// ProcessElement gives the result of one key (a slice's, or "" every
+// row's), its merged state completed as regressExactWriteFn completes it.
+func (f *regressExactSliceFn) ProcessElement(ctx context.Context, key string, stateIter func(**regressState) bool, rowsIter func(**regressRows) bool, selIter func(*regressSelected) bool, nullsIter func(**regressNullSums) bool) (sliceOut, error) {
+	s, rows, err := f.C.exactState(key, stateIter, rowsIter, selIter, nullsIter, 0)
+	if err != nil {
+		return sliceOut{Key: key}, err
+	}
+	out, err := f.C.result(s, rows)
+	return sliceResult(key, out, err)
+}
+
+// exactState returns the merged state of key with its order statistics
+// and null sums set, and its rows for the paired bootstraps of several
+// models (nil without). units, if > 0, is the number of units the state
+// and the null sums must have merged.
+func (c *Regress) exactState(key string, stateIter func(**regressState) bool, rowsIter func(**regressRows) bool, selIter func(*regressSelected) bool, nullsIter func(**regressNullSums) bool, units int) (*regressState, *regress.PairedRows, error) {
+	var s *regressState
+	if !stateIter(&s) || s == nil {
+		return nil, nil, fmt.Errorf("evalkit-beam: internal error: no state of key %q", key)
+	}
 	sel := selectedSide(selIter)
 	var sums *regressNullSums
 	nullsIter(&sums)
-	if s.Units != f.Units || (sums != nil && sums.Units != f.Units) {
-		return fmt.Errorf("evalkit-beam: internal error: units merged: %d and %v of %d", s.Units, sums, f.Units)
+	if units > 0 && (s.Units != units || (sums != nil && sums.Units != units)) {
+		return nil, nil, fmt.Errorf("evalkit-beam: internal error: units merged: %d and %v of %d", s.Units, sums, units)
 	}
 	if s.Multi.Output(0).N() > 0 {
-		ns, err := nullsOf(sel)
+		ks := sel.Keys[key]
+		ns, err := nullsOf(ks)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		for j := range s.Multi.K() {
 			o := s.Multi.Output(j)
 			var v [][2]float64
-			for i := 0; i+1 < len(sel.Values[j]); i += 2 {
-				v = append(v, [2]float64{sel.Values[j][i], sel.Values[j][i+1]})
+			for i := 0; i+1 < len(ks.Values[j]); i += 2 {
+				v = append(v, [2]float64{ks.Values[j][i], ks.Values[j][i+1]})
 			}
 			if err := o.SetSelected(v); err != nil {
-				return err
+				return nil, nil, err
 			}
-			if err := ns[j].UnmarshalBinary(sums.Sums[j]); err != nil {
-				return err
+			if err := ns[j].UnmarshalBinary(sums.Sums[key][j]); err != nil {
+				return nil, nil, err
 			}
 			if err := o.SetNulls(ns[j]); err != nil {
-				return err
+				return nil, nil, err
 			}
 		}
 	}
-	return (&regressWriteFn{C: f.C, Units: f.Units}).ProcessElement(ctx, s)
+	var rows *regress.PairedRows
+	if need, _ := c.pairedRows(); need {
+		rows = joinRows(rowsIter, s.Multi)
+	}
+	return s, rows, nil
 }

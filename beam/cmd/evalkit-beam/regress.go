@@ -19,8 +19,9 @@ func init() {
 // several-model flags, --ci and --memory) to fs. The measures that need every row (medae and
 // the D² scores) are computed exactly, in further reads of the units
 // (evalbeam.Regress), unless --bounded-memory leaves them out as the
-// command line does. --compare for several models (one --true, several
-// --pred), whose paired bootstrap draws rows, is a usage error. --ci gives
+// command line does. Several models (one --true, several --pred) are
+// compared as evalkit compares them, by paired bootstraps of the rows,
+// which the units send to the writer (evalbeam's regress_rows.go). --ci gives
 // the intervals from the merged state's sums (t-intervals and the delta
 // method), the command line's with --bounded-memory; the bootstrap
 // intervals, which draw rows, are left out with a warning.
@@ -29,12 +30,16 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 	var models cli.ModelFlags
 	var ci cli.CIFlags
 	f.Define(fs)
-	models.Define(fs, "mse")
+	models.DefineComparing(fs, "mse")
 	ci.Define(fs)
 	new(cli.GateFlags).Define(fs)
 	mem := cli.MemoryFlag(fs)
 	sf := defineSlices(fs, "regress")
 	return func(c common) (pipeline, error) {
+		// As evalkit: several models are compared by a paired bootstrap
+		// (of the primary measure without --compare), which takes
+		// --bootstrap, --seed and --level without --ci.
+		ci.Paired = f.Models() && models.Compares()
 		civ, withCI, err := ci.Options()
 		if err != nil {
 			return nil, err
@@ -47,12 +52,6 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err != nil {
 			return nil, err
 		}
-		exact := func(keep bool) error {
-			if sl != nil && keep {
-				return usagef("regress: --by: the exact order statistics of each slice (medae, the D² scores) are not computed by evalkit-beam: add --bounded-memory, which leaves them out as evalkit does, or use evalkit regress --by")
-			}
-			return nil
-		}
 		if f.Models() {
 			// As evalkit regressModelsFile: an output per model.
 			names := f.Preds()
@@ -60,17 +59,11 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if err := mo.Check("regress", names); err != nil {
 				return nil, cli.OptionUsage(err)
 			}
-			if len(mo.Compare) > 0 {
-				return nil, usagef("regress: --compare: a paired bootstrap draws rows, and evalkit-beam keeps none (use evalkit regress)")
-			}
 			opt, ropt, err := f.ModelsOptions()
 			if err != nil {
 				return nil, err
 			}
 			opt.Moments = withCI
-			if err := exact(opt.KeepValues); err != nil {
-				return nil, err
-			}
 			return &evalbeam.Regress{State: opt, Options: ropt, Models: &mo, CI: cip, Name: c.Name, Output: c.Output, Slices: sl}, nil
 		}
 		if name := models.Used(fs); name != "" {
@@ -85,9 +78,6 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, err
 		}
 		opt.Moments = withCI
-		if err := exact(opt.KeepValues); err != nil {
-			return nil, err
-		}
 		return &evalbeam.Regress{State: opt, Options: ropt, CI: cip, Name: c.Name, Output: c.Output, Slices: sl}, nil
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
 )
 
 // Several models of one target (regress --pred m1,m2,… with one --true)
@@ -24,9 +26,12 @@ func TestRegressModels(t *testing.T) {
 				same(t, "regress", golden+"sales.csv", parts, uint64(parts), append(flags, "--bounded-memory")...)
 			})
 			t.Run(fmt.Sprintf("%v/exact/%d", flags, parts), func(t *testing.T) {
-				// evalkit's default paired bootstrap draws rows, which
-				// evalkit-beam keeps none of.
-				same(t, "regress", golden+"sales.csv", parts, uint64(parts), append(flags, "--compare", "none")...)
+				// The default: the primary measure compared by a
+				// paired bootstrap of the rows, joined in input order.
+				same(t, "regress", golden+"sales.csv", parts, uint64(parts), flags...)
+			})
+			t.Run(fmt.Sprintf("%v/compare/%d", flags, parts), func(t *testing.T) {
+				same(t, "regress", golden+"sales.csv", parts, uint64(parts), append(flags, "--compare", "mae,r2,mape", "--bootstrap", "300", "--seed", "4")...)
 			})
 		}
 	}
@@ -49,7 +54,9 @@ func TestRegressModels(t *testing.T) {
 		{"--true", "y", "--pred", "m3,m1", "--weight", "w", "--power", "1.5", "--primary", "r2", "--bounded-memory"},
 		{"--true", "y", "--pred", "m1,m2,m3", "--ci", "--bounded-memory"},
 		{"--true", "y", "--pred", "m1,m2,m3", "--compare", "none"},
-		{"--true", "y", "--pred", "m3,m1", "--weight", "w", "--power", "1.5", "--primary", "r2", "--compare", "none"},
+		{"--true", "y", "--pred", "m1,m2,m3"},
+		{"--true", "y", "--pred", "m3,m1", "--weight", "w", "--power", "1.5", "--primary", "r2"},
+		{"--true", "y", "--pred", "m2,m3", "--weight", "w", "--compare", "mse,rmse,mae,mape,wape,max_error,r2", "--bootstrap", "200", "--level", "0.9", "--adjust", "bonferroni"},
 	} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
 			same(t, "regress", file, 9, 9, flags...)
@@ -59,4 +66,85 @@ func TestRegressModels(t *testing.T) {
 	sameError(t, "regress", golden+"sales.csv", "--pred", "y_pred,nosuch", "--bounded-memory")
 	sameError(t, "regress", golden+"sales.csv", "--pred", "y_pred,y_true", "--primary", "accuracy", "--bounded-memory")
 	sameError(t, "regress", golden+"bad.csv", "--pred", "y_pred,y_true", "--bounded-memory")
+	sameError(t, "regress", golden+"sales.csv", "--pred", "y_pred,y_true", "--compare", "mae", "--bounded-memory")
+	sameError(t, "regress", golden+"sales.csv", "--pred", "y_pred,y_true", "--compare", "explained_variance")
+}
+
+type pqRegressRow struct {
+	Y  float64 `parquet:"y"`
+	M1 float64 `parquet:"m1"`
+	M2 float64 `parquet:"m2"`
+	M3 float64 `parquet:"m3"`
+	W  float64 `parquet:"w"`
+}
+
+// Several models over Parquet files of several row groups (a unit a row
+// group), split into 1, 3 and 7 files: the default comparison and
+// --compare draw the rows of the concatenation, evalkit's bytes on one
+// Parquet file of all the rows.
+func TestRegressModelsParquet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 7))
+	var all []pqRegressRow
+	for range 1500 {
+		// positive values, so that no warning names a row (of a part
+		// file in evalkit-beam, of the whole in evalkit)
+		y := 1 + float64(rng.IntN(8000))/16
+		all = append(all, pqRegressRow{y, y * (0.8 + 0.4*rng.Float64()), y * 1.05, y * (1 + float64(int(rng.NormFloat64()*8))/64), float64(rng.IntN(7)) / 2})
+	}
+	whole := filepath.Join(t.TempDir(), "all.parquet")
+	writeParquetOf(t, whole, all, 256)
+	for _, parts := range []int{1, 3, 7} {
+		dir := t.TempDir()
+		cuts := []int{0}
+		for i := 1; i < parts; i++ {
+			cuts = append(cuts, i*len(all)/parts+rng.IntN(50))
+		}
+		cuts = append(cuts, len(all))
+		for i := range parts {
+			writeParquetOf(t, filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), all[cuts[i]:cuts[i+1]], 97)
+		}
+		for _, flags := range [][]string{
+			{"--true", "y", "--pred", "m1,m2,m3"},
+			{"--true", "y", "--pred", "m3,m1", "--weight", "w", "--primary", "mape", "--compare", "r2,max_error", "--bootstrap", "200"},
+		} {
+			t.Run(fmt.Sprintf("%d/%v", parts, flags), func(t *testing.T) {
+				want, stderr, code := runEvalkit(t, append(append([]string{"regress", "--format", "json"}, flags...), whole)...)
+				if code != 0 {
+					t.Fatal(stderr)
+				}
+				got, msg, code := runBeam(t, append(append([]string{"regress"}, flags...), "--input", filepath.Join(dir, "*.parquet"))...)
+				if code != 0 {
+					t.Fatal(msg)
+				}
+				if got != want {
+					t.Errorf("evalkit-beam differs from evalkit:\n%s", lineDiff(got, want))
+				}
+			})
+		}
+	}
+}
+
+// writeParquetOf writes rows to a Parquet file at path, in row groups of
+// group rows.
+func writeParquetOf[T any](t *testing.T, path string, rows []T, group int) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := parquet.NewGenericWriter[T](f)
+	for i := 0; i < len(rows); i += group {
+		if _, err := w.Write(rows[i:min(i+group, len(rows))]); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -62,6 +62,12 @@ func TestSlices(t *testing.T) {
 		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory"},
 		{"regress", "--by", "h", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--bounded-memory", "--weight", "w"},
 		{"regress", "--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--bounded-memory"},
+		// exact: each slice's medae and D² scores from its own order
+		// statistics; several models compared per slice by the paired
+		// bootstrap of the slice's rows
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat"},
+		{"regress", "--by", "h", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--weight", "w"},
+		{"regress", "--by", "g,h", "--true", "y,y2", "--pred", "yhat,y", "--weight", "w", "--alpha", "0.8", "--min-slice-rows", "30"},
 		{"cluster", "--by", "g", "--true", "k_true", "--pred", "k_pred"},
 		{"cluster", "--by", "g,h", "--true", "k_true", "--pred", "k_pred,k2", "--min-slice-rows", "30"},
 	} {
@@ -100,6 +106,8 @@ type pqSliceRow struct {
 	Pred  string  `parquet:"y_pred,dict"`
 	Score float64 `parquet:"y_score"`
 	Y     int64   `parquet:"y"`
+	T     float64 `parquet:"t"`
+	P     float64 `parquet:"p"`
 }
 
 // --by over Parquet files (several row groups each, a unit a row group):
@@ -135,8 +143,9 @@ func TestSlicesParquet(t *testing.T) {
 			if rng.IntN(4) == 0 {
 				p = 1 - y
 			}
+			tv := 1 + float64(rng.IntN(400))/16
 			rows = append(rows, pqSliceRow{G: []string{"de", "fr", "it"}[rng.IntN(3)], True: fmt.Sprint("c", y), Pred: fmt.Sprint("c", p),
-				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y)})
+				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y), T: tv, P: tv * (0.8 + 0.4*rng.Float64())})
 		}
 		write(filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), rows, 37)
 		all = append(all, rows...)
@@ -147,6 +156,7 @@ func TestSlicesParquet(t *testing.T) {
 		{"classify", "--by", "g"},
 		{"rank", "--true", "y", "--by", "g", "--curve-points", "10"},
 		{"cluster", "--true", "y_true", "--pred", "y_pred", "--by", "g"},
+		{"regress", "--true", "t", "--pred", "p", "--by", "g"},
 	} {
 		t.Run(args[0], func(t *testing.T) {
 			want, stderr, code := runEvalkit(t, append(append(args[:1:1], "--format", "json"), append(args[1:], whole)...)...)
@@ -172,7 +182,6 @@ func TestSlicesErrors(t *testing.T) {
 		{"classify", "--by", "g", "--ci"},
 		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a"},
 		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c"},
-		{"regress", "--by", "g", "--true", "y", "--pred", "yhat"},
 	} {
 		_, msg, code := runBeam(t, append(args, "--input", file)...)
 		if code != 2 || !strings.Contains(msg, "evalkit ") {
