@@ -94,13 +94,8 @@ func (t *RankMulti) FoldRows(b rank.MultiRows, r *table.Reader, cols []int, p []
 		if !ok {
 			return r.Errorf(tc, &ClassError{Label: string(yb), Classes: t.Classes})
 		}
-		for j, c := range scs {
-			if p[j], err = r.Float(c); err != nil {
-				return err
-			}
-			if err := checkProbability(p[j]); err != nil {
-				return r.Errorf(c, err)
-			}
+		if err := readProbabilities(r, scs, p); err != nil {
+			return err
 		}
 		w := 1.0
 		if wc >= 0 {
@@ -166,6 +161,21 @@ func (t *RankMulti) Check(name string, res *rank.Multiclass) error {
 
 // checkProbability returns an error wrapping rank.ErrNotProbability for a
 // probability outside [0, 1].
+// readProbabilities reads the row's probabilities of the columns cols
+// into p, each checked by checkProbability (an error naming its column).
+func readProbabilities(r *table.Reader, cols []int, p []float64) error {
+	for j, c := range cols {
+		var err error
+		if p[j], err = r.Float(c); err != nil {
+			return err
+		}
+		if err := checkProbability(p[j]); err != nil {
+			return r.Errorf(c, err)
+		}
+	}
+	return nil
+}
+
 func checkProbability(p float64) error {
 	if !(p >= 0 && p <= 1) {
 		return fmt.Errorf("%w: %v is outside [0, 1]", rank.ErrNotProbability, p)

@@ -136,13 +136,8 @@ func (t *RankMultiModels) Fold(st *MultiModelsState, r *table.Reader, cols []int
 		if !ok {
 			return r.Errorf(tc, &ClassError{Label: string(yb), Classes: t.Classes})
 		}
-		for i, c := range cols[1 : 1+m*k] {
-			if p[i], err = r.Float(c); err != nil {
-				return err
-			}
-			if err := checkProbability(p[i]); err != nil {
-				return r.Errorf(c, err)
-			}
+		if err := readProbabilities(r, cols[1:1+m*k], p); err != nil {
+			return err
 		}
 		w := 1.0
 		if wc >= 0 {
