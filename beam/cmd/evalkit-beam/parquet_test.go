@@ -17,13 +17,15 @@ type pqRow struct {
 	Y     int64   `parquet:"y"`
 }
 
-func writeParquet(t *testing.T, path string, rows []pqRow, group int) {
+// writeParquet writes rows to a Parquet file at path, in row groups of
+// group rows.
+func writeParquet[T any](t *testing.T, path string, rows []T, group int) {
 	t.Helper()
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := parquet.NewGenericWriter[pqRow](f)
+	w := parquet.NewGenericWriter[T](f)
 	for i := 0; i < len(rows); i += group {
 		if _, err := w.Write(rows[i:min(i+group, len(rows))]); err != nil {
 			t.Fatal(err)
@@ -35,7 +37,9 @@ func writeParquet(t *testing.T, path string, rows []pqRow, group int) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Parquet files (several row groups each) are read one unit a row group,

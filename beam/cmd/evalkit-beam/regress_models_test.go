@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/parquet-go/parquet-go"
 )
 
 // Several models of one target (regress --pred m1,m2,… with one --true)
@@ -92,7 +90,7 @@ func TestRegressModelsParquet(t *testing.T) {
 		all = append(all, pqRegressRow{y, y * (0.8 + 0.4*rng.Float64()), y * 1.05, y * (1 + float64(int(rng.NormFloat64()*8))/64), float64(rng.IntN(7)) / 2})
 	}
 	whole := filepath.Join(t.TempDir(), "all.parquet")
-	writeParquetOf(t, whole, all, 256)
+	writeParquet(t, whole, all, 256)
 	for _, parts := range []int{1, 3, 7} {
 		dir := t.TempDir()
 		cuts := []int{0}
@@ -101,7 +99,7 @@ func TestRegressModelsParquet(t *testing.T) {
 		}
 		cuts = append(cuts, len(all))
 		for i := range parts {
-			writeParquetOf(t, filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), all[cuts[i]:cuts[i+1]], 97)
+			writeParquet(t, filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), all[cuts[i]:cuts[i+1]], 97)
 		}
 		for _, flags := range [][]string{
 			{"--true", "y", "--pred", "m1,m2,m3"},
@@ -121,30 +119,5 @@ func TestRegressModelsParquet(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-// writeParquetOf writes rows to a Parquet file at path, in row groups of
-// group rows.
-func writeParquetOf[T any](t *testing.T, path string, rows []T, group int) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := parquet.NewGenericWriter[T](f)
-	for i := 0; i < len(rows); i += group {
-		if _, err := w.Write(rows[i:min(i+group, len(rows))]); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Flush(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/parquet-go/parquet-go"
 )
 
 // sliceRows writes n generated rows for every task, with the slicing
@@ -116,25 +114,6 @@ func TestSlicesParquet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 10))
 	dir := t.TempDir()
 	var all []pqSliceRow
-	write := func(path string, rows []pqSliceRow, group int) {
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := parquet.NewGenericWriter[pqSliceRow](f)
-		for i := 0; i < len(rows); i += group {
-			if _, err := w.Write(rows[i:min(i+group, len(rows))]); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Flush(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-	}
 	for i := range 4 {
 		var rows []pqSliceRow
 		for range 50 + rng.IntN(150) {
@@ -147,11 +126,11 @@ func TestSlicesParquet(t *testing.T) {
 			rows = append(rows, pqSliceRow{G: []string{"de", "fr", "it"}[rng.IntN(3)], True: fmt.Sprint("c", y), Pred: fmt.Sprint("c", p),
 				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y), T: tv, P: tv * (0.8 + 0.4*rng.Float64())})
 		}
-		write(filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), rows, 37)
+		writeParquet(t, filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), rows, 37)
 		all = append(all, rows...)
 	}
 	whole := filepath.Join(t.TempDir(), "all.parquet")
-	write(whole, all, 100)
+	writeParquet(t, whole, all, 100)
 	for _, args := range [][]string{
 		{"classify", "--by", "g"},
 		{"rank", "--true", "y", "--by", "g", "--curve-points", "10"},
