@@ -177,7 +177,14 @@ type Builder struct {
 	posK, negK []uint64
 	posW, negW []float64 // nil while every weight has been 1
 	rows       int64
+	// sortedLen holds the key counts when the keys were last sorted in
+	// place (see isSorted): no key was added since when they still match.
+	sortedLen [2]int
 }
+
+// isSorted reports whether the keys are sorted: none was added since
+// they were last sorted in place (Reset starts an empty, sorted builder).
+func (b *Builder) isSorted() bool { return b.sortedLen == [2]int{len(b.posK), len(b.negK)} }
 
 // Bytes returns the memory the builder's rows hold: 8 bytes a row, 16
 // once weighted.
@@ -283,6 +290,7 @@ func (b *Builder) Merge(o *Builder) {
 func (b *Builder) Reset() {
 	b.posK, b.negK, b.rows = b.posK[:0], b.negK[:0], 0
 	b.posW, b.negW = nil, nil
+	b.sortedLen = [2]int{}
 }
 
 // Len returns the number of positive and negative samples held (those of
@@ -311,7 +319,10 @@ func (b *Builder) Rows() int64 { return b.rows }
 // returns their score table. The builder is left empty.
 func (b *Builder) Table() *Table {
 	t := &Table{Rows: b.rows, Weighted: b.posW != nil}
-	buf := b.sortKeys()
+	var buf []uint64
+	if !b.isSorted() {
+		buf = b.sortKeys()
+	}
 	t.fill(b.posK, b.negK, b.posW, b.negW, buf)
 	*b = Builder{}
 	return t
@@ -669,11 +680,13 @@ func (b *Builder) sortKeys() []uint64 {
 	if len(buf) < parallelSort {
 		sortOne(b.posK, b.posW, buf[:np])
 		sortOne(b.negK, b.negW, buf[np:])
+		b.sortedLen = [2]int{len(b.posK), len(b.negK)}
 		return buf
 	}
 	var wg sync.WaitGroup
 	wg.Go(func() { sortOne(b.posK, b.posW, buf[:np]) })
 	sortOne(b.negK, b.negW, buf[np:])
 	wg.Wait()
+	b.sortedLen = [2]int{len(b.posK), len(b.negK)}
 	return buf
 }

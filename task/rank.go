@@ -62,6 +62,9 @@ type RankPart struct {
 	// names are the labels its rows hold).
 	sl    *sliceChunk[*RankPart]
 	names labelNames
+	// sliceOnly, when slicing unweighted rows, adds each row's score to
+	// its slices only: the table of every row is their union.
+	sliceOnly bool
 }
 
 // New returns an empty state with a positive-label rule of its own.
@@ -85,6 +88,8 @@ func (t *Rank) Fold(st *RankPart, r *table.Reader, cols []int) error {
 			if weighted {
 				st.w = append(st.w, rr.Weight)
 			}
+		case st.sliceOnly:
+			// The table of every row is the union of the slices'.
 		case weighted:
 			err = st.b.Add(rr.Score, rr.Pos, rr.Weight)
 		case rr.Pos:
@@ -223,6 +228,9 @@ func (t *Rank) ReadSliced(r *table.Reader, s *Slices) (st *Sliced[*RankScores], 
 		return nil, nil, err
 	}
 	in, states, err := f.finish()
+	if err == nil && !weighted {
+		err = all.union(f.sets[0].states)
+	}
 	if err != nil {
 		closeAll()
 		return nil, nil, err
@@ -243,6 +251,36 @@ func (t *Rank) ReadSliced(r *table.Reader, s *Slices) (st *Sliced[*RankScores], 
 		errs[i] = err
 	}
 	return st, errs, nil
+}
+
+// union gives s, read unweighted with no score of its own (RankPart.
+// sliceOnly), the scores of the slices of one slicing, which hold every
+// row once: their table's union, when s would have held every row in
+// memory and no slice spilled; otherwise s takes every slice's rows, as
+// if they had been read into it (unweighted, their order does not
+// matter), and spills as it would have.
+func (s *RankScores) union(slices []*rankSlice) error {
+	var rows int64
+	spills := make([]*rank.Spill, len(slices))
+	for i, g := range slices {
+		if g.err != nil {
+			return &SpillError{Err: g.err}
+		}
+		spills[i] = g.spill.Spill
+		rows += g.spill.Rows()
+	}
+	if s.spill.Holds(rows) {
+		if t, ok := rank.UnionTable(spills); ok {
+			s.table = t
+			return nil
+		}
+	}
+	for _, sp := range spills {
+		if err := s.spill.Absorb(sp); err != nil {
+			return &SpillError{Err: err}
+		}
+	}
+	return nil
 }
 
 // RankScores is a binary input read: its labels and its scores, in a
@@ -289,6 +327,7 @@ func (t *Rank) read(r *table.Reader, cols []int, s *RankScores, f *sliceFold[*Ra
 			p := t.New()
 			if f != nil {
 				p.sl = f.chunk()
+				p.sliceOnly = cols[2] < 0
 			}
 			return p
 		},
@@ -308,6 +347,9 @@ func (t *Rank) read(r *table.Reader, cols []int, s *RankScores, f *sliceFold[*Ra
 						panic("task: internal error: " + err.Error())
 					}
 				}
+				return
+			}
+			if p.sliceOnly {
 				return
 			}
 			if t.Rows > 0 && b.Rows() == 0 {
@@ -375,7 +417,7 @@ func (t *Rank) read(r *table.Reader, cols []int, s *RankScores, f *sliceFold[*Ra
 	if spillErr != nil {
 		return &SpillError{Err: spillErr}
 	}
-	if bn == nil && b.Rows() != int64(r.Rows()) {
+	if bn == nil && (f == nil || wc >= 0) && b.Rows() != int64(r.Rows()) {
 		panic(fmt.Sprintf("task: internal error: %d of %d rows merged", b.Rows(), r.Rows()))
 	}
 	set := label.NewSet(nil)
