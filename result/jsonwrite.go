@@ -83,6 +83,7 @@ type indenter struct {
 	out    byteWriter
 	indent string
 	depth  int
+	line   []byte // a flat array's line, reused
 }
 
 func (d *indenter) run(parts [][]byte) {
@@ -145,6 +146,23 @@ func (d *indenter) token(src []byte, i int, final bool) (next int, ok bool) {
 		end, flat, decided := arrayExtent(src, i)
 		if !decided && !final {
 			return 0, false
+		}
+		if flat && bytes.IndexByte(src[i:end], '"') < 0 {
+			// One line, a space after each comma: with no string in the
+			// array, every comma is one, found by IndexByte.
+			b := d.line[:0]
+			for rest := src[i:end]; ; {
+				k := bytes.IndexByte(rest, ',')
+				if k < 0 {
+					b = append(b, rest...)
+					break
+				}
+				b = append(append(b, rest[:k]...), ", "...)
+				rest = rest[k+1:]
+			}
+			d.out.Write(b)
+			d.line = b[:0]
+			return end, true
 		}
 		if flat {
 			// One line, a space after each comma outside strings.
@@ -211,6 +229,14 @@ func skipStringEnd(src []byte, i int) (int, bool) {
 // that holds an object is known not to be flat at the object's '{'
 // (end is then not set). decided is false when src ends first.
 func arrayExtent(src []byte, i int) (end int, flat, decided bool) {
+	// The common case, an array of numbers: its first ']' closes it, and
+	// no '[', '{' or '"' comes before (each looked for by IndexByte).
+	if k := bytes.IndexByte(src[i+1:], ']'); k >= 0 {
+		in := src[i+1 : i+1+k]
+		if bytes.IndexByte(in, '[') < 0 && bytes.IndexByte(in, '{') < 0 && bytes.IndexByte(in, '"') < 0 {
+			return i + 2 + k, true, true
+		}
+	}
 	depth := 0
 	for j := i; j < len(src); j++ {
 		switch src[j] {
