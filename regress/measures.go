@@ -286,7 +286,7 @@ func (s *State) MedAE() (float64, error) {
 	}
 	if s.weighted {
 		s.flat()
-		return weightedPercentile(s.ads, s.ws, 50), nil
+		return s.opt.weightedPercentile(s.ads, s.ws, 50), nil
 	}
 	return medianParts(s.quantileParts(true), int(s.n)), nil
 }
@@ -410,7 +410,7 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 	if s.weighted {
 		s.flat()
 		s.reordered.Store(true)
-		q = weightedPercentile(s.ys, s.ws, alpha*100)
+		q = s.opt.weightedPercentile(s.ys, s.ws, alpha*100)
 		acc = pinballSum([][]float64{s.ys}, s.ws, q, alpha)
 	} else {
 		parts := s.quantileParts(false)

@@ -284,6 +284,40 @@ func weightedPercentile(a, w []float64, q float64) float64 {
 	return m
 }
 
+// weightedPercentile is the weighted percentile under o: exact
+// cumulative weights, or scikit-learn's (StateOptions.FloatCumWeights).
+func (o StateOptions) weightedPercentile(a, w []float64, q float64) float64 {
+	if o.FloatCumWeights {
+		return floatWeightedPercentile(a, w, q)
+	}
+	return weightedPercentile(a, w, q)
+}
+
+// floatWeightedPercentile is weightedPercentile with scikit-learn 1.2's
+// cumulative weights (_weighted_percentile: np.cumsum of the weights in
+// the order of np.argsort of the values, the target q/100 times the last
+// of them, np.searchsorted to the left): the values are ordered with
+// ties in their given order (numpy's argsort orders the ties of more
+// than 16 values its own way, which can round the sums within a tie
+// differently), and the weights summed one by one in floating point.
+func floatWeightedPercentile(a, w []float64, q float64) float64 {
+	n := len(a)
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int { return cmp.Compare(a[i], a[j]) })
+	cum := make([]float64, n)
+	var c float64
+	for k, i := range order {
+		c += w[i]
+		cum[k] = c
+	}
+	target := weightTarget(cum[n-1], q)
+	k, _ := slices.BinarySearch(cum, target) // the first cumulative weight ≥ target
+	return a[order[min(k, n-1)]]
+}
+
 // weightTarget is the cumulative weight the weighted q-th percentile must
 // reach, out of total: q/100 · total, or the smallest positive float for
 // a zero target (so that leading zero-weight values are skipped).

@@ -42,6 +42,16 @@ type StateOptions struct {
 	// KeepValues keeps every row's y and |y − ŷ| (and weight), needed by
 	// MedAE, D2Pinball, D2AbsoluteError and D2Tweedie: O(n) memory.
 	KeepValues bool
+	// FloatCumWeights takes the cumulative weights of the weighted
+	// percentiles (MedAE with weights, and the null models' quantiles of
+	// D2Pinball and D2AbsoluteError) as scikit-learn 1.2 takes them:
+	// summed in floating point in increasing order of the values (ties in
+	// the order of the rows), the total being the last of those sums.
+	// Without it they are exact, and the answer does not depend on the
+	// order of the rows; with it, it is scikit-learn's answer, which can
+	// differ where a cumulative weight lies within rounding of the target
+	// (decimal weights such as 0.1 and 0.2). evalkit.metrics sets it.
+	FloatCumWeights bool
 	// Moments keeps the sums of the delta-method intervals of
 	// [State.Intervals] (17 more exact sums: about 40% more time a row),
 	// which give R², explained variance and the weighted mean losses an

@@ -97,7 +97,8 @@ func (o measureOptions) floats(key string) ([]float64, error) {
 //   - "regress": the measure named by the option measure (a JSON key of
 //     regress.Specs, or adjusted_r2), of k target columns ("true"), k
 //     prediction columns ("pred") and the weights ("weight"); options
-//     mape_epsilon, alpha, power (regress.StateOptions), multioutput
+//     mape_epsilon, alpha, power, cum_weights (exact, or float:
+//     regress.StateOptions.FloatCumWeights), multioutput
 //     (raw: k numbers; uniform, variance-weighted: one) or output_weights
 //     (a comma list: one number, the outputs' weighted mean). A measure
 //     the task's result reports as undefined (null) is NaN.
@@ -164,6 +165,13 @@ func measureRegress(o measureOptions, in *Input) ([]float64, error) {
 	}
 	if opt.Power, err = o.float("power", 0); err != nil {
 		return nil, err
+	}
+	switch o["cum_weights"] {
+	case "", "exact":
+	case "float":
+		opt.FloatCumWeights = true
+	default:
+		return nil, cli.Usagef("regress: cum_weights %q: exact or float expected", o["cum_weights"])
 	}
 	how, err := regress.ParseMultioutput(o["multioutput"])
 	if err != nil {

@@ -725,7 +725,10 @@ _MULTIOUTPUT = {"raw_values": "raw", "uniform_average": "uniform", "variance_wei
 
 # The lean call's options of every regression measure: scikit-learn's
 # MAPE epsilon.
-_REGRESS_OPTIONS = ("mape_epsilon=" + repr(_MAPE_EPSILON),)
+# The weighted percentiles (median_absolute_error, d2_absolute_error_score,
+# d2_pinball_score with sample_weight) sum their cumulative weights in
+# floating point, in the order of the values, as scikit-learn does.
+_REGRESS_OPTIONS = ("mape_epsilon=" + repr(_MAPE_EPSILON), "cum_weights=float")
 
 
 def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average"), **options):

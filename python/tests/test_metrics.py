@@ -196,6 +196,24 @@ def test_regress_more(regression):
     same(ek.r2_score(c, c + np.arange(5)), sk.r2_score(c, c + np.arange(5)))
 
 
+def test_weighted_percentiles_decimal_weights():
+    """Weights such as 0.1 and 0.3, which binary floating point does not
+    hold: scikit-learn's cumulative weights, summed in floating point,
+    can reach half the total a value earlier or later than exact sums;
+    evalkit.metrics sums them as scikit-learn does. At most 16 rows:
+    numpy's argsort then keeps tied values in input order, as evalkit."""
+    g = rng(40)
+    for _ in range(400):
+        n = int(g.integers(2, 17))
+        y = np.round(g.normal(size=n), 1)
+        p = np.round(g.normal(size=n), 1)
+        w = g.choice([0.1, 0.2, 0.3, 0.7, 1.0], size=n)
+        assert ek.median_absolute_error(y, p, sample_weight=w) == sk.median_absolute_error(y, p, sample_weight=w)
+        if n > 1:
+            same(ek.d2_absolute_error_score(y, p, sample_weight=w), sk.d2_absolute_error_score(y, p, sample_weight=w))
+            same(ek.d2_pinball_score(y, p, sample_weight=w, alpha=0.3), sk.d2_pinball_score(y, p, sample_weight=w, alpha=0.3))
+
+
 @pytest.fixture(params=[(3, 4, 0), (8, 5, 1), (2, 2, 2)])
 def clusters(request):
     k, m, seed = request.param
