@@ -5,6 +5,8 @@ import (
 	"math"
 	"runtime"
 	"sync"
+
+	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
 // A state of a few measures: [FoldOnly] fills a [Multi] with the sums that
@@ -97,24 +99,16 @@ var modestBits = math.Float64bits(modestBound)
 // modest reports whether every value of y and yhat and every weight of w
 // (nil: none) is finite and at most modestBound in magnitude, and every
 // weight is ≥ 0 (a negative weight's bits, sign set, are above
-// modestBits): the largest magnitude's bits, in four running maxima.
+// modestBits).
 func modest(y, yhat, w []float64) bool {
-	yhat = yhat[:len(y)]
-	var m0, m1, m2, m3 uint64
-	for i := 0; i+1 < len(y); i += 2 {
-		m0 = max(m0, math.Float64bits(y[i])&^(1<<63))
-		m1 = max(m1, math.Float64bits(yhat[i])&^(1<<63))
-		m2 = max(m2, math.Float64bits(y[i+1])&^(1<<63))
-		m3 = max(m3, math.Float64bits(yhat[i+1])&^(1<<63))
+	if max(xsum.MaxBits(y), xsum.MaxBits(yhat)) > modestBits {
+		return false
 	}
-	if len(y)%2 == 1 {
-		i := len(y) - 1
-		m0 = max(m0, math.Float64bits(y[i])&^(1<<63), math.Float64bits(yhat[i])&^(1<<63))
-	}
+	var m uint64
 	for _, x := range w {
-		m0 = max(m0, math.Float64bits(x))
+		m = max(m, math.Float64bits(x))
 	}
-	return max(m0, m1, m2, m3) <= modestBits
+	return m <= modestBits
 }
 
 // onlyRows is the fewest rows a processor of FoldOnly gets.

@@ -172,10 +172,40 @@ func (a *Sum) addWide(xs []float64) {
 	a.putInt(int64(s3), p-104)
 }
 
+// MaxBits returns the bits of the largest magnitude of xs (sign
+// cleared; 0 for none): a NaN's and an infinity's are above every finite
+// value's, and the bits of finite magnitudes are in their order. A caller
+// checks with it that values are finite and within a bound, at the speed
+// of AddSlice's own pass.
+func MaxBits(xs []float64) uint64 {
+	top, _ := extremes(xs)
+	return top
+}
+
 // extremes returns the largest and the smallest non-zero magnitude of
 // xs, as bits (less one for the smallest, which makes a zero the largest
-// uint64), in four running extremes that do not wait for each other.
+// uint64): eight terms at a time in vector lanes where the processor has
+// them, the rest in a loop.
 func extremes(xs []float64) (top, low uint64) {
+	top, low = 0, math.MaxUint64
+	if n := len(xs) &^ 7; haveAVX2 && n > 0 {
+		var t, l [4]uint64
+		extremesAVX2(xs[:n], &t, &l)
+		for i := range t {
+			top = max(top, t[i])
+			if l[i] != 1<<63-1 { // else: only zeros
+				low = min(low, l[i])
+			}
+		}
+		xs = xs[n:]
+	}
+	t, l := extremesGo(xs)
+	return max(top, t), min(low, l)
+}
+
+// extremesGo is extremes in four running extremes that do not wait for
+// each other.
+func extremesGo(xs []float64) (top, low uint64) {
 	var t0, t1, t2, t3 uint64
 	l0, l1, l2, l3 := uint64(math.MaxUint64), uint64(math.MaxUint64), uint64(math.MaxUint64), uint64(math.MaxUint64)
 	for ; len(xs) >= 4; xs = xs[4:] {
@@ -196,8 +226,22 @@ func extremes(xs []float64) (top, low uint64) {
 
 // twoParts returns the sums of the bits of x + c1 and of r + c2, r the
 // rest x − ((x + c1) − c1), over the terms x of xs (with wraparound): see
-// addWide.
+// addWide. Eight terms at a time in vector lanes where the processor has
+// them, the rest in a loop.
 func twoParts(xs []float64, c1, c2 float64) (s1, s2 uint64) {
+	if n := len(xs) &^ 7; haveAVX2 && n > 0 {
+		var a, b [4]uint64
+		twoPartsAVX2(xs[:n], c1, c2, &a, &b)
+		s1 = a[0] + a[1] + a[2] + a[3]
+		s2 = b[0] + b[1] + b[2] + b[3]
+		xs = xs[n:]
+	}
+	t1, t2 := twoPartsGo(xs, c1, c2)
+	return s1 + t1, s2 + t2
+}
+
+// twoPartsGo is twoParts in two interleaved sums each.
+func twoPartsGo(xs []float64, c1, c2 float64) (s1, s2 uint64) {
 	var s3, s4 uint64
 	for ; len(xs) >= 2; xs = xs[2:] {
 		x0, x1 := xs[0], xs[1]

@@ -401,3 +401,58 @@ func BenchmarkAddSliceLong(b *testing.B) {
 		})
 	}
 }
+
+// The kernels of addWide give their loops' results wherever they run in
+// vector lanes: lengths around multiples of 8, zeros (some slices only
+// zeros), subnormals, infinities and NaNs among the terms.
+func TestWideKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 2000 {
+		xs := randomTerms(rng, rng.IntN(40))
+		for i := range xs {
+			switch rng.IntN(12) {
+			case 0:
+				xs[i] = 0
+			case 1:
+				xs[i] = math.Copysign(math.Float64frombits(rng.Uint64()&(1<<52-1)), rng.NormFloat64())
+			case 2:
+				xs[i] = []float64{math.Inf(1), math.Inf(-1), math.NaN(), math.Copysign(0, -1)}[rng.IntN(4)]
+			}
+			if trial%10 == 0 {
+				xs[i] = 0
+			}
+		}
+		top, low := extremes(xs)
+		wt, wl := extremesGo(xs)
+		if top != wt || low != wl {
+			t.Fatalf("trial %d: extremes %x %x, loop's %x %x", trial, top, low, wt, wl)
+		}
+		c1, c2 := rng.NormFloat64()*math.Ldexp(1, rng.IntN(200)-100), rng.NormFloat64()
+		s1, s2 := twoParts(xs, c1, c2)
+		w1, w2 := twoPartsGo(xs, c1, c2)
+		if s1 != w1 || s2 != w2 {
+			t.Fatalf("trial %d: twoParts %x %x, loop's %x %x", trial, s1, s2, w1, w2)
+		}
+	}
+}
+
+// MaxBits is the bits of the largest magnitude, NaN and infinities above
+// every finite value.
+func TestMaxBits(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{
+		{nil, 0},
+		{[]float64{-3, 2, 1, 0, 0, 0, 0, 0, 0.5}, 3},
+		{[]float64{1, 2, 3, 4, 5, 6, 7, -8, 1e90, 9}, 1e90},
+		{[]float64{1, 2, 3, 4, 5, 6, 7, 8, math.Inf(-1)}, math.Inf(1)},
+	} {
+		if got := MaxBits(c.xs); got != math.Float64bits(c.want) {
+			t.Errorf("MaxBits(%v) = %x, want %x", c.xs, got, math.Float64bits(c.want))
+		}
+	}
+	if MaxBits([]float64{1, 2, 3, 4, 5, 6, 7, 8, math.NaN()}) <= math.Float64bits(math.MaxFloat64) {
+		t.Error("MaxBits of a NaN: not above every finite value")
+	}
+}
