@@ -5,7 +5,9 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
+	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -111,7 +113,8 @@ func modest(y, yhat, w []float64) bool {
 	return m <= modestBits
 }
 
-// onlyRows is the fewest rows a processor of FoldOnly gets.
+// onlyRows is the rows a processor of FoldOnly takes at a time, and the
+// most it folds on the calling goroutine alone.
 const onlyRows = 1 << 15
 
 // FoldOnly returns a k-output state of the rows (y[j][i], yhat[j][i]) of
@@ -166,7 +169,7 @@ func FoldOnly(keys []string, varianceWeighted bool, opt StateOptions, y, yhat []
 			m.outs[j].first[i] = noIssue
 		}
 	}
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/onlyRows))
+	workers := runtime.GOMAXPROCS(0)
 	for j, s := range m.outs {
 		if !s.foldOnly(nd, y[j], yhat[j], w, workers) {
 			// Every sum, as the full state's: some could overflow, which
@@ -202,30 +205,31 @@ func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) bool {
 			s.ws = make([]float64, n)
 		}
 	}
-	if workers == 1 {
+	if workers == 1 || n <= onlyRows {
 		return s.foldPart(nd, y, yhat, w, 0, n)
 	}
-	parts := make([]*State, workers)
-	ok := make([]bool, workers)
-	var wg sync.WaitGroup
-	for p := range parts {
-		lo, hi := p*n/workers, (p+1)*n/workers
+	// Each processor takes the next onlyRows rows while there are some,
+	// into a state of its own: one the machine's other work keeps waiting
+	// holds up no more than its last run of rows.
+	var parts []*State
+	var mu sync.Mutex
+	var bad atomic.Bool
+	parallel.Chunks(n, onlyRows, workers, func() func(lo, hi int) {
 		part := &State{opt: s.opt, weighted: s.weighted, ys: s.ys, ads: s.ads, ws: s.ws}
 		for i := range part.first {
 			part.first[i] = noIssue
 		}
-		parts[p] = part
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ok[p] = part.foldPart(nd, y, yhat, w, lo, hi)
-		}()
-	}
-	wg.Wait()
-	for _, o := range ok {
-		if !o {
-			return false
+		mu.Lock()
+		parts = append(parts, part)
+		mu.Unlock()
+		return func(lo, hi int) {
+			if !bad.Load() && !part.foldPart(nd, y, yhat, w, lo, hi) {
+				bad.Store(true)
+			}
 		}
+	})
+	if bad.Load() {
+		return false
 	}
 	for _, o := range parts {
 		s.w.Merge(&o.w)
