@@ -5,7 +5,9 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
+	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -91,24 +93,28 @@ func needOf(key string, p float64) (need, bool) {
 // row).
 const modestBound = 1e90
 
+// modestBits is the bits of modestBound: a float64's magnitude bits
+// (sign cleared) are at most these exactly when it is at most
+// modestBound in magnitude (a NaN's and an infinity's are above).
+var modestBits = math.Float64bits(modestBound)
+
 // modest reports whether every value of y and yhat and every weight of w
 // (nil: none) is finite and at most modestBound in magnitude, and every
-// weight is ≥ 0 (a NaN fails every comparison).
-func modest(y, yhat [][]float64, w []float64) bool {
-	ok := true
+// weight is ≥ 0 (a negative weight's bits, sign set, are above
+// modestBits).
+func modest(y, yhat, w []float64) bool {
+	if max(xsum.MaxBits(y), xsum.MaxBits(yhat)) > modestBits {
+		return false
+	}
+	var m uint64
 	for _, x := range w {
-		ok = ok && x >= 0 && x <= modestBound
+		m = max(m, math.Float64bits(x))
 	}
-	for j := range y {
-		p := yhat[j]
-		for i, v := range y[j] {
-			ok = ok && math.Abs(v) <= modestBound && math.Abs(p[i]) <= modestBound
-		}
-	}
-	return ok
+	return m <= modestBits
 }
 
-// onlyRows is the fewest rows a processor of FoldOnly gets.
+// onlyRows is the rows a processor of FoldOnly takes at a time, and the
+// most it folds on the calling goroutine alone.
 const onlyRows = 1 << 15
 
 // FoldOnly returns a k-output state of the rows (y[j][i], yhat[j][i]) of
@@ -163,24 +169,25 @@ func FoldOnly(keys []string, varianceWeighted bool, opt StateOptions, y, yhat []
 			m.outs[j].first[i] = noIssue
 		}
 	}
-	if !modest(y, yhat, w) {
-		// Every sum, as the full state's: some could overflow, which
-		// every measure checks; or AddBatch names the first bad row.
-		if err := m.AddBatch(y, yhat, w); err != nil {
-			return nil, err
-		}
-		return m, nil
-	}
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/onlyRows))
+	workers := runtime.GOMAXPROCS(0)
 	for j, s := range m.outs {
-		s.foldOnly(nd, y[j], yhat[j], w, workers)
+		if !s.foldOnly(nd, y[j], yhat[j], w, workers) {
+			// Every sum, as the full state's: some could overflow, which
+			// every measure checks; or AddBatch names the first bad row.
+			m = NewMulti(len(y), opt)
+			if err := m.AddBatch(y, yhat, w); err != nil {
+				return nil, err
+			}
+			return m, nil
+		}
 	}
 	return m, nil
 }
 
-// foldOnly adds the validated rows to the empty state s, the sums of nd
-// only, in workers parts of rows merged exactly.
-func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) {
+// foldOnly adds the rows to the empty state s, the sums of nd only, in
+// workers parts of rows merged exactly, and reports true; or false when a
+// value or a weight is not modest (s is then not meaningful).
+func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) bool {
 	n := len(y)
 	s.n = int64(n)
 	s.positioned = true // first[] holds row indexes
@@ -198,26 +205,32 @@ func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) {
 			s.ws = make([]float64, n)
 		}
 	}
-	if workers == 1 {
-		s.foldPart(nd, y, yhat, w, 0, n)
-		return
+	if workers == 1 || n <= onlyRows {
+		return s.foldPart(nd, y, yhat, w, 0, n)
 	}
-	parts := make([]*State, workers)
-	var wg sync.WaitGroup
-	for p := range parts {
-		lo, hi := p*n/workers, (p+1)*n/workers
+	// Each processor takes the next onlyRows rows while there are some,
+	// into a state of its own: one the machine's other work keeps waiting
+	// holds up no more than its last run of rows.
+	var parts []*State
+	var mu sync.Mutex
+	var bad atomic.Bool
+	parallel.Chunks(n, onlyRows, workers, func() func(lo, hi int) {
 		part := &State{opt: s.opt, weighted: s.weighted, ys: s.ys, ads: s.ads, ws: s.ws}
 		for i := range part.first {
 			part.first[i] = noIssue
 		}
-		parts[p] = part
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			part.foldPart(nd, y, yhat, w, lo, hi)
-		}()
+		mu.Lock()
+		parts = append(parts, part)
+		mu.Unlock()
+		return func(lo, hi int) {
+			if !bad.Load() && !part.foldPart(nd, y, yhat, w, lo, hi) {
+				bad.Store(true)
+			}
+		}
+	})
+	if bad.Load() {
+		return false
 	}
-	wg.Wait()
 	for _, o := range parts {
 		s.w.Merge(&o.w)
 		s.y.merge(&o.y)
@@ -231,147 +244,196 @@ func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) {
 			s.first[i] = min(s.first[i], f)
 		}
 	}
+	return true
 }
 
-// foldPart adds rows lo to hi of the validated columns to the sums of nd
-// (into s's own sums, and the kept values' rows lo to hi), a block of
-// rows at a time, each sum's terms computed as addBlock computes them.
-func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) {
-	buf := make([]float64, 5*1024) // moments: 1 and 4 terms a row, and d
+// ones are the weights of unweighted rows: w·x with w = 1 is x, bit for
+// bit, so one loop serves both.
+var ones = func() (o [onlyBlock]float64) {
+	for i := range o {
+		o[i] = 1
+	}
+	return
+}()
+
+// onlyBlock is the rows foldPart folds at a time: their terms stay in
+// the first level of the cache.
+const onlyBlock = 1024
+
+// foldPart adds rows lo to hi of the columns to the sums of nd (into
+// s's own sums, and the kept values' rows lo to hi), a block of rows at
+// a time, each sum's terms computed as addBlock computes them, and
+// reports true; or false, at the first block with a value or a weight
+// that is not modest.
+func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
+	var buf [4 * onlyBlock]float64
 	a := s.opt.alpha()
 	eps := s.opt.MAPEEpsilon
 	p := s.opt.Power
 	weighted := w != nil
-	for b := lo; b < hi; b += 1024 {
-		e := min(hi, b+1024)
+	for b := lo; b < hi; b += onlyBlock {
+		e := min(hi, b+onlyBlock)
 		ys, ps := y[b:e], yhat[b:e]
-		var ws []float64
+		ys, ps = ys[:len(ys)], ps[:len(ys)]
+		ws := ones[:len(ys)]
 		if weighted {
 			ws = w[b:e]
+			if !modest(ys, ps, ws) {
+				return false
+			}
 			s.w.AddSlice(ws)
-		} else {
-			s.w.Add(float64(len(ys))) // exact: an integer below 2⁵³
+		} else if !modest(ys, ps, nil) {
+			return false
 		}
-		// wt is row i's weight times x, as addBlock's wi*x (wi = 1
-		// unweighted: the same bits).
-		wt := func(i int, x float64) float64 {
-			if weighted {
-				return ws[i] * x
+		t := buf[:len(ys)]
+		// first notes row b+i as the first outside a domain of kind
+		// (rows come in order: the first noted is the smallest).
+		first := func(kind, i int) {
+			if s.first[kind] == noIssue {
+				s.first[kind] = int64(b + i)
 			}
-			return x
 		}
-		add := func(sum *xsum.Sum, term func(i int, yi, pi float64) float64) {
-			t := buf[:len(ys)]
-			for i := range t {
-				t[i] = term(i, ys[i], ps[i])
-			}
-			sum.AddSlice(t)
-		}
-		// addIf adds the terms of the rows in the domain ok, and notes the
-		// first row outside it as issue kind (kind < 0: none).
-		addIf := func(sum *xsum.Sum, kind int, ok func(yi, pi float64) bool, term func(i int, yi, pi float64) float64) {
-			t := buf[:0]
-			for i := range ys {
-				if ok(ys[i], ps[i]) {
-					t = append(t, term(i, ys[i], ps[i]))
-				} else if kind >= 0 && int64(b+i) < s.first[kind] {
-					s.first[kind] = int64(b + i)
-				}
-			}
-			sum.AddSlice(t)
-		}
-		// The hot sums in loops of their own, without a call a row.
 		if nd&needY != 0 {
-			foldMoments(&s.y, ys, ws, buf)
+			foldMoments(&s.y, ys, ws, weighted, buf[:])
 		}
 		if nd&needD != 0 {
-			d := buf[4*1024 : 4*1024+len(ys)]
+			d := buf[3*onlyBlock : 3*onlyBlock+len(ys)]
 			for i := range d {
 				d[i] = ys[i] - ps[i]
 			}
-			foldMoments(&s.d, d, ws, buf)
+			foldMoments(&s.d, d, ws, weighted, buf[:3*onlyBlock])
 		}
 		if nd&needSq != 0 {
-			t := buf[:len(ys)]
-			if weighted {
-				for i := range t {
-					d := ys[i] - ps[i]
-					t[i] = ws[i] * (d * d)
-				}
-			} else {
-				for i := range t {
-					d := ys[i] - ps[i]
-					t[i] = d * d
-				}
+			for i := range t {
+				d := ys[i] - ps[i]
+				t[i] = ws[i] * (d * d)
 			}
 			s.sq.AddSlice(t)
 		}
 		if nd&needAbs != 0 {
-			t := buf[:len(ys)]
-			if weighted {
-				for i := range t {
-					t[i] = ws[i] * math.Abs(ys[i]-ps[i])
-				}
-			} else {
-				for i := range t {
-					t[i] = math.Abs(ys[i] - ps[i])
-				}
+			for i := range t {
+				t[i] = ws[i] * math.Abs(ys[i]-ps[i])
 			}
 			s.abs.AddSlice(t)
 		}
 		if nd&needAbsY != 0 {
-			add(&s.absY, func(i int, yi, _ float64) float64 { return wt(i, math.Abs(yi)) })
+			for i := range t {
+				t[i] = ws[i] * math.Abs(ys[i])
+			}
+			s.absY.AddSlice(t)
 		}
 		if nd&needApe != 0 {
-			addIf(&s.ape, issueZeroTarget, func(yi, _ float64) bool { return max(math.Abs(yi), eps) > 0 },
-				func(i int, yi, pi float64) float64 { return wt(i, math.Abs(yi-pi)/max(math.Abs(yi), eps)) })
+			k := 0
+			for i, yi := range ys {
+				den := math.Abs(yi)
+				if eps > den {
+					den = eps
+				}
+				if den > 0 {
+					t[k] = ws[i] * (math.Abs(yi-ps[i]) / den)
+					k++
+				} else {
+					first(issueZeroTarget, i)
+				}
+			}
+			s.ape.AddSlice(t[:k])
 		}
 		if nd&needSape != 0 {
-			addIf(&s.sape, -1, func(yi, pi float64) bool { return math.Abs(yi)+math.Abs(pi) > 0 },
-				func(i int, yi, pi float64) float64 {
-					return wt(i, 2*math.Abs(yi-pi)/(math.Abs(yi)+math.Abs(pi)))
-				})
+			k := 0
+			for i, yi := range ys {
+				pi := ps[i]
+				if den := math.Abs(yi) + math.Abs(pi); den > 0 {
+					t[k] = ws[i] * (2 * math.Abs(yi-pi) / den)
+					k++
+				}
+			}
+			s.sape.AddSlice(t[:k])
 		}
 		if nd&needSqLog != 0 {
-			addIf(&s.sqLog, issueNegative, func(yi, pi float64) bool { return !(yi < 0 || pi < 0) },
-				func(i int, yi, pi float64) float64 {
-					l := log1pDiff(yi, pi, yi-pi)
-					if weighted {
-						return ws[i] * l * l
-					}
-					return l * l
-				})
+			k := 0
+			for i, yi := range ys {
+				pi := ps[i]
+				if yi < 0 || pi < 0 {
+					first(issueNegative, i)
+					continue
+				}
+				l := log1pDiff(yi, pi, yi-pi)
+				t[k] = ws[i] * l * l
+				k++
+			}
+			s.sqLog.AddSlice(t[:k])
 		}
 		if nd&needPinball != 0 {
-			add(&s.pinball, func(i int, yi, pi float64) float64 { return wt(i, pinballTerm(yi-pi, a)) })
+			for i := range t {
+				t[i] = ws[i] * pinballTerm(ys[i]-ps[i], a)
+			}
+			s.pinball.AddSlice(t)
 		}
 		if nd&needPoisson != 0 {
-			addIf(&s.poisson, issuePoisson, func(yi, pi float64) bool { return yi >= 0 && pi > 0 },
-				func(i int, yi, pi float64) float64 {
-					if yi == 0 {
-						return wt(i, 2*pi) // 0·log 0 = 0
-					}
+			k := 0
+			for i, yi := range ys {
+				pi := ps[i]
+				switch {
+				case yi > 0 && pi > 0:
 					q := yi / pi
-					return wt(i, 2*(yi*math.Log(q)-yi+pi))
-				})
+					t[k] = ws[i] * (2 * (yi*math.Log(q) - yi + pi))
+					k++
+				case yi == 0 && pi > 0:
+					t[k] = ws[i] * (2 * pi) // 0·log 0 = 0
+					k++
+				default:
+					first(issuePoisson, i)
+				}
+			}
+			s.poisson.AddSlice(t[:k])
 		}
 		if nd&needGamma != 0 {
-			addIf(&s.gamma, issueGamma, func(yi, pi float64) bool { return yi > 0 && pi > 0 },
-				func(i int, yi, pi float64) float64 {
+			k := 0
+			for i, yi := range ys {
+				pi := ps[i]
+				if yi > 0 && pi > 0 {
 					q := yi / pi
-					return wt(i, 2*(-math.Log(q)+q-1))
-				})
+					t[k] = ws[i] * (2 * (-math.Log(q) + q - 1))
+					k++
+				} else {
+					first(issueGamma, i)
+				}
+			}
+			s.gamma.AddSlice(t[:k])
 		}
 		if nd&needTweedie != 0 && p != 0 {
-			addIf(&s.tweedie, issueTweedie, func(yi, pi float64) bool { return tweedieOK(p, yi, pi) },
-				func(i int, yi, pi float64) float64 { return wt(i, tweedieDev(p, yi, pi)) })
+			k := 0
+			for i, yi := range ys {
+				pi := ps[i]
+				if tweedieOK(p, yi, pi) {
+					t[k] = ws[i] * tweedieDev(p, yi, pi)
+					k++
+				} else {
+					first(issueTweedie, i)
+				}
+			}
+			s.tweedie.AddSlice(t[:k])
 		}
 		if nd&needMax != 0 {
-			m := s.maxErr
-			for i := range ys {
-				m = max(m, math.Abs(ys[i]-ps[i]))
+			m0, m1 := s.maxErr, s.maxErr
+			for i := 0; i+1 < len(ys); i += 2 {
+				if d := math.Abs(ys[i] - ps[i]); d > m0 {
+					m0 = d
+				}
+				if d := math.Abs(ys[i+1] - ps[i+1]); d > m1 {
+					m1 = d
+				}
 			}
-			s.maxErr = m
+			if len(ys)%2 == 1 {
+				i := len(ys) - 1
+				if d := math.Abs(ys[i] - ps[i]); d > m0 {
+					m0 = d
+				}
+			}
+			if m1 > m0 {
+				m0 = m1
+			}
+			s.maxErr = m0
 		}
 		if nd&(needAds|needYs) != 0 {
 			appendAbsErr(s.ads[b:b], ys, ps)
@@ -383,34 +445,53 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) {
 			}
 		}
 	}
+	if !weighted {
+		s.w.Add(float64(hi - lo)) // exact: an integer below 2⁵³
+	}
+	return true
 }
 
-// foldMoments adds the terms of the values x of weights w (nil: 1) to
-// the moments m, as addBlock's terms.moments splits them; buf holds at
-// least 4·len(x) values.
-func foldMoments(m *moments, x, w, buf []float64) {
-	if w == nil {
+// foldMoments adds the terms of the values x of weights w (all 1 unless
+// weighted) to the moments m, as addBlock's terms.moments splits them;
+// buf holds at least 3·len(x) values. Each kind of part goes to its sum
+// in a slice of its own: the parts of one kind lie within a few binades
+// of each other, which AddSlice cuts in two parts rather than three.
+func foldMoments(m *moments, x, w []float64, weighted bool, buf []float64) {
+	n := len(x)
+	if !weighted {
 		m.s1.AddSlice(x)
-		t := buf[:2*len(x)]
+		q, e := buf[:n], buf[n:2*n]
 		for i, xi := range x {
-			q := xi * xi
-			t[2*i], t[2*i+1] = q, math.FMA(xi, xi, -q)
+			p := xi * xi
+			q[i], e[i] = p, math.FMA(xi, xi, -p)
 		}
-		m.s2.AddSlice(t)
+		m.s2.AddSlice(q)
+		m.s2.AddSlice(e)
 		return
 	}
-	t1 := buf[:2*len(x)]
+	wx, we, t := buf[:n], buf[n:2*n], buf[2*n:3*n]
+	w = w[:n]
 	for i, xi := range x {
-		wx := w[i] * xi
-		t1[2*i], t1[2*i+1] = wx, math.FMA(w[i], xi, -wx)
+		p := w[i] * xi
+		wx[i], we[i] = p, math.FMA(w[i], xi, -p)
 	}
-	m.s1.AddSlice(t1)
-	t2 := buf[:4*len(x)]
-	for i := len(x) - 1; i >= 0; i-- { // from the end: t1's pairs are read before t2 overwrites them
-		xi := x[i]
-		wx, e := t1[2*i], t1[2*i+1]
-		q, r := wx*xi, e*xi
-		t2[4*i], t2[4*i+1], t2[4*i+2], t2[4*i+3] = q, math.FMA(wx, xi, -q), r, math.FMA(e, xi, -r)
+	m.s1.AddSlice(wx)
+	m.s1.AddSlice(we)
+	for i, xi := range x { // w·x·x
+		p := wx[i] * xi
+		t[i] = p
 	}
-	m.s2.AddSlice(t2)
+	m.s2.AddSlice(t)
+	for i, xi := range x { // its rest
+		t[i] = math.FMA(wx[i], xi, -t[i])
+	}
+	m.s2.AddSlice(t)
+	for i, xi := range x { // the rest of w·x, times x
+		t[i] = we[i] * xi
+	}
+	m.s2.AddSlice(t)
+	for i, xi := range x { // its rest
+		t[i] = math.FMA(we[i], xi, -t[i])
+	}
+	m.s2.AddSlice(t)
 }

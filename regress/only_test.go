@@ -128,3 +128,34 @@ func TestFoldOnlyHuge(t *testing.T) {
 		t.Errorf("MAE: error %v, full state's %v", gerr, werr)
 	}
 }
+
+// TestFoldOnlyHugeLate checks that a value too large for every sum to
+// stay finite in a later block of a processor's part of the rows gives
+// the full state's measures: the parts' sums are dropped and every sum is
+// computed.
+func TestFoldOnlyHugeLate(t *testing.T) {
+	n := 3*onlyRows + 17
+	y, p := make([]float64, n), make([]float64, n)
+	for i := range y {
+		y[i], p[i] = float64(i%7), float64(i%5)
+	}
+	for _, at := range []int{n - 1, n / 2, onlyBlock + 3} {
+		y[at] = 1e200
+		full := NewMulti(1, StateOptions{})
+		if err := full.AddBatch([][]float64{y}, [][]float64{p}, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"mae", "mse", "max_error"} {
+			m, err := FoldOnly([]string{key}, false, StateOptions{}, [][]float64{y}, [][]float64{p}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, gerr := m.Score(SpecOf(key).F, Uniform)
+			want, werr := full.Score(SpecOf(key).F, Uniform)
+			if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() || gerr == nil && math.Float64bits(got[0]) != math.Float64bits(want[0]) {
+				t.Errorf("1e200 at row %d, %s: %v (%v), full state's %v (%v)", at, key, got, gerr, want, werr)
+			}
+		}
+		y[at] = 1
+	}
+}

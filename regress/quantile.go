@@ -147,9 +147,19 @@ func orderStats(a []float64, k int) (float64, float64) {
 }
 
 // bandStats is the band method of orderStats on one slice.
+// The slice is cut into parts of bandPiece values, so that the pass over
+// them runs on every processor (the count below the band and the values
+// kept do not depend on the cut).
 func bandStats(a []float64, k int) (float64, float64, bool) {
-	return bandStatsParts([][]float64{a}, len(a), k)
+	parts := make([][]float64, 0, len(a)/bandPiece+1)
+	for lo := 0; lo < len(a); lo += bandPiece {
+		parts = append(parts, a[lo:min(len(a), lo+bandPiece)])
+	}
+	return bandStatsParts(parts, len(a), k)
 }
+
+// bandPiece is the size of the parts bandStats cuts a slice into.
+const bandPiece = 1 << 14
 
 // band is the test lo ≤ v ≤ hi. For finite bounds it first checks
 // |v − mid| against a slightly widened half-width, one comparison that is

@@ -63,14 +63,20 @@ func (c *chunks) put(m uint64, p uint, sign int64) {
 }
 
 // AddSlice adds every value of xs exactly: Add in a loop, faster. The
-// terms go, up to wideMax at a time, to three int64 sums in registers:
-// scaled by a power of two that puts the largest below 2⁵², each term is
-// cut by truncation into an integer, an integer of 2⁻⁵² units and one of
-// 2⁻¹⁰⁴ units (each step exact). A term not exactly that (one more than
-// 104 bits below the largest), and every term of a batch whose scale is
-// out of range, is added one by one. The three sums (each below 2⁶² in
-// magnitude) then enter the digits. Fewer than wideMin terms are added one
-// by one.
+// terms go, up to wideMax at a time, to two or three int64 sums in
+// registers, each a sum of integer multiples of one power of two (a
+// unit): with the unit 2^u chosen so that the largest magnitude is below
+// 2^(u+51), adding the constant c = 1.5·2^(u+52) rounds a term x to a
+// multiple h of 2^u (the sum x + c stays in the binade [2^(u+52),
+// 2^(u+53)], whose spacing is 2^u, so that the bits of x + c less those
+// of c count h's units), and x − h is exact (Dekker's Fast2Sum: c is at
+// least |x|). The rest, below 2^(u−1) in magnitude, is cut the same way
+// in units of 2^(u−52), and once more in units of 2^(u−104) when a term
+// is more than 50 binades below the largest. A term not exactly the sum
+// of its parts (one more than 102 binades below the largest), and every
+// term of a batch whose unit is out of range, is added one by one. The
+// sums (each below 2⁶¹ in magnitude) then enter the digits. Fewer than
+// wideMin terms are added one by one.
 func (a *Sum) AddSlice(xs []float64) {
 	if len(xs) < wideMin { // term by term
 		if a.adds >= limit-int32(len(xs)) {
@@ -96,78 +102,163 @@ func (a *Sum) AddSlice(xs []float64) {
 }
 
 // wideMin is the fewest terms addWide takes: below it, the cost of
-// placing its three sums outweighs the saving.
+// placing its sums outweighs the saving.
 const wideMin = 24
 
-// wideMax is the most terms addWide takes at a time: 2¹⁰ terms below 2⁵²
-// sum to below 2⁶².
+// wideMax is the most terms addWide takes at a time: 2¹⁰ parts below 2⁵¹
+// in magnitude sum to below 2⁶¹.
 const wideMax = 1024
 
 func (a *Sum) addWide(xs []float64) {
 	if a.adds >= limit-int32(len(xs))-6 {
 		a.normalize()
 	}
-	// The largest and the smallest non-zero magnitude, as bits (less one
-	// for the smallest, which makes a zero the largest uint64).
-	var top uint64
-	low := uint64(math.MaxUint64)
-	for _, x := range xs {
-		m := math.Float64bits(x) &^ (1 << 63)
-		top = max(top, m)
-		low = min(low, m-1)
-	}
-	// The largest term is below 2^(e−1022) (e its biased exponent; 2⁻¹⁰²²
-	// for subnormals and zero); scaled by 2^k, below 2⁵².
+	top, low := extremes(xs)
+	// Every term is below 2^(e−1022) in magnitude (e the largest biased
+	// exponent; 1 for subnormals and zero) = 2^(u+51): u = e − 1073.
 	e := int(top >> 52)
-	k := 52 - max(e, 1) + 1022
-	if e == 0x7ff || k < 0 || k > 970 {
+	u := max(e, 1) - 1073
+	// The units 2^u and 2^(u−52) (and 2^(u−104) for three parts) must
+	// not be below 2⁻¹⁰⁷⁴, and 2^(u+53) must be a float64.
+	if e == 0x7ff || u < -1022 || u > 970 {
 		for _, x := range xs {
 			a.add1(x)
 		}
 		return
 	}
-	scale := math.Float64frombits(uint64(k+1023) << 52)
-	const unit = 1 << 52
-	p := 1074 - k
-	// A normal term of biased exponent f ≥ e − 51, scaled, is a multiple
-	// of 2^(f−e−1) ≥ 2⁻⁵²: its integer part and 2⁵² times the rest are
-	// exact integers, and no third part is needed (the usual case: terms
-	// within 51 binades of the largest). A subnormal term (exponent 0)
-	// never qualifies, as e ≤ 51 would put k above 970.
-	if int((low+1)>>52) >= e-51 {
-		var s1, s2 int64
-		for _, x := range xs {
-			y := x * scale
-			t1 := int64(y)
-			s1 += t1
-			s2 += int64((y - float64(t1)) * unit)
-		}
-		a.putInt(s1, p)
-		a.putInt(s2, p-52)
+	c1 := math.Float64frombits(uint64(u+52+1023)<<52 | 1<<51) // 1.5·2^(u+52)
+	c2 := math.Float64frombits(uint64(u+1023)<<52 | 1<<51)    // 1.5·2^u
+	b1, b2 := math.Float64bits(c1), math.Float64bits(c2)
+	p := u + 1074 // the digits' position of the unit 2^u
+	// The bits of the parts, summed with wraparound: less len(xs) times
+	// the constant's bits, the exact sums of the parts' units.
+	n := uint64(len(xs))
+	// The smallest non-zero term's spacing, 2^(f−1075) (f its biased
+	// exponent, 1 for subnormals), is at least 2^(u−52) when
+	// f ≥ e − 50: then every rest is a multiple of 2^(u−52), and two
+	// parts suffice (the usual case: terms within 50 binades of the
+	// largest).
+	if max(int((low+1)>>52), 1) >= e-50 {
+		s1, s2 := twoParts(xs, c1, c2)
+		a.putInt(int64(s1-n*b1), p)
+		a.putInt(int64(s2-n*b2), p-52)
 		return
 	}
-	var s1, s2, s3 int64
+	if u < -970 { // 2^(u−104) below 2⁻¹⁰⁷⁴
+		for _, x := range xs {
+			a.add1(x)
+		}
+		return
+	}
+	c3 := math.Float64frombits(uint64(u-52+1023)<<52 | 1<<51) // 1.5·2^(u−52)
+	b3 := math.Float64bits(c3)
+	var s1, s2, s3 uint64
 	for _, x := range xs {
-		y := x * scale
-		t1 := int64(y)
-		r := (y - float64(t1)) * unit
-		t2 := int64(r)
-		r = (r - float64(t2)) * unit
-		t3 := int64(r)
-		if r != float64(t3) {
+		t := x + c1
+		r := x - (t - c1)
+		t2 := r + c2
+		r2 := r - (t2 - c2)
+		t3 := r2 + c3
+		if t3-c3 != r2 {
 			a.add1(x)
 			continue
 		}
-		s1 += t1
-		s2 += t2
-		s3 += t3
+		s1 += math.Float64bits(t) - b1
+		s2 += math.Float64bits(t2) - b2
+		s3 += math.Float64bits(t3) - b3
 	}
-	// Unit 1 of s1 is 2^−k, of s3 2^(−k−104): position 1074−k−104 of the
-	// digits. k ≤ 970 and the largest term below 2^(52−k) keep every
-	// part's position within [0, 2045].
-	a.putInt(s1, p)
-	a.putInt(s2, p-52)
-	a.putInt(s3, p-104)
+	a.putInt(int64(s1), p)
+	a.putInt(int64(s2), p-52)
+	a.putInt(int64(s3), p-104)
+}
+
+// MaxBits returns the bits of the largest magnitude of xs (sign
+// cleared; 0 for none): a NaN's and an infinity's are above every finite
+// value's, and the bits of finite magnitudes are in their order. A caller
+// checks with it that values are finite and within a bound, at the speed
+// of AddSlice's own pass.
+func MaxBits(xs []float64) uint64 {
+	top, _ := extremes(xs)
+	return top
+}
+
+// extremes returns the largest and the smallest non-zero magnitude of
+// xs, as bits (less one for the smallest, which makes a zero the largest
+// uint64): eight terms at a time in vector lanes where the processor has
+// them, the rest in a loop.
+func extremes(xs []float64) (top, low uint64) {
+	top, low = 0, math.MaxUint64
+	if n := len(xs) &^ 7; haveAVX2 && n > 0 {
+		var t, l [4]uint64
+		extremesAVX2(xs[:n], &t, &l)
+		for i := range t {
+			top = max(top, t[i])
+			if l[i] != 1<<63-1 { // else: only zeros
+				low = min(low, l[i])
+			}
+		}
+		xs = xs[n:]
+	}
+	t, l := extremesGo(xs)
+	return max(top, t), min(low, l)
+}
+
+// extremesGo is extremes in four running extremes that do not wait for
+// each other.
+func extremesGo(xs []float64) (top, low uint64) {
+	var t0, t1, t2, t3 uint64
+	l0, l1, l2, l3 := uint64(math.MaxUint64), uint64(math.MaxUint64), uint64(math.MaxUint64), uint64(math.MaxUint64)
+	for ; len(xs) >= 4; xs = xs[4:] {
+		m0 := math.Float64bits(xs[0]) &^ (1 << 63)
+		m1 := math.Float64bits(xs[1]) &^ (1 << 63)
+		m2 := math.Float64bits(xs[2]) &^ (1 << 63)
+		m3 := math.Float64bits(xs[3]) &^ (1 << 63)
+		t0, t1, t2, t3 = max(t0, m0), max(t1, m1), max(t2, m2), max(t3, m3)
+		l0, l1, l2, l3 = min(l0, m0-1), min(l1, m1-1), min(l2, m2-1), min(l3, m3-1)
+	}
+	for _, x := range xs {
+		m := math.Float64bits(x) &^ (1 << 63)
+		t0 = max(t0, m)
+		l0 = min(l0, m-1)
+	}
+	return max(t0, t1, t2, t3), min(l0, l1, l2, l3)
+}
+
+// twoParts returns the sums of the bits of x + c1 and of r + c2, r the
+// rest x − ((x + c1) − c1), over the terms x of xs (with wraparound): see
+// addWide. Eight terms at a time in vector lanes where the processor has
+// them, the rest in a loop.
+func twoParts(xs []float64, c1, c2 float64) (s1, s2 uint64) {
+	if n := len(xs) &^ 7; haveAVX2 && n > 0 {
+		var a, b [4]uint64
+		twoPartsAVX2(xs[:n], c1, c2, &a, &b)
+		s1 = a[0] + a[1] + a[2] + a[3]
+		s2 = b[0] + b[1] + b[2] + b[3]
+		xs = xs[n:]
+	}
+	t1, t2 := twoPartsGo(xs, c1, c2)
+	return s1 + t1, s2 + t2
+}
+
+// twoPartsGo is twoParts in two interleaved sums each.
+func twoPartsGo(xs []float64, c1, c2 float64) (s1, s2 uint64) {
+	var s3, s4 uint64
+	for ; len(xs) >= 2; xs = xs[2:] {
+		x0, x1 := xs[0], xs[1]
+		t0, t1 := x0+c1, x1+c1
+		r0, r1 := x0-(t0-c1), x1-(t1-c1)
+		s1 += math.Float64bits(t0)
+		s3 += math.Float64bits(t1)
+		s2 += math.Float64bits(r0 + c2)
+		s4 += math.Float64bits(r1 + c2)
+	}
+	for _, x := range xs {
+		t := x + c1
+		r := x - (t - c1)
+		s1 += math.Float64bits(t)
+		s2 += math.Float64bits(r + c2)
+	}
+	return s1 + s3, s2 + s4
 }
 
 // putInt adds v·2^(p−1074) to the digits (|v| < 2⁶³), as two parts of at

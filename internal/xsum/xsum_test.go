@@ -2,6 +2,7 @@ package xsum
 
 import (
 	"bytes"
+	"github.com/evalkit-go/evalkit/internal/benchcpu"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -263,25 +264,27 @@ func BenchmarkAddSlice(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/256, "ns/add")
 }
 
-// AddSlice is exact at the edges of its three int64 sums: terms at the top of
-// the window and 64 bits below it, just outside it, 51 and 52 binades
-// below the largest (two parts a term, or three), all of one sign at
-// the largest mantissa (the most the window holds), tops near the
-// subnormals, near 2⁶⁴ units and near the largest top the window takes.
+// AddSlice is exact at the edges of its int64 sums: terms at the top of
+// the window and 64 or 104 binades below it, just outside it, 50 and 51
+// binades below the largest (two parts a term, or three), 102 and 103
+// (three parts, or one by one), all of one sign at the largest mantissa
+// (the most the window holds), tops near the subnormals, near the
+// smallest tops of two and three parts, and near the largest top the
+// window takes.
 func TestAddSliceWindow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	for trial := range 400 {
-		top := []int{1, 3, 63, 64, 65, 66, 102, 103, 104, 130, 1000, 1073, 1074, 1075, 1500, 2045}[trial%16]
+	tops := []int{1, 3, 49, 50, 51, 52, 63, 64, 65, 66, 101, 102, 103, 104, 130, 1000, 1073, 1074, 1075, 1500, 2041, 2042, 2043, 2045}
+	spreads := []int{110, 50, 51, 102, 103}
+	for trial := range len(tops) * len(spreads) * 8 {
+		top := tops[trial%len(tops)]
 		n := 1 + rng.IntN(2*wideMax+10)
 		xs := make([]float64, n)
-		// Terms spread over 70 binades (some below the window), or 51
-		// (two parts a term) or 52 (a third part for some).
-		spread := []int{70, 51, 52}[trial/16%3]
+		spread := spreads[trial/len(tops)%len(spreads)]
 		for i := range xs {
 			e := top - rng.IntN(spread+1)
-			if spread == 70 && rng.IntN(4) == 0 {
-				e = top - []int{0, 64, 65}[rng.IntN(3)]
-			} else if spread < 70 && rng.IntN(8) == 0 {
+			if spread == 110 && rng.IntN(4) == 0 {
+				e = top - []int{0, 64, 65, 104, 105}[rng.IntN(5)]
+			} else if spread < 110 && rng.IntN(8) == 0 {
 				e = top - []int{0, spread}[rng.IntN(2)]
 			}
 			if e < 0 {
@@ -367,5 +370,89 @@ func TestAddHalf(t *testing.T) {
 	var h Sum
 	if !h.AddHalf(&neg) || h.Value() != -1.5*0x1p32-1 {
 		t.Errorf("half of −3·2³² − 2: %v", h.Value())
+	}
+}
+
+// BenchmarkAddSliceLong adds slices of 1024 terms (a block of the
+// regression folds): normal terms, squares of normal terms, and terms
+// spread over more than 52 binades (three parts a term).
+func BenchmarkAddSliceLong(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, kind := range []string{"normal", "squares", "wide"} {
+		xs := make([]float64, 1<<16)
+		for i := range xs {
+			switch x := rng.NormFloat64(); kind {
+			case "normal":
+				xs[i] = x
+			case "squares":
+				xs[i] = x * x
+			default:
+				xs[i] = x * math.Ldexp(1, -rng.IntN(60))
+			}
+		}
+		b.Run(kind, func(b *testing.B) {
+			var a Sum
+			cpu := benchcpu.Start()
+			for i := 0; b.Loop(); i++ {
+				lo := i * 1024 & (len(xs) - 1)
+				a.AddSlice(xs[lo : lo+1024])
+			}
+			cpu.Report(b, 1024)
+		})
+	}
+}
+
+// The kernels of addWide give their loops' results wherever they run in
+// vector lanes: lengths around multiples of 8, zeros (some slices only
+// zeros), subnormals, infinities and NaNs among the terms.
+func TestWideKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 2000 {
+		xs := randomTerms(rng, rng.IntN(40))
+		for i := range xs {
+			switch rng.IntN(12) {
+			case 0:
+				xs[i] = 0
+			case 1:
+				xs[i] = math.Copysign(math.Float64frombits(rng.Uint64()&(1<<52-1)), rng.NormFloat64())
+			case 2:
+				xs[i] = []float64{math.Inf(1), math.Inf(-1), math.NaN(), math.Copysign(0, -1)}[rng.IntN(4)]
+			}
+			if trial%10 == 0 {
+				xs[i] = 0
+			}
+		}
+		top, low := extremes(xs)
+		wt, wl := extremesGo(xs)
+		if top != wt || low != wl {
+			t.Fatalf("trial %d: extremes %x %x, loop's %x %x", trial, top, low, wt, wl)
+		}
+		c1, c2 := rng.NormFloat64()*math.Ldexp(1, rng.IntN(200)-100), rng.NormFloat64()
+		s1, s2 := twoParts(xs, c1, c2)
+		w1, w2 := twoPartsGo(xs, c1, c2)
+		if s1 != w1 || s2 != w2 {
+			t.Fatalf("trial %d: twoParts %x %x, loop's %x %x", trial, s1, s2, w1, w2)
+		}
+	}
+}
+
+// MaxBits is the bits of the largest magnitude, NaN and infinities above
+// every finite value.
+func TestMaxBits(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{
+		{nil, 0},
+		{[]float64{-3, 2, 1, 0, 0, 0, 0, 0, 0.5}, 3},
+		{[]float64{1, 2, 3, 4, 5, 6, 7, -8, 1e90, 9}, 1e90},
+		{[]float64{1, 2, 3, 4, 5, 6, 7, 8, math.Inf(-1)}, math.Inf(1)},
+	} {
+		if got := MaxBits(c.xs); got != math.Float64bits(c.want) {
+			t.Errorf("MaxBits(%v) = %x, want %x", c.xs, got, math.Float64bits(c.want))
+		}
+	}
+	if MaxBits([]float64{1, 2, 3, 4, 5, 6, 7, 8, math.NaN()}) <= math.Float64bits(math.MaxFloat64) {
+		t.Error("MaxBits of a NaN: not above every finite value")
 	}
 }
