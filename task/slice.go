@@ -402,9 +402,11 @@ type SliceCount struct {
 // Counted returns the input of the slices counted (each slice of each
 // slicing once, in any order) in an input called name: the slices in the
 // order Read gives them, the small ones (fewer than MinRows rows) counted,
-// and Read's ErrTooManySlices past MaxSlices. Its slices have no reader,
-// and its All, Reopen, Rest and Rows must not be called: the results of
-// the slices come from elsewhere ([SlicedInput.Assemble]).
+// and Read's ErrTooManySlices past MaxSlices. Its Rows is the sum of the
+// first slicing's slices' rows (every row is in one slice of each
+// slicing). Its slices have no reader, and its All, Reopen and Rest must
+// not be called: the results of the slices come from elsewhere
+// ([SlicedInput.Assemble]).
 func (s *Slices) Counted(name string, counts []SliceCount) (*SlicedInput, error) {
 	maxSlices := s.MaxSlices
 	if maxSlices <= 0 {
@@ -425,6 +427,9 @@ func (s *Slices) Counted(name string, counts []SliceCount) (*SlicedInput, error)
 				obj = append(obj, result.KV(col, c.Values[j]))
 			}
 			out = append(out, Slice{By: obj, Slicing: k, Rows: c.Rows, key: c.Values})
+			if k == 0 {
+				in.rows += c.Rows
+			}
 		}
 		if len(out) > maxSlices {
 			return nil, tooManySlices(name, by, len(out), maxSlices)

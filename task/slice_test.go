@@ -1,7 +1,11 @@
 package task
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,8 +106,8 @@ func TestSlicesCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Slices) != len(in.Slices) || got.Small != in.Small || got.MinRows != in.MinRows {
-		t.Fatalf("counted: %d slices, %d small; read: %d, %d", len(got.Slices), got.Small, len(in.Slices), in.Small)
+	if len(got.Slices) != len(in.Slices) || got.Small != in.Small || got.MinRows != in.MinRows || got.Rows() != in.Rows() {
+		t.Fatalf("counted: %d slices, %d small, %d rows; read: %d, %d, %d", len(got.Slices), got.Small, got.Rows(), len(in.Slices), in.Small, in.Rows())
 	}
 	for i, x := range in.Slices {
 		g := got.Slices[i]
@@ -122,5 +126,92 @@ func TestSlicesCounted(t *testing.T) {
 	_, err = s.Counted("t.csv", counts)
 	if !errors.Is(err, ErrTooManySlices) || want == nil || err.Error() != want.Error() {
 		t.Errorf("MaxSlices: %v, want %v", err, want)
+	}
+}
+
+// TestSliceLossesCounted: slices counted, their losses given by
+// SliceLosses (in another order), are compared as slices read, their
+// losses read by Losses: the same Welch tests.
+func TestSliceLossesCounted(t *testing.T) {
+	data := "g,l\na,1\nb,4\na,2.5\nc,0.5\nb,3\na,7\nc,1.5\nb,2\nc,9\na,0\n"
+	r, err := table.NewReader(strings.NewReader(data), "t.csv", table.CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Slices{By: [][]string{{"g"}}}
+	in, err := s.Read(r, []string{"l"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(r *table.Reader) []float64 {
+		var out []float64
+		for r.Next() {
+			v, err := r.Float(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, v)
+		}
+		return out
+	}
+	// a result: the mean loss ("mse") of the rows and their number
+	result := func(l []float64) any {
+		sum := 0.0
+		for _, v := range l {
+			sum += v
+		}
+		return json.RawMessage(fmt.Sprintf(`{"n":%d,"mse":%v}`, len(l), sum/float64(len(l))))
+	}
+	overall := result(read(in.All()))
+	compare := func(in *SlicedInput, c SliceCompare, losses func(i int, rest bool) []float64) []SliceTest {
+		results, rests := make([]any, len(in.Slices)), make([]any, len(in.Slices))
+		for i := range in.Slices {
+			results[i], rests[i] = result(losses(i, false)), result(losses(i, true))
+		}
+		out := NewSlicesResult(in, overall, results)
+		c.Measures = []string{"mse"}
+		if err := c.Compare(in, out, rests); err != nil {
+			t.Fatal(err)
+		}
+		var tests []SliceTest
+		for _, s := range out.Slices {
+			tests = append(tests, s.VsRest...)
+		}
+		return tests
+	}
+	want := compare(in, SliceCompare{Losses: func(path string, r *table.Reader) ([]float64, bool, error) {
+		return read(r), true, nil
+	}}, func(i int, rest bool) []float64 {
+		if rest {
+			return read(in.Rest(i))
+		}
+		return read(in.Reopen(i))
+	})
+	var counts []SliceCount
+	for _, x := range in.Slices {
+		counts = append(counts, SliceCount{Slicing: x.Slicing, Values: []string{x.By[0].Value.(string)}, Rows: x.Rows})
+	}
+	cin, err := s.Counted("t.csv", counts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	losses := func(i int, rest bool) []float64 {
+		l := read(in.Reopen(i))
+		if rest {
+			l = read(in.Rest(i))
+		}
+		slices.Reverse(l)
+		return l
+	}
+	got := compare(cin, SliceCompare{SliceLosses: func(path string, i int, rest bool) ([]float64, bool, error) {
+		return losses(i, rest), true, nil
+	}}, losses)
+	if len(got) != 3 || len(want) != 3 {
+		t.Fatalf("%d and %d tests, want 3", len(got), len(want))
+	}
+	for i := range want {
+		if got[i].Method != "welch t" || !reflect.DeepEqual(got[i], want[i]) {
+			t.Errorf("slice %d: counted %+v, read %+v", i, got[i], want[i])
+		}
 	}
 }

@@ -66,12 +66,19 @@ type SliceCompare struct {
 	// RowLosses is Losses for an input held in memory ([Slices.Arrays]):
 	// the losses of the rows of the given indexes.
 	RowLosses func(path string, rows []int32) (losses []float64, ok bool, err error)
+	// SliceLosses is Losses for slices whose rows were read elsewhere
+	// ([Slices.Counted]): the losses of slice i's rows, or of the rest of
+	// the rows (rest), in any order (their mean and variance are what is
+	// compared).
+	SliceLosses func(path string, i int, rest bool) (losses []float64, ok bool, err error)
 }
 
 // losses returns the per-row losses of measure m of slice i's rows, or of
 // the rest of the rows.
 func (c *SliceCompare) losses(in *SlicedInput, m string, i int, rest bool) ([]float64, bool, error) {
 	switch {
+	case c.SliceLosses != nil:
+		return c.SliceLosses(m, i, rest)
 	case in.rec != nil && c.Losses != nil && rest:
 		return c.Losses(m, in.Rest(i))
 	case in.rec != nil && c.Losses != nil:
@@ -260,7 +267,7 @@ func (c *SliceCompare) test(in *SlicedInput, i int, m string, a, b map[string]st
 		r, err = hyptest.UnpairedAUC(y, vb, int64(nb), x, va, int64(na), hyptest.TwoSided, level)
 	default:
 		done := false
-		if c.Losses != nil || c.RowLosses != nil {
+		if c.Losses != nil || c.RowLosses != nil || c.SliceLosses != nil {
 			la, ok, lerr := c.losses(in, m, i, false)
 			if lerr != nil {
 				return t, "", lerr

@@ -37,6 +37,8 @@ func init() {
 	register.DoFn4x1[context.Context, Unit, func(string, *classify.Tally), func(string, int64), error](&classifySliceReadFn{})
 	register.Emitter2[string, *classify.Tally]()
 	register.DoFn2x2[string, *classify.Tally, sliceOut, error](&classifySliceFn{})
+	register.Iter2[string, *classify.Tally]()
+	register.DoFn3x0[[]byte, func(*string, **classify.Tally) bool, func(string, *classify.Tally)](&classifyRestFn{})
 }
 
 func encodeTally(t *classify.Tally) ([]byte, error) { return t.MarshalBinary() }
@@ -51,7 +53,7 @@ func decodeTally(b []byte) (*classify.Tally, error) {
 // is written to c.Output.
 func (c *Classify) Pipeline(s beam.Scope, units []Unit) {
 	if c.Slices != nil {
-		slicedPipeline(s, "classify", units, c.Slices, &classifySliceReadFn{C: *c}, &tallyCombineFn{Labels: c.Options.Labels}, &classifySliceFn{C: *c}, c.Name, c.Output)
+		slicedPipeline(s, "classify", units, c.Slices, &classifySliceReadFn{C: *c}, &tallyCombineFn{Labels: c.Options.Labels}, &classifyRestFn{Labels: c.Options.Labels}, &classifySliceFn{C: *c}, c.Name, c.Output)
 		return
 	}
 	combineUnits(s, "classify", units, &classifyReadFn{C: *c}, &tallyCombineFn{Labels: c.Options.Labels}, &classifyWriteFn{C: *c})
@@ -124,4 +126,12 @@ type classifySliceFn struct{ C Classify }
 func (f *classifySliceFn) ProcessElement(key string, t *classify.Tally) (sliceOut, error) {
 	rep, err := f.C.result(t)
 	return sliceResult(key, rep, err)
+}
+
+type classifyRestFn struct{ Labels []string }
+
+// ProcessElement emits the tally of the rest of the rows of each slice
+// (emitRests).
+func (f *classifyRestFn) ProcessElement(_ []byte, states func(*string, **classify.Tally) bool, emit func(string, *classify.Tally)) {
+	emitRests[*classify.Tally](&tallyCombineFn{Labels: f.Labels}, states, emit)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/evalkit-go/evalkit/hyptest"
 	"github.com/evalkit-go/evalkit/label"
 	"github.com/evalkit-go/evalkit/result"
+	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -251,6 +252,8 @@ func init() {
 	register.DoFn4x1[context.Context, Unit, func(string, *clusterState), func(string, int64), error](&clusterSliceReadFn{})
 	register.Emitter2[string, *clusterState]()
 	register.DoFn2x2[string, *clusterState, sliceOut, error](&clusterSliceFn{})
+	register.Iter2[string, *clusterState]()
+	register.DoFn3x0[[]byte, func(*string, **clusterState) bool, func(string, *clusterState)](&clusterRestFn{})
 }
 
 // task returns the task of c.
@@ -263,7 +266,7 @@ func (c *Cluster) task() *task.Cluster {
 // and the report is written to c.Output.
 func (c *Cluster) Pipeline(s beam.Scope, units []Unit) {
 	if c.Slices != nil {
-		slicedPipeline(s, "cluster", units, c.Slices, &clusterSliceReadFn{C: *c}, &clusterCombineFn{}, &clusterSliceFn{C: *c}, c.Name, c.Output)
+		slicedPipeline(s, "cluster", units, c.Slices, &clusterSliceReadFn{C: *c}, &clusterCombineFn{}, &clusterRestFn{C: *c}, &clusterSliceFn{C: *c}, c.Name, c.Output)
 		return
 	}
 	combineUnits(s, "cluster", units, &clusterReadFn{C: *c}, &clusterCombineFn{}, &clusterWriteFn{C: *c})
@@ -386,12 +389,115 @@ func (c *Cluster) result(s *clusterState) (any, error) {
 type clusterSliceReadFn struct{ C Cluster }
 
 // ProcessElement reads one unit into a state of all its rows and one of
-// each slice's (see eachSlice), placed at the unit as clusterReadFn's.
+// each slice's (see eachSliceIn), placed at the unit as clusterReadFn's.
+// A slice's labels and joint cells are placed by the row of the unit
+// they first appear in (not their rank among the slice's rows), so that
+// the merged states of several slices (the rest of the rows of another)
+// number them in order of first appearance among all their rows.
 func (f *clusterSliceReadFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *clusterState), count func(string, int64)) error {
 	t := f.C.task()
-	return foldSlices(ctx, u, f.C.Slices, t, func(key string, st *task.ClusterState) {
-		emit(key, placed(st, t.Pairs(), uint64(u.Index)<<32))
+	pairs := t.Pairs()
+	base := uint64(u.Index) << 32
+	return eachSliceIn(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int, in *task.SlicedInput, i int) error {
+		st := t.New()
+		if err := t.Fold(st, r, cols); err != nil {
+			return err
+		}
+		if i < 0 {
+			emit(key, placed(st, pairs, base))
+			return nil
+		}
+		first, err := f.C.firstRows(in.Reopen(i), in.RowsOf(i), pairs)
+		if err != nil {
+			return err
+		}
+		emit(key, placedAt(st, pairs, base, first))
+		return nil
 	}, count)
+}
+
+// firstRows are, for some rows of a unit, the index in the unit of the
+// first of them that each reference label, each model's predicted label,
+// and each cell of each compared pair's joint table (its three labels
+// joined by zero bytes) appears in.
+type firstRows struct {
+	True   map[string]int32
+	Preds  []map[string]int32
+	Joints []map[string]int32
+}
+
+// firstRows reads the rows r reads, at the indexes rows in the unit, for
+// the first row of each label and joint cell of pairs.
+func (c *Cluster) firstRows(r *table.Reader, rows []int32, pairs [][2]int) (*firstRows, error) {
+	cols, err := table.Columns(r, append([]string{c.True}, c.Preds...)...)
+	if err != nil {
+		return nil, err
+	}
+	out := &firstRows{True: map[string]int32{}, Preds: make([]map[string]int32, len(c.Preds)), Joints: make([]map[string]int32, len(pairs))}
+	for j := range out.Preds {
+		out.Preds[j] = map[string]int32{}
+	}
+	for k := range out.Joints {
+		out.Joints[k] = map[string]int32{}
+	}
+	first := func(m map[string]int32, name string, row int32) {
+		if _, ok := m[name]; !ok {
+			m[name] = row
+		}
+	}
+	names := make([]string, len(c.Preds))
+	for n := 0; r.Next(); n++ {
+		row := rows[n]
+		tb, err := r.Text(cols[0])
+		if err != nil {
+			return nil, err
+		}
+		tn := string(tb)
+		first(out.True, tn, row)
+		for j := range c.Preds {
+			pb, err := r.Text(cols[1+j])
+			if err != nil {
+				return nil, err
+			}
+			names[j] = string(pb)
+			first(out.Preds[j], names[j], row)
+		}
+		for k, p := range pairs {
+			first(out.Joints[k], tn+"\x00"+names[p[0]]+"\x00"+names[p[1]], row)
+		}
+	}
+	return out, r.Err()
+}
+
+// placedAt is placed, each label and joint cell placed at base and the
+// index of its first row in the unit (first).
+func placedAt(unit *task.ClusterState, pairs [][2]int, base uint64, first *firstRows) *clusterState {
+	at := func(names []string, rows map[string]int32) labelPlaces {
+		l := labelPlaces{Names: names, Places: make([]uint64, len(names))}
+		for i, n := range names {
+			l.Places[i] = base | uint64(rows[n])
+		}
+		return l
+	}
+	st := newClusterState(len(unit.Tabs), len(pairs))
+	st.True = at(unit.True.Names(), first.True)
+	preds := make([][]string, len(unit.Tabs))
+	for j := range unit.Tabs {
+		preds[j] = unit.Preds[j].Names()
+		st.Preds[j] = at(preds[j], first.Preds[j])
+		st.Tabs[j] = &unit.Tabs[j]
+	}
+	trues := st.True.Names
+	for k, p := range pairs {
+		jt, from := &st.Joints[k], unit.Joints[k]
+		jt.Pair = p
+		for i, c := range from.Cells {
+			row := first.Joints[k][trues[c[0]]+"\x00"+preds[p[0]][c[1]]+"\x00"+preds[p[1]][c[2]]]
+			jt.add(c, from.Count[i], base|uint64(row))
+		}
+	}
+	st.Rows = unit.Rows
+	return st
 }
 
 type clusterSliceFn struct{ C Cluster }
@@ -409,4 +515,31 @@ func labelSet(names []string) *label.Set {
 		s.ID([]byte(n))
 	}
 	return s
+}
+
+type clusterRestFn struct{ C Cluster }
+
+// ProcessElement emits the state of the rest of the rows of each slice
+// (emitRests).
+func (f *clusterRestFn) ProcessElement(_ []byte, states func(*string, **clusterState) bool, emit func(string, *clusterState)) {
+	emitRests[*clusterState](&clusterMerger{Models: len(f.C.Preds), Pairs: f.C.task().Pairs()}, states, emit)
+}
+
+// clusterMerger is clusterCombineFn with the empty state of some models
+// and compared pairs.
+type clusterMerger struct {
+	Models int
+	Pairs  [][2]int
+}
+
+func (m *clusterMerger) CreateAccumulator() *clusterState {
+	s := newClusterState(m.Models, len(m.Pairs))
+	for k, p := range m.Pairs {
+		s.Joints[k].Pair = p
+	}
+	return s
+}
+
+func (m *clusterMerger) MergeAccumulators(a, b *clusterState) *clusterState {
+	return new(clusterCombineFn).MergeAccumulators(a, b)
 }

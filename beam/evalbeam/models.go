@@ -35,6 +35,8 @@ func init() {
 	register.DoFn4x1[context.Context, Unit, func(string, *classify.Models), func(string, int64), error](&modelsSliceReadFn{})
 	register.Emitter2[string, *classify.Models]()
 	register.DoFn2x2[string, *classify.Models, sliceOut, error](&modelsSliceFn{})
+	register.Iter2[string, *classify.Models]()
+	register.DoFn3x0[[]byte, func(*string, **classify.Models) bool, func(string, *classify.Models)](&modelsRestFn{})
 }
 
 func encodeModels(m *classify.Models) ([]byte, error) { return m.MarshalBinary() }
@@ -47,7 +49,7 @@ func decodeModels(b []byte) (*classify.Models, error) {
 // Pipeline adds the classification of several models to s.
 func (c *ClassifyModels) Pipeline(s beam.Scope, units []Unit) {
 	if c.Slices != nil {
-		slicedPipeline(s, "classify-models", units, c.Slices, &modelsSliceReadFn{C: *c}, &modelsCombineFn{M: len(c.Preds), Labels: c.Options.Labels}, &modelsSliceFn{C: *c}, c.Name, c.Output)
+		slicedPipeline(s, "classify-models", units, c.Slices, &modelsSliceReadFn{C: *c}, &modelsCombineFn{M: len(c.Preds), Labels: c.Options.Labels}, &modelsRestFn{M: len(c.Preds), Labels: c.Options.Labels}, &modelsSliceFn{C: *c}, c.Name, c.Output)
 		return
 	}
 	combineUnits(s, "classify-models", units, &modelsReadFn{C: *c}, &modelsCombineFn{M: len(c.Preds), Labels: c.Options.Labels}, &modelsWriteFn{C: *c})
@@ -123,4 +125,15 @@ type modelsSliceFn struct{ C ClassifyModels }
 func (f *modelsSliceFn) ProcessElement(key string, m *classify.Models) (sliceOut, error) {
 	out, err := f.C.result(m)
 	return sliceResult(key, out, err)
+}
+
+type modelsRestFn struct {
+	M      int
+	Labels []string
+}
+
+// ProcessElement emits the joint state of the rest of the rows of each
+// slice (emitRests).
+func (f *modelsRestFn) ProcessElement(_ []byte, states func(*string, **classify.Models) bool, emit func(string, *classify.Models)) {
+	emitRests[*classify.Models](&modelsCombineFn{M: f.M, Labels: f.Labels}, states, emit)
 }

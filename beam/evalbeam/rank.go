@@ -108,6 +108,11 @@ func init() {
 	register.Function2x3(splitRangeKey)
 	register.Iter1[*rankLabels]()
 	register.DoFn3x2[string, func(**rankLabels) bool, func(*rangedTable) bool, sliceOut, error](&rankSliceFn{})
+	register.Iter2[string, *rankLabels]()
+	register.Iter2[string, *rank.Table]()
+	register.Emitter2[string, *rankLabels]()
+	register.DoFn3x0[[]byte, func(*string, **rankLabels) bool, func(string, *rankLabels)](&rankLabelsRestFn{})
+	register.DoFn4x1[[]byte, func(*string, **rankLabels) bool, func(*string, **rank.Table) bool, func(string, *rank.Table), error](&rankRangesRestFn{})
 }
 
 func encodeTable(t *rank.Table) ([]byte, error) { return t.MarshalBinary() }
@@ -461,7 +466,16 @@ func (c *Rank) slicedPipeline(s beam.Scope, units []Unit) {
 	labels := beam.CombinePerKey(s, &rankLabelsFn{}, scans)
 	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
 	parts := beam.ParDo(s, &rankSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
-	tables := beam.ParDo(s, splitRangeKey, beam.CombinePerKey(s, &tableMergeFn{}, parts))
+	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
+	if c.Slices.Compare {
+		// The rests: their labels merged as any key's, their table in
+		// each range the other slices' tables there, merged.
+		restLabels := beam.ParDo(s, &rankLabelsRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels})
+		restRanges := beam.ParDo(s, &rankRangesRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels}, beam.SideInput{Input: ranges})
+		labels = beam.Flatten(s, labels, restLabels)
+		ranges = beam.Flatten(s, ranges, restRanges)
+	}
+	tables := beam.ParDo(s, splitRangeKey, ranges)
 	outs := beam.ParDo(s, &rankSliceFn{C: *c}, beam.CoGroupByKey(s, labels, tables))
 	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
 }
@@ -543,4 +557,89 @@ func (f *rankSliceFn) ProcessElement(key string, labels func(**rankLabels) bool,
 	}
 	rep, err := f.C.result(lab, t, nil)
 	return sliceResult(key, rep, err)
+}
+
+type rankLabelsRestFn struct{}
+
+// ProcessElement emits the labels of the rest of the rows of each slice
+// (emitRests).
+func (f *rankLabelsRestFn) ProcessElement(_ []byte, labels func(*string, **rankLabels) bool, emit func(string, *rankLabels)) {
+	emitRests[*rankLabels](&rankLabelsFn{}, labels, emit)
+}
+
+type rankRangesRestFn struct{}
+
+// ProcessElement emits the table of the rest of the rows of each slice
+// (the slices are the keys of labels) in each key range: the merge of
+// the other slices' tables there (rank.Merge, exact, which leaves its
+// arguments as they were). A rest with no row in a range has no table
+// there, as a slice has none.
+func (f *rankRangesRestFn) ProcessElement(_ []byte, labels func(*string, **rankLabels) bool, tables func(*string, **rank.Table) bool, emit func(string, *rank.Table)) error {
+	keys := map[int][]string{} // each slicing's slices
+	var key string
+	var lab *rankLabels
+	for labels(&key, &lab) {
+		if key != "" {
+			k, _ := parseSliceKey(key)
+			keys[k] = append(keys[k], key)
+		}
+	}
+	type group struct{ slicing, r int }
+	byGroup := map[group]map[string]*rank.Table{}
+	var t *rank.Table
+	for tables(&key, &t) {
+		i := strings.LastIndexByte(key, '\x01')
+		r, err := strconv.Atoi(key[i+1:])
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			continue // all the rows'
+		}
+		k, _ := parseSliceKey(key[:i])
+		g := group{k, r}
+		if byGroup[g] == nil {
+			byGroup[g] = map[string]*rank.Table{}
+		}
+		byGroup[g][key[:i]] = t
+	}
+	merge := func(a, b *rank.Table) *rank.Table {
+		switch {
+		case a == nil:
+			return b
+		case b == nil:
+			return a
+		}
+		return rank.Merge(a, b)
+	}
+	for g, in := range byGroup {
+		all := keys[g.slicing]
+		if len(all) < 2 {
+			continue
+		}
+		var present []string
+		for _, k := range all {
+			if in[k] != nil {
+				present = append(present, k)
+			}
+		}
+		// suffix[i] is the merge of the tables of present[i:].
+		suffix := make([]*rank.Table, len(present)+1)
+		for i := len(present) - 1; i >= 0; i-- {
+			suffix[i] = merge(in[present[i]], suffix[i+1])
+		}
+		for _, k := range all {
+			if in[k] == nil {
+				emit(rangeKey(restKey(k), g.r), suffix[0])
+			}
+		}
+		var prefix *rank.Table
+		for i, k := range present {
+			if rest := merge(prefix, suffix[i+1]); rest != nil {
+				emit(rangeKey(restKey(k), g.r), rest)
+			}
+			prefix = merge(prefix, in[k])
+		}
+	}
+	return nil
 }

@@ -84,7 +84,7 @@ func (c *Rank) newBinned() *rank.Binned {
 // merged bins is written, as "evalkit rank --bins" computes it.
 func (c *Rank) binnedPipeline(s beam.Scope, units []Unit) {
 	if c.Slices != nil {
-		slicedPipeline(s, "rank-bins", units, c.Slices, &binnedSliceReadFn{C: *c}, &binnedCombineFn{C: *c}, &binnedSliceFn{C: *c}, c.Name, c.Output)
+		slicedPipeline(s, "rank-bins", units, c.Slices, &binnedSliceReadFn{C: *c}, &binnedCombineFn{C: *c}, nil, &binnedSliceFn{C: *c}, c.Name, c.Output)
 		return
 	}
 	combineUnits(s, "rank-bins", units, &binnedReadFn{C: *c}, &binnedCombineFn{C: *c}, &binnedWriteFn{C: *c, Units: len(units)})

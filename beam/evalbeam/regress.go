@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
@@ -102,6 +104,10 @@ func init() {
 	register.DoFn4x1[context.Context, Unit, func(string, *regressState), func(string, int64), error](&regressSliceReadFn{})
 	register.Emitter2[string, *regressState]()
 	register.DoFn2x2[string, *regressState, sliceOut, error](&regressSliceFn{})
+	register.Iter2[string, *regressState]()
+	register.DoFn3x0[[]byte, func(*string, **regressState) bool, func(string, *regressState)](&regressRestFn{})
+	register.Emitter2[string, []float64]()
+	register.DoFn3x1[context.Context, Unit, func(string, []float64), error](&regressLossesFn{})
 }
 
 // Pipeline adds the regression measures of units to s: each unit is read
@@ -118,8 +124,12 @@ func (c *Regress) Pipeline(s beam.Scope, units []Unit) {
 		c.exactPipeline(s, units)
 		return
 	}
+	if c.Slices != nil && c.welch() != "" {
+		c.welchPipeline(s, units)
+		return
+	}
 	if c.Slices != nil {
-		slicedPipeline(s, "regress", units, c.Slices, &regressSliceReadFn{C: *c}, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, &regressSliceFn{C: *c}, c.Name, c.Output)
+		slicedPipeline(s, "regress", units, c.Slices, &regressSliceReadFn{C: *c}, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, &regressRestFn{K: len(c.Options.Trues), Options: c.State}, &regressSliceFn{C: *c}, c.Name, c.Output)
 		return
 	}
 	combineUnits(s, "regress", units, &regressReadFn{C: *c}, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, &regressWriteFn{C: *c, Units: len(units)})
@@ -270,4 +280,86 @@ type regressSliceFn struct{ C Regress }
 func (f *regressSliceFn) ProcessElement(key string, s *regressState) (sliceOut, error) {
 	out, err := f.C.result(s, nil)
 	return sliceResult(key, out, err)
+}
+
+type regressRestFn struct {
+	K       int
+	Options regress.StateOptions
+}
+
+// ProcessElement emits the state of the rest of the rows of each slice
+// (emitRests): the states merge exactly, in any order.
+func (f *regressRestFn) ProcessElement(_ []byte, states func(*string, **regressState) bool, emit func(string, *regressState)) {
+	emitRests[*regressState](&regressCombineFn{K: f.K, Options: f.Options}, states, emit)
+}
+
+// welch returns the measure whose slices the command line compares with
+// the rests by Welch's test of the rows' losses ("mse" or "mae": the
+// primary measure of one unweighted model of one output, with Compare),
+// or "".
+func (c *Regress) welch() string {
+	sl := c.Slices
+	if sl == nil || !sl.Compare || c.Models != nil || c.Options.Weights != "" || len(c.Options.Trues) != 1 {
+		return ""
+	}
+	switch sl.Primary {
+	case "", "mse":
+		return "mse"
+	case "mae":
+		return "mae"
+	}
+	return ""
+}
+
+// welchPipeline is the sliced pipeline (slicedPipeline) of a comparison
+// by Welch's test: the units are read once more for each slice's losses,
+// which meet the keys' results at the writer (slicesLossesWriteFn).
+func (c *Regress) welchPipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("regress-slices")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	states, counts := beam.ParDo2(s, &regressSliceReadFn{C: *c}, us)
+	merged := beam.CombinePerKey(s, &regressCombineFn{K: len(c.Options.Trues), Options: c.State}, states)
+	merged = withRests(s, &regressRestFn{K: len(c.Options.Trues), Options: c.State}, merged)
+	outs := beam.ParDo(s, &regressSliceFn{C: *c}, merged)
+	losses := beam.ParDo(s, &regressLossesFn{C: *c, Path: c.welch()}, us)
+	rows := stats.SumPerKey(s, counts)
+	w := slicesWriteFn{Sl: *c.Slices, Name: c.Name, Output: c.Output}
+	beam.ParDo0(s, &slicesLossesWriteFn{W: w, Path: c.welch()}, beam.Impulse(s),
+		beam.SideInput{Input: outs}, beam.SideInput{Input: rows}, beam.SideInput{Input: losses})
+}
+
+type regressLossesFn struct {
+	C    Regress
+	Path string // "mse": squared errors; "mae": absolute ones
+}
+
+// ProcessElement reads one unit again and emits the losses of each
+// slice's rows, as the command line computes them from a slice's (or a
+// rest's) rows for Welch's test.
+func (f *regressLossesFn) ProcessElement(ctx context.Context, u Unit, emit func(string, []float64)) error {
+	names := []string{f.C.Options.Trues[0], f.C.Options.Preds[0]}
+	return eachSlice(ctx, u, f.C.Slices, names, func(key string, r *table.Reader, cols []int) error {
+		if key == "" {
+			return nil
+		}
+		var out []float64
+		for r.Next() {
+			a, err := r.Float(cols[0])
+			if err != nil {
+				return err
+			}
+			b, err := r.Float(cols[1])
+			if err != nil {
+				return err
+			}
+			d := a - b
+			if f.Path == "mse" {
+				out = append(out, d*d)
+			} else {
+				out = append(out, math.Abs(d))
+			}
+		}
+		emit(key, out)
+		return nil
+	}, func(string, int64) {})
 }

@@ -3,6 +3,7 @@ package evalbeam
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -29,11 +30,26 @@ import (
 // state gives its result as the unsliced pipeline's state gives the
 // whole result; and one worker assembles the results as the command line
 // does (task.SlicedInput.Assemble).
+//
+// With Compare (--ci), each slice is also compared with the rest of the
+// rows (cli.CompareSlices: "vs_rest", "slices_worse"). The rest of a
+// slice is the other slices of its slicing: its state is their merged
+// states (emitRests), keyed by restKey, and its result is given by the
+// code that gives every key's; the states' merges are exact, so it is
+// the state, and the result, of a file holding only the rest's rows.
 type Slicing struct {
 	Cmd       string     // the task ("classify"), as the command line's errors name it
 	By        [][]string // task.Slices.By
 	MinRows   int        // task.Slices.MinRows
 	MaxSlices int        // task.Slices.MaxSlices
+	// Compare, if set, compares each slice with the rest of the rows, as
+	// task.SliceCompare with Level and Adjust, on Primary (--primary), or
+	// else on the first of Primaries that the result has.
+	Compare   bool
+	Level     float64
+	Adjust    string
+	Primary   string
+	Primaries []string
 }
 
 // sliceOut is the result of one key: its JSON, or the message of the
@@ -51,6 +67,8 @@ func init() {
 	register.Iter1[sliceOut]()
 	register.Iter2[string, int64]()
 	register.DoFn4x1[context.Context, []byte, func(*sliceOut) bool, func(*string, *int64) bool, error](&slicesWriteFn{})
+	register.Iter2[string, []float64]()
+	register.DoFn5x1[context.Context, []byte, func(*sliceOut) bool, func(*string, *int64) bool, func(*string, *[]float64) bool, error](&slicesLossesWriteFn{})
 }
 
 // sliceKey is the key of the slice of slicing k whose columns have values.
@@ -78,6 +96,15 @@ func (sl *Slicing) slices() *task.Slices {
 // each key's number of rows. A unit with no data row contributes nothing.
 // Errors leave as user errors, as readUnit's do.
 func eachSlice(ctx context.Context, u Unit, sl *Slicing, names []string, fold func(key string, r *table.Reader, cols []int) error, count func(string, int64)) error {
+	return eachSliceIn(ctx, u, sl, names, func(key string, r *table.Reader, cols []int, _ *task.SlicedInput, _ int) error {
+		return fold(key, r, cols)
+	}, count)
+}
+
+// eachSliceIn is eachSlice, fold given also the unit's rows as read (in)
+// and the index of the slice among in.Slices (-1 for all the rows), to
+// read them again.
+func eachSliceIn(ctx context.Context, u Unit, sl *Slicing, names []string, fold func(key string, r *table.Reader, cols []int, in *task.SlicedInput, i int) error, count func(string, int64)) error {
 	r, _, done, err := openUnit(ctx, u, nil)
 	if err != nil || r == nil {
 		return err
@@ -90,12 +117,12 @@ func eachSlice(ctx context.Context, u Unit, sl *Slicing, names []string, fold fu
 	if err != nil {
 		return userError(err)
 	}
-	one := func(key string, r *table.Reader, rows int) error {
+	one := func(key string, r *table.Reader, rows, i int) error {
 		cols, err := table.Columns(r, names...)
 		if err != nil {
 			return userError(err)
 		}
-		if err := fold(key, r, cols); err != nil {
+		if err := fold(key, r, cols, in, i); err != nil {
 			return userError(err)
 		}
 		if err := r.Err(); err != nil && !empty(err) {
@@ -104,7 +131,7 @@ func eachSlice(ctx context.Context, u Unit, sl *Slicing, names []string, fold fu
 		count(key, int64(rows))
 		return nil
 	}
-	if err := one("", in.All(), in.Rows()); err != nil {
+	if err := one("", in.All(), in.Rows(), -1); err != nil {
 		return err
 	}
 	for i, s := range in.Slices {
@@ -112,7 +139,7 @@ func eachSlice(ctx context.Context, u Unit, sl *Slicing, names []string, fold fu
 		for j, m := range s.By {
 			values[j] = m.Value.(string)
 		}
-		if err := one(sliceKey(s.Slicing, values), s.Reader, s.Rows); err != nil {
+		if err := one(sliceKey(s.Slicing, values), s.Reader, s.Rows, i); err != nil {
 			return err
 		}
 		in.Slices[i].Reader = nil
@@ -121,7 +148,8 @@ func eachSlice(ctx context.Context, u Unit, sl *Slicing, names []string, fold fu
 }
 
 // sliceResult is the sliceOut of key: the JSON of v (its warnings naming
-// flags, as writeJSON's), or the message of err. An error on all the
+// flags and, with intervals, its summary, as writeJSON's), or the
+// message of err. An error on all the
 // rows (key "") is returned instead, to fail the pipeline as the
 // unsliced one does.
 func sliceResult(key string, v any, err error) (sliceOut, error) {
@@ -138,6 +166,7 @@ func sliceResult(key string, v any, err error) (sliceOut, error) {
 		return out, nil
 	}
 	cli.FlagWarnings(v)
+	task.Summarize(v)
 	b, err := result.JSON(v, "")
 	out.JSON = b
 	return out, err
@@ -146,14 +175,81 @@ func sliceResult(key string, v any, err error) (sliceOut, error) {
 // slicedPipeline adds to s, in a scope named name, the pipeline of a
 // sliced combiner task: read is a DoFn from a unit to keyed states and
 // keyed row counts (eachSlice), combine the task's CombineFn, merging
-// per key, and result a DoFn from a key and its merged state to its
-// sliceOut; slicesWriteFn assembles and writes the whole.
-func slicedPipeline(s beam.Scope, name string, units []Unit, sl *Slicing, read, combine, result any, inputName, output string) {
+// per key, rests (with sl.Compare; nil otherwise) a DoFn from an impulse
+// and the merged states (a side input) to the rests' states (emitRests),
+// and result a DoFn from a key and its merged state to its sliceOut;
+// slicesWriteFn assembles and writes the whole.
+func slicedPipeline(s beam.Scope, name string, units []Unit, sl *Slicing, read, combine, rests, result any, inputName, output string) {
 	s = s.Scope(name + "-slices")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
 	states, counts := beam.ParDo2(s, read, us)
-	outs := beam.ParDo(s, result, beam.CombinePerKey(s, combine, states))
+	merged := beam.CombinePerKey(s, combine, states)
+	if sl.Compare {
+		merged = withRests(s, rests, merged)
+	}
+	outs := beam.ParDo(s, result, merged)
 	writeSlices(s, sl, outs, counts, inputName, output)
+}
+
+// withRests returns the keyed merged states with the states of the
+// rests added (rests, a DoFn of emitRests).
+func withRests(s beam.Scope, rests any, merged beam.PCollection) beam.PCollection {
+	r := beam.ParDo(s, rests, beam.Impulse(s), beam.SideInput{Input: merged})
+	return beam.Flatten(s, merged, r)
+}
+
+// restKey is the key of the rest of the rows of the slice of key (never
+// a slice's own key, which starts with a digit).
+func restKey(key string) string { return "r" + key }
+
+// merger merges states: a task's CombineFn.
+type merger[S any] interface {
+	CreateAccumulator() S
+	MergeAccumulators(a, b S) S
+}
+
+// emitRests emits, for each slice among the merged states of the keys
+// (key "" for all the rows is passed over), the state of the rest of the
+// rows under restKey: the merge of the states of the other slices of its
+// slicing (none for a slicing of one slice, whose rest has no row). The
+// merges of m must be exact (in any order and grouping the same state)
+// and leave their second argument as it was. Each slicing's rests are
+// merged from its prefixes and suffixes, with about three merges per
+// slice.
+func emitRests[S any](m merger[S], states func(*string, *S) bool, emit func(string, S)) {
+	type keyed struct {
+		key string
+		st  S
+	}
+	bySlicing := map[int][]keyed{}
+	var key string
+	var st S
+	for states(&key, &st) {
+		if key != "" {
+			k, _ := parseSliceKey(key)
+			bySlicing[k] = append(bySlicing[k], keyed{key, st})
+		}
+	}
+	clone := func(x S) S { return m.MergeAccumulators(m.CreateAccumulator(), x) }
+	for _, list := range bySlicing {
+		n := len(list)
+		if n < 2 {
+			continue
+		}
+		// suffix[i] is the merge of list[i:].
+		suffix := make([]S, n+1)
+		suffix[n] = m.CreateAccumulator()
+		for i := n - 1; i >= 1; i-- {
+			suffix[i] = m.MergeAccumulators(clone(suffix[i+1]), list[i].st)
+		}
+		prefix := m.CreateAccumulator()
+		var zero S
+		for i, x := range list {
+			emit(restKey(x.key), m.MergeAccumulators(clone(prefix), suffix[i+1]))
+			suffix[i+1] = zero
+			prefix = m.MergeAccumulators(prefix, x.st)
+		}
+	}
 }
 
 // writeSlices adds the assembly of the keys' results outs (sliceOut) and
@@ -176,6 +272,12 @@ type slicesWriteFn struct {
 // evaluated slice's result or error, and writes the overall result with
 // the slices and their disparities (task.SlicedInput.Assemble).
 func (f *slicesWriteFn) ProcessElement(ctx context.Context, _ []byte, outs func(*sliceOut) bool, rows func(*string, *int64) bool) error {
+	return f.write(ctx, outs, rows, nil)
+}
+
+// write is ProcessElement; hook, if not nil, sets what the comparison of
+// the slices of in needs besides their results (their losses, say).
+func (f *slicesWriteFn) write(ctx context.Context, outs func(*sliceOut) bool, rows func(*string, *int64) bool, hook func(*task.SlicedInput, *task.SliceCompare)) error {
 	byKey := map[string]sliceOut{}
 	var o sliceOut
 	for outs(&o) {
@@ -227,7 +329,88 @@ func (f *slicesWriteFn) ProcessElement(ctx context.Context, _ []byte, outs func(
 	if err != nil {
 		return userError(err)
 	}
+	if f.Sl.Compare {
+		if err := f.compare(in, out, byKey, hook); err != nil {
+			return err
+		}
+	}
 	return writeJSON(ctx, f.Output, out)
+}
+
+// compare compares each evaluated slice of out with the rest of the
+// rows, whose result is its rest's key's in byKey, as the command line
+// does (cli.CompareSlices).
+func (f *slicesWriteFn) compare(in *task.SlicedInput, out *task.SlicesResult, byKey map[string]sliceOut, hook func(*task.SlicedInput, *task.SliceCompare)) error {
+	c := task.SliceCompare{Level: f.Sl.Level, Adjust: f.Sl.Adjust}
+	if hook != nil {
+		hook(in, &c)
+	}
+	err := cli.CompareSlices(f.Sl.Cmd, c, f.Sl.Primary, f.Sl.Primaries, in, out, func(i int) (any, error) {
+		s := in.Slices[i]
+		values := make([]string, len(s.By))
+		for j, m := range s.By {
+			values[j] = m.Value.(string)
+		}
+		o, ok := byKey[restKey(sliceKey(s.Slicing, values))]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("evalkit-beam: internal error: no result for the rest of slice %q", values)
+		case o.Usage:
+			return nil, &cli.UsageError{Msg: o.Err}
+		case o.Err != "":
+			return nil, errors.New(o.Err) // not compared, as the command line
+		}
+		return json.RawMessage(o.JSON), nil
+	})
+	if err != nil {
+		return reportError(err)
+	}
+	return nil
+}
+
+// keyOf is the key of slice s.
+func keyOf(s task.Slice) string {
+	values := make([]string, len(s.By))
+	for j, m := range s.By {
+		values[j] = m.Value.(string)
+	}
+	return sliceKey(s.Slicing, values)
+}
+
+// slicesLossesWriteFn is slicesWriteFn with the per-row losses of each
+// slice (KV<key, losses> of the units' parts of it), for Welch's test
+// of a mean loss (task.SliceCompare.SliceLosses): a slice's losses are
+// its parts', a rest's the other slices' of its slicing.
+type slicesLossesWriteFn struct {
+	W    slicesWriteFn
+	Path string // the measure the losses are of ("mse", "mae")
+}
+
+func (f *slicesLossesWriteFn) ProcessElement(ctx context.Context, _ []byte, outs func(*sliceOut) bool, rows func(*string, *int64) bool, losses func(*string, *[]float64) bool) error {
+	byKey := map[string][]float64{}
+	var key string
+	var l []float64
+	for losses(&key, &l) {
+		byKey[key] = append(byKey[key], l...)
+		l = nil
+	}
+	return f.W.write(ctx, outs, rows, func(in *task.SlicedInput, c *task.SliceCompare) {
+		c.SliceLosses = func(path string, i int, rest bool) ([]float64, bool, error) {
+			if path != f.Path {
+				return nil, false, nil
+			}
+			if !rest {
+				return byKey[keyOf(in.Slices[i])], true, nil
+			}
+			var out []float64
+			for j, s := range in.Slices {
+				if j != i && s.Slicing == in.Slices[i].Slicing {
+					out = append(out, byKey[keyOf(s)]...)
+				}
+			}
+			return out, true, nil
+		}
+	})
 }
 
 // foldSlices reads the unit u into a state of t for all its rows and one

@@ -42,7 +42,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err := cli.ChargeFlags(mem, ci.FlagSizes("classify", withCI)...); err != nil {
 			return nil, err
 		}
-		sl, err := sf.slicing(withCI)
+		sl, err := sf.slicing(withCI, &sliceCI{level: civ.Level, models: &models, primaries: []string{"accuracy"}})
 		if err != nil {
 			return nil, err
 		}
@@ -64,7 +64,7 @@ func defineClassify(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return &evalbeam.ClassifyModels{ClassifyModels: evtask.ClassifyModels{True: f.True, Weight: f.Weight, Preds: names, Options: opt, Models: mo,
 				CI: cli.CIPtr(civ, withCI), FloatLabels: f.FloatLabels}, Name: c.Name, Output: c.Output, Slices: sl}, nil
 		}
-		if name := models.Used(fs); name != "" {
+		if name := oneModelFlag(fs, sl != nil); name != "" {
 			return nil, usagef("classify: --%s needs several models (--pred m1,m2,…)", name)
 		}
 		return &evalbeam.Classify{Classify: evtask.Classify{True: f.True, Pred: f.Pred, Weight: f.Weight, Options: opt, FloatLabels: f.FloatLabels}, CI: cli.CIPtr(civ, withCI), Name: c.Name, Output: c.Output, Slices: sl}, nil

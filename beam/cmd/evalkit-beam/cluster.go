@@ -47,7 +47,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 				return nil, cli.OptionUsage(err)
 			}
 			ci.Paired = models.Compares()
-		} else if name := models.Used(fs); name != "" {
+		} else if name := oneModelFlag(fs, sf.f.On()); name != "" {
 			return nil, usagef("cluster: --%s needs several models (--pred m1,m2,…)", name)
 		}
 		opt, err := f.Options()
@@ -61,7 +61,7 @@ func defineCluster(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err := cli.ChargeFlags(mem, ci.FlagSizes("cluster", withCI)...); err != nil {
 			return nil, err
 		}
-		sl, err := sf.slicing(withCI)
+		sl, err := sf.slicing(withCI, &sliceCI{level: civ.Level, models: &models, primaries: []string{"adjusted_rand_index", "silhouette"}})
 		if err != nil {
 			return nil, err
 		}

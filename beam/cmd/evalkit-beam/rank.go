@@ -49,7 +49,7 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err := f.Check(); err != nil {
 			return nil, err
 		}
-		_, withCI, err := ci.Options()
+		civ, withCI, err := ci.Options()
 		if err != nil {
 			return nil, err
 		}
@@ -58,7 +58,15 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err := cli.ChargeFlags(mem, f.FlagSizes(&ci, withCI)...); err != nil {
 			return nil, err
 		}
-		sl, err := sf.slicing(withCI)
+		// --by with --ci: the slices of one binary score column, exact,
+		// are compared with the rests, whose tables are the other slices'
+		// merged; --bins merges its bins in unit order, which a rest's
+		// are not.
+		var cmp *sliceCI
+		if f.Classes == "" && !strings.Contains(f.Score, ",") && f.Bins == 0 {
+			cmp = &sliceCI{level: civ.Level, models: &models, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}}
+		}
+		sl, err := sf.slicing(withCI, cmp)
 		if err != nil {
 			return nil, err
 		}
@@ -68,17 +76,13 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if f.Classes == "" && strings.Contains(f.Score, ",") {
 			return defineRankModels(&f, ci, fs, models.Options(fs), *ranges, c)
 		}
-		if name := models.Used(fs); name != "" {
+		if name := oneModelFlag(fs, sl != nil); name != "" {
 			return nil, usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
 		}
 		if f.Classes != "" {
 			return defineRankMulti(&f, ci, *ranges, c)
 		}
 		bn, err := f.Binned()
-		if err != nil {
-			return nil, err
-		}
-		civ, withCI, err := ci.Options()
 		if err != nil {
 			return nil, err
 		}

@@ -48,7 +48,16 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			return nil, err
 		}
 		cip := cli.CIPtr(civ, withCI)
-		sl, err := sf.slicing(withCI)
+		// --by with --ci compares each slice with the rest of the rows
+		// from their results, which the rests' merged states give with
+		// --bounded-memory (and, for Welch's test of one model's mean
+		// loss, the slices' losses, from a further read); exact regress's
+		// bootstrap intervals draw rows.
+		var cmp *sliceCI
+		if f.Bounded {
+			cmp = &sliceCI{level: civ.Level, models: &models, primaries: []string{"mse"}}
+		}
+		sl, err := sf.slicing(withCI, cmp)
 		if err != nil {
 			return nil, err
 		}
@@ -66,7 +75,7 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 			opt.Moments = withCI
 			return &evalbeam.Regress{State: opt, Options: ropt, Models: &mo, CI: cip, Name: c.Name, Output: c.Output, Slices: sl}, nil
 		}
-		if name := models.Used(fs); name != "" {
+		if name := oneModelFlag(fs, sl != nil); name != "" {
 			return nil, usagef("regress: --%s needs several models (--pred m1,m2,… with one --true)", name)
 		}
 		ropt, err := f.Options()

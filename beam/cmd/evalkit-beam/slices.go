@@ -21,18 +21,57 @@ func defineSlices(fs *flag.FlagSet, cmd string) *sliceFlags {
 	return s
 }
 
+// sliceCI is how a task compares each slice with the rest of the rows
+// under --ci (evalkit's sliceJob): the interval level, the several-model
+// flags (--adjust, --primary) and the measures to compare on, the first
+// of them that the result has.
+type sliceCI struct {
+	level     float64
+	models    *cli.ModelFlags
+	primaries []string
+}
+
 // slicing checks the flags as evalkit does and returns the pipeline's
-// slicing: nil without --by. With --ci, --by is a usage error: the
-// comparison of each slice with the rest of the rows ("vs_rest",
-// "slices_worse") runs the task on the rest of the rows, which
-// evalkit-beam does not.
-func (s *sliceFlags) slicing(withCI bool) (*evalbeam.Slicing, error) {
+// slicing: nil without --by. With --ci, each slice is compared with the
+// rest of the rows as evalkit compares it ("vs_rest", "slices_worse"),
+// where cmp is set; where it is nil, --by with --ci is a usage error
+// saying that the comparison needs evalkit.
+func (s *sliceFlags) slicing(withCI bool, cmp *sliceCI) (*evalbeam.Slicing, error) {
 	sl, err := s.f.Options(new(budget.Size)) // the budget is unused: each worker holds one unit
 	if err != nil || sl == nil {
 		return nil, err
 	}
-	if withCI {
-		return nil, usagef("%s: --by with --ci: comparing each slice with the rest of the rows needs evalkit (run evalkit %s --by … --ci on the concatenated input, or leave out --ci)", s.cmd, s.cmd)
+	out := &evalbeam.Slicing{Cmd: s.cmd, By: sl.By, MinRows: sl.MinRows, MaxSlices: sl.MaxSlices}
+	if cmp == nil {
+		if withCI {
+			return nil, usagef("%s: --by with --ci: comparing each slice with the rest of the rows needs evalkit (run evalkit %s --by … --ci on the concatenated input, or leave out --ci)", s.cmd, s.cmd)
+		}
+		return out, nil
 	}
-	return &evalbeam.Slicing{Cmd: s.cmd, By: sl.By, MinRows: sl.MinRows, MaxSlices: sl.MaxSlices}, nil
+	if _, err := cli.SliceCompare(s.cmd, withCI, cmp.level, cmp.models.Adjust); err != nil {
+		return nil, err
+	}
+	if withCI {
+		out.Compare, out.Level, out.Adjust = true, cmp.level, cmp.models.Adjust
+		out.Primary, out.Primaries = cmp.models.Primary, cmp.primaries
+	}
+	return out, nil
+}
+
+// oneModelFlag returns the name of a several-model flag given to a task
+// of one model, which is a usage error, or "": with --by, --adjust and
+// --primary are not, serving the comparison of the slices (as in evalkit).
+func oneModelFlag(fs *flag.FlagSet, sliced bool) string {
+	name := ""
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "baseline", "compare":
+			name = f.Name
+		case "primary", "adjust":
+			if !sliced {
+				name = f.Name
+			}
+		}
+	})
+	return name
 }

@@ -77,6 +77,50 @@ func TestSlices(t *testing.T) {
 	}
 }
 
+// --by with --ci: each slice's result with its intervals, and its
+// comparison with the rest of the rows ("vs_rest", "slices_worse"), the
+// rest's state the merge of the other slices' states: the bytes evalkit
+// prints, which runs the task on the rest's rows.
+func TestSlicesCI(t *testing.T) {
+	file := sliceRows(t, t.TempDir(), 400, 4)
+	for _, tc := range [][]string{
+		{"classify", "--by", "g", "--ci", "--bootstrap", "200"},
+		// weighted: the interval-se z test; Bonferroni; a small slice
+		{"classify", "--by", "g,h", "--by", "h", "--weight", "w", "--ci", "--bootstrap", "200", "--min-slice-rows", "20", "--adjust", "bonferroni", "--level", "0.9"},
+		{"classify", "--by", "g", "--ci", "--bootstrap", "200", "--primary", "macro.f1"},
+		{"classify", "--by", "g", "--ci", "--bootstrap", "200", "--primary", "nope"}, // a warning: not compared
+		{"classify", "--by", "g", "--pred", "y_pred,m2", "--ci", "--bootstrap", "200"},
+		// rank: DeLong's unpaired test; each rest's table in a range the
+		// other slices' tables there, merged
+		{"rank", "--by", "g", "--pos-label", "a", "--ci", "--bootstrap", "200", "--curve-points", "20", "--ranges", "5"},
+		{"rank", "--by", "g,h", "--by", "h", "--pos-label", "b", "--weight", "w", "--curves=false", "--ci", "--bootstrap", "100", "--ranges", "3", "--min-slice-rows", "20"},
+		// regress --bounded-memory: the intervals from the states' sums;
+		// compared by the interval-se z test
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory", "--ci", "--weight", "w"},
+		// Welch's test of the mean losses: the slices' losses read again
+		{"regress", "--by", "g", "--by", "g,h", "--true", "y", "--pred", "yhat", "--bounded-memory", "--ci"},
+		{"regress", "--by", "h", "--true", "y", "--pred", "yhat", "--bounded-memory", "--ci", "--primary", "mae", "--adjust", "none"},
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory", "--ci", "--primary", "r2"},
+		{"regress", "--by", "h", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--bounded-memory", "--ci"},
+		{"regress", "--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--bounded-memory", "--ci", "--min-slice-rows", "30"},
+		// cluster: the rest's labels and joint cells numbered in order
+		// of first appearance among its rows, as its bootstrap draws them
+		{"cluster", "--by", "g", "--true", "k_true", "--pred", "k_pred", "--ci", "--bootstrap", "200"},
+		{"cluster", "--by", "h", "--true", "k_true", "--pred", "k_pred", "--weight", "w", "--ci", "--bootstrap", "100"},
+		{"cluster", "--by", "g,h", "--true", "k_true", "--pred", "k_pred,k2", "--ci", "--bootstrap", "100", "--min-slice-rows", "30"},
+	} {
+		out, stderr, _ := runEvalkit(t, append(append([]string{tc[0], "--format", "json"}, cliFlags(tc[1:])...), file)...)
+		if !strings.Contains(out, `"slices_worse"`) || !strings.Contains(out, `"vs_rest"`) && tc[len(tc)-1] != "nope" {
+			t.Fatalf("evalkit %v compares no slice: %s", tc, stderr)
+		}
+		for _, parts := range []int{1, 3, 7} {
+			t.Run(fmt.Sprintf("%v/%d", tc, parts), func(t *testing.T) {
+				sameSliced(t, tc[0], file, parts, uint64(parts), tc[1:]...)
+			})
+		}
+	}
+}
+
 // sameSliced is same, but for the name of the input in a slice's
 // "error" about all its rows, which evalkit-beam names by its --input
 // patterns (as its errors about the whole input do) and evalkit by the
@@ -133,11 +177,12 @@ func TestSlicesParquet(t *testing.T) {
 	writeParquet(t, whole, all, 100)
 	for _, args := range [][]string{
 		{"classify", "--by", "g"},
+		{"classify", "--by", "g", "--ci", "--bootstrap", "100"},
 		{"rank", "--true", "y", "--by", "g", "--curve-points", "10"},
 		{"cluster", "--true", "y_true", "--pred", "y_pred", "--by", "g"},
 		{"regress", "--true", "t", "--pred", "p", "--by", "g"},
 	} {
-		t.Run(args[0], func(t *testing.T) {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			want, stderr, code := runEvalkit(t, append(append(args[:1:1], "--format", "json"), append(args[1:], whole)...)...)
 			if code != 0 {
 				t.Fatal(stderr)
@@ -158,7 +203,9 @@ func TestSlicesParquet(t *testing.T) {
 func TestSlicesErrors(t *testing.T) {
 	file := sliceRows(t, t.TempDir(), 100, 2)
 	for _, args := range [][]string{
-		{"classify", "--by", "g", "--ci"},
+		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci"},
+		// exact regress's bootstrap intervals draw rows
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--weight", "w", "--ci"},
 		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a"},
 		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c"},
 	} {
@@ -172,6 +219,7 @@ func TestSlicesErrors(t *testing.T) {
 	sameError(t, "classify", file, "--by", "g,g")
 	sameError(t, "classify", file, "--min-slice-rows", "3")
 	sameError(t, "classify", file, "--by", "g", "--min-slice-rows", "0")
+	sameError(t, "classify", file, "--by", "g", "--ci", "--adjust", "sidak")
 	sameError(t, "classify", file, "--by", "y", "--max-slices", "5")
 }
 
