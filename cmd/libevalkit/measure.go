@@ -123,7 +123,10 @@ func (o measureOptions) floats(key string) ([]float64, error) {
 //   - "score": a measure of binary scores, as the narrow task "score"
 //     (evalScore: options measure, pos_label, max_fpr): [value], of the
 //     labels ("true": integer labels given as numbers, or a label
-//     column), the scores ("score") and the weights ("weight").
+//     column), the scores ("score") and the weights ("weight"). With
+//     the option binary=1, labels given as numbers must hold exactly two
+//     values, one of them pos_label (default the greater), else the call
+//     is declined.
 //
 // A call whose input it leaves to the task is an errDeclined.
 func Measure(name, options string, in *Input) ([]float64, error) {
@@ -180,6 +183,7 @@ func measureRegress(o measureOptions, in *Input) ([]float64, error) {
 	if err != nil {
 		return nil, regressError(o, in)
 	}
+	defer m.Release() // its states serve the next call
 	f := regress.SpecOf(key).F
 	if key == "adjusted_r2" {
 		p, err := o.float("n_features", 0)
@@ -414,19 +418,27 @@ func measureCluster(o measureOptions, in *Input) ([]float64, error) {
 
 // measureScore is the lean call "score".
 func measureScore(o measureOptions, in *Input) ([]float64, error) {
+	pos := o["pos_label"]
+	if v, err := strconv.ParseFloat(pos, 64); err == nil && pos != "" {
+		pos = strconv.FormatFloat(v, 'g', -1, 64) // as valueLabels spells it
+	}
 	if y, err := in.value1("score", "true"); err != nil {
 		return nil, err
 	} else if y != nil {
-		l, ok := valueLabels(y)
-		if !ok {
+		var l task.Labels
+		ok := false
+		if o["binary"] == "1" {
+			if l, ok = binaryLabels(y); !ok || pos != "" && pos != l.Names[0] && pos != l.Names[1] {
+				return nil, errDeclined{"labels of other than two values, one of them the positive label"}
+			}
+			if pos == "" {
+				pos = l.Names[1]
+			}
+		} else if l, ok = valueLabels(y); !ok {
 			return nil, errDeclined{"labels that are not integers"}
 		}
 		in.Labels["true"] = append(in.Labels["true"], l)
 		delete(in.Values, "true")
-	}
-	pos := o["pos_label"]
-	if v, err := strconv.ParseFloat(pos, 64); err == nil && pos != "" {
-		pos = strconv.FormatFloat(v, 'g', -1, 64) // as valueLabels spells it
 	}
 	maxFPR, err := o.float("max_fpr", 1)
 	if err != nil {
@@ -437,6 +449,38 @@ func measureScore(o measureOptions, in *Input) ([]float64, error) {
 		return nil, err
 	}
 	return []float64{v}, nil
+}
+
+// binaryLabels is the label column of labels of exactly two integer
+// values given as numbers, as valueLabels codes them but with the names
+// of these two only (a zero spelt "0"); ok = false for labels of other
+// than two values, or values that valueLabels declines.
+func binaryLabels(y []float64) (task.Labels, bool) {
+	if len(y) == 0 {
+		return task.Labels{}, false
+	}
+	a, b := y[0], y[0]
+	for _, v := range y {
+		if v != a {
+			b = v
+			break
+		}
+	}
+	lo, hi := min(a, b)+0, max(a, b)+0 // +0: −0 is 0
+	if !(lo < hi) || lo != math.Trunc(lo) || hi != math.Trunc(hi) || !(math.Abs(lo) <= 1<<53 && math.Abs(hi) <= 1<<53) {
+		return task.Labels{}, false
+	}
+	codes := make([]int64, len(y))
+	for i, v := range y {
+		switch v {
+		case lo:
+		case hi:
+			codes[i] = 1
+		default:
+			return task.Labels{}, false
+		}
+	}
+	return task.Labels{Names: []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)}, Codes: codes}, true
 }
 
 // valueLabels is the label column of integer labels given as numbers:

@@ -52,3 +52,23 @@ func BenchmarkMeasureScoreLarge(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkMeasureScore100(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 100
+	y, s := make([]float64, n), make([]float64, n)
+	for i := range y {
+		y[i] = float64(rng.IntN(2))
+		s[i] = rng.Float64() + 0.2*y[i]
+	}
+	for _, m := range []string{"roc_auc", "average_precision"} {
+		b.Run(m, func(b *testing.B) {
+			for b.Loop() {
+				in := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{"true": {y}, "score": {s}}}
+				if _, err := Measure("score", "measure="+m+"\x1fpos_label=1.0", in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
