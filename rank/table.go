@@ -407,13 +407,21 @@ func distinctKeys(pk, nk []uint64) int {
 	d := 0
 	i, j := len(pk)-1, len(nk)-1
 	for i >= 0 || j >= 0 {
-		var k uint64
-		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
-			k = pk[i]
-		} else {
-			k = nk[j]
+		// The greater head, and each list past it, without a branch on
+		// which list holds it (random data would mispredict it half
+		// the time): a list at its end reads as key 0, below every key of
+		// a finite score.
+		var a, b uint64
+		if i >= 0 {
+			a = pk[i]
 		}
-		for i >= 0 && pk[i] == k {
+		if j >= 0 {
+			b = nk[j]
+		}
+		k := max(a, b)
+		i -= b2i(a == k)
+		j -= b2i(b == k)
+		for i >= 0 && pk[i] == k { // ties within a class
 			i--
 		}
 		for j >= 0 && nk[j] == k {
@@ -422,6 +430,15 @@ func distinctKeys(pk, nk []uint64) int {
 		d++
 	}
 	return d
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
+	}
+	return i
 }
 
 // fillRows writes the distinct keys of two increasing key lists (with
@@ -433,19 +450,25 @@ func fillRows(score, pos, neg []float64, st *cellStats, g0 int, pk, nk []uint64,
 	i, j := len(pk)-1, len(nk)-1
 	for g := range score {
 		var k uint64
-		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
-			k = pk[i]
-		} else {
-			k = nk[j]
-		}
-		score[g] = unkey(k)
 		if pw == nil {
+			// As distinctKeys: no branch on which list holds the key.
+			var a, b uint64
+			if i >= 0 {
+				a = pk[i]
+			}
+			if j >= 0 {
+				b = nk[j]
+			}
+			k = max(a, b)
+			score[g] = unkey(k)
 			c := i
+			i -= b2i(a == k)
 			for i >= 0 && pk[i] == k {
 				i--
 			}
 			pos[g] = float64(c - i)
 			c = j
+			j -= b2i(b == k)
 			for j >= 0 && nk[j] == k {
 				j--
 			}
@@ -456,6 +479,12 @@ func fillRows(score, pos, neg []float64, st *cellStats, g0 int, pk, nk []uint64,
 			}
 			continue
 		}
+		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
+			k = pk[i]
+		} else {
+			k = nk[j]
+		}
+		score[g] = unkey(k)
 		var s, q fsum.Sum
 		c := i
 		for i >= 0 && pk[i] == k {
@@ -517,20 +546,46 @@ func NewTable(score []float64, positive []bool, weight []float64) (*Table, error
 	if len(positive) != len(score) || (weight != nil && len(weight) != len(score)) {
 		panic("rank: NewTable: slices of different lengths")
 	}
+	return NewTableOf(score, positive, true, weight)
+}
+
+// NewTableOf returns the score table of [NewTable] with sample i positive
+// when class[i] == pos: the class of each sample given as a code (a
+// label's index, say) rather than as a []bool. Its errors and the bits
+// of its table are NewTable's. It panics if the slices' lengths differ.
+func NewTableOf[T comparable](score []float64, class []T, pos T, weight []float64) (*Table, error) {
+	if len(class) != len(score) || (weight != nil && len(weight) != len(score)) {
+		panic("rank: NewTableOf: slices of different lengths")
+	}
 	var b Builder
 	np := 0
-	for _, p := range positive {
-		if p {
+	for _, c := range class {
+		if c == pos {
 			np++
 		}
 	}
-	b.Grow(np, len(positive)-np)
-	for i, s := range score {
-		w := 1.0
-		if weight != nil {
-			w = weight[i]
+	if weight == nil {
+		// Unweighted, the order of the keys of a class does not matter
+		// (they are sorted, and every one counts 1): the positives fill
+		// one allocation from the front and the negatives from the back,
+		// without a branch on the class.
+		keys := make([]uint64, len(score))
+		lo, hi := 0, len(score)-1
+		for i, s := range score {
+			if math.IsNaN(s) || math.IsInf(s, 0) {
+				return nil, errorf(errorf(ErrNotFinite, "score %v", s), "row %d", i)
+			}
+			p := b2i(class[i] == pos)
+			keys[hi+(lo-hi)*p] = key(s + 0)
+			lo += p
+			hi -= 1 - p
 		}
-		if err := b.Add(s, positive[i], w); err != nil {
+		b.posK, b.negK, b.rows = keys[:np:np], keys[np:], int64(len(score))
+		return b.Table(), nil
+	}
+	b.Grow(np, len(class)-np)
+	for i, s := range score {
+		if err := b.Add(s, class[i] == pos, weight[i]); err != nil {
 			return nil, errorf(err, "row %d", i)
 		}
 	}

@@ -266,6 +266,7 @@ def test_scores_binary_edges():
     with pytest.raises(ValueError):
         em.roc_auc_score(y + (s > 0.8), s)
     close(em.roc_auc_score(y + 0.5, s), want_auc)
+    close(em.average_precision_score(y - 5, s, pos_label=-4), want_ap)
     close(em.average_precision_score(np.where(y == 1, "b", "a"), s, pos_label="b"), want_ap)
     # weights, and a bad score: the task's errors
     w = g.random(60)
