@@ -177,6 +177,9 @@ type Builder struct {
 	posK, negK []uint64
 	posW, negW []float64 // nil while every weight has been 1
 	rows       int64
+	// sortBuf, when it holds at least the keys held, is the buffer of
+	// the sort (sortKeys) rather than memory of its own.
+	sortBuf []uint64
 }
 
 // Bytes returns the memory the builder's rows hold: 8 bytes a row, 16
@@ -348,11 +351,12 @@ func (t *Table) alloc(d int, spare []uint64) {
 	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
 		// The same 8 bytes a value: a float64 view of the spare keys.
 		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
-	} else {
-		t.Score = make([]float64, d)
+		pn := make([]float64, 2*d)
+		t.Pos, t.Neg = pn[:d:d], pn[d:]
+		return
 	}
-	t.Pos = make([]float64, d)
-	t.Neg = make([]float64, d)
+	all := make([]float64, 3*d) // one allocation
+	t.Score, t.Pos, t.Neg = all[:d:d], all[d:2*d:2*d], all[2*d:]
 }
 
 // parallelFill is the number of unweighted samples from which fill
@@ -549,6 +553,21 @@ func NewTable(score []float64, positive []bool, weight []float64) (*Table, error
 	return NewTableOf(score, positive, true, weight)
 }
 
+// smallTable is the most samples whose keys NewTableOf allocates with the
+// sort's buffer (which the table's scores then share): one allocation
+// the fewer, where a table of few rows is mostly such overhead; beyond,
+// the table would keep the keys' memory too.
+const smallTable = 1 << 12
+
+// slabKeys is the capacity of the keys of n samples: with room for the
+// sort's buffer when n is at most smallTable.
+func slabKeys(n int) int {
+	if n <= smallTable {
+		return 2 * n
+	}
+	return n
+}
+
 // NewTableOf returns the score table of [NewTable] with sample i positive
 // when class[i] == pos: the class of each sample given as a code (a
 // label's index, say) rather than as a []bool. Its errors and the bits
@@ -569,8 +588,9 @@ func NewTableOf[T comparable](score []float64, class []T, pos T, weight []float6
 		// (they are sorted, and every one counts 1): the positives fill
 		// one allocation from the front and the negatives from the back,
 		// without a branch on the class.
-		keys := make([]uint64, len(score))
-		lo, hi := 0, len(score)-1
+		n := len(score)
+		keys := make([]uint64, n, slabKeys(n))
+		lo, hi := 0, n-1
 		for i, s := range score {
 			if math.IsNaN(s) || math.IsInf(s, 0) {
 				return nil, errorf(errorf(ErrNotFinite, "score %v", s), "row %d", i)
@@ -580,7 +600,7 @@ func NewTableOf[T comparable](score []float64, class []T, pos T, weight []float6
 			lo += p
 			hi -= 1 - p
 		}
-		b.posK, b.negK, b.rows = keys[:np:np], keys[np:], int64(len(score))
+		b.posK, b.negK, b.sortBuf, b.rows = keys[:np:np], keys[np:n:n], keys[n:cap(keys)], int64(n)
 		return b.Table(), nil
 	}
 	b.Grow(np, len(class)-np)
@@ -713,7 +733,11 @@ const parallelSort = 1 << 16
 // sorted keys are in place).
 func (b *Builder) sortKeys() []uint64 {
 	np := len(b.posK)
-	buf := make([]uint64, np+len(b.negK))
+	buf := b.sortBuf
+	if len(buf) < np+len(b.negK) {
+		buf = make([]uint64, np+len(b.negK))
+	}
+	buf = buf[:np+len(b.negK)]
 	sortOne := func(k []uint64, w []float64, kbuf []uint64) {
 		if w != nil {
 			radixSortPairs(k, w, kbuf, make([]float64, len(k)))
