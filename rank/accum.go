@@ -79,10 +79,26 @@ func withCum(weighted bool, each func(func(*segment) error) error) func(func(*se
 // feedAll feeds every row of the table, block by block with their running
 // masses, to fn.
 func (t *Table) feedAll(fn func(*segment)) {
-	_ = withCum(t.Weighted, t.blocks)(func(sg *segment) error {
+	// withCum(t.Weighted, t.blocks) written out: the same segments, with
+	// one allocation for the running masses and one for the segment
+	// (rather than closures and their captured state), which on a small
+	// table is most of the work.
+	c := cumAcc{weighted: t.Weighted}
+	m := min(len(t.Score), sweepRows)
+	cum := make([]float64, 2*m)
+	sg := new(segment)
+	for g0 := 0; g0 < len(t.Score); g0 += sweepRows {
+		g1 := min(g0+sweepRows, len(t.Score))
+		*sg = segment{score: t.Score[g0:g1], pos: t.Pos[g0:g1], neg: t.Neg[g0:g1], g0: g0, flat: t.npFlat}
+		if t.Weighted && t.PosSq != nil {
+			sg.posSq, sg.negSq = t.PosSq[g0:g1], t.NegSq[g0:g1]
+		}
+		tp, fp := cum[:g1-g0], cum[m:m+g1-g0]
+		sg.tp0, sg.fp0 = c.last()
+		c.fill(sg, tp, fp)
+		sg.tp, sg.fp, sg.exact = tp, fp, !t.Weighted
 		fn(sg)
-		return nil
-	})
+	}
 }
 
 // The running masses TP and FP are the segment's tp and fp. The

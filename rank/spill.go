@@ -118,6 +118,29 @@ func (s *Spill) Add(score float64, positive bool, weight float64) error {
 	return s.check()
 }
 
+// AddPositive adds an unweighted positive of finite score, as
+// [Builder.AddPositive] (no check of the score), and AddNegative a
+// negative; each returns an error from writing a part. The samples enter
+// the memory the Spill holds (room reserved by [Spill.Grow]) with no
+// copy on the way.
+func (s *Spill) AddPositive(score float64) error {
+	s.mem.add1(score, true)
+	if len(s.mem.posK)+len(s.mem.negK) < s.maxRows {
+		return nil
+	}
+	return s.check()
+}
+
+// AddNegative adds an unweighted negative of finite score (see
+// [Spill.AddPositive]).
+func (s *Spill) AddNegative(score float64) error {
+	s.mem.add1(score, false)
+	if len(s.mem.posK)+len(s.mem.negK) < s.maxRows {
+		return nil
+	}
+	return s.check()
+}
+
 // Merge appends the samples of o, as [Builder.Merge]; it returns an error
 // from writing a part, after which the Spill is unusable.
 func (s *Spill) Merge(o *Builder) error {

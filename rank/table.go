@@ -180,6 +180,9 @@ type Builder struct {
 	// sortedLen holds the key counts when the keys were last sorted in
 	// place (see isSorted): no key was added since when they still match.
 	sortedLen [2]int
+	// sortBuf, when it holds at least the keys held, is the buffer of
+	// the sort (sortKeys) rather than memory of its own.
+	sortBuf []uint64
 }
 
 // isSorted reports whether the keys are sorted: none was added since
@@ -359,11 +362,12 @@ func (t *Table) alloc(d int, spare []uint64) {
 	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
 		// The same 8 bytes a value: a float64 view of the spare keys.
 		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
-	} else {
-		t.Score = make([]float64, d)
+		pn := make([]float64, 2*d)
+		t.Pos, t.Neg = pn[:d:d], pn[d:]
+		return
 	}
-	t.Pos = make([]float64, d)
-	t.Neg = make([]float64, d)
+	all := make([]float64, 3*d) // one allocation
+	t.Score, t.Pos, t.Neg = all[:d:d], all[d:2*d:2*d], all[2*d:]
 }
 
 // parallelFill is the number of unweighted samples from which fill
@@ -418,13 +422,21 @@ func distinctKeys(pk, nk []uint64) int {
 	d := 0
 	i, j := len(pk)-1, len(nk)-1
 	for i >= 0 || j >= 0 {
-		var k uint64
-		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
-			k = pk[i]
-		} else {
-			k = nk[j]
+		// The greater head, and each list past it, without a branch on
+		// which list holds it (random data would mispredict it half
+		// the time): a list at its end reads as key 0, below every key of
+		// a finite score.
+		var a, b uint64
+		if i >= 0 {
+			a = pk[i]
 		}
-		for i >= 0 && pk[i] == k {
+		if j >= 0 {
+			b = nk[j]
+		}
+		k := max(a, b)
+		i -= b2i(a == k)
+		j -= b2i(b == k)
+		for i >= 0 && pk[i] == k { // ties within a class
 			i--
 		}
 		for j >= 0 && nk[j] == k {
@@ -433,6 +445,15 @@ func distinctKeys(pk, nk []uint64) int {
 		d++
 	}
 	return d
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
+	}
+	return i
 }
 
 // fillRows writes the distinct keys of two increasing key lists (with
@@ -444,19 +465,25 @@ func fillRows(score, pos, neg []float64, st *cellStats, g0 int, pk, nk []uint64,
 	i, j := len(pk)-1, len(nk)-1
 	for g := range score {
 		var k uint64
-		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
-			k = pk[i]
-		} else {
-			k = nk[j]
-		}
-		score[g] = unkey(k)
 		if pw == nil {
+			// As distinctKeys: no branch on which list holds the key.
+			var a, b uint64
+			if i >= 0 {
+				a = pk[i]
+			}
+			if j >= 0 {
+				b = nk[j]
+			}
+			k = max(a, b)
+			score[g] = unkey(k)
 			c := i
+			i -= b2i(a == k)
 			for i >= 0 && pk[i] == k {
 				i--
 			}
 			pos[g] = float64(c - i)
 			c = j
+			j -= b2i(b == k)
 			for j >= 0 && nk[j] == k {
 				j--
 			}
@@ -467,6 +494,12 @@ func fillRows(score, pos, neg []float64, st *cellStats, g0 int, pk, nk []uint64,
 			}
 			continue
 		}
+		if j < 0 || (i >= 0 && pk[i] >= nk[j]) {
+			k = pk[i]
+		} else {
+			k = nk[j]
+		}
+		score[g] = unkey(k)
 		var s, q fsum.Sum
 		c := i
 		for i >= 0 && pk[i] == k {
@@ -528,20 +561,62 @@ func NewTable(score []float64, positive []bool, weight []float64) (*Table, error
 	if len(positive) != len(score) || (weight != nil && len(weight) != len(score)) {
 		panic("rank: NewTable: slices of different lengths")
 	}
+	return NewTableOf(score, positive, true, weight)
+}
+
+// smallTable is the most samples whose keys NewTableOf allocates with the
+// sort's buffer (which the table's scores then share): one allocation
+// the fewer, where a table of few rows is mostly such overhead; beyond,
+// the table would keep the keys' memory too.
+const smallTable = 1 << 12
+
+// slabKeys is the capacity of the keys of n samples: with room for the
+// sort's buffer when n is at most smallTable.
+func slabKeys(n int) int {
+	if n <= smallTable {
+		return 2 * n
+	}
+	return n
+}
+
+// NewTableOf returns the score table of [NewTable] with sample i positive
+// when class[i] == pos: the class of each sample given as a code (a
+// label's index, say) rather than as a []bool. Its errors and the bits
+// of its table are NewTable's. It panics if the slices' lengths differ.
+func NewTableOf[T comparable](score []float64, class []T, pos T, weight []float64) (*Table, error) {
+	if len(class) != len(score) || (weight != nil && len(weight) != len(score)) {
+		panic("rank: NewTableOf: slices of different lengths")
+	}
 	var b Builder
 	np := 0
-	for _, p := range positive {
-		if p {
+	for _, c := range class {
+		if c == pos {
 			np++
 		}
 	}
-	b.Grow(np, len(positive)-np)
-	for i, s := range score {
-		w := 1.0
-		if weight != nil {
-			w = weight[i]
+	if weight == nil {
+		// Unweighted, the order of the keys of a class does not matter
+		// (they are sorted, and every one counts 1): the positives fill
+		// one allocation from the front and the negatives from the back,
+		// without a branch on the class.
+		n := len(score)
+		keys := make([]uint64, n, slabKeys(n))
+		lo, hi := 0, n-1
+		for i, s := range score {
+			if math.IsNaN(s) || math.IsInf(s, 0) {
+				return nil, errorf(errorf(ErrNotFinite, "score %v", s), "row %d", i)
+			}
+			p := b2i(class[i] == pos)
+			keys[hi+(lo-hi)*p] = key(s + 0)
+			lo += p
+			hi -= 1 - p
 		}
-		if err := b.Add(s, positive[i], w); err != nil {
+		b.posK, b.negK, b.sortBuf, b.rows = keys[:np:np], keys[np:n:n], keys[n:cap(keys)], int64(n)
+		return b.Table(), nil
+	}
+	b.Grow(np, len(class)-np)
+	for i, s := range score {
+		if err := b.Add(s, class[i] == pos, weight[i]); err != nil {
 			return nil, errorf(err, "row %d", i)
 		}
 	}
@@ -669,7 +744,11 @@ const parallelSort = 1 << 16
 // sorted keys are in place).
 func (b *Builder) sortKeys() []uint64 {
 	np := len(b.posK)
-	buf := make([]uint64, np+len(b.negK))
+	buf := b.sortBuf
+	if len(buf) < np+len(b.negK) {
+		buf = make([]uint64, np+len(b.negK))
+	}
+	buf = buf[:np+len(b.negK)]
 	sortOne := func(k []uint64, w []float64, kbuf []uint64) {
 		if w != nil {
 			radixSortPairs(k, w, kbuf, make([]float64, len(k)))

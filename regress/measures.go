@@ -11,22 +11,29 @@ import (
 )
 
 func (s *State) base() (float64, error) {
+	w, _, err := s.baseM2()
+	return w, err
+}
+
+// baseM2 is base, with Σ w (y − ȳ_w)² (moments.m2 of y), which it checks.
+func (s *State) baseM2() (w, m2y float64, err error) {
 	if s.n == 0 {
-		return 0, ErrEmpty
+		return 0, 0, ErrEmpty
 	}
-	w := s.w.Value()
+	w = s.w.Value()
 	if !(w > 0) {
 		if math.IsInf(w, 0) || math.IsNaN(w) {
-			return 0, fmt.Errorf("the weights: %w", ErrOverflow)
+			return 0, 0, fmt.Errorf("the weights: %w", ErrOverflow)
 		}
-		return 0, fmt.Errorf("%w over %d rows", ErrZeroWeight, s.n)
+		return 0, 0, fmt.Errorf("%w over %d rows", ErrZeroWeight, s.n)
 	}
-	for _, v := range []float64{w, s.sq.Value(), s.abs.Value(), s.y.m2(&s.w), s.d.m2(&s.w)} {
+	m2y = s.y.m2(&s.w)
+	for _, v := range []float64{w, s.sq.Value(), s.abs.Value(), m2y, s.d.m2(&s.w)} {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return 0, ErrOverflow
+			return 0, 0, ErrOverflow
 		}
 	}
-	return w, nil
+	return w, m2y, nil
 }
 
 func (s *State) mean(sum float64) (float64, error) {
@@ -128,13 +135,14 @@ func forceFinite(num, den float64) float64 {
 // prediction is exact, else 0). Fewer than two rows is ErrTooFew
 // (scikit-learn 1.2 r2_score returns NaN with a warning).
 func (s *State) R2() (float64, error) {
-	if _, err := s.base(); err != nil {
+	_, m2y, err := s.baseM2()
+	if err != nil {
 		return 0, err
 	}
 	if s.n < 2 {
 		return 0, fmt.Errorf("R²: %w: %d row, need 2", ErrTooFew, s.n)
 	}
-	return finite(forceFinite(s.sq.Value(), s.y.m2(&s.w)))
+	return finite(forceFinite(s.sq.Value(), m2y))
 }
 
 // finite returns v, or ErrOverflow when an intermediate overflowed.

@@ -112,18 +112,39 @@ func (m *moments) m2(w *xsum.Sum) float64 {
 			return v
 		}
 	}
-	W := w.Int()
+	if m.s1.Value() == 0 && m.s2.Value() == 0 {
+		return 0 // no terms: the numerator below is 0, without math/big
+	}
+	// The integers without their trailing zero digits: W = W'·2^a, s1 =
+	// s1'·2^b, s2 = s2'·2^c, so that num = N'·2^e with e = min(a+c, 2b),
+	// and num/W = (N'/W')·2^(e−a): the same quotient, rounded to 53 bits
+	// alike, of numbers a few words long rather than 34.
+	W, a := trimmedInt(w)
 	if W.Sign() == 0 {
 		return 0
 	}
-	s1 := m.s1.Int()
-	num := new(big.Int).Mul(m.s2.Int(), W)
-	num.Sub(num, s1.Mul(s1, s1))
+	s1, b := trimmedInt(&m.s1)
+	s2, c := trimmedInt(&m.s2)
+	e := min(a+c, 2*b)
+	num := s2.Mul(s2, W)
+	num.Lsh(num, uint(a+c-e))
+	s1.Mul(s1, s1)
+	num.Sub(num, s1.Lsh(s1, uint(2*b-e)))
 	if num.Sign() < 0 { // rounding of the parts below 2⁻¹⁰⁷⁴
 		return 0
 	}
 	q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(num), new(big.Float).SetInt(W))
-	return xsum.Round(q, xsum.Scale)
+	return xsum.Round(q, xsum.Scale+e-a)
+}
+
+// trimmedInt returns the exact finite part of the sum a as x·2^k in units
+// of 2⁻¹⁰⁷⁴ (xsum.Sum.IntExp), or 0 and an exponent beyond any other's.
+func trimmedInt(a *xsum.Sum) (x *big.Int, k int) {
+	x, k = a.IntExp()
+	if x.Sign() == 0 {
+		return x, 1 << 20
+	}
+	return x, k
 }
 
 // Issue kinds: the domain checks a State tracks.

@@ -1,12 +1,14 @@
 package task
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
 
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/table"
 )
@@ -87,25 +89,44 @@ func checkWeight(w float64) error {
 	return nil
 }
 
-// usedNames returns the names of l that occur, in label order.
-func usedNames(l Labels) []string {
-	seen := make([]bool, len(l.Names))
+// codeCounts returns the number of rows of each name of l, or ok = false
+// when a code is outside Names or names an empty name (checkCodes then
+// names the first such row).
+func codeCounts(l Labels) (counts []int, ok bool) {
+	counts = make([]int, len(l.Names))
 	for _, c := range l.Codes {
-		seen[c] = true
+		if uint64(c) >= uint64(len(counts)) {
+			return nil, false
+		}
+		counts[c]++
 	}
+	for c, k := range counts {
+		if k > 0 && l.Names[c] == "" {
+			return nil, false
+		}
+	}
+	return counts, true
+}
+
+// usedNames returns the names of l that occur, in label order; l's codes
+// have been checked (checkCodes).
+func usedNames(l Labels) []string {
+	counts, _ := codeCounts(l)
+	return namesOf(l, counts)
+}
+
+// namesOf returns the names of l that occur (counts[code] > 0, counts
+// from codeCounts), in label order.
+func namesOf(l Labels, counts []int) []string {
 	var out []string
-	for i, s := range seen {
-		if s {
+	for i, k := range counts {
+		if k > 0 {
 			out = append(out, l.Names[i])
 		}
 	}
 	label.Sort(out)
 	return out
 }
-
-// arrayFoldRows is how many rows of arrays are folded between merges into
-// the spilled score table (which charges its memory at a merge).
-const arrayFoldRows = 1 << 16
 
 // ReadArrays folds the labels y, the scores score and the weights weight
 // (nil: every weight 1) of an input held in memory, named name, into the
@@ -118,8 +139,9 @@ func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*Rank
 	if len(score) != n || (weight != nil && len(weight) != n) {
 		panic("task: Rank.ReadArrays with columns of different lengths")
 	}
-	if err := checkCodes(name, t.True, y); err != nil {
-		return nil, err
+	used, ok := codeCounts(y)
+	if !ok {
+		return nil, checkCodes(name, t.True, y)
 	}
 	if n == 0 {
 		return nil, &table.ParseError{File: name, Err: table.ErrNoRows}
@@ -133,21 +155,12 @@ func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*Rank
 		s.spill = t.newSpill(weighted)
 	}
 	classes := newLabelCodes(t.PosLabel, name, y)
-	if pos, neg, ok := classes.counts(); ok && t.Bins == nil {
+	if pos, neg, ok := classes.counts(used); ok && t.Bins == nil {
 		s.spill.Grow(pos, neg)
 	}
+	// The rows go straight into the spill's memory (reserved above),
+	// which writes its parts past Memory.
 	var first FirstLabels
-	p := t.New()
-	merge := func() error {
-		if t.Bins != nil || p.b.Rows() == 0 {
-			return nil
-		}
-		if err := s.spill.Merge(&p.b); err != nil {
-			return &SpillError{Err: err}
-		}
-		p.b.Reset()
-		return nil
-	}
 	var err error
 	for i := 0; i < n; i++ {
 		c, e := classes.class(i, &first)
@@ -175,32 +188,27 @@ func (t *Rank) ReadArrays(name string, y Labels, score, weight []float64) (*Rank
 				panic("task: internal error: " + e.Error())
 			}
 		case weighted:
-			if e := p.b.Add(v, c.Pos, w); e != nil {
-				err = &RowError{Name: name, Row: i, Column: t.Score, Err: e}
-			}
+			e = s.spill.Add(v, c.Pos, w)
 		case c.Pos:
-			p.b.AddPositive(v)
+			e = s.spill.AddPositive(v)
 		default:
-			p.b.AddNegative(v)
+			e = s.spill.AddNegative(v)
 		}
-		if err != nil {
+		if e != nil {
+			if errors.Is(e, rank.ErrNotFinite) || errors.Is(e, rank.ErrNegativeWeight) {
+				err = &RowError{Name: name, Row: i, Column: t.Score, Err: e}
+			} else {
+				err = &SpillError{Err: e}
+			}
 			break
 		}
-		if (i+1)%arrayFoldRows == 0 {
-			if err = merge(); err != nil {
-				break
-			}
-		}
-	}
-	if err == nil {
-		err = merge()
 	}
 	pos, err := resolve(&first, err)
 	if err != nil {
 		s.Close()
 		return nil, err
 	}
-	if err := t.checkPosLabel(s, usedNames(y), pos); err != nil {
+	if err := t.checkPosLabel(s, namesOf(y, used), pos); err != nil {
 		s.Close()
 		return nil, err
 	}
@@ -366,13 +374,10 @@ func newLabelCodes(posLabel, name string, y Labels) *labelCodes {
 		classes: make([]LabelClass, len(y.Names)), known: make([]bool, len(y.Names))}
 }
 
-// counts returns the number of positive and negative rows, when every
-// label has a class (ok false otherwise: class then names the row).
-func (l *labelCodes) counts() (pos, neg int, ok bool) {
-	n := make([]int, len(l.y.Names))
-	for _, c := range l.y.Codes {
-		n[c]++
-	}
+// counts returns the number of positive and negative rows, of the
+// numbers of rows of each name n (codeCounts), when every label has a
+// class (ok false otherwise: class then names the row).
+func (l *labelCodes) counts(n []int) (pos, neg int, ok bool) {
 	for code, k := range n {
 		if k == 0 {
 			continue

@@ -167,7 +167,7 @@ func evalkit_measure(name, options *C.char, n C.int64_t, k C.int32_t, a unsafe.P
 		if c.p == nil {
 			continue
 		}
-		if c.dtype == C.EVALKIT_INT64 && c.k == 1 && c.role != "weight" && intLabels[C.GoString(name)] {
+		if c.dtype == C.EVALKIT_INT64 && c.k == 1 && (c.role == "true" || c.role == "pred") && intLabels[C.GoString(name)] {
 			// labels as they are: no conversion
 			if in.ints == nil {
 				in.ints = map[string][]int64{}

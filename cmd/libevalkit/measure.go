@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/cluster"
+	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/task"
 )
@@ -124,7 +126,10 @@ func (o measureOptions) floats(key string) ([]float64, error) {
 //   - "score": a measure of binary scores, as the narrow task "score"
 //     (evalScore: options measure, pos_label, max_fpr): [value], of the
 //     labels ("true": integer labels given as numbers, or a label
-//     column), the scores ("score") and the weights ("weight").
+//     column), the scores ("score") and the weights ("weight"). With
+//     the option binary=1, labels given as numbers must hold exactly two
+//     values, one of them pos_label (default the greater), else the call
+//     is declined.
 //
 // A call whose input it leaves to the task is an errDeclined.
 func Measure(name, options string, in *Input) ([]float64, error) {
@@ -188,6 +193,7 @@ func measureRegress(o measureOptions, in *Input) ([]float64, error) {
 	if err != nil {
 		return nil, regressError(o, in)
 	}
+	defer m.Release() // its states serve the next call
 	f := regress.SpecOf(key).F
 	if key == "adjusted_r2" {
 		p, err := o.float("n_features", 0)
@@ -242,7 +248,7 @@ func regressError(o measureOptions, in *Input) error {
 }
 
 // intLabels are the lean calls that read int64 labels as they are.
-var intLabels = map[string]bool{"classify": true, "cluster": true}
+var intLabels = map[string]bool{"classify": true, "cluster": true, "score": true}
 
 // labelValues returns the label columns "true" and "pred" of in given as
 // numbers: both as int64 (yi, pi) when both are held so, else both as
@@ -422,29 +428,142 @@ func measureCluster(o measureOptions, in *Input) ([]float64, error) {
 
 // measureScore is the lean call "score".
 func measureScore(o measureOptions, in *Input) ([]float64, error) {
-	if y, err := in.value1("score", "true"); err != nil {
-		return nil, err
-	} else if y != nil {
-		l, ok := valueLabels(y)
-		if !ok {
-			return nil, errDeclined{"labels that are not integers"}
-		}
-		in.Labels["true"] = append(in.Labels["true"], l)
-		delete(in.Values, "true")
-	}
 	pos := o["pos_label"]
-	if v, err := strconv.ParseFloat(pos, 64); err == nil && pos != "" {
-		pos = strconv.FormatFloat(v, 'g', -1, 64) // as valueLabels spells it
+	if pos != "" {
+		if v, err := strconv.ParseFloat(pos, 64); err == nil {
+			pos = strconv.FormatFloat(v, 'g', -1, 64) // as valueLabels spells it
+		}
 	}
 	maxFPR, err := o.float("max_fpr", 1)
 	if err != nil {
 		return nil, err
+	}
+	y, err := in.value1("score", "true")
+	if err != nil {
+		return nil, err
+	}
+	if yi := in.ints["true"]; y != nil || yi != nil {
+		var l task.Labels
+		ok := false
+		switch {
+		case o["binary"] == "1":
+			if yi != nil {
+				l, ok = binaryLabels(yi)
+			} else {
+				l, ok = binaryLabels(y)
+			}
+			if !ok || pos != "" && pos != l.Names[0] && pos != l.Names[1] {
+				return nil, errDeclined{"labels of other than two values, one of them the positive label"}
+			}
+			if pos == "" {
+				pos = l.Names[1]
+			}
+			if v, ok, err := binaryScore(o["measure"], maxFPR, l, pos, in); ok {
+				return v, err
+			}
+		case yi != nil:
+			y = make([]float64, len(yi))
+			for i, v := range yi {
+				y[i] = float64(v)
+			}
+			fallthrough
+		default:
+			if l, ok = valueLabels(y); !ok {
+				return nil, errDeclined{"labels that are not integers"}
+			}
+		}
+		in.Labels["true"] = append(in.Labels["true"], l)
+		delete(in.Values, "true")
+		delete(in.ints, "true")
 	}
 	v, err := scoreMeasure(in, pos, o["measure"], maxFPR)
 	if err != nil {
 		return nil, err
 	}
 	return []float64{v}, nil
+}
+
+// binaryScore is the measure of the lean call "score" with binary=1 of
+// the labels l (binaryLabels) of which pos is the positive one, from the
+// score table of rank.NewTableOf: the table the task builds of the same
+// rows (task.Rank.ReadArrays feeds its rows to a rank.Builder in input
+// order too), without the task's label rule, which two numbers need
+// none of. It returns ok = false when a score or a weight is bad, for the
+// task to name the first bad row, or when the input is not one score
+// column (and weights) as long as the labels.
+func binaryScore(measure string, maxFPR float64, l task.Labels, pos string, in *Input) (v []float64, ok bool, err error) {
+	score, w := in.Values["score"], in.Values["weight"]
+	if len(score) != 1 || len(score[0]) != l.Len() || len(w) > 1 || len(w) == 1 && len(w[0]) != l.Len() {
+		return nil, false, nil
+	}
+	var weight []float64
+	if len(w) == 1 {
+		weight = w[0]
+		for _, x := range weight {
+			if !(x >= 0 && x <= math.MaxFloat64) {
+				return nil, false, nil
+			}
+		}
+	}
+	posCode := int64(0)
+	if pos == l.Names[1] {
+		posCode = 1
+	}
+	if err := checkScoreMeasure(measure); err != nil {
+		return nil, true, err
+	}
+	tb, err := rank.NewTableOf(score[0], l.Codes, posCode, weight)
+	if err != nil {
+		return nil, false, nil // a score that is not finite
+	}
+	x, err := tableMeasure(tb, measure, maxFPR)
+	if err != nil {
+		return nil, true, fmt.Errorf("%s: %w", in.name(), err)
+	}
+	return []float64{x}, true, nil
+}
+
+// binaryLabels is the label column of labels of exactly two integer
+// values given as numbers, as valueLabels codes them but with the names
+// of these two only (a zero spelt "0"); ok = false for labels of other
+// than two values, or values that valueLabels declines. Labels 0 and 1
+// held as int64 are their own codes: y itself, not a copy.
+func binaryLabels[T float64 | int64](y []T) (task.Labels, bool) {
+	if len(y) == 0 {
+		return task.Labels{}, false
+	}
+	a, b := y[0], y[0]
+	for _, v := range y {
+		if v != a {
+			b = v
+			break
+		}
+	}
+	lo, hi := float64(min(a, b))+0, float64(max(a, b))+0 // +0: −0 is 0
+	if !(lo < hi) || lo != math.Trunc(lo) || hi != math.Trunc(hi) || !(math.Abs(lo) <= 1<<53 && math.Abs(hi) <= 1<<53) {
+		return task.Labels{}, false
+	}
+	names := []string{strconv.FormatFloat(lo, 'g', -1, 64), strconv.FormatFloat(hi, 'g', -1, 64)}
+	tlo, thi := min(a, b), max(a, b)
+	if codes, ok := any(y).([]int64); ok && lo == 0 && hi == 1 {
+		for _, v := range codes {
+			if uint64(v) > 1 {
+				return task.Labels{}, false
+			}
+		}
+		return task.Labels{Names: names, Codes: codes}, true
+	}
+	codes := make([]int64, len(y))
+	for i, v := range y {
+		switch v {
+		case tlo:
+		case thi:
+			codes[i] = 1
+		default:
+			return task.Labels{}, false
+		}
+	}
+	return task.Labels{Names: names, Codes: codes}, true
 }
 
 // valueLabels is the label column of integer labels given as numbers:

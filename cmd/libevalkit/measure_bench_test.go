@@ -52,3 +52,26 @@ func BenchmarkMeasureScoreLarge(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMeasureScore100 is the lean call of roc_auc_score and
+// average_precision_score on 100 rows of int64 labels 0 and 1, as
+// evalkit.metrics makes it.
+func BenchmarkMeasureScore100(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 100
+	y, s := make([]int64, n), make([]float64, n)
+	for i := range y {
+		y[i] = int64(rng.IntN(2))
+		s[i] = rng.Float64() + 0.2*float64(y[i])
+	}
+	for _, m := range []string{"roc_auc", "average_precision"} {
+		b.Run(m, func(b *testing.B) {
+			for b.Loop() {
+				in := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{"score": {s}}, ints: map[string][]int64{"true": y}}
+				if _, err := Measure("score", "binary=1\x1fmeasure="+m, in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -303,3 +303,92 @@ func TestMeasureIntLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasureScoreBinary checks the lean call "score" with binary=1 (the
+// table of rank.NewTableOf, labels as int64 or float64) against the same
+// call through the task (the labels as a label column, the positive label
+// named): the same bits, the same errors, and declined inputs.
+func TestMeasureScoreBinary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, n := range []int{2, 7, 300, 70000} {
+		for _, labels := range [][2]int64{{0, 1}, {-1, 1}, {3, 8}} {
+			for _, weighted := range []bool{false, true} {
+				y, yf, s, w := make([]int64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+				for i := range y {
+					c := i % 2 // both classes
+					if i >= 2 {
+						c = rng.IntN(2)
+					}
+					y[i], yf[i] = labels[c], float64(labels[c])
+					s[i] = math.Round((rng.NormFloat64()+0.5*float64(c))*20) / 20 // ties, negative scores
+					w[i] = float64(rng.IntN(5)) / 4
+				}
+				names := []string{strconv.FormatInt(labels[0], 10), strconv.FormatInt(labels[1], 10)}
+				codes := make([]int64, n)
+				for i, v := range y {
+					if v == labels[1] {
+						codes[i] = 1
+					}
+				}
+				for _, m := range []string{"roc_auc", "average_precision", "partial_auc\x1fmax_fpr=0.3"} {
+					for _, pos := range []string{"", names[0]} {
+						opts := "binary=1\x1fmeasure=" + m
+						if pos != "" {
+							opts += "\x1fpos_label=" + pos
+						}
+						byTask := &Input{Labels: map[string][]task.Labels{"true": {{Names: names, Codes: codes}}}, Values: map[string][][]float64{"score": {s}}}
+						taskPos := pos
+						if taskPos == "" {
+							taskPos = names[1]
+						}
+						inInts := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{"score": {s}}, ints: map[string][]int64{"true": y}}
+						inFloats := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{"true": {yf}, "score": {s}}}
+						if weighted {
+							for _, in := range []*Input{byTask, inInts, inFloats} {
+								in.Values["weight"] = [][]float64{w}
+							}
+						}
+						want, wantErr := Measure("score", "measure="+m+"\x1fpos_label="+taskPos, byTask)
+						for _, in := range []*Input{inInts, inFloats} {
+							got, err := Measure("score", opts, in)
+							if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+								t.Fatalf("n=%d %v %q: error %v, the task's %v", n, labels, opts, err, wantErr)
+							}
+							if err == nil && math.Float64bits(got[0]) != math.Float64bits(want[0]) {
+								t.Fatalf("n=%d %v weighted %v %q: %v, the task's %v", n, labels, weighted, opts, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// Bad rows: the task's errors.
+	y := []int64{0, 1, 1, 0, 1}
+	for _, c := range []struct {
+		s, w []float64
+		want string
+	}{
+		{[]float64{0.1, 0.2, math.NaN(), 0.4, 0.5}, nil, "row 2"},
+		{[]float64{0.1, 0.2, 0.3, 0.4, 0.5}, []float64{1, 1, 1, -1, 1}, "row 3"},
+		{[]float64{0.1, 0.2, 0.3, math.Inf(1), 0.5}, []float64{1, math.NaN(), 1, 1, 1}, "row 1"},
+	} {
+		in := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{"score": {c.s}}, ints: map[string][]int64{"true": y}}
+		if c.w != nil {
+			in.Values["weight"] = [][]float64{c.w}
+		}
+		if _, err := Measure("score", "binary=1\x1fmeasure=roc_auc", in); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v %v: error %v, want one naming %s", c.s, c.w, err, c.want)
+		}
+	}
+	// Declined: one value, three values, a positive label neither value.
+	for _, c := range []struct {
+		y    []int64
+		opts string
+	}{{[]int64{1, 1, 1}, ""}, {[]int64{0, 1, 2}, ""}, {[]int64{0, 2, 2}, "\x1fpos_label=1"}} {
+		in := &Input{Labels: map[string][]task.Labels{}, Values: map[string][][]float64{"score": {{0.1, 0.2, 0.3}}}, ints: map[string][]int64{"true": c.y}}
+		if _, err := Measure("score", "binary=1\x1fmeasure=roc_auc"+c.opts, in); !errors.As(err, new(errDeclined)) {
+			t.Errorf("%v%q: %v, want declined", c.y, c.opts, err)
+		}
+	}
+}

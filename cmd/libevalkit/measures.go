@@ -125,10 +125,8 @@ func evalScore(options []byte, in *Input) ([]byte, error) {
 // (scoreTable) with the positive label posLabel, and in posName, when
 // given, the positive label's name.
 func scoreMeasure(in *Input, posLabel, measure string, maxFPR float64, posName ...*string) (float64, error) {
-	switch measure {
-	case "roc_auc", "partial_auc", "average_precision", "log_loss", "brier":
-	default:
-		return 0, cli.Usagef("score: measure %q is not roc_auc, partial_auc, average_precision, log_loss or brier", measure)
+	if err := checkScoreMeasure(measure); err != nil {
+		return 0, err
 	}
 	tb, s, err := scoreTable("score", in, posLabel)
 	if err != nil {
@@ -138,23 +136,38 @@ func scoreMeasure(in *Input, posLabel, measure string, maxFPR float64, posName .
 	for _, p := range posName {
 		*p = s.PosLabel
 	}
-	var v float64
-	switch measure {
-	case "roc_auc":
-		v, err = tb.AUC()
-	case "partial_auc":
-		v, err = tb.PartialAUC(maxFPR)
-	case "average_precision":
-		v, err = tb.AveragePrecision()
-	case "log_loss":
-		v, err = tb.LogLoss()
-	case "brier":
-		v, err = tb.Brier()
-	}
+	v, err := tableMeasure(tb, measure, maxFPR)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", in.name(), err)
 	}
 	return v, nil
+}
+
+// checkScoreMeasure returns a usage error unless measure names a measure
+// of tableMeasure.
+func checkScoreMeasure(measure string) error {
+	switch measure {
+	case "roc_auc", "partial_auc", "average_precision", "log_loss", "brier":
+		return nil
+	}
+	return cli.Usagef("score: measure %q is not roc_auc, partial_auc, average_precision, log_loss or brier", measure)
+}
+
+// tableMeasure is the measure named measure (checkScoreMeasure) of the
+// score table tb: rank.Table.AUC, PartialAUC at maxFPR,
+// AveragePrecision, LogLoss or Brier.
+func tableMeasure(tb *rank.Table, measure string, maxFPR float64) (float64, error) {
+	switch measure {
+	case "roc_auc":
+		return tb.AUC()
+	case "partial_auc":
+		return tb.PartialAUC(maxFPR)
+	case "average_precision":
+		return tb.AveragePrecision()
+	case "log_loss":
+		return tb.LogLoss()
+	}
+	return tb.Brier()
 }
 
 // finite is v with ±Inf as the strings "inf" and "-inf" and NaN as

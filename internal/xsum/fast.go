@@ -91,3 +91,43 @@ func (a *Sum) value() (v float64, ok bool) {
 	}
 	return v, true
 }
+
+// IntExp returns the exact finite part of the sum as x·2^(k−1074): x an
+// integer without the sum's zero digits below its lowest non-zero one, so
+// that products and quotients of sums take few words (x = 0, k = 0 for a
+// zero sum). x·2^k equals [Sum.Int].
+func (a *Sum) IntExp() (x *big.Int, k int) {
+	d, neg := a.magnitude()
+	lo, hi := 0, nChunks-1
+	for hi >= 0 && d[hi] == 0 {
+		hi--
+	}
+	if hi < 0 {
+		return new(big.Int), 0
+	}
+	for d[lo] == 0 {
+		lo++
+	}
+	n := hi - lo + 1
+	var words []big.Word
+	if bits.UintSize == 64 {
+		words = make([]big.Word, (n+1)/2)
+		for i := range words {
+			w := uint64(d[lo+2*i])
+			if 2*i+1 < n {
+				w |= uint64(d[lo+2*i+1]) << 32
+			}
+			words[i] = big.Word(w)
+		}
+	} else {
+		words = make([]big.Word, n)
+		for i := range words {
+			words[i] = big.Word(d[lo+i])
+		}
+	}
+	x = new(big.Int).SetBits(words)
+	if neg {
+		x.Neg(x)
+	}
+	return x, digit * lo
+}

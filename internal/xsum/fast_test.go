@@ -20,7 +20,7 @@ func slowInt(a *Sum) *big.Int {
 	return v
 }
 
-// TestFastValue checks Int and Value against the integer built digit by
+// TestFastValue checks Int, IntExp and Value against the integer built digit by
 // digit and rounded by math/big: sums of terms of every magnitude and
 // sign, cancellations, ties and sums near the ends of the range.
 func TestFastValue(t *testing.T) {
@@ -49,6 +49,10 @@ func TestFastValue(t *testing.T) {
 		want := slowInt(&a)
 		if got := a.Int(); got.Cmp(want) != 0 {
 			t.Fatalf("%v: Int %v, want %v", xs, got, want)
+		}
+		x, k := a.IntExp()
+		if got := new(big.Int).Lsh(x, uint(k)); got.Cmp(want) != 0 {
+			t.Fatalf("%v: IntExp %v·2^%d, want %v", xs, x, k, want)
 		}
 		wv := Round(new(big.Float).SetInt(want), Scale)
 		if got := a.Value(); math.Float64bits(got) != math.Float64bits(wv) {

@@ -158,6 +158,43 @@ def _score(function, measure, y, score, sample_weight, pos_label, **options):
     return float(r["value"])
 
 
+# The lean call's options of a measure of binary scores, by measure.
+_BINARY_KEYS = {}
+
+# The types of a pos_label that is a number (a str "1" is no label of
+# integer labels, as in scikit-learn).
+_NUMBER_TYPES = (int, float, np.integer, np.floating, np.bool_)
+
+
+def _binary_score(measure, y_true, y_score, sample_weight, pos_label):
+    """A measure of binary scores by the lean call when y_true holds
+    exactly two integer values, one of them pos_label (None: the
+    greater), given as numbers; None when it does not (or the input is of
+    another shape), for the caller's checks as scikit-learn's."""
+    y, s = np.asarray(y_true), np.asarray(y_score)
+    if y.ndim != 1 or s.ndim != 1 or s.shape[0] != y.shape[0] or y.dtype.kind not in "biuf" or s.dtype.kind not in "biuf":
+        return None
+    opts = _BINARY_KEYS.get((measure, pos_label)) if type(pos_label) in (int, type(None)) else None
+    if opts is None:
+        if pos_label is not None and not isinstance(pos_label, _NUMBER_TYPES):
+            return None
+        opts = "binary=1\x1fmeasure=" + measure
+        if pos_label is not None:
+            opts += "\x1fpos_label=" + repr(float(pos_label))
+        opts = opts.encode()
+        if type(pos_label) in (int, type(None)) and len(_BINARY_KEYS) < 64:
+            _BINARY_KEYS[(measure, pos_label)] = opts
+    w = None
+    if sample_weight is not None:
+        w = _array(sample_weight)
+        if w is None or w[0].ndim != 1 or w[0].shape[0] != y.shape[0]:
+            return None
+    try:
+        return _lean(b"score", opts, y.shape[0], 1, _array(y), _array(s), w)[0][0]
+    except _Declined:
+        return None
+
+
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None, multi_class="raise", labels=None):
     """Area under the ROC curve (sklearn.metrics.roc_auc_score).
 
@@ -167,6 +204,10 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     "weighted", labels the class of each column (default the sorted labels
     of y_true).
     """
+    if max_fpr is None and average in ("macro", "weighted", "micro", "samples", None):
+        v = _binary_score("roc_auc", y_true, y_score, sample_weight, None)
+        if v is not None:
+            return v
     y_score = np.asarray(y_score)
     y = np.asarray(y_true)
     if y.ndim != 1:
@@ -208,6 +249,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
     """Average precision, the step-wise area under the precision–recall curve
     (sklearn.metrics.average_precision_score); binary y_true only."""
+    v = _binary_score("average_precision", y_true, y_score, sample_weight, pos_label)
+    if v is not None:
+        return v
     y = np.asarray(y_true)
     if y.ndim != 1 or np.ndim(y_score) != 1:
         _unsupported("average_precision_score", "y_true", f"an array of shape {y.shape}", "binary 1-D labels with 1-D scores")
@@ -215,7 +259,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     if len(present) > 2:
         _unsupported("average_precision_score", "y_true", "multiclass labels", "binary labels")
     if pos_label not in present.tolist() and len(present) == 2:
-        raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {present}")
+        raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of {present.tolist()}")
     return _score("average_precision_score", "average_precision", y, y_score, sample_weight, _pos_text(y, pos_label))
 
 
@@ -730,6 +774,9 @@ _MULTIOUTPUT = {"raw_values": "raw", "uniform_average": "uniform", "variance_wei
 # floating point, in the order of the values, as scikit-learn does.
 _REGRESS_OPTIONS = ("mape_epsilon=" + repr(_MAPE_EPSILON), "cum_weights=float")
 
+# The encoded options of a one-output call without options, by measure.
+_REGRESS_KEYS = {}
+
 
 def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=("raw_values", "uniform_average"), **options):
     """One regression measure of the core's lean call (a state of the
@@ -753,7 +800,12 @@ def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=
     n = y.shape[0] if y.ndim else 0
     if a is None or b is None or y.shape != p.shape or k == 0 or (w is not None and (w[0].ndim != 1 or w[0].shape[0] != n)) or (sample_weight is not None and w is None):
         return _regress_task(function, key, y_true, y_pred, sample_weight, multioutput, allowed, **options)
-    opts = _REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())
+    if k == 1 and not options:
+        opts = _REGRESS_KEYS.get(key)
+        if opts is None:
+            opts = _REGRESS_KEYS[key] = "\x1f".join(_REGRESS_OPTIONS + ("measure=" + key,)).encode()
+    else:
+        opts = _REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())
     if not isinstance(multioutput, str):
         weights = np.asarray(multioutput, dtype=np.float64)
         if weights.ndim != 1 or len(weights) != k:

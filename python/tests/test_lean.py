@@ -231,6 +231,51 @@ def test_scores_one_class():
         em.average_precision_score(np.array([0, 1, 2]), np.arange(3.0))
 
 
+def sk_error(f):
+    with pytest.raises(ValueError) as e:
+        f()
+    return str(e.value)
+
+
+def test_scores_binary_edges():
+    """The lean call of two label values (binary=1) declines what is not
+    that, and the checks as scikit-learn's then give scikit-learn's
+    errors; the labels of other dtypes and layouts give the same numbers."""
+    g = np.random.default_rng(9)
+    y = g.integers(0, 2, 60)
+    s = np.round(g.random(60), 1)
+    want_auc, want_ap = sk.roc_auc_score(y, s), sk.average_precision_score(y, s)
+    for yy in (y.astype(np.int32), y.astype(np.uint8), y.astype(np.float32), y.astype(bool), np.where(y == 1, 1.0, -0.0), y.tolist()):
+        close(em.roc_auc_score(yy, s), want_auc)
+        close(em.average_precision_score(yy, s), want_ap)
+    ro = s.copy()
+    ro.flags.writeable = False  # read-only: the pointer from numpy's ctypes
+    assert em.roc_auc_score(y, ro) == em.roc_auc_score(y, s)
+    wide = np.repeat(s, 2)[::2]  # strided: made contiguous once
+    assert em.average_precision_score(y, wide) == em.average_precision_score(y, s)
+    # pos_label another label, of another type, absent, or text
+    close(em.average_precision_score(y, s, pos_label=0), sk.average_precision_score(y, s, pos_label=0))
+    close(em.average_precision_score(y, s, pos_label=np.int64(0)), sk.average_precision_score(y, s, pos_label=0))
+    close(em.average_precision_score(y * 2, s, pos_label=2.0), sk.average_precision_score(y * 2, s, pos_label=2.0))
+    assert sk_error(lambda: em.average_precision_score(y * 2, s)) == sk_error(lambda: sk.average_precision_score(y * 2, s))
+    with pytest.raises(ValueError):
+        em.average_precision_score(y, s, pos_label="1")
+    # one class, three classes, labels that are not integers
+    with pytest.raises(ValueError, match="Only one class"):
+        em.roc_auc_score(np.zeros(5, dtype=int), np.arange(5.0))
+    with pytest.raises(ValueError):
+        em.roc_auc_score(y + (s > 0.8), s)
+    close(em.roc_auc_score(y + 0.5, s), want_auc)
+    close(em.average_precision_score(y - 5, s, pos_label=-4), want_ap)
+    close(em.average_precision_score(np.where(y == 1, "b", "a"), s, pos_label="b"), want_ap)
+    # weights, and a bad score: the task's errors
+    w = g.random(60)
+    close(em.roc_auc_score(y, s, sample_weight=w), sk.roc_auc_score(y, s, sample_weight=w))
+    bad = s.copy()
+    bad[4] = np.nan
+    assert "row" in sk_error(lambda: em.average_precision_score(y, bad))
+
+
 @pytest.mark.parametrize("n,k,weighted", [(1, 2, False), (60, 2, True), (400, 6, False), (400, 6, True)])
 def test_classification_report_numbers(n, k, weighted):
     y, p, w = labels_data(n * 7 + k, n, k, lo=-2)
