@@ -341,9 +341,12 @@ func (s *State) tweedieNull(p, mu float64) float64 {
 		}
 		return acc.Value()
 	}
+	var buf [decodeRows]float64
 	for _, part := range s.parts(false) {
-		for _, y := range part {
-			acc.Add(tweedieDev(p, y, mu))
+		for lo := 0; lo < part.size(); lo += decodeRows {
+			for _, y := range part.values(lo, min(lo+decodeRows, part.size()), &buf) {
+				acc.Add(tweedieDev(p, y, mu))
+			}
 		}
 	}
 	return acc.Value()
@@ -411,7 +414,7 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 		s.flat()
 		s.reordered.Store(true)
 		q = weightedPercentile(s.ys, s.ws, alpha*100)
-		acc = pinballSum([][]float64{s.ys}, s.ws, q, alpha)
+		acc = pinballSum(floatParts(s.ys), s.ws, q, alpha)
 	} else {
 		parts := s.quantileParts(false)
 		q = percentileLinearOf(parts, int(s.n), alpha*100)
@@ -425,14 +428,16 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 // parts (w nil: weights 1; else one part, w its weights), on every
 // processor: each adds its parts' terms in batches and the exact sums
 // merge, so the bits do not depend on the split.
-func pinballSum(parts [][]float64, w []float64, q, alpha float64) xsum.Sum {
+func pinballSum(parts []part, w []float64, q, alpha float64) xsum.Sum {
 	var mu sync.Mutex
 	var total xsum.Sum
-	add := func(ys, ws []float64, acc *xsum.Sum, buf []float64) {
-		for lo := 0; lo < len(ys); lo += len(buf) {
-			b := buf[:min(len(buf), len(ys)-lo)]
-			for i := range b {
-				b[i] = pinballTerm(ys[lo+i]-q, alpha)
+	add := func(p *part, ws []float64, acc *xsum.Sum, buf *[decodeRows]float64) {
+		var terms [decodeRows]float64
+		for lo := 0; lo < p.size(); lo += decodeRows {
+			ys := p.values(lo, min(lo+decodeRows, p.size()), buf)
+			b := terms[:len(ys)]
+			for i, y := range ys {
+				b[i] = pinballTerm(y-q, alpha)
 				if ws != nil {
 					b[i] *= ws[lo+i]
 				}
@@ -441,15 +446,15 @@ func pinballSum(parts [][]float64, w []float64, q, alpha float64) xsum.Sum {
 		}
 	}
 	if w != nil {
-		add(parts[0], w, &total, make([]float64, 1024))
+		add(&parts[0], w, &total, new([decodeRows]float64))
 		return total
 	}
 	parallel.Chunks(len(parts), max(1, len(parts)/(8*runtime.GOMAXPROCS(0))), runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		return func(lo, hi int) {
 			var acc xsum.Sum
-			buf := make([]float64, 1024)
-			for _, p := range parts[lo:hi] {
-				add(p, nil, &acc, buf)
+			buf := new([decodeRows]float64)
+			for i := range parts[lo:hi] {
+				add(&parts[lo+i], nil, &acc, buf)
 			}
 			mu.Lock()
 			total.Merge(&acc)
