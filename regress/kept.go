@@ -616,7 +616,16 @@ func bandStatsParts(parts []part, n, k int) (float64, float64, bool) {
 				}
 				pt := &parts[i]
 				for from := 0; from < pt.size(); from += decodeRows {
-					for _, v := range pt.values(from, min(from+decodeRows, pt.size()), buf) {
+					to := min(from+decodeRows, pt.size())
+					var vs []float64
+					if pt.my != nil {
+						var nb int
+						nb, vs = pt.screen(from, to, bandCut(lo, hi, pt.div), buf)
+						b += nb
+					} else {
+						vs = pt.f[from:to]
+					}
+					for _, v := range vs {
 						inc := 0
 						if v < lo {
 							inc = 1
@@ -690,6 +699,60 @@ func bandFinish(kept []float64, below, n, k int) (float64, float64, bool) {
 		}
 	}
 	return v0, v1, true
+}
+
+// cut is a band [lo, hi] as integers for a compact part's rows (see
+// [part.screen]): a row's key (its target's mantissa, or |m_y − m_ŷ| for
+// its absolute error) below lo is surely below the band, one above hi
+// surely above it.
+type cut struct{ lo, hi int64 }
+
+// bandCut returns the cut of the band [lo, hi] for compact parts of
+// div = 10^k. A row's value v is within 2⁻²⁰/div of key/div (a target's
+// mantissa and the rebuilt target, |m_y − m_ŷ| and the rebuilt absolute
+// error: |m| < 2³¹, so each quotient rounds by at most 2⁻²²/div, and
+// the difference by 2⁻²¹/div), so a key at least two units below
+// lo·div (one from the floor, one of margin) has v < lo, and likewise
+// above hi.
+func bandCut(lo, hi, div float64) cut {
+	const far = 1 << 61 // beyond every key; far − (−far) fits an int64
+	clamp := func(x float64) int64 { return int64(max(-far, min(far, x))) }
+	return cut{lo: clamp(math.Floor(lo*div - 1)), hi: clamp(math.Ceil(hi*div + 1))}
+}
+
+// screen reads the rows [from, to) of a compact part against the cut c
+// of a band: it returns the number of them surely below the band and,
+// rebuilt into buf, the values of the others that may be in it (keys in
+// [c.lo, c.hi]), which the caller tests exactly. Only those few values are
+// rebuilt: the rest are told by their integer keys alone.
+func (p *part) screen(from, to int, c cut, buf *[decodeRows]float64) (int, []float64) {
+	my := p.my[from:to]
+	width := uint64(c.hi - c.lo)
+	n, below := 0, 0
+	if !p.ads {
+		for _, m := range my {
+			d := int64(m) - c.lo
+			below += int(uint64(d) >> 63)
+			if uint64(d) <= width {
+				buf[n] = float64(m) / p.div
+				n++
+			}
+		}
+		return below, buf[:n]
+	}
+	mp := p.mp[from:to]
+	mp = mp[:len(my)]
+	for i, m := range my {
+		k := int64(m) - int64(mp[i])
+		sign := k >> 63
+		d := (k ^ sign) - sign - c.lo
+		below += int(uint64(d) >> 63)
+		if uint64(d) <= width {
+			buf[n] = math.Abs(float64(m)/p.div - float64(mp[i])/p.div)
+			n++
+		}
+	}
+	return below, buf[:n]
 }
 
 // orderKey maps a float64 to a uint64 of the same order (−0 as +0, which

@@ -276,6 +276,14 @@ func TestCompactKept(t *testing.T) {
 			keep = append(keep, part2)
 		}
 		out := map[string]string{}
+		// The report first, of copies (Merge) and sharers (Share): the
+		// kept values read in their blocks, compact or not.
+		for name, s := range map[string]*State{"one": one, "Take": took, "Share": shared} {
+			c, sh := New(opt), New(opt)
+			c.Merge(s)
+			sh.Share(s)
+			out[name+", report first"] = fmt.Sprint(c.Report(0), sh.Report(0))
+		}
 		ci := hyptest.CIOptions{Level: 0.9, Bootstrap: 10, Seed: 1}
 		for name, s := range map[string]*State{"one": one, "Take": took, "Merge": merged, "Merge after Reset": reused, "Share": shared} {
 			iv, err := s.Intervals(ci)
@@ -288,17 +296,6 @@ func TestCompactKept(t *testing.T) {
 			}
 			y, a, w := s.Kept()
 			out[name] = fmt.Sprint(iv.Intervals, s.Report(0), string(enc), y, a, w)
-		}
-		// The report first (the values read in blocks), then the rest.
-		for name, s := range map[string]*State{"one": one, "Take": took, "Share": shared} {
-			c := New(opt)
-			c.Merge(s)
-			r := fmt.Sprint(c.Report(0))
-			enc, err := c.MarshalBinary()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out[name+", report first"] = fmt.Sprint(r, len(enc))
 		}
 		return out
 	}
@@ -359,5 +356,73 @@ func TestCompactBytes(t *testing.T) {
 	}
 	if b, lo := s.Bytes(), 8*50000+16*50000; b < int64(lo) || b > int64(lo+16*maxBlock) {
 		t.Fatalf("%d bytes for 50000 compact rows and 50000 others", b)
+	}
+}
+
+// A compact part's screen against a band's integer cut counts below the
+// band exactly the values below it that it does not rebuild, and rebuilds
+// every value in the band: for targets and absolute errors, mantissas up
+// to 2³¹, bands whose ends are values of the part, between them, or
+// infinite.
+func TestScreen(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for trial := range 300 {
+		k := rng.IntN(maxScale + 1)
+		div := pow10k[k]
+		n := 1 + rng.IntN(decodeRows)
+		my, mp := make([]int32, n), make([]int32, n)
+		scale := []int64{10, 1000, 1 << 20, 1 << 31}[rng.IntN(4)]
+		for i := range my {
+			my[i] = int32(rng.Int64N(2*scale) - scale)
+			mp[i] = int32(rng.Int64N(2*scale) - scale)
+			if rng.IntN(4) == 0 {
+				mp[i] = my[i] + int32(rng.IntN(3)) - 1
+			}
+		}
+		for _, ads := range []bool{false, true} {
+			p := part{my: my, mp: mp, div: div, ads: ads}
+			var buf [decodeRows]float64
+			all := slices.Clone(p.values(0, n, &buf))
+			pick := func() float64 {
+				switch rng.IntN(5) {
+				case 0:
+					return math.Inf(-1)
+				case 1:
+					return math.Inf(1)
+				case 2:
+					return all[rng.IntN(n)] * (1 + (rng.Float64()-0.5)*1e-15)
+				}
+				return all[rng.IntN(n)]
+			}
+			lo, hi := pick(), pick()
+			if lo > hi {
+				lo, hi = hi, lo
+			}
+			in := inBand(lo, hi)
+			wantBelow, gotIn := 0, 0
+			var wantIn []float64
+			for _, v := range all {
+				if v < lo {
+					wantBelow++
+				}
+				if in.in(v) {
+					wantIn = append(wantIn, v)
+				}
+			}
+			below, cands := p.screen(0, n, bandCut(lo, hi, div), &buf)
+			var in2 []float64
+			for _, v := range cands {
+				if v < lo {
+					below++
+				}
+				if in.in(v) {
+					in2 = append(in2, v)
+					gotIn++
+				}
+			}
+			if below != wantBelow || !slices.Equal(in2, wantIn) {
+				t.Fatalf("trial %d, ads %v, band [%v, %v], div %v: %d below and %d in, want %d and %d", trial, ads, lo, hi, div, below, gotIn, wantBelow, len(wantIn))
+			}
+		}
 	}
 }
