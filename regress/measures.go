@@ -345,11 +345,13 @@ func (s *State) tweedieNull(p, mu float64) float64 {
 	// processor.
 	var lock sync.Mutex
 	var total xsum.Sum
-	add := func(ys, ws []float64, acc *xsum.Sum, buf []float64) {
-		for lo := 0; lo < len(ys); lo += len(buf) {
-			b := buf[:min(len(buf), len(ys)-lo)]
-			for i := range b {
-				b[i] = tweedieDev(p, ys[lo+i], mu)
+	add := func(pt *part, ws []float64, acc *xsum.Sum, buf *[decodeRows]float64) {
+		var terms [decodeRows]float64
+		for lo := 0; lo < pt.size(); lo += decodeRows {
+			ys := pt.values(lo, min(lo+decodeRows, pt.size()), buf)
+			b := terms[:len(ys)]
+			for i, y := range ys {
+				b[i] = tweedieDev(p, y, mu)
 				if ws != nil {
 					b[i] = ws[lo+i] * b[i]
 				}
@@ -359,7 +361,7 @@ func (s *State) tweedieNull(p, mu float64) float64 {
 	}
 	if s.weighted {
 		s.flat()
-		add(s.ys, s.ws, &total, make([]float64, 1024))
+		add(&floatParts(s.ys)[0], s.ws, &total, new([decodeRows]float64))
 		return total.Value()
 	}
 	parts := pieces(s.parts(false))
@@ -367,9 +369,9 @@ func (s *State) tweedieNull(p, mu float64) float64 {
 	parallel.Chunks(len(parts), max(1, len(parts)/(8*procs)), procs, func() func(lo, hi int) {
 		return func(lo, hi int) {
 			var acc xsum.Sum
-			buf := make([]float64, 1024)
-			for _, part := range parts[lo:hi] {
-				add(part, nil, &acc, buf)
+			buf := new([decodeRows]float64)
+			for i := range parts[lo:hi] {
+				add(&parts[lo+i], nil, &acc, buf)
 			}
 			lock.Lock()
 			total.Merge(&acc)
@@ -379,13 +381,15 @@ func (s *State) tweedieNull(p, mu float64) float64 {
 	return total.Value()
 }
 
-// pieces returns the values of parts in parts of at most bandPiece
-// values, which a pass on every processor shares out.
-func pieces(parts [][]float64) [][]float64 {
-	var out [][]float64
-	for _, p := range parts {
-		for lo := 0; lo < len(p); lo += bandPiece {
-			out = append(out, p[lo:min(len(p), lo+bandPiece)])
+// pieces returns parts cut into parts of at most bandPiece values, which
+// a pass on every processor shares out.
+func pieces(parts []part) []part {
+	var out []part
+	for i := range parts {
+		p := &parts[i]
+		n := p.size()
+		for lo := 0; lo < n; lo += bandPiece {
+			out = append(out, p.slice(lo, min(n, lo+bandPiece)))
 		}
 	}
 	return out
@@ -453,7 +457,7 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 		s.flat()
 		s.reordered.Store(true)
 		q = s.opt.weightedPercentile(s.ys, s.ws, alpha*100)
-		acc = pinballSum([][]float64{s.ys}, s.ws, q, alpha)
+		acc = pinballSum(floatParts(s.ys), s.ws, q, alpha)
 	} else {
 		parts := s.quantileParts(false)
 		q = percentileLinearOf(parts, int(s.n), alpha*100)
@@ -467,14 +471,16 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 // parts (w nil: weights 1; else one part, w its weights), on every
 // processor: each adds its parts' terms in batches and the exact sums
 // merge, so the bits do not depend on the split.
-func pinballSum(parts [][]float64, w []float64, q, alpha float64) xsum.Sum {
+func pinballSum(parts []part, w []float64, q, alpha float64) xsum.Sum {
 	var mu sync.Mutex
 	var total xsum.Sum
-	add := func(ys, ws []float64, acc *xsum.Sum, buf []float64) {
-		for lo := 0; lo < len(ys); lo += len(buf) {
-			b := buf[:min(len(buf), len(ys)-lo)]
-			for i := range b {
-				b[i] = pinballTerm(ys[lo+i]-q, alpha)
+	add := func(p *part, ws []float64, acc *xsum.Sum, buf *[decodeRows]float64) {
+		var terms [decodeRows]float64
+		for lo := 0; lo < p.size(); lo += decodeRows {
+			ys := p.values(lo, min(lo+decodeRows, p.size()), buf)
+			b := terms[:len(ys)]
+			for i, y := range ys {
+				b[i] = pinballTerm(y-q, alpha)
 				if ws != nil {
 					b[i] *= ws[lo+i]
 				}
@@ -483,16 +489,16 @@ func pinballSum(parts [][]float64, w []float64, q, alpha float64) xsum.Sum {
 		}
 	}
 	if w != nil {
-		add(parts[0], w, &total, make([]float64, 1024))
+		add(&parts[0], w, &total, new([decodeRows]float64))
 		return total
 	}
 	parts = pieces(parts)
 	parallel.Chunks(len(parts), max(1, len(parts)/(8*runtime.GOMAXPROCS(0))), runtime.GOMAXPROCS(0), func() func(lo, hi int) {
 		return func(lo, hi int) {
 			var acc xsum.Sum
-			buf := make([]float64, 1024)
-			for _, p := range parts[lo:hi] {
-				add(p, nil, &acc, buf)
+			buf := new([decodeRows]float64)
+			for i := range parts[lo:hi] {
+				add(&parts[lo+i], nil, &acc, buf)
 			}
 			mu.Lock()
 			total.Merge(&acc)

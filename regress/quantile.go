@@ -60,10 +60,10 @@ func maxOf(a []float64) float64 {
 
 // median returns numpy's median of a: the middle value for odd n, the
 // mean of the two middle values for even n. It may reorder a.
-func median(a []float64) float64 { return medianParts([][]float64{a}, len(a)) }
+func median(a []float64) float64 { return medianParts(floatParts(a), len(a)) }
 
 // medianParts is median over the n values of parts (see orderStatsOf).
-func medianParts(parts [][]float64, n int) float64 {
+func medianParts(parts []part, n int) float64 {
 	if n%2 == 1 {
 		v, _ := orderStatsOf(parts, n, n/2)
 		return v
@@ -77,12 +77,12 @@ func medianParts(parts [][]float64, n int) float64 {
 // h = (n − 1)·q/100 and a lerp between the order statistics ⌊h⌋ and
 // ⌊h⌋ + 1 computed as numpy's _lerp does. It may reorder a.
 func percentileLinear(a []float64, q float64) float64 {
-	return percentileLinearOf([][]float64{a}, len(a), q)
+	return percentileLinearOf(floatParts(a), len(a), q)
 }
 
 // percentileLinearOf is percentileLinear over the n values of parts (see
 // orderStatsOf).
-func percentileLinearOf(parts [][]float64, n int, q float64) float64 {
+func percentileLinearOf(parts []part, n int, q float64) float64 {
 	h := float64(n-1) * (q / 100)
 	i := int(math.Floor(h))
 	if i >= n-1 {
@@ -151,11 +151,7 @@ func orderStats(a []float64, k int) (float64, float64) {
 // them runs on every processor (the count below the band and the values
 // kept do not depend on the cut).
 func bandStats(a []float64, k int) (float64, float64, bool) {
-	parts := make([][]float64, 0, len(a)/bandPiece+1)
-	for lo := 0; lo < len(a); lo += bandPiece {
-		parts = append(parts, a[lo:min(len(a), lo+bandPiece)])
-	}
-	return bandStatsParts(parts, len(a), k)
+	return bandStatsParts(pieces(floatParts(a)), len(a), k)
 }
 
 // bandPiece is the size of the parts bandStats cuts a slice into.

@@ -187,6 +187,8 @@ type State struct {
 	ys, ads, ws []float64   // kept values (ws only once weighted), then
 	more        []keptBlock // those in blocks (kept.go)
 	spare       []keptBlock // empty blocks of the state's own, kept by Reset for reuse
+	div         float64     // 10^k of the compact blocks rows go to (0: not yet chosen)
+	wide        bool        // rows go to blocks of float64s (a value had no mantissa)
 	// reordered is set once a quantile measure has reordered ys or ads
 	// (each alone): their rows no longer line up, which the bootstrap of
 	// [State.Intervals] needs. Reset clears it.
@@ -223,7 +225,7 @@ func (s *State) Reset() {
 		spare = s.spare[:0]
 		for _, b := range append(s.more, s.spare...) {
 			if !b.borrowed {
-				spare = append(spare, keptBlock{ys: b.ys[:0], ads: b.ads[:0]})
+				spare = append(spare, keptBlock{ys: b.ys[:0], ads: b.ads[:0], my: b.my[:0], mp: b.mp[:0]})
 			}
 		}
 	}

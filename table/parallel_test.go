@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -257,4 +258,126 @@ func TestChunksDeterministic(t *testing.T) {
 			t.Fatalf("trial %d: chunks %v, then %v", trial, cuts[0], cuts[1])
 		}
 	}
+}
+
+// Rows read in one pass eight bytes at a time (nextShort) equal those of
+// the general path: fields ending at every offset of a word, empty fields,
+// line endings CRLF and LF, blank lines, bytes outside ASCII (and not
+// UTF-8), quotes,
+// lines near the short line's limit, a field over the limit, ragged rows.
+func TestShortRows(t *testing.T) {
+	defer func(n int) { chunkSize = n }(chunkSize)
+	rng := rand.New(rand.NewPCG(21, 22))
+	field := func() string {
+		switch rng.IntN(12) {
+		case 0:
+			return ""
+		case 1:
+			return "é" + strings.Repeat("x", rng.IntN(5))
+		case 2:
+			return "\"q,\"\"" + fmt.Sprint(rng.IntN(9)) + "\""
+		case 3:
+			return "\"q" + fmt.Sprint(rng.IntN(9)) + "\""
+		case 6:
+			return strings.Repeat("y", 60+rng.IntN(40))
+		case 4:
+			return "a\rb"
+		case 5:
+			if rng.IntN(20) == 0 {
+				return "\xffz" // not UTF-8: an error
+			}
+		}
+		return strings.Repeat("1234567890", 2)[:rng.IntN(17)]
+	}
+	for trial := range 300 {
+		chunkSize = 16 + rng.IntN(300)
+		delim, f := ",", CSV
+		if trial%4 == 3 {
+			delim, f = "\t", TSV
+		}
+		var b strings.Builder
+		b.WriteString(strings.Join([]string{"a", "b", "c"}, delim) + "\n")
+		for range rng.IntN(200) {
+			k := 3
+			if rng.IntN(40) == 0 {
+				k = 2 + 2*rng.IntN(2) // ragged
+			}
+			fs := make([]string, k)
+			for j := range fs {
+				fs[j] = field()
+			}
+			b.WriteString(strings.Join(fs, delim))
+			switch rng.IntN(8) {
+			case 0:
+				b.WriteString("\r\n")
+			case 1:
+				b.WriteString("\n\r\n\n")
+			default:
+				b.WriteString("\n")
+			}
+		}
+		if rng.IntN(2) == 0 {
+			b.WriteString("7" + delim + "8" + delim + "9") // no final newline
+		}
+		in := b.String()
+		limit := []int{0, 0, 50}[trial%3]
+		want, werr := readRows(in, f, false, limit)
+		got, gerr := readRows(in, f, true, limit)
+		// (How much of a field over the limit was read before it was
+		// stopped depends on the chunks.)
+		read := regexp.MustCompile(`; [0-9]+ read\)`)
+		if e1, e2 := read.ReplaceAllString(fmt.Sprint(werr), ""), read.ReplaceAllString(fmt.Sprint(gerr), ""); e1 != e2 {
+			t.Fatalf("trial %d: error %v, sequential %v\n%q", trial, gerr, werr, in)
+		}
+		if werr != nil {
+			continue
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: rows differ:\n%q\n%q\n%q", trial, got, want, in)
+		}
+	}
+}
+
+// readRows returns every row of in as its line and fields, read in
+// parallel or not, with a field limit (0: none).
+func readRows(in string, f Format, par bool, limit int) ([]string, error) {
+	r, err := NewReader(strings.NewReader(in), "p.csv", f)
+	if err != nil {
+		return nil, err
+	}
+	if limit > 0 {
+		r.SetMaxField(limit)
+	}
+	var mu sync.Mutex
+	var out []string
+	read := func(sub *Reader) {
+		for sub.Next() {
+			row := fmt.Sprint(sub.Line())
+			for c := range len(sub.Header()) {
+				row += "|" + string(sub.Field(c))
+			}
+			mu.Lock()
+			out = append(out, row)
+			mu.Unlock()
+		}
+	}
+	if !par {
+		read(r)
+		return out, r.Err()
+	}
+	err = r.Parallel(2, func(_ int, sub *Reader) error {
+		read(sub)
+		return sub.Err()
+	})
+	slices.Sort(out)
+	if err == nil {
+		slices.SortFunc(out, func(x, y string) int { return lineOf(x) - lineOf(y) })
+	}
+	return out, err
+}
+
+func lineOf(row string) int {
+	var n int
+	fmt.Sscan(strings.SplitN(row, "|", 2)[0], &n)
+	return n
 }

@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -524,6 +526,9 @@ func (r *Reader) Next() bool {
 	case Parquet:
 		return r.nextParquet()
 	}
+	if r.br == nil && r.nextShort() {
+		return true
+	}
 	line, ok, err := r.nonBlankLine()
 	if err != nil {
 		return r.fail(err)
@@ -549,6 +554,77 @@ func (r *Reader) Next() bool {
 		}
 		return r.fail(pe)
 	}
+	r.rows++
+	return true
+}
+
+// nextShort reads the next row of a reader over memory (a sub-reader of
+// Parallel) in one pass over its bytes, eight at a time, finding the
+// line's end and its fields at once, when it is the common row: a short
+// ASCII line (CSV or TSV) without quotes, ending in a newline, of the
+// header's number of fields, none over the field limit. It reports
+// whether it read one; anything else (a blank line, a quote, a byte
+// outside ASCII, a long line, the chunk's last bytes, another number of
+// fields, a field too long) is left, unread, to the general path, which
+// reads it, or reports it, as before.
+func (r *Reader) nextShort() bool {
+	const (
+		ones  = 0x0101010101010101
+		lows  = 0x7F7F7F7F7F7F7F7F
+		highs = 0x8080808080808080
+	)
+	// zeros has the high bit of each zero byte of x set, and no other.
+	zeros := func(x uint64) uint64 { return ^((x&lows + lows) | x | lows) }
+	mem := r.mem
+	end := min(len(mem), shortRecord+8)
+	delims := uint64(r.delim) * ones
+	r.fields = r.fields[:0]
+	start := 0
+	for i := 0; i+8 <= end; i += 8 {
+		w := binary.LittleEndian.Uint64(mem[i:])
+		if w&highs != 0 {
+			return false
+		}
+		for m := zeros(w^delims) | zeros(w^('\n'*ones)) | zeros(w^('"'*ones)); m != 0; m &= m - 1 {
+			j := i + bits.TrailingZeros64(m)/8
+			switch mem[j] {
+			case '\n':
+				return r.endShort(start, j)
+			case '"':
+				return false
+			}
+			r.fields = append(r.fields, mem[start:j])
+			start = j + 1
+		}
+	}
+	return false
+}
+
+// endShort ends the row nextShort read: its last field starts at start,
+// the newline is at j (a carriage return before it is dropped).
+func (r *Reader) endShort(start, j int) bool {
+	mem := r.mem
+	end := j
+	if end > 0 && mem[end-1] == '\r' {
+		end--
+	}
+	if end == 0 {
+		return false // a blank line
+	}
+	r.fields = append(r.fields, mem[start:end])
+	if len(r.fields) != len(r.header) {
+		return false
+	}
+	if r.maxField > 0 {
+		for _, f := range r.fields {
+			if len(f) > r.maxField {
+				return false
+			}
+		}
+	}
+	r.mem = mem[j+1:]
+	r.nextLine++
+	r.line = r.nextLine
 	r.rows++
 	return true
 }

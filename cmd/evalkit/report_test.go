@@ -87,7 +87,7 @@ func TestReportMemory(t *testing.T) {
 		want string // "" for success
 	}{
 		{[]string{"--true", "y_true", "--pred", "y_pred", "--memory", "64B", td("pets.csv")}, "the classify state"},
-		{[]string{"--task", "regress", "--memory", "64B", td("sales.csv")}, "--bounded-memory"},
+		{[]string{"--task", "regress", "--memory", "32B", td("sales.csv")}, "--bounded-memory"},
 		{[]string{"--task", "cluster", "--memory", "200B", td("small.csv")}, "past the memory budget of 200 B"},
 		{[]string{"--task", "bleu", "--hyp", td("hyp.txt"), "--ref", td("ref.txt"), "--memory", "200B"}, "the bleu state"},
 		{[]string{"--task", "friedman", "--memory", "64B", td("errors.csv")}, "compare friedman's post-hoc tables"},

@@ -1,4 +1,4 @@
-// Package slab hands out float64 slices for values a program keeps in
+// Package slab hands out float64 (and int32) slices for values a program keeps in
 // bulk. Past a threshold they are carved from large slabs that the
 // kernel may back with huge pages (Linux transparent huge pages in
 // "madvise" mode): the first touch of hundreds of megabytes then costs a
@@ -49,6 +49,16 @@ func Floats(n int) []float64 {
 	s := pool.free[:0:n]
 	pool.free = pool.free[n:n:cap(pool.free)]
 	return s
+}
+
+// Int32s returns a slice of int32 of length 0 and capacity n, from the
+// same slabs as Floats (half as many bytes a value).
+func Int32s(n int) []int32 {
+	if n <= 0 {
+		return nil
+	}
+	f := Floats((n + 1) / 2)
+	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(f))), n)[:0]
 }
 
 // newSlab returns a slab of slabBytes, the huge pages within it advised

@@ -48,3 +48,45 @@ func TestFloats(t *testing.T) {
 		t.Errorf("Floats(0) is not nil")
 	}
 }
+
+// Int32s, beside Floats, never overlap, have the capacity asked for, and
+// are zero.
+func TestInt32s(t *testing.T) {
+	var ints [][]int32
+	var floats [][]float64
+	for i := range 3000 {
+		n := 1 + (i*7919)%3000
+		s := Int32s(n)
+		if len(s) != 0 || cap(s) != n {
+			t.Fatalf("Int32s(%d): len %d cap %d", n, len(s), cap(s))
+		}
+		s = s[:n]
+		for j := range s {
+			if s[j] != 0 {
+				t.Fatalf("Int32s(%d)[%d] = %v", n, j, s[j])
+			}
+			s[j] = int32(i)
+		}
+		ints = append(ints, s)
+		f := Floats(n)[:n]
+		for j := range f {
+			f[j] = float64(i)
+		}
+		floats = append(floats, f)
+	}
+	for i, s := range ints {
+		for j := range s {
+			if s[j] != int32(i) {
+				t.Fatalf("an int32 slice was overwritten")
+			}
+		}
+		for _, v := range floats[i] {
+			if v != float64(i) {
+				t.Fatalf("a float64 slice was overwritten")
+			}
+		}
+	}
+	if Int32s(0) != nil {
+		t.Errorf("Int32s(0) is not nil")
+	}
+}
