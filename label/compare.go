@@ -33,16 +33,78 @@ func (c Comparison) String() string {
 // least one digit before the exponent, after surrounding white space is
 // trimmed — the number syntax of a table's number columns. "inf", "nan",
 // "0x1p-3" and "1_0" are not numbers.
+//
+// A decimal that its float64 does not hold — an integer other than its
+// float64's value, as 1152921504606846977 (2⁶⁰ + 1), or a fraction that
+// is neither its float64's value nor the shortest decimal of it, as
+// 0.10000000000000000001 — is not a number either: comparing it by its
+// float64 would make two different labels one.
 func Number(s string) (float64, bool) {
 	t := strings.TrimSpace(s)
 	if !decimalSyntax(t) {
 		return 0, false
 	}
 	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsInf(v, 0) {
+	if err != nil || math.IsInf(v, 0) || !held(t, v) {
 		return 0, false
 	}
 	return v, true
+}
+
+// Exact reports whether the number s, read as v, is a decimal its float64
+// holds (see [Number]).
+func Exact(s string, v float64) bool { return held(strings.TrimSpace(s), v) }
+
+// held reports whether the decimal t (of decimalSyntax), read as v, is
+// held by v: an integer must be v's exact value (2⁶⁰ + 1 is not: its
+// float64 is 2⁶⁰); a decimal with a point or an exponent must be v's
+// exact value or the value of v's shortest spelling (0.1).
+func held(t string, v float64) bool {
+	if !strings.ContainsAny(t, ".eE") {
+		if len(strings.TrimLeft(strings.TrimLeft(t, "+-"), "0")) <= 15 {
+			return true // below 10¹⁵: every integer is a float64
+		}
+		return sameDecimal(t, strconv.FormatFloat(v, 'f', 0, 64))
+	}
+	return sameDecimal(t, strconv.FormatFloat(v, 'e', -1, 64)) || sameDecimal(t, strconv.FormatFloat(v, 'e', 767, 64))
+}
+
+// sameDecimal reports whether two decimals of decimalSyntax have the same
+// value.
+func sameDecimal(a, b string) bool {
+	na, da, ea, okA := decimalParts(a)
+	nb, db, eb, okB := decimalParts(b)
+	if !okA || !okB {
+		return false
+	}
+	if da == "" || db == "" { // a zero
+		return da == db
+	}
+	return na == nb && da == db && ea == eb
+}
+
+// decimalParts returns a decimal's sign, its significant digits (no
+// leading or trailing zeros; "" for zero) and the exponent e of its value
+// 0.digits × 10^e. ok is false for an exponent out of int range.
+func decimalParts(s string) (neg bool, digits string, exp int, ok bool) {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	mant, e := s, 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		var err error
+		if e, err = strconv.Atoi(s[i+1:]); err != nil {
+			return false, "", 0, false
+		}
+		mant = s[:i]
+	}
+	intPart, frac, _ := strings.Cut(mant, ".")
+	d := intPart + frac
+	point := len(intPart)
+	lead := len(d) - len(strings.TrimLeft(d, "0"))
+	d, point = d[lead:], point-lead
+	d = strings.TrimRight(d, "0")
+	return neg, d, point + e, true
 }
 
 // decimalSyntax reports whether s is [+-] digits [. digits] [(e|E) [+-]

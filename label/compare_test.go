@@ -16,12 +16,36 @@ func TestNumber(t *testing.T) {
 		{"", 0, false}, {" ", 0, false}, {"x", 0, false}, {"1x", 0, false}, {"1_0", 0, false},
 		{"0x1p-3", 0, false}, {"inf", 0, false}, {"NaN", 0, false}, {"1e999", 0, false}, {"1e", 0, false},
 		{"--1", 0, false}, {"1 0", 0, false},
+		// Decimals their float64 holds: its shortest spelling has their value.
+		{"0.1", 0.1, true}, {"1152921504606846976", 1 << 60, true}, {"1.1529215046068469760e18", 1 << 60, true},
+		{"000.500", 0.5, true}, {"-0.0e5", 0, true}, {"0e999999999999999999999", 0, false},
+		// Decimals it does not hold: two different labels would be one.
+		{"1152921504606846977", 0, false}, {"0.10000000000000000001", 0, false},
+		{"9007199254740993", 0, false}, {"1.00000000000000000001", 0, false},
+		{"1152921504606847000", 0, false},                                        // the shortest spelling of 2⁶⁰, but another integer
+		{"0.1000000000000000055511151231257827021181583404541015625", 0.1, true}, // 0.1's exact value
 	}
 	for _, c := range cases {
 		v, ok := Number(c.in)
 		if ok != c.ok || (ok && v != c.want) {
 			t.Errorf("Number(%q) = %v, %v; want %v, %v", c.in, v, ok, c.want, c.ok)
 		}
+	}
+}
+
+// TestEqualBeyondFloat64: labels that one float64 stands for but that
+// differ as decimals (2⁶⁰ and 2⁶⁰ + 1) compare as different labels, as
+// strings; those of one value spelled otherwise still compare as one.
+func TestEqualBeyondFloat64(t *testing.T) {
+	a, b := "1152921504606846976", "1152921504606846977"
+	if c := ComparisonOfNames([]string{a, b}); c != Strings {
+		t.Errorf("comparison of %s and %s: %v", a, b, c)
+	}
+	if Equal(a, b, Numbers) {
+		t.Errorf("%s and %s are one label", a, b)
+	}
+	if !Equal("1", "1.0", Numbers) || !Equal("0.1", "1e-1", Numbers) {
+		t.Errorf("1 and 1.0, or 0.1 and 1e-1, are two labels")
 	}
 }
 

@@ -216,7 +216,7 @@ func labelClass(posLabel, name string) (c LabelClass, ok bool) {
 	}
 	v, err := table.ParseFloat([]byte(name))
 	switch {
-	case err != nil || (v != 0 && v != 1 && v != -1):
+	case err != nil || (v != 0 && v != 1 && v != -1) || !label.Exact(name, v):
 		return c, false
 	case v == 1:
 		return LabelClass{Pos: true, Kind: KindOne}, true

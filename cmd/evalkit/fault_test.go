@@ -937,3 +937,43 @@ func TestWholeCountsAsIntegers(t *testing.T) {
 		check(strings.Join(a, " "), s)
 	}
 }
+
+// TestLabelsBeyondFloat64: integer labels that one float64 stands for
+// (2⁶⁰ and 2⁶⁰ + 1, as int64 identifiers are) are two classes, not one:
+// classify counts the mistakes between them, and rank with either as the
+// positive label finds both classes.
+func TestLabelsBeyondFloat64(t *testing.T) {
+	a, b := "1152921504606846976", "1152921504606846977"
+	file := filepath.Join(t.TempDir(), "big.csv")
+	rows := "y_true,y_pred,y_score\n" + a + "," + a + ",0.1\n" + a + "," + b + ",0.6\n" + b + "," + b + ",0.8\n" + b + "," + a + ",0.3\n"
+	if err := os.WriteFile(file, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI([]string{"classify", "--format", "json", file}, "")
+	if code != 0 {
+		t.Fatalf("classify: exit %d: %s", code, stderr)
+	}
+	var c struct {
+		Accuracy float64  `json:"accuracy"`
+		Labels   []string `json:"labels"`
+	}
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Accuracy != 0.5 || len(c.Labels) != 2 {
+		t.Errorf("classify: accuracy %v, labels %q; want 0.5 and two labels", c.Accuracy, c.Labels)
+	}
+	out, stderr, code = runCLI([]string{"rank", "--format", "json", "--curves=false", "--pos-label", b, file}, "")
+	if code != 0 {
+		t.Fatalf("rank: exit %d: %s", code, stderr)
+	}
+	var r struct {
+		AUC float64 `json:"roc_auc"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.AUC != 0.75 { // 3 of the 4 (positive, negative) pairs ordered
+		t.Errorf("rank: roc_auc %v, want 0.75", r.AUC)
+	}
+}
