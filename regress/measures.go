@@ -341,44 +341,20 @@ func (s *State) tweedieNull(p, mu float64) float64 {
 	if s.outside != nil {
 		return s.outside.tweedie
 	}
-	// Exact, as nullPinball's: the terms in blocks, the parts on every
-	// processor.
-	var lock sync.Mutex
-	var total xsum.Sum
-	add := func(pt *part, ws []float64, acc *xsum.Sum, buf *[decodeRows]float64) {
-		var terms [decodeRows]float64
-		for lo := 0; lo < pt.size(); lo += decodeRows {
-			ys := pt.values(lo, min(lo+decodeRows, pt.size()), buf)
-			b := terms[:len(ys)]
-			for i, y := range ys {
-				b[i] = tweedieDev(p, y, mu)
-				if ws != nil {
-					b[i] = ws[lo+i] * b[i]
-				}
-			}
-			acc.AddSlice(b)
-		}
-	}
+	var parts []part
+	var ws []float64
 	if s.weighted {
 		s.flat()
-		add(&floatParts(s.ys)[0], s.ws, &total, new([decodeRows]float64))
-		return total.Value()
+		parts, ws = floatParts(s.ys), s.ws
+	} else {
+		parts = s.parts(false)
 	}
-	parts := pieces(s.parts(false))
-	procs := runtime.GOMAXPROCS(0)
-	parallel.Chunks(len(parts), max(1, len(parts)/(8*procs)), procs, func() func(lo, hi int) {
-		return func(lo, hi int) {
-			var acc xsum.Sum
-			buf := new([decodeRows]float64)
-			for i := range parts[lo:hi] {
-				add(&parts[lo+i], nil, &acc, buf)
-			}
-			lock.Lock()
-			total.Merge(&acc)
-			lock.Unlock()
+	sum := termSum(parts, ws, func(dst, ys []float64) {
+		for i, y := range ys {
+			dst[i] = tweedieDev(p, y, mu)
 		}
 	})
-	return total.Value()
+	return sum.Value()
 }
 
 // pieces returns parts cut into parts of at most bandPiece values, which
@@ -468,20 +444,31 @@ func (s *State) nullPinball(alpha float64) nullLoss {
 }
 
 // pinballSum returns the exact Σ w·pinball(y − q) over the values of
-// parts (w nil: weights 1; else one part, w its weights), on every
-// processor: each adds its parts' terms in batches and the exact sums
-// merge, so the bits do not depend on the split.
+// parts (w nil: weights 1; else one part, w its weights).
 func pinballSum(parts []part, w []float64, q, alpha float64) xsum.Sum {
+	return termSum(parts, w, func(dst, ys []float64) {
+		for i, y := range ys {
+			dst[i] = pinballTerm(y-q, alpha)
+		}
+	})
+}
+
+// termSum returns the exact Σ w·t(y) over the values y of parts (w nil:
+// weights 1; else one part, w its weights), where terms writes t(y) of a
+// block of values ys into dst. Unweighted, it runs on every processor:
+// each adds its pieces' terms in batches and the exact sums merge, so the
+// bits do not depend on the split.
+func termSum(parts []part, w []float64, terms func(dst, ys []float64)) xsum.Sum {
 	var mu sync.Mutex
 	var total xsum.Sum
 	add := func(p *part, ws []float64, acc *xsum.Sum, buf *[decodeRows]float64) {
-		var terms [decodeRows]float64
+		var block [decodeRows]float64
 		for lo := 0; lo < p.size(); lo += decodeRows {
 			ys := p.values(lo, min(lo+decodeRows, p.size()), buf)
-			b := terms[:len(ys)]
-			for i, y := range ys {
-				b[i] = pinballTerm(y-q, alpha)
-				if ws != nil {
+			b := block[:len(ys)]
+			terms(b, ys)
+			if ws != nil {
+				for i := range b {
 					b[i] *= ws[lo+i]
 				}
 			}
@@ -493,7 +480,8 @@ func pinballSum(parts []part, w []float64, q, alpha float64) xsum.Sum {
 		return total
 	}
 	parts = pieces(parts)
-	parallel.Chunks(len(parts), max(1, len(parts)/(8*runtime.GOMAXPROCS(0))), runtime.GOMAXPROCS(0), func() func(lo, hi int) {
+	procs := runtime.GOMAXPROCS(0)
+	parallel.Chunks(len(parts), max(1, len(parts)/(8*procs)), procs, func() func(lo, hi int) {
 		return func(lo, hi int) {
 			var acc xsum.Sum
 			buf := new([decodeRows]float64)
