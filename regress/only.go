@@ -229,14 +229,7 @@ func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) bool {
 		return false
 	}
 	for _, o := range parts {
-		s.w.Merge(&o.w)
-		s.y.merge(&o.y)
-		s.d.merge(&o.d)
-		os := o.sums()
-		for i, a := range s.sums() {
-			a.Merge(os[i])
-		}
-		s.maxErr = math.Max(s.maxErr, o.maxErr)
+		s.mergeSums(o)
 		for i, f := range o.first {
 			s.first[i] = min(s.first[i], f)
 		}

@@ -360,6 +360,19 @@ func (s *State) Take(o *State) { s.merge(o, take) }
 // their memory.
 func (s *State) Share(o *State) { s.merge(o, share) }
 
+// mergeSums merges o's weight sum, moments, exact loss sums and largest
+// error into s's.
+func (s *State) mergeSums(o *State) {
+	s.w.Merge(&o.w)
+	s.y.merge(&o.y)
+	s.d.merge(&o.d)
+	os := o.sums()
+	for i, a := range s.sums() {
+		a.Merge(os[i])
+	}
+	s.maxErr = math.Max(s.maxErr, o.maxErr)
+}
+
 // How merge treats the other state's kept values.
 const (
 	copyKept = iota
@@ -386,14 +399,7 @@ func (s *State) merge(o *State, how int) {
 		}
 	}
 	s.positioned = s.positioned || o.positioned
-	s.w.Merge(&o.w)
-	s.y.merge(&o.y)
-	s.d.merge(&o.d)
-	os := o.sums()
-	for i, a := range s.sums() {
-		a.Merge(os[i])
-	}
-	s.maxErr = math.Max(s.maxErr, o.maxErr)
+	s.mergeSums(o)
 	if s.ci != nil {
 		s.ci.merge(o.ci)
 	}
