@@ -31,7 +31,7 @@ func UnionTable(ss []*Spill) (*Table, bool) {
 	wg.Go(func() { a = unionOf(ss[:len(ss)/2]) })
 	b := unionOf(ss[len(ss)/2:])
 	wg.Wait()
-	return Merge(a, b), true
+	return mergeCounts(a, b, &floatPool{}), true
 }
 
 // unionOf is UnionTable's table of the spills ss, on one goroutine.
