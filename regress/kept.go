@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/evalkit-go/evalkit/internal/fixed"
 	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/internal/slab"
 )
@@ -140,23 +141,14 @@ func (s *State) keepCompact(y, yhat []float64) int {
 	return done
 }
 
-// mantissa returns the int32 m whose quotient m/div, rounded once, is v
-// bit for bit, and whether there is one (m is the nearest integer to
-// v·div, which for such a v is within 2⁻²⁰ of it).
-func mantissa(v, div float64) (int32, bool) {
-	t := v * div
-	m := int64(t + math.Copysign(0.5, t)) // a value past int64 fails below
-	return int32(m), m >= math.MinInt32 && m <= math.MaxInt32 && math.Float64bits(float64(m)/div) == math.Float64bits(v)
-}
-
 // scaleOf returns the smallest k ≤ maxScale for which every value of y and
-// yhat has a mantissa (see [mantissa]) of div 10^k, or −1.
+// yhat has a mantissa (see [fixed.Mantissa]) of div 10^k, or −1.
 func scaleOf(y, yhat []float64) int {
 	k := 0
 	for _, vs := range [2][]float64{y, yhat} {
 		for _, v := range vs {
 			for {
-				if _, ok := mantissa(v, pow10k[k]); ok {
+				if _, ok := fixed.Mantissa(v, pow10k[k]); ok {
 					break
 				}
 				if k == maxScale || math.Abs(v*pow10k[k]) >= 1<<31 {
@@ -175,18 +167,11 @@ func scaleOf(y, yhat []float64) int {
 func encode(b *keptBlock, y, yhat []float64) bool {
 	n := len(b.my)
 	my, mp := b.my[n:n+len(y)], b.mp[n:n+len(y)]
-	yhat = yhat[:len(y)]
-	ok := true
-	for i, v := range y {
-		a, oa := mantissa(v, b.div)
-		c, oc := mantissa(yhat[i], b.div)
-		my[i], mp[i] = a, c
-		ok = ok && oa && oc
+	if !fixed.Encode(my, y, b.div) || !fixed.Encode(mp, yhat[:len(y)], b.div) {
+		return false
 	}
-	if ok {
-		b.my, b.mp = b.my[:n+len(y)], b.mp[:n+len(y)]
-	}
-	return ok
+	b.my, b.mp = b.my[:n+len(y)], b.mp[:n+len(y)]
+	return true
 }
 
 // keepKept appends kept rows (targets ys, absolute errors ads, weights
