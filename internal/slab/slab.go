@@ -20,8 +20,9 @@ const (
 	// slabBytes is the size of a slab: eight huge pages.
 	slabBytes = 8 * hugePage
 	// plainBytes is how much is handed out as plain allocations before
-	// slabs are used: small inputs never pay for a slab.
-	plainBytes = slabBytes
+	// slabs are used: small inputs never pay for a slab (a huge page
+	// touched is resident whole).
+	plainBytes = 2 * hugePage
 )
 
 var pool struct {
@@ -61,16 +62,15 @@ func Int32s(n int) []int32 {
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(f))), n)[:0]
 }
 
-// newSlab returns a slab of slabBytes, the huge pages within it advised
-// as such, as a slice of length 0. (Its ends, short of a huge page's
-// alignment, stay small pages: no memory is set aside to align it.)
+// newSlab returns a slab of slabBytes aligned to a huge page, advised as
+// huge pages, as a slice of length 0. It is carved from an allocation one
+// huge page longer; the part before the aligned start is never written,
+// so it costs address space, not memory.
 func newSlab() []float64 {
-	s := make([]float64, slabBytes/8)
+	s := make([]float64, (slabBytes+hugePage)/8)
 	start := uintptr(unsafe.Pointer(&s[0]))
-	lo := (start + hugePage - 1) &^ (hugePage - 1)
-	hi := (start + slabBytes) &^ (hugePage - 1)
-	if hi > lo {
-		advise(unsafe.Pointer(&s[(lo-start)/8]), hi-lo)
-	}
+	skip := ((start+hugePage-1)&^(hugePage-1) - start) / 8
+	s = s[skip : skip+slabBytes/8]
+	advise(unsafe.Pointer(&s[0]), slabBytes)
 	return s[:0]
 }
