@@ -594,7 +594,8 @@ func bandStatsParts(parts []part, n, k int) (float64, float64, bool) {
 	// on the split.
 	limit := n / 8
 	in := inBand(lo, hi)
-	kept := make([]float64, bandCap(n, m))
+	kept := slab.Floats(bandCap(n, m))
+	kept = kept[:cap(kept)]
 	window := max(16, len(kept)/256) // what a worker reserves at a time
 	var next atomic.Int64            // the next free position of kept
 	var mu sync.Mutex

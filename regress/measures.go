@@ -461,8 +461,9 @@ func pinballSum(parts []part, w []float64, q, alpha float64) xsum.Sum {
 func termSum(parts []part, w []float64, terms func(dst, ys []float64)) xsum.Sum {
 	var mu sync.Mutex
 	var total xsum.Sum
-	add := func(p *part, ws []float64, acc *xsum.Sum, buf *[decodeRows]float64) {
-		var block [decodeRows]float64
+	// buf holds decoded values, block their terms: one of each a worker
+	// (a block made in add would escape, a fresh allocation a piece).
+	add := func(p *part, ws []float64, acc *xsum.Sum, buf, block *[decodeRows]float64) {
 		for lo := 0; lo < p.size(); lo += decodeRows {
 			ys := p.values(lo, min(lo+decodeRows, p.size()), buf)
 			b := block[:len(ys)]
@@ -476,7 +477,7 @@ func termSum(parts []part, w []float64, terms func(dst, ys []float64)) xsum.Sum 
 		}
 	}
 	if w != nil {
-		add(&parts[0], w, &total, new([decodeRows]float64))
+		add(&parts[0], w, &total, new([decodeRows]float64), new([decodeRows]float64))
 		return total
 	}
 	parts = pieces(parts)
@@ -484,9 +485,9 @@ func termSum(parts []part, w []float64, terms func(dst, ys []float64)) xsum.Sum 
 	parallel.Chunks(len(parts), max(1, len(parts)/(8*procs)), procs, func() func(lo, hi int) {
 		return func(lo, hi int) {
 			var acc xsum.Sum
-			buf := new([decodeRows]float64)
+			buf, block := new([decodeRows]float64), new([decodeRows]float64)
 			for i := range parts[lo:hi] {
-				add(&parts[lo+i], nil, &acc, buf)
+				add(&parts[lo+i], nil, &acc, buf, block)
 			}
 			mu.Lock()
 			total.Merge(&acc)

@@ -41,8 +41,11 @@ func Floats(n int) []float64 {
 	pool.Lock()
 	defer pool.Unlock()
 	pool.given += bytes
-	if pool.given <= plainBytes || bytes > slabBytes/4 {
+	if pool.given <= plainBytes {
 		return make([]float64, 0, n)
+	}
+	if bytes > slabBytes/4 {
+		return hugeFloats(n)[:0]
 	}
 	if cap(pool.free) < n {
 		pool.free = newSlab()
@@ -62,15 +65,33 @@ func Int32s(n int) []int32 {
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(f))), n)[:0]
 }
 
-// newSlab returns a slab of slabBytes aligned to a huge page, advised as
-// huge pages, as a slice of length 0. It is carved from an allocation one
-// huge page longer; the part before the aligned start is never written,
-// so it costs address space, not memory.
+// Bytes returns a slice of bytes of length 0 and capacity n, from the
+// same slabs as Floats.
+func Bytes(n int) []byte {
+	if n <= 0 {
+		return nil
+	}
+	f := Floats((n + 7) / 8)
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(f))), n)[:0]
+}
+
+// newSlab returns a slab of slabBytes, advised as huge pages, as a slice
+// of length 0.
 func newSlab() []float64 {
-	s := make([]float64, (slabBytes+hugePage)/8)
+	return hugeFloats(slabBytes / 8)[:0]
+}
+
+// hugeFloats returns n float64s starting on a huge page, the whole huge
+// pages among them advised as such. They are carved from an allocation
+// one huge page longer; the part before the aligned start is never
+// written, so it costs address space, not memory.
+func hugeFloats(n int) []float64 {
+	s := make([]float64, n+hugePage/8)
 	start := uintptr(unsafe.Pointer(&s[0]))
 	skip := ((start+hugePage-1)&^(hugePage-1) - start) / 8
-	s = s[skip : skip+slabBytes/8]
-	advise(unsafe.Pointer(&s[0]), slabBytes)
-	return s[:0]
+	s = s[skip : skip+uintptr(n) : skip+uintptr(n)]
+	if whole := uintptr(n) * 8 &^ (hugePage - 1); whole > 0 {
+		advise(unsafe.Pointer(&s[0]), whole)
+	}
+	return s
 }
