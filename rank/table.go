@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/evalkit-go/evalkit/internal/fsum"
+	"github.com/evalkit-go/evalkit/internal/slab"
 )
 
 // Table is the exact score table of a binary problem, the sufficient
@@ -258,10 +259,10 @@ func (b *Builder) add1(score float64, positive bool) {
 // Grow reserves room for n more samples of each class.
 func (b *Builder) Grow(pos, neg int) {
 	if cap(b.posK)-len(b.posK) < pos {
-		b.posK = append(make([]uint64, 0, len(b.posK)+pos), b.posK...)
+		b.posK = append(slab.Make[uint64](0, len(b.posK)+pos), b.posK...)
 	}
 	if cap(b.negK)-len(b.negK) < neg {
-		b.negK = append(make([]uint64, 0, len(b.negK)+neg), b.negK...)
+		b.negK = append(slab.Make[uint64](0, len(b.negK)+neg), b.negK...)
 	}
 }
 
@@ -285,8 +286,18 @@ func (b *Builder) Merge(o *Builder) {
 			b.negW = appendOnes(b.negW, len(o.negK))
 		}
 	}
-	b.posK = append(b.posK, o.posK...)
-	b.negK = append(b.negK, o.negK...)
+	b.posK = appendKeys(b.posK, o.posK)
+	b.negK = appendKeys(b.negK, o.negK)
+}
+
+// appendKeys is append(dst, src...), growing dst in memory of huge pages
+// when large (slab.Make): merging the builders of 10⁷ rows' chunks copies
+// their keys to a new array at each doubling, each new page faulted in.
+func appendKeys(dst, src []uint64) []uint64 {
+	if n := len(dst) + len(src); n > cap(dst) {
+		dst = append(slab.Make[uint64](0, max(n, 2*cap(dst))), dst...)
+	}
+	return append(dst, src...)
 }
 
 // Reset empties b but keeps its memory for reuse.
@@ -362,11 +373,11 @@ func (t *Table) alloc(d int, spare []uint64) {
 	if d > 0 && 2*d >= len(spare) && d <= len(spare) {
 		// The same 8 bytes a value: a float64 view of the spare keys.
 		t.Score = unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(spare))), d)
-		pn := make([]float64, 2*d)
+		pn := slab.Make[float64](2*d, 2*d)
 		t.Pos, t.Neg = pn[:d:d], pn[d:]
 		return
 	}
-	all := make([]float64, 3*d) // one allocation
+	all := slab.Make[float64](3*d, 3*d) // one allocation
 	t.Score, t.Pos, t.Neg = all[:d:d], all[d:2*d:2*d], all[2*d:]
 }
 
@@ -600,7 +611,7 @@ func NewTableOf[T comparable](score []float64, class []T, pos T, weight []float6
 		// one allocation from the front and the negatives from the back,
 		// without a branch on the class.
 		n := len(score)
-		keys := make([]uint64, n, slabKeys(n))
+		keys := slab.Make[uint64](n, slabKeys(n))
 		lo, hi := 0, n-1
 		for i, s := range score {
 			if math.IsNaN(s) || math.IsInf(s, 0) {
@@ -746,7 +757,7 @@ func (b *Builder) sortKeys() []uint64 {
 	np := len(b.posK)
 	buf := b.sortBuf
 	if len(buf) < np+len(b.negK) {
-		buf = make([]uint64, np+len(b.negK))
+		buf = slab.Make[uint64](np+len(b.negK), np+len(b.negK))
 	}
 	buf = buf[:np+len(b.negK)]
 	sortOne := func(k []uint64, w []float64, kbuf []uint64) {

@@ -1,6 +1,10 @@
 package rank
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/evalkit-go/evalkit/internal/slab"
+)
 
 // UnionTable returns the table of the samples of every spill of ss taken
 // together: the table of one builder fed all of them, to the last bit.
@@ -118,7 +122,7 @@ func (p *floatPool) get(n int) []float64 {
 		}
 	}
 	if best < 0 {
-		return make([]float64, n)
+		return slab.Make[float64](n, n)
 	}
 	c := p.free[best]
 	p.free[best] = p.free[len(p.free)-1]

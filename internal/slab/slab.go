@@ -95,3 +95,30 @@ func hugeFloats(n int) []float64 {
 	}
 	return s
 }
+
+// Number is a type of value without pointers that Make hands out.
+type Number interface {
+	~float64 | ~float32 | ~int64 | ~uint64 | ~int32 | ~uint32 | ~int | ~uint
+}
+
+// hugeBytes is the size past which Make gives memory of huge pages.
+const hugeBytes = 2 * hugePage
+
+// Make is make([]T, n, c) for memory that a program fills at once and
+// may drop soon (a sort's buffer, a table's columns): past 4 MiB it
+// starts on a huge page and its whole huge pages are advised as such, so
+// that its first touch faults once per 2 MiB rather than once per 4 KiB.
+// Unlike Floats, it takes no slab: the garbage collector frees it as any
+// allocation. It panics if c < n.
+func Make[T Number](n, c int) []T {
+	if c < n {
+		panic("slab.Make: capacity below length")
+	}
+	var z T
+	size := int(unsafe.Sizeof(z))
+	if c*size <= hugeBytes {
+		return make([]T, n, c)
+	}
+	f := hugeFloats((c*size + 7) / 8)
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(f))), c)[:n]
+}

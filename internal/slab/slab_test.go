@@ -3,6 +3,7 @@ package slab
 import (
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 // Slices never overlap, have the capacity asked for, and are zero, from
@@ -88,5 +89,30 @@ func TestInt32s(t *testing.T) {
 	}
 	if Int32s(0) != nil {
 		t.Errorf("Int32s(0) is not nil")
+	}
+}
+
+// Make gives the length and capacity asked for, zero values, and huge
+// ones start on a huge page.
+func TestMake(t *testing.T) {
+	for _, c := range []int{0, 1, 1000, hugeBytes/8 + 1, 3 * hugeBytes / 8} {
+		s := Make[uint64](c/2, c)
+		if len(s) != c/2 || cap(s) != c {
+			t.Fatalf("Make(%d, %d): len %d cap %d", c/2, c, len(s), cap(s))
+		}
+		s = s[:c]
+		for i := range s {
+			if s[i] != 0 {
+				t.Fatalf("Make(%d, %d)[%d] = %d", c/2, c, i, s[i])
+			}
+			s[i] = uint64(i)
+		}
+		if c*8 > hugeBytes && uintptr(unsafe.Pointer(&s[0]))%hugePage != 0 {
+			t.Fatalf("Make(%d, %d) does not start on a huge page", c/2, c)
+		}
+	}
+	i32 := Make[int32](5, hugeBytes)
+	if len(i32) != 5 || cap(i32) != hugeBytes {
+		t.Fatalf("Make[int32]: len %d cap %d", len(i32), cap(i32))
 	}
 }
