@@ -6,8 +6,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-
-	"github.com/evalkit-go/evalkit/internal/slab"
 )
 
 // chunkSize is the size of the blocks of whole rows handed to workers
@@ -109,7 +107,7 @@ func (r *Reader) Parallel(workers int, work func(worker int, sub *Reader) error)
 			case buf = <-free:
 				buf = buf[:0]
 			default:
-				buf = slab.Bytes(chunkLen + chunkLen/4) // huge pages past a few MiB
+				buf = make([]byte, 0, chunkLen+chunkLen/4)
 			}
 			buf = append(buf, carry...)
 			carry = carry[:0]

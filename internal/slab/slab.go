@@ -65,16 +65,6 @@ func Int32s(n int) []int32 {
 	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(f))), n)[:0]
 }
 
-// Bytes returns a slice of bytes of length 0 and capacity n, from the
-// same slabs as Floats.
-func Bytes(n int) []byte {
-	if n <= 0 {
-		return nil
-	}
-	f := Floats((n + 7) / 8)
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(f))), n)[:0]
-}
-
 // newSlab returns a slab of slabBytes, advised as huge pages, as a slice
 // of length 0.
 func newSlab() []float64 {
@@ -112,7 +102,7 @@ const hugeBytes = 2 * hugePage
 // allocation. It panics if c < n.
 func Make[T Number](n, c int) []T {
 	if c < n {
-		panic("slab.Make: capacity below length")
+		panic("slab: capacity below length")
 	}
 	var z T
 	size := int(unsafe.Sizeof(z))
