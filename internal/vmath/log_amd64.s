@@ -1,0 +1,203 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The constants of archLog (math/log_amd64.s), four lanes each.
+#define HALF logc<>+0(SB)
+#define ONE logc<>+32(SB)
+#define TWO logc<>+64(SB)
+#define HSQRT2 logc<>+96(SB)
+#define MANT logc<>+128(SB)
+#define POSINF logc<>+160(SB)
+#define MAGIC logc<>+192(SB)
+#define MAGIC2 logc<>+224(SB)
+#define L1 logc<>+256(SB)
+#define L2 logc<>+288(SB)
+#define L3 logc<>+320(SB)
+#define L4 logc<>+352(SB)
+#define L5 logc<>+384(SB)
+#define L6 logc<>+416(SB)
+#define L7 logc<>+448(SB)
+#define LN2HI logc<>+480(SB)
+#define LN2LO logc<>+512(SB)
+
+// ½ (f1's exponent; hfsq's factor)
+DATA logc<>+0(SB)/8, $0x3fe0000000000000
+DATA logc<>+8(SB)/8, $0x3fe0000000000000
+DATA logc<>+16(SB)/8, $0x3fe0000000000000
+DATA logc<>+24(SB)/8, $0x3fe0000000000000
+// 1
+DATA logc<>+32(SB)/8, $0x3ff0000000000000
+DATA logc<>+40(SB)/8, $0x3ff0000000000000
+DATA logc<>+48(SB)/8, $0x3ff0000000000000
+DATA logc<>+56(SB)/8, $0x3ff0000000000000
+// 2
+DATA logc<>+64(SB)/8, $0x4000000000000000
+DATA logc<>+72(SB)/8, $0x4000000000000000
+DATA logc<>+80(SB)/8, $0x4000000000000000
+DATA logc<>+88(SB)/8, $0x4000000000000000
+// √2/2 as archLog's HSqrt2
+DATA logc<>+96(SB)/8, $0x3fe6a09e667f3bcd
+DATA logc<>+104(SB)/8, $0x3fe6a09e667f3bcd
+DATA logc<>+112(SB)/8, $0x3fe6a09e667f3bcd
+DATA logc<>+120(SB)/8, $0x3fe6a09e667f3bcd
+// the mantissa's bits
+DATA logc<>+128(SB)/8, $0x000fffffffffffff
+DATA logc<>+136(SB)/8, $0x000fffffffffffff
+DATA logc<>+144(SB)/8, $0x000fffffffffffff
+DATA logc<>+152(SB)/8, $0x000fffffffffffff
+// +Inf's bits
+DATA logc<>+160(SB)/8, $0x7ff0000000000000
+DATA logc<>+168(SB)/8, $0x7ff0000000000000
+DATA logc<>+176(SB)/8, $0x7ff0000000000000
+DATA logc<>+184(SB)/8, $0x7ff0000000000000
+// 2⁵² (an exponent field e below it: 2⁵² + e)
+DATA logc<>+192(SB)/8, $0x4330000000000000
+DATA logc<>+200(SB)/8, $0x4330000000000000
+DATA logc<>+208(SB)/8, $0x4330000000000000
+DATA logc<>+216(SB)/8, $0x4330000000000000
+// 2⁵² + 1022 (2⁵² + e − it: k = e − 1022)
+DATA logc<>+224(SB)/8, $0x43300000000003fe
+DATA logc<>+232(SB)/8, $0x43300000000003fe
+DATA logc<>+240(SB)/8, $0x43300000000003fe
+DATA logc<>+248(SB)/8, $0x43300000000003fe
+// L1
+DATA logc<>+256(SB)/8, $0x3fe5555555555593
+DATA logc<>+264(SB)/8, $0x3fe5555555555593
+DATA logc<>+272(SB)/8, $0x3fe5555555555593
+DATA logc<>+280(SB)/8, $0x3fe5555555555593
+// L2
+DATA logc<>+288(SB)/8, $0x3fd999999997fa04
+DATA logc<>+296(SB)/8, $0x3fd999999997fa04
+DATA logc<>+304(SB)/8, $0x3fd999999997fa04
+DATA logc<>+312(SB)/8, $0x3fd999999997fa04
+// L3
+DATA logc<>+320(SB)/8, $0x3fd2492494229359
+DATA logc<>+328(SB)/8, $0x3fd2492494229359
+DATA logc<>+336(SB)/8, $0x3fd2492494229359
+DATA logc<>+344(SB)/8, $0x3fd2492494229359
+// L4
+DATA logc<>+352(SB)/8, $0x3fcc71c51d8e78af
+DATA logc<>+360(SB)/8, $0x3fcc71c51d8e78af
+DATA logc<>+368(SB)/8, $0x3fcc71c51d8e78af
+DATA logc<>+376(SB)/8, $0x3fcc71c51d8e78af
+// L5
+DATA logc<>+384(SB)/8, $0x3fc7466496cb03de
+DATA logc<>+392(SB)/8, $0x3fc7466496cb03de
+DATA logc<>+400(SB)/8, $0x3fc7466496cb03de
+DATA logc<>+408(SB)/8, $0x3fc7466496cb03de
+// L6
+DATA logc<>+416(SB)/8, $0x3fc39a09d078c69f
+DATA logc<>+424(SB)/8, $0x3fc39a09d078c69f
+DATA logc<>+432(SB)/8, $0x3fc39a09d078c69f
+DATA logc<>+440(SB)/8, $0x3fc39a09d078c69f
+// L7
+DATA logc<>+448(SB)/8, $0x3fc2f112df3e5244
+DATA logc<>+456(SB)/8, $0x3fc2f112df3e5244
+DATA logc<>+464(SB)/8, $0x3fc2f112df3e5244
+DATA logc<>+472(SB)/8, $0x3fc2f112df3e5244
+// Ln2Hi
+DATA logc<>+480(SB)/8, $0x3fe62e42fee00000
+DATA logc<>+488(SB)/8, $0x3fe62e42fee00000
+DATA logc<>+496(SB)/8, $0x3fe62e42fee00000
+DATA logc<>+504(SB)/8, $0x3fe62e42fee00000
+// Ln2Lo
+DATA logc<>+512(SB)/8, $0x3dea39ef35793c76
+DATA logc<>+520(SB)/8, $0x3dea39ef35793c76
+DATA logc<>+528(SB)/8, $0x3dea39ef35793c76
+DATA logc<>+536(SB)/8, $0x3dea39ef35793c76
+GLOBL logc<>(SB), RODATA|NOPTR, $544
+
+// func logAVX2(dst, src []float64) int
+//
+// dst[i] = math.Log(src[i]) four lanes at a time, for the groups of four
+// of src (len(src) rounded down to a multiple of 4) up to the first group
+// with a lane outside (0, +Inf) — ±0, a negative, +Inf or a NaN — which
+// is left unwritten; it returns the count of values written. Each lane
+// takes archLog's steps (math/log_amd64.s): f1 and k from the bits (a
+// subnormal as archLog takes it: exponent field 0, so k = −1022 and f1 the
+// mantissa's bits over ½, not renormalised), the same comparison with
+// √2/2 (≤), and the same operations in the same order, none fused, so
+// every rounding is archLog's. len(dst) ≥ len(src).
+TEXT ·logAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	SHRQ $2, CX
+	XORQ AX, AX               // values written
+	VMOVUPD POSINF, Y9
+	VMOVUPD MANT, Y10
+	VMOVUPD HALF, Y11
+	VMOVUPD HSQRT2, Y12
+	VMOVUPD ONE, Y13
+	VMOVUPD TWO, Y14
+	VMOVUPD MAGIC, Y15
+	VPXOR Y8, Y8, Y8          // 0
+	TESTQ CX, CX
+	JZ done
+
+loop:
+	VMOVDQU (SI)(AX*8), Y0    // x
+	VPCMPGTQ Y8, Y0, Y6       // bits > 0: not ±0, not negative
+	VPCMPGTQ Y0, Y9, Y7       // bits < +Inf's: not +Inf, not a NaN
+	VPAND Y6, Y7, Y6
+	VMOVMSKPD Y6, DX
+	CMPQ DX, $15
+	JNE done                  // a special lane: math.Log's (the caller)
+	// f1 = x's mantissa over ½; k = the exponent field − 1022
+	VPAND Y10, Y0, Y2
+	VPOR Y11, Y2, Y2          // f1
+	VPSRLQ $52, Y0, Y1
+	VPOR Y15, Y1, Y1
+	VSUBPD MAGIC2, Y1, Y1     // k, exactly
+	// if f1 ≤ √2/2 { k -= 1; f1 *= 2 }
+	VCMPPD $2, Y12, Y2, Y6    // f1 ≤ √2/2: all ones, else 0
+	VANDPD Y13, Y6, Y6        // 1 or 0
+	VSUBPD Y6, Y1, Y1         // k
+	VADDPD Y13, Y6, Y6        // 2 or 1
+	VMULPD Y6, Y2, Y2
+	// f = f1 − 1
+	VSUBPD Y13, Y2, Y2
+	// s = f / (2 + f)
+	VADDPD Y14, Y2, Y3
+	VDIVPD Y3, Y2, Y3         // s
+	// s2 = s·s, s4 = s2·s2
+	VMULPD Y3, Y3, Y4         // s2
+	VMULPD Y4, Y4, Y5         // s4
+	// t1 = s2·(L1 + s4·(L3 + s4·(L5 + s4·L7)))
+	VMULPD L7, Y5, Y6
+	VADDPD L5, Y6, Y6
+	VMULPD Y5, Y6, Y6
+	VADDPD L3, Y6, Y6
+	VMULPD Y5, Y6, Y6
+	VADDPD L1, Y6, Y6
+	VMULPD Y6, Y4, Y4         // t1
+	// t2 = s4·(L2 + s4·(L4 + s4·L6))
+	VMULPD L6, Y5, Y6
+	VADDPD L4, Y6, Y6
+	VMULPD Y5, Y6, Y6
+	VADDPD L2, Y6, Y6
+	VMULPD Y6, Y5, Y5         // t2
+	// R = t1 + t2
+	VADDPD Y5, Y4, Y4         // R
+	// hfsq = ½·f·f
+	VMULPD Y11, Y2, Y7
+	VMULPD Y2, Y7, Y7         // hfsq
+	// k·Ln2Hi − ((hfsq − (s·(hfsq + R) + k·Ln2Lo)) − f)
+	VADDPD Y7, Y4, Y4         // hfsq + R
+	VMULPD Y4, Y3, Y3         // s·(hfsq + R)
+	VMULPD LN2LO, Y1, Y4      // k·Ln2Lo
+	VADDPD Y4, Y3, Y3
+	VSUBPD Y3, Y7, Y7         // hfsq − (…)
+	VSUBPD Y2, Y7, Y7         // (…) − f
+	VMULPD LN2HI, Y1, Y1      // k·Ln2Hi
+	VSUBPD Y7, Y1, Y1
+	VMOVUPD Y1, (DI)(AX*8)
+	ADDQ $4, AX
+	DECQ CX
+	JNZ loop
+
+done:
+	MOVQ AX, ret+48(FP)
+	VZEROUPPER
+	RET
