@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/evalkit-go/evalkit/internal/parallel"
+	"github.com/evalkit-go/evalkit/internal/vmath"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -359,37 +360,60 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 			}
 			s.pinball.AddSlice(t)
 		}
-		if nd&needPoisson != 0 {
-			k := 0
+		if nd&(needPoisson|needGamma) != 0 {
+			// q = y/ŷ of the rows of y, ŷ > 0, and log q (vmath.Log:
+			// math.Log's bits), for both deviances.
+			q, lq := buf[onlyBlock:2*onlyBlock], buf[2*onlyBlock:3*onlyBlock]
+			nq := 0
 			for i, yi := range ys {
-				pi := ps[i]
-				switch {
-				case yi > 0 && pi > 0:
-					q := yi / pi
-					t[k] = ws[i] * (2 * (yi*math.Log(q) - yi + pi))
-					k++
-				case yi == 0 && pi > 0:
-					t[k] = ws[i] * (2 * pi) // 0·log 0 = 0
-					k++
-				default:
-					first(issuePoisson, i)
+				if pi := ps[i]; yi > 0 && pi > 0 {
+					q[nq] = yi / pi
+					nq++
 				}
 			}
-			s.poisson.AddSlice(t[:k])
-		}
-		if nd&needGamma != 0 {
-			k := 0
-			for i, yi := range ys {
-				pi := ps[i]
-				if yi > 0 && pi > 0 {
-					q := yi / pi
-					t[k] = ws[i] * (2 * (-math.Log(q) + q - 1))
-					k++
-				} else {
-					first(issueGamma, i)
+			q, lq = q[:nq], lq[:nq]
+			vmath.Log(lq, q)
+			if nd&needPoisson != 0 {
+				k, j := 0, 0
+				for i, yi := range ys {
+					pi := ps[i]
+					switch {
+					case yi > 0 && pi > 0:
+						t[k] = ws[i] * (2 * (yi*lq[j] - yi + pi))
+						j++
+						k++
+					case yi == 0 && pi > 0:
+						t[k] = ws[i] * (2 * pi) // 0·log 0 = 0
+						k++
+					default:
+						first(issuePoisson, i)
+					}
 				}
+				s.poisson.AddSlice(t[:k])
 			}
-			s.gamma.AddSlice(t[:k])
+			if nd&needGamma != 0 {
+				if nq < len(ys) {
+					for i, yi := range ys {
+						if !(yi > 0 && ps[i] > 0) {
+							first(issueGamma, i)
+							break
+						}
+					}
+				}
+				for j, qj := range q {
+					t[j] = 2 * (-lq[j] + qj - 1)
+				}
+				if weighted {
+					k := 0
+					for i, yi := range ys {
+						if yi > 0 && ps[i] > 0 {
+							t[k] *= ws[i]
+							k++
+						}
+					}
+				}
+				s.gamma.AddSlice(t[:nq])
+			}
 		}
 		if nd&needTweedie != 0 && p != 0 {
 			k := 0
