@@ -191,13 +191,18 @@ func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) bool {
 	s.positioned = true // first[] holds row indexes
 	s.weighted = w != nil
 	if nd&(needAds|needYs) != 0 {
-		s.ads = make([]float64, n)
-		if nd&needYs != 0 {
-			s.ys = make([]float64, n)
-		} else {
-			// Only the absolute errors are read (MedAE), but the kept
-			// values are ys' length: the same slice stands for both.
+		// The kept values are ys' length and ads' (the same): when only
+		// one is read (the absolute errors by MedAE, the targets by the
+		// D² scores' null models), one slice stands for both.
+		switch {
+		case nd&needYs == 0:
+			s.ads = make([]float64, n)
 			s.ys = s.ads
+		case nd&needAds == 0:
+			s.ys = make([]float64, n)
+			s.ads = s.ys
+		default:
+			s.ads, s.ys = make([]float64, n), make([]float64, n)
 		}
 		if s.weighted {
 			s.ws = make([]float64, n)
@@ -450,7 +455,9 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 			s.maxErr = m0
 		}
 		if nd&(needAds|needYs) != 0 {
-			appendAbsErr(s.ads[b:b], ys, ps)
+			if nd&needAds != 0 {
+				appendAbsErr(s.ads[b:b], ys, ps)
+			}
 			if nd&needYs != 0 {
 				copy(s.ys[b:e], ys)
 			}
