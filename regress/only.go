@@ -179,6 +179,17 @@ func FoldOnly(keys []string, varianceWeighted bool, opt StateOptions, y, yhat []
 			return m, nil
 		}
 	}
+	if nd&(needAds|needYs) != 0 && n > 0 {
+		for _, s := range m.outs {
+			m.kept = append(m.kept, s.ys)
+			if &s.ads[0] != &s.ys[0] {
+				m.kept = append(m.kept, s.ads)
+			}
+			if s.ws != nil {
+				m.kept = append(m.kept, s.ws)
+			}
+		}
+	}
 	return m, nil
 }
 
@@ -196,16 +207,16 @@ func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) bool {
 		// D² scores' null models), one slice stands for both.
 		switch {
 		case nd&needYs == 0:
-			s.ads = make([]float64, n)
+			s.ads = keptSlice(n)
 			s.ys = s.ads
 		case nd&needAds == 0:
-			s.ys = make([]float64, n)
+			s.ys = keptSlice(n)
 			s.ads = s.ys
 		default:
-			s.ads, s.ys = make([]float64, n), make([]float64, n)
+			s.ads, s.ys = keptSlice(n), keptSlice(n)
 		}
 		if s.weighted {
-			s.ws = make([]float64, n)
+			s.ws = keptSlice(n)
 		}
 	}
 	if workers == 1 || n <= onlyRows {
@@ -542,5 +553,22 @@ func (m *Multi) Release() {
 	for _, s := range m.outs {
 		onlyStates.Put(s)
 	}
-	m.outs = nil
+	for _, b := range m.kept {
+		keptSlices.Put(&b)
+	}
+	m.outs, m.kept = nil, nil
+}
+
+// keptSlices are the kept values' slices of the states that
+// [Multi.Release] handed back: a call on 10⁶ rows that keeps its targets
+// would otherwise allocate 8 MB and fault its pages in each time.
+var keptSlices sync.Pool
+
+// keptSlice returns a slice of n values, to be overwritten: a released
+// one when there is one large enough.
+func keptSlice(n int) []float64 {
+	if b, _ := keptSlices.Get().(*[]float64); b != nil && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]float64, n)
 }

@@ -64,6 +64,9 @@ func TestFoldOnly(t *testing.T) {
 										t.Fatalf("n=%d k=%d w=%v %s %v %s %v: %v, full state's %v", n, k, weighted, kind, opt, sp.Key, how, got, want)
 									}
 								}
+								// Its states and kept slices serve the next
+								// calls, whose rows overwrite them.
+								m.Release()
 							}
 						}
 					}
