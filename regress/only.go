@@ -431,7 +431,22 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 				s.gamma.AddSlice(t[:nq])
 			}
 		}
-		if nd&needTweedie != 0 && p != 0 {
+		if nd&needTweedie != 0 && p == 1.5 {
+			// Square roots four at a time (vmath.Sqrt: math.Sqrt's bits).
+			sy, sp := buf[onlyBlock:onlyBlock+len(ys)], buf[2*onlyBlock:2*onlyBlock+len(ys)]
+			vmath.Sqrt(sy, ys)
+			vmath.Sqrt(sp, ps)
+			k := 0
+			for i, yi := range ys {
+				if pi := ps[i]; yi >= 0 && pi > 0 { // tweedieOK at p = 1.5
+					t[k] = ws[i] * tweedieHalf(yi, sy[i], 1/sp[i], 2*sp[i])
+					k++
+				} else {
+					first(issueTweedie, i)
+				}
+			}
+			s.tweedie.AddSlice(t[:k])
+		} else if nd&needTweedie != 0 && p != 0 {
 			k := 0
 			for i, yi := range ys {
 				pi := ps[i]

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"sync/atomic"
 
+	"github.com/evalkit-go/evalkit/internal/vmath"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -484,7 +485,7 @@ func tweedieDev(p, y, mu float64) float64 {
 	case 1.5:
 		if y >= 0 && mu > 0 {
 			r := math.Sqrt(mu)
-			return tweedieHalf(y, 1/r, 2*r)
+			return tweedieHalf(y, math.Sqrt(y), 1/r, 2*r)
 		}
 	}
 	yy := y
@@ -495,7 +496,7 @@ func tweedieDev(p, y, mu float64) float64 {
 }
 
 // tweedieHalf is tweedieDev(1.5, y, μ) for y ≥ 0 and μ > 0, given
-// inv = 1/√μ and c = 2√μ, with the bits of the general formula's math.Pow
+// sy = math.Sqrt(y), inv = 1/√μ and c = 2√μ, with the bits of the general formula's math.Pow
 // calls and divisions:
 //
 //   - math.Pow(x, ½) is math.Sqrt(x) for x > 0 (math/pow.go's special
@@ -504,12 +505,11 @@ func tweedieDev(p, y, mu float64) float64 {
 //   - at p = 1.5 the divisors (1 − p)(2 − p) = −¼, 1 − p = −½ and 2 − p = ½
 //     are powers of two, by which a quotient is the product by the
 //     reciprocal: both are the one real value rounded once.
-func tweedieHalf(y, inv, c float64) float64 {
-	py := 0.0
-	if y != 0 {
-		py = math.Sqrt(y)
+func tweedieHalf(y, sy, inv, c float64) float64 {
+	if y == 0 {
+		sy = 0 // +0, as math.Pow(−0, ½)
 	}
-	return 2 * (py*-4 - y*inv*-2 + c)
+	return 2 * (sy*-4 - y*inv*-2 + c)
 }
 
 // tweedieTerms sets dst[i] = tweedieDev(p, ys[i], μ), bit for bit, for
@@ -520,9 +520,10 @@ func tweedieTerms(dst, ys []float64, p, mu float64) {
 	case p == 1.5 && mu > 0:
 		r := math.Sqrt(mu)
 		inv, c := 1/r, 2*r
+		vmath.Sqrt(dst, ys)
 		for i, y := range ys {
 			if y >= 0 {
-				dst[i] = tweedieHalf(y, inv, c)
+				dst[i] = tweedieHalf(y, dst[i], inv, c)
 			} else {
 				dst[i] = tweedieDev(p, y, mu)
 			}

@@ -6,9 +6,9 @@
 // On amd64 with AVX2 the work runs four values an instruction, each lane
 // taking the same operations in the same order as the math package's
 // scalar code, none fused, so that every rounding is the same; values
-// that the scalar code treats as special cases go to the math package
-// itself. Elsewhere, and under the build tag purego, it is a loop of math
-// calls.
+// that the scalar code treats as special cases (Log's ±0, negative
+// values, +Inf and NaNs) go to the math package itself. Elsewhere, and
+// under the build tag purego, it is a loop of math calls.
 package vmath
 
 import "math"

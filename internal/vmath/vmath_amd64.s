@@ -201,3 +201,27 @@ done:
 	MOVQ AX, ret+48(FP)
 	VZEROUPPER
 	RET
+
+// func sqrtAVX2(dst, src []float64)
+//
+// dst[i] = √src[i] for the groups of four of src (len(src) rounded down
+// to a multiple of 4): VSQRTPD rounds each lane once, as SQRTSD (math.Sqrt
+// on amd64) does, with the same NaNs. len(dst) ≥ len(src).
+TEXT ·sqrtAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ src_len+32(FP), CX
+	SHRQ $2, CX
+	JZ sqrtdone
+	XORQ AX, AX
+
+sqrtloop:
+	VSQRTPD (SI)(AX*8), Y0
+	VMOVUPD Y0, (DI)(AX*8)
+	ADDQ $4, AX
+	DECQ CX
+	JNZ sqrtloop
+	VZEROUPPER
+
+sqrtdone:
+	RET
