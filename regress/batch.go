@@ -163,12 +163,14 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	half := a == 0.5
 	halfOK := true
 	// The Poisson and Gamma deviances share q = y/ŷ and log q (rows of
-	// y, ŷ > 0): the block's ratios first, then their logarithms in one
-	// call (vmath.Log: math.Log's bits), read in row order below.
+	// y, ŷ > 0): the block's quotients and the rows' logarithms first,
+	// four at a time (vmath: the bits of / and math.Log), read in row
+	// order below.
+	vmath.Div(t.q[:len(y)], y, yhat)
 	nq := 0
 	for i, yi := range y {
-		if pi := yhat[i]; yi > 0 && pi > 0 {
-			t.q[nq] = yi / pi
+		if yi > 0 && yhat[i] > 0 {
+			t.q[nq] = t.q[i] // nq ≤ i
 			nq++
 		}
 	}

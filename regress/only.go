@@ -377,13 +377,15 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 			s.pinball.AddSlice(t)
 		}
 		if nd&(needPoisson|needGamma) != 0 {
-			// q = y/ŷ of the rows of y, ŷ > 0, and log q (vmath.Log:
-			// math.Log's bits), for both deviances.
-			q, lq := buf[onlyBlock:2*onlyBlock], buf[2*onlyBlock:3*onlyBlock]
+			// q = y/ŷ of the rows of y, ŷ > 0, and log q, for both
+			// deviances: every row's quotient and the rows' logarithms
+			// four at a time (vmath: the bits of / and math.Log).
+			q, lq := buf[onlyBlock:onlyBlock+len(ys)], buf[2*onlyBlock:3*onlyBlock]
+			vmath.Div(q, ys, ps)
 			nq := 0
 			for i, yi := range ys {
-				if pi := ps[i]; yi > 0 && pi > 0 {
-					q[nq] = yi / pi
+				if yi > 0 && ps[i] > 0 {
+					q[nq] = q[i] // nq ≤ i
 					nq++
 				}
 			}

@@ -225,3 +225,30 @@ sqrtloop:
 
 sqrtdone:
 	RET
+
+// func divAVX2(dst, x, y []float64)
+//
+// dst[i] = x[i]/y[i] for the groups of four of x (len(x) rounded down to
+// a multiple of 4): VDIVPD rounds each lane once, as DIVSD (Go's x/y on
+// amd64) does, with the same NaNs (x's payload first). len(dst), len(y)
+// ≥ len(x).
+TEXT ·divAVX2(SB), NOSPLIT, $0-72
+	MOVQ dst_base+0(FP), DI
+	MOVQ x_base+24(FP), SI
+	MOVQ x_len+32(FP), CX
+	MOVQ y_base+48(FP), DX
+	SHRQ $2, CX
+	JZ divdone
+	XORQ AX, AX
+
+divloop:
+	VMOVUPD (SI)(AX*8), Y0
+	VDIVPD (DX)(AX*8), Y0, Y0
+	VMOVUPD Y0, (DI)(AX*8)
+	ADDQ $4, AX
+	DECQ CX
+	JNZ divloop
+	VZEROUPPER
+
+divdone:
+	RET

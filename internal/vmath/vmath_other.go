@@ -8,3 +8,5 @@ const haveAVX2 = false
 func logAVX2(dst, src []float64) int { panic("unreachable") }
 
 func sqrtAVX2(dst, src []float64) { panic("unreachable") }
+
+func divAVX2(dst, x, y []float64) { panic("unreachable") }
