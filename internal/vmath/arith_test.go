@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/benchcpu"
 )
 
 // sameSqrt reports whether Sqrt(dst, src) gave math.Sqrt's bits.
@@ -56,18 +58,20 @@ func BenchmarkSqrt(b *testing.B) {
 	src := benchData()
 	dst := make([]float64, len(src))
 	b.Run("scalar", func(b *testing.B) {
+		cpu := benchcpu.Start()
 		for b.Loop() {
 			for i, x := range src {
 				dst[i] = math.Sqrt(x)
 			}
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(src)), "ns/value")
+		cpu.Report(b, len(src))
 	})
 	b.Run("vector", func(b *testing.B) {
+		cpu := benchcpu.Start()
 		for b.Loop() {
 			Sqrt(dst, src)
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(src)), "ns/value")
+		cpu.Report(b, len(src))
 	})
 }
 

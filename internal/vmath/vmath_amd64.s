@@ -20,6 +20,7 @@
 #define L7 logc<>+448(SB)
 #define LN2HI logc<>+480(SB)
 #define LN2LO logc<>+512(SB)
+#define MAXFIN logc<>+544(SB)
 
 // ½ (f1's exponent; hfsq's factor)
 DATA logc<>+0(SB)/8, $0x3fe0000000000000
@@ -106,7 +107,12 @@ DATA logc<>+512(SB)/8, $0x3dea39ef35793c76
 DATA logc<>+520(SB)/8, $0x3dea39ef35793c76
 DATA logc<>+528(SB)/8, $0x3dea39ef35793c76
 DATA logc<>+536(SB)/8, $0x3dea39ef35793c76
-GLOBL logc<>(SB), RODATA|NOPTR, $544
+// the largest finite value's bits
+DATA logc<>+544(SB)/8, $0x7fefffffffffffff
+DATA logc<>+552(SB)/8, $0x7fefffffffffffff
+DATA logc<>+560(SB)/8, $0x7fefffffffffffff
+DATA logc<>+568(SB)/8, $0x7fefffffffffffff
+GLOBL logc<>(SB), RODATA|NOPTR, $576
 
 // func logAVX2(dst, src []float64) int
 //
@@ -118,72 +124,154 @@ GLOBL logc<>(SB), RODATA|NOPTR, $544
 // subnormal as archLog takes it: exponent field 0, so k = −1022 and f1 the
 // mantissa's bits over ½, not renormalised), the same comparison with
 // √2/2 (≤), and the same operations in the same order, none fused, so
-// every rounding is archLog's. len(dst) ≥ len(src).
+// every rounding is archLog's. Two groups go at a time, their
+// instructions interleaved, while both are ordinary. len(dst) ≥ len(src).
 TEXT ·logAVX2(SB), NOSPLIT, $0-56
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ src_len+32(FP), CX
-	SHRQ $2, CX
+	SHRQ $2, CX               // groups left
 	XORQ AX, AX               // values written
-	VMOVUPD POSINF, Y9
-	VMOVUPD MANT, Y10
-	VMOVUPD HALF, Y11
-	VMOVUPD HSQRT2, Y12
-	VMOVUPD ONE, Y13
-	VMOVUPD TWO, Y14
-	VMOVUPD MAGIC, Y15
-	VPXOR Y8, Y8, Y8          // 0
+
+two:
+	CMPQ CX, $2
+	JLT one
+	VMOVDQU (SI)(AX*8), Y0    // x, a group
+	VMOVDQU 32(SI)(AX*8), Y8  // x, the next
+	VPXOR Y7, Y7, Y7
+	VPCMPGTQ Y7, Y0, Y6       // bits > 0: not ±0, not negative
+	VPCMPGTQ Y7, Y8, Y14
+	VPCMPGTQ MAXFIN, Y0, Y7   // bits above the largest finite: +Inf, a NaN
+	VPCMPGTQ MAXFIN, Y8, Y15
+	VPANDN Y6, Y7, Y6
+	VPANDN Y14, Y15, Y14
+	VPAND Y14, Y6, Y6
+	VMOVMSKPD Y6, DX
+	CMPQ DX, $15
+	JNE one                   // a special lane in one of them
+	VPAND MANT, Y0, Y2
+	VPAND MANT, Y8, Y10
+	VPOR HALF, Y2, Y2         // f1 = x's mantissa over ½
+	VPOR HALF, Y10, Y10
+	VPSRLQ $52, Y0, Y1
+	VPSRLQ $52, Y8, Y9
+	VPOR MAGIC, Y1, Y1
+	VPOR MAGIC, Y9, Y9
+	VSUBPD MAGIC2, Y1, Y1     // k = the exponent field − 1022, exactly
+	VSUBPD MAGIC2, Y9, Y9
+	VCMPPD $2, HSQRT2, Y2, Y6 // f1 ≤ √2/2: all ones, else 0
+	VCMPPD $2, HSQRT2, Y10, Y14
+	VANDPD ONE, Y6, Y6        // 1 or 0
+	VANDPD ONE, Y14, Y14
+	VSUBPD Y6, Y1, Y1         // k
+	VSUBPD Y14, Y9, Y9
+	VADDPD ONE, Y6, Y6        // 2 or 1
+	VADDPD ONE, Y14, Y14
+	VMULPD Y6, Y2, Y2         // f1
+	VMULPD Y14, Y10, Y10
+	VSUBPD ONE, Y2, Y2        // f = f1 − 1
+	VSUBPD ONE, Y10, Y10
+	VADDPD TWO, Y2, Y3
+	VADDPD TWO, Y10, Y11
+	VDIVPD Y3, Y2, Y3         // s = f/(2 + f)
+	VDIVPD Y11, Y10, Y11
+	VMULPD Y3, Y3, Y4         // s2
+	VMULPD Y11, Y11, Y12
+	VMULPD Y4, Y4, Y5         // s4
+	VMULPD Y12, Y12, Y13
+	VMULPD L7, Y5, Y6
+	VMULPD L7, Y13, Y14
+	VADDPD L5, Y6, Y6
+	VADDPD L5, Y14, Y14
+	VMULPD Y5, Y6, Y6
+	VMULPD Y13, Y14, Y14
+	VADDPD L3, Y6, Y6
+	VADDPD L3, Y14, Y14
+	VMULPD Y5, Y6, Y6
+	VMULPD Y13, Y14, Y14
+	VADDPD L1, Y6, Y6
+	VADDPD L1, Y14, Y14
+	VMULPD Y6, Y4, Y4         // t1 = s2·(L1 + s4·(L3 + s4·(L5 + s4·L7)))
+	VMULPD Y14, Y12, Y12
+	VMULPD L6, Y5, Y6
+	VMULPD L6, Y13, Y14
+	VADDPD L4, Y6, Y6
+	VADDPD L4, Y14, Y14
+	VMULPD Y5, Y6, Y6
+	VMULPD Y13, Y14, Y14
+	VADDPD L2, Y6, Y6
+	VADDPD L2, Y14, Y14
+	VMULPD Y6, Y5, Y5         // t2 = s4·(L2 + s4·(L4 + s4·L6))
+	VMULPD Y14, Y13, Y13
+	VADDPD Y5, Y4, Y4         // R = t1 + t2
+	VADDPD Y13, Y12, Y12
+	VMULPD HALF, Y2, Y7
+	VMULPD HALF, Y10, Y15
+	VMULPD Y2, Y7, Y7         // hfsq = ½·f·f
+	VMULPD Y10, Y15, Y15
+	VADDPD Y7, Y4, Y4         // hfsq + R
+	VADDPD Y15, Y12, Y12
+	VMULPD Y4, Y3, Y3         // s·(hfsq + R)
+	VMULPD Y12, Y11, Y11
+	VMULPD LN2LO, Y1, Y4      // k·Ln2Lo
+	VMULPD LN2LO, Y9, Y12
+	VADDPD Y4, Y3, Y3
+	VADDPD Y12, Y11, Y11
+	VSUBPD Y3, Y7, Y7         // hfsq − (…)
+	VSUBPD Y11, Y15, Y15
+	VSUBPD Y2, Y7, Y7         // (…) − f
+	VSUBPD Y10, Y15, Y15
+	VMULPD LN2HI, Y1, Y1      // k·Ln2Hi
+	VMULPD LN2HI, Y9, Y9
+	VSUBPD Y7, Y1, Y1         // k·Ln2Hi − ((hfsq − (s·(hfsq + R) + k·Ln2Lo)) − f)
+	VSUBPD Y15, Y9, Y9
+	VMOVUPD Y1, (DI)(AX*8)
+	VMOVUPD Y9, 32(DI)(AX*8)
+	ADDQ $8, AX
+	SUBQ $2, CX
+	JMP two
+
+one:
 	TESTQ CX, CX
 	JZ done
-
-loop:
 	VMOVDQU (SI)(AX*8), Y0    // x
-	VPCMPGTQ Y8, Y0, Y6       // bits > 0: not ±0, not negative
-	VPCMPGTQ Y0, Y9, Y7       // bits < +Inf's: not +Inf, not a NaN
-	VPAND Y6, Y7, Y6
+	VPXOR Y7, Y7, Y7
+	VPCMPGTQ Y7, Y0, Y6
+	VPCMPGTQ MAXFIN, Y0, Y7
+	VPANDN Y6, Y7, Y6
 	VMOVMSKPD Y6, DX
 	CMPQ DX, $15
 	JNE done                  // a special lane: math.Log's (the caller)
-	// f1 = x's mantissa over ½; k = the exponent field − 1022
-	VPAND Y10, Y0, Y2
-	VPOR Y11, Y2, Y2          // f1
+	VPAND MANT, Y0, Y2
+	VPOR HALF, Y2, Y2         // f1 = x's mantissa over ½
 	VPSRLQ $52, Y0, Y1
-	VPOR Y15, Y1, Y1
-	VSUBPD MAGIC2, Y1, Y1     // k, exactly
-	// if f1 ≤ √2/2 { k -= 1; f1 *= 2 }
-	VCMPPD $2, Y12, Y2, Y6    // f1 ≤ √2/2: all ones, else 0
-	VANDPD Y13, Y6, Y6        // 1 or 0
+	VPOR MAGIC, Y1, Y1
+	VSUBPD MAGIC2, Y1, Y1     // k = the exponent field − 1022, exactly
+	VCMPPD $2, HSQRT2, Y2, Y6 // f1 ≤ √2/2: all ones, else 0
+	VANDPD ONE, Y6, Y6        // 1 or 0
 	VSUBPD Y6, Y1, Y1         // k
-	VADDPD Y13, Y6, Y6        // 2 or 1
-	VMULPD Y6, Y2, Y2
-	// f = f1 − 1
-	VSUBPD Y13, Y2, Y2
-	// s = f / (2 + f)
-	VADDPD Y14, Y2, Y3
-	VDIVPD Y3, Y2, Y3         // s
-	// s2 = s·s, s4 = s2·s2
+	VADDPD ONE, Y6, Y6        // 2 or 1
+	VMULPD Y6, Y2, Y2         // f1
+	VSUBPD ONE, Y2, Y2        // f = f1 − 1
+	VADDPD TWO, Y2, Y3
+	VDIVPD Y3, Y2, Y3         // s = f/(2 + f)
 	VMULPD Y3, Y3, Y4         // s2
 	VMULPD Y4, Y4, Y5         // s4
-	// t1 = s2·(L1 + s4·(L3 + s4·(L5 + s4·L7)))
 	VMULPD L7, Y5, Y6
 	VADDPD L5, Y6, Y6
 	VMULPD Y5, Y6, Y6
 	VADDPD L3, Y6, Y6
 	VMULPD Y5, Y6, Y6
 	VADDPD L1, Y6, Y6
-	VMULPD Y6, Y4, Y4         // t1
-	// t2 = s4·(L2 + s4·(L4 + s4·L6))
+	VMULPD Y6, Y4, Y4         // t1 = s2·(L1 + s4·(L3 + s4·(L5 + s4·L7)))
 	VMULPD L6, Y5, Y6
 	VADDPD L4, Y6, Y6
 	VMULPD Y5, Y6, Y6
 	VADDPD L2, Y6, Y6
-	VMULPD Y6, Y5, Y5         // t2
-	// R = t1 + t2
-	VADDPD Y5, Y4, Y4         // R
-	// hfsq = ½·f·f
-	VMULPD Y11, Y2, Y7
-	VMULPD Y2, Y7, Y7         // hfsq
-	// k·Ln2Hi − ((hfsq − (s·(hfsq + R) + k·Ln2Lo)) − f)
+	VMULPD Y6, Y5, Y5         // t2 = s4·(L2 + s4·(L4 + s4·L6))
+	VADDPD Y5, Y4, Y4         // R = t1 + t2
+	VMULPD HALF, Y2, Y7
+	VMULPD Y2, Y7, Y7         // hfsq = ½·f·f
 	VADDPD Y7, Y4, Y4         // hfsq + R
 	VMULPD Y4, Y3, Y3         // s·(hfsq + R)
 	VMULPD LN2LO, Y1, Y4      // k·Ln2Lo
@@ -191,11 +279,11 @@ loop:
 	VSUBPD Y3, Y7, Y7         // hfsq − (…)
 	VSUBPD Y2, Y7, Y7         // (…) − f
 	VMULPD LN2HI, Y1, Y1      // k·Ln2Hi
-	VSUBPD Y7, Y1, Y1
+	VSUBPD Y7, Y1, Y1         // k·Ln2Hi − ((hfsq − (s·(hfsq + R) + k·Ln2Lo)) − f)
 	VMOVUPD Y1, (DI)(AX*8)
 	ADDQ $4, AX
 	DECQ CX
-	JNZ loop
+	JMP two
 
 done:
 	MOVQ AX, ret+48(FP)
