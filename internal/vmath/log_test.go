@@ -3,6 +3,7 @@ package vmath
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/evalkit-go/evalkit/internal/benchcpu"
@@ -214,4 +215,22 @@ func BenchmarkLog(b *testing.B) {
 		}
 		cpu.Report(b, len(src))
 	})
+}
+
+// TestArchLog checks the facts of Log's doc about amd64's math.Log: a
+// subnormal's exponent field taken as it is, and the last bit at
+// 2³²·√2/2 (math/log.go gives −744.4400719213812 and 0x4035d589f2fe5107).
+func TestArchLog(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("math.Log is math/log.go's here")
+	}
+	if got := math.Log(5e-324); got != -709.0895657128241 {
+		t.Errorf("math.Log(5e-324) = %v", got)
+	}
+	if got := math.Float64bits(math.Log(math.Ldexp(math.Float64frombits(0x3fe6a09e667f3bcd), 32))); got != 0x4035d589f2fe5108 {
+		t.Errorf("math.Log(2³²·√2/2) = %#016x", got)
+	}
+	if got := math.Float64bits(math.Log(math.Copysign(math.NaN(), -1))); got != 0x7ff8000000000001 {
+		t.Errorf("math.Log(−NaN) = %#016x", got)
+	}
 }
