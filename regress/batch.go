@@ -5,6 +5,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/evalkit-go/evalkit/internal/vmath"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -161,6 +162,20 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	// of a term a row.
 	half := a == 0.5
 	halfOK := true
+	// The Poisson and Gamma deviances share q = y/ŷ and log q (rows of
+	// y, ŷ > 0): the block's quotients and the rows' logarithms first,
+	// four at a time (vmath: the bits of / and math.Log), read in row
+	// order below.
+	vmath.Div(t.q[:len(y)], y, yhat)
+	nq := 0
+	for i, yi := range y {
+		if yi > 0 && yhat[i] > 0 {
+			t.q[nq] = t.q[i] // nq ≤ i
+			nq++
+		}
+	}
+	vmath.Log(t.lq[:nq], t.q[:nq])
+	nq = 0
 	for i := range y {
 		yi, pi := y[i], yhat[i]
 		wi := 1.0
@@ -213,11 +228,10 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		if !half {
 			t.add(tPinball, wi*pinballTerm(d, a))
 		}
-		// The Poisson and Gamma deviances share q = y/ŷ and log q.
 		switch {
 		case yi > 0 && pi > 0:
-			q := yi / pi
-			lq := math.Log(q)
+			q, lq := t.q[nq], t.lq[nq]
+			nq++
 			t.add(tPoisson, wi*(2*(yi*lq-yi+pi)))
 			t.add(tGamma, wi*(2*(-lq+q-1)))
 		case yi == 0 && pi > 0:
@@ -317,10 +331,12 @@ const (
 )
 
 // terms gathers the terms of each sum over a block of rows: up to four a
-// row (a weighted moment's square, in exact parts).
+// row (a weighted moment's square, in exact parts); and the block's
+// ratios y/ŷ of the Poisson and Gamma deviances and their logarithms.
 type terms struct {
-	n [numTerms]int
-	v [numTerms][4 * blockSize]float64
+	n     [numTerms]int
+	v     [numTerms][4 * blockSize]float64
+	q, lq [blockSize]float64
 }
 
 var termPool = sync.Pool{New: func() any { return new(terms) }}

@@ -2,6 +2,7 @@ package regress
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -64,6 +65,41 @@ func BenchmarkMedian(b *testing.B) {
 			cpu := benchcpu.Start()
 			for b.Loop() {
 				median(y)
+			}
+			cpu.Report(b, n)
+		})
+	}
+}
+
+// BenchmarkFoldOnlyDeviances measures FoldOnly and the score of each
+// deviance (Tweedie at power 1.5) on 10⁶ rows as bench/python.py draws
+// them: y ~ Γ(2, 1) + 0.01, ŷ = y·e^{0.3 N(0, 1)}.
+func BenchmarkFoldOnlyDeviances(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	n := 1000000
+	y, p := make([]float64, n), make([]float64, n)
+	for i := range y {
+		y[i] = rng.ExpFloat64() + rng.ExpFloat64() + 0.01
+		p[i] = y[i] * math.Exp(0.3*rng.NormFloat64())
+	}
+	for _, key := range []string{"poisson_deviance", "gamma_deviance", "tweedie_deviance", "d2_tweedie"} {
+		var f func(*State) (float64, error)
+		for _, sp := range Specs {
+			if sp.Key == key {
+				f = sp.F
+			}
+		}
+		b.Run(key, func(b *testing.B) {
+			cpu := benchcpu.Start()
+			for b.Loop() {
+				m, err := FoldOnly([]string{key}, false, StateOptions{Power: 1.5}, [][]float64{y}, [][]float64{p}, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := m.Score(f, Raw); err != nil {
+					b.Fatal(err)
+				}
+				m.Release()
 			}
 			cpu.Report(b, n)
 		})

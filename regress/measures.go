@@ -350,9 +350,7 @@ func (s *State) tweedieNull(p, mu float64) float64 {
 		parts = s.parts(false)
 	}
 	sum := termSum(parts, ws, func(dst, ys []float64) {
-		for i, y := range ys {
-			dst[i] = tweedieDev(p, y, mu)
-		}
+		tweedieTerms(dst, ys, p, mu)
 	})
 	return sum.Value()
 }

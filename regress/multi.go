@@ -60,6 +60,7 @@ func ParseMultioutput(s string) (Multioutput, error) {
 // with shared row weights.
 type Multi struct {
 	outs []*State
+	kept [][]float64 // FoldOnly's kept slices, which Release hands back
 }
 
 // NewMulti returns an empty k-output state. It panics if k < 1 or the

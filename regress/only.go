@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/evalkit-go/evalkit/internal/parallel"
+	"github.com/evalkit-go/evalkit/internal/vmath"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -178,6 +179,17 @@ func FoldOnly(keys []string, varianceWeighted bool, opt StateOptions, y, yhat []
 			return m, nil
 		}
 	}
+	if nd&(needAds|needYs) != 0 && n > 0 {
+		for _, s := range m.outs {
+			m.kept = append(m.kept, s.ys)
+			if &s.ads[0] != &s.ys[0] {
+				m.kept = append(m.kept, s.ads)
+			}
+			if s.ws != nil {
+				m.kept = append(m.kept, s.ws)
+			}
+		}
+	}
 	return m, nil
 }
 
@@ -190,16 +202,21 @@ func (s *State) foldOnly(nd need, y, yhat, w []float64, workers int) bool {
 	s.positioned = true // first[] holds row indexes
 	s.weighted = w != nil
 	if nd&(needAds|needYs) != 0 {
-		s.ads = make([]float64, n)
-		if nd&needYs != 0 {
-			s.ys = make([]float64, n)
-		} else {
-			// Only the absolute errors are read (MedAE), but the kept
-			// values are ys' length: the same slice stands for both.
+		// The kept values are ys' length and ads' (the same): when only
+		// one is read (the absolute errors by MedAE, the targets by the
+		// D² scores' null models), one slice stands for both.
+		switch {
+		case nd&needYs == 0:
+			s.ads = keptSlice(n)
 			s.ys = s.ads
+		case nd&needAds == 0:
+			s.ys = keptSlice(n)
+			s.ads = s.ys
+		default:
+			s.ads, s.ys = keptSlice(n), keptSlice(n)
 		}
 		if s.weighted {
-			s.ws = make([]float64, n)
+			s.ws = keptSlice(n)
 		}
 	}
 	if workers == 1 || n <= onlyRows {
@@ -359,39 +376,79 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 			}
 			s.pinball.AddSlice(t)
 		}
-		if nd&needPoisson != 0 {
-			k := 0
+		if nd&(needPoisson|needGamma) != 0 {
+			// q = y/ŷ of the rows of y, ŷ > 0, and log q, for both
+			// deviances: every row's quotient and the rows' logarithms
+			// four at a time (vmath: the bits of / and math.Log).
+			q, lq := buf[onlyBlock:onlyBlock+len(ys)], buf[2*onlyBlock:3*onlyBlock]
+			vmath.Div(q, ys, ps)
+			nq := 0
 			for i, yi := range ys {
-				pi := ps[i]
-				switch {
-				case yi > 0 && pi > 0:
-					q := yi / pi
-					t[k] = ws[i] * (2 * (yi*math.Log(q) - yi + pi))
-					k++
-				case yi == 0 && pi > 0:
-					t[k] = ws[i] * (2 * pi) // 0·log 0 = 0
-					k++
-				default:
-					first(issuePoisson, i)
+				if yi > 0 && ps[i] > 0 {
+					q[nq] = q[i] // nq ≤ i
+					nq++
 				}
 			}
-			s.poisson.AddSlice(t[:k])
+			q, lq = q[:nq], lq[:nq]
+			vmath.Log(lq, q)
+			if nd&needPoisson != 0 {
+				k, j := 0, 0
+				for i, yi := range ys {
+					pi := ps[i]
+					switch {
+					case yi > 0 && pi > 0:
+						t[k] = ws[i] * (2 * (yi*lq[j] - yi + pi))
+						j++
+						k++
+					case yi == 0 && pi > 0:
+						t[k] = ws[i] * (2 * pi) // 0·log 0 = 0
+						k++
+					default:
+						first(issuePoisson, i)
+					}
+				}
+				s.poisson.AddSlice(t[:k])
+			}
+			if nd&needGamma != 0 {
+				if nq < len(ys) {
+					for i, yi := range ys {
+						if !(yi > 0 && ps[i] > 0) {
+							first(issueGamma, i)
+							break
+						}
+					}
+				}
+				for j, qj := range q {
+					t[j] = 2 * (-lq[j] + qj - 1)
+				}
+				if weighted {
+					k := 0
+					for i, yi := range ys {
+						if yi > 0 && ps[i] > 0 {
+							t[k] *= ws[i]
+							k++
+						}
+					}
+				}
+				s.gamma.AddSlice(t[:nq])
+			}
 		}
-		if nd&needGamma != 0 {
+		if nd&needTweedie != 0 && p == 1.5 {
+			// Square roots four at a time (vmath.Sqrt: math.Sqrt's bits).
+			sy, sp := buf[onlyBlock:onlyBlock+len(ys)], buf[2*onlyBlock:2*onlyBlock+len(ys)]
+			vmath.Sqrt(sy, ys)
+			vmath.Sqrt(sp, ps)
 			k := 0
 			for i, yi := range ys {
-				pi := ps[i]
-				if yi > 0 && pi > 0 {
-					q := yi / pi
-					t[k] = ws[i] * (2 * (-math.Log(q) + q - 1))
+				if pi := ps[i]; yi >= 0 && pi > 0 { // tweedieOK at p = 1.5
+					t[k] = ws[i] * tweedieHalf(yi, sy[i], 1/sp[i], 2*sp[i])
 					k++
 				} else {
-					first(issueGamma, i)
+					first(issueTweedie, i)
 				}
 			}
-			s.gamma.AddSlice(t[:k])
-		}
-		if nd&needTweedie != 0 && p != 0 {
+			s.tweedie.AddSlice(t[:k])
+		} else if nd&needTweedie != 0 && p != 0 {
 			k := 0
 			for i, yi := range ys {
 				pi := ps[i]
@@ -426,7 +483,9 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 			s.maxErr = m0
 		}
 		if nd&(needAds|needYs) != 0 {
-			appendAbsErr(s.ads[b:b], ys, ps)
+			if nd&needAds != 0 {
+				appendAbsErr(s.ads[b:b], ys, ps)
+			}
 			if nd&needYs != 0 {
 				copy(s.ys[b:e], ys)
 			}
@@ -511,5 +570,22 @@ func (m *Multi) Release() {
 	for _, s := range m.outs {
 		onlyStates.Put(s)
 	}
-	m.outs = nil
+	for _, b := range m.kept {
+		keptSlices.Put(&b)
+	}
+	m.outs, m.kept = nil, nil
+}
+
+// keptSlices are the kept values' slices of the states that
+// [Multi.Release] handed back: a call on 10⁶ rows that keeps its targets
+// would otherwise allocate 8 MB and fault its pages in each time.
+var keptSlices sync.Pool
+
+// keptSlice returns a slice of n values, to be overwritten: a released
+// one when there is one large enough.
+func keptSlice(n int) []float64 {
+	if b, _ := keptSlices.Get().(*[]float64); b != nil && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]float64, n)
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
 // TestFoldOnly checks that every measure of a state of its own sums has
@@ -62,6 +64,9 @@ func TestFoldOnly(t *testing.T) {
 										t.Fatalf("n=%d k=%d w=%v %s %v %s %v: %v, full state's %v", n, k, weighted, kind, opt, sp.Key, how, got, want)
 									}
 								}
+								// Its states and kept slices serve the next
+								// calls, whose rows overwrite them.
+								m.Release()
 							}
 						}
 					}
@@ -157,5 +162,94 @@ func TestFoldOnlyHugeLate(t *testing.T) {
 			}
 		}
 		y[at] = 1
+	}
+}
+
+// TestDevianceLogs checks the Poisson and Gamma sums of AddBatch and of
+// FoldOnly, whose logarithms are vmath.Log's over a block, against the
+// exact sums of each row's term by math.Log: ratios y/ŷ of every size
+// (subnormal, 0 and +Inf by underflow and overflow), y = 0, negative
+// values, one special ratio among ordinary ones in each lane. (Values
+// beyond modestBound, in half the trials, send FoldOnly to the full
+// state's fold.)
+func TestDevianceLogs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 40 {
+		n := 1 + rng.IntN(3000)
+		y, p, w := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range n {
+			y[i], p[i] = rng.ExpFloat64(), rng.ExpFloat64()+0.01
+			w[i] = float64(rng.IntN(4)) * 0.37
+			c := rng.IntN(40)
+			if trial%2 == 0 && c >= 4 && c <= 5 {
+				c = 7
+			}
+			switch c {
+			case 0:
+				y[i] = 0
+			case 1:
+				y[i] = -y[i]
+			case 2:
+				p[i] = -p[i]
+			case 3:
+				y[i] = 0
+				p[i] = 0
+			case 4:
+				y[i] *= 0x1p-1000 // a subnormal ratio, or 0
+				p[i] *= 0x1p60
+			case 5:
+				y[i] *= 0x1p1000 // +Inf
+				p[i] *= 0x1p-60
+			case 7:
+				y[i] *= 0x1p-40 // a small ratio of modest values
+				p[i] *= 0x1p40
+			case 6:
+				p[i] = math.Nextafter(p[i], 0) // a ratio near 1
+				y[i] = p[i]
+			}
+		}
+		for _, weighted := range []bool{false, true} {
+			var wt []float64
+			if weighted {
+				wt = w
+			}
+			var poisson, gamma xsum.Sum
+			for i := range n {
+				wi := 1.0
+				if weighted {
+					wi = w[i]
+				}
+				yi, pi := y[i], p[i]
+				switch {
+				case yi > 0 && pi > 0:
+					q := yi / pi
+					poisson.Add(wi * (2 * (yi*math.Log(q) - yi + pi)))
+					gamma.Add(wi * (2 * (-math.Log(q) + q - 1)))
+				case yi == 0 && pi > 0:
+					poisson.Add(wi * (2 * pi))
+				}
+			}
+			s := New(StateOptions{})
+			s.addRows(y, p, wt, nil)
+			m, err := FoldOnly([]string{"poisson_deviance", "gamma_deviance"}, false, StateOptions{}, [][]float64{y}, [][]float64{p}, wt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				name      string
+				got, want *xsum.Sum
+			}{
+				{"AddBatch Poisson", &s.poisson, &poisson}, {"AddBatch Gamma", &s.gamma, &gamma},
+				{"FoldOnly Poisson", &m.outs[0].poisson, &poisson}, {"FoldOnly Gamma", &m.outs[0].gamma, &gamma},
+			} {
+				// The exact sums, and their values (infinities, NaN).
+				gx, gk := c.got.IntExp()
+				wx, wk := c.want.IntExp()
+				if g, w := c.got.Value(), c.want.Value(); gx.Cmp(wx) != 0 || gk != wk || math.Float64bits(g) != math.Float64bits(w) {
+					t.Fatalf("trial %d, weighted %v: %s sum %v, the rows' terms' %v", trial, weighted, c.name, g, w)
+				}
+			}
+			m.Release()
+		}
 	}
 }

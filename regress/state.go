@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"sync/atomic"
 
+	"github.com/evalkit-go/evalkit/internal/vmath"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -469,6 +470,9 @@ func tweedieOK(p, y, mu float64) bool {
 //
 //	p = 0: (y − μ)²;  p = 1: Poisson;  p = 2: Gamma;
 //	else  2(max(y,0)^(2−p)/((1−p)(2−p)) − y μ^(1−p)/(1−p) + μ^(2−p)/(2−p)).
+//
+// At p = 1.5 (y ≥ 0, μ > 0) it computes the same bits with square roots:
+// see tweedieHalf.
 func tweedieDev(p, y, mu float64) float64 {
 	switch p {
 	case 0:
@@ -478,10 +482,64 @@ func tweedieDev(p, y, mu float64) float64 {
 		return poissonDev(y, mu)
 	case 2:
 		return gammaDev(y, mu)
+	case 1.5:
+		if y >= 0 && mu > 0 {
+			r := math.Sqrt(mu)
+			return tweedieHalf(y, math.Sqrt(y), 1/r, 2*r)
+		}
 	}
 	yy := y
 	if p < 0 && yy < 0 {
 		yy = 0
 	}
 	return 2 * (math.Pow(yy, 2-p)/((1-p)*(2-p)) - y*math.Pow(mu, 1-p)/(1-p) + math.Pow(mu, 2-p)/(2-p))
+}
+
+// tweedieHalf is tweedieDev(1.5, y, μ) for y ≥ 0 and μ > 0, given
+// sy = math.Sqrt(y), inv = 1/√μ and c = 2√μ, with the bits of the general formula's math.Pow
+// calls and divisions:
+//
+//   - math.Pow(x, ½) is math.Sqrt(x) for x > 0 (math/pow.go's special
+//     cases: 1 and +Inf give 1 and +Inf either way) and +0 for x = ±0;
+//     math.Pow(x, −½) is 1/math.Sqrt(x) for x > 0 (+Inf: +0 either way);
+//   - at p = 1.5 the divisors (1 − p)(2 − p) = −¼, 1 − p = −½ and 2 − p = ½
+//     are powers of two, by which a quotient is the product by the
+//     reciprocal: both are the one real value rounded once.
+func tweedieHalf(y, sy, inv, c float64) float64 {
+	if y == 0 {
+		sy = 0 // +0, as math.Pow(−0, ½)
+	}
+	return 2 * (sy*-4 - y*inv*-2 + c)
+}
+
+// tweedieTerms sets dst[i] = tweedieDev(p, ys[i], μ), bit for bit, for
+// one μ (the null model's): μ's powers are computed once.
+func tweedieTerms(dst, ys []float64, p, mu float64) {
+	dst = dst[:len(ys)]
+	switch {
+	case p == 1.5 && mu > 0:
+		r := math.Sqrt(mu)
+		inv, c := 1/r, 2*r
+		vmath.Sqrt(dst, ys)
+		for i, y := range ys {
+			if y >= 0 {
+				dst[i] = tweedieHalf(y, dst[i], inv, c)
+			} else {
+				dst[i] = tweedieDev(p, y, mu)
+			}
+		}
+	case p != 0 && p != 1 && p != 2:
+		a, c := math.Pow(mu, 1-p), math.Pow(mu, 2-p)/(2-p)
+		for i, y := range ys {
+			yy := y
+			if p < 0 && yy < 0 {
+				yy = 0
+			}
+			dst[i] = 2 * (math.Pow(yy, 2-p)/((1-p)*(2-p)) - y*a/(1-p) + c)
+		}
+	default:
+		for i, y := range ys {
+			dst[i] = tweedieDev(p, y, mu)
+		}
+	}
 }
