@@ -176,6 +176,10 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	}
 	vmath.Log(t.lq[:nq], t.q[:nq])
 	nq = 0
+	// The squared logarithmic errors' differences of logarithms, the
+	// block's at once (log1pDiffs), read in row order below.
+	log1pDiffs(t.l[:len(y)], t.x[:len(y)], t.above[:len(y)], y, yhat)
+	i1, i2, j := 0, len(y)-1, 0
 	for i := range y {
 		yi, pi := y[i], yhat[i]
 		wi := 1.0
@@ -219,7 +223,15 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		if yi < 0 || pi < 0 {
 			s.note(issueNegative, i, pos)
 		} else {
-			l := log1pDiff(yi, pi, d)
+			var l float64
+			if t.above[j] {
+				l = t.l[i1]
+				i1++
+			} else {
+				l = t.l[i2]
+				i2--
+			}
+			j++
 			t.add(tSqLog, wi*l*l)
 		}
 		if s.ci != nil {
@@ -337,6 +349,9 @@ type terms struct {
 	n     [numTerms]int
 	v     [numTerms][4 * blockSize]float64
 	q, lq [blockSize]float64
+	// the squared logarithmic errors' (log1pDiffs)
+	x, l  [blockSize]float64
+	above [blockSize]bool
 }
 
 var termPool = sync.Pool{New: func() any { return new(terms) }}

@@ -357,15 +357,26 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 			s.sape.AddSlice(t[:k])
 		}
 		if nd&needSqLog != 0 {
-			k := 0
+			// The differences of logarithms of the block at once
+			// (log1pDiffs), read in row order.
+			var above [onlyBlock]bool
+			l, x := buf[onlyBlock:onlyBlock+len(ys)], buf[2*onlyBlock:2*onlyBlock+len(ys)]
+			log1pDiffs(l, x, above[:len(ys)], ys, ps)
+			k, i1, i2 := 0, 0, len(ys)-1
 			for i, yi := range ys {
-				pi := ps[i]
-				if yi < 0 || pi < 0 {
+				if yi < 0 || ps[i] < 0 {
 					first(issueNegative, i)
 					continue
 				}
-				l := log1pDiff(yi, pi, yi-pi)
-				t[k] = ws[i] * l * l
+				var li float64
+				if above[k] {
+					li = l[i1]
+					i1++
+				} else {
+					li = l[i2]
+					i2--
+				}
+				t[k] = ws[i] * li * li
 				k++
 			}
 			s.sqLog.AddSlice(t[:k])

@@ -253,3 +253,71 @@ func TestDevianceLogs(t *testing.T) {
 		}
 	}
 }
+
+// TestSquaredLogTerms: the squared logarithmic error's sum, computed a
+// block at a time (log1pDiffs: vmath.Log1p and vmath.Log) in addBlock and
+// FoldOnly, is the exact sum of each row's log1pDiff term: both branches
+// (d/(1+ŷ) above and below −½), zeros, negative values skipped, values
+// of every size, weighted or not.
+func TestSquaredLogTerms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 40 {
+		n := 1 + rng.IntN(3000)
+		y, p, w := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range n {
+			y[i], p[i] = rng.ExpFloat64()*10, rng.ExpFloat64()*10
+			w[i] = float64(rng.IntN(4)) * 0.37
+			switch rng.IntN(12) {
+			case 0:
+				y[i] = 0
+			case 1:
+				y[i] = -y[i]
+			case 2:
+				p[i] = -p[i]
+			case 3:
+				p[i] = 0
+			case 4:
+				y[i] *= 1e-9 // a small value, d/(1+ŷ) near −1
+			case 5:
+				p[i] = y[i] // log of 1
+			case 6:
+				y[i] *= 1e12 // beyond modestBound in some trials
+			}
+		}
+		for _, weighted := range []bool{false, true} {
+			var wt []float64
+			if weighted {
+				wt = w
+			}
+			var want xsum.Sum
+			for i := range n {
+				wi := 1.0
+				if weighted {
+					wi = w[i]
+				}
+				if y[i] < 0 || p[i] < 0 {
+					continue
+				}
+				l := log1pDiff(y[i], p[i], y[i]-p[i])
+				want.Add(wi * l * l)
+			}
+			s := New(StateOptions{})
+			s.addRows(y, p, wt, nil)
+			m, err := FoldOnly([]string{"msle"}, false, StateOptions{}, [][]float64{y}, [][]float64{p}, wt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				name string
+				got  *xsum.Sum
+			}{{"AddBatch", &s.sqLog}, {"FoldOnly", &m.outs[0].sqLog}} {
+				gx, gk := c.got.IntExp()
+				wx, wk := want.IntExp()
+				if g, w := c.got.Value(), want.Value(); gx.Cmp(wx) != 0 || gk != wk || math.Float64bits(g) != math.Float64bits(w) {
+					t.Fatalf("trial %d, weighted %v: %s sum %v, the rows' terms' %v", trial, weighted, c.name, g, w)
+				}
+			}
+			m.Release()
+		}
+	}
+}

@@ -437,6 +437,35 @@ func log1pDiff(y, yhat, d float64) float64 {
 	return math.Log((1 + y) / (1 + yhat))
 }
 
+// log1pDiffs computes log1pDiff(y, ŷ, y − ŷ) for the rows of y, ŷ ≥ 0 of
+// a block at once: the arguments of each branch first (x), then each
+// function's values four at a time (vmath: math.Log1p's and math.Log's
+// bits) into l. above[j] reports the branch of the j-th such row; its
+// value is l[i1] (i1 counting up from 0) when above, else l[i2] (i2
+// counting down from len(y)−1), in row order. x, l and above hold at
+// least len(y) values.
+func log1pDiffs(l, x []float64, above []bool, y, yhat []float64) {
+	n1, n2, j := 0, len(y), 0
+	for i, yi := range y {
+		pi := yhat[i]
+		if yi < 0 || pi < 0 {
+			continue
+		}
+		if v := (yi - pi) / (1 + pi); v > -0.5 {
+			x[n1] = v
+			n1++
+			above[j] = true
+		} else {
+			n2--
+			x[n2] = (1 + yi) / (1 + pi)
+			above[j] = false
+		}
+		j++
+	}
+	vmath.Log1p(l[:n1], x[:n1])
+	vmath.Log(l[n2:len(y)], x[n2:len(y)])
+}
+
 // poissonDev is the Poisson unit deviance 2(y log(y/μ) − y + μ), with
 // 0·log 0 = 0 (scikit-learn's xlogy).
 func poissonDev(y, mu float64) float64 {
