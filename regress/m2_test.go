@@ -65,3 +65,31 @@ func TestM2Bits(t *testing.T) {
 		}
 	}
 }
+
+// TestMeanTrimmed: moments.mean, from the sums' integers without their
+// trailing zero digits, equals the quotient of their whole integers
+// rounded to 53 bits, over sums of values of every size and sign.
+func TestMeanTrimmed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 2000 {
+		var m moments
+		var w xsum.Sum
+		for range 1 + rng.IntN(50) {
+			x := rng.NormFloat64() * math.Ldexp(1, rng.IntN(200)-100)
+			if trial%5 == 0 {
+				x = math.Ldexp(float64(rng.IntN(1000)), rng.IntN(40)-20) // trailing zero digits
+			}
+			wi := float64(1 + rng.IntN(3))
+			if trial%3 == 0 {
+				wi = rng.Float64() * math.Ldexp(1, rng.IntN(60)-30)
+			}
+			m.s1.Add(wi * x)
+			w.Add(wi)
+		}
+		q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(m.s1.Int()), new(big.Float).SetInt(w.Int()))
+		want, _ := q.Float64()
+		if got := m.mean(&w); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("trial %d: mean %v, the whole integers' quotient %v", trial, got, want)
+		}
+	}
+}

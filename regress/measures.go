@@ -459,8 +459,9 @@ func pinballSum(parts []part, w []float64, q, alpha float64) xsum.Sum {
 func termSum(parts []part, w []float64, terms func(dst, ys []float64)) xsum.Sum {
 	var mu sync.Mutex
 	var total xsum.Sum
-	// buf holds decoded values, block their terms: one of each a worker
-	// (a block made in add would escape, a fresh allocation a piece).
+	// buf holds decoded values, block their terms: one pair a worker,
+	// from termBufs (a block made in add would escape, a fresh allocation
+	// a piece).
 	add := func(p *part, ws []float64, acc *xsum.Sum, buf, block *[decodeRows]float64) {
 		for lo := 0; lo < p.size(); lo += decodeRows {
 			ys := p.values(lo, min(lo+decodeRows, p.size()), buf)
@@ -474,8 +475,17 @@ func termSum(parts []part, w []float64, terms func(dst, ys []float64)) xsum.Sum 
 			acc.AddSlice(b)
 		}
 	}
-	if w != nil {
-		add(&parts[0], w, &total, new([decodeRows]float64), new([decodeRows]float64))
+	n := 0
+	for i := range parts {
+		n += parts[i].size()
+	}
+	if w != nil || n <= serialTerms {
+		// Weighted (one part), or too few values to share out: here.
+		bufs := termBufs.Get().(*[2][decodeRows]float64)
+		for i := range parts {
+			add(&parts[i], w, &total, &bufs[0], &bufs[1])
+		}
+		termBufs.Put(bufs)
 		return total
 	}
 	parts = pieces(parts)
@@ -483,10 +493,11 @@ func termSum(parts []part, w []float64, terms func(dst, ys []float64)) xsum.Sum 
 	parallel.Chunks(len(parts), max(1, len(parts)/(8*procs)), procs, func() func(lo, hi int) {
 		return func(lo, hi int) {
 			var acc xsum.Sum
-			buf, block := new([decodeRows]float64), new([decodeRows]float64)
+			bufs := termBufs.Get().(*[2][decodeRows]float64)
 			for i := range parts[lo:hi] {
-				add(&parts[lo+i], nil, &acc, buf, block)
+				add(&parts[lo+i], nil, &acc, &bufs[0], &bufs[1])
 			}
+			termBufs.Put(bufs)
 			mu.Lock()
 			total.Merge(&acc)
 			mu.Unlock()
@@ -494,6 +505,13 @@ func termSum(parts []part, w []float64, terms func(dst, ys []float64)) xsum.Sum 
 	})
 	return total
 }
+
+// serialTerms is the most values whose terms termSum sums on the calling
+// goroutine: sharing them out would cost more than it saves.
+const serialTerms = 1 << 14
+
+// termBufs holds termSum's buffers of decoded values and their terms.
+var termBufs = sync.Pool{New: func() any { return new([2][decodeRows]float64) }}
 
 // pinballTerm is the pinball loss of a residual d = y − ŷ at α ∈ (0, 1):
 // α·d for d ≥ 0, (α − 1)·d = −(1 − α)·d below (the same products bit for

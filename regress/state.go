@@ -100,7 +100,18 @@ func (m *moments) merge(o *moments) {
 
 // mean returns s1/w rounded once.
 func (m *moments) mean(w *xsum.Sum) float64 {
-	q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(m.s1.Int()), new(big.Float).SetInt(w.Int()))
+	// The integers without their trailing zero digits, as m2 takes them:
+	// s1/W = (s1'/W')·2^(b−a), the same quotient rounded to 53 bits alike
+	// (big.Float's exponent has no bound) from a few words, not 34.
+	W, a := w.IntExp()
+	s1, b := m.s1.IntExp()
+	if W.Sign() == 0 || s1.Sign() == 0 {
+		q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(m.s1.Int()), new(big.Float).SetInt(w.Int()))
+		f, _ := q.Float64()
+		return f
+	}
+	q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(s1), new(big.Float).SetInt(W))
+	q.SetMantExp(q, b-a)
 	f, _ := q.Float64()
 	return f
 }

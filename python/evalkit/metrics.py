@@ -800,10 +800,14 @@ def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=
     n = y.shape[0] if y.ndim else 0
     if a is None or b is None or y.shape != p.shape or k == 0 or (w is not None and (w[0].ndim != 1 or w[0].shape[0] != n)) or (sample_weight is not None and w is None):
         return _regress_task(function, key, y_true, y_pred, sample_weight, multioutput, allowed, **options)
-    if k == 1 and not options:
-        opts = _REGRESS_KEYS.get(key)
+    if k == 1:
+        # The option bytes of a measure and its options, made once.
+        ck = (key, tuple(options.items())) if options else key
+        opts = _REGRESS_KEYS.get(ck)
         if opts is None:
-            opts = _REGRESS_KEYS[key] = "\x1f".join(_REGRESS_OPTIONS + ("measure=" + key,)).encode()
+            opts = "\x1f".join(_REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())).encode()
+            if len(_REGRESS_KEYS) < 256:
+                _REGRESS_KEYS[ck] = opts
     else:
         opts = _REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())
     if not isinstance(multioutput, str):
@@ -931,9 +935,10 @@ def explained_variance_score(y_true, y_pred, *, sample_weight=None, multioutput=
 
 def max_error(y_true, y_pred):
     """The largest absolute error (sklearn.metrics.max_error); one output."""
-    if np.ndim(y_true) > 1 and np.shape(y_true)[1] > 1:
+    y, p = np.asarray(y_true), np.asarray(y_pred)
+    if y.ndim > 1 and y.shape[1] > 1:
         raise ValueError("Multioutput not supported in max_error")
-    return _regress("max_error", "max_error", np.ravel(y_true), np.ravel(y_pred), None, "uniform_average")
+    return _regress("max_error", "max_error", y.ravel(), p.ravel(), None, "uniform_average")
 
 
 def mean_squared_log_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average", squared=True):
@@ -949,21 +954,32 @@ def mean_pinball_loss(y_true, y_pred, *, sample_weight=None, alpha=0.5, multiout
 
 
 def _deviance(function, key, y_true, y_pred, sample_weight, power):
-    y, p = np.ravel(y_true), np.ravel(y_pred)
+    if 0 < power < 1:
+        raise ValueError("Tweedie deviance is only defined for power<=0 and power>=1.")
+    y, p = np.asarray(y_true).ravel(), np.asarray(y_pred).ravel()
+    try:
+        return _regress(function, key, y, p, sample_weight, "uniform_average", power=power)
+    except ValueError:
+        # The core leaves a deviance undefined when a row is outside the
+        # power's domain: scikit-learn's error then, checked only here so
+        # that a call on valid data makes no pass over the arrays in numpy.
+        if y.shape == p.shape:
+            _deviance_domain(y, p, power)
+        raise
+
+
+def _deviance_domain(y, p, power):
+    """Raises scikit-learn's error when a row of (y, p) is outside the
+    domain of the Tweedie deviance of the power."""
     if power < 0:
         if (p <= 0).any():
             raise ValueError("Mean Tweedie deviance error with power=" + str(power) + " can only be used on strictly positive y_pred.")
-    elif power == 0:
-        pass
     elif 1 <= power < 2:
         if (y < 0).any() or (p <= 0).any():
             raise ValueError("Mean Tweedie deviance error with power=" + str(power) + " can only be used on non-negative y and strictly positive y_pred.")
     elif power >= 2:
         if (y <= 0).any() or (p <= 0).any():
             raise ValueError("Mean Tweedie deviance error with power=" + str(power) + " can only be used on strictly positive y and y_pred.")
-    else:
-        raise ValueError("Tweedie deviance is only defined for power<=0 and power>=1.")
-    return _regress(function, key, y, p, sample_weight, "uniform_average", power=power)
 
 
 def mean_poisson_deviance(y_true, y_pred, *, sample_weight=None):
