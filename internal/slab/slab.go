@@ -12,6 +12,7 @@ package slab
 import (
 	"sync"
 	"unsafe"
+	"weak"
 )
 
 const (
@@ -25,10 +26,14 @@ const (
 	plainBytes = 2 * hugePage
 )
 
+// pool is the current slab, held weakly: a slab lives while a slice of it
+// does, so that a long-running program (the Python package) keeps no
+// slab after the states that used it are gone.
 var pool struct {
 	sync.Mutex
-	given int64     // bytes handed out so far
-	free  []float64 // what is left of the current slab (length 0)
+	given  int64                 // bytes handed out since a slab was last found gone
+	slab   weak.Pointer[float64] // the current slab's first value
+	off, n int                   // its next free index and its length (0: none)
 }
 
 // Floats returns a slice of length 0 and capacity n. Its memory is zero
@@ -40,6 +45,14 @@ func Floats(n int) []float64 {
 	bytes := int64(n) * 8
 	pool.Lock()
 	defer pool.Unlock()
+	var p *float64
+	if pool.n > 0 {
+		if p = pool.slab.Value(); p == nil {
+			// Every slice of the last slab is gone: a small input
+			// starts again with plain allocations.
+			pool.given, pool.n = 0, 0
+		}
+	}
 	pool.given += bytes
 	if pool.given <= plainBytes {
 		return make([]float64, 0, n)
@@ -47,11 +60,13 @@ func Floats(n int) []float64 {
 	if bytes > slabBytes/4 {
 		return hugeFloats(n)[:0]
 	}
-	if cap(pool.free) < n {
-		pool.free = newSlab()
+	if p == nil || pool.n-pool.off < n {
+		s := newSlab()
+		p = unsafe.SliceData(s)
+		pool.slab, pool.off, pool.n = weak.Make(p), 0, cap(s)
 	}
-	s := pool.free[:0:n]
-	pool.free = pool.free[n:n:cap(pool.free)]
+	s := unsafe.Slice(p, pool.n)[pool.off : pool.off : pool.off+n]
+	pool.off += n
 	return s
 }
 

@@ -1,6 +1,7 @@
 package slab
 
 import (
+	"runtime"
 	"sync"
 	"testing"
 	"unsafe"
@@ -115,4 +116,22 @@ func TestMake(t *testing.T) {
 	if len(i32) != 5 || cap(i32) != hugeBytes {
 		t.Fatalf("Make[int32]: len %d cap %d", len(i32), cap(i32))
 	}
+}
+
+// A slab no slice of which is left is let go: the next small request is
+// a plain allocation again.
+func TestSlabLetGo(t *testing.T) {
+	for range 3 {
+		_ = Floats(slabBytes / 8 / 8) // past plainBytes: from a slab
+	}
+	runtime.GC()
+	runtime.GC()
+	s := Floats(10)
+	pool.Lock()
+	n := pool.n
+	pool.Unlock()
+	if n != 0 {
+		t.Fatalf("the pool holds a slab (length %d) after every slice of it was dropped", n)
+	}
+	_ = s
 }
