@@ -9,7 +9,7 @@ import (
 
 func BenchmarkMeasureRegress100(b *testing.B) {
 	in := regressInput(rand.New(rand.NewPCG(3, 4)), 100, 1, false)
-	for _, key := range []string{"mse", "r2", "medae"} {
+	for _, key := range []string{"mse", "r2", "medae", "max_error"} {
 		b.Run(key, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := Measure("regress", "mape_epsilon=2.220446049250313e-16\x1fmeasure="+key, in); err != nil {

@@ -772,6 +772,13 @@ _MULTIOUTPUT = {"raw_values": "raw", "uniform_average": "uniform", "variance_wei
 # The weighted percentiles (median_absolute_error, d2_absolute_error_score,
 # d2_pinball_score with sample_weight) sum their cumulative weights in
 # floating point, in the order of the values, as scikit-learn does.
+class UndefinedMetricWarning(UserWarning):
+    """A measure is undefined on the data (scikit-learn's
+    sklearn.exceptions.UndefinedMetricWarning)."""
+
+
+_ndarray = np.ndarray
+_F64 = np.dtype(np.float64)
 _REGRESS_OPTIONS = ("mape_epsilon=" + repr(_MAPE_EPSILON), "cum_weights=float")
 
 # The encoded options of a one-output call without options, by measure.
@@ -783,6 +790,20 @@ def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=
     measure's own sums, regress.FoldOnly); inputs it does not take (not
     numbers, shapes that differ) go through the task, which gives its
     error."""
+    if (type(y_true) is _ndarray and type(y_pred) is _ndarray and sample_weight is None and not options
+            and multioutput == "uniform_average" and y_true.dtype is _F64 and y_pred.dtype is _F64
+            and y_true.ndim == 1 and y_pred.ndim == 1 and y_true.shape == y_pred.shape
+            and y_true.flags.c_contiguous and y_pred.flags.c_contiguous):
+        # The common call (two 1-D float64 arrays, no weights, no option)
+        # without the general path's conversions and checks.
+        opts = _REGRESS_KEYS.get(key)
+        if opts is None:
+            opts = _REGRESS_KEYS[key] = "\x1f".join(_REGRESS_OPTIONS + ("measure=" + key,)).encode()
+        out, _ = _lean(b"regress", opts, y_true.shape[0], 1, (y_true, 0), (y_pred, 0))
+        v = out[0]
+        if v != v:
+            raise ValueError(f"evalkit.metrics.{function}: {key} is undefined on these data")
+        return v
     y, p = np.asarray(y_true), np.asarray(y_pred)
     raw = isinstance(multioutput, str) and multioutput == "raw_values"
     if isinstance(multioutput, str) and multioutput not in allowed:
@@ -886,7 +907,33 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     constant y_true gives 1.0 for a perfect prediction, else 0.0."""
     if force_finite is not True:
         _unsupported("r2_score", "force_finite", force_finite, "True")
-    return _regress("r2_score", "r2", y_true, y_pred, sample_weight, multioutput, ("raw_values", "uniform_average", "variance_weighted"))
+    try:
+        return _regress("r2_score", "r2", y_true, y_pred, sample_weight, multioutput, ("raw_values", "uniform_average", "variance_weighted"))
+    except ValueError:
+        if _one_row(y_true, y_pred):
+            warnings.warn("R^2 score is not well-defined with less than two samples.", UndefinedMetricWarning)
+            return float("nan")
+        raise
+
+
+def _one_row(y_true, y_pred):
+    """Whether y_true and y_pred are one row of finite numbers, on which
+    scikit-learn's R² and D² scores warn and return NaN (the core leaves
+    them undefined)."""
+    y, p = np.asarray(y_true), np.asarray(y_pred)
+    return (y.ndim in (1, 2) and y.shape[:1] == (1,) and y.shape == p.shape and y.dtype.kind in "biuf"
+            and p.dtype.kind in "biuf" and bool(np.isfinite(y).all()) and bool(np.isfinite(p).all()))
+
+
+def _d2(function, key, y_true, y_pred, sample_weight, multioutput, **options):
+    """A D² score: scikit-learn's NaN and warning on one row."""
+    try:
+        return _regress(function, key, y_true, y_pred, sample_weight, multioutput, **options)
+    except ValueError:
+        if _one_row(y_true, y_pred):
+            warnings.warn("D^2 score is not well-defined with less than two samples.", UndefinedMetricWarning)
+            return float("nan")
+        raise
 
 
 # --- clustering ------------------------------------------------------------
@@ -965,6 +1012,9 @@ def _deviance(function, key, y_true, y_pred, sample_weight, power):
         # that a call on valid data makes no pass over the arrays in numpy.
         if y.shape == p.shape:
             _deviance_domain(y, p, power)
+        if key == "d2_tweedie" and _one_row(y, p):
+            warnings.warn("D^2 score is not well-defined with less than two samples.", UndefinedMetricWarning)
+            return float("nan")
         raise
 
 
@@ -1004,12 +1054,12 @@ def d2_tweedie_score(y_true, y_pred, *, sample_weight=None, power=0):
 
 def d2_pinball_score(y_true, y_pred, *, sample_weight=None, alpha=0.5, multioutput="uniform_average"):
     """D², the share of pinball loss explained (sklearn.metrics.d2_pinball_score)."""
-    return _regress("d2_pinball_score", "d2_pinball", y_true, y_pred, sample_weight, multioutput, alpha=alpha)
+    return _d2("d2_pinball_score", "d2_pinball", y_true, y_pred, sample_weight, multioutput, alpha=alpha)
 
 
 def d2_absolute_error_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """D², the share of absolute error explained (sklearn.metrics.d2_absolute_error_score)."""
-    return _regress("d2_absolute_error_score", "d2_absolute_error", y_true, y_pred, sample_weight, multioutput)
+    return _d2("d2_absolute_error_score", "d2_absolute_error", y_true, y_pred, sample_weight, multioutput)
 
 
 def _external(function, labels_true, labels_pred, **options):

@@ -306,3 +306,24 @@ def test_edges():
 def test_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_r2_one_row_warns_nan():
+    """r2_score on one row: NaN and a warning, as scikit-learn 1.2."""
+    import warnings as w
+    from sklearn import metrics as sk
+    with w.catch_warnings(record=True) as caught:
+        w.simplefilter("always")
+        got = ek.r2_score([1.0], [2.0])
+        want = sk.r2_score([1.0], [2.0])
+    assert np.isnan(got) and np.isnan(want)
+    assert any("less than two samples" in str(c.message) for c in caught)
+    with pytest.raises(ValueError):
+        ek.r2_score([np.nan], [2.0])
+    for f, kw in [("d2_absolute_error_score", {}), ("d2_pinball_score", {"alpha": 0.3}), ("d2_tweedie_score", {"power": 1.5})]:
+        with w.catch_warnings(record=True) as caught:
+            w.simplefilter("always")
+            got = getattr(ek, f)([1.0], [2.0], **kw)
+            want = getattr(sk, f)([1.0], [2.0], **kw)
+        assert np.isnan(got) and np.isnan(want), f
+        assert any("less than two samples" in str(c.message) for c in caught), f
