@@ -42,6 +42,9 @@ type RankMulti struct {
 	CI              *hyptest.CIOptions
 	Ranges          int // number of key ranges, ≥ 1
 	Name, Output    string
+	// Slices, if set, evaluates each slice as well as every row (--by;
+	// see RankMulti.slicedPipeline).
+	Slices *Slicing
 }
 
 // multiState is the multiclass statistic of some units, merged in input
@@ -80,10 +83,19 @@ func init() {
 	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(int, *rank.Table), error](&multiPartitionFn{})
 	register.Combiner1[*multiState](&multiCombineFn{})
 	register.DoFn3x1[context.Context, *multiState, func(*rangedTable) bool, error](&multiWriteFn{})
+	register.DoFn5x1[context.Context, Unit, func(string, *multiState), func(int, uint64), func(string, int64), error](&multiSliceScanFn{})
+	register.Emitter2[string, *multiState]()
+	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(string, *rank.Table), error](&multiSlicePartitionFn{})
+	register.Iter1[*multiState]()
+	register.DoFn3x2[string, func(**multiState) bool, func(*rangedTable) bool, sliceOut, error](&multiSliceFn{})
 }
 
 // Pipeline adds the multiclass ranking of units to s.
 func (c *RankMulti) Pipeline(s beam.Scope, units []Unit) {
+	if c.Slices != nil {
+		c.slicedPipeline(s, units)
+		return
+	}
 	s = s.Scope("rank-multiclass")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
 	scalars, sample := beam.ParDo2(s, &multiScanFn{C: *c}, us)
@@ -102,16 +114,22 @@ func (c *RankMulti) task() *task.RankMulti {
 // read reads unit u's rows with the command line's checks
 // (task.RankMulti.FoldRows) into b.
 func (c *RankMulti) read(ctx context.Context, u Unit, b rank.MultiRows) error {
-	t := c.task()
-	return readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error {
-		return cli.TaskError("rank", t.FoldRows(b, r, cols, make([]float64, len(c.Classes))))
+	return readUnit(ctx, u, c.task().Columns(), func(r *table.Reader, cols []int) error {
+		return c.fold(b, r, cols)
 	})
+}
+
+// fold reads the rows of r, whose columns are cols, with the command
+// line's checks (task.RankMulti.FoldRows) into b.
+func (c *RankMulti) fold(b rank.MultiRows, r *table.Reader, cols []int) error {
+	return cli.TaskError("rank", c.task().FoldRows(b, r, cols, make([]float64, len(c.Classes))))
 }
 
 type multiScanFn struct{ C RankMulti }
 
 // sampler is a rank.MultiRows that adds the rows' log loss sums and rank
-// masses to a scalars-only builder and samples every probability's key.
+// masses to a scalars-only builder and samples every probability's key
+// (unless ks is nil).
 type sampler struct {
 	b  *rank.MultiBuilder
 	ks *keySample
@@ -121,8 +139,10 @@ func (s *sampler) Add(y int, p []float64, w float64) error {
 	if err := s.b.Add(y, p, w); err != nil {
 		return err
 	}
-	for _, v := range p {
-		s.ks.add(rank.Key(v))
+	if s.ks != nil {
+		for _, v := range p {
+			s.ks.add(rank.Key(v))
+		}
 	}
 	return nil
 }
@@ -222,7 +242,6 @@ func setCells(m *rank.Multiclass, ranges func(*rangedTable) bool) error {
 // ProcessElement writes the multiclass report of the merged statistic,
 // with the command line's errors.
 func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState, ranges func(*rangedTable) bool) error {
-	c := &f.C
 	s.fold()
 	if err := s.complete(f.Units); err != nil {
 		return err
@@ -230,32 +249,122 @@ func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState, ranges
 	if s.Done == nil {
 		return fmt.Errorf("evalkit-beam: internal error: no unit merged")
 	}
-	m := s.Done
-	if err := setCells(m, ranges); err != nil {
+	rep, err := f.C.result(s.Done, ranges)
+	if err != nil {
 		return err
+	}
+	return writeJSON(ctx, f.C.Output, rep)
+}
+
+// result is the multiclass report of the merged statistic m and the
+// (range, class, column) tables ranges, with the command line's errors.
+func (c *RankMulti) result(m *rank.Multiclass, ranges func(*rangedTable) bool) (*rank.MulticlassReport, error) {
+	if err := setCells(m, ranges); err != nil {
+		return nil, err
 	}
 	rows := int64(0)
 	for i := range m.Cell {
 		rows += m.Cell[i][0].Rows
 	}
 	if rows == 0 {
-		return userError(noRows(c.Name))
+		return nil, userError(noRows(c.Name))
 	}
 	if err := c.task().Check(c.Name, m); err != nil {
-		return userError(err)
+		return nil, userError(err)
 	}
 	rep, err := rank.NewMulticlassReport(m, c.Classes, c.Options)
 	var oe *result.OptionError
 	if errors.As(err, &oe) {
-		return usageError("%s", cli.OptionText(oe))
+		return nil, usageError("%s", cli.OptionText(oe))
 	}
 	if err != nil {
-		return userError(fmt.Errorf("%s: %w", c.Name, err))
+		return nil, userError(fmt.Errorf("%s: %w", c.Name, err))
 	}
 	if c.CI != nil {
 		if err := rep.AddIntervals(m, *c.CI); err != nil {
-			return userError(err)
+			return nil, userError(err)
 		}
 	}
-	return writeJSON(ctx, c.Output, rep)
+	return rep, nil
+}
+
+// slicedPipeline is Pipeline with Slices, as Rank's is (Rank.slicedPipeline):
+// the first pass emits each key's log loss sums and rank masses (merged
+// per key in input order: those of the units that hold the key's rows)
+// and a sample of the keys of all the rows; the second each key's table
+// per (range, class, column), merged per key and cell; each key's
+// statistic and tables meet (CoGroupByKey) to give its result.
+func (c *RankMulti) slicedPipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("rank-multiclass-slices")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	scalars, sample, counts := beam.ParDo3(s, &multiSliceScanFn{C: *c}, us)
+	merged := beam.CombinePerKey(s, &multiCombineFn{}, scalars)
+	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
+	parts := beam.ParDo(s, &multiSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
+	tables := beam.ParDo(s, splitRangeKey, beam.CombinePerKey(s, &tableMergeFn{}, parts))
+	outs := beam.ParDo(s, &multiSliceFn{C: *c}, beam.CoGroupByKey(s, merged, tables))
+	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
+}
+
+type multiSliceScanFn struct{ C RankMulti }
+
+// ProcessElement checks every row of a unit and emits each key's log
+// loss sums and rank masses, and a sample of the keys of all the rows.
+func (f *multiSliceScanFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *multiState), emitKey func(int, uint64), count func(string, int64)) error {
+	return eachSlice(ctx, u, f.C.Slices, f.C.task().Columns(), func(key string, r *table.Reader, cols []int) error {
+		s := &sampler{b: rank.NewMultiScalars(len(f.C.Classes))}
+		if key == "" {
+			s.ks = newKeySample(u.Index)
+		}
+		if err := f.C.fold(s, r, cols); err != nil {
+			return err
+		}
+		emit(key, &multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{u.Index: s.b.Result()}}})
+		if s.ks != nil {
+			s.ks.emit(emitKey)
+		}
+		return nil
+	}, count)
+}
+
+type multiSlicePartitionFn struct{ C RankMulti }
+
+// ProcessElement reads a unit again and emits each key's exact score
+// table of each (range, class, column), keyed by the key and the cell's
+// key in rank.MultiSplit.
+func (f *multiSlicePartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles func(*[]uint64) bool, emit func(string, *rank.Table)) error {
+	bounds := boundsOf(quantiles)
+	return eachSlice(ctx, u, f.C.Slices, f.C.task().Columns(), func(key string, r *table.Reader, cols []int) error {
+		sp := rank.NewMultiSplit(len(f.C.Classes), bounds)
+		if err := f.C.fold(sp, r, cols); err != nil {
+			return err
+		}
+		sp.Tables(func(i int, t *rank.Table) { emit(rangeKey(key, i), t) })
+		return nil
+	}, func(string, int64) {})
+}
+
+type multiSliceFn struct{ C RankMulti }
+
+// ProcessElement gives the result of one key from its statistic (the
+// units that hold its rows, merged in input order) and its tables.
+func (f *multiSliceFn) ProcessElement(key string, states func(**multiState) bool, ranges func(*rangedTable) bool) (sliceOut, error) {
+	var s *multiState
+	if !states(&s) {
+		return sliceOut{}, fmt.Errorf("evalbeam: no statistic for key %q", key)
+	}
+	s.fold()
+	for _, u := range slices.Sorted(maps.Keys(s.Pending)) {
+		if s.Done == nil {
+			s.Done = s.Pending[u]
+		} else {
+			s.Done = rank.MergeMulticlass(s.Done, s.Pending[u])
+		}
+		delete(s.Pending, u)
+	}
+	if s.Done == nil {
+		return sliceOut{}, fmt.Errorf("evalbeam: no statistic for key %q", key)
+	}
+	rep, err := f.C.result(s.Done, ranges)
+	return sliceResult(key, rep, err)
 }

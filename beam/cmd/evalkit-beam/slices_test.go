@@ -57,6 +57,13 @@ func TestSlices(t *testing.T) {
 		{"rank", "--by", "g", "--pos-label", "a", "--curve-points", "20", "--ranges", "5"},
 		{"rank", "--by", "g,h", "--pos-label", "b", "--weight", "w", "--curves=false", "--ranges", "3"},
 		{"rank", "--by", "g,h", "--pos-label", "a", "--bins", "16", "--bin-range", "0,1.3"},
+		// several models: each key's tables and paired sums (DeLong's
+		// tests); multiclass: each key's cells and log loss sums
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--curve-points", "10", "--ranges", "4"},
+		{"rank", "--by", "g,h", "--by", "h", "--score", "s2,y_score", "--pos-label", "b", "--curves=false", "--min-slice-rows", "20", "--adjust", "bonferroni"},
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "c", "--weight", "w", "--curves=false", "--ranges", "3"},
+		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--ranges", "5"},
+		{"rank", "--by", "g,h", "--by", "h", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--weight", "w", "--min-slice-rows", "30"},
 		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory"},
 		{"regress", "--by", "h", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--bounded-memory", "--weight", "w"},
 		{"regress", "--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--bounded-memory"},
@@ -150,6 +157,8 @@ type pqSliceRow struct {
 	Y     int64   `parquet:"y"`
 	T     float64 `parquet:"t"`
 	P     float64 `parquet:"p"`
+	P0    float64 `parquet:"p0"`
+	P1    float64 `parquet:"p1"`
 }
 
 // --by over Parquet files (several row groups each, a unit a row group):
@@ -167,8 +176,9 @@ func TestSlicesParquet(t *testing.T) {
 				p = 1 - y
 			}
 			tv := 1 + float64(rng.IntN(400))/16
+			p0 := float64(rng.IntN(9)+8*(1-y)) / 16 // a probability of class c0
 			rows = append(rows, pqSliceRow{G: []string{"de", "fr", "it"}[rng.IntN(3)], True: fmt.Sprint("c", y), Pred: fmt.Sprint("c", p),
-				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y), T: tv, P: tv * (0.8 + 0.4*rng.Float64())})
+				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y), T: tv, P: tv * (0.8 + 0.4*rng.Float64()), P0: p0, P1: 1 - p0})
 		}
 		writeParquet(t, filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), rows, 37)
 		all = append(all, rows...)
@@ -179,6 +189,8 @@ func TestSlicesParquet(t *testing.T) {
 		{"classify", "--by", "g"},
 		{"classify", "--by", "g", "--ci", "--bootstrap", "100"},
 		{"rank", "--true", "y", "--by", "g", "--curve-points", "10"},
+		{"rank", "--true", "y", "--score", "y_score,p0", "--by", "g", "--curve-points", "10"},
+		{"rank", "--true", "y_true", "--classes", "c0,c1", "--score", "p0,p1", "--by", "g"},
 		{"cluster", "--true", "y_true", "--pred", "y_pred", "--by", "g"},
 		{"regress", "--true", "t", "--pred", "p", "--by", "g"},
 	} {
@@ -206,8 +218,8 @@ func TestSlicesErrors(t *testing.T) {
 		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci"},
 		// exact regress's bootstrap intervals draw rows
 		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--weight", "w", "--ci"},
-		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a"},
-		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c"},
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--ci"},
+		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--ci"},
 	} {
 		_, msg, code := runBeam(t, append(args, "--input", file)...)
 		if code != 2 || !strings.Contains(msg, "evalkit ") {
