@@ -373,7 +373,17 @@ func (c *RankModels) slicedPipeline(s beam.Scope, units []Unit) {
 	labels := beam.CombinePerKey(s, &rankLabelsFn{}, scans)
 	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
 	parts := beam.ParDo(s, &rankModelsSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
-	tables := beam.ParDo(s, splitRangeKey, beam.CombinePerKey(s, &tableMergeFn{}, parts))
+	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
+	if c.Slices.Compare {
+		// The rests: their labels and their tables in each (model,
+		// range) merged from the other slices' (as Rank's); their paired
+		// sums from their rows, read by the third pass.
+		restLabels := beam.ParDo(s, &rankLabelsRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels})
+		restRanges := beam.ParDo(s, &rankRangesRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels}, beam.SideInput{Input: ranges})
+		labels = beam.Flatten(s, labels, restLabels)
+		ranges = beam.Flatten(s, ranges, restRanges)
+	}
+	tables := beam.ParDo(s, splitRangeKey, ranges)
 	sums := beam.ParDo(s, &rankModelsSliceSumsFn{C: *c}, us, beam.SideInput{Input: tables})
 	outs := beam.ParDo(s, &rankModelsSliceFn{C: *c}, beam.CoGroupByKey(s, labels, tables, sums))
 	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
@@ -436,7 +446,11 @@ type rankModelsSliceSumsFn struct {
 
 // ProcessElement reads a unit a third time and emits, per key, the
 // paired sums of the key's rows (rankModelsSumsFn), placed in the key's
-// tables (the side input, read once per worker).
+// tables (the side input, read once per worker). With Compare, a slice's
+// rest gets the sums of its rows too: in a unit that holds some of the
+// slice's rows, the others (task.SlicedInput.Rest); in one that holds
+// none, all the unit's rows. (Paired sums are integers: the units' parts
+// merge in any order.)
 func (f *rankModelsSliceSumsFn) ProcessElement(ctx context.Context, u Unit, ranges func(*string, *rangedTable) bool, emit func(string, []byte)) error {
 	if !f.done {
 		f.done = true
@@ -464,16 +478,44 @@ func (f *rankModelsSliceSumsFn) ProcessElement(ctx context.Context, u Unit, rang
 		return nil
 	}
 	t := f.C.task()
-	return eachSlice(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+	names := t.Columns()
+	sums := func(key string, r *table.Reader) error {
 		pl := f.pl[key]
-		if pl == nil {
+		if pl == nil || r == nil {
 			return nil
+		}
+		cols, err := table.Columns(r, names...)
+		if err != nil {
+			return err
 		}
 		b, err := pairedSums(pl, modelsReaderOn(t, r, cols, u.Index))
 		if err != nil {
 			return err
 		}
 		emit(key, b)
+		return nil
+	}
+	return eachSliceIn(ctx, u, f.C.Slices, names, func(key string, r *table.Reader, _ []int, in *task.SlicedInput, i int) error {
+		if err := sums(key, r); err != nil {
+			return err
+		}
+		if !f.C.Slices.Compare {
+			return nil
+		}
+		if i >= 0 {
+			return sums(restKey(key), in.Rest(i))
+		}
+		here := map[string]bool{}
+		for _, s := range in.Slices {
+			here[restKey(keyOf(s))] = true
+		}
+		for _, k := range slices.Sorted(maps.Keys(f.pl)) {
+			if k != "" && !here[k] && isRestKey(k) {
+				if err := sums(k, in.All()); err != nil {
+					return err
+				}
+			}
+		}
 		return nil
 	}, func(string, int64) {})
 }

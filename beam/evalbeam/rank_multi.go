@@ -83,11 +83,15 @@ func init() {
 	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(int, *rank.Table), error](&multiPartitionFn{})
 	register.Combiner1[*multiState](&multiCombineFn{})
 	register.DoFn3x1[context.Context, *multiState, func(*rangedTable) bool, error](&multiWriteFn{})
-	register.DoFn5x1[context.Context, Unit, func(string, *multiState), func(int, uint64), func(string, int64), error](&multiSliceScanFn{})
+	register.DoFn6x1[context.Context, Unit, func(string, *multiState), func(int, uint64), func(string, int64), func(int, *multiState), error](&multiSliceScanFn{})
+	register.Emitter2[int, *multiState]()
+	register.Iter2[int, *multiState]()
+	register.Iter2[string, *multiState]()
+	register.DoFn4x1[[]byte, func(*string, **multiState) bool, func(*string, **rank.Table) bool, func(string, *rank.Table), error](&multiRangesRestFn{})
 	register.Emitter2[string, *multiState]()
 	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(string, *rank.Table), error](&multiSlicePartitionFn{})
 	register.Iter1[*multiState]()
-	register.DoFn3x2[string, func(**multiState) bool, func(*rangedTable) bool, sliceOut, error](&multiSliceFn{})
+	register.DoFn4x2[string, func(**multiState) bool, func(*rangedTable) bool, func(*int, **multiState) bool, sliceOut, error](&multiSliceFn{})
 }
 
 // Pipeline adds the multiclass ranking of units to s.
@@ -297,12 +301,19 @@ func (c *RankMulti) result(m *rank.Multiclass, ranges func(*rangedTable) bool) (
 func (c *RankMulti) slicedPipeline(s beam.Scope, units []Unit) {
 	s = s.Scope("rank-multiclass-slices")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	scalars, sample, counts := beam.ParDo3(s, &multiSliceScanFn{C: *c}, us)
+	scalars, sample, counts, all := beam.ParDo4(s, &multiSliceScanFn{C: *c}, us)
 	merged := beam.CombinePerKey(s, &multiCombineFn{}, scalars)
 	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
 	parts := beam.ParDo(s, &multiSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
-	tables := beam.ParDo(s, splitRangeKey, beam.CombinePerKey(s, &tableMergeFn{}, parts))
-	outs := beam.ParDo(s, &multiSliceFn{C: *c}, beam.CoGroupByKey(s, merged, tables))
+	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
+	if c.Slices.Compare {
+		// The rests' tables in each cell and range: the other slices'
+		// there, merged.
+		restRanges := beam.ParDo(s, &multiRangesRestFn{}, beam.Impulse(s), beam.SideInput{Input: merged}, beam.SideInput{Input: ranges})
+		ranges = beam.Flatten(s, ranges, restRanges)
+	}
+	tables := beam.ParDo(s, splitRangeKey, ranges)
+	outs := beam.ParDo(s, &multiSliceFn{C: *c}, beam.CoGroupByKey(s, merged, tables), beam.SideInput{Input: all})
 	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
 }
 
@@ -310,8 +321,17 @@ type multiSliceScanFn struct{ C RankMulti }
 
 // ProcessElement checks every row of a unit and emits each key's log
 // loss sums and rank masses, and a sample of the keys of all the rows.
-func (f *multiSliceScanFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *multiState), emitKey func(int, uint64), count func(string, int64)) error {
-	return eachSlice(ctx, u, f.C.Slices, f.C.task().Columns(), func(key string, r *table.Reader, cols []int) error {
+// With Compare, it emits too the sums of each slice's rest among the
+// unit's rows (the rows outside the slice, in input order: the order
+// fixes the last bits of the rank masses and the row of the largest log
+// loss), and those of all the unit's rows by the unit's index (all), the
+// part of a rest in the units that hold none of its slice's rows.
+func (f *multiSliceScanFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *multiState), emitKey func(int, uint64), count func(string, int64), all func(int, *multiState)) error {
+	names := f.C.task().Columns()
+	state := func(m *rank.Multiclass) *multiState {
+		return &multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{u.Index: m}}}
+	}
+	return eachSliceIn(ctx, u, f.C.Slices, names, func(key string, r *table.Reader, cols []int, in *task.SlicedInput, i int) error {
 		s := &sampler{b: rank.NewMultiScalars(len(f.C.Classes))}
 		if key == "" {
 			s.ks = newKeySample(u.Index)
@@ -319,10 +339,29 @@ func (f *multiSliceScanFn) ProcessElement(ctx context.Context, u Unit, emit func
 		if err := f.C.fold(s, r, cols); err != nil {
 			return err
 		}
-		emit(key, &multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{u.Index: s.b.Result()}}})
+		m := s.b.Result()
+		emit(key, state(m))
 		if s.ks != nil {
 			s.ks.emit(emitKey)
 		}
+		if !f.C.Slices.Compare {
+			return nil
+		}
+		if i < 0 {
+			all(u.Index, state(m))
+			return nil
+		}
+		rest := rank.NewMultiScalars(len(f.C.Classes))
+		if rd := in.Rest(i); rd != nil {
+			cols, err := table.Columns(rd, names...)
+			if err != nil {
+				return err
+			}
+			if err := f.C.fold(rest, rd, cols); err != nil {
+				return err
+			}
+		}
+		emit(restKey(key), state(rest.Result()))
 		return nil
 	}, count)
 }
@@ -347,14 +386,29 @@ func (f *multiSlicePartitionFn) ProcessElement(ctx context.Context, u Unit, quan
 type multiSliceFn struct{ C RankMulti }
 
 // ProcessElement gives the result of one key from its statistic (the
-// units that hold its rows, merged in input order) and its tables.
-func (f *multiSliceFn) ProcessElement(key string, states func(**multiState) bool, ranges func(*rangedTable) bool) (sliceOut, error) {
+// units that hold its rows, merged in input order) and its tables. A
+// rest's statistic (see multiSliceScanFn) takes, in a unit that holds
+// none of its slice's rows, all the unit's (the side input all).
+func (f *multiSliceFn) ProcessElement(key string, states func(**multiState) bool, ranges func(*rangedTable) bool, all func(*int, **multiState) bool) (sliceOut, error) {
 	var s *multiState
 	if !states(&s) {
 		return sliceOut{}, fmt.Errorf("evalbeam: no statistic for key %q", key)
 	}
 	s.fold()
-	for _, u := range slices.Sorted(maps.Keys(s.Pending)) {
+	units := slices.Sorted(maps.Keys(s.Pending))
+	if isRestKey(key) {
+		var u int
+		var a *multiState
+		for all(&u, &a) {
+			if _, ok := s.Pending[u]; !ok && u >= s.Next {
+				s.Pending[u] = a.Pending[u]
+				units = append(units, u)
+			}
+			a = nil
+		}
+		slices.Sort(units)
+	}
+	for _, u := range units {
 		if s.Done == nil {
 			s.Done = s.Pending[u]
 		} else {
@@ -367,4 +421,22 @@ func (f *multiSliceFn) ProcessElement(key string, states func(**multiState) bool
 	}
 	rep, err := f.C.result(s.Done, ranges)
 	return sliceResult(key, rep, err)
+}
+
+type multiRangesRestFn struct{}
+
+// ProcessElement emits the table of the rest of the rows of each slice
+// (the slices are the keys of states) in each cell and key range
+// (restRanges).
+func (f *multiRangesRestFn) ProcessElement(_ []byte, states func(*string, **multiState) bool, tables func(*string, **rank.Table) bool, emit func(string, *rank.Table)) error {
+	var keys []string
+	var key string
+	var st *multiState
+	for states(&key, &st) {
+		if !isRestKey(key) {
+			keys = append(keys, key)
+		}
+		st = nil
+	}
+	return restRanges(keys, tables, emit)
 }

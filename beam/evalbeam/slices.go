@@ -202,6 +202,9 @@ func withRests(s beam.Scope, rests any, merged beam.PCollection) beam.PCollectio
 // a slice's own key, which starts with a digit).
 func restKey(key string) string { return "r" + key }
 
+// isRestKey reports whether key is a rest's (restKey).
+func isRestKey(key string) bool { return strings.HasPrefix(key, "r") }
+
 // merger merges states: a task's CombineFn.
 type merger[S any] interface {
 	CreateAccumulator() S

@@ -101,6 +101,15 @@ func TestSlicesCI(t *testing.T) {
 		// other slices' tables there, merged
 		{"rank", "--by", "g", "--pos-label", "a", "--ci", "--bootstrap", "200", "--curve-points", "20", "--ranges", "5"},
 		{"rank", "--by", "g,h", "--by", "h", "--pos-label", "b", "--weight", "w", "--curves=false", "--ci", "--bootstrap", "100", "--ranges", "3", "--min-slice-rows", "20"},
+		// several models: each model's roc_auc by DeLong's unpaired
+		// test; a rest's paired sums from its rows, read again
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--ci", "--bootstrap", "100", "--curves=false", "--ranges", "4"},
+		{"rank", "--by", "g,h", "--by", "h", "--score", "s2,y_score", "--pos-label", "b", "--weight", "w", "--curves=false", "--ci", "--bootstrap", "100", "--min-slice-rows", "20", "--adjust", "bonferroni"},
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--ci", "--bootstrap", "100", "--curves=false", "--primary", "average_precision"},
+		// multiclass: a rest's log loss sums and rank masses from its
+		// rows in input order, its tables the other slices' merged
+		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--ci", "--bootstrap", "100", "--ranges", "5"},
+		{"rank", "--by", "g,h", "--by", "h", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--weight", "w", "--ci", "--bootstrap", "100", "--min-slice-rows", "30", "--primary", "log_loss"},
 		// regress --bounded-memory: the intervals from the states' sums;
 		// compared by the interval-se z test
 		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory", "--ci", "--weight", "w"},
@@ -191,6 +200,8 @@ func TestSlicesParquet(t *testing.T) {
 		{"rank", "--true", "y", "--by", "g", "--curve-points", "10"},
 		{"rank", "--true", "y", "--score", "y_score,p0", "--by", "g", "--curve-points", "10"},
 		{"rank", "--true", "y_true", "--classes", "c0,c1", "--score", "p0,p1", "--by", "g"},
+		{"rank", "--true", "y", "--score", "y_score,p0", "--by", "g", "--ci", "--bootstrap", "50", "--curves=false"},
+		{"rank", "--true", "y_true", "--classes", "c0,c1", "--score", "p0,p1", "--by", "g", "--ci", "--bootstrap", "50"},
 		{"cluster", "--true", "y_true", "--pred", "y_pred", "--by", "g"},
 		{"regress", "--true", "t", "--pred", "p", "--by", "g"},
 	} {
@@ -218,8 +229,6 @@ func TestSlicesErrors(t *testing.T) {
 		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci"},
 		// exact regress's bootstrap intervals draw rows
 		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--weight", "w", "--ci"},
-		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--ci"},
-		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--ci"},
 	} {
 		_, msg, code := runBeam(t, append(args, "--input", file)...)
 		if code != 2 || !strings.Contains(msg, "evalkit ") {
