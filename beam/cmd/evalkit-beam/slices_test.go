@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -137,6 +139,120 @@ func TestSlicesCI(t *testing.T) {
 	}
 }
 
+// Exact regress with --by and --ci: every result is evalkit's but for
+// its intervals, those of the sums (--bounded-memory's), the bootstrap
+// intervals left out with a warning, as without --by; each slice is
+// compared with its rest, whose result is --bounded-memory's, as
+// evalkit regress --bounded-memory --by … --ci compares it: "vs_rest"
+// and "slices_worse" are that command's, and, for Welch's test of one
+// unweighted model's losses, evalkit regress --by … --ci's too.
+func TestSlicesExactRegressCI(t *testing.T) {
+	file := sliceRows(t, t.TempDir(), 400, 5)
+	for _, tc := range []struct {
+		welch bool
+		flags []string
+	}{
+		{true, []string{"--by", "g", "--by", "g,h", "--true", "y", "--pred", "yhat", "--ci", "--bootstrap", "50"}},
+		{true, []string{"--by", "h", "--true", "y", "--pred", "yhat", "--ci", "--bootstrap", "50", "--primary", "mae", "--adjust", "none"}},
+		{false, []string{"--by", "g,h", "--by", "h", "--true", "y", "--pred", "yhat", "--weight", "w", "--ci", "--bootstrap", "50", "--min-slice-rows", "20"}},
+		{false, []string{"--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--ci", "--bootstrap", "50", "--alpha", "0.8"}},
+		{false, []string{"--by", "g", "--true", "y", "--pred", "yhat", "--ci", "--bootstrap", "50", "--primary", "medae"}},
+	} {
+		exact := evalkitJSON(t, append(append([]string{"regress", "--format", "json"}, tc.flags...), file)...)
+		bounded := evalkitJSON(t, append(append([]string{"regress", "--format", "json", "--bounded-memory"}, tc.flags...), file)...)
+		for _, parts := range []int{1, 3, 7} {
+			t.Run(fmt.Sprintf("%v/%d", tc.flags, parts), func(t *testing.T) {
+				glob, positions := split(t, file, parts, rand.New(rand.NewPCG(uint64(parts), 1)))
+				out, msg, code := runBeam(t, append(append([]string{"regress"}, tc.flags...), "--input", glob)...)
+				if code != 0 {
+					t.Fatalf("evalkit-beam failed (%d): %s", code, msg)
+				}
+				got := decodeJSON(t, strings.ReplaceAll(positions(out), glob+": ", file+": "))
+				if g, b := comparisons(got), comparisons(bounded); !reflect.DeepEqual(g, b) {
+					t.Errorf("comparisons differ from evalkit --bounded-memory's:\n%s\n%s", g, b)
+				}
+				if g, e := comparisons(got), comparisons(exact); tc.welch && !reflect.DeepEqual(g, e) {
+					t.Errorf("Welch's comparisons differ from evalkit's:\n%s\n%s", g, e)
+				}
+				if g, e := withoutIntervals(got), withoutIntervals(exact); !reflect.DeepEqual(g, e) {
+					t.Errorf("the results differ from evalkit's but for the intervals:\n%s", lineDiff(g, e))
+				}
+			})
+		}
+	}
+}
+
+// evalkitJSON runs evalkit and returns its output, decoded.
+func evalkitJSON(t *testing.T, args ...string) any {
+	t.Helper()
+	out, stderr, code := runEvalkit(t, args...)
+	if code != 0 {
+		t.Fatalf("evalkit failed (%d): %s", code, stderr)
+	}
+	return decodeJSON(t, out)
+}
+
+func decodeJSON(t *testing.T, s string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// comparisons returns the JSON of the comparisons of the slices of a
+// sliced result v: each slice's "vs_rest" and the "slices_worse".
+func comparisons(v any) string {
+	m := v.(map[string]any)
+	var out []any
+	for _, s := range m["slices"].([]any) {
+		out = append(out, s.(map[string]any)["vs_rest"])
+	}
+	b, _ := json.MarshalIndent(map[string]any{"vs_rest": out, "slices_worse": m["slices_worse"], "slice_warnings": m["slice_warnings"]}, "", "  ")
+	return string(b)
+}
+
+// withoutIntervals returns the JSON of v without its comparisons and
+// intervals: every "intervals", "vs_rest" and "slices_worse", the
+// warnings that name the bootstrap, and the interval summary of each
+// result (task.Summarize).
+func withoutIntervals(v any) string {
+	var strip func(any) any
+	strip = func(x any) any {
+		switch x := x.(type) {
+		case map[string]any:
+			out := map[string]any{}
+			for k, y := range x {
+				switch k {
+				case "intervals", "vs_rest", "slices_worse", "slice_warnings", "summary":
+					continue
+				case "warnings":
+					var ws []any
+					for _, w := range y.([]any) {
+						if !strings.Contains(w.(string), "bootstrap") {
+							ws = append(ws, w)
+						}
+					}
+					out[k] = ws
+					continue
+				}
+				out[k] = strip(y)
+			}
+			return out
+		case []any:
+			out := make([]any, len(x))
+			for i, y := range x {
+				out[i] = strip(y)
+			}
+			return out
+		}
+		return x
+	}
+	b, _ := json.MarshalIndent(strip(v), "", "  ")
+	return string(b)
+}
+
 // sameSliced is same, but for the name of the input in a slice's
 // "error" about all its rows, which evalkit-beam names by its --input
 // patterns (as its errors about the whole input do) and evalkit by the
@@ -227,8 +343,9 @@ func TestSlicesErrors(t *testing.T) {
 	file := sliceRows(t, t.TempDir(), 100, 2)
 	for _, args := range [][]string{
 		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci"},
-		// exact regress's bootstrap intervals draw rows
-		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--weight", "w", "--ci"},
+		// exact regress compares several models by paired bootstraps of
+		// a rest's rows in input order
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci"},
 	} {
 		_, msg, code := runBeam(t, append(args, "--input", file)...)
 		if code != 2 || !strings.Contains(msg, "evalkit ") {
