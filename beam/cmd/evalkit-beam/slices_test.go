@@ -139,9 +139,10 @@ func TestSlicesCI(t *testing.T) {
 	}
 }
 
-// Exact regress with --by and --ci: every result is evalkit's but for
-// its intervals, those of the sums (--bounded-memory's), the bootstrap
-// intervals left out with a warning, as without --by; each slice is
+// Exact regress with --by and --ci, one model or several: every result
+// is evalkit's but for its intervals, those of the sums
+// (--bounded-memory's), the bootstrap intervals left out with a
+// warning, as without --by; each slice is
 // compared with its rest, whose result is --bounded-memory's, as
 // evalkit regress --bounded-memory --by … --ci compares it: "vs_rest"
 // and "slices_worse" are that command's, and, for Welch's test of one
@@ -157,6 +158,9 @@ func TestSlicesExactRegressCI(t *testing.T) {
 		{false, []string{"--by", "g,h", "--by", "h", "--true", "y", "--pred", "yhat", "--weight", "w", "--ci", "--bootstrap", "50", "--min-slice-rows", "20"}},
 		{false, []string{"--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--ci", "--bootstrap", "50", "--alpha", "0.8"}},
 		{false, []string{"--by", "g", "--true", "y", "--pred", "yhat", "--ci", "--bootstrap", "50", "--primary", "medae"}},
+		// several models: each slice's paired bootstraps of its rows
+		{false, []string{"--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci", "--bootstrap", "50"}},
+		{false, []string{"--by", "h", "--by", "g", "--true", "y", "--pred", "y2,yhat", "--weight", "w", "--ci", "--bootstrap", "50", "--primary", "mae"}},
 	} {
 		exact := evalkitJSON(t, append(append([]string{"regress", "--format", "json"}, tc.flags...), file)...)
 		bounded := evalkitJSON(t, append(append([]string{"regress", "--format", "json", "--bounded-memory"}, tc.flags...), file)...)
@@ -215,8 +219,9 @@ func comparisons(v any) string {
 
 // withoutIntervals returns the JSON of v without its comparisons and
 // intervals: every "intervals", "vs_rest" and "slices_worse", the
-// warnings that name the bootstrap, and the interval summary of each
-// result (task.Summarize).
+// warnings that name the bootstrap, the interval summary of each result
+// (task.Summarize), and the best model's interval in the verdict of
+// several models ("ci", quoted by its "sentence").
 func withoutIntervals(v any) string {
 	var strip func(any) any
 	strip = func(x any) any {
@@ -225,6 +230,12 @@ func withoutIntervals(v any) string {
 			out := map[string]any{}
 			for k, y := range x {
 				switch k {
+				case "verdict":
+					z := strip(y).(map[string]any)
+					delete(z, "ci")
+					delete(z, "sentence")
+					out[k] = z
+					continue
 				case "intervals", "vs_rest", "slices_worse", "slice_warnings", "summary":
 					continue
 				case "warnings":
@@ -343,9 +354,9 @@ func TestSlicesErrors(t *testing.T) {
 	file := sliceRows(t, t.TempDir(), 100, 2)
 	for _, args := range [][]string{
 		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci"},
-		// exact regress compares several models by paired bootstraps of
-		// a rest's rows in input order
-		{"regress", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci"},
+		// exact regress: a rest's models compared (--compare) by paired
+		// bootstraps of its rows in input order
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci", "--compare", "mae"},
 	} {
 		_, msg, code := runBeam(t, append(args, "--input", file)...)
 		if code != 2 || !strings.Contains(msg, "evalkit ") {
