@@ -49,8 +49,7 @@ type Rank struct {
 	Bins         int
 	Lo, Hi       float64
 	Name, Output string
-	// Slices, if set, evaluates each slice as well as every row (--by;
-	// with Bins only).
+	// Slices, if set, evaluates each slice as well as every row (--by).
 	Slices *Slicing
 }
 

@@ -58,14 +58,9 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err := cli.ChargeFlags(mem, f.FlagSizes(&ci, withCI)...); err != nil {
 			return nil, err
 		}
-		// --by with --ci: the slices of exact scores (one binary score
-		// column, several, or --classes) are compared with the rests,
-		// whose tables are the other slices' merged; --bins merges its
-		// bins in unit order, which a rest's are not.
-		var cmp *sliceCI
-		if f.Bins == 0 {
-			cmp = &sliceCI{level: civ.Level, models: &models, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}}
-		}
+		// --by with --ci: each slice is compared with its rest (see
+		// evalbeam.Slicing).
+		cmp := &sliceCI{level: civ.Level, models: &models, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}}
 		sl, err := sf.slicing(withCI, cmp)
 		if err != nil {
 			return nil, err

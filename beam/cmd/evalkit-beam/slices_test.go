@@ -103,6 +103,9 @@ func TestSlicesCI(t *testing.T) {
 		// other slices' tables there, merged
 		{"rank", "--by", "g", "--pos-label", "a", "--ci", "--bootstrap", "200", "--curve-points", "20", "--ranges", "5"},
 		{"rank", "--by", "g,h", "--by", "h", "--pos-label", "b", "--weight", "w", "--curves=false", "--ci", "--bootstrap", "100", "--ranges", "3", "--min-slice-rows", "20"},
+		// --bins: a rest's bins from its rows in input order
+		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci", "--bootstrap", "100", "--curve-points", "10"},
+		{"rank", "--by", "g,h", "--by", "h", "--pos-label", "b", "--bins", "16", "--bin-range", "0,1.3", "--weight", "w", "--ci", "--bootstrap", "100", "--curves=false", "--min-slice-rows", "20"},
 		// several models: each model's roc_auc by DeLong's unpaired
 		// test; a rest's paired sums from its rows, read again
 		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--ci", "--bootstrap", "100", "--curves=false", "--ranges", "4"},
@@ -353,7 +356,6 @@ func TestSlicesParquet(t *testing.T) {
 func TestSlicesErrors(t *testing.T) {
 	file := sliceRows(t, t.TempDir(), 100, 2)
 	for _, args := range [][]string{
-		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci"},
 		// exact regress: a rest's models compared (--compare) by paired
 		// bootstraps of its rows in input order
 		{"regress", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci", "--compare", "mae"},
