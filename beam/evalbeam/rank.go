@@ -49,8 +49,7 @@ type Rank struct {
 	Bins         int
 	Lo, Hi       float64
 	Name, Output string
-	// Slices, if set, evaluates each slice as well as every row (--by;
-	// with Bins only).
+	// Slices, if set, evaluates each slice as well as every row (--by).
 	Slices *Slicing
 }
 
@@ -570,15 +569,25 @@ func (f *rankLabelsRestFn) ProcessElement(_ []byte, labels func(*string, **rankL
 type rankRangesRestFn struct{}
 
 // ProcessElement emits the table of the rest of the rows of each slice
-// (the slices are the keys of labels) in each key range: the merge of
-// the other slices' tables there (rank.Merge, exact, which leaves its
-// arguments as they were). A rest with no row in a range has no table
-// there, as a slice has none.
+// (the slices are the keys of labels) in each key range (restRanges).
 func (f *rankRangesRestFn) ProcessElement(_ []byte, labels func(*string, **rankLabels) bool, tables func(*string, **rank.Table) bool, emit func(string, *rank.Table)) error {
-	keys := map[int][]string{} // each slicing's slices
+	var keys []string
 	var key string
 	var lab *rankLabels
 	for labels(&key, &lab) {
+		keys = append(keys, key)
+	}
+	return restRanges(keys, tables, emit)
+}
+
+// restRanges emits the table of the rest of the rows of each slice among
+// keys (key "" for all the rows is passed over) in each key range: the
+// merge of the other slices' tables there (tables, keyed by rangeKey;
+// rank.Merge, exact, which leaves its arguments as they were). A rest
+// with no row in a range has no table there, as a slice has none.
+func restRanges(sliceKeys []string, tables func(*string, **rank.Table) bool, emit func(string, *rank.Table)) error {
+	keys := map[int][]string{} // each slicing's slices
+	for _, key := range sliceKeys {
 		if key != "" {
 			k, _ := parseSliceKey(key)
 			keys[k] = append(keys[k], key)
@@ -586,6 +595,7 @@ func (f *rankRangesRestFn) ProcessElement(_ []byte, labels func(*string, **rankL
 	}
 	type group struct{ slicing, r int }
 	byGroup := map[group]map[string]*rank.Table{}
+	var key string
 	var t *rank.Table
 	for tables(&key, &t) {
 		i := strings.LastIndexByte(key, '\x01')

@@ -13,6 +13,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // binnedState is the binned scores (--bins) of some units, merged in
@@ -65,9 +66,11 @@ func init() {
 	register.DoFn2x2[context.Context, Unit, *binnedState, error](&binnedReadFn{})
 	register.Combiner1[*binnedState](&binnedCombineFn{})
 	register.DoFn2x1[context.Context, *binnedState, error](&binnedWriteFn{})
-	register.DoFn4x1[context.Context, Unit, func(string, *binnedState), func(string, int64), error](&binnedSliceReadFn{})
+	register.DoFn5x1[context.Context, Unit, func(string, *binnedState), func(string, int64), func(int, *binnedState), error](&binnedSliceReadFn{})
 	register.Emitter2[string, *binnedState]()
-	register.DoFn2x2[string, *binnedState, sliceOut, error](&binnedSliceFn{})
+	register.Emitter2[int, *binnedState]()
+	register.Iter2[int, *binnedState]()
+	register.DoFn3x2[string, *binnedState, func(*int, **binnedState) bool, sliceOut, error](&binnedSliceFn{})
 }
 
 // newBinned returns the empty bins of --bins and --bin-range.
@@ -84,7 +87,7 @@ func (c *Rank) newBinned() *rank.Binned {
 // merged bins is written, as "evalkit rank --bins" computes it.
 func (c *Rank) binnedPipeline(s beam.Scope, units []Unit) {
 	if c.Slices != nil {
-		slicedPipeline(s, "rank-bins", units, c.Slices, &binnedSliceReadFn{C: *c}, &binnedCombineFn{C: *c}, nil, &binnedSliceFn{C: *c}, c.Name, c.Output)
+		c.binnedSlicedPipeline(s, units)
 		return
 	}
 	combineUnits(s, "rank-bins", units, &binnedReadFn{C: *c}, &binnedCombineFn{C: *c}, &binnedWriteFn{C: *c, Units: len(units)})
@@ -121,18 +124,64 @@ func (c *Rank) binUnit(rr *rankReader, unit int) (*binnedState, error) {
 	return &binnedState{inOrder: inOrder[*rank.Binned]{Done: c.newBinned(), Pending: map[int]*rank.Binned{unit: b}}, Labels: lab}, nil
 }
 
+// binnedSlicedPipeline is the pipeline of --bins with Slices: each unit
+// is read into bins of all its rows and of each slice's (and, with
+// Compare, of each slice's rest), merged per key in input order by the
+// CombineFn of the unsliced pipeline; each key's merged bins give its
+// result; slicesWriteFn assembles them.
+func (c *Rank) binnedSlicedPipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("rank-bins-slices")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	states, counts, all := beam.ParDo3(s, &binnedSliceReadFn{C: *c}, us)
+	merged := beam.CombinePerKey(s, &binnedCombineFn{C: *c}, states)
+	outs := beam.ParDo(s, &binnedSliceFn{C: *c}, merged, beam.SideInput{Input: all})
+	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
+}
+
 type binnedSliceReadFn struct{ C Rank }
 
 // ProcessElement reads one unit into bins of all its rows and of each
-// slice's (see eachSlice).
-func (f *binnedSliceReadFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *binnedState), count func(string, int64)) error {
+// slice's (see eachSlice). With Compare, it emits too the bins of each
+// slice's rest among the unit's rows (the rows outside the slice, in
+// input order: the order fixes the last bits of the bins' compensated
+// sums), and a copy of those of all the unit's rows by the unit's index
+// (all), the part of a rest in the units that hold none of its slice's
+// rows.
+func (f *binnedSliceReadFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *binnedState), count func(string, int64), all func(int, *binnedState)) error {
 	t := f.C.task()
-	return eachSlice(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+	names := t.Columns()
+	return eachSliceIn(ctx, u, f.C.Slices, names, func(key string, r *table.Reader, cols []int, in *task.SlicedInput, i int) error {
 		st, err := f.C.binUnit(rankReaderOn(t, r, cols, u.Index), u.Index)
 		if err != nil {
 			return err
 		}
 		emit(key, st)
+		if !f.C.Slices.Compare {
+			return nil
+		}
+		if i < 0 {
+			b, err := encodeBinnedState(st)
+			if err != nil {
+				return err
+			}
+			cp, err := decodeBinnedState(b)
+			if err != nil {
+				return err
+			}
+			all(u.Index, cp)
+			return nil
+		}
+		rest := &binnedState{inOrder: inOrder[*rank.Binned]{Done: f.C.newBinned(), Pending: map[int]*rank.Binned{u.Index: f.C.newBinned()}}, Labels: &rankLabels{}}
+		if rd := in.Rest(i); rd != nil {
+			cols, err := table.Columns(rd, names...)
+			if err != nil {
+				return err
+			}
+			if rest, err = f.C.binUnit(rankReaderOn(t, rd, cols, u.Index), u.Index); err != nil {
+				return err
+			}
+		}
+		emit(restKey(key), rest)
 		return nil
 	}, count)
 }
@@ -140,11 +189,37 @@ func (f *binnedSliceReadFn) ProcessElement(ctx context.Context, u Unit, emit fun
 type binnedSliceFn struct{ C Rank }
 
 // ProcessElement gives the result of one key's merged bins: those of the
-// units that hold the key's rows, merged in input order.
-func (f *binnedSliceFn) ProcessElement(key string, s *binnedState) (sliceOut, error) {
+// units that hold the key's rows, merged in input order. A rest's bins
+// (see binnedSliceReadFn) take, in a unit that holds none of its slice's
+// rows, those of all the unit's rows (the side input all).
+func (f *binnedSliceFn) ProcessElement(key string, s *binnedState, all func(*int, **binnedState) bool) (sliceOut, error) {
 	s.fold()
 	first := s.Next == 0
-	for _, u := range slices.Sorted(maps.Keys(s.Pending)) {
+	units := slices.Sorted(maps.Keys(s.Pending))
+	if isRestKey(key) {
+		var u int
+		var a *binnedState
+		for all(&u, &a) {
+			if _, ok := s.Pending[u]; !ok && u >= s.Next {
+				// A copy: the side input's bins may serve other keys, and
+				// the first of a key's becomes its Done, which merges.
+				b, err := a.Pending[u].MarshalBinary()
+				if err != nil {
+					return sliceOut{}, err
+				}
+				cp := new(rank.Binned)
+				if err := cp.UnmarshalBinary(b); err != nil {
+					return sliceOut{}, err
+				}
+				s.Pending[u] = cp
+				s.Labels = (&rankLabelsFn{}).MergeAccumulators(s.Labels, a.Labels)
+				units = append(units, u)
+			}
+			a = nil
+		}
+		slices.Sort(units)
+	}
+	for _, u := range units {
 		if first {
 			s.Done, first = s.Pending[u], false
 		} else {

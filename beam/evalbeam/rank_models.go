@@ -44,6 +44,9 @@ type RankModels struct {
 	CI           *hyptest.CIOptions
 	Ranges       int // number of key ranges, ≥ 1
 	Name, Output string
+	// Slices, if set, evaluates each slice as well as every row (--by;
+	// see RankModels.slicedPipeline).
+	Slices *Slicing
 }
 
 func init() {
@@ -54,10 +57,20 @@ func init() {
 	register.Iter1[[]byte]()
 	register.DoFn4x1[context.Context, *rankLabels, func(*rangedTable) bool, func(*[]byte) bool, error](&rankModelsWriteFn{})
 	beam.RegisterType(reflect.TypeOf((*RankModels)(nil)).Elem())
+	register.DoFn5x1[context.Context, Unit, func(string, rankScan), func(int, uint64), func(string, int64), error](&rankModelsSliceScanFn{})
+	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(string, *rank.Table), error](&rankModelsSlicePartitionFn{})
+	register.Iter2[string, rangedTable]()
+	register.Emitter2[string, []byte]()
+	register.DoFn4x1[context.Context, Unit, func(*string, *rangedTable) bool, func(string, []byte), error](&rankModelsSliceSumsFn{})
+	register.DoFn4x2[string, func(**rankLabels) bool, func(*rangedTable) bool, func(*[]byte) bool, sliceOut, error](&rankModelsSliceFn{})
 }
 
 // Pipeline adds the evaluation of the models to s.
 func (c *RankModels) Pipeline(s beam.Scope, units []Unit) {
+	if c.Slices != nil {
+		c.slicedPipeline(s, units)
+		return
+	}
 	s = s.Scope("rank-models")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
 	scans, sample := beam.ParDo2(s, &rankModelsScanFn{C: *c}, us)
@@ -94,9 +107,23 @@ func newModelsReader(ctx context.Context, c *RankModels, u Unit) (*modelsReader,
 	if r == nil {
 		return mr, func() {}, nil
 	}
-	mr.rule = task.NewPosRule(t.PosLabel)
-	mr.r, mr.RankModelsRows = r, task.NewRankModelsRows(r, cols, mr.rule, &mr.scan.First, u.Index)
-	return mr, done, nil
+	return modelsReaderOn(t, r, cols, u.Index), done, nil
+}
+
+// modelsReaderOn returns the modelsReader of the rows of r, of unit
+// unit, whose columns t.Columns() are cols.
+func modelsReaderOn(t *task.RankModels, r *table.Reader, cols []int, unit int) *modelsReader {
+	mr := &modelsReader{r: r, rule: task.NewPosRule(t.PosLabel)}
+	mr.RankModelsRows = task.NewRankModelsRows(r, cols, mr.rule, &mr.scan.First, unit)
+	return mr
+}
+
+// labels returns what the unit's rows told.
+func (mr *modelsReader) labels() rankScan {
+	if mr.rule != nil {
+		mr.scan.Labels = slices.Clone(mr.rule.Labels().Names())
+	}
+	return mr.scan
 }
 
 // next reads a row; false at the end or on an error (err says which).
@@ -135,10 +162,7 @@ func (f *rankModelsScanFn) ProcessElement(ctx context.Context, u Unit, emitScan 
 	}); err != nil {
 		return err
 	}
-	if mr.rule != nil {
-		mr.scan.Labels = slices.Clone(mr.rule.Labels().Names())
-	}
-	emitScan(mr.scan)
+	emitScan(mr.labels())
 	ks.emit(emitKey)
 	return nil
 }
@@ -154,7 +178,22 @@ func (f *rankModelsPartitionFn) ProcessElement(ctx context.Context, u Unit, quan
 		return err
 	}
 	defer done()
-	m := len(f.C.Scores)
+	parts, err := f.C.partition(mr, bounds)
+	if err != nil {
+		return err
+	}
+	for key := range parts {
+		if parts[key].Rows() > 0 {
+			emit(key, parts[key].Table())
+		}
+	}
+	return nil
+}
+
+// partition reads the rows of mr into the exact score table of each
+// model j and key range r, at r·m + j (m models).
+func (c *RankModels) partition(mr *modelsReader, bounds []uint64) ([]rank.Builder, error) {
+	m := len(c.Scores)
 	parts := make([]rank.Builder, (len(bounds)+1)*m)
 	if err := mr.each(func() error {
 		for j, s := range mr.Scores {
@@ -174,14 +213,9 @@ func (f *rankModelsPartitionFn) ProcessElement(ctx context.Context, u Unit, quan
 		}
 		return nil
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	for key := range parts {
-		if parts[key].Rows() > 0 {
-			emit(key, parts[key].Table())
-		}
-	}
-	return nil
+	return parts, nil
 }
 
 // modelTables decodes the (model, range) tables and concatenates each
@@ -248,22 +282,28 @@ func (f *rankModelsSumsFn) ProcessElement(ctx context.Context, u Unit, ranges fu
 		return err
 	}
 	defer done()
-	s := f.pl.NewSums()
-	ks := make([]int64, len(f.C.Scores))
-	if err := mr.each(func() error {
-		if err := f.pl.Add(s, mr.Pos, mr.Scores, ks); err != nil {
-			return fmt.Errorf("evalbeam: %s:%d: %w", mr.r.Name(), mr.r.Line(), err)
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	b, err := s.MarshalBinary()
+	b, err := pairedSums(f.pl, mr)
 	if err != nil {
 		return err
 	}
 	emit(b)
 	return nil
+}
+
+// pairedSums returns the encoded paired sums (rank.PairedSums) of the
+// rows of mr, placed by pl.
+func pairedSums(pl *rank.Placements, mr *modelsReader) ([]byte, error) {
+	s := pl.NewSums()
+	ks := make([]int64, len(mr.Scores))
+	if err := mr.each(func() error {
+		if err := pl.Add(s, mr.Pos, mr.Scores, ks); err != nil {
+			return fmt.Errorf("evalbeam: %s:%d: %w", mr.r.Name(), mr.r.Line(), err)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return s.MarshalBinary()
 }
 
 type rankModelsWriteFn struct{ C RankModels }
@@ -272,29 +312,39 @@ type rankModelsWriteFn struct{ C RankModels }
 // sums (in any order: integer sums), and writes the report of
 // rank.NewModelsReportTables.
 func (f *rankModelsWriteFn) ProcessElement(ctx context.Context, lab *rankLabels, ranges func(*rangedTable) bool, sums func(*[]byte) bool) error {
-	c := &f.C
+	out, err := f.C.result(lab, ranges, sums)
+	if err != nil {
+		return err
+	}
+	return writeJSON(ctx, f.C.Output, out)
+}
+
+// result is the report of the rows whose labels are lab, (model, range)
+// tables ranges and encoded paired sums sums, with the command line's
+// errors.
+func (c *RankModels) result(lab *rankLabels, ranges func(*rangedTable) bool, sums func(*[]byte) bool) (*board.Models, error) {
 	if lab.Rows == 0 {
-		return userError(noRows(c.Name))
+		return nil, userError(noRows(c.Name))
 	}
 	pos, cmp, err := c.task().Positive(c.Name, &lab.First, lab.Labels)
 	if err != nil {
-		return reportError(cli.TaskError("rank", err))
+		return nil, reportError(cli.TaskError("rank", err))
 	}
 	tables, err := modelTables(len(c.Scores), ranges)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var all *rank.PairedSums
 	var b []byte
 	for sums(&b) {
 		var s rank.PairedSums
 		if err := s.UnmarshalBinary(b); err != nil {
-			return err
+			return nil, err
 		}
 		if all == nil {
 			all = &s
 		} else if err := all.Merge(&s); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	opt := c.Options
@@ -303,11 +353,197 @@ func (f *rankModelsWriteFn) ProcessElement(ctx context.Context, lab *rankLabels,
 	if err != nil {
 		var oe *result.OptionError
 		if errors.As(err, &oe) {
-			return reportError(cli.OptionUsage(err))
+			return nil, reportError(cli.OptionUsage(err))
 		}
-		return userError(fmt.Errorf("%s: %w", c.Name, err))
+		return nil, userError(fmt.Errorf("%s: %w", c.Name, err))
 	}
-	return writeJSON(ctx, c.Output, out)
+	return out, nil
+}
+
+// slicedPipeline is Pipeline with Slices, as Rank's is (Rank.slicedPipeline):
+// the first pass emits each key's labels and a sample of every model's
+// keys of all the rows; the second each key's (model, range) tables,
+// merged per key, model and range; the third, with every key's tables as
+// a side input, each key's paired sums of the unit's rows; and each key's
+// labels, tables and sums meet (CoGroupByKey) to give its result.
+func (c *RankModels) slicedPipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("rank-models-slices")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	scans, sample, counts := beam.ParDo3(s, &rankModelsSliceScanFn{C: *c}, us)
+	labels := beam.CombinePerKey(s, &rankLabelsFn{}, scans)
+	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
+	parts := beam.ParDo(s, &rankModelsSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
+	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
+	if c.Slices.Compare {
+		// The rests: their labels and their tables in each (model,
+		// range) merged from the other slices' (as Rank's); their paired
+		// sums from their rows, read by the third pass.
+		restLabels := beam.ParDo(s, &rankLabelsRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels})
+		restRanges := beam.ParDo(s, &rankRangesRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels}, beam.SideInput{Input: ranges})
+		labels = beam.Flatten(s, labels, restLabels)
+		ranges = beam.Flatten(s, ranges, restRanges)
+	}
+	tables := beam.ParDo(s, splitRangeKey, ranges)
+	sums := beam.ParDo(s, &rankModelsSliceSumsFn{C: *c}, us, beam.SideInput{Input: tables})
+	outs := beam.ParDo(s, &rankModelsSliceFn{C: *c}, beam.CoGroupByKey(s, labels, tables, sums))
+	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
+}
+
+type rankModelsSliceScanFn struct{ C RankModels }
+
+// ProcessElement checks every row of a unit and emits, per key, what its
+// rows told and their number, and a sample of every model's keys of all
+// the rows.
+func (f *rankModelsSliceScanFn) ProcessElement(ctx context.Context, u Unit, emitScan func(string, rankScan), emitKey func(int, uint64), count func(string, int64)) error {
+	t := f.C.task()
+	return eachSlice(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+		mr := modelsReaderOn(t, r, cols, u.Index)
+		ks := newKeySample(u.Index)
+		if err := mr.each(func() error {
+			if key == "" {
+				for _, s := range mr.Scores {
+					ks.add(rank.Key(s))
+				}
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		emitScan(key, mr.labels())
+		ks.emit(emitKey)
+		return nil
+	}, count)
+}
+
+type rankModelsSlicePartitionFn struct{ C RankModels }
+
+// ProcessElement reads a unit again and emits each key's exact score
+// table of each model j in each key range r, keyed by the key and
+// r·m + j (m models).
+func (f *rankModelsSlicePartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles func(*[]uint64) bool, emit func(string, *rank.Table)) error {
+	bounds := boundsOf(quantiles)
+	t := f.C.task()
+	return eachSlice(ctx, u, f.C.Slices, t.Columns(), func(key string, r *table.Reader, cols []int) error {
+		parts, err := f.C.partition(modelsReaderOn(t, r, cols, u.Index), bounds)
+		if err != nil {
+			return err
+		}
+		for i := range parts {
+			if parts[i].Rows() > 0 {
+				emit(rangeKey(key, i), parts[i].Table())
+			}
+		}
+		return nil
+	}, func(string, int64) {})
+}
+
+type rankModelsSliceSumsFn struct {
+	C RankModels
+
+	pl   map[string]*rank.Placements // each key's, built on the first unit; none for a key without tests
+	done bool
+}
+
+// ProcessElement reads a unit a third time and emits, per key, the
+// paired sums of the key's rows (rankModelsSumsFn), placed in the key's
+// tables (the side input, read once per worker). With Compare, a slice's
+// rest gets the sums of its rows too: in a unit that holds some of the
+// slice's rows, the others (task.SlicedInput.Rest); in one that holds
+// none, all the unit's rows. (Paired sums are integers: the units' parts
+// merge in any order.)
+func (f *rankModelsSliceSumsFn) ProcessElement(ctx context.Context, u Unit, ranges func(*string, *rangedTable) bool, emit func(string, []byte)) error {
+	if !f.done {
+		f.done = true
+		byKey := map[string][]rangedTable{}
+		var key string
+		var in rangedTable
+		for ranges(&key, &in) {
+			byKey[key] = append(byKey[key], in)
+			in = rangedTable{}
+		}
+		f.pl = map[string]*rank.Placements{}
+		for key, list := range byKey {
+			tables, err := modelTables(len(f.C.Scores), iterOf(list))
+			if err != nil {
+				return err
+			}
+			if !tables[0].Weighted {
+				if pl, err := rank.NewPlacements(tables); err == nil { // an error is the key's result's to report
+					f.pl[key] = pl
+				}
+			}
+		}
+	}
+	if len(f.pl) == 0 {
+		return nil
+	}
+	t := f.C.task()
+	names := t.Columns()
+	sums := func(key string, r *table.Reader) error {
+		pl := f.pl[key]
+		if pl == nil || r == nil {
+			return nil
+		}
+		cols, err := table.Columns(r, names...)
+		if err != nil {
+			return err
+		}
+		b, err := pairedSums(pl, modelsReaderOn(t, r, cols, u.Index))
+		if err != nil {
+			return err
+		}
+		emit(key, b)
+		return nil
+	}
+	return eachSliceIn(ctx, u, f.C.Slices, names, func(key string, r *table.Reader, _ []int, in *task.SlicedInput, i int) error {
+		if err := sums(key, r); err != nil {
+			return err
+		}
+		if !f.C.Slices.Compare {
+			return nil
+		}
+		if i >= 0 {
+			return sums(restKey(key), in.Rest(i))
+		}
+		here := map[string]bool{}
+		for _, s := range in.Slices {
+			here[restKey(keyOf(s))] = true
+		}
+		for _, k := range slices.Sorted(maps.Keys(f.pl)) {
+			if k != "" && !here[k] && isRestKey(k) {
+				if err := sums(k, in.All()); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}, func(string, int64) {})
+}
+
+// iterOf is an iterator over list, as Beam gives a side input.
+func iterOf[T any](list []T) func(*T) bool {
+	i := 0
+	return func(x *T) bool {
+		if i == len(list) {
+			return false
+		}
+		*x = list[i]
+		i++
+		return true
+	}
+}
+
+type rankModelsSliceFn struct{ C RankModels }
+
+// ProcessElement gives the result of one key from its labels, tables and
+// paired sums.
+func (f *rankModelsSliceFn) ProcessElement(key string, labels func(**rankLabels) bool, ranges func(*rangedTable) bool, sums func(*[]byte) bool) (sliceOut, error) {
+	var lab *rankLabels
+	if !labels(&lab) {
+		return sliceOut{}, fmt.Errorf("evalbeam: no labels for key %q", key)
+	}
+	out, err := f.C.result(lab, ranges, sums)
+	return sliceResult(key, out, err)
 }
 
 // CheckModels checks the several-model options as evalkit does before

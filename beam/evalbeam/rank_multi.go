@@ -42,6 +42,9 @@ type RankMulti struct {
 	CI              *hyptest.CIOptions
 	Ranges          int // number of key ranges, ≥ 1
 	Name, Output    string
+	// Slices, if set, evaluates each slice as well as every row (--by;
+	// see RankMulti.slicedPipeline).
+	Slices *Slicing
 }
 
 // multiState is the multiclass statistic of some units, merged in input
@@ -80,10 +83,23 @@ func init() {
 	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(int, *rank.Table), error](&multiPartitionFn{})
 	register.Combiner1[*multiState](&multiCombineFn{})
 	register.DoFn3x1[context.Context, *multiState, func(*rangedTable) bool, error](&multiWriteFn{})
+	register.DoFn6x1[context.Context, Unit, func(string, *multiState), func(int, uint64), func(string, int64), func(int, *multiState), error](&multiSliceScanFn{})
+	register.Emitter2[int, *multiState]()
+	register.Iter2[int, *multiState]()
+	register.Iter2[string, *multiState]()
+	register.DoFn4x1[[]byte, func(*string, **multiState) bool, func(*string, **rank.Table) bool, func(string, *rank.Table), error](&multiRangesRestFn{})
+	register.Emitter2[string, *multiState]()
+	register.DoFn4x1[context.Context, Unit, func(*[]uint64) bool, func(string, *rank.Table), error](&multiSlicePartitionFn{})
+	register.Iter1[*multiState]()
+	register.DoFn4x2[string, func(**multiState) bool, func(*rangedTable) bool, func(*int, **multiState) bool, sliceOut, error](&multiSliceFn{})
 }
 
 // Pipeline adds the multiclass ranking of units to s.
 func (c *RankMulti) Pipeline(s beam.Scope, units []Unit) {
+	if c.Slices != nil {
+		c.slicedPipeline(s, units)
+		return
+	}
 	s = s.Scope("rank-multiclass")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
 	scalars, sample := beam.ParDo2(s, &multiScanFn{C: *c}, us)
@@ -102,16 +118,22 @@ func (c *RankMulti) task() *task.RankMulti {
 // read reads unit u's rows with the command line's checks
 // (task.RankMulti.FoldRows) into b.
 func (c *RankMulti) read(ctx context.Context, u Unit, b rank.MultiRows) error {
-	t := c.task()
-	return readUnit(ctx, u, t.Columns(), func(r *table.Reader, cols []int) error {
-		return cli.TaskError("rank", t.FoldRows(b, r, cols, make([]float64, len(c.Classes))))
+	return readUnit(ctx, u, c.task().Columns(), func(r *table.Reader, cols []int) error {
+		return c.fold(b, r, cols)
 	})
+}
+
+// fold reads the rows of r, whose columns are cols, with the command
+// line's checks (task.RankMulti.FoldRows) into b.
+func (c *RankMulti) fold(b rank.MultiRows, r *table.Reader, cols []int) error {
+	return cli.TaskError("rank", c.task().FoldRows(b, r, cols, make([]float64, len(c.Classes))))
 }
 
 type multiScanFn struct{ C RankMulti }
 
 // sampler is a rank.MultiRows that adds the rows' log loss sums and rank
-// masses to a scalars-only builder and samples every probability's key.
+// masses to a scalars-only builder and samples every probability's key
+// (unless ks is nil).
 type sampler struct {
 	b  *rank.MultiBuilder
 	ks *keySample
@@ -121,8 +143,10 @@ func (s *sampler) Add(y int, p []float64, w float64) error {
 	if err := s.b.Add(y, p, w); err != nil {
 		return err
 	}
-	for _, v := range p {
-		s.ks.add(rank.Key(v))
+	if s.ks != nil {
+		for _, v := range p {
+			s.ks.add(rank.Key(v))
+		}
 	}
 	return nil
 }
@@ -222,7 +246,6 @@ func setCells(m *rank.Multiclass, ranges func(*rangedTable) bool) error {
 // ProcessElement writes the multiclass report of the merged statistic,
 // with the command line's errors.
 func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState, ranges func(*rangedTable) bool) error {
-	c := &f.C
 	s.fold()
 	if err := s.complete(f.Units); err != nil {
 		return err
@@ -230,32 +253,190 @@ func (f *multiWriteFn) ProcessElement(ctx context.Context, s *multiState, ranges
 	if s.Done == nil {
 		return fmt.Errorf("evalkit-beam: internal error: no unit merged")
 	}
-	m := s.Done
-	if err := setCells(m, ranges); err != nil {
+	rep, err := f.C.result(s.Done, ranges)
+	if err != nil {
 		return err
+	}
+	return writeJSON(ctx, f.C.Output, rep)
+}
+
+// result is the multiclass report of the merged statistic m and the
+// (range, class, column) tables ranges, with the command line's errors.
+func (c *RankMulti) result(m *rank.Multiclass, ranges func(*rangedTable) bool) (*rank.MulticlassReport, error) {
+	if err := setCells(m, ranges); err != nil {
+		return nil, err
 	}
 	rows := int64(0)
 	for i := range m.Cell {
 		rows += m.Cell[i][0].Rows
 	}
 	if rows == 0 {
-		return userError(noRows(c.Name))
+		return nil, userError(noRows(c.Name))
 	}
 	if err := c.task().Check(c.Name, m); err != nil {
-		return userError(err)
+		return nil, userError(err)
 	}
 	rep, err := rank.NewMulticlassReport(m, c.Classes, c.Options)
 	var oe *result.OptionError
 	if errors.As(err, &oe) {
-		return usageError("%s", cli.OptionText(oe))
+		return nil, usageError("%s", cli.OptionText(oe))
 	}
 	if err != nil {
-		return userError(fmt.Errorf("%s: %w", c.Name, err))
+		return nil, userError(fmt.Errorf("%s: %w", c.Name, err))
 	}
 	if c.CI != nil {
 		if err := rep.AddIntervals(m, *c.CI); err != nil {
-			return userError(err)
+			return nil, userError(err)
 		}
 	}
-	return writeJSON(ctx, c.Output, rep)
+	return rep, nil
+}
+
+// slicedPipeline is Pipeline with Slices, as Rank's is (Rank.slicedPipeline):
+// the first pass emits each key's log loss sums and rank masses (merged
+// per key in input order: those of the units that hold the key's rows)
+// and a sample of the keys of all the rows; the second each key's table
+// per (range, class, column), merged per key and cell; each key's
+// statistic and tables meet (CoGroupByKey) to give its result.
+func (c *RankMulti) slicedPipeline(s beam.Scope, units []Unit) {
+	s = s.Scope("rank-multiclass-slices")
+	us := beam.Reshuffle(s, beam.CreateList(s, units))
+	scalars, sample, counts, all := beam.ParDo4(s, &multiSliceScanFn{C: *c}, us)
+	merged := beam.CombinePerKey(s, &multiCombineFn{}, scalars)
+	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
+	parts := beam.ParDo(s, &multiSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
+	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
+	if c.Slices.Compare {
+		// The rests' tables in each cell and range: the other slices'
+		// there, merged.
+		restRanges := beam.ParDo(s, &multiRangesRestFn{}, beam.Impulse(s), beam.SideInput{Input: merged}, beam.SideInput{Input: ranges})
+		ranges = beam.Flatten(s, ranges, restRanges)
+	}
+	tables := beam.ParDo(s, splitRangeKey, ranges)
+	outs := beam.ParDo(s, &multiSliceFn{C: *c}, beam.CoGroupByKey(s, merged, tables), beam.SideInput{Input: all})
+	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
+}
+
+type multiSliceScanFn struct{ C RankMulti }
+
+// ProcessElement checks every row of a unit and emits each key's log
+// loss sums and rank masses, and a sample of the keys of all the rows.
+// With Compare, it emits too the sums of each slice's rest among the
+// unit's rows (the rows outside the slice, in input order: the order
+// fixes the last bits of the rank masses and the row of the largest log
+// loss), and those of all the unit's rows by the unit's index (all), the
+// part of a rest in the units that hold none of its slice's rows.
+func (f *multiSliceScanFn) ProcessElement(ctx context.Context, u Unit, emit func(string, *multiState), emitKey func(int, uint64), count func(string, int64), all func(int, *multiState)) error {
+	names := f.C.task().Columns()
+	state := func(m *rank.Multiclass) *multiState {
+		return &multiState{inOrder[*rank.Multiclass]{Pending: map[int]*rank.Multiclass{u.Index: m}}}
+	}
+	return eachSliceIn(ctx, u, f.C.Slices, names, func(key string, r *table.Reader, cols []int, in *task.SlicedInput, i int) error {
+		s := &sampler{b: rank.NewMultiScalars(len(f.C.Classes))}
+		if key == "" {
+			s.ks = newKeySample(u.Index)
+		}
+		if err := f.C.fold(s, r, cols); err != nil {
+			return err
+		}
+		m := s.b.Result()
+		emit(key, state(m))
+		if s.ks != nil {
+			s.ks.emit(emitKey)
+		}
+		if !f.C.Slices.Compare {
+			return nil
+		}
+		if i < 0 {
+			all(u.Index, state(m))
+			return nil
+		}
+		rest := rank.NewMultiScalars(len(f.C.Classes))
+		if rd := in.Rest(i); rd != nil {
+			cols, err := table.Columns(rd, names...)
+			if err != nil {
+				return err
+			}
+			if err := f.C.fold(rest, rd, cols); err != nil {
+				return err
+			}
+		}
+		emit(restKey(key), state(rest.Result()))
+		return nil
+	}, count)
+}
+
+type multiSlicePartitionFn struct{ C RankMulti }
+
+// ProcessElement reads a unit again and emits each key's exact score
+// table of each (range, class, column), keyed by the key and the cell's
+// key in rank.MultiSplit.
+func (f *multiSlicePartitionFn) ProcessElement(ctx context.Context, u Unit, quantiles func(*[]uint64) bool, emit func(string, *rank.Table)) error {
+	bounds := boundsOf(quantiles)
+	return eachSlice(ctx, u, f.C.Slices, f.C.task().Columns(), func(key string, r *table.Reader, cols []int) error {
+		sp := rank.NewMultiSplit(len(f.C.Classes), bounds)
+		if err := f.C.fold(sp, r, cols); err != nil {
+			return err
+		}
+		sp.Tables(func(i int, t *rank.Table) { emit(rangeKey(key, i), t) })
+		return nil
+	}, func(string, int64) {})
+}
+
+type multiSliceFn struct{ C RankMulti }
+
+// ProcessElement gives the result of one key from its statistic (the
+// units that hold its rows, merged in input order) and its tables. A
+// rest's statistic (see multiSliceScanFn) takes, in a unit that holds
+// none of its slice's rows, all the unit's (the side input all).
+func (f *multiSliceFn) ProcessElement(key string, states func(**multiState) bool, ranges func(*rangedTable) bool, all func(*int, **multiState) bool) (sliceOut, error) {
+	var s *multiState
+	if !states(&s) {
+		return sliceOut{}, fmt.Errorf("evalbeam: no statistic for key %q", key)
+	}
+	s.fold()
+	units := slices.Sorted(maps.Keys(s.Pending))
+	if isRestKey(key) {
+		var u int
+		var a *multiState
+		for all(&u, &a) {
+			if _, ok := s.Pending[u]; !ok && u >= s.Next {
+				s.Pending[u] = a.Pending[u]
+				units = append(units, u)
+			}
+			a = nil
+		}
+		slices.Sort(units)
+	}
+	for _, u := range units {
+		if s.Done == nil {
+			s.Done = s.Pending[u]
+		} else {
+			s.Done = rank.MergeMulticlass(s.Done, s.Pending[u])
+		}
+		delete(s.Pending, u)
+	}
+	if s.Done == nil {
+		return sliceOut{}, fmt.Errorf("evalbeam: no statistic for key %q", key)
+	}
+	rep, err := f.C.result(s.Done, ranges)
+	return sliceResult(key, rep, err)
+}
+
+type multiRangesRestFn struct{}
+
+// ProcessElement emits the table of the rest of the rows of each slice
+// (the slices are the keys of states) in each cell and key range
+// (restRanges).
+func (f *multiRangesRestFn) ProcessElement(_ []byte, states func(*string, **multiState) bool, tables func(*string, **rank.Table) bool, emit func(string, *rank.Table)) error {
+	var keys []string
+	var key string
+	var st *multiState
+	for states(&key, &st) {
+		if !isRestKey(key) {
+			keys = append(keys, key)
+		}
+		st = nil
+	}
+	return restRanges(keys, tables, emit)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/evalkit-go/evalkit/internal/xsum"
 	"github.com/evalkit-go/evalkit/rank"
@@ -225,6 +226,26 @@ func (c *Regress) exactPipeline(s beam.Scope, units []Unit) {
 		return
 	}
 	outs := beam.ParDo(s, &regressExactSliceFn{C: *c}, grouped, beam.SideInput{Input: selected}, beam.SideInput{Input: nulls})
+	if !c.Slices.Compare {
+		writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
+		return
+	}
+	// With Compare, each slice's rest: the merge of the other slices'
+	// states (emitRests), which keep no values, and so its result is
+	// --bounded-memory's (no medae or D² score: the rest's rows are
+	// never in one place, as a slice's are for its order statistics).
+	// The comparison reads the rest's primary measure and its interval,
+	// which come from the sums; Welch's test of a mean loss takes each
+	// slice's losses from a further read, as --bounded-memory's does.
+	rests := beam.ParDo(s, &regressRestFn{K: len(c.Options.Trues), Options: c.State}, beam.Impulse(s), beam.SideInput{Input: state})
+	outs = beam.Flatten(s, outs, beam.ParDo(s, &regressSliceFn{C: *c}, rests))
+	if path := c.welch(); path != "" {
+		losses := beam.ParDo(s, &regressLossesFn{C: *c, Path: path}, us)
+		w := slicesWriteFn{Sl: *c.Slices, Name: c.Name, Output: c.Output}
+		beam.ParDo0(s, &slicesLossesWriteFn{W: w, Path: path}, beam.Impulse(s),
+			beam.SideInput{Input: outs}, beam.SideInput{Input: stats.SumPerKey(s, counts)}, beam.SideInput{Input: losses})
+		return
+	}
 	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
 }
 

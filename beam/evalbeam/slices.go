@@ -37,6 +37,12 @@ import (
 // states (emitRests), keyed by restKey, and its result is given by the
 // code that gives every key's; the states' merges are exact, so it is
 // the state, and the result, of a file holding only the rest's rows.
+// What of a rest's state is not a merge is read from its rows: the
+// paired sums of several rank models, the log loss sums of multiclass
+// rank and the bins of rank --bins (the reads of the units emit each
+// slice's rest among the unit's rows under restKey). Exact regress's
+// rests are merges of states that keep no values, which give
+// --bounded-memory's result.
 type Slicing struct {
 	Cmd       string     // the task ("classify"), as the command line's errors name it
 	By        [][]string // task.Slices.By
@@ -201,6 +207,9 @@ func withRests(s beam.Scope, rests any, merged beam.PCollection) beam.PCollectio
 // restKey is the key of the rest of the rows of the slice of key (never
 // a slice's own key, which starts with a digit).
 func restKey(key string) string { return "r" + key }
+
+// isRestKey reports whether key is a rest's (restKey).
+func isRestKey(key string) bool { return strings.HasPrefix(key, "r") }
 
 // merger merges states: a task's CombineFn.
 type merger[S any] interface {

@@ -58,29 +58,21 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 		if err := cli.ChargeFlags(mem, f.FlagSizes(&ci, withCI)...); err != nil {
 			return nil, err
 		}
-		// --by with --ci: the slices of one binary score column, exact,
-		// are compared with the rests, whose tables are the other slices'
-		// merged; --bins merges its bins in unit order, which a rest's
-		// are not.
-		var cmp *sliceCI
-		if f.Classes == "" && !strings.Contains(f.Score, ",") && f.Bins == 0 {
-			cmp = &sliceCI{level: civ.Level, models: &models, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}}
-		}
+		// --by with --ci: each slice is compared with its rest (see
+		// evalbeam.Slicing).
+		cmp := &sliceCI{level: civ.Level, models: &models, primaries: []string{"roc_auc", "roc_auc_ovr_macro"}}
 		sl, err := sf.slicing(withCI, cmp)
 		if err != nil {
 			return nil, err
 		}
-		if sl != nil && (f.Classes != "" || strings.Contains(f.Score, ",")) {
-			return nil, usagef("rank: --by: evalkit-beam slices binary scores of one --score column only; use evalkit rank --by for several models or --classes")
-		}
 		if f.Classes == "" && strings.Contains(f.Score, ",") {
-			return defineRankModels(&f, ci, fs, models.Options(fs), *ranges, c)
+			return defineRankModels(&f, ci, fs, models.Options(fs), *ranges, c, sl)
 		}
 		if name := oneModelFlag(fs, sl != nil); name != "" {
 			return nil, usagef("rank: --%s needs several models (--score m1,m2,… without --classes)", name)
 		}
 		if f.Classes != "" {
-			return defineRankMulti(&f, ci, *ranges, c)
+			return defineRankMulti(&f, ci, *ranges, c, sl)
 		}
 		bn, err := f.Binned()
 		if err != nil {
@@ -102,7 +94,7 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 
 // defineRankMulti checks the flags of a multiclass rank (--classes) as
 // evalkit does and returns its pipeline.
-func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, ranges int, c common) (pipeline, error) {
+func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, ranges int, c common, sl *evalbeam.Slicing) (pipeline, error) {
 	civ, withCI, err := ci.Options()
 	if err != nil {
 		return nil, err
@@ -117,12 +109,12 @@ func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, ranges int, c common) (pi
 	if ranges < 1 {
 		return nil, usagef("rank: --ranges must be at least 1, got %d", ranges)
 	}
-	return &evalbeam.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: scores, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: ranges, Name: c.Name, Output: c.Output}, nil
+	return &evalbeam.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: scores, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: ranges, Name: c.Name, Output: c.Output, Slices: sl}, nil
 }
 
 // defineRankModels checks the flags of several binary score columns
 // (--score m1,m2,…) as evalkit does and returns their pipeline.
-func defineRankModels(f *cli.RankFlags, ci cli.CIFlags, fs *flag.FlagSet, mo board.Options, ranges int, c common) (pipeline, error) {
+func defineRankModels(f *cli.RankFlags, ci cli.CIFlags, fs *flag.FlagSet, mo board.Options, ranges int, c common, sl *evalbeam.Slicing) (pipeline, error) {
 	civ, withCI, err := ci.Options()
 	if err != nil {
 		return nil, err
@@ -134,7 +126,7 @@ func defineRankModels(f *cli.RankFlags, ci cli.CIFlags, fs *flag.FlagSet, mo boa
 		return nil, usagef("rank: --ranges must be at least 1, got %d", ranges)
 	}
 	rm := &evalbeam.RankModels{True: f.True, Weight: f.Weight, Scores: strings.Split(f.Score, ","), Options: f.Options(), Models: mo,
-		CI: cli.CIPtr(civ, withCI), Ranges: ranges, Name: c.Name, Output: c.Output}
+		CI: cli.CIPtr(civ, withCI), Ranges: ranges, Name: c.Name, Output: c.Output, Slices: sl}
 	if err := rm.CheckModels(); err != nil {
 		return nil, err
 	}

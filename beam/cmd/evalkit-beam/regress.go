@@ -49,12 +49,15 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 		}
 		cip := cli.CIPtr(civ, withCI)
 		// --by with --ci compares each slice with the rest of the rows
-		// from their results, which the rests' merged states give with
-		// --bounded-memory (and, for Welch's test of one model's mean
-		// loss, the slices' losses, from a further read); exact regress's
-		// bootstrap intervals draw rows.
+		// from their results, which the rests' merged states give (and,
+		// for Welch's test of one model's mean loss, the slices' losses,
+		// from a further read). Exact regress gives a rest the result of
+		// --bounded-memory (its bootstrap intervals, like a slice's, are
+		// left out), which compares no models: with --compare, a rest's
+		// models are compared by paired bootstraps of its rows in input
+		// order, which the slices' rows, kept apart, are not.
 		var cmp *sliceCI
-		if f.Bounded {
+		if f.Bounded || len(models.Options(fs).Compare) == 0 {
 			cmp = &sliceCI{level: civ.Level, models: &models, primaries: []string{"mse"}}
 		}
 		sl, err := sf.slicing(withCI, cmp)

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -57,6 +59,13 @@ func TestSlices(t *testing.T) {
 		{"rank", "--by", "g", "--pos-label", "a", "--curve-points", "20", "--ranges", "5"},
 		{"rank", "--by", "g,h", "--pos-label", "b", "--weight", "w", "--curves=false", "--ranges", "3"},
 		{"rank", "--by", "g,h", "--pos-label", "a", "--bins", "16", "--bin-range", "0,1.3"},
+		// several models: each key's tables and paired sums (DeLong's
+		// tests); multiclass: each key's cells and log loss sums
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--curve-points", "10", "--ranges", "4"},
+		{"rank", "--by", "g,h", "--by", "h", "--score", "s2,y_score", "--pos-label", "b", "--curves=false", "--min-slice-rows", "20", "--adjust", "bonferroni"},
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "c", "--weight", "w", "--curves=false", "--ranges", "3"},
+		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--ranges", "5"},
+		{"rank", "--by", "g,h", "--by", "h", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--weight", "w", "--min-slice-rows", "30"},
 		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory"},
 		{"regress", "--by", "h", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--bounded-memory", "--weight", "w"},
 		{"regress", "--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--bounded-memory"},
@@ -94,6 +103,18 @@ func TestSlicesCI(t *testing.T) {
 		// other slices' tables there, merged
 		{"rank", "--by", "g", "--pos-label", "a", "--ci", "--bootstrap", "200", "--curve-points", "20", "--ranges", "5"},
 		{"rank", "--by", "g,h", "--by", "h", "--pos-label", "b", "--weight", "w", "--curves=false", "--ci", "--bootstrap", "100", "--ranges", "3", "--min-slice-rows", "20"},
+		// --bins: a rest's bins from its rows in input order
+		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci", "--bootstrap", "100", "--curve-points", "10"},
+		{"rank", "--by", "g,h", "--by", "h", "--pos-label", "b", "--bins", "16", "--bin-range", "0,1.3", "--weight", "w", "--ci", "--bootstrap", "100", "--curves=false", "--min-slice-rows", "20"},
+		// several models: each model's roc_auc by DeLong's unpaired
+		// test; a rest's paired sums from its rows, read again
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--ci", "--bootstrap", "100", "--curves=false", "--ranges", "4"},
+		{"rank", "--by", "g,h", "--by", "h", "--score", "s2,y_score", "--pos-label", "b", "--weight", "w", "--curves=false", "--ci", "--bootstrap", "100", "--min-slice-rows", "20", "--adjust", "bonferroni"},
+		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a", "--ci", "--bootstrap", "100", "--curves=false", "--primary", "average_precision"},
+		// multiclass: a rest's log loss sums and rank masses from its
+		// rows in input order, its tables the other slices' merged
+		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--ci", "--bootstrap", "100", "--ranges", "5"},
+		{"rank", "--by", "g,h", "--by", "h", "--classes", "a,b,c", "--score", "p_a,p_b,p_c", "--weight", "w", "--ci", "--bootstrap", "100", "--min-slice-rows", "30", "--primary", "log_loss"},
 		// regress --bounded-memory: the intervals from the states' sums;
 		// compared by the interval-se z test
 		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--bounded-memory", "--ci", "--weight", "w"},
@@ -119,6 +140,131 @@ func TestSlicesCI(t *testing.T) {
 			})
 		}
 	}
+}
+
+// Exact regress with --by and --ci, one model or several: every result
+// is evalkit's but for its intervals, those of the sums
+// (--bounded-memory's), the bootstrap intervals left out with a
+// warning, as without --by; each slice is
+// compared with its rest, whose result is --bounded-memory's, as
+// evalkit regress --bounded-memory --by … --ci compares it: "vs_rest"
+// and "slices_worse" are that command's, and, for Welch's test of one
+// unweighted model's losses, evalkit regress --by … --ci's too.
+func TestSlicesExactRegressCI(t *testing.T) {
+	file := sliceRows(t, t.TempDir(), 400, 5)
+	for _, tc := range []struct {
+		welch bool
+		flags []string
+	}{
+		{true, []string{"--by", "g", "--by", "g,h", "--true", "y", "--pred", "yhat", "--ci", "--bootstrap", "50"}},
+		{true, []string{"--by", "h", "--true", "y", "--pred", "yhat", "--ci", "--bootstrap", "50", "--primary", "mae", "--adjust", "none"}},
+		{false, []string{"--by", "g,h", "--by", "h", "--true", "y", "--pred", "yhat", "--weight", "w", "--ci", "--bootstrap", "50", "--min-slice-rows", "20"}},
+		{false, []string{"--by", "g", "--true", "y,y2", "--pred", "yhat,y", "--ci", "--bootstrap", "50", "--alpha", "0.8"}},
+		{false, []string{"--by", "g", "--true", "y", "--pred", "yhat", "--ci", "--bootstrap", "50", "--primary", "medae"}},
+		// several models: each slice's paired bootstraps of its rows
+		{false, []string{"--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci", "--bootstrap", "50"}},
+		{false, []string{"--by", "h", "--by", "g", "--true", "y", "--pred", "y2,yhat", "--weight", "w", "--ci", "--bootstrap", "50", "--primary", "mae"}},
+	} {
+		exact := evalkitJSON(t, append(append([]string{"regress", "--format", "json"}, tc.flags...), file)...)
+		bounded := evalkitJSON(t, append(append([]string{"regress", "--format", "json", "--bounded-memory"}, tc.flags...), file)...)
+		for _, parts := range []int{1, 3, 7} {
+			t.Run(fmt.Sprintf("%v/%d", tc.flags, parts), func(t *testing.T) {
+				glob, positions := split(t, file, parts, rand.New(rand.NewPCG(uint64(parts), 1)))
+				out, msg, code := runBeam(t, append(append([]string{"regress"}, tc.flags...), "--input", glob)...)
+				if code != 0 {
+					t.Fatalf("evalkit-beam failed (%d): %s", code, msg)
+				}
+				got := decodeJSON(t, strings.ReplaceAll(positions(out), glob+": ", file+": "))
+				if g, b := comparisons(got), comparisons(bounded); !reflect.DeepEqual(g, b) {
+					t.Errorf("comparisons differ from evalkit --bounded-memory's:\n%s\n%s", g, b)
+				}
+				if g, e := comparisons(got), comparisons(exact); tc.welch && !reflect.DeepEqual(g, e) {
+					t.Errorf("Welch's comparisons differ from evalkit's:\n%s\n%s", g, e)
+				}
+				if g, e := withoutIntervals(got), withoutIntervals(exact); !reflect.DeepEqual(g, e) {
+					t.Errorf("the results differ from evalkit's but for the intervals:\n%s", lineDiff(g, e))
+				}
+			})
+		}
+	}
+}
+
+// evalkitJSON runs evalkit and returns its output, decoded.
+func evalkitJSON(t *testing.T, args ...string) any {
+	t.Helper()
+	out, stderr, code := runEvalkit(t, args...)
+	if code != 0 {
+		t.Fatalf("evalkit failed (%d): %s", code, stderr)
+	}
+	return decodeJSON(t, out)
+}
+
+func decodeJSON(t *testing.T, s string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// comparisons returns the JSON of the comparisons of the slices of a
+// sliced result v: each slice's "vs_rest" and the "slices_worse".
+func comparisons(v any) string {
+	m := v.(map[string]any)
+	var out []any
+	for _, s := range m["slices"].([]any) {
+		out = append(out, s.(map[string]any)["vs_rest"])
+	}
+	b, _ := json.MarshalIndent(map[string]any{"vs_rest": out, "slices_worse": m["slices_worse"], "slice_warnings": m["slice_warnings"]}, "", "  ")
+	return string(b)
+}
+
+// withoutIntervals returns the JSON of v without its comparisons and
+// intervals: every "intervals", "vs_rest" and "slices_worse", the
+// warnings that name the bootstrap, the interval summary of each result
+// (task.Summarize), and the best model's interval in the verdict of
+// several models ("ci", quoted by its "sentence").
+func withoutIntervals(v any) string {
+	var strip func(any) any
+	strip = func(x any) any {
+		switch x := x.(type) {
+		case map[string]any:
+			out := map[string]any{}
+			for k, y := range x {
+				switch k {
+				case "verdict":
+					z := strip(y).(map[string]any)
+					delete(z, "ci")
+					delete(z, "sentence")
+					out[k] = z
+					continue
+				case "intervals", "vs_rest", "slices_worse", "slice_warnings", "summary":
+					continue
+				case "warnings":
+					var ws []any
+					for _, w := range y.([]any) {
+						if !strings.Contains(w.(string), "bootstrap") {
+							ws = append(ws, w)
+						}
+					}
+					out[k] = ws
+					continue
+				}
+				out[k] = strip(y)
+			}
+			return out
+		case []any:
+			out := make([]any, len(x))
+			for i, y := range x {
+				out[i] = strip(y)
+			}
+			return out
+		}
+		return x
+	}
+	b, _ := json.MarshalIndent(strip(v), "", "  ")
+	return string(b)
 }
 
 // sameSliced is same, but for the name of the input in a slice's
@@ -150,6 +296,8 @@ type pqSliceRow struct {
 	Y     int64   `parquet:"y"`
 	T     float64 `parquet:"t"`
 	P     float64 `parquet:"p"`
+	P0    float64 `parquet:"p0"`
+	P1    float64 `parquet:"p1"`
 }
 
 // --by over Parquet files (several row groups each, a unit a row group):
@@ -167,8 +315,9 @@ func TestSlicesParquet(t *testing.T) {
 				p = 1 - y
 			}
 			tv := 1 + float64(rng.IntN(400))/16
+			p0 := float64(rng.IntN(9)+8*(1-y)) / 16 // a probability of class c0
 			rows = append(rows, pqSliceRow{G: []string{"de", "fr", "it"}[rng.IntN(3)], True: fmt.Sprint("c", y), Pred: fmt.Sprint("c", p),
-				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y), T: tv, P: tv * (0.8 + 0.4*rng.Float64())})
+				Score: float64(rng.IntN(50)+20*y) / 16, Y: int64(y), T: tv, P: tv * (0.8 + 0.4*rng.Float64()), P0: p0, P1: 1 - p0})
 		}
 		writeParquet(t, filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), rows, 37)
 		all = append(all, rows...)
@@ -179,6 +328,10 @@ func TestSlicesParquet(t *testing.T) {
 		{"classify", "--by", "g"},
 		{"classify", "--by", "g", "--ci", "--bootstrap", "100"},
 		{"rank", "--true", "y", "--by", "g", "--curve-points", "10"},
+		{"rank", "--true", "y", "--score", "y_score,p0", "--by", "g", "--curve-points", "10"},
+		{"rank", "--true", "y_true", "--classes", "c0,c1", "--score", "p0,p1", "--by", "g"},
+		{"rank", "--true", "y", "--score", "y_score,p0", "--by", "g", "--ci", "--bootstrap", "50", "--curves=false"},
+		{"rank", "--true", "y_true", "--classes", "c0,c1", "--score", "p0,p1", "--by", "g", "--ci", "--bootstrap", "50"},
 		{"cluster", "--true", "y_true", "--pred", "y_pred", "--by", "g"},
 		{"regress", "--true", "t", "--pred", "p", "--by", "g"},
 	} {
@@ -203,11 +356,9 @@ func TestSlicesParquet(t *testing.T) {
 func TestSlicesErrors(t *testing.T) {
 	file := sliceRows(t, t.TempDir(), 100, 2)
 	for _, args := range [][]string{
-		{"rank", "--by", "g", "--pos-label", "a", "--bins", "20", "--ci"},
-		// exact regress's bootstrap intervals draw rows
-		{"regress", "--by", "g", "--true", "y", "--pred", "yhat", "--weight", "w", "--ci"},
-		{"rank", "--by", "g", "--score", "y_score,s2", "--pos-label", "a"},
-		{"rank", "--by", "g", "--classes", "a,b,c", "--score", "p_a,p_b,p_c"},
+		// exact regress: a rest's models compared (--compare) by paired
+		// bootstraps of its rows in input order
+		{"regress", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci", "--compare", "mae"},
 	} {
 		_, msg, code := runBeam(t, append(args, "--input", file)...)
 		if code != 2 || !strings.Contains(msg, "evalkit ") {
