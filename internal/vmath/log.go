@@ -34,21 +34,30 @@ func Log(dst, src []float64) {
 	if len(dst) != len(src) {
 		panic("vmath: Log of slices of different lengths")
 	}
-	if haveAVX2 {
+	byGroups(dst, src, haveAVX2, logAVX2, math.Log)
+}
+
+// byGroups sets dst[i] = f(src[i]) for every i of src: with vector, by
+// kernel, which sets the values of src's groups of four from the start
+// up to the first group holding a value of a case it leaves to f, and
+// returns how many it set; each such group, and the last values short of
+// a group, by f.
+func byGroups(dst, src []float64, vector bool, kernel func(dst, src []float64) int, f func(float64) float64) {
+	dst = dst[:len(src)]
+	if vector {
 		for len(src) >= 4 {
-			n := logAVX2(dst, src)
+			n := kernel(dst, src[:len(src)&^3])
 			dst, src = dst[n:], src[n:]
 			if len(src) < 4 {
 				break
 			}
-			// A group of four with a special value: the math package's.
 			for i, x := range src[:4] {
-				dst[i] = math.Log(x)
+				dst[i] = f(x)
 			}
 			dst, src = dst[4:], src[4:]
 		}
 	}
 	for i, x := range src {
-		dst[i] = math.Log(x)
+		dst[i] = f(x)
 	}
 }

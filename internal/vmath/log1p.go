@@ -11,22 +11,5 @@ import "math"
 // NaN, ±Inf, or a power of two after the reduction) go four at a time to
 // math.Log1p.
 func Log1p(dst, src []float64) {
-	dst = dst[:len(src)]
-	i := 0
-	if haveLog1pAVX2 {
-		for len(src)-i >= 4 {
-			i += log1pAVX2(dst[i:], src[i:i+(len(src)-i)&^3])
-			if len(src)-i < 4 {
-				break
-			}
-			// The group at i holds a value of another case.
-			for j := i; j < i+4; j++ {
-				dst[j] = math.Log1p(src[j])
-			}
-			i += 4
-		}
-	}
-	for ; i < len(src); i++ {
-		dst[i] = math.Log1p(src[i])
-	}
+	byGroups(dst, src, haveLog1pAVX2, log1pAVX2, math.Log1p)
 }
