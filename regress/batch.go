@@ -5,7 +5,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/evalkit-go/evalkit/internal/vmath"
 	"github.com/evalkit-go/evalkit/internal/xsum"
 )
 
@@ -163,23 +162,12 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 	half := a == 0.5
 	halfOK := true
 	// The Poisson and Gamma deviances share q = y/ŷ and log q (rows of
-	// y, ŷ > 0): the block's quotients and the rows' logarithms first,
-	// four at a time (vmath: the bits of / and math.Log), read in row
-	// order below.
-	vmath.Div(t.q[:len(y)], y, yhat)
-	nq := 0
-	for i, yi := range y {
-		if yi > 0 && yhat[i] > 0 {
-			t.q[nq] = t.q[i] // nq ≤ i
-			nq++
-		}
-	}
-	vmath.Log(t.lq[:nq], t.q[:nq])
-	nq = 0
-	// The squared logarithmic errors' differences of logarithms, the
-	// block's at once (log1pDiffs), read in row order below.
-	log1pDiffs(t.l[:len(y)], t.x[:len(y)], t.above[:len(y)], y, yhat)
-	i1, i2, j := 0, len(y)-1, 0
+	// y, ŷ > 0), and the squared logarithmic errors take differences of
+	// logarithms: the block's at once (ratioLogs, log1pDiffs), read in
+	// row order below.
+	qs, lqs := ratioLogs(t.q[:], t.lq[:], y, yhat)
+	ls := log1pDiffs(t.x[:], t.l[:], y, yhat)
+	nq, nl := 0, 0
 	for i := range y {
 		yi, pi := y[i], yhat[i]
 		wi := 1.0
@@ -223,15 +211,8 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		if yi < 0 || pi < 0 {
 			s.note(issueNegative, i, pos)
 		} else {
-			var l float64
-			if t.above[j] {
-				l = t.l[i1]
-				i1++
-			} else {
-				l = t.l[i2]
-				i2--
-			}
-			j++
+			l := ls[nl]
+			nl++
 			t.add(tSqLog, wi*l*l)
 		}
 		if s.ci != nil {
@@ -242,7 +223,7 @@ func (s *State) addBlock(y, yhat, w []float64, pos []int64) {
 		}
 		switch {
 		case yi > 0 && pi > 0:
-			q, lq := t.q[nq], t.lq[nq]
+			q, lq := qs[nq], lqs[nq]
 			nq++
 			t.add(tPoisson, wi*(2*(yi*lq-yi+pi)))
 			t.add(tGamma, wi*(2*(-lq+q-1)))
@@ -350,8 +331,7 @@ type terms struct {
 	v     [numTerms][4 * blockSize]float64
 	q, lq [blockSize]float64
 	// the squared logarithmic errors' (log1pDiffs)
-	x, l  [blockSize]float64
-	above [blockSize]bool
+	x, l [blockSize]float64
 }
 
 var termPool = sync.Pool{New: func() any { return new(terms) }}

@@ -359,24 +359,14 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 		if nd&needSqLog != 0 {
 			// The differences of logarithms of the block at once
 			// (log1pDiffs), read in row order.
-			var above [onlyBlock]bool
-			l, x := buf[onlyBlock:onlyBlock+len(ys)], buf[2*onlyBlock:2*onlyBlock+len(ys)]
-			log1pDiffs(l, x, above[:len(ys)], ys, ps)
-			k, i1, i2 := 0, 0, len(ys)-1
+			ls := log1pDiffs(buf[onlyBlock:2*onlyBlock], buf[2*onlyBlock:3*onlyBlock], ys, ps)
+			k := 0
 			for i, yi := range ys {
 				if yi < 0 || ps[i] < 0 {
 					first(issueNegative, i)
 					continue
 				}
-				var li float64
-				if above[k] {
-					li = l[i1]
-					i1++
-				} else {
-					li = l[i2]
-					i2--
-				}
-				t[k] = ws[i] * li * li
+				t[k] = ws[i] * ls[k] * ls[k]
 				k++
 			}
 			s.sqLog.AddSlice(t[:k])
@@ -389,19 +379,9 @@ func (s *State) foldPart(nd need, y, yhat, w []float64, lo, hi int) bool {
 		}
 		if nd&(needPoisson|needGamma) != 0 {
 			// q = y/ŷ of the rows of y, ŷ > 0, and log q, for both
-			// deviances: every row's quotient and the rows' logarithms
-			// four at a time (vmath: the bits of / and math.Log).
-			q, lq := buf[onlyBlock:onlyBlock+len(ys)], buf[2*onlyBlock:3*onlyBlock]
-			vmath.Div(q, ys, ps)
-			nq := 0
-			for i, yi := range ys {
-				if yi > 0 && ps[i] > 0 {
-					q[nq] = q[i] // nq ≤ i
-					nq++
-				}
-			}
-			q, lq = q[:nq], lq[:nq]
-			vmath.Log(lq, q)
+			// deviances.
+			q, lq := ratioLogs(buf[onlyBlock:2*onlyBlock], buf[2*onlyBlock:3*onlyBlock], ys, ps)
+			nq := len(q)
 			if nd&needPoisson != 0 {
 				k, j := 0, 0
 				for i, yi := range ys {

@@ -448,14 +448,13 @@ func log1pDiff(y, yhat, d float64) float64 {
 	return math.Log((1 + y) / (1 + yhat))
 }
 
-// log1pDiffs computes log1pDiff(y, ŷ, y − ŷ) for the rows of y, ŷ ≥ 0 of
-// a block at once: the arguments of each branch first (x), then each
-// function's values four at a time (vmath: math.Log1p's and math.Log's
-// bits) into l. above[j] reports the branch of the j-th such row; its
-// value is l[i1] (i1 counting up from 0) when above, else l[i2] (i2
-// counting down from len(y)−1), in row order. x, l and above hold at
-// least len(y) values.
-func log1pDiffs(l, x []float64, above []bool, y, yhat []float64) {
+// log1pDiffs returns log1pDiff(y, ŷ, y − ŷ) of the rows of y, ŷ ≥ 0 of a
+// block, in row order (rows with a negative value skipped), in x: the
+// arguments of each branch first, then each function's values four at a
+// time (vmath: math.Log1p's and math.Log's bits). x and l hold at least
+// len(y) values; y holds at most onlyBlock.
+func log1pDiffs(x, l []float64, y, yhat []float64) []float64 {
+	var above [onlyBlock]bool // the branch of each such row
 	n1, n2, j := 0, len(y), 0
 	for i, yi := range y {
 		pi := yhat[i]
@@ -475,6 +474,37 @@ func log1pDiffs(l, x []float64, above []bool, y, yhat []float64) {
 	}
 	vmath.Log1p(l[:n1], x[:n1])
 	vmath.Log(l[n2:len(y)], x[n2:len(y)])
+	// l holds the log1p values from the front, the log values from the
+	// back (both in row order from their end); x's arguments are spent.
+	i1, i2 := 0, len(y)-1
+	for k, a := range above[:j] {
+		if a {
+			x[k] = l[i1]
+			i1++
+		} else {
+			x[k] = l[i2]
+			i2--
+		}
+	}
+	return x[:j]
+}
+
+// ratioLogs returns the quotients q = y/ŷ of the rows of y, ŷ > 0 of a
+// block, in row order, and their logarithms (the Poisson and Gamma
+// deviances'): every row's quotient and the rows' logarithms four at a
+// time (vmath: the bits of / and math.Log). q and lq hold at least len(y)
+// values.
+func ratioLogs(q, lq []float64, y, yhat []float64) ([]float64, []float64) {
+	vmath.Div(q[:len(y)], y, yhat)
+	n := 0
+	for i, yi := range y {
+		if yi > 0 && yhat[i] > 0 {
+			q[n] = q[i] // n ≤ i
+			n++
+		}
+	}
+	vmath.Log(lq[:n], q[:n])
+	return q[:n], lq[:n]
 }
 
 // poissonDev is the Poisson unit deviance 2(y log(y/μ) − y + μ), with
