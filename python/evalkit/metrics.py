@@ -910,19 +910,20 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     try:
         return _regress("r2_score", "r2", y_true, y_pred, sample_weight, multioutput, ("raw_values", "uniform_average", "variance_weighted"))
     except ValueError:
-        if _one_row(y_true, y_pred):
-            warnings.warn("R^2 score is not well-defined with less than two samples.", UndefinedMetricWarning)
-            return float("nan")
-        raise
+        return _nan_on_one_row("R^2", y_true, y_pred)
 
 
-def _one_row(y_true, y_pred):
-    """Whether y_true and y_pred are one row of finite numbers, on which
-    scikit-learn's R² and D² scores warn and return NaN (the core leaves
-    them undefined)."""
+def _nan_on_one_row(score, y_true, y_pred):
+    """Called while the core's ValueError is handled: scikit-learn's
+    answer for an R² or D² score (score "R^2" or "D^2") of one row of
+    finite numbers, which the core leaves undefined — a warning and NaN;
+    on any other input the error is raised again."""
     y, p = np.asarray(y_true), np.asarray(y_pred)
-    return (y.ndim in (1, 2) and y.shape[:1] == (1,) and y.shape == p.shape and y.dtype.kind in "biuf"
-            and p.dtype.kind in "biuf" and bool(np.isfinite(y).all()) and bool(np.isfinite(p).all()))
+    if not (y.ndim in (1, 2) and y.shape[:1] == (1,) and y.shape == p.shape and y.dtype.kind in "biuf"
+            and p.dtype.kind in "biuf" and np.isfinite(y).all() and np.isfinite(p).all()):
+        raise
+    warnings.warn(f"{score} score is not well-defined with less than two samples.", UndefinedMetricWarning)
+    return float("nan")
 
 
 def _d2(function, key, y_true, y_pred, sample_weight, multioutput, **options):
@@ -930,10 +931,7 @@ def _d2(function, key, y_true, y_pred, sample_weight, multioutput, **options):
     try:
         return _regress(function, key, y_true, y_pred, sample_weight, multioutput, **options)
     except ValueError:
-        if _one_row(y_true, y_pred):
-            warnings.warn("D^2 score is not well-defined with less than two samples.", UndefinedMetricWarning)
-            return float("nan")
-        raise
+        return _nan_on_one_row("D^2", y_true, y_pred)
 
 
 # --- clustering ------------------------------------------------------------
@@ -1012,9 +1010,8 @@ def _deviance(function, key, y_true, y_pred, sample_weight, power):
         # that a call on valid data makes no pass over the arrays in numpy.
         if y.shape == p.shape:
             _deviance_domain(y, p, power)
-        if key == "d2_tweedie" and _one_row(y, p):
-            warnings.warn("D^2 score is not well-defined with less than two samples.", UndefinedMetricWarning)
-            return float("nan")
+        if key == "d2_tweedie":
+            return _nan_on_one_row("D^2", y, p)
         raise
 
 
