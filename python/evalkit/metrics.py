@@ -796,14 +796,8 @@ def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=
             and y_true.flags.c_contiguous and y_pred.flags.c_contiguous):
         # The common call (two 1-D float64 arrays, no weights, no option)
         # without the general path's conversions and checks.
-        opts = _REGRESS_KEYS.get(key)
-        if opts is None:
-            opts = _REGRESS_KEYS[key] = "\x1f".join(_REGRESS_OPTIONS + ("measure=" + key,)).encode()
-        out, _ = _lean(b"regress", opts, y_true.shape[0], 1, (y_true, 0), (y_pred, 0))
-        v = out[0]
-        if v != v:
-            raise ValueError(f"evalkit.metrics.{function}: {key} is undefined on these data")
-        return v
+        out, _ = _lean(b"regress", _regress_opts(key, options), y_true.shape[0], 1, (y_true, 0), (y_pred, 0))
+        return _defined(out[0], function, key)
     y, p = np.asarray(y_true), np.asarray(y_pred)
     raw = isinstance(multioutput, str) and multioutput == "raw_values"
     if isinstance(multioutput, str) and multioutput not in allowed:
@@ -821,16 +815,7 @@ def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=
     n = y.shape[0] if y.ndim else 0
     if a is None or b is None or y.shape != p.shape or k == 0 or (w is not None and (w[0].ndim != 1 or w[0].shape[0] != n)) or (sample_weight is not None and w is None):
         return _regress_task(function, key, y_true, y_pred, sample_weight, multioutput, allowed, **options)
-    if k == 1:
-        # The option bytes of a measure and its options, made once.
-        ck = (key, tuple(options.items())) if options else key
-        opts = _REGRESS_KEYS.get(ck)
-        if opts is None:
-            opts = "\x1f".join(_REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())).encode()
-            if len(_REGRESS_KEYS) < 256:
-                _REGRESS_KEYS[ck] = opts
-    else:
-        opts = _REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())
+    opts = _regress_opts(key, options) if k == 1 else _regress_texts(key, options)
     if not isinstance(multioutput, str):
         weights = np.asarray(multioutput, dtype=np.float64)
         if weights.ndim != 1 or len(weights) != k:
@@ -846,7 +831,29 @@ def _regress(function, key, y_true, y_pred, sample_weight, multioutput, allowed=
             if v != v:
                 raise ValueError(f"evalkit.metrics.{function}: outputs.{j}.{key} is undefined on these data")
         return np.array(vals)
-    v = out[0]
+    return _defined(out[0], function, key)
+
+
+def _regress_texts(key, options):
+    """The option texts of the lean regress call of a measure."""
+    return _REGRESS_OPTIONS + ("measure=" + key,) + tuple(f"{o}={float(v)!r}" for o, v in options.items())
+
+
+def _regress_opts(key, options):
+    """The option bytes of a one-output lean regress call of a measure
+    and its options, made once."""
+    ck = (key, tuple(options.items())) if options else key
+    opts = _REGRESS_KEYS.get(ck)
+    if opts is None:
+        opts = "\x1f".join(_regress_texts(key, options)).encode()
+        if len(_REGRESS_KEYS) < 256:
+            _REGRESS_KEYS[ck] = opts
+    return opts
+
+
+def _defined(v, function, key):
+    """v, a measure's value, or the error of a measure the core left
+    undefined (NaN)."""
     if v != v:
         raise ValueError(f"evalkit.metrics.{function}: {key} is undefined on these data")
     return v
