@@ -105,11 +105,6 @@ func (m *moments) mean(w *xsum.Sum) float64 {
 	// (big.Float's exponent has no bound) from a few words, not 34.
 	W, a := w.IntExp()
 	s1, b := m.s1.IntExp()
-	if W.Sign() == 0 || s1.Sign() == 0 {
-		q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(m.s1.Int()), new(big.Float).SetInt(w.Int()))
-		f, _ := q.Float64()
-		return f
-	}
 	q := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(s1), new(big.Float).SetInt(W))
 	q.SetMantExp(q, b-a)
 	f, _ := q.Float64()
