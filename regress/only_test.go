@@ -242,11 +242,8 @@ func TestDevianceLogs(t *testing.T) {
 				{"AddBatch Poisson", &s.poisson, &poisson}, {"AddBatch Gamma", &s.gamma, &gamma},
 				{"FoldOnly Poisson", &m.outs[0].poisson, &poisson}, {"FoldOnly Gamma", &m.outs[0].gamma, &gamma},
 			} {
-				// The exact sums, and their values (infinities, NaN).
-				gx, gk := c.got.IntExp()
-				wx, wk := c.want.IntExp()
-				if g, w := c.got.Value(), c.want.Value(); gx.Cmp(wx) != 0 || gk != wk || math.Float64bits(g) != math.Float64bits(w) {
-					t.Fatalf("trial %d, weighted %v: %s sum %v, the rows' terms' %v", trial, weighted, c.name, g, w)
+				if !sameSum(c.got, c.want) {
+					t.Fatalf("trial %d, weighted %v: %s sum %v, the rows' terms' %v", trial, weighted, c.name, c.got.Value(), c.want.Value())
 				}
 			}
 			m.Release()
@@ -311,13 +308,19 @@ func TestSquaredLogTerms(t *testing.T) {
 				name string
 				got  *xsum.Sum
 			}{{"AddBatch", &s.sqLog}, {"FoldOnly", &m.outs[0].sqLog}} {
-				gx, gk := c.got.IntExp()
-				wx, wk := want.IntExp()
-				if g, w := c.got.Value(), want.Value(); gx.Cmp(wx) != 0 || gk != wk || math.Float64bits(g) != math.Float64bits(w) {
-					t.Fatalf("trial %d, weighted %v: %s sum %v, the rows' terms' %v", trial, weighted, c.name, g, w)
+				if !sameSum(c.got, &want) {
+					t.Fatalf("trial %d, weighted %v: %s sum %v, the rows' terms' %v", trial, weighted, c.name, c.got.Value(), want.Value())
 				}
 			}
 			m.Release()
 		}
 	}
+}
+
+// sameSum reports whether two exact sums are equal, and their values
+// (infinities, NaN) have the same bits.
+func sameSum(a, b *xsum.Sum) bool {
+	ax, ak := a.IntExp()
+	bx, bk := b.IntExp()
+	return ax.Cmp(bx) == 0 && ak == bk && math.Float64bits(a.Value()) == math.Float64bits(b.Value())
 }
