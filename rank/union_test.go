@@ -39,57 +39,6 @@ func sameUnion(t *testing.T, got, want *Table) {
 	}
 }
 
-// TestUnionTable: the union of unweighted spills' tables is the table of
-// every sample fed to one builder, to the bit, on one goroutine and on
-// two (past parallelFill samples), and each spill's own table after it is
-// its table without the union.
-func TestUnionTable(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, c := range []struct{ n, m, k int }{
-		{0, 10, 3}, {1, 10, 1}, {200, 7, 5}, {5000, 100000, 40}, {parallelFill + 5000, 50000, 100}, {parallelFill + 7, 1 << 30, 3},
-	} {
-		ss, want := unionCase(t, r, c.n, c.m, c.k, 1<<30)
-		var own []*Table
-		for _, s := range ss {
-			// A copy of each spill's samples, for its table without the union.
-			var b Builder
-			b.Merge(&s.mem)
-			own = append(own, b.Table())
-		}
-		got, ok := UnionTable(ss)
-		if !ok {
-			t.Fatalf("n=%d: no union", c.n)
-		}
-		sameUnion(t, got, want)
-		for i, s := range ss {
-			if !s.mem.isSorted() {
-				t.Fatalf("n=%d: spill %d not left sorted", c.n, i)
-			}
-			tb, err := s.Table()
-			if err != nil {
-				t.Fatal(err)
-			}
-			sameUnion(t, tb, own[i])
-		}
-	}
-}
-
-// TestUnionTableDeclines: a spilled or weighted spill gives no union.
-func TestUnionTableDeclines(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	ss, _ := unionCase(t, r, 500, 50, 3, 100) // about 167 rows each: spilled
-	if _, ok := UnionTable(ss); ok {
-		t.Fatal("union of spilled spills")
-	}
-	w := NewSpill(1<<20, 8, nil)
-	if err := w.Add(0.5, true, 2); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := UnionTable([]*Spill{w}); ok {
-		t.Fatal("union of a weighted spill")
-	}
-}
-
 // TestSpillAbsorb: a spill that absorbs others, spilled or not, gives the
 // table of every sample fed to one builder, whether it spills itself or
 // not.
@@ -118,10 +67,45 @@ func TestSpillAbsorb(t *testing.T) {
 	}
 }
 
-// BenchmarkUnionTable merges the tables of 100 spills holding 10⁷
+// TestSpillAbsorbAll: the spill that absorbs others at once has the
+// table of every sample fed to one builder, to the bit, past parallelFill
+// samples too (the table built on two goroutines), and each absorbed
+// spill's own table is as before.
+func TestSpillAbsorbAll(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, c := range []struct{ n, m, k int }{
+		{0, 10, 3}, {1, 10, 1}, {200, 7, 5}, {5000, 100000, 40}, {parallelFill + 5000, 50000, 100}, {parallelFill + 7, 1 << 30, 3},
+	} {
+		ss, want := unionCase(t, r, c.n, c.m, c.k, 1<<30)
+		var own []*Table
+		for _, s := range ss {
+			var b Builder // a copy of each spill's samples
+			b.Merge(&s.mem)
+			own = append(own, b.Table())
+		}
+		all := NewSpill(1<<30, 8, nil)
+		if err := all.AbsorbAll(ss); err != nil {
+			t.Fatal(err)
+		}
+		got, err := all.Table()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameUnion(t, got, want)
+		for i, s := range ss {
+			tb, err := s.Table()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameUnion(t, tb, own[i])
+		}
+	}
+}
+
+// BenchmarkAbsorbAll makes the table of 100 spills holding 10⁷
 // unweighted samples (scores of 5 decimals, so ties cross the spills)
-// from their sorted keys.
-func BenchmarkUnionTable(b *testing.B) {
+// from their keys, each spill's keys sorted (as after its own table).
+func BenchmarkAbsorbAll(b *testing.B) {
 	r := rand.New(rand.NewPCG(7, 8))
 	ss := make([]*Spill, 100)
 	for i := range ss {
@@ -130,10 +114,18 @@ func BenchmarkUnionTable(b *testing.B) {
 	for range 10_000_000 {
 		ss[r.IntN(100)].mem.add1(float64(r.IntN(200000))/100000, r.IntN(2) == 0)
 	}
-	UnionTable(ss) // sorts the keys
+	for _, s := range ss {
+		s.mem.sortKeys()
+	}
 	m := benchcpu.Start()
 	for b.Loop() {
-		UnionTable(ss)
+		all := NewSpill(1<<30, 8, nil)
+		if err := all.AbsorbAll(ss); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := all.Table(); err != nil {
+			b.Fatal(err)
+		}
 	}
 	m.Report(b, 10_000_000)
 }

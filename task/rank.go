@@ -255,30 +255,18 @@ func (t *Rank) ReadSliced(r *table.Reader, s *Slices) (st *Sliced[*RankScores], 
 
 // union gives s, read unweighted with no score of its own (RankPart.
 // sliceOnly), the scores of the slices of one slicing, which hold every
-// row once: their table's union, when s would have held every row in
-// memory and no slice spilled; otherwise s takes every slice's rows, as
-// if they had been read into it (unweighted, their order does not
-// matter), and spills as it would have.
+// row once: s takes every slice's rows, as if they had been read into it
+// (unweighted, their order does not matter), and spills as it would have.
 func (s *RankScores) union(slices []*rankSlice) error {
-	var rows int64
 	spills := make([]*rank.Spill, len(slices))
 	for i, g := range slices {
 		if g.err != nil {
 			return &SpillError{Err: g.err}
 		}
 		spills[i] = g.spill.Spill
-		rows += g.spill.Rows()
 	}
-	if s.spill.Holds(rows) {
-		if t, ok := rank.UnionTable(spills); ok {
-			s.table = t
-			return nil
-		}
-	}
-	for _, sp := range spills {
-		if err := s.spill.Absorb(sp); err != nil {
-			return &SpillError{Err: err}
-		}
+	if err := s.spill.AbsorbAll(spills); err != nil {
+		return &SpillError{Err: err}
 	}
 	return nil
 }
