@@ -128,31 +128,36 @@ func BenchmarkBinnedBits(b *testing.B) {
 }
 
 // BenchmarkReport measures NewReport with the default options (what
-// evalkit rank computes after reading) on 10⁷ rows shaped as
-// bench/rank.sh's: labels 0/1, scores normal around 0.4 (0.6 for
-// positives), sd 0.2, clipped to [0, 1], nearly all distinct.
+// evalkit rank computes after reading) on rows shaped as bench/rank.sh's:
+// labels 0/1, scores normal around 0.4 (0.6 for positives), sd 0.2,
+// clipped to [0, 1], nearly all distinct. 10⁷ rows is a whole file's
+// table; 10⁵ a slice's of rank --by on such a file's 100 slices.
 func BenchmarkReport(b *testing.B) {
-	r := rand.New(rand.NewPCG(20261122, 1))
-	s := make([]float64, 1e7)
-	p := make([]bool, len(s))
-	for i := range s {
-		p[i] = r.IntN(2) == 1
-		y := 0.0
-		if p[i] {
-			y = 1
-		}
-		s[i] = min(1, max(0, 0.4+0.2*y+0.2*r.NormFloat64()))
-	}
-	t, err := NewTable(s, p, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	opt := DefaultOptions()
-	for b.Loop() {
-		t.cums = sync.Once{} // each run computes the table's running sums anew, as the CLI does
-		if _, err := NewReport(t, opt); err != nil {
-			b.Fatal(err)
-		}
+	for _, n := range []int{1e5, 1e7} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(20261122, 1))
+			s := make([]float64, n)
+			p := make([]bool, len(s))
+			for i := range s {
+				p[i] = r.IntN(2) == 1
+				y := 0.0
+				if p[i] {
+					y = 1
+				}
+				s[i] = min(1, max(0, 0.4+0.2*y+0.2*r.NormFloat64()))
+			}
+			t, err := NewTable(s, p, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			opt := DefaultOptions()
+			for b.Loop() {
+				t.cums = sync.Once{} // each run computes the table's running sums anew, as the CLI does
+				if _, err := NewReport(t, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
