@@ -80,22 +80,25 @@ func BenchmarkRadixSort(b *testing.B) {
 }
 
 // BenchmarkThin measures thinning the ROC and P-R curves of 10⁷ distinct
-// scores to 10000 vertices (the default of evalkit rank --curve-points).
+// scores to 10000 vertices (the default of evalkit rank --curve-points),
+// and of 10⁵ (a slice's of rank --by on such a file's 100 slices).
 func BenchmarkThin(b *testing.B) {
-	s, p := benchData(1e7)
-	t, _ := NewTable(s, p, nil)
-	roc, _ := t.ROC(true)
-	pr, _ := t.PR()
-	b.Run("roc", func(b *testing.B) {
-		for b.Loop() {
-			roc.Thin(10000)
-		}
-	})
-	b.Run("pr", func(b *testing.B) {
-		for b.Loop() {
-			pr.Thin(10000)
-		}
-	})
+	for _, n := range []int{1e5, 1e7} {
+		s, p := benchData(n)
+		t, _ := NewTable(s, p, nil)
+		roc, _ := t.ROC(true)
+		pr, _ := t.PR()
+		b.Run(fmt.Sprintf("roc/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				roc.Thin(10000)
+			}
+		})
+		b.Run(fmt.Sprintf("pr/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				pr.Thin(10000)
+			}
+		})
+	}
 }
 
 // BenchmarkBinnedBits adds 10⁷ normal scores (positives shifted by 1) to

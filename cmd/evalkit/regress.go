@@ -2,14 +2,12 @@ package main
 
 import (
 	"flag"
-	"runtime"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/figure"
-	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/regress"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
@@ -96,16 +94,11 @@ func runRegress(e *env, args []string) error {
 					return nil, err
 				}
 				run := &slicedRun{in: st.In, overall: res, doc: func() *report.Doc { return report.Regress(res) }}
-				// The slices' results on every core: their states are
-				// apart (the state of every row reads their kept values
-				// but is done with them), and none reorders its values.
-				results, errs := make([]any, len(st.States)), make([]error, len(st.States))
-				parallel.For(len(st.States), runtime.GOMAXPROCS(0), func(i int) {
-					if st.In.Slices[i].Rows >= st.In.MinRows {
-						results[i], errs[i] = regressResult(t, st.States[i])
-					}
-				})
-				sliceResults(run, st.States, func(i int, _ *regress.Multi) (any, error) { return results[i], errs[i] })
+				// The slices' states are apart (the state of every row
+				// reads their kept values but is done with them), and
+				// none reorders its values: their results are built
+				// concurrently.
+				sliceResults(run, st.States, func(_ int, m *regress.Multi) (any, error) { return regressResult(t, m) })
 				return run, nil
 			}
 		}

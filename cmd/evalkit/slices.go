@@ -3,11 +3,13 @@ package main
 import (
 	"errors"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/internal/parallel"
 	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
@@ -55,15 +57,17 @@ type slicedRun struct {
 }
 
 // sliceResults builds each evaluated slice's result from its state (slice
-// i's) with result, the code that builds a file's result from its state.
+// i's) with result, the code that builds a file's result from its state,
+// the slices on every core: result must be safe to call concurrently for
+// different slices (their states are apart).
 func sliceResults[S any](run *slicedRun, states []S, result func(i int, st S) (any, error)) {
 	run.results = make([]any, len(states))
 	run.errs = make([]error, len(states))
-	for i, st := range states {
+	parallel.For(len(states), runtime.GOMAXPROCS(0), func(i int) {
 		if run.in.Slices[i].Rows >= run.in.MinRows {
-			run.results[i], run.errs[i] = result(i, st)
+			run.results[i], run.errs[i] = result(i, states[i])
 		}
-	}
+	})
 }
 
 // sliceCompare is the comparison of slices of --ci: nil without it.
