@@ -233,12 +233,13 @@ func (c *Regress) exactPipeline(s beam.Scope, units []Unit) {
 	// With Compare, each slice's rest: the merge of the other slices'
 	// states (emitRests), which keep no values, and so its result is
 	// --bounded-memory's (no medae or D² score: the rest's rows are
-	// never in one place, as a slice's are for its order statistics).
-	// The comparison reads the rest's primary measure and its interval,
-	// which come from the sums; Welch's test of a mean loss takes each
-	// slice's losses from a further read, as --bounded-memory's does.
+	// never in one place, as a slice's are for its order statistics),
+	// its models not compared (restResult). The comparison reads the
+	// rest's primary measure and its interval, which come from the sums;
+	// Welch's test of a mean loss takes each slice's losses from a
+	// further read, as --bounded-memory's does.
 	rests := beam.ParDo(s, &regressRestFn{K: len(c.Options.Trues), Options: c.State}, beam.Impulse(s), beam.SideInput{Input: state})
-	outs = beam.Flatten(s, outs, beam.ParDo(s, &regressSliceFn{C: *c}, rests))
+	outs = beam.Flatten(s, outs, beam.ParDo(s, &regressSliceFn{C: c.restResult()}, rests))
 	if path := c.welch(); path != "" {
 		losses := beam.ParDo(s, &regressLossesFn{C: *c, Path: path}, us)
 		w := slicesWriteFn{Sl: *c.Slices, Name: c.Name, Output: c.Output}
@@ -247,6 +248,23 @@ func (c *Regress) exactPipeline(s beam.Scope, units []Unit) {
 		return
 	}
 	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
+}
+
+// restResult is c for the results of the slices' rests, whose rows are
+// not joined: several models are not compared by paired bootstraps (as
+// with --bounded-memory and no --compare). cli.CompareSlices reads of a
+// rest's result each model's primary measure, its interval, n and weight
+// sum, none of which a paired comparison changes. (evalkit runs the task
+// on a rest's rows, its models compared, and reads none of those
+// comparisons either.)
+func (c *Regress) restResult() Regress {
+	r := *c
+	if r.Models != nil {
+		mo := *r.Models
+		mo.Compare, mo.ComparePrimary = nil, false
+		r.Models = &mo
+	}
+	return r
 }
 
 // foldEach reads unit u, keeping its values, into a state of all its

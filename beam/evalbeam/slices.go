@@ -42,7 +42,8 @@ import (
 // rank and the bins of rank --bins (the reads of the units emit each
 // slice's rest among the unit's rows under restKey). Exact regress's
 // rests are merges of states that keep no values, which give
-// --bounded-memory's result.
+// --bounded-memory's result, several models not compared by paired
+// bootstraps (Regress.restResult).
 type Slicing struct {
 	Cmd       string     // the task ("classify"), as the command line's errors name it
 	By        [][]string // task.Slices.By

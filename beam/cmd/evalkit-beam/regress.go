@@ -53,13 +53,9 @@ func defineRegress(fs *flag.FlagSet) func(common) (pipeline, error) {
 		// for Welch's test of one model's mean loss, the slices' losses,
 		// from a further read). Exact regress gives a rest the result of
 		// --bounded-memory (its bootstrap intervals, like a slice's, are
-		// left out), which compares no models: with --compare, a rest's
-		// models are compared by paired bootstraps of its rows in input
-		// order, which the slices' rows, kept apart, are not.
-		var cmp *sliceCI
-		if f.Bounded || len(models.Options(fs).Compare) == 0 {
-			cmp = &sliceCI{level: civ.Level, models: &models, primaries: []string{"mse"}}
-		}
+		// left out) without the models' paired comparisons, which the
+		// comparison with the rest does not read (evalbeam's restResult).
+		cmp := &sliceCI{level: civ.Level, models: &models, primaries: []string{"mse"}}
 		sl, err := sf.slicing(withCI, cmp)
 		if err != nil {
 			return nil, err

@@ -34,20 +34,13 @@ type sliceCI struct {
 // slicing checks the flags as evalkit does and returns the pipeline's
 // slicing: nil without --by. With --ci, each slice is compared with the
 // rest of the rows as evalkit compares it ("vs_rest", "slices_worse"),
-// where cmp is set; where it is nil, --by with --ci is a usage error
-// saying that the comparison needs evalkit.
+// on cmp's measures.
 func (s *sliceFlags) slicing(withCI bool, cmp *sliceCI) (*evalbeam.Slicing, error) {
 	sl, err := s.f.Options(new(budget.Size)) // the budget is unused: each worker holds one unit
 	if err != nil || sl == nil {
 		return nil, err
 	}
 	out := &evalbeam.Slicing{Cmd: s.cmd, By: sl.By, MinRows: sl.MinRows, MaxSlices: sl.MaxSlices}
-	if cmp == nil {
-		if withCI {
-			return nil, usagef("%s: --by with --ci: comparing each slice with the rest of the rows needs evalkit (run evalkit %s --by … --ci on the concatenated input, or leave out --ci)", s.cmd, s.cmd)
-		}
-		return out, nil
-	}
 	if _, err := cli.SliceCompare(s.cmd, withCI, cmp.level, cmp.models.Adjust); err != nil {
 		return nil, err
 	}

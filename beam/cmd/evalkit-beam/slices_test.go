@@ -149,7 +149,13 @@ func TestSlicesCI(t *testing.T) {
 // compared with its rest, whose result is --bounded-memory's, as
 // evalkit regress --bounded-memory --by … --ci compares it: "vs_rest"
 // and "slices_worse" are that command's, and, for Welch's test of one
-// unweighted model's losses, evalkit regress --by … --ci's too.
+// unweighted model's losses, evalkit regress --by … --ci's too. With
+// several models and --compare (which --bounded-memory refuses), each
+// slice's models are compared by the paired bootstraps of its rows, as
+// evalkit compares them, and the slices with their rests as evalkit
+// regress --bounded-memory compares them without --compare: the paired
+// comparisons change no slice's comparison with its rest (evalkit's
+// comparisons with --compare are its comparisons without).
 func TestSlicesExactRegressCI(t *testing.T) {
 	file := sliceRows(t, t.TempDir(), 400, 5)
 	for _, tc := range []struct {
@@ -164,9 +170,26 @@ func TestSlicesExactRegressCI(t *testing.T) {
 		// several models: each slice's paired bootstraps of its rows
 		{false, []string{"--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci", "--bootstrap", "50"}},
 		{false, []string{"--by", "h", "--by", "g", "--true", "y", "--pred", "y2,yhat", "--weight", "w", "--ci", "--bootstrap", "50", "--primary", "mae"}},
+		// --compare: each slice's paired bootstraps of its rows; a rest's
+		// models not compared
+		{false, []string{"--by", "g", "--true", "y", "--pred", "yhat,y2", "--compare", "mae,mse", "--ci", "--bootstrap", "50"}},
+		{false, []string{"--by", "g", "--true", "y", "--pred", "yhat,y2", "--compare", "mae,mse", "--weight", "w", "--ci", "--bootstrap", "50"}},
+		{false, []string{"--by", "h", "--by", "g,h", "--true", "y", "--pred", "y2,yhat,y_score", "--compare", "mae,r2", "--ci", "--bootstrap", "50", "--primary", "mae", "--min-slice-rows", "20", "--baseline", "yhat"}},
 	} {
 		exact := evalkitJSON(t, append(append([]string{"regress", "--format", "json"}, tc.flags...), file)...)
-		bounded := evalkitJSON(t, append(append([]string{"regress", "--format", "json", "--bounded-memory"}, tc.flags...), file)...)
+		// --bounded-memory compares no models by a paired bootstrap: its
+		// flags are those without --compare, which changes no comparison
+		// of the slices with their rests.
+		plain := withoutFlag(tc.flags, "compare")
+		bounded := evalkitJSON(t, append(append([]string{"regress", "--format", "json", "--bounded-memory"}, plain...), file)...)
+		if len(plain) < len(tc.flags) {
+			if !strings.Contains(comparisons(bounded), `"method"`) {
+				t.Fatalf("evalkit --bounded-memory %v compares no slice", plain)
+			}
+			if e, p := comparisons(exact), comparisons(evalkitJSON(t, append(append([]string{"regress", "--format", "json"}, plain...), file)...)); e != p {
+				t.Fatalf("%v: evalkit's comparisons with the rests change with --compare:\n%s", tc.flags, lineDiff(e, p))
+			}
+		}
 		for _, parts := range []int{1, 3, 7} {
 			t.Run(fmt.Sprintf("%v/%d", tc.flags, parts), func(t *testing.T) {
 				glob, positions := split(t, file, parts, rand.New(rand.NewPCG(uint64(parts), 1)))
@@ -187,6 +210,19 @@ func TestSlicesExactRegressCI(t *testing.T) {
 			})
 		}
 	}
+}
+
+// withoutFlag returns flags without the flag name and its value.
+func withoutFlag(flags []string, name string) []string {
+	var out []string
+	for i := 0; i < len(flags); i++ {
+		if flags[i] == "--"+name {
+			i++
+			continue
+		}
+		out = append(out, flags[i])
+	}
+	return out
 }
 
 // evalkitJSON runs evalkit and returns its output, decoded.
@@ -351,20 +387,9 @@ func TestSlicesParquet(t *testing.T) {
 	}
 }
 
-// What evalkit-beam does not slice is a usage error saying so; bad
-// slicing flags and columns fail as with evalkit.
+// Bad slicing flags and columns fail as with evalkit.
 func TestSlicesErrors(t *testing.T) {
 	file := sliceRows(t, t.TempDir(), 100, 2)
-	for _, args := range [][]string{
-		// exact regress: a rest's models compared (--compare) by paired
-		// bootstraps of its rows in input order
-		{"regress", "--by", "g", "--true", "y", "--pred", "yhat,y2", "--ci", "--compare", "mae"},
-	} {
-		_, msg, code := runBeam(t, append(args, "--input", file)...)
-		if code != 2 || !strings.Contains(msg, "evalkit ") {
-			t.Errorf("%v: exit %d: %s", args, code, msg)
-		}
-	}
 	sameError(t, "classify", file, "--by", "g", "--multilabel")
 	sameError(t, "classify", file, "--by", "nope")
 	sameError(t, "classify", file, "--by", "g,g")
