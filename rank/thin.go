@@ -502,7 +502,15 @@ func farthest(v []vtx, a, b int) chord {
 	for i := a + 1; i < b; i++ {
 		px, py := v[i].x-xa, v[i].y-ya
 		if l2 > 0 {
-			t := min(max((px*dx+py*dy)/l2, 0), 1)
+			// t = min(max(…, 0), 1) by two tests: the builtins' rules
+			// for NaN and signed zeros cost more, and change nothing
+			// here (t is finite; a t of −0 gives the same squares).
+			t := (px*dx + py*dy) / l2
+			if t < 0 {
+				t = 0
+			} else if t > 1 {
+				t = 1
+			}
 			px, py = px-t*dx, py-t*dy
 		}
 		if d := px*px + py*py; d > c.d || c.at < 0 {
