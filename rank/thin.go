@@ -126,9 +126,11 @@ func thin(x, y []float64, n int) ([]int, float64) {
 //     worst chord of the whole curve again and again would choose: when a
 //     block's worst chord is the worst of all, a child chord worse than it
 //     is split at once. The candidates are held in a buffer of at most
-//     2(n − 2); when it fills, the best n − 2 of them are kept (no other
-//     can be among the best n − cuts), the worst of those becomes the bar,
-//     and a block stops refining when its f falls below the bar.
+//     twice the room left, n − 1 − the cuts so far (at least one more cut,
+//     the block's last vertex, is kept); when it fills, the best room of
+//     them are kept (no other can be among the best n − cuts), the worst
+//     of those becomes the bar, and a block stops refining when its f
+//     falls below the bar.
 //
 // The error is the largest squared distance left in any block's chords
 // after its chosen vertices, as a distance.
@@ -405,7 +407,9 @@ func (th *thinner) closeBlock() {
 	} else {
 		th.blockErr = append(th.blockErr, 0)
 	}
-	room := th.n - 2 // the most candidates ever taken
+	// The most candidates ever taken: the cuts so far and the one that
+	// closes this block are kept, and take the rest of the budget's room.
+	room := th.n - len(th.cuts) - 1
 	f := math.Inf(1)
 	for k := 0; len(h) > 0 && room > 0; k++ {
 		c := popHeap(&h, chordHeap.Less)
