@@ -256,13 +256,16 @@ func (b *Builder) add1(score float64, positive bool) {
 	}
 }
 
-// Grow reserves room for n more samples of each class.
+// Grow reserves room for n more samples of each class, carved from slabs
+// of huge pages once much is held (slab.Carve): the reservations of many
+// small builders (one a slice of rank --by) then fault once per 2 MiB
+// rather than once per 4 KiB as they fill.
 func (b *Builder) Grow(pos, neg int) {
 	if cap(b.posK)-len(b.posK) < pos {
-		b.posK = append(slab.Make[uint64](0, len(b.posK)+pos), b.posK...)
+		b.posK = append(slab.Carve[uint64](len(b.posK)+pos), b.posK...)
 	}
 	if cap(b.negK)-len(b.negK) < neg {
-		b.negK = append(slab.Make[uint64](0, len(b.negK)+neg), b.negK...)
+		b.negK = append(slab.Carve[uint64](len(b.negK)+neg), b.negK...)
 	}
 }
 

@@ -72,12 +72,18 @@ func Floats(n int) []float64 {
 
 // Int32s returns a slice of int32 of length 0 and capacity n, from the
 // same slabs as Floats (half as many bytes a value).
-func Int32s(n int) []int32 {
+func Int32s(n int) []int32 { return Carve[int32](n) }
+
+// Carve is Floats for any type of value without pointers: a slice of
+// length 0 and capacity n, from the same slabs (or a plain allocation
+// while little has been handed out).
+func Carve[T Number](n int) []T {
 	if n <= 0 {
 		return nil
 	}
-	f := Floats((n + 1) / 2)
-	return unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(f))), n)[:0]
+	var z T
+	f := Floats((n*int(unsafe.Sizeof(z)) + 7) / 8)
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(f))), n)[:0]
 }
 
 // newSlab returns a slab of slabBytes, advised as huge pages, as a slice

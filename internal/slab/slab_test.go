@@ -51,25 +51,27 @@ func TestFloats(t *testing.T) {
 	}
 }
 
-// Int32s, beside Floats, never overlap, have the capacity asked for, and
-// are zero.
-func TestInt32s(t *testing.T) {
+// Int32s and Carve[uint64], beside Floats, never overlap, have the
+// capacity asked for, and are zero.
+func TestCarve(t *testing.T) {
 	var ints [][]int32
+	var keys [][]uint64
 	var floats [][]float64
 	for i := range 3000 {
 		n := 1 + (i*7919)%3000
 		s := Int32s(n)
-		if len(s) != 0 || cap(s) != n {
-			t.Fatalf("Int32s(%d): len %d cap %d", n, len(s), cap(s))
+		k := Carve[uint64](n)
+		if len(s) != 0 || cap(s) != n || len(k) != 0 || cap(k) != n {
+			t.Fatalf("Int32s(%d): len %d cap %d; Carve[uint64](%d): len %d cap %d", n, len(s), cap(s), n, len(k), cap(k))
 		}
-		s = s[:n]
+		s, k = s[:n], k[:n]
 		for j := range s {
-			if s[j] != 0 {
-				t.Fatalf("Int32s(%d)[%d] = %v", n, j, s[j])
+			if s[j] != 0 || k[j] != 0 {
+				t.Fatalf("Int32s(%d)[%d] = %v, Carve[uint64](%d)[%d] = %v", n, j, s[j], n, j, k[j])
 			}
-			s[j] = int32(i)
+			s[j], k[j] = int32(i), uint64(i)
 		}
-		ints = append(ints, s)
+		ints, keys = append(ints, s), append(keys, k)
 		f := Floats(n)[:n]
 		for j := range f {
 			f[j] = float64(i)
@@ -78,8 +80,8 @@ func TestInt32s(t *testing.T) {
 	}
 	for i, s := range ints {
 		for j := range s {
-			if s[j] != int32(i) {
-				t.Fatalf("an int32 slice was overwritten")
+			if s[j] != int32(i) || keys[i][j] != uint64(i) {
+				t.Fatalf("an int32 or uint64 slice was overwritten")
 			}
 		}
 		for _, v := range floats[i] {
@@ -88,8 +90,8 @@ func TestInt32s(t *testing.T) {
 			}
 		}
 	}
-	if Int32s(0) != nil {
-		t.Errorf("Int32s(0) is not nil")
+	if Int32s(0) != nil || Carve[uint64](0) != nil {
+		t.Errorf("Int32s(0) or Carve(0) is not nil")
 	}
 }
 
