@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/board"
@@ -322,6 +323,12 @@ func rankBinarySliced(r *table.Reader, path string, format report.Format, f *ran
 	if err != nil {
 		return nil, err
 	}
+	// The table of every row (hundreds of megabytes for 10⁷ distinct
+	// scores) is garbage now, and the slices' tables after their
+	// reports: collected at once, their memory serves what comes next
+	// (the slices' tables, then the JSON) rather than the heap growing
+	// to a goal set while they were live, each new page faulted in.
+	runtime.GC()
 	run := &slicedRun{in: st.In, overall: rep, doc: func() *report.Doc { return report.Rank(rep, displayName(path)) }}
 	sliceResults(run, st.States, func(i int, s *task.RankScores) (any, error) {
 		if errs[i] != nil {
@@ -329,6 +336,7 @@ func rankBinarySliced(r *table.Reader, path string, format report.Format, f *ran
 		}
 		return rankBinaryReport(r.Name(), path, f, s)
 	})
+	runtime.GC()
 	return run, nil
 }
 
