@@ -3,7 +3,7 @@
 #
 #   bench/slices.sh                 # N=10000000 rows, each run twice
 #   N=1000000 REPEAT=1 bench/slices.sh
-#   TASKS="classify rank regress cluster" bench/slices.sh
+#   TASKS="classify rank rank-distinct regress cluster" bench/slices.sh
 #   EVALKIT=/tmp/evalkit-old NO_BUILD=1 bench/slices.sh   # another build
 #
 # The table has a slicing column g of 100 values; each task runs with its
@@ -13,12 +13,18 @@
 # (user + sys) are printed; the ratios are of the fastest of the runs,
 # whose CPU time the other engineers' load on the shared cores inflates
 # least. The goal: the sliced run costs at most 1.5 times the unsliced.
+#
+# rank runs on two tables: the one above, whose scores have 5 decimals
+# (about 130000 distinct values, each slice's about 70000), and, as
+# "rank-distinct", one shaped as bench/rank.sh's (scores normal around
+# 0.4, 0.6 for positives, sd 0.2, clipped to [0, 1], 9 decimals: nearly
+# all distinct, as a model's probabilities are), with the same column g.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPEAT=${REPEAT:-2}
 source bench/lib.sh
 N=${N:-10000000}
-TASKS=${TASKS:-classify rank regress}
+TASKS=${TASKS:-classify rank rank-distinct regress}
 mkdir -p bench/out
 [ -n "${NO_BUILD:-}" ] || go build -o "$EVALKIT" ./cmd/evalkit
 data=bench/out/slices-$N.csv
@@ -33,6 +39,20 @@ if [ ! -s "$data" ]; then
       printf "g%d,%d,%d,%.5f,%.4f,%.4f\n", g, y, p, 0.3 * y + rand() * (1 - 0.004 * g), t, t + (rand() - 0.5) * (2 + 0.04 * g)
     }
   }' > "$data"
+fi
+
+distinct=bench/out/slices-rank-$N.csv
+if [[ " $TASKS " == *" rank-distinct "* && ! -s "$distinct" ]]; then
+  echo "  generating $distinct ($N rows)"
+  awk -v n="$N" 'BEGIN {
+    srand(27); print "g,y_true,y_score"
+    for (i = 0; i < n; i++) {
+      g = int(rand() * 100); y = int(rand() * 2)
+      z = sqrt(-2 * log(1 - rand())) * cos(6.283185307179586 * rand())
+      s = 0.4 + 0.2 * y + 0.2 * z
+      printf "g%d,%d,%.9f\n", g, y, (s < 0 ? 0 : (s > 1 ? 1 : s))
+    }
+  }' > "$distinct"
 fi
 
 # cpu_measure NAME CMD... : runs CMD REPEAT times, its output to
@@ -62,6 +82,7 @@ for task in $TASKS; do
   case $task in
     classify) args=(classify "$data") ;;
     rank) args=(rank "$data") ;;
+    rank-distinct) args=(rank "$distinct") ;;
     regress) args=(regress --true y --pred yhat "$data") ;;
     cluster) args=(cluster --true y_true --pred y_pred "$data") ;;
   esac
