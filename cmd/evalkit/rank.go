@@ -92,6 +92,9 @@ func runRank(e *env, args []string) error {
 		return emit(e, format, rep, func() *report.Doc { return report.RankMultilabel(rep, displayName(path)) })
 	}
 	if f.MulticlassModels() {
+		if len(f.slices.By) > 0 {
+			return rankMulticlassModelsSliced(e, path, args, format, &f, fs)
+		}
 		out, err := rankMulticlassModelsFile(e, path, &f, fs)
 		if err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
+	"github.com/evalkit-go/evalkit/report"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -20,10 +21,52 @@ func rankMulticlassModelsChecks(f *rankFlags) error {
 		return usagef("rank: --curves-out is for binary scores only")
 	case f.plotDir != "":
 		return usagef("rank: --plot draws one model's curves: with several multiclass models, evalkit report draws each model's")
-	case len(f.slices.By) > 0:
-		return usagef("rank: --by is not offered for several multiclass models: slice one model's --score columns at a time")
 	}
 	return f.Check()
+}
+
+// rankMulticlassModelsSliced runs several multiclass models with --by:
+// the columns they read are kept, and the models are evaluated and
+// compared on all the rows and on each slice's (and, with --ci, each
+// slice compared with the rest of the rows on the primary measure).
+func rankMulticlassModelsSliced(e *env, path string, args []string, format report.Format, f *rankFlags, fs *flag.FlagSet) error {
+	if err := rankMulticlassModelsChecks(f); err != nil {
+		return err
+	}
+	cio, withCI, err := f.ci.Options()
+	if err != nil {
+		return err
+	}
+	sl, err := f.slices.Options(f.memory)
+	if err != nil {
+		return err
+	}
+	// The models' columns, from the header (a pattern names several):
+	// the reader is handed on to the sliced read.
+	r, err := e.open(path)
+	if err != nil {
+		return err
+	}
+	_, _, sets, err := f.MulticlassModelSets(r.Header())
+	if err != nil {
+		r.Close()
+		var ue *cli.UsageError
+		if errors.As(err, &ue) {
+			return err
+		}
+		return fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	e.opened = r
+	cmp, err := sliceCompare("rank", withCI, cio.Level, f.models.Adjust)
+	if err != nil {
+		return err
+	}
+	cols := []string{f.True, f.Weight}
+	for _, set := range sets {
+		cols = append(cols, set...)
+	}
+	return runSliced(e, sliceJob{cmd: "rank", args: args, path: path, format: format, memory: f.memory, slices: sl,
+		cols: cols, compare: cmp, primary: f.models.Primary, primaries: []string{"roc_auc_ovr_macro"}})
 }
 
 // rankMulticlassModelsFile checks the flags, reads several multiclass

@@ -110,6 +110,10 @@ func TestSliceEqualsOwnFile(t *testing.T) {
 		{"rank", "--pos-label", "a", "--curve-points", "20", "--memory", "24KiB"},
 		{"rank", "--score", "y_score,s2", "--true", "y_true", "--pos-label", "a", "--curves=false"},
 		{"rank", "--classes", "a,b,c", "--score", "p_a,p_b,p_c"},
+		// Several multiclass models (the second one's columns a
+		// permutation of the first's), and a pattern naming them.
+		{"rank", "--classes", "a,b,c", "--score", "m1=p_a,p_b,p_c", "--score", "m2=p_b,p_c,p_a"},
+		{"rank", "--classes", "a,b,c", "--score", "m1=p_*", "--score", "m2=p_c,p_a,p_b", "--ci", "--bootstrap", "30"},
 		{"regress", "--true", "y", "--pred", "yhat"},
 		{"regress", "--true", "y", "--pred", "yhat", "--ci", "--bootstrap", "50", "--weight", "w"},
 		{"regress", "--true", "y", "--pred", "yhat,y2"},
@@ -255,3 +259,51 @@ var (
 	csvPosition = regexp.MustCompile(`[^" ]*arrow\.csv:[0-9]+`)
 	pqPosition  = regexp.MustCompile(`[^" ]*\.parquet: row group [0-9]+, row [0-9]+`)
 )
+
+// TestSliceMulticlassModels: several multiclass models with --by and --ci
+// compare each model's slices with the rest of the rows on the macro
+// one-vs-rest AUC (or --primary), adjusted over the slices and models,
+// and give each model's disparities.
+func TestSliceMulticlassModels(t *testing.T) {
+	header, rows := sliceData(rand.New(rand.NewPCG(24, 2)), 600)
+	path := filepath.Join(t.TempDir(), "all.csv")
+	writeSliceTable(t, path, header, rows, false)
+	for _, primary := range []string{"", "log_loss"} {
+		args := []string{"rank", "--format", "json", "--classes", "a,b,c", "--score", "m1=p_a,p_b,p_c", "--score", "m2=p_b,p_c,p_a", "--by", "g", "--ci", "--bootstrap", "30", path}
+		want := "roc_auc_ovr_macro"
+		if primary != "" {
+			args, want = append(args, "--primary", primary), primary
+		}
+		var out, errb bytes.Buffer
+		if err := run(args, nil, &out, &errb); err != nil {
+			t.Fatalf("%v: %v: %s", args, err, errb.String())
+		}
+		var got struct {
+			Slices []struct {
+				VsRest []struct{ Measure, Model string } `json:"vs_rest"`
+			}
+			Disparity []struct{ Measures map[string]json.RawMessage }
+		}
+		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Slices) != 5 || len(got.Disparity) != 1 {
+			t.Fatalf("%d slices, %d disparities", len(got.Slices), len(got.Disparity))
+		}
+		for _, s := range got.Slices {
+			if len(s.VsRest) != 2 {
+				t.Fatalf("primary %q: vs_rest %+v, want one comparison a model", primary, s.VsRest)
+			}
+			for _, c := range s.VsRest {
+				if !strings.HasSuffix(c.Measure, want) {
+					t.Errorf("primary %q: compared on %q", primary, c.Measure)
+				}
+			}
+		}
+		for _, m := range []string{"models.0." + want, "models.1." + want} {
+			if got.Disparity[0].Measures[m] == nil {
+				t.Errorf("no disparity of %s", m)
+			}
+		}
+	}
+}

@@ -108,7 +108,8 @@ func sliceOptions(taskName string, options []byte, in *Input) (*sliced, error) {
 		return nil, err
 	}
 	_, multiclass := m["classes"]
-	several := severalModels(taskName, in, multiclass)
+	_, multiModels := m["multiclass_models"]
+	several := multiModels || severalModels(taskName, in, multiclass)
 	if cmp != nil && !several {
 		// One model: --adjust and --primary serve the comparison of the
 		// slices, not the task's runs.
@@ -141,7 +142,8 @@ var slicePrimaries = map[string][]string{
 }
 
 // severalModels reports whether in holds several models of the task
-// (rank: several score columns without the classes option).
+// (rank: several score columns without the classes option; several
+// multiclass models are named by their own option).
 func severalModels(taskName string, in *Input, multiclass bool) bool {
 	switch taskName {
 	case "classify", "cluster":

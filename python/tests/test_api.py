@@ -160,6 +160,24 @@ def test_by_slices_equal_own_runs():
             assert re.sub(r"row \d+", "row N", json.dumps(x["result"])) == re.sub(r"row \d+", "row N", json.dumps(json.loads(own)))
 
 
+def test_by_multiclass_models():
+    # Several multiclass models sliced: each slice's result is the run on
+    # its rows, --primary serves both the models' comparison and the
+    # comparison of each model's slices with the rest of the rows.
+    rng = np.random.default_rng(7)
+    n = 450
+    y = rng.choice(["a", "b", "c"], n)
+    models = {"m1": rng.dirichlet([1, 1, 1], n), "m2": rng.dirichlet([2, 1, 1], n)}
+    g = rng.choice(["x", "y", "z"], n)
+    r = ek.rank(y, models, classes=["a", "b", "c"], by={"g": g}, ci=True, bootstrap=20, primary="log_loss").to_dict()
+    assert r["primary"] == "log_loss"
+    for x in r["slices"]:
+        assert [c["measure"] for c in x["vs_rest"]] == ["models.0.log_loss", "models.1.log_loss"]
+        rows = g == x["by"]["g"]
+        own = ek.rank(y[rows], {k: v[rows] for k, v in models.items()}, classes=["a", "b", "c"], ci=True, bootstrap=20, primary="log_loss")
+        assert x["result"] == json.loads(own.json)
+
+
 def test_by_errors():
     y = np.array([0, 1, 0, 1])
     with pytest.raises(ValueError, match="too many slices"):
