@@ -89,7 +89,7 @@ func (t *Rank) Fold(st *RankPart, r *table.Reader, cols []int) error {
 				st.w = append(st.w, rr.Weight)
 			}
 		case st.sliceOnly:
-			// The table of every row is the union of the slices'.
+			// The table of every row takes the slices' rows (union).
 		case weighted:
 			err = st.b.Add(rr.Score, rr.Pos, rr.Weight)
 		case rr.Pos:

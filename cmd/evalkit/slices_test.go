@@ -104,8 +104,8 @@ func TestSliceEqualsOwnFile(t *testing.T) {
 		{"classify", "--ci", "--bootstrap", "50"},
 		{"rank", "--pos-label", "a", "--curve-points", "20"},
 		{"rank", "--pos-label", "a", "--ci", "--bootstrap", "50", "--weight", "w", "--curve-points", "20"},
-		// The table of every row is the union of the slices' tables, or,
-		// past --memory, the slices' rows taken into a spilling table.
+		// The table of every row takes the slices' rows, in memory or,
+		// past --memory, into a spilling table.
 		{"rank", "--pos-label", "a", "--curve-points", "20", "--memory", "8KiB"},
 		{"rank", "--pos-label", "a", "--curve-points", "20", "--memory", "24KiB"},
 		{"rank", "--score", "y_score,s2", "--true", "y_true", "--pos-label", "a", "--curves=false"},
