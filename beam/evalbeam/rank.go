@@ -461,22 +461,33 @@ func (c *Rank) result(lab *rankLabels, t *rank.Table, bins *rank.Binned) (*rank.
 func (c *Rank) slicedPipeline(s beam.Scope, units []Unit) {
 	s = s.Scope("rank-slices")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	scans, sample, counts := beam.ParDo3(s, &rankSliceScanFn{C: *c}, us)
-	labels := beam.CombinePerKey(s, &rankLabelsFn{}, scans)
-	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
-	parts := beam.ParDo(s, &rankSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
-	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
-	if c.Slices.Compare {
-		// The rests: their labels merged as any key's, their table in
-		// each range the other slices' tables there, merged.
-		restLabels := beam.ParDo(s, &rankLabelsRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels})
-		restRanges := beam.ParDo(s, &rankRangesRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels}, beam.SideInput{Input: ranges})
-		labels = beam.Flatten(s, labels, restLabels)
-		ranges = beam.Flatten(s, ranges, restRanges)
-	}
-	tables := beam.ParDo(s, splitRangeKey, ranges)
+	labels, tables, counts := slicedTables(s, us, &rankSliceScanFn{C: *c}, &rankSlicePartitionFn{C: *c}, c.Ranges, c.Slices.Compare)
 	outs := beam.ParDo(s, &rankSliceFn{C: *c}, beam.CoGroupByKey(s, labels, tables))
 	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
+}
+
+// slicedTables is the part of a sliced binary rank pipeline (one score
+// column or several) that reads the units us twice: the first read
+// (scan, a DoFn emitting each key's labels, a sample of the keys of all
+// the rows and each key's row count) gives the labels and the key
+// ranges' bounds, the second (partition, a DoFn emitting each key's
+// table in each range) the tables, merged per (key, range). With
+// compare, each slice's rest is a key too: its labels and its tables
+// in each range the other slices', merged. It returns the labels per
+// key, the tables per key (each with its range) and the row counts.
+func slicedTables(s beam.Scope, us beam.PCollection, scan, partition any, ranges int, compare bool) (labels, tables, counts beam.PCollection) {
+	scans, sample, counts := beam.ParDo3(s, scan, us)
+	labels = beam.CombinePerKey(s, &rankLabelsFn{}, scans)
+	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(ranges, 1)})
+	parts := beam.ParDo(s, partition, us, beam.SideInput{Input: bounds})
+	merged := beam.CombinePerKey(s, &tableMergeFn{}, parts)
+	if compare {
+		restLabels := beam.ParDo(s, &rankLabelsRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels})
+		restRanges := beam.ParDo(s, &rankRangesRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels}, beam.SideInput{Input: merged})
+		labels = beam.Flatten(s, labels, restLabels)
+		merged = beam.Flatten(s, merged, restRanges)
+	}
+	return labels, beam.ParDo(s, splitRangeKey, merged), counts
 }
 
 // rangeKey is the key of a slice's (or all rows', key "") part in range r.

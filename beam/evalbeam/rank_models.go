@@ -369,21 +369,10 @@ func (c *RankModels) result(lab *rankLabels, ranges func(*rangedTable) bool, sum
 func (c *RankModels) slicedPipeline(s beam.Scope, units []Unit) {
 	s = s.Scope("rank-models-slices")
 	us := beam.Reshuffle(s, beam.CreateList(s, units))
-	scans, sample, counts := beam.ParDo3(s, &rankModelsSliceScanFn{C: *c}, us)
-	labels := beam.CombinePerKey(s, &rankLabelsFn{}, scans)
-	bounds := stats.ApproximateWeightedQuantiles(s, sample, lessKey, stats.Opts{K: 200, NumQuantiles: max(c.Ranges, 1)})
-	parts := beam.ParDo(s, &rankModelsSlicePartitionFn{C: *c}, us, beam.SideInput{Input: bounds})
-	ranges := beam.CombinePerKey(s, &tableMergeFn{}, parts)
-	if c.Slices.Compare {
-		// The rests: their labels and their tables in each (model,
-		// range) merged from the other slices' (as Rank's); their paired
-		// sums from their rows, read by the third pass.
-		restLabels := beam.ParDo(s, &rankLabelsRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels})
-		restRanges := beam.ParDo(s, &rankRangesRestFn{}, beam.Impulse(s), beam.SideInput{Input: labels}, beam.SideInput{Input: ranges})
-		labels = beam.Flatten(s, labels, restLabels)
-		ranges = beam.Flatten(s, ranges, restRanges)
-	}
-	tables := beam.ParDo(s, splitRangeKey, ranges)
+	// The tables per (key, model, range), as Rank's per (key, range),
+	// the rests' included; the rests' paired sums come from their rows,
+	// read by the third pass.
+	labels, tables, counts := slicedTables(s, us, &rankModelsSliceScanFn{C: *c}, &rankModelsSlicePartitionFn{C: *c}, c.Ranges, c.Slices.Compare)
 	sums := beam.ParDo(s, &rankModelsSliceSumsFn{C: *c}, us, beam.SideInput{Input: tables})
 	outs := beam.ParDo(s, &rankModelsSliceFn{C: *c}, beam.CoGroupByKey(s, labels, tables, sums))
 	writeSlices(s, c.Slices, outs, counts, c.Name, c.Output)
