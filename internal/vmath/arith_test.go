@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/evalkit-go/evalkit/internal/benchcpu"
 )
 
 // sameSqrt reports whether Sqrt(dst, src) gave math.Sqrt's bits.
@@ -54,26 +53,7 @@ func FuzzSqrt(f *testing.F) {
 	})
 }
 
-func BenchmarkSqrt(b *testing.B) {
-	src := benchData()
-	dst := make([]float64, len(src))
-	b.Run("scalar", func(b *testing.B) {
-		cpu := benchcpu.Start()
-		for b.Loop() {
-			for i, x := range src {
-				dst[i] = math.Sqrt(x)
-			}
-		}
-		cpu.Report(b, len(src))
-	})
-	b.Run("vector", func(b *testing.B) {
-		cpu := benchcpu.Start()
-		for b.Loop() {
-			Sqrt(dst, src)
-		}
-		cpu.Report(b, len(src))
-	})
-}
+func BenchmarkSqrt(b *testing.B) { benchUnary(b, benchData(), math.Sqrt, Sqrt) }
 
 // div is Go's x/y, not inlined into a constant.
 //

@@ -113,19 +113,5 @@ func BenchmarkLog1p(b *testing.B) {
 		y, p := r.ExpFloat64()*10, r.ExpFloat64()*10
 		src[i] = (y - p) / (1 + p)
 	}
-	dst := make([]float64, len(src))
-	b.Run("vector", func(b *testing.B) {
-		for b.Loop() {
-			Log1p(dst, src)
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(src)), "ns/value")
-	})
-	b.Run("math", func(b *testing.B) {
-		for b.Loop() {
-			for i, x := range src {
-				dst[i] = math.Log1p(x)
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(src)), "ns/value")
-	})
+	benchUnary(b, src, math.Log1p, Log1p)
 }

@@ -196,14 +196,17 @@ func benchData() []float64 {
 	return xs
 }
 
-func BenchmarkLog(b *testing.B) {
-	src := benchData()
+func BenchmarkLog(b *testing.B) { benchUnary(b, benchData(), math.Log, Log) }
+
+// benchUnary times scalar on each value of src and vector on all of
+// them, in CPU time a value.
+func benchUnary(b *testing.B, src []float64, scalar func(float64) float64, vector func(dst, src []float64)) {
 	dst := make([]float64, len(src))
 	b.Run("scalar", func(b *testing.B) {
 		cpu := benchcpu.Start()
 		for b.Loop() {
 			for i, x := range src {
-				dst[i] = math.Log(x)
+				dst[i] = scalar(x)
 			}
 		}
 		cpu.Report(b, len(src))
@@ -211,7 +214,7 @@ func BenchmarkLog(b *testing.B) {
 	b.Run("vector", func(b *testing.B) {
 		cpu := benchcpu.Start()
 		for b.Loop() {
-			Log(dst, src)
+			vector(dst, src)
 		}
 		cpu.Report(b, len(src))
 	})
