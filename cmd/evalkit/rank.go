@@ -93,7 +93,7 @@ func runRank(e *env, args []string) error {
 	}
 	if f.MulticlassModels() {
 		if len(f.slices.By) > 0 {
-			return rankMulticlassModelsSliced(e, path, args, format, &f, fs)
+			return rankMulticlassModelsSliced(e, path, args, format, &f)
 		}
 		out, err := rankMulticlassModelsFile(e, path, &f, fs)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
+	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
 )
 
@@ -25,11 +26,23 @@ func rankMulticlassModelsChecks(f *rankFlags) error {
 	return f.Check()
 }
 
+// multiclassModelSets returns the classes, the models' names and each
+// model's columns that the flags give in r's header; an error that is not
+// a usage error names r.
+func multiclassModelSets(f *rankFlags, r *table.Reader) (classes, names []string, cols [][]string, err error) {
+	classes, names, cols, err = f.MulticlassModelSets(r.Header())
+	var ue *cli.UsageError
+	if err != nil && !errors.As(err, &ue) {
+		err = fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	return classes, names, cols, err
+}
+
 // rankMulticlassModelsSliced runs several multiclass models with --by:
 // the columns they read are kept, and the models are evaluated and
 // compared on all the rows and on each slice's (and, with --ci, each
 // slice compared with the rest of the rows on the primary measure).
-func rankMulticlassModelsSliced(e *env, path string, args []string, format report.Format, f *rankFlags, fs *flag.FlagSet) error {
+func rankMulticlassModelsSliced(e *env, path string, args []string, format report.Format, f *rankFlags) error {
 	if err := rankMulticlassModelsChecks(f); err != nil {
 		return err
 	}
@@ -47,14 +60,10 @@ func rankMulticlassModelsSliced(e *env, path string, args []string, format repor
 	if err != nil {
 		return err
 	}
-	_, _, sets, err := f.MulticlassModelSets(r.Header())
+	_, _, sets, err := multiclassModelSets(f, r)
 	if err != nil {
 		r.Close()
-		var ue *cli.UsageError
-		if errors.As(err, &ue) {
-			return err
-		}
-		return fmt.Errorf("%s: %w", r.Name(), err)
+		return err
 	}
 	e.opened = r
 	cmp, err := sliceCompare("rank", withCI, cio.Level, f.models.Adjust)
@@ -86,13 +95,9 @@ func rankMulticlassModelsFile(e *env, path string, f *rankFlags, fs *flag.FlagSe
 		return nil, err
 	}
 	defer r.Close()
-	classes, names, cols, err := f.MulticlassModelSets(r.Header())
+	classes, names, cols, err := multiclassModelSets(f, r)
 	if err != nil {
-		var ue *cli.UsageError
-		if errors.As(err, &ue) {
-			return nil, err
-		}
-		return nil, fmt.Errorf("%s: %w", r.Name(), err)
+		return nil, err
 	}
 	if err := mo.Check("rank", names); err != nil {
 		return nil, cli.OptionUsage(err)
