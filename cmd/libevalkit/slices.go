@@ -107,9 +107,7 @@ func sliceOptions(taskName string, options []byte, in *Input) (*sliced, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, multiclass := m["classes"]
-	_, multiModels := m["multiclass_models"]
-	several := multiModels || severalModels(taskName, in, multiclass)
+	several := severalModels(taskName, in, m)
 	if cmp != nil && !several {
 		// One model: --adjust and --primary serve the comparison of the
 		// slices, not the task's runs.
@@ -141,15 +139,17 @@ var slicePrimaries = map[string][]string{
 	"cluster":  {"adjusted_rand_index", "silhouette"},
 }
 
-// severalModels reports whether in holds several models of the task
-// (rank: several score columns without the classes option; several
-// multiclass models are named by their own option).
-func severalModels(taskName string, in *Input, multiclass bool) bool {
+// severalModels reports whether in, with the options m, holds several
+// models of the task (rank: several score columns without the classes
+// option, or several multiclass models, named by their own option).
+func severalModels(taskName string, in *Input, m map[string]json.RawMessage) bool {
 	switch taskName {
 	case "classify", "cluster":
 		return len(in.Labels["pred"]) > 1
 	case "rank":
-		return len(in.Values["score"]) > 1 && !multiclass
+		_, multiclass := m["classes"]
+		_, multiModels := m["multiclass_models"]
+		return multiModels || len(in.Values["score"]) > 1 && !multiclass
 	case "regress":
 		return len(in.Values["pred"]) > 1 && len(in.Values["true"]) == 1
 	}
