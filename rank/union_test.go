@@ -39,7 +39,7 @@ func sameUnion(t *testing.T, got, want *Table) {
 	}
 }
 
-// TestSpillAbsorb: a spill that absorbs others, spilled or not, gives the
+// TestSpillAbsorb: a spill that absorbs others (AbsorbAll), spilled or not, gives the
 // table of every sample fed to one builder, whether it spills itself or
 // not.
 func TestSpillAbsorb(t *testing.T) {
@@ -48,10 +48,8 @@ func TestSpillAbsorb(t *testing.T) {
 		ss, want := unionCase(t, r, 3000, 400, 4, 500) // some spilled
 		dir := t.TempDir()
 		all := NewSpill(maxRows, 8, func() (string, error) { return dir, nil })
-		for _, s := range ss {
-			if err := all.Absorb(s); err != nil {
-				t.Fatal(err)
-			}
+		if err := all.AbsorbAll(ss); err != nil {
+			t.Fatal(err)
 		}
 		if all.Rows() != want.Rows {
 			t.Fatalf("maxRows %d: %d rows, want %d", maxRows, all.Rows(), want.Rows)
