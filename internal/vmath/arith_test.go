@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-
 )
 
 // sameSqrt reports whether Sqrt(dst, src) gave math.Sqrt's bits.
