@@ -101,7 +101,7 @@ func newSliceFold[C, G any](s *Slices, r *table.Reader) (*sliceFold[C, G], error
 
 // chunk returns an empty chunk of f.
 func (f *sliceFold[C, G]) chunk() *sliceChunk[C] {
-	c := &sliceChunk[C]{fresh: f.newChunk, reset: f.reset, cols: f.cols, cur: make([]C, len(f.cols)), ids: make([]int, len(f.cols))}
+	c := &sliceChunk[C]{fresh: f.newChunk, reset: f.reset, cols: f.cols, cur: make([]C, len(f.cols)), ids: make([]int, len(f.cols)), short: make([]shortKeys, len(f.cols))}
 	for range f.cols {
 		c.sets = append(c.sets, sliceSet[C]{ids: map[string]int{}})
 	}
@@ -235,6 +235,7 @@ type sliceChunk[C any] struct {
 	reset func(C)
 	cols  [][]int
 	sets  []sliceSet[C]
+	short []shortKeys // each slicing's ids of keys of at most shortKeyMax bytes
 	free  []C
 	cur   []C
 	ids   []int
@@ -259,9 +260,18 @@ func (c *sliceChunk[C]) slices(r *table.Reader) []int {
 			key = c.key
 		}
 		set := &c.sets[k]
-		id, ok := set.ids[string(key)]
-		if !ok {
-			id = set.add(string(key), c.get())
+		var id int
+		if len(key) <= shortKeyMax {
+			w := packKey(key)
+			if id = c.short[k].get(w); id < 0 {
+				id = set.add(string(key), c.get())
+				c.short[k].put(w, id)
+			}
+		} else {
+			var ok bool
+			if id, ok = set.ids[string(key)]; !ok {
+				id = set.add(string(key), c.get())
+			}
 		}
 		set.rows[id]++
 		c.ids[k] = id
@@ -299,6 +309,7 @@ func (c *sliceChunk[C]) empty() {
 			}
 		}
 		clear(s.ids)
+		c.short[k].reset()
 		s.keys, s.states, s.rows = s.keys[:0], s.states[:0], s.rows[:0]
 	}
 }
