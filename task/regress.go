@@ -339,11 +339,11 @@ type regressBatch struct {
 
 // regressBatchRows is the rows of a batch; slicedBatchRows those of a
 // sliced read's batch, whose rows are shared among the slices (100
-// slices get about 160 rows each at a time, so that the per-call costs
+// slices get about 650 rows each at a time, so that the per-call costs
 // of their states' exact sums are spread over more rows).
 const (
 	regressBatchRows = 4096
-	slicedBatchRows  = 16384
+	slicedBatchRows  = 65536
 )
 
 // newRegressBatch returns a batch over the columns of [Regress.Columns].
