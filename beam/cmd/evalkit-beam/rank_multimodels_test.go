@@ -1,0 +1,134 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// multiModelsFile writes the command line's rows of several multiclass
+// models (lr_p_*, nb_p_*, rf_p_*) with a slicing column g (four values,
+// one rare), another h (two) and a weight w (multiples of ¼, whose
+// masses add exactly), to a CSV file.
+func multiModelsFile(t *testing.T) string {
+	t.Helper()
+	raw, err := os.ReadFile(golden + "rank_multi_models.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
+	rng := rand.New(rand.NewPCG(31, 32))
+	var b strings.Builder
+	b.WriteString("g,h,w," + lines[0] + "\n")
+	groups := []string{"de", "fr", "it", "lu"}
+	for _, l := range lines[1:] {
+		g := groups[rng.IntN(3)]
+		if rng.IntN(30) == 0 {
+			g = groups[3]
+		}
+		fmt.Fprintf(&b, "%s,%v,%v,%s\n", g, rng.IntN(2) == 0, float64(rng.IntN(8))/4, l)
+	}
+	path := filepath.Join(t.TempDir(), "rank_multi_models.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// The models named by NAME=PATTERN, by a pattern's common prefix and by
+// a list's.
+var multiModelsFlags = []string{"--true", "label", "--classes", "cat,dog,eel", "--score", "lr=lr_p_*", "--score", "nb_p_cat,nb_p_dog,nb_p_eel", "--score", "rf_p_*"}
+
+// Several multiclass models in evalkit-beam: the bytes evalkit prints,
+// over the input split into 1, 3 and 7 files, without and with --by and
+// --ci.
+func TestRankMultiModels(t *testing.T) {
+	file := multiModelsFile(t)
+	for _, extra := range [][]string{
+		{},
+		{"--ci", "--bootstrap", "200", "--seed", "7"},
+		{"--weight", "w"},
+		{"--weight", "w", "--ci", "--bootstrap", "100", "--k", "2"},
+		{"--baseline", "lr", "--adjust", "bonferroni"},
+		{"--primary", "log_loss", "--max-fpr", "0.5"},
+		{"--by", "g"},
+		{"--by", "g", "--ci", "--bootstrap", "100"},
+		{"--by", "g,h"},
+		{"--by", "g,h", "--by", "h", "--weight", "w", "--ci", "--bootstrap", "100", "--min-slice-rows", "30", "--primary", "log_loss", "--adjust", "none"},
+	} {
+		flags := strings.Join(extra, " ")
+		if strings.Contains(flags, "--by") {
+			// the slices are evaluated, and with --ci compared
+			out, stderr, _ := runEvalkit(t, append(append(append([]string{"rank", "--format", "json"}, multiModelsFlags...), extra...), file)...)
+			if !strings.Contains(out, `"slices": [`) || !strings.Contains(out, `"verdict"`) || strings.Contains(flags, "--ci") && !strings.Contains(out, `"vs_rest"`) {
+				t.Fatalf("evalkit %s evaluates or compares no slice: %s", flags, stderr)
+			}
+		}
+		for _, parts := range []int{1, 3, 7} {
+			t.Run(fmt.Sprintf("%s/%d", flags, parts), func(t *testing.T) {
+				sameSliced(t, "rank", file, parts, uint64(parts), append(append([]string{}, multiModelsFlags...), extra...)...)
+			})
+		}
+	}
+}
+
+// --gate with several multiclass models: the same JSON ("gates"
+// included), message and exit status as evalkit, a gate passing and one
+// failing.
+func TestRankMultiModelsGates(t *testing.T) {
+	file := multiModelsFile(t)
+	for _, gates := range [][]string{
+		{"--gate", "models.lr.roc_auc_ovr_macro >= 0.5"},
+		{"--gate", "models.*.log_loss < 0.7", "--by", "g"},
+	} {
+		flags := append(append([]string{}, multiModelsFlags...), gates...)
+		want, wantMsg, wantCode := runEvalkit(t, append(append([]string{"rank", "--format", "json"}, flags...), file)...)
+		if !strings.Contains(want, `"gates": [`) {
+			t.Fatalf("evalkit's output has no gates (exit %d): %s", wantCode, wantMsg)
+		}
+		glob, _ := split(t, file, 3, rand.New(rand.NewPCG(3, 1)))
+		got, msg, code := runBeamGated(t, append(append([]string{"rank"}, flags...), "--input", glob)...)
+		if code != wantCode || strings.TrimPrefix(msg, "evalkit-beam: ") != strings.TrimPrefix(wantMsg, "evalkit: ") {
+			t.Fatalf("%v: evalkit-beam: exit %d, %q; evalkit: exit %d, %q", gates, code, msg, wantCode, wantMsg)
+		}
+		if got != want {
+			t.Errorf("%v: evalkit-beam differs from evalkit:\n%s", gates, lineDiff(got, want))
+		}
+	}
+}
+
+// The errors of several multiclass models: evalkit's message and exit
+// status, usage errors (exit 2) and errors of the data (exit 1).
+func TestRankMultiModelsErrors(t *testing.T) {
+	file := multiModelsFile(t)
+	with := func(extra ...string) []string { return append(append([]string{}, multiModelsFlags...), extra...) }
+	for _, flags := range [][]string{
+		with("--bins", "4"),
+		with("--compare", "log_loss"),
+		with("--baseline", "nope"),
+		with("--primary", "nope"),
+		with("--k", "0"),
+		with("--bootstrap", "10"),
+		with("--by", "g", "--ci", "--adjust", "nope"),
+		with("--by", "nope"),
+		with("--score", "zz_*"),
+		with("--score", "lr_p_cat,lr_p_dog"),
+		with("--score", "lr=nb_p_*"),
+		with("--score", "lr_p_cat,nb_p_dog,rf_p_eel"),
+		with("--score", "x=a,b,c"),
+		with("--weight", "nope"),
+		with("--memory", "1k"),
+		{"--true", "label", "--classes", "cat,dog,fox", "--score", "lr_p_*", "--score", "nb_p_*"},
+		{"--true", "label", "--classes", "cat,dog,dog", "--score", "lr_p_*", "--score", "nb_p_*"},
+	} {
+		sameError(t, "rank", file, flags...)
+	}
+	empty := filepath.Join(t.TempDir(), "empty.csv")
+	if err := os.WriteFile(empty, []byte("label,lr_p_cat,lr_p_dog,lr_p_eel,nb_p_cat,nb_p_dog,nb_p_eel,rf_p_cat,rf_p_dog,rf_p_eel\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameError(t, "rank", empty, multiModelsFlags...)
+}
