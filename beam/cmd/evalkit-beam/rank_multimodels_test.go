@@ -58,6 +58,10 @@ func TestRankMultiModels(t *testing.T) {
 		{"--by", "g", "--ci", "--bootstrap", "100"},
 		{"--by", "g,h"},
 		{"--by", "g,h", "--by", "h", "--weight", "w", "--ci", "--bootstrap", "100", "--min-slice-rows", "30", "--primary", "log_loss", "--adjust", "none"},
+		// a slice of one class fails (its error in its place), and a
+		// slice too small is counted only
+		{"--by", "label", "--by", "g"},
+		{"--by", "h", "--min-slice-rows", "1000"},
 	} {
 		flags := strings.Join(extra, " ")
 		if strings.Contains(flags, "--by") {
