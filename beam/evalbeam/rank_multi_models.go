@@ -297,7 +297,15 @@ func (f *multiModelsWriteFn) ProcessElement(ctx context.Context, _ []byte, parts
 func (f *multiModelsWriteFn) writeSlices(ctx context.Context, all *task.MultiModelsState, keys []string, rows map[string][]int32) error {
 	t := f.C.task()
 	n := len(all.Rows.Y)
-	var outs []sliceOut
+	// Every row's result first, as evalkit runs it first: its error is
+	// the run's. Its report spends all's builders, not the rows the
+	// slices are picked from.
+	out, err := f.C.result(all)
+	o, err := sliceResult("", out, err)
+	if err != nil {
+		return err
+	}
+	outs := []sliceOut{o}
 	pick := func(key string, rs []int32) error {
 		st, err := t.Pick(all, rs)
 		if err != nil {
@@ -326,12 +334,6 @@ func (f *multiModelsWriteFn) writeSlices(ctx context.Context, all *task.MultiMod
 			}
 		}
 	}
-	out, err := f.C.result(all)
-	o, err := sliceResult("", out, err)
-	if err != nil {
-		return err
-	}
-	outs = append(outs, o)
 	slices.Sort(keys)
 	w := &slicesWriteFn{Sl: *f.C.Slices, Name: f.C.Name, Output: f.C.Output}
 	return w.write(ctx, iterate(outs), func(key *string, count *int64) bool {
