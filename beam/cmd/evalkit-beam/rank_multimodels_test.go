@@ -136,3 +136,64 @@ func TestRankMultiModelsErrors(t *testing.T) {
 	}
 	sameError(t, "rank", empty, multiModelsFlags...)
 }
+
+type pqMultiModelsRow struct {
+	G  string  `parquet:"g,dict"`
+	Y  string  `parquet:"y,dict"`
+	AX float64 `parquet:"a_p_x"`
+	AY float64 `parquet:"a_p_y"`
+	AZ float64 `parquet:"a_p_z"`
+	BX float64 `parquet:"b_p_x"`
+	BY float64 `parquet:"b_p_y"`
+	BZ float64 `parquet:"b_p_z"`
+}
+
+// Several multiclass models over Parquet files (a unit a row group, the
+// patterns matched against the first file's columns): evalkit's bytes on
+// one Parquet file of all the rows, without and with --by and --ci.
+func TestRankMultiModelsParquet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	probs := func(y int) (p [3]float64) {
+		left := 8
+		for j := range 2 {
+			k := rng.IntN(left + 1)
+			if j == y {
+				k = max(k, rng.IntN(left+1))
+			}
+			p[j], left = float64(k)/8, left-k
+		}
+		p[2] = float64(left) / 8
+		return p
+	}
+	dir := t.TempDir()
+	var all []pqMultiModelsRow
+	for i := range 4 {
+		var rows []pqMultiModelsRow
+		for range 40 + rng.IntN(100) {
+			y := rng.IntN(3)
+			a, b := probs(y), probs(y)
+			rows = append(rows, pqMultiModelsRow{G: []string{"de", "fr", "it"}[rng.IntN(3)], Y: []string{"x", "y", "z"}[y], AX: a[0], AY: a[1], AZ: a[2], BX: b[0], BY: b[1], BZ: b[2]})
+		}
+		writeParquet(t, filepath.Join(dir, fmt.Sprintf("p%d.parquet", i)), rows, 37)
+		all = append(all, rows...)
+	}
+	whole := filepath.Join(t.TempDir(), "all.parquet")
+	writeParquet(t, whole, all, 100)
+	base := []string{"--true", "y", "--classes", "x,y,z", "--score", "a_*", "--score", "b=b_p_x,b_p_y,b_p_z"}
+	for _, extra := range [][]string{{}, {"--by", "g", "--ci", "--bootstrap", "100"}} {
+		flags := append(append([]string{}, base...), extra...)
+		t.Run(strings.Join(extra, " "), func(t *testing.T) {
+			want, stderr, code := runEvalkit(t, append(append([]string{"rank", "--format", "json"}, flags...), whole)...)
+			if code != 0 {
+				t.Fatal(stderr)
+			}
+			got, msg, code := runBeam(t, append(append([]string{"rank"}, flags...), "--input", filepath.Join(dir, "*.parquet"))...)
+			if code != 0 {
+				t.Fatal(msg)
+			}
+			if got != want {
+				t.Errorf("evalkit-beam differs from evalkit:\n%s", lineDiff(got, want))
+			}
+		})
+	}
+}
