@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 
+	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/label"
+	"github.com/evalkit-go/evalkit/task"
 )
 
 // MultiClasses checks --classes against the --score columns of a
@@ -107,6 +111,50 @@ func (f *RankFlags) MulticlassModelSets(header []string) (classes, names []strin
 		names, cols = append(names, name), append(cols, cs)
 	}
 	return classes, names, cols, nil
+}
+
+// CheckMulticlassModels checks the flags of several multiclass models
+// ([RankFlags.MulticlassModels]) that the input does not decide: --bins,
+// which they do not take, then the first of refused that is not nil (the
+// caller's own flags they do not take), then [RankFlags.Check].
+func (f *RankFlags) CheckMulticlassModels(refused ...error) error {
+	if f.Bins > 0 {
+		return Usagef("rank: --bins is for binary scores only")
+	}
+	for _, err := range refused {
+		if err != nil {
+			return err
+		}
+	}
+	return f.Check()
+}
+
+// MulticlassModelSetsOf is [RankFlags.MulticlassModelSets] of the header
+// of the input called name: an error that is not a usage error names the
+// input.
+func (f *RankFlags) MulticlassModelSetsOf(name string, header []string) (classes, names []string, cols [][]string, err error) {
+	classes, names, cols, err = f.MulticlassModelSets(header)
+	var ue *UsageError
+	if err != nil && !errors.As(err, &ue) {
+		err = fmt.Errorf("%s: %w", name, err)
+	}
+	return classes, names, cols, err
+}
+
+// MulticlassModelsTask returns the task of several multiclass models of
+// the flags over the input called name, of header header
+// ([RankFlags.MulticlassModelSetsOf]), the several-model options mo
+// checked against the models' names (a usage error). Its Budget and
+// Renormalize are left to the caller.
+func (f *RankFlags) MulticlassModelsTask(name string, header []string, mo board.Options) (*task.RankMultiModels, error) {
+	classes, names, cols, err := f.MulticlassModelSetsOf(name, header)
+	if err != nil {
+		return nil, err
+	}
+	if err := mo.Check("rank", names); err != nil {
+		return nil, OptionUsage(err)
+	}
+	return &task.RankMultiModels{True: f.True, Weight: f.Weight, Classes: classes, Models: cols, Names: names}, nil
 }
 
 // commonPrefix returns the longest common prefix of cols, without

@@ -157,6 +157,13 @@ func (t *RankMultiModels) Fold(st *MultiModelsState, r *table.Reader, cols []int
 	return nil
 }
 
+// RowsAccount returns the account of Budget that the rows kept are
+// charged to ([MultiModelsState.Bytes]).
+func (t *RankMultiModels) RowsAccount() *budget.Account {
+	return t.Budget.Account(fmt.Sprintf("several multiclass models' rows (each row's %d probabilities, which the paired tests need)", len(t.Models)*len(t.Classes)),
+		"or evaluate one model's columns at a time")
+}
+
 // Read reads every row of r, on every core, in input order.
 func (t *RankMultiModels) Read(r *table.Reader) (*MultiModelsState, error) {
 	cols, err := table.Columns(r, t.Columns()...)
@@ -164,8 +171,7 @@ func (t *RankMultiModels) Read(r *table.Reader) (*MultiModelsState, error) {
 		return nil, err
 	}
 	all := t.New()
-	acct := t.Budget.Account(fmt.Sprintf("several multiclass models' rows (each row's %d probabilities, which the paired tests need)", len(t.Models)*len(t.Classes)),
-		"or evaluate one model's columns at a time")
+	acct := t.RowsAccount()
 	defer acct.Close()
 	order := &table.Ordered[*MultiModelsState]{
 		Fresh: t.New,
@@ -255,7 +261,7 @@ func (t *RankMultiModels) ReadArrays(name string, y Labels, scores [][]float64, 
 			return nil, &RowError{Name: name, Row: i, Err: err}
 		}
 	}
-	acct := t.Budget.Account(fmt.Sprintf("several multiclass models' rows (each row's %d probabilities, which the paired tests need)", m*k), "or evaluate one model's columns at a time")
+	acct := t.RowsAccount()
 	if err := acct.Set(st.Bytes()); err != nil {
 		return nil, err
 	}

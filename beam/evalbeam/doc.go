@@ -29,5 +29,8 @@
 //     slice's key for its rows. A worker folds its unit once per key (the
 //     unit read once through task.Slices), the task's CombineFn merges per
 //     key, and one worker assembles the keys' results as the command line
-//     does (task.Slices.Counted, task.SlicedInput.Assemble).
+//     does (task.Slices.Counted, task.SlicedInput.Assemble). Several
+//     multiclass models, whose paired tests need every row on the writer,
+//     send instead each unit's rows with the indexes of its slices' rows,
+//     and the writer picks each slice's rows (RankMultiModels).
 package evalbeam

@@ -203,3 +203,22 @@ func (c closeBoth) Close() error {
 	c.fs.Close()
 	return err
 }
+
+// Header returns the columns of the first unit that has a header (as
+// table.Reader.Header gives them), for flags that name columns by
+// patterns; nil when no unit has one. Its errors are user errors.
+func Header(ctx context.Context, units []Unit) ([]string, error) {
+	for _, u := range units {
+		r, done, err := open(ctx, u)
+		if empty(err) {
+			continue
+		}
+		if err != nil {
+			return nil, userError(err)
+		}
+		h := slices.Clone(r.Header())
+		done()
+		return h, nil
+	}
+	return nil, nil
+}

@@ -1,41 +1,24 @@
 package main
 
 import (
-	"errors"
 	"flag"
-	"fmt"
 
 	"github.com/evalkit-go/evalkit/board"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/report"
-	"github.com/evalkit-go/evalkit/table"
-	"github.com/evalkit-go/evalkit/task"
 )
 
 // rankMulticlassModelsChecks refuses the flags several multiclass models
 // do not take.
 func rankMulticlassModelsChecks(f *rankFlags) error {
-	switch {
-	case f.Bins > 0:
-		return usagef("rank: --bins is for binary scores only")
-	case f.curvesOut != "":
-		return usagef("rank: --curves-out is for binary scores only")
-	case f.plotDir != "":
-		return usagef("rank: --plot draws one model's curves: with several multiclass models, evalkit report draws each model's")
+	var curves, plot error
+	if f.curvesOut != "" {
+		curves = usagef("rank: --curves-out is for binary scores only")
 	}
-	return f.Check()
-}
-
-// multiclassModelSets returns the classes, the models' names and each
-// model's columns that the flags give in r's header; an error that is not
-// a usage error names r.
-func multiclassModelSets(f *rankFlags, r *table.Reader) (classes, names []string, cols [][]string, err error) {
-	classes, names, cols, err = f.MulticlassModelSets(r.Header())
-	var ue *cli.UsageError
-	if err != nil && !errors.As(err, &ue) {
-		err = fmt.Errorf("%s: %w", r.Name(), err)
+	if f.plotDir != "" {
+		plot = usagef("rank: --plot draws one model's curves: with several multiclass models, evalkit report draws each model's")
 	}
-	return classes, names, cols, err
+	return f.CheckMulticlassModels(curves, plot)
 }
 
 // rankMulticlassModelsSliced runs several multiclass models with --by:
@@ -60,7 +43,7 @@ func rankMulticlassModelsSliced(e *env, path string, args []string, format repor
 	if err != nil {
 		return err
 	}
-	_, _, sets, err := multiclassModelSets(f, r)
+	_, _, sets, err := f.MulticlassModelSetsOf(r.Name(), r.Header())
 	if err != nil {
 		r.Close()
 		return err
@@ -95,14 +78,11 @@ func rankMulticlassModelsFile(e *env, path string, f *rankFlags, fs *flag.FlagSe
 		return nil, err
 	}
 	defer r.Close()
-	classes, names, cols, err := multiclassModelSets(f, r)
+	t, err := f.MulticlassModelsTask(r.Name(), r.Header(), mo)
 	if err != nil {
 		return nil, err
 	}
-	if err := mo.Check("rank", names); err != nil {
-		return nil, cli.OptionUsage(err)
-	}
-	t := &task.RankMultiModels{True: f.True, Weight: f.Weight, Classes: classes, Models: cols, Names: names, Budget: f.memory.Budget(), Renormalize: f.renormalize}
+	t.Budget, t.Renormalize = f.memory.Budget(), f.renormalize
 	stop := progress(e, r)
 	st, err := t.Read(r)
 	stop()

@@ -89,6 +89,13 @@ type pipeline interface {
 	Pipeline(s beam.Scope, units []evalbeam.Unit)
 }
 
+// resolver is a pipeline whose flags the input decides in part (columns
+// named by patterns, matched against the header): resolve checks them
+// once the units are known, before the pipeline is built.
+type resolver interface {
+	resolve(ctx context.Context, units []evalbeam.Unit) error
+}
+
 var tasks []*task
 
 func register(t *task) {
@@ -207,6 +214,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	var units []evalbeam.Unit
 	if !t.ownInput {
 		if units, err = evalbeam.Units(ctx, inputs); err != nil {
+			return err
+		}
+	}
+	if r, ok := pl.(resolver); ok {
+		if err := r.resolve(ctx, units); err != nil {
 			return err
 		}
 	}

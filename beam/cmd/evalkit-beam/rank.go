@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"flag"
+	"slices"
 	"strings"
 
 	"github.com/evalkit-go/evalkit/beam/evalbeam"
 	"github.com/evalkit-go/evalkit/board"
+	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 )
 
@@ -45,6 +48,9 @@ func defineRank(fs *flag.FlagSet) func(common) (pipeline, error) {
 			if *multilabel[name] {
 				return nil, usagef("rank: --%s is %s", name, notOffered)
 			}
+		}
+		if f.MulticlassModels() {
+			return defineRankMulticlassModels(&f, ci, fs, &models, sf, mem, c)
 		}
 		if err := f.Check(); err != nil {
 			return nil, err
@@ -110,6 +116,66 @@ func defineRankMulti(f *cli.RankFlags, ci cli.CIFlags, ranges int, c common, sl 
 		return nil, usagef("rank: --ranges must be at least 1, got %d", ranges)
 	}
 	return &evalbeam.RankMulti{True: f.True, Weight: f.Weight, Classes: classes, Scores: scores, Options: f.Options(), CI: cli.CIPtr(civ, withCI), Ranges: ranges, Name: c.Name, Output: c.Output, Slices: sl}, nil
+}
+
+// rankMulticlassModels is the pipeline of several multiclass models
+// (--classes, --score given once a model) until the input's header, in
+// which --score may name columns by patterns, gives the models' columns
+// (resolve).
+type rankMulticlassModels struct {
+	evalbeam.RankMultiModels
+	f      *cli.RankFlags
+	cmp    *sliceCI
+	withCI bool
+	sf     *sliceFlags
+}
+
+// defineRankMulticlassModels checks the flags of several multiclass
+// models that the input does not decide, as evalkit does, and returns
+// their pipeline, to be resolved against the input's header.
+func defineRankMulticlassModels(f *cli.RankFlags, ci cli.CIFlags, fs *flag.FlagSet, models *cli.ModelFlags, sf *sliceFlags, mem *budget.Size, c common) (pipeline, error) {
+	if err := f.CheckMulticlassModels(); err != nil {
+		return nil, err
+	}
+	civ, withCI, err := ci.Options()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := sf.f.Options(new(budget.Size)); err != nil {
+		return nil, err
+	}
+	p := &rankMulticlassModels{f: f, withCI: withCI, sf: sf,
+		cmp: &sliceCI{level: civ.Level, models: models, primaries: []string{"roc_auc_ovr_macro"}}}
+	p.Options, p.Models, p.CI, p.Name, p.Output = f.Options(), models.Options(fs), cli.CIPtr(civ, withCI), c.Name, c.Output
+	p.Memory = mem.Bytes()
+	return p, nil
+}
+
+// resolve finds the models' columns in the header of the input's first
+// unit (read only when a --score is a pattern) and checks what evalkit
+// checks then: each model's columns, with --by and --ci the comparison
+// of the slices, and the several-model flags against the models' names.
+func (p *rankMulticlassModels) resolve(ctx context.Context, units []evalbeam.Unit) error {
+	var header []string
+	if slices.ContainsFunc(p.f.ScoreSets, cli.IsColumnPattern) {
+		var err error
+		if header, err = evalbeam.Header(ctx, units); err != nil {
+			return err
+		}
+	}
+	if _, _, _, err := p.f.MulticlassModelSetsOf(p.Name, header); err != nil {
+		return err
+	}
+	sl, err := p.sf.slicing(p.withCI, p.cmp)
+	if err != nil {
+		return err
+	}
+	t, err := p.f.MulticlassModelsTask(p.Name, header, p.Models)
+	if err != nil {
+		return err
+	}
+	p.Task, p.Slices = *t, sl
+	return nil
 }
 
 // defineRankModels checks the flags of several binary score columns
