@@ -328,6 +328,34 @@ func TestClosedStdout(t *testing.T) {
 	}
 }
 
+// TestIsTerminal: /dev/null, a character device, is not a terminal: a
+// task whose output goes there does what it does for a file (JSON, with
+// the curves), not the shorter work of text for a terminal; a file and a
+// pipe are not terminals either.
+func TestIsTerminal(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	file, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	for name, f := range map[string]*os.File{"/dev/null": null, "a file": file, "a pipe": w} {
+		if isTerminal(f) {
+			t.Errorf("%s is taken for a terminal", name)
+		}
+	}
+}
+
 // TestHeaderMaxFieldCLI: --max-field applies to the header: 0 lifts the
 // limit there too (before: a header over 1 MiB failed whatever the flag),
 // and a long header field is named by its place.

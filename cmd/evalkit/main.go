@@ -150,13 +150,20 @@ func printHelp(w io.Writer) {
 		"(by extension; .gz is read transparently; - or nothing reads standard input).")
 }
 
+// isTerminal reports whether w is a terminal: a character device other
+// than /dev/null, which takes output as a file does ("evalkit rank f.csv
+// >/dev/null" does the work of "> out.json", in the format a file gets).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(st, null)
 }
 
 // parseFlags parses args with fs, allowing flags after positional
