@@ -2,8 +2,8 @@ package evalbeam
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
+	"math"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -13,6 +13,7 @@ import (
 	"github.com/evalkit-go/evalkit/budget"
 	"github.com/evalkit-go/evalkit/cli"
 	"github.com/evalkit-go/evalkit/hyptest"
+	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/rank"
 	"github.com/evalkit-go/evalkit/table"
 	"github.com/evalkit-go/evalkit/task"
@@ -91,75 +92,52 @@ func encodeMultiModelsPart(p *multiModelsPart) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := binary.AppendUvarint(nil, uint64(p.Unit))
-	b = binary.AppendUvarint(b, uint64(len(st)))
-	b = append(b, st...)
-	b = binary.AppendUvarint(b, uint64(len(p.Keys)))
+	var a wire.Appender
+	a.Uvarint(uint64(p.Unit))
+	a.Block(st)
+	a.Uvarint(uint64(len(p.Keys)))
 	for i, k := range p.Keys {
-		b = binary.AppendUvarint(b, uint64(len(k)))
-		b = append(b, k...)
-		b = binary.AppendUvarint(b, uint64(len(p.Rows[i])))
+		a.String(k)
+		a.Uvarint(uint64(len(p.Rows[i])))
 		prev := int32(-1)
 		for _, r := range p.Rows[i] {
-			b = binary.AppendUvarint(b, uint64(r-prev))
+			a.Uvarint(uint64(r - prev))
 			prev = r
 		}
 	}
-	return b, nil
+	return a, nil
 }
 
 var errBadPart = errors.New("evalkit-beam: internal error: bad multiclass models' part")
 
 // decodeMultiModelsPart reads what encodeMultiModelsPart wrote.
 func decodeMultiModelsPart(b []byte) (*multiModelsPart, error) {
-	bad := false
-	uvarint := func() uint64 {
-		v, n := binary.Uvarint(b)
-		if n <= 0 {
-			bad = true
-			return 0
-		}
-		b = b[n:]
-		return v
-	}
-	bytes := func(n uint64) []byte {
-		if bad || n > uint64(len(b)) {
-			bad = true
-			return nil
-		}
-		v := b[:n]
-		b = b[n:]
-		return v
-	}
-	p := &multiModelsPart{Unit: int(uvarint())}
-	st := bytes(uvarint())
-	if bad {
-		return nil, errBadPart
+	r := wire.NewReader(b, errBadPart)
+	p := &multiModelsPart{Unit: int(r.Uvarint(math.MaxInt32))}
+	st := r.Block()
+	if r.Err() != nil {
+		return nil, r.Err()
 	}
 	p.State = new(task.MultiModelsState)
 	if err := p.State.UnmarshalBinary(st); err != nil {
 		return nil, err
 	}
-	keys := uvarint()
-	if keys > uint64(len(b)) {
-		return nil, errBadPart
-	}
+	keys := r.Count(2) // a key's length and its number of rows
 	for range keys {
-		k := string(bytes(uvarint()))
-		n := uvarint()
-		if bad || n > uint64(len(b)) {
-			return nil, errBadPart
-		}
-		rows := make([]int32, n)
+		k := string(r.Block())
+		rows := make([]int32, r.Count(1))
 		prev := int64(-1)
 		for i := range rows {
-			prev += int64(uvarint())
+			prev += int64(r.Uvarint(1 << 31))
 			rows[i] = int32(prev)
+		}
+		if r.Err() != nil {
+			return nil, r.Err()
 		}
 		p.Keys, p.Rows = append(p.Keys, k), append(p.Rows, rows)
 	}
-	if bad || len(b) != 0 {
-		return nil, errBadPart
+	if err := r.End(); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

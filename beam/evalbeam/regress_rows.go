@@ -2,11 +2,11 @@ package evalbeam
 
 import (
 	"cmp"
-	"encoding/binary"
 	"errors"
 	"math"
 	"slices"
 
+	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/regress"
 )
 
@@ -113,39 +113,30 @@ func encodeRegressRows(r *regressRows) ([]byte, error) {
 	if r.Rows.W != nil {
 		flags |= 2
 	}
-	b := binary.AppendUvarint(nil, uint64(r.Unit))
-	b = binary.AppendUvarint(b, uint64(n))
-	b = binary.AppendUvarint(b, uint64(len(r.Rows.AbsErr)))
-	b = binary.AppendUvarint(b, flags)
-	put := func(v []float64) {
-		for _, x := range v {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
-		}
-	}
+	var a wire.Appender
+	a.Uvarint(uint64(r.Unit))
+	a.Uvarint(uint64(n))
+	a.Uvarint(uint64(len(r.Rows.AbsErr)))
+	a.Uvarint(flags)
 	if r.Rows.Y != nil {
-		put(r.Rows.Y)
+		a.Floats(r.Rows.Y)
 	}
-	for _, a := range r.Rows.AbsErr {
-		put(a)
+	for _, e := range r.Rows.AbsErr {
+		a.Floats(e)
 	}
 	if r.Rows.W != nil {
-		put(r.Rows.W)
+		a.Floats(r.Rows.W)
 	}
-	return b, nil
+	return a, nil
 }
 
 var errBadRows = errors.New("evalkit-beam: internal error: bad paired rows")
 
 func decodeRegressRows(b []byte) (*regressRows, error) {
-	var head [4]uint64
-	for i := range head {
-		v, k := binary.Uvarint(b)
-		if k <= 0 {
-			return nil, errBadRows
-		}
-		head[i], b = v, b[k:]
-	}
-	n, k, flags := int(head[1]), int(head[2]), head[3]
+	rd := wire.NewReader(b, errBadRows)
+	unit := int(rd.Uvarint(math.MaxInt32))
+	n, k := int(rd.Uvarint(math.MaxInt32)), int(rd.Uvarint(math.MaxInt32))
+	flags := rd.Uvarint(3)
 	cols := k
 	if flags&1 != 0 {
 		cols++
@@ -153,18 +144,18 @@ func decodeRegressRows(b []byte) (*regressRows, error) {
 	if flags&2 != 0 {
 		cols++
 	}
-	if uint64(len(b)) != 8*uint64(n)*uint64(cols) {
-		return nil, errBadRows
+	if rd.Err() == nil && uint64(rd.Len()) != 8*uint64(n)*uint64(cols) {
+		rd.Fail("the columns' length")
+	}
+	if rd.Err() != nil {
+		return nil, rd.Err()
 	}
 	get := func() []float64 {
 		v := make([]float64, n)
-		for i := range v {
-			v[i] = math.Float64frombits(binary.LittleEndian.Uint64(b))
-			b = b[8:]
-		}
+		rd.Floats(v)
 		return v
 	}
-	r := &regressRows{Unit: int(head[0])}
+	r := &regressRows{Unit: unit}
 	if flags&1 != 0 {
 		r.Rows.Y = get()
 	}
@@ -173,6 +164,9 @@ func decodeRegressRows(b []byte) (*regressRows, error) {
 	}
 	if flags&2 != 0 {
 		r.Rows.W = get()
+	}
+	if err := rd.End(); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
