@@ -142,15 +142,11 @@ func (f *RankFlags) MulticlassModelSetsOf(name string, header []string) (classes
 }
 
 // MulticlassModelsTask returns the task of several multiclass models of
-// the flags over the input called name, of header header
-// ([RankFlags.MulticlassModelSetsOf]), the several-model options mo
+// the flags, of the classes, names and columns that
+// [RankFlags.MulticlassModelSetsOf] gives, the several-model options mo
 // checked against the models' names (a usage error). Its Budget and
 // Renormalize are left to the caller.
-func (f *RankFlags) MulticlassModelsTask(name string, header []string, mo board.Options) (*task.RankMultiModels, error) {
-	classes, names, cols, err := f.MulticlassModelSetsOf(name, header)
-	if err != nil {
-		return nil, err
-	}
+func (f *RankFlags) MulticlassModelsTask(classes, names []string, cols [][]string, mo board.Options) (*task.RankMultiModels, error) {
 	if err := mo.Check("rank", names); err != nil {
 		return nil, OptionUsage(err)
 	}

@@ -78,7 +78,11 @@ func rankMulticlassModelsFile(e *env, path string, f *rankFlags, fs *flag.FlagSe
 		return nil, err
 	}
 	defer r.Close()
-	t, err := f.MulticlassModelsTask(r.Name(), r.Header(), mo)
+	classes, names, cols, err := f.MulticlassModelSetsOf(r.Name(), r.Header())
+	if err != nil {
+		return nil, err
+	}
+	t, err := f.MulticlassModelsTask(classes, names, cols, mo)
 	if err != nil {
 		return nil, err
 	}

@@ -163,14 +163,15 @@ func (p *rankMulticlassModels) resolve(ctx context.Context, units []evalbeam.Uni
 			return err
 		}
 	}
-	if _, _, _, err := p.f.MulticlassModelSetsOf(p.Name, header); err != nil {
+	classes, names, cols, err := p.f.MulticlassModelSetsOf(p.Name, header)
+	if err != nil {
 		return err
 	}
 	sl, err := p.sf.slicing(p.withCI, p.cmp)
 	if err != nil {
 		return err
 	}
-	t, err := p.f.MulticlassModelsTask(p.Name, header, p.Models)
+	t, err := p.f.MulticlassModelsTask(classes, names, cols, p.Models)
 	if err != nil {
 		return err
 	}
