@@ -3,12 +3,9 @@ package rank
 import (
 	"fmt"
 	"math"
-	"slices"
 
-	"github.com/evalkit-go/evalkit/classify"
 	"github.com/evalkit-go/evalkit/internal/wire"
 	"github.com/evalkit-go/evalkit/internal/xsum"
-	"github.com/evalkit-go/evalkit/label"
 )
 
 // multiBuilderVersion is the version of [MultiBuilder]'s binary encoding.
@@ -92,11 +89,9 @@ func (m *MultiBuilder) MarshalBinary() ([]byte, error) {
 			a.XSum(s)
 		}
 	}
-	tb, err := (&classify.Tally{Labels: label.NewSet(argmaxLabels(m.k)), C: m.argmax}).MarshalBinary()
-	if err != nil {
+	if err := appendArgmax(&a, m.k, m.argmax); err != nil {
 		return nil, err
 	}
-	a.Block(tb)
 	a.Varint(m.top.Row)
 	a.Float(m.top.Weight)
 	a.Float(m.top.Loss)
@@ -146,15 +141,10 @@ func (m *MultiBuilder) UnmarshalBinary(data []byte) error {
 		}
 	}
 	out.Renormalize = flags&4 != 0
-	tb := r.Block()
-	if r.Err() != nil {
-		return r.Err()
+	var err error
+	if out.argmax, err = readArgmax(r, k, "multiclass builder"); err != nil {
+		return err
 	}
-	var tl classify.Tally
-	if err := tl.UnmarshalBinary(tb); err != nil || !tl.Labels.Fixed() || !slices.Equal(tl.Labels.Names(), argmaxLabels(k)) {
-		return fmt.Errorf("%w: multiclass builder: bad arg-max confusion matrix", ErrBadEncoding)
-	}
-	out.argmax = tl.C
 	out.top = TopLoss{Row: r.Varint(), Weight: r.Float(), Loss: r.Float()}
 	out.rows = int64(r.Uvarint(math.MaxInt64))
 	if r.Err() == nil && !(out.top.Row == -1 || out.top.Row >= 0 && out.top.Row < out.rows) {

@@ -715,6 +715,32 @@ func argmaxLabels(k int) []string {
 	return names
 }
 
+// appendArgmax appends the arg-max confusion matrix c of k classes, as a
+// block: the encoding of a tally of it, its classes named by argmaxLabels.
+func appendArgmax(a *wire.Appender, k int, c *classify.Confusion) error {
+	tb, err := (&classify.Tally{Labels: label.NewSet(argmaxLabels(k)), C: c}).MarshalBinary()
+	if err != nil {
+		return err
+	}
+	a.Block(tb)
+	return nil
+}
+
+// readArgmax reads what appendArgmax wrote for k classes; a matrix that
+// is not one (its encoding bad, or its classes not argmaxLabels(k)) is
+// an error wrapping ErrBadEncoding that names what holds it.
+func readArgmax(r *wire.Reader, k int, what string) (*classify.Confusion, error) {
+	tb := r.Block()
+	if r.Err() != nil {
+		return nil, r.Err()
+	}
+	var tl classify.Tally
+	if err := tl.UnmarshalBinary(tb); err != nil || !tl.Labels.Fixed() || !slices.Equal(tl.Labels.Names(), argmaxLabels(k)) {
+		return nil, fmt.Errorf("%w: %s: bad arg-max confusion matrix", ErrBadEncoding, what)
+	}
+	return tl.C, nil
+}
+
 // MarshalBinary encodes the statistic (its k² score tables, by
 // [Table.MarshalBinary], the log loss sums and the rank masses, and for
 // a weighted statistic its sums of squared weights) so that a
@@ -762,11 +788,9 @@ func (m *Multiclass) MarshalBinary() ([]byte, error) {
 		}
 	}
 	if m.Argmax != nil {
-		tb, err := (&classify.Tally{Labels: label.NewSet(argmaxLabels(m.K)), C: m.Argmax}).MarshalBinary()
-		if err != nil {
+		if err := appendArgmax(&a, m.K, m.Argmax); err != nil {
 			return nil, err
 		}
-		a.Block(tb)
 		a.Uvarint(uint64(m.Rows))
 		a.Varint(m.Top.Row)
 		a.Float(m.Top.Weight)
@@ -835,15 +859,10 @@ func (m *Multiclass) UnmarshalBinary(data []byte) error {
 		}
 	}
 	if withArgmax {
-		tb := r.Block()
-		if r.Err() != nil {
-			return r.Err()
+		var err error
+		if out.Argmax, err = readArgmax(r, k, "multiclass"); err != nil {
+			return err
 		}
-		var tl classify.Tally
-		if err := tl.UnmarshalBinary(tb); err != nil || !tl.Labels.Fixed() || !slices.Equal(tl.Labels.Names(), argmaxLabels(k)) {
-			return fmt.Errorf("%w: multiclass: bad arg-max confusion matrix", ErrBadEncoding)
-		}
-		out.Argmax = tl.C
 		out.Rows = int64(r.Uvarint(math.MaxInt64))
 		out.Top = TopLoss{Row: r.Varint(), Weight: r.Float(), Loss: r.Float()}
 		if r.Err() == nil && !(out.Top.Row == -1 || out.Top.Row >= 0 && out.Top.Row < out.Rows) {
