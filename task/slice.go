@@ -83,16 +83,7 @@ func (in *SlicedInput) Rest(i int) *table.Reader {
 	if len(own) == n {
 		return nil
 	}
-	rest := make([]int32, 0, n-len(own))
-	k := 0
-	for x := range int32(n) {
-		if k < len(own) && own[k] == x {
-			k++
-			continue
-		}
-		rest = append(rest, x)
-	}
-	return in.rec.Reader(rest)
+	return in.rec.Reader(RowsOutside(own, n))
 }
 
 // Rows returns the number of rows read.
@@ -261,18 +252,21 @@ func (s *Slices) Arrays(name string, cols map[string]Labels) (*SlicedInput, erro
 func (in *SlicedInput) RowsOf(i int) []int32 { return in.Slices[i].rows }
 
 // RestOf returns the indexes of the rows outside slice i, in input order.
-func (in *SlicedInput) RestOf(i int) []int32 {
-	own := in.Slices[i].rows
-	rest := make([]int32, 0, in.Rows()-len(own))
+func (in *SlicedInput) RestOf(i int) []int32 { return RowsOutside(in.Slices[i].rows, in.Rows()) }
+
+// RowsOutside returns the indexes in [0, n) that rows (increasing) leave
+// out, increasing: the rows of a slice's rest.
+func RowsOutside(rows []int32, n int) []int32 {
+	out := make([]int32, 0, n-len(rows))
 	k := 0
-	for x := range int32(in.Rows()) {
-		if k < len(own) && own[k] == x {
+	for x := range int32(n) {
+		if k < len(rows) && rows[k] == x {
 			k++
 			continue
 		}
-		rest = append(rest, x)
+		out = append(out, x)
 	}
-	return rest
+	return out
 }
 
 // checkCodesOf is checkCodes, a code naming the empty string allowed (a

@@ -307,7 +307,7 @@ func (f *multiModelsWriteFn) writeSlices(ctx context.Context, all *task.MultiMod
 			return err
 		}
 		if f.C.Slices.Compare && len(rs) < n {
-			if err := pick(restKey(k), restOf(rs, n)); err != nil {
+			if err := pick(restKey(k), task.RowsOutside(rs, n)); err != nil {
 				return err
 			}
 		}
@@ -322,20 +322,6 @@ func (f *multiModelsWriteFn) writeSlices(ctx context.Context, all *task.MultiMod
 		keys = keys[1:]
 		return true
 	}, nil)
-}
-
-// restOf returns the indexes in [0, n) that the ascending rows leave out.
-func restOf(rows []int32, n int) []int32 {
-	out := make([]int32, 0, n-len(rows))
-	k := 0
-	for x := range int32(n) {
-		if k < len(rows) && rows[k] == x {
-			k++
-			continue
-		}
-		out = append(out, x)
-	}
-	return out
 }
 
 // iterate returns an iterator over vs, as a side input's.
